@@ -1,0 +1,15 @@
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePageActor } from '@/lib/auth/current-actor';
+
+export const metadata = { title: 'Retrieval preview' };
+
+export default async function Page() {
+  await requirePageActor('retrieval:preview');
+  return (
+    <>
+      <PageHeader title="Retrieval preview" />
+      <EmptyState title="Nothing to preview yet">Once the bank has cards, enter a task to see what an agent would retrieve.</EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Field, Select, TextInput } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { ApiTokenView } from '@/lib/users/api-tokens';
+
+const KEY = ['admin', 'tokens'];
+
+export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }) {
+  const qc = useQueryClient();
+  const [created, setCreated] = useState<string | null>(null);
+  const tokens = useQuery({ queryKey: KEY, queryFn: () => apiFetch<{ tokens: ApiTokenView[] }>('/api/admin/tokens').then((r) => r.tokens), initialData: initialTokens });
+  const create = useMutation({
+    mutationFn: (body: unknown) => apiFetch<{ token: string }>('/api/admin/tokens', { method: 'POST', json: body }),
+    onSuccess: (r) => {
+      setCreated(r.token);
+      qc.invalidateQueries({ queryKey: KEY });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/admin/tokens/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    create.mutate({ name: data.get('name'), role: data.get('role') });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <div>
+        {tokens.data.length === 0 ? (
+          <EmptyState title="No API tokens yet">Create one for a CI importer or an agent runtime.</EmptyState>
+        ) : (
+          <table className="min-w-full divide-y divide-slate-200 overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200">
+            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+              <tr><th className="px-4 py-2">Name</th><th className="px-4 py-2">Prefix</th><th className="px-4 py-2">Role</th><th className="px-4 py-2">Owner</th><th className="px-4 py-2">Last used</th><th className="px-4 py-2" /></tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {tokens.data.map((t) => (
+                <tr key={t.id} className={t.revokedAt ? 'text-slate-400' : ''}>
+                  <td className="px-4 py-2 font-medium">{t.name}</td>
+                  <td className="px-4 py-2 font-mono">{t.prefix}…</td>
+                  <td className="px-4 py-2">{t.role.toLowerCase()}</td>
+                  <td className="px-4 py-2">{t.owner}</td>
+                  <td className="px-4 py-2">{t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : 'never'}</td>
+                  <td className="px-4 py-2 text-right">
+                    {t.revokedAt ? 'revoked' : <Button variant="secondary" onClick={() => revoke.mutate(t.id)} disabled={revoke.isPending}>Revoke</Button>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <ErrorMessage error={revoke.error} />
+      </div>
+      <form onSubmit={onSubmit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="New API token">
+        <h2 className="font-medium">New token</h2>
+        <Field label="Name"><TextInput name="name" required placeholder="e.g. nightly importer" /></Field>
+        <Field label="Acts as role">
+          <Select name="role" defaultValue="RESEARCHER">
+            {['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'].map((r) => <option key={r} value={r}>{r.toLowerCase()}</option>)}
+          </Select>
+        </Field>
+        <ErrorMessage error={create.error} />
+        {created ? (
+          <div role="status" className="rounded-md bg-emerald-50 p-2 text-xs text-emerald-800 ring-1 ring-emerald-200">
+            Copy it now; it is not shown again:
+            <code className="mt-1 block break-all font-mono" data-testid="new-token">{created}</code>
+          </div>
+        ) : null}
+        <Button type="submit" disabled={create.isPending}>Create token</Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Field, Select, TextInput } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { UserView } from '@/lib/users/schemas';
+
+const ROLE_OPTIONS = ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'] as const;
+const USERS_KEY = ['admin', 'users'];
+
+export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: UserView[]; currentUserId: string }) {
+  const qc = useQueryClient();
+  const users = useQuery({
+    queryKey: USERS_KEY,
+    queryFn: () => apiFetch<{ users: UserView[] }>('/api/admin/users').then((r) => r.users),
+    initialData: initialUsers,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: Partial<Pick<UserView, 'role' | 'active'>> }) =>
+      apiFetch(`/api/admin/users/${id}`, { method: 'PATCH', json: patch }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Users">
+          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="px-4 py-2">Name</th>
+              <th className="px-4 py-2">E-mail</th>
+              <th className="px-4 py-2">Role</th>
+              <th className="px-4 py-2">Status</th>
+              <th className="px-4 py-2" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {users.data.map((u) => (
+              <tr key={u.id} data-testid={`user-row-${u.email}`} className={u.active ? '' : 'text-slate-400'}>
+                <td className="px-4 py-2 font-medium">{u.name}</td>
+                <td className="px-4 py-2">{u.email}</td>
+                <td className="px-4 py-2">
+                  <Select
+                    aria-label={`Role of ${u.email}`}
+                    value={u.role}
+                    disabled={u.id === currentUserId || update.isPending}
+                    onChange={(e) => update.mutate({ id: u.id, patch: { role: e.target.value as UserView['role'] } })}
+                    className="mt-0 w-36"
+                  >
+                    {ROLE_OPTIONS.map((r) => (
+                      <option key={r} value={r}>
+                        {r.toLowerCase()}
+                      </option>
+                    ))}
+                  </Select>
+                </td>
+                <td className="px-4 py-2">{u.active ? 'active' : 'deactivated'}</td>
+                <td className="px-4 py-2 text-right">
+                  {u.id !== currentUserId ? (
+                    <Button variant={u.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: u.id, patch: { active: !u.active } })}>
+                      {u.active ? 'Deactivate' : 'Reactivate'}
+                    </Button>
+                  ) : (
+                    <span className="text-xs text-slate-400">you</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {update.error ? <div className="p-3"><ErrorMessage error={update.error} /></div> : null}
+      </div>
+      <CreateUserForm onCreated={() => qc.invalidateQueries({ queryKey: USERS_KEY })} />
+    </div>
+  );
+}
+
+function CreateUserForm({ onCreated }: { onCreated: () => void }) {
+  const [done, setDone] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (body: Record<string, FormDataEntryValue | null>) => apiFetch<{ user: UserView }>('/api/admin/users', { method: 'POST', json: body }),
+    onSuccess: ({ user }) => {
+      setDone(`Created ${user.email}`);
+      onCreated();
+    },
+  });
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    setDone(null);
+    create.mutate(
+      { name: data.get('name'), email: data.get('email'), role: data.get('role'), password: data.get('password') },
+      { onSuccess: () => form.reset() },
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="New user">
+      <h2 className="font-medium">New user</h2>
+      <Field label="Name"><TextInput name="name" required /></Field>
+      <Field label="E-mail"><TextInput name="email" type="email" required /></Field>
+      <Field label="Role">
+        <Select name="role" defaultValue="ANNOTATOR">
+          {ROLE_OPTIONS.map((r) => (
+            <option key={r} value={r}>{r.toLowerCase()}</option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Initial password"><TextInput name="password" type="password" minLength={8} required /></Field>
+      <ErrorMessage error={create.error} />
+      {done ? <p role="status" className="text-sm text-emerald-700">{done}</p> : null}
+      <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create user'}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { Actor } from '@/lib/auth/permissions';
+import { navFor } from '@/lib/auth/navigation';
+import { NavLinks } from './nav-links';
+import { LogoutButton } from './logout-button';
+
+export function AppShell({ actor, children }: { actor: Actor; children: ReactNode }) {
+  const items = navFor(actor.role).map(({ href, label }) => ({ href, label }));
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-6 px-4">
+          <Link href="/" className="font-semibold tracking-tight text-indigo-700">
+            Memory Console
+          </Link>
+          <NavLinks items={items} />
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="text-slate-600" data-testid="current-user">
+              {actor.name} <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase text-slate-500">{actor.role.toLowerCase()}</span>
+            </span>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-[1600px] flex-1 px-4 py-6">{children}</main>
+    </div>
+  );
+}

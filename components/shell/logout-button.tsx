@@ -1,0 +1,22 @@
+'use client';
+
+import { useState } from 'react';
+import { apiFetch } from '@/lib/http/api-client';
+
+export function LogoutButton() {
+  const [pending, setPending] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100"
+      onClick={async () => {
+        setPending(true);
+        await apiFetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+        window.location.assign('/login');
+      }}
+    >
+      Log out
+    </button>
+  );
+}

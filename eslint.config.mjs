@@ -1,0 +1,12 @@
+import next from 'eslint-config-next';
+
+export default [
+  ...next,
+  { ignores: ['.next/**', '.next-*/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    rules: {
+      // Trajectory content is untrusted: never inject it as HTML.
+      'react/no-danger': 'error',
+    },
+  },
+];

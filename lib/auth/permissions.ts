@@ -1,0 +1,53 @@
+import type { Role } from '@prisma/client';
+import { AppError } from '@/lib/errors';
+
+/**
+ * Every capability the server checks. Route handlers, server actions and pages
+ * all go through `requirePermission`, so this table is the whole access policy.
+ */
+export const PERMISSIONS = {
+  'trajectory:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'queue:work': ['ANNOTATOR', 'REVIEWER', 'ADMIN'],
+  'queue:assign': ['ADMIN'],
+  'diagnosis:write': ['ANNOTATOR', 'REVIEWER', 'ADMIN'],
+  'diagnosis:read-all': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'reflection:run': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'reflection:read': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'proposal:read': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'proposal:review': ['REVIEWER', 'ADMIN'],
+  'cards:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'retrieval:preview': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'retrieval:query': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'bank:export': ['RESEARCHER', 'ADMIN'],
+  'dashboard:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'import:run': ['RESEARCHER', 'ADMIN'],
+  'taxonomy:edit': ['ADMIN'],
+  'admin:users': ['ADMIN'],
+  'admin:tokens': ['ADMIN'],
+  'admin:settings': ['ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ROLES: readonly Role[] = ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'];
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** The authenticated caller: a browser session or an API token acting with a role. */
+export type Actor = {
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+  via: 'session' | 'token';
+};
+
+export function requirePermission(actor: Actor | null, permission: Permission): Actor {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in first (or send an API token)');
+  if (!can(actor.role, permission)) {
+    throw new AppError('FORBIDDEN', `Your role (${actor.role.toLowerCase()}) cannot do this: needs ${permission}`);
+  }
+  return actor;
+}

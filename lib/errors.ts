@@ -1,0 +1,41 @@
+/** The one typed application error. Route handlers map it to HTTP in one place (lib/http/route.ts). */
+export type AppErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'VALIDATION'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNAVAILABLE'
+  | 'INTERNAL';
+
+const HTTP_STATUS: Record<AppErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION: 400,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export type ErrorDetail = { path?: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (why = 'You do not have permission to do this') => new AppError('FORBIDDEN', why);

@@ -1,0 +1,26 @@
+/** Browser-side fetch for the JSON API: throws ApiError with the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: { path?: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, ...rest } = init;
+  const res = await fetch(url, {
+    ...rest,
+    headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...rest.headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (res.status === 204) return undefined as T;
+  const body = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = body?.error;
+    throw new ApiError(res.status, err?.message ?? `Request failed (${res.status})`, err?.details ?? []);
+  }
+  return body as T;
+}

@@ -1,0 +1,85 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { ZodError } from 'zod';
+import { currentActor } from '@/lib/auth/current-actor';
+import { requirePermission, type Actor, type Permission } from '@/lib/auth/permissions';
+import { AppError } from '@/lib/errors';
+
+type RouteContext<P> = { params: Promise<P> };
+
+type Handler<P> = (args: { req: NextRequest; actor: Actor; params: P }) => Promise<unknown>;
+type PublicHandler<P> = (args: { req: NextRequest; actor: Actor | null; params: P }) => Promise<unknown>;
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cookie-authenticated mutations must come from our own origin (CSRF defence on
+ * top of SameSite=Lax cookies). Token callers carry no ambient credentials.
+ */
+function assertSameOrigin(req: NextRequest, actor: Actor | null) {
+  if (!MUTATING.has(req.method) || actor?.via === 'token') return;
+  const origin = req.headers.get('origin');
+  const fetchSite = req.headers.get('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    throw new AppError('FORBIDDEN', 'Cross-site request refused');
+  }
+  if (origin) {
+    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+    if (host && new URL(origin).host !== host) throw new AppError('FORBIDDEN', 'Cross-site request refused');
+  }
+}
+
+/** Maps any thrown error to a JSON response, once, for every route handler. */
+export function errorResponse(err: unknown): NextResponse {
+  if (err instanceof AppError) {
+    return NextResponse.json({ error: { code: err.code, message: err.message, details: err.details } }, { status: err.status });
+  }
+  if (err instanceof ZodError) {
+    const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
+    return NextResponse.json({ error: { code: 'VALIDATION', message: `Invalid request: ${summary}`, details } }, { status: 400 });
+  }
+  if (err instanceof SyntaxError) {
+    return NextResponse.json({ error: { code: 'VALIDATION', message: `Malformed JSON body: ${err.message}`, details: [] } }, { status: 400 });
+  }
+  console.error(err);
+  return NextResponse.json({ error: { code: 'INTERNAL', message: 'Internal error; see the server log', details: [] } }, { status: 500 });
+}
+
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new NextResponse(null, { status: 204 });
+  return NextResponse.json(result);
+}
+
+/** A route handler that requires a permission. The permission check runs on every call. */
+export function apiRoute<P = Record<string, never>>(permission: Permission, handler: Handler<P>) {
+  return async (req: NextRequest, ctx: RouteContext<P>): Promise<Response> => {
+    try {
+      const actor = await currentActor();
+      assertSameOrigin(req, actor);
+      requirePermission(actor, permission);
+      return toResponse(await handler({ req, actor: actor!, params: await ctx.params }));
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** A route handler open to anonymous callers (login). Still CSRF-checked. */
+export function publicRoute<P = Record<string, never>>(handler: PublicHandler<P>) {
+  return async (req: NextRequest, ctx: RouteContext<P>): Promise<Response> => {
+    try {
+      const actor = await currentActor();
+      assertSameOrigin(req, actor);
+      return toResponse(await handler({ req, actor, params: await ctx.params }));
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+export async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (!text) return {};
+  return JSON.parse(text);
+}

@@ -1,0 +1,17 @@
+import { hashPassword } from '@/lib/auth/password';
+import { prisma } from '@/lib/db/prisma';
+import { ensureFailureCategories } from './seed-demo';
+
+/**
+ * Data every deployment needs, demo or not: the failure taxonomy, and a first
+ * admin from ADMIN_EMAIL / ADMIN_PASSWORD when the database has no users yet.
+ */
+export async function ensureBaseData(): Promise<string | null> {
+  await prisma.$transaction((tx) => ensureFailureCategories(tx));
+  if ((await prisma.user.count()) > 0) return null;
+  const email = process.env.ADMIN_EMAIL?.trim().toLowerCase();
+  const password = process.env.ADMIN_PASSWORD;
+  if (!email || !password) return 'No users exist yet: set ADMIN_EMAIL and ADMIN_PASSWORD and start again to create the first admin.';
+  await prisma.user.create({ data: { email, name: 'Administrator', role: 'ADMIN', passwordHash: await hashPassword(password) } });
+  return `Created the first admin ${email}`;
+}

@@ -1,0 +1,301 @@
+/**
+ * A small, self-written synthetic world that makes every screen real: two
+ * abilities (mail, travel), six tasks, three models per task with mixed
+ * outcomes, named checkpoints anchored to events. Nothing here is copied from
+ * public benchmark data.
+ */
+import type { NativeEvent } from '@/lib/import/native-schema';
+
+export type DemoStep = {
+  tool: string;
+  args: Record<string, unknown>;
+  result: string;
+  error?: boolean;
+  /** Checkpoint key this step satisfies when done right. */
+  checkpoint?: string;
+};
+
+export type DemoTask = {
+  externalId: string;
+  ability: 'mail' | 'travel';
+  apps: string[];
+  instruction: string;
+  checkpoints: { key: string; name: string; description: string }[];
+  /** The correct tool sequence. */
+  steps: DemoStep[];
+  /** Per model: index of the first wrong step (null = passes) and what it did instead. */
+  attempts: { model: string; agent: string; divergeAt: number | null; wrong?: DemoStep; note?: string }[];
+  finalAnswer: string;
+};
+
+export const DEMO_BENCHMARK = 'demo-suite';
+export const DEMO_MODELS = ['orbit-large-2', 'quill-medium', 'vector-mini'] as const;
+
+const mailFolders: DemoStep = { tool: 'mail.list_folders', args: {}, result: '["INBOX","SENT","ARCHIVE","SPAM"]' };
+
+export const DEMO_TASKS: DemoTask[] = [
+  {
+    externalId: 'mail/1',
+    ability: 'mail',
+    apps: ['mail', 'contacts'],
+    instruction:
+      'Find every unread message from the facilities team about the office move, then reply to the newest one confirming attendance on the proposed date.',
+    checkpoints: [
+      { key: 'mail1_search', name: 'search_all_pages', description: 'Searched the inbox and read every page of results' },
+      { key: 'mail1_read', name: 'read_newest', description: 'Opened the newest matching message' },
+      { key: 'mail1_reply', name: 'reply_confirm', description: 'Replied to the newest message confirming attendance' },
+    ],
+    steps: [
+      mailFolders,
+      { tool: 'mail.search_messages', args: { query: 'office move', folder: 'INBOX', unread: true, page: 1 }, result: '{"items":[{"id":"m-101","from":"Facilities Desk","date":"Mon 09:10"},{"id":"m-102","from":"Facilities Desk","date":"Tue 14:22"}],"next_page":2}' },
+      { tool: 'mail.search_messages', args: { query: 'office move', folder: 'INBOX', unread: true, page: 2 }, result: '{"items":[{"id":"m-117","from":"Facilities Desk","date":"Thu 08:05"}],"next_page":null}', checkpoint: 'mail1_search' },
+      { tool: 'mail.read_message', args: { message_id: 'm-117' }, result: '{"subject":"Move on the 14th","body":"Please confirm you can attend the walkthrough on the 14th."}', checkpoint: 'mail1_read' },
+      { tool: 'contacts.find_contact', args: { name: 'Facilities Desk' }, result: '{"name":"Facilities Desk","address":"facilities@demo.invalid"}' },
+      { tool: 'mail.send_message', args: { reply_to: 'm-117', body: 'Confirmed: I will attend the walkthrough on the 14th.' }, result: '{"status":"sent","id":"s-900"}', checkpoint: 'mail1_reply' },
+    ],
+    attempts: [
+      { model: 'orbit-large-2', agent: 'react-agent', divergeAt: null },
+      {
+        model: 'quill-medium',
+        agent: 'react-agent',
+        divergeAt: 2,
+        wrong: { tool: 'mail.read_message', args: { message_id: 'm-102' }, result: '{"subject":"Move dates","body":"Tentative dates to follow."}' },
+        note: 'Only page 1 of the results was read; the newest message m-117 was on page 2.',
+      },
+      {
+        model: 'vector-mini',
+        agent: 'plan-execute',
+        divergeAt: 5,
+        wrong: { tool: 'mail.send_message', args: { to: 'facilities@demo.invalid', body: 'Confirmed.' }, result: '{"status":"sent","id":"s-901"}' },
+        note: 'Sent a new message instead of replying in the thread; the date was not confirmed.',
+      },
+    ],
+    finalAnswer: 'I replied to the newest office-move message confirming attendance on the 14th.',
+  },
+  {
+    externalId: 'mail/2',
+    ability: 'mail',
+    apps: ['mail'],
+    instruction: 'Archive all newsletters older than this week, but keep anything flagged as important in the inbox.',
+    checkpoints: [
+      { key: 'mail2_list', name: 'list_newsletters', description: 'Listed every newsletter older than this week' },
+      { key: 'mail2_flags', name: 'check_flags', description: 'Checked the important flag before archiving' },
+      { key: 'mail2_archive', name: 'archive_unflagged', description: 'Archived only unflagged newsletters' },
+    ],
+    steps: [
+      mailFolders,
+      { tool: 'mail.search_messages', args: { query: 'newsletter', folder: 'INBOX', before: 'this_week', page: 1 }, result: '{"items":[{"id":"n-1"},{"id":"n-2"},{"id":"n-3"}],"next_page":null}', checkpoint: 'mail2_list' },
+      { tool: 'mail.get_flags', args: { message_ids: ['n-1', 'n-2', 'n-3'] }, result: '{"n-1":[],"n-2":["important"],"n-3":[]}', checkpoint: 'mail2_flags' },
+      { tool: 'mail.move_messages', args: { message_ids: ['n-1', 'n-3'], folder: 'ARCHIVE' }, result: '{"moved":2}', checkpoint: 'mail2_archive' },
+    ],
+    attempts: [
+      { model: 'orbit-large-2', agent: 'react-agent', divergeAt: null },
+      { model: 'quill-medium', agent: 'react-agent', divergeAt: null },
+      {
+        model: 'vector-mini',
+        agent: 'plan-execute',
+        divergeAt: 2,
+        wrong: { tool: 'mail.move_messages', args: { message_ids: ['n-1', 'n-2', 'n-3'], folder: 'ARCHIVE' }, result: '{"moved":3}' },
+        note: 'Archived the flagged newsletter n-2 without checking flags.',
+      },
+    ],
+    finalAnswer: 'Archived two old newsletters; kept the important one in the inbox.',
+  },
+  {
+    externalId: 'mail/3',
+    ability: 'mail',
+    apps: ['mail', 'contacts'],
+    instruction: 'Forward the latest invoice from the supplier to the finance contact, unless finance already received it.',
+    checkpoints: [
+      { key: 'mail3_find', name: 'find_invoice', description: 'Found the latest supplier invoice' },
+      { key: 'mail3_sent_check', name: 'check_sent_folder', description: 'Checked SENT for an earlier forward' },
+      { key: 'mail3_forward', name: 'forward_once', description: 'Forwarded exactly once to finance' },
+    ],
+    steps: [
+      { tool: 'mail.search_messages', args: { query: 'invoice', folder: 'INBOX', page: 1 }, result: '{"items":[{"id":"i-55","from":"Supplier Billing","date":"Wed"}],"next_page":null}', checkpoint: 'mail3_find' },
+      { tool: 'mail.search_messages', args: { query: 'invoice i-55', folder: 'SENT', page: 1 }, result: '{"items":[],"next_page":null}', checkpoint: 'mail3_sent_check' },
+      { tool: 'contacts.find_contact', args: { name: 'Finance' }, result: '{"name":"Finance Team","address":"finance@demo.invalid"}' },
+      { tool: 'mail.forward_message', args: { message_id: 'i-55', to: 'finance@demo.invalid' }, result: '{"status":"sent"}', checkpoint: 'mail3_forward' },
+    ],
+    attempts: [
+      {
+        model: 'orbit-large-2',
+        agent: 'react-agent',
+        divergeAt: 1,
+        wrong: { tool: 'contacts.find_contact', args: { name: 'Finance' }, result: '{"name":"Finance Team","address":"finance@demo.invalid"}' },
+        note: 'Never looked in SENT before forwarding.',
+      },
+      { model: 'quill-medium', agent: 'react-agent', divergeAt: null },
+      {
+        model: 'vector-mini',
+        agent: 'plan-execute',
+        divergeAt: 3,
+        wrong: { tool: 'mail.forward_message', args: { message_id: 'i-55', to: 'Finance' }, result: '{"error":"invalid recipient"}', error: true },
+        note: 'Used the display name as the recipient address; the forward failed and was not retried.',
+      },
+    ],
+    finalAnswer: 'Forwarded the latest supplier invoice to the finance team.',
+  },
+  {
+    externalId: 'travel/1',
+    ability: 'travel',
+    apps: ['flights'],
+    instruction: 'Move my booking to the earliest flight on the same day, but only if the fare difference is covered by my travel credit. Ask before paying anything.',
+    checkpoints: [
+      { key: 'tr1_booking', name: 'get_booking', description: 'Read the current booking' },
+      { key: 'tr1_search', name: 'search_same_day', description: 'Searched same-day flights' },
+      { key: 'tr1_confirm', name: 'confirm_with_user', description: 'Asked the user before changing' },
+      { key: 'tr1_change', name: 'change_booking', description: 'Changed to the earliest covered flight' },
+    ],
+    steps: [
+      { tool: 'flights.get_user', args: { user_id: 'u-3001' }, result: '{"name":"Demo Traveller","credit":120}' },
+      { tool: 'flights.get_booking', args: { booking_id: 'BK7Q2' }, result: '{"flight":"DF210","date":"day+3","fare":300}', checkpoint: 'tr1_booking' },
+      { tool: 'flights.search_flights', args: { origin: 'North City', destination: 'Harbor Town', date: 'day+3' }, result: '[{"flight":"DF204","dep":"07:10","fare":380},{"flight":"DF206","dep":"09:40","fare":330}]', checkpoint: 'tr1_search' },
+      { tool: 'flights.quote_change', args: { booking_id: 'BK7Q2', flight: 'DF204' }, result: '{"difference":80,"covered_by_credit":true}', checkpoint: 'tr1_confirm' },
+      { tool: 'flights.change_booking', args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'credit' }, result: '{"status":"changed"}', checkpoint: 'tr1_change' },
+    ],
+    attempts: [
+      { model: 'orbit-large-2', agent: 'react-agent', divergeAt: null },
+      {
+        model: 'quill-medium',
+        agent: 'react-agent',
+        divergeAt: 3,
+        wrong: { tool: 'flights.change_booking', args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'card' }, result: '{"status":"changed","charged":80}' },
+        note: 'Changed and charged the card without quoting or asking the user.',
+      },
+      {
+        model: 'vector-mini',
+        agent: 'plan-execute',
+        divergeAt: 2,
+        wrong: { tool: 'flights.search_flights', args: { origin: 'North City', destination: 'Harbor Town', date: 'day+4' }, result: '[{"flight":"DF310","dep":"06:00","fare":290}]' },
+        note: 'Searched the wrong date and moved to a flight on another day.',
+      },
+    ],
+    finalAnswer: 'Your booking is now on the 07:10 flight; the difference was paid from your travel credit.',
+  },
+  {
+    externalId: 'travel/2',
+    ability: 'travel',
+    apps: ['flights'],
+    instruction: 'Cancel the return leg of my trip and tell me how much will be refunded. Do not cancel the outbound flight.',
+    checkpoints: [
+      { key: 'tr2_booking', name: 'identify_return_leg', description: 'Identified the return leg' },
+      { key: 'tr2_policy', name: 'check_refund_policy', description: 'Checked refund rules before cancelling' },
+      { key: 'tr2_cancel', name: 'cancel_return_only', description: 'Cancelled only the return leg' },
+      { key: 'tr2_report', name: 'report_refund', description: 'Told the user the refund amount' },
+    ],
+    steps: [
+      { tool: 'flights.get_booking', args: { booking_id: 'BK9R1' }, result: '{"legs":[{"leg":1,"flight":"DF100"},{"leg":2,"flight":"DF101"}]}', checkpoint: 'tr2_booking' },
+      { tool: 'flights.get_refund_rules', args: { booking_id: 'BK9R1', leg: 2 }, result: '{"refundable":true,"refund":140}', checkpoint: 'tr2_policy' },
+      { tool: 'flights.cancel_booking', args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' }, result: '{"status":"cancelled","refund":140}', checkpoint: 'tr2_cancel' },
+    ],
+    attempts: [
+      {
+        model: 'orbit-large-2',
+        agent: 'react-agent',
+        divergeAt: 2,
+        wrong: { tool: 'flights.cancel_booking', args: { booking_id: 'BK9R1', reason: 'change_of_plan' }, result: '{"status":"cancelled","refund":290}' },
+        note: 'Cancelled the whole booking: the leg argument was omitted.',
+      },
+      { model: 'quill-medium', agent: 'react-agent', divergeAt: null },
+      {
+        model: 'vector-mini',
+        agent: 'plan-execute',
+        divergeAt: 1,
+        wrong: { tool: 'flights.cancel_booking', args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' }, result: '{"status":"cancelled","refund":140}' },
+        note: 'Cancelled before checking refund rules.',
+      },
+    ],
+    finalAnswer: 'The return leg is cancelled; you will be refunded the fare difference shown in the policy.',
+  },
+  {
+    externalId: 'travel/3',
+    ability: 'travel',
+    apps: ['flights'],
+    instruction: 'Add a checked bag to both legs of my booking if the total stays under my budget; otherwise add it to the outbound leg only.',
+    checkpoints: [
+      { key: 'tr3_booking', name: 'read_booking', description: 'Read the booking and budget' },
+      { key: 'tr3_quote', name: 'quote_bags', description: 'Quoted bag fees for both legs' },
+      { key: 'tr3_add', name: 'add_bags', description: 'Added bags according to the budget rule' },
+    ],
+    steps: [
+      { tool: 'flights.get_user', args: { user_id: 'u-3002' }, result: '{"budget":60}' },
+      { tool: 'flights.get_booking', args: { booking_id: 'BK4T8' }, result: '{"legs":[{"leg":1},{"leg":2}]}', checkpoint: 'tr3_booking' },
+      { tool: 'flights.quote_bags', args: { booking_id: 'BK4T8', legs: [1, 2] }, result: '{"total":70}', checkpoint: 'tr3_quote' },
+      { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [1] }, result: '{"status":"added","total":35}', checkpoint: 'tr3_add' },
+    ],
+    attempts: [
+      {
+        model: 'orbit-large-2',
+        agent: 'react-agent',
+        divergeAt: 3,
+        wrong: { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [1, 2] }, result: '{"status":"added","total":70}' },
+        note: 'Added bags to both legs although 70 exceeds the budget of 60.',
+      },
+      {
+        model: 'quill-medium',
+        agent: 'react-agent',
+        divergeAt: 2,
+        wrong: { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [1, 2] }, result: '{"status":"added","total":70}' },
+        note: 'Skipped the quote and exceeded the budget.',
+      },
+      {
+        model: 'vector-mini',
+        agent: 'plan-execute',
+        divergeAt: 3,
+        wrong: { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [2] }, result: '{"status":"added","total":35}' },
+        note: 'Added the bag to the return leg instead of the outbound leg.',
+      },
+    ],
+    finalAnswer: 'Added a checked bag to your outbound flight; both legs would have exceeded your budget.',
+  },
+];
+
+/**
+ * Expands a task attempt into native events (≥20 per trajectory) and
+ * checkpoint results anchored to the event that satisfied (or broke) them.
+ */
+export function expandAttempt(task: DemoTask, attempt: DemoTask['attempts'][number]) {
+  const events: NativeEvent[] = [];
+  const push = (e: NativeEvent) => events.push(e) - 1;
+  push({ source: 'user', type: 'message', content: task.instruction });
+  push({ source: 'agent', type: 'message', content: 'Let me look at the current state before changing anything.' });
+  const cut = attempt.divergeAt ?? task.steps.length;
+  const done: Record<string, number> = {};
+  const wrongAt: number[] = [];
+  let call = 0;
+  const emit = (step: DemoStep) => {
+    const callId = `call_${++call}`;
+    const at = push({ source: 'agent', type: 'tool_call', tool: step.tool, arguments: step.args, call_id: callId });
+    push({ source: 'environment', type: 'observation', call_id: callId, tool: step.tool, content: step.result, error: step.error ?? false });
+    return at;
+  };
+  for (let i = 0; i < cut; i++) {
+    const at = emit(task.steps[i]);
+    if (task.steps[i].checkpoint) done[task.steps[i].checkpoint!] = at;
+    if (i % 2 === 1) push({ source: 'agent', type: 'message', content: `Step ${i + 1} done; checking what the result means before the next action.` });
+  }
+  if (attempt.wrong) wrongAt.push(emit(attempt.wrong));
+  // Pad with read-only look-ups and chatter so every trajectory has ≥20 events.
+  while (events.length < 19) {
+    push({ source: 'user', type: 'message', content: 'Is there anything else you need from me?' });
+    push({ source: 'agent', type: 'message', content: 'No, I have what I need. Summarising now.' });
+  }
+  push({ source: 'verifier', type: 'notification', content: 'Episode ended by the user simulator.' });
+  const finalAt = push({ source: 'agent', type: 'final', content: attempt.divergeAt === null ? task.finalAnswer : `Done. ${task.finalAnswer}` });
+  const stepKeys = new Set(task.steps.map((st) => st.checkpoint).filter(Boolean));
+  const checkpoints = task.checkpoints.map((cp) => {
+    // Checkpoints no tool step satisfies (e.g. "told the user") are judged on the final answer.
+    if (!stepKeys.has(cp.key)) done[cp.key] = attempt.divergeAt === null ? finalAt : -1;
+    const passed = cp.key in done && done[cp.key] >= 0;
+    return {
+      id: cp.key,
+      passed,
+      score: passed ? 1 : 0,
+      total: 1,
+      note: passed ? undefined : attempt.note,
+      event_index: passed ? done[cp.key] : (wrongAt[0] ?? finalAt),
+    };
+  });
+  return { events, checkpoints, passed: checkpoints.every((c) => c.passed) };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/record';
+import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
+import { newToken } from '@/lib/auth/tokens';
+import { prisma } from '@/lib/db/prisma';
+import { AppError, notFound } from '@/lib/errors';
+import { roleSchema } from './schemas';
+
+export const createTokenSchema = z.object({
+  name: z.string().trim().min(1, 'Name the token (e.g. "CI importer")').max(80),
+  role: roleSchema,
+  userId: z.string().optional(),
+  expiresInDays: z.number().int().positive().max(3650).optional(),
+});
+
+export type ApiTokenView = {
+  id: string;
+  name: string;
+  prefix: string;
+  role: string;
+  owner: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+};
+
+export async function listApiTokens(actor: Actor): Promise<ApiTokenView[]> {
+  requirePermission(actor, 'admin:tokens');
+  const rows = await prisma.apiToken.findMany({ include: { user: true }, orderBy: { createdAt: 'desc' } });
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    prefix: t.prefix,
+    role: t.role,
+    owner: t.user.email,
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    expiresAt: t.expiresAt?.toISOString() ?? null,
+    revokedAt: t.revokedAt?.toISOString() ?? null,
+    createdAt: t.createdAt.toISOString(),
+  }));
+}
+
+/** Returns the plain token once; only its hash is stored. */
+export async function createApiToken(actor: Actor, input: unknown): Promise<{ id: string; token: string }> {
+  requirePermission(actor, 'admin:tokens');
+  const data = createTokenSchema.parse(input);
+  const ownerId = data.userId ?? actor.userId;
+  const owner = await prisma.user.findUnique({ where: { id: ownerId } });
+  if (!owner) throw notFound('Token owner');
+  // A token never acts with more than its owner's role.
+  if (data.role !== owner.role && !can(owner.role, 'admin:tokens')) {
+    throw new AppError('VALIDATION', `A token for ${owner.email} can only have the role ${owner.role.toLowerCase()}`);
+  }
+  const { token, hash } = newToken('mct');
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.apiToken.create({
+      data: {
+        name: data.name,
+        role: data.role,
+        userId: ownerId,
+        tokenHash: hash,
+        prefix: token.slice(0, 10),
+        expiresAt: data.expiresInDays ? new Date(Date.now() + data.expiresInDays * 86400_000) : null,
+      },
+    });
+    await recordAudit(tx, { actorId: actor.userId, action: 'token.create', entityType: 'ApiToken', entityId: created.id, after: { name: data.name, role: data.role } });
+    return created;
+  });
+  return { id: row.id, token };
+}
+
+export async function revokeApiToken(actor: Actor, tokenId: string): Promise<void> {
+  requirePermission(actor, 'admin:tokens');
+  await prisma.$transaction(async (tx) => {
+    const row = await tx.apiToken.findUnique({ where: { id: tokenId } });
+    if (!row) throw notFound('API token');
+    await tx.apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
+    await recordAudit(tx, { actorId: actor.userId, action: 'token.revoke', entityType: 'ApiToken', entityId: tokenId });
+  });
+}

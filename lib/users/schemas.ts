@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN']);
+
+export const createUserSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address'),
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  role: roleSchema,
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+export const updateUserSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    role: roleSchema.optional(),
+    active: z.boolean().optional(),
+    password: z.string().min(8, 'Password must be at least 8 characters').max(200).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const userViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof userViewSchema>;
