@@ -1,6 +1,6 @@
 import next from 'eslint-config-next';
 
-export default [
+const config = [
   ...next,
   { ignores: ['.next/**', '.next-*/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   {
@@ -10,3 +10,5 @@ export default [
     },
   },
 ];
+
+export default config;

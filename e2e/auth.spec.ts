@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { loginAs } from './helpers';
+
+const ROLES = [
+  { email: 'annotator@demo.local', role: 'annotator', sees: ['Queue', 'Tasks', 'Cards', 'Dashboard'], hidden: ['Admin', 'Reviews', 'Imports'] },
+  { email: 'reviewer@demo.local', role: 'reviewer', sees: ['Queue', 'Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard'], hidden: ['Admin', 'Imports'] },
+  { email: 'researcher@demo.local', role: 'researcher', sees: ['Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard', 'Imports'], hidden: ['Admin', 'Queue'] },
+  { email: 'admin@demo.local', role: 'admin', sees: ['Queue', 'Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard', 'Imports', 'Admin'], hidden: [] },
+];
+
+for (const r of ROLES) {
+  test(`${r.role} signs in, sees the sections of the role, and logs out`, async ({ page }) => {
+    await loginAs(page, r.email);
+    await expect(page.getByTestId('current-user')).toContainText(r.role);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of r.sees) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    for (const label of r.hidden) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/tasks');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+}
+
+test('a wrong password shows a clear message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('admin@demo.local');
+  await page.getByLabel('Password').fill('nope');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'E-mail or password is wrong' })).toBeVisible();
+});
+
+test('an annotator is refused the admin pages and the admin API', async ({ page }) => {
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/forbidden/);
+  await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  const list = await page.request.get('/api/admin/users');
+  expect(list.status()).toBe(403);
+  const create = await page.request.post('/api/admin/users', {
+    data: { email: 'sneaky@test.local', name: 'Sneaky', role: 'ADMIN', password: 'password1' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(create.status()).toBe(403);
+  expect((await create.json()).error.code).toBe('FORBIDDEN');
+});
+
+test('an anonymous API caller gets 401 JSON', async ({ request }) => {
+  const res = await request.get('/api/admin/users');
+  expect(res.status()).toBe(401);
+  expect((await res.json()).error.code).toBe('UNAUTHENTICATED');
+});
+
+test('an admin creates a user who can then sign in, and deactivation locks them out', async ({ page, browser }) => {
+  const email = `e2e-${randomBytes(3).toString('hex')}@test.local`;
+  await loginAs(page, 'admin@demo.local');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  const form = page.getByRole('form', { name: 'New user' });
+  await form.getByLabel('Name').fill('Eve Example');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Role').selectOption('REVIEWER');
+  await form.getByLabel('Initial password').fill('first-login-pass');
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Created ${email}`);
+  await expect(page.getByTestId(`user-row-${email}`)).toBeVisible();
+
+  const other = await browser.newContext();
+  const newcomer = await other.newPage();
+  await loginAs(newcomer, email, 'first-login-pass');
+  await expect(newcomer.getByTestId('current-user')).toContainText('reviewer');
+
+  await page.getByTestId(`user-row-${email}`).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByTestId(`user-row-${email}`)).toContainText('deactivated');
+  await newcomer.reload();
+  await expect(newcomer).toHaveURL(/\/login$/);
+  await other.close();
+});

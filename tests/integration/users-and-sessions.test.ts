@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { actorFromApiToken, actorFromSession, login } from '@/lib/auth/sessions';
+import { prisma } from '@/lib/db/prisma';
+import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
+import { createUser, updateUser } from '@/lib/users/manage-users';
+import { createActor, uid } from '../helpers/factories';
+
+describe('users and sessions', () => {
+  it('lets an admin create a user who can then sign in with the given password', async () => {
+    const admin = await createActor('ADMIN');
+    const email = `New.Person-${uid()}@Test.local`;
+    const user = await createUser(admin, { email, name: 'New Person', role: 'REVIEWER', password: 'correct horse' });
+    expect(user).toMatchObject({ email: email.toLowerCase(), role: 'REVIEWER', active: true });
+    const session = await login(email, 'correct horse');
+    expect((await actorFromSession(session.token))?.role).toBe('REVIEWER');
+    await expect(login(email, 'wrong password')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const audit = await prisma.auditLog.findFirst({ where: { entityId: user.id, action: 'user.create' } });
+    expect(audit?.actorId).toBe(admin.userId);
+  });
+
+  it('rejects a duplicate e-mail with a conflict naming the e-mail', async () => {
+    const admin = await createActor('ADMIN');
+    const email = `dup-${uid()}@test.local`;
+    await createUser(admin, { email, name: 'A', role: 'ANNOTATOR', password: 'password1' });
+    await expect(createUser(admin, { email, name: 'B', role: 'ANNOTATOR', password: 'password1' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining(email),
+    });
+  });
+
+  it('rejects invalid input with the field named', async () => {
+    const admin = await createActor('ADMIN');
+    await expect(createUser(admin, { email: 'not-an-email', name: '', role: 'KING', password: 'x' })).rejects.toMatchObject({
+      issues: expect.arrayContaining([expect.objectContaining({ path: ['email'] }), expect.objectContaining({ path: ['role'] })]),
+    });
+  });
+
+  it('signs a deactivated user out everywhere and refuses new sign-ins', async () => {
+    const admin = await createActor('ADMIN');
+    const user = await createUser(admin, { email: `leaver-${uid()}@test.local`, name: 'Leaver', role: 'ANNOTATOR', password: 'password1' });
+    const session = await login(user.email, 'password1');
+    await updateUser(admin, user.id, { active: false });
+    expect(await actorFromSession(session.token)).toBeNull();
+    await expect(login(user.email, 'password1')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await updateUser(admin, user.id, { active: true, role: 'REVIEWER' });
+    const again = await login(user.email, 'password1');
+    expect(again.actor.role).toBe('REVIEWER');
+  });
+
+  it('does not let an admin deactivate themselves', async () => {
+    const admin = await createActor('ADMIN');
+    await expect(updateUser(admin, admin.userId, { active: false })).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('authenticates API tokens by hash with their role and refuses revoked ones', async () => {
+    const admin = await createActor('ADMIN');
+    const { id, token } = await createApiToken(admin, { name: 'runtime', role: 'ANNOTATOR' });
+    const row = await prisma.apiToken.findUniqueOrThrow({ where: { id } });
+    expect(row.tokenHash).not.toContain(token);
+    expect((await actorFromApiToken(token))?.role).toBe('ANNOTATOR');
+    await revokeApiToken(admin, id);
+    expect(await actorFromApiToken(token)).toBeNull();
+    expect(await actorFromApiToken('mct_forged')).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, startEmbeddedPostgres, type Database } from '../../scripts/lib/embedded-db';
+import { migrateDeploy } from '../../scripts/lib/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabaseUrl: string;
+  }
+}
+
+let db: Database | undefined;
+let dir: string | undefined;
+
+/**
+ * Starts a throw-away embedded PostgreSQL and migrates a template database with
+ * `prisma migrate deploy` (so every run also proves the migrations apply to a
+ * fresh database). Test files clone the template (tests/setup/file-db.ts).
+ */
+export default async function setup(project: TestProject) {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
+  db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'template_console', quiet: true });
+  await migrateDeploy(db.url, { quiet: true });
+  project.provide('templateDatabaseUrl', db.url);
+  return async () => {
+    await db?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}

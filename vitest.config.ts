@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': import.meta.dirname } },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    // One embedded PostgreSQL for the run; every test file gets its own fresh database.
+    globalSetup: ['tests/setup/global-db.ts'],
+    setupFiles: ['tests/setup/file-db.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
