@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Cards" />
-      <EmptyState title="The bank is empty">Approved skill and function cards appear here with their versions and provenance.</EmptyState>
+      <EmptyState title="Not available yet">Approved skill and function cards will appear here with their versions and provenance.</EmptyState>
     </>
   );
 }

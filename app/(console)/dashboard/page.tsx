@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      <EmptyState title="No data yet">Pass rates, diagnosis coverage and bank growth appear here once trajectories are imported.</EmptyState>
+      <EmptyState title="Not available yet">Pass rates, diagnosis coverage and bank growth will appear here once trajectories are imported.</EmptyState>
     </>
   );
 }

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Imports" />
-      <EmptyState title="No imports yet">Uploads and CLI imports appear here with their reports.</EmptyState>
+      <EmptyState title="Not available yet">Uploads and CLI imports will appear here with their reports.</EmptyState>
     </>
   );
 }

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Queue" />
-      <EmptyState title="No trajectories need a diagnosis">Failed trajectories appear here once trajectories with checkpoint results are imported.</EmptyState>
+      <EmptyState title="Not available yet">Failed trajectories will appear here once trajectories with checkpoint results are imported.</EmptyState>
     </>
   );
 }

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Retrieval preview" />
-      <EmptyState title="Nothing to preview yet">Once the bank has cards, enter a task to see what an agent would retrieve.</EmptyState>
+      <EmptyState title="Not available yet">You will enter a task to see what an agent would retrieve.</EmptyState>
     </>
   );
 }

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Reviews" />
-      <EmptyState title="No proposals waiting">Proposed card edits from reflection runs wait here for a reviewer.</EmptyState>
+      <EmptyState title="Not available yet">Proposed card edits from reflection runs will wait here for a reviewer.</EmptyState>
     </>
   );
 }

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Reflection runs" />
-      <EmptyState title="No reflection runs yet">Runs started from the contrast page of a task appear here with their inputs and outputs.</EmptyState>
+      <EmptyState title="Not available yet">Runs started from the contrast page of a task will appear here with their inputs and outputs.</EmptyState>
     </>
   );
 }

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Tasks" />
-      <EmptyState title="No tasks yet">Import benchmark results to see tasks and their trajectories grouped by model.</EmptyState>
+      <EmptyState title="Not available yet">Import benchmark results to see tasks and their trajectories grouped by model.</EmptyState>
     </>
   );
 }
