@@ -7,9 +7,11 @@
  * runs are added first, so the profile is anchored on what worked and a
  * failing run's detour shows up as gaps or substitutions against it.
  *
- * Scoring: identical key +2, same tool with different key arguments between
- * +1 and +2 (partial match), different tools −1, gap −1. A column's score for
- * a step is the mean over the column's members (a member's gap counts 0).
+ * Scoring (sum of pairs, averaged over the profile's members): identical key
+ * +2, same tool with different key arguments between +1 and +2 (partial
+ * match), different tools −1, a step against a gap −1, gap against gap 0. So
+ * skipping a column only a few members filled is cheap, and a step is not
+ * pulled into another run's detour just because that column is mostly empty.
  */
 import { stepKey, stepSimilarity, type ToolStep } from './tool-step';
 
@@ -30,7 +32,7 @@ export type Alignment = {
   truncated: { id: string; kept: number; total: number }[];
 };
 
-type Column = { cells: AlignedRow; groups: { key: string; step: ToolStep; count: number }[] };
+type Column = { cells: AlignedRow; groups: { key: string; step: ToolStep; count: number }[]; filled: number };
 
 function makeScorer() {
   const cache = new Map<string, number>();
@@ -55,7 +57,7 @@ function column(cells: AlignedRow): Column {
     if (g) g.count++;
     else groups.set(c.key, { key: c.key, step: c.step, count: 1 });
   }
-  return { cells, groups: [...groups.values()] };
+  return { cells, groups: [...groups.values()], filled: cells.filter(Boolean).length };
 }
 
 const DIAG = 1;
@@ -69,8 +71,10 @@ function alignToProfile(profile: Column[], members: number, seq: AlignedCell[], 
   const w = m + 1;
   const dp = new Float64Array((n + 1) * w);
   const trace = new Uint8Array((n + 1) * w);
+  // Skipping a column costs a gap against each member that has a step there.
+  const skip = profile.map((c) => (SCORES.gap * c.filled) / members);
   for (let i = 1; i <= n; i++) {
-    dp[i * w] = i * SCORES.gap;
+    dp[i * w] = dp[(i - 1) * w] + skip[i - 1];
     trace[i * w] = UP;
   }
   for (let j = 1; j <= m; j++) {
@@ -80,10 +84,10 @@ function alignToProfile(profile: Column[], members: number, seq: AlignedCell[], 
   for (let i = 1; i <= n; i++) {
     const col = profile[i - 1];
     for (let j = 1; j <= m; j++) {
-      let sub = 0;
+      let sub = (members - col.filled) * SCORES.gap;
       for (const g of col.groups) sub += g.count * score(g, seq[j - 1]);
       const diag = dp[(i - 1) * w + j - 1] + sub / members;
-      const up = dp[(i - 1) * w + j] + SCORES.gap;
+      const up = dp[(i - 1) * w + j] + skip[i - 1];
       const left = dp[i * w + j - 1] + SCORES.gap;
       // Ties prefer the diagonal, then a gap in the new sequence: deterministic output.
       let best = diag;
