@@ -1,0 +1,113 @@
+import { findMatches, placeholder, PLACEHOLDER_RE, type PlaceholderType } from './patterns';
+
+/**
+ * Replaces concrete values with typed placeholders before anything leaves the
+ * server. One instance per packet: values seen in tool arguments are
+ * remembered, so the same value is also scrubbed where it reappears in free
+ * text (observations, diagnoses, final answers). The mapping never leaves the
+ * server; the validator uses it to spot copied scenario values.
+ */
+export class Deidentifier {
+  private readonly known = new Map<string, PlaceholderType>();
+
+  /** Values replaced so far, longest first (what a card must not repeat). */
+  mapping(): { value: string; type: PlaceholderType }[] {
+    return [...this.known.entries()].map(([value, type]) => ({ value, type })).sort((a, b) => b.value.length - a.value.length);
+  }
+
+  text(input: string | null | undefined): string {
+    if (!input) return '';
+    let out = input;
+    // Known values first (exact, case-insensitive), longest first so "Jane Doe" wins over "Jane".
+    for (const { value, type } of this.mapping()) {
+      if (value.length < 3) continue;
+      out = out.replace(new RegExp(escapeRegExp(value), 'gi'), placeholder(type));
+    }
+    const matches = findMatches(out);
+    for (let i = matches.length - 1; i >= 0; i--) {
+      const m = matches[i];
+      this.remember(m.text, m.type);
+      out = out.slice(0, m.start) + placeholder(m.type) + out.slice(m.end);
+    }
+    return out;
+  }
+
+  /** De-identifies a JSON value, classifying leaves by their key (arguments, structured observations). */
+  json(value: unknown, key = ''): unknown {
+    if (value === null || value === undefined || typeof value === 'boolean') return value ?? null;
+    if (Array.isArray(value)) return value.map((v) => this.json(v, key));
+    if (typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, this.json(v, k)]));
+    }
+    const type = classifyKey(key);
+    if (typeof value === 'number') {
+      if (type && NUMERIC_SENSITIVE.has(type)) return this.keep(String(value), type);
+      return Number.isInteger(value) && Math.abs(value) <= 100 ? value : this.keep(String(value), 'AMOUNT');
+    }
+    const s = String(value);
+    if (s.match(PLACEHOLDER_RE)) return s;
+    if (!type || type === 'TEXT' || type === 'TITLE_TEXT' || type === 'PRODUCT_TEXT') {
+      // Semantic enum values (INBOX, economy, change_of_plan) carry meaning, not identity.
+      if (isEnumLike(s)) return s;
+      if (!type) return this.text(s);
+    }
+    return this.keep(s, type!);
+  }
+
+  /** De-identifies a free-text field that may hold JSON (observations). */
+  content(input: string | null | undefined, max = 400): string {
+    if (!input) return '';
+    const trimmed = input.trim();
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      try {
+        return truncate(JSON.stringify(this.json(JSON.parse(trimmed))), max);
+      } catch {
+        // Not JSON after all: treat as text.
+      }
+    }
+    return truncate(this.text(input), max);
+  }
+
+  private keep(value: string, type: PlaceholderType): string {
+    this.remember(value, type);
+    return placeholder(type);
+  }
+
+  private remember(value: string, type: PlaceholderType) {
+    const v = value.trim();
+    if (v.length >= 3 && !this.known.has(v)) this.known.set(v, type);
+  }
+}
+
+const NUMERIC_SENSITIVE = new Set<PlaceholderType>(['ID', 'PHONE', 'AMOUNT', 'DATE_OR_TIME']);
+
+const KEY_RULES: [RegExp, PlaceholderType][] = [
+  [/e-?mail/i, 'EMAIL'],
+  [/phone|mobile|tel(ephone)?$|fax/i, 'PHONE'],
+  [/(^|_)(id|ids|uuid|key|token)$|Id$|_number$|number$|code$|reference|confirmation|reservation|booking|order|account|card/i, 'ID'],
+  [/path|file|dir(ectory)?$|folder_path/i, 'PATH'],
+  [/date|time|day$|when|deadline|birth|dob|month|year/i, 'DATE_OR_TIME'],
+  [/city|address|origin|destination|location|airport|country|street|zip|postal|state$|region/i, 'LOCATION'],
+  [/amount|price|cost|total|fee|balance|budget|refund|payment|salary|fare/i, 'AMOUNT'],
+  [/(^|_)(name|first|last|surname|passenger|recipient|sender|author|assignee|owner|to|from|cc|bcc)s?$|name$/i, 'PERSON'],
+  [/title|subject|headline/i, 'TITLE_TEXT'],
+  [/product|item/i, 'PRODUCT_TEXT'],
+  [/body|content|text|message|query|note|description|comment|summary|answer|instruction/i, 'TEXT'],
+];
+
+export function classifyKey(key: string): PlaceholderType | null {
+  for (const [re, type] of KEY_RULES) if (re.test(key)) return type;
+  return null;
+}
+
+export function isEnumLike(s: string): boolean {
+  return /^[A-Z][A-Z0-9_]{0,30}$/.test(s) || /^[a-z]+(?:[_-][a-z]+)*$/.test(s) && s.length <= 30;
+}
+
+function escapeRegExp(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function truncate(s: string, max: number) {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}

@@ -1,0 +1,58 @@
+import { findMatches, MODEL_NAME_RE, PLACEHOLDER_RE, type PatternKind } from './patterns';
+
+export type PrivacyFinding = { kind: PatternKind | 'scenario_value' | 'forbidden_term' | 'judge_prose'; text: string };
+
+export type PrivacyContext = {
+  /** Concrete values replaced during de-identification (from Deidentifier.mapping()). */
+  scenarioValues?: string[];
+  /** Model names, task and scenario ids of the run: never allowed in a card. */
+  forbiddenTerms?: string[];
+};
+
+// Raw evaluator/judge prose tends to start like this; cards must state rules, not verdicts.
+const JUDGE_PROSE_RE = /\b(?:the (?:agent|assistant) (?:failed|did not|didn't|correctly|successfully)|reward (?:is|was|=)|nl_assertion|the evaluator|the judge)\b/i;
+
+/**
+ * Privacy check for text that would enter the bank (MEMORY.md "Validation 2"):
+ * e-mails, phones, long ids/tokens, URLs, model names, task ids, copied
+ * scenario values and judge prose. Placeholders like <EMAIL> are allowed.
+ */
+export function findPrivacyIssues(text: string, ctx: PrivacyContext = {}): PrivacyFinding[] {
+  const findings: PrivacyFinding[] = [];
+  const stripped = text.replace(PLACEHOLDER_RE, ' ');
+  for (const m of findMatches(stripped)) {
+    // Amounts, dates and paths are flagged too: a card should hold <AMOUNT>, not "$140".
+    findings.push({ kind: m.kind, text: m.text });
+  }
+  MODEL_NAME_RE.lastIndex = 0;
+  for (const m of stripped.matchAll(MODEL_NAME_RE)) findings.push({ kind: 'model_name', text: m[0] });
+  const lower = stripped.toLowerCase();
+  for (const term of ctx.forbiddenTerms ?? []) {
+    if (term.length >= 3 && containsTerm(lower, term.toLowerCase())) findings.push({ kind: 'forbidden_term', text: term });
+  }
+  for (const value of ctx.scenarioValues ?? []) {
+    // Short values ("yes", "2") are too common to prove copying.
+    if (value.length >= 4 && containsTerm(lower, value.toLowerCase())) findings.push({ kind: 'scenario_value', text: value });
+  }
+  const judge = stripped.match(JUDGE_PROSE_RE);
+  if (judge) findings.push({ kind: 'judge_prose', text: judge[0] });
+  return dedupe(findings);
+}
+
+function containsTerm(haystack: string, needle: string): boolean {
+  const i = haystack.indexOf(needle);
+  if (i < 0) return false;
+  // Whole-word match for word-like terms, so "mail" does not hit "e-mail" style look-alikes.
+  const re = new RegExp(`(^|[^a-z0-9])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`);
+  return re.test(haystack);
+}
+
+function dedupe(f: PrivacyFinding[]): PrivacyFinding[] {
+  const seen = new Set<string>();
+  return f.filter((x) => {
+    const k = `${x.kind}:${x.text}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Okapi BM25 over small in-memory corpora (a skill bank is tens to hundreds of
+ * cards). Written here because the npm options either match substrings
+ * (okapibm25) or refuse corpora under three documents (wink-bm25-text-search).
+ *
+ *   score(d, q) = Σ_t∈q idf(t) · tf(t,d)·(k1+1) / (tf(t,d) + k1·(1 − b + b·|d|/avgdl))
+ *   idf(t)      = ln(1 + (N − df(t) + 0.5) / (df(t) + 0.5))      (never negative)
+ */
+export type Bm25Options = { k1?: number; b?: number };
+export type Bm25Doc<T> = { item: T; text: string };
+export type Bm25Hit<T> = { item: T; score: number };
+
+const STOPWORDS = new Set(
+  'a an and are as at be before by for from has have if in into is it its of on or that the then this to was were when which while with without not no do does did any all each every only than'.split(' '),
+);
+
+/** Lowercase word tokens; splits App.function and snake_case so "search_messages" matches "search". */
+export function tokenize(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .replace(/<[a-z_]+>/g, ' ')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w));
+  return words.map(stem);
+}
+
+/** A deliberately tiny suffix stripper: enough for "pages"/"page", "cancelled"/"cancel". */
+function stem(w: string): string {
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ied')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, w.endsWith('led') && w.length > 6 ? -3 : -2);
+  if (w.length > 3 && w.endsWith('es') && /(ch|sh|ss|x)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+export class Bm25Index<T> {
+  private readonly docs: { item: T; tf: Map<string, number>; len: number }[];
+  private readonly df = new Map<string, number>();
+  private readonly avgdl: number;
+  private readonly k1: number;
+  private readonly b: number;
+
+  constructor(docs: Bm25Doc<T>[], opts: Bm25Options = {}) {
+    this.k1 = opts.k1 ?? 1.2;
+    this.b = opts.b ?? 0.75;
+    this.docs = docs.map(({ item, text }) => {
+      const tokens = tokenize(text);
+      const tf = new Map<string, number>();
+      for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const t of tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      return { item, tf, len: tokens.length };
+    });
+    this.avgdl = this.docs.reduce((s, d) => s + d.len, 0) / Math.max(1, this.docs.length);
+  }
+
+  get size() {
+    return this.docs.length;
+  }
+
+  private idf(term: string): number {
+    const n = this.docs.length;
+    const df = this.df.get(term) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  private scoreDoc(doc: (typeof this.docs)[number], terms: string[]): number {
+    let score = 0;
+    for (const t of terms) {
+      const tf = doc.tf.get(t);
+      if (!tf) continue;
+      score += (this.idf(t) * tf * (this.k1 + 1)) / (tf + this.k1 * (1 - this.b + (this.b * doc.len) / (this.avgdl || 1)));
+    }
+    return score;
+  }
+
+  /** Every document scored against the query, best first (ties keep input order). */
+  search(query: string): Bm25Hit<T>[] {
+    const terms = [...new Set(tokenize(query))];
+    return this.docs
+      .map((d, i) => ({ item: d.item, score: this.scoreDoc(d, terms), i }))
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .map(({ item, score }) => ({ item, score }));
+  }
+
+  /**
+   * Query score relative to the document's score against its own text, in
+   * [0, 1]-ish: a scale-free similarity the offline curator thresholds on.
+   */
+  similarity(query: string): Bm25Hit<T>[] {
+    const terms = [...new Set(tokenize(query))];
+    return this.docs
+      .map((d, i) => {
+        const self = this.scoreDoc(d, [...d.tf.keys()]);
+        const raw = this.scoreDoc(d, terms);
+        return { item: d.item, score: self > 0 ? Math.min(1, raw / self) : 0, i };
+      })
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .map(({ item, score }) => ({ item, score }));
+  }
+}
