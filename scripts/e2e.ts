@@ -10,6 +10,7 @@ import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 import { buildIfNeeded } from './lib/build';
+import { startBackground, stopBackground } from './lib/background';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
 const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'e2e', quiet: true });
@@ -20,6 +21,8 @@ try {
   const { seedDemoWorkspace } = await import('@/lib/seed/seed-demo');
   await seedDemoWorkspace();
   await buildIfNeeded();
+  // The reflection worker runs in this process, exactly as `npm start` runs it next to the web server.
+  await startBackground();
   const port = await freePort();
   code = await new Promise<number>((resolve) => {
     const child = spawn(path.resolve('node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
@@ -31,6 +34,7 @@ try {
 } catch (err) {
   console.error(err);
 } finally {
+  await stopBackground();
   await db.stop();
   rmSync(dir, { recursive: true, force: true });
 }

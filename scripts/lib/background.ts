@@ -1,13 +1,22 @@
 /**
- * Background services that `npm start` runs next to the web server (the job
- * worker, added by the reflection pipeline). `npm run worker` runs the same
- * services standalone for scale-out.
+ * Background services that `npm start` runs next to the web server: the
+ * reflection job worker (in-process by default; WORKER=off turns it off when
+ * standalone workers run elsewhere). `npm run worker` runs the same worker
+ * standalone for scale-out; the e2e runner starts it too.
  */
 type Stop = () => Promise<void>;
 const stops: Stop[] = [];
 
+export function inProcessWorkerEnabled(): boolean {
+  return (process.env.WORKER ?? 'on').toLowerCase() !== 'off';
+}
+
 export async function startBackground(): Promise<void> {
-  // Registered services start here; none yet.
+  if (inProcessWorkerEnabled()) {
+    const { startReflectionWorker } = await import('@/lib/jobs/worker');
+    const worker = await startReflectionWorker();
+    stops.push(worker.stop);
+  }
 }
 
 export async function stopBackground(): Promise<void> {

@@ -34,6 +34,11 @@ export async function portInUse(port: number, host = '127.0.0.1'): Promise<boole
   });
 }
 
+/** URL of a database on an embedded cluster started by this project (e.g. by a running `npm start`). */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /** Starts (initialising on first use) an embedded cluster in `dataDir` and ensures `database` exists. */
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; quiet?: boolean }): Promise<Database> {
   const dataDir = path.resolve(opts.dataDir);
@@ -64,7 +69,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`;
+  const url = embeddedUrl(opts.port, opts.database);
   await ensureDatabase(url);
   let stopped = false;
   return {

@@ -1,0 +1,52 @@
+import pg from 'pg';
+import { env } from '@/lib/env';
+
+/**
+ * "Somebody is executing run X" as a PostgreSQL session advisory lock held on
+ * one dedicated connection per worker process. When a worker process dies
+ * (kill -9, crash, power loss) PostgreSQL drops its connection and with it the
+ * locks, so a run left RUNNING whose lock can be taken has no live worker —
+ * across any number of worker machines, with no heartbeat table.
+ */
+const LOCK_NAMESPACE = 'reflection-run';
+
+export class RunLocks {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+
+  constructor(private readonly connectionString = env().DATABASE_URL) {}
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString, application_name: 'memory-console-run-locks' });
+      // A lost connection loses every lock it held: forget it so the next call reconnects.
+      client.on('error', (err) => {
+        console.error('[jobs] run-lock connection lost:', err.message);
+        if (this.client === client) this.client = undefined;
+      });
+      await client.connect();
+      this.client = client;
+      return client;
+    })().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  /** True when this process now holds the run's lock (nobody else is executing it). */
+  async tryLock(runId: string): Promise<boolean> {
+    const c = await this.connection();
+    const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok', [LOCK_NAMESPACE, runId]);
+    return rows[0].ok;
+  }
+
+  async unlock(runId: string): Promise<void> {
+    const c = await this.connection();
+    await c.query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', [LOCK_NAMESPACE, runId]);
+  }
+
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    await c?.end().catch(() => undefined);
+  }
+}

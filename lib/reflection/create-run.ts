@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { LlmProvider, Prisma } from '@prisma/client';
+import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/record';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { AppError, notFound } from '@/lib/errors';
+import { enqueueReflectionRuns } from '@/lib/jobs/enqueue';
+import { failUnfinishedRun } from '@/lib/jobs/fail-run';
+import { computeInputHash } from './input-hash';
+import { getLlmModels, llmEndpointConfigured } from './llm-settings';
+import {
+  functionCardRunSettingsSchema,
+  reflectionRunSettingsSchema,
+  type FunctionCardRunSettings,
+  type ReflectionRunSettings,
+} from './run-settings';
+
+export const OFFLINE_MODEL_LABEL = 'rule-based (offline)';
+/** One batch never queues more than this many runs (a guard against a runaway click). */
+export const MAX_BATCH_RUNS = 500;
+
+export const createRunInputSchema = z.object({ taskId: z.string().min(1, 'taskId is required'), settings: z.unknown().optional() });
+export const createBatchInputSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('new-diagnoses'), settings: z.unknown().optional() }),
+  z.object({
+    mode: z.literal('task-ids'),
+    taskIds: z.array(z.string().min(1)).min(1, 'Pick at least one task').max(MAX_BATCH_RUNS),
+    settings: z.unknown().optional(),
+  }),
+]);
+
+export type CreatedRun = { id: string; taskId: string | null; status: 'QUEUED' };
+export type BatchResult = { batchId: string | null; runs: CreatedRun[]; skipped: { taskId: string; reason: string }[] };
+
+function assertProviderAvailable(provider: 'offline' | 'openai') {
+  if (provider === 'openai' && !llmEndpointConfigured()) {
+    throw new AppError('VALIDATION', 'No LLM endpoint is configured (OPENAI_BASE_URL); use the offline rule-based provider or ask an admin to configure one', [
+      { path: 'settings.provider', message: 'No endpoint configured' },
+    ]);
+  }
+}
+
+/** Validates reflection settings and fills the per-step models from the admin settings, so the run records them. */
+async function resolveReflectionSettings(raw: unknown): Promise<ReflectionRunSettings> {
+  const settings = reflectionRunSettingsSchema.parse(raw ?? {});
+  assertProviderAvailable(settings.provider);
+  if (settings.provider === 'offline') return { ...settings, reflectorModel: undefined, curatorModel: undefined };
+  const models = await getLlmModels();
+  return { ...settings, reflectorModel: settings.reflectorModel ?? models.reflectorModel, curatorModel: settings.curatorModel ?? models.curatorModel };
+}
+
+const providerOf = (p: 'offline' | 'openai'): LlmProvider => (p === 'openai' ? 'OPENAI' : 'OFFLINE');
+
+async function submittedDiagnosisCounts(taskIds: string[]): Promise<Map<string, number>> {
+  const rows = await prisma.$queryRaw<{ taskId: string; n: bigint }[]>`
+    SELECT t."taskId", count(*) AS n
+    FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId"
+    WHERE d.status = 'SUBMITTED' AND t."taskId" = ANY(${taskIds})
+    GROUP BY t."taskId"`;
+  return new Map(rows.map((r) => [r.taskId, Number(r.n)]));
+}
+
+/** Creates QUEUED runs in one transaction, then puts them on the job queue; a queue failure fails them visibly. */
+async function createAndEnqueue(
+  actor: Actor,
+  rows: Omit<Prisma.ReflectionRunUncheckedCreateInput, 'status' | 'createdById'>[],
+  audit: { action: string; entityId?: string; after: unknown },
+): Promise<CreatedRun[]> {
+  const runs = await prisma.$transaction(async (tx) => {
+    const created: CreatedRun[] = [];
+    for (const data of rows) {
+      const run = await tx.reflectionRun.create({ data: { ...data, status: 'QUEUED', createdById: actor.userId }, select: { id: true, taskId: true } });
+      created.push({ ...run, status: 'QUEUED' });
+    }
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: audit.action,
+      entityType: 'ReflectionRun',
+      entityId: audit.entityId ?? created[0]?.id ?? '',
+      after: audit.after,
+    });
+    return created;
+  });
+  try {
+    await enqueueReflectionRuns(runs.map((r) => r.id));
+  } catch (err) {
+    const reason = `Could not put the run on the job queue: ${(err as Error).message}`;
+    for (const r of runs) await failUnfinishedRun(r.id, reason);
+    throw new AppError('UNAVAILABLE', reason);
+  }
+  return runs;
+}
+
+async function reflectionRow(taskId: string, settings: ReflectionRunSettings, batchId: string | null) {
+  return {
+    kind: 'REFLECTION' as const,
+    taskId,
+    batchId,
+    provider: providerOf(settings.provider),
+    model: settings.provider === 'openai' ? settings.reflectorModel : OFFLINE_MODEL_LABEL,
+    settings: settings as Prisma.InputJsonValue,
+    inputHash: await computeInputHash(taskId, settings),
+  };
+}
+
+/** "Run reflection" for one task: a QUEUED run a worker picks up. */
+export async function createReflectionRun(actor: Actor, input: unknown): Promise<CreatedRun> {
+  requirePermission(actor, 'reflection:run');
+  const { taskId, settings: raw } = createRunInputSchema.parse(input);
+  const settings = await resolveReflectionSettings(raw);
+  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, benchmark: true, externalId: true } });
+  if (!task) throw notFound(`Task ${taskId}`);
+  if (settings.requireDiagnoses && !(await submittedDiagnosisCounts([taskId])).get(taskId)) {
+    throw new AppError(
+      'VALIDATION',
+      `Task ${task.benchmark} ${task.externalId} has no submitted diagnosis yet: submit one on a failed checkpoint first, or run without requiring diagnoses`,
+      [{ path: 'settings.requireDiagnoses', message: 'No submitted diagnosis for this task' }],
+    );
+  }
+  const [run] = await createAndEnqueue(actor, [await reflectionRow(taskId, settings, null)], { action: 'reflection.run.create', after: { taskId, settings } });
+  return run;
+}
+
+/** Tasks with a submitted diagnosis newer than their last successful reflection run, and no run waiting or running. */
+async function tasksWithNewDiagnoses(): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ taskId: string }[]>`
+    SELECT t."taskId"
+    FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId"
+    WHERE d.status = 'SUBMITTED'
+    GROUP BY t."taskId"
+    HAVING max(d."submittedAt") > coalesce(
+      (SELECT max(r."createdAt") FROM "ReflectionRun" r
+        WHERE r."taskId" = t."taskId" AND r.kind = 'REFLECTION' AND r.status = 'SUCCEEDED'),
+      '-infinity'::timestamp)
+    AND NOT EXISTS (SELECT 1 FROM "ReflectionRun" r
+        WHERE r."taskId" = t."taskId" AND r.kind = 'REFLECTION' AND r.status IN ('QUEUED', 'RUNNING'))
+    ORDER BY t."taskId"
+    LIMIT ${MAX_BATCH_RUNS + 1}`;
+  return rows.map((r) => r.taskId);
+}
+
+/**
+ * Reflection for many tasks at once, sharing one batchId: every task with new
+ * submitted diagnoses, or an explicit list. Tasks that cannot run are listed
+ * in `skipped` with the reason; the others still run.
+ */
+export async function createBatchRuns(actor: Actor, input: unknown): Promise<BatchResult> {
+  requirePermission(actor, 'reflection:run');
+  const parsed = createBatchInputSchema.parse(input);
+  const settings = await resolveReflectionSettings(parsed.settings);
+  const skipped: BatchResult['skipped'] = [];
+  let taskIds: string[];
+  if (parsed.mode === 'new-diagnoses') {
+    taskIds = await tasksWithNewDiagnoses();
+    if (taskIds.length > MAX_BATCH_RUNS) {
+      throw new AppError('VALIDATION', `More than ${MAX_BATCH_RUNS} tasks have new diagnoses; run them in smaller batches by task`);
+    }
+  } else {
+    const wanted = [...new Set(parsed.taskIds)];
+    const found = new Set((await prisma.task.findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((t) => t.id));
+    taskIds = wanted.filter((id) => found.has(id));
+    for (const id of wanted) if (!found.has(id)) skipped.push({ taskId: id, reason: 'Task not found' });
+    if (settings.requireDiagnoses) {
+      const counts = await submittedDiagnosisCounts(taskIds);
+      for (const id of taskIds) if (!counts.get(id)) skipped.push({ taskId: id, reason: 'No submitted diagnosis' });
+      taskIds = taskIds.filter((id) => counts.get(id));
+    }
+  }
+  if (taskIds.length === 0) return { batchId: null, runs: [], skipped };
+  const batchId = randomUUID();
+  const rows = [];
+  for (const taskId of taskIds) rows.push(await reflectionRow(taskId, settings, batchId));
+  const runs = await createAndEnqueue(actor, rows, { action: 'reflection.batch.create', entityId: batchId, after: { batchId, mode: parsed.mode, tasks: taskIds.length, settings } });
+  return { batchId, runs, skipped };
+}
+
+/** Build or refresh Function Cards from observed tool calls (one run over all trajectories). */
+export async function createFunctionCardRun(actor: Actor, input: unknown): Promise<CreatedRun> {
+  requirePermission(actor, 'reflection:run');
+  const parsed: FunctionCardRunSettings = functionCardRunSettingsSchema.parse(input ?? {});
+  assertProviderAvailable(parsed.provider);
+  const settings = parsed.provider === 'openai' ? { ...parsed, model: parsed.model ?? (await getLlmModels()).functionCardModel } : { ...parsed, model: undefined };
+  const [run] = await createAndEnqueue(
+    actor,
+    [
+      {
+        kind: 'FUNCTION_CARDS',
+        provider: providerOf(settings.provider),
+        model: settings.provider === 'openai' ? settings.model : OFFLINE_MODEL_LABEL,
+        settings: settings as Prisma.InputJsonValue,
+      },
+    ],
+    { action: 'reflection.function-cards.create', after: { settings } },
+  );
+  return run;
+}
