@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const TEXT_MAX = 4000;
+
+/** A draft may be incomplete: autosave keeps whatever the annotator has typed so far. */
+export const draftInputSchema = z.object({
+  checkpointResultId: z.string().min(1),
+  categoryId: z.string().min(1).nullish(),
+  eventStart: z.number().int().min(0).nullish(),
+  eventEnd: z.number().int().min(0).nullish(),
+  whatWentWrong: z.string().max(TEXT_MAX, `at most ${TEXT_MAX} characters`).default(''),
+  whatShouldHaveHappened: z.string().max(TEXT_MAX, `at most ${TEXT_MAX} characters`).default(''),
+  confidence: z.number().int().min(1).max(5).nullish(),
+});
+export type DraftInput = z.infer<typeof draftInputSchema>;
+
+/** A submitted diagnosis is complete: range, category and both texts. */
+export const submitInputSchema = draftInputSchema.extend({
+  categoryId: z.string({ error: 'pick a failure category' }).min(1, 'pick a failure category'),
+  eventStart: z.number({ error: 'select the event range where it went wrong' }).int().min(0),
+  eventEnd: z.number({ error: 'select the event range where it went wrong' }).int().min(0),
+  whatWentWrong: z.string().trim().min(1, 'say what went wrong').max(TEXT_MAX),
+  whatShouldHaveHappened: z.string().trim().min(1, 'say what should have happened').max(TEXT_MAX),
+});
+export type SubmitInput = z.infer<typeof submitInputSchema>;
+
+export type DiagnosisView = {
+  id: string;
+  trajectoryId: string;
+  checkpointResultId: string;
+  author: { id: string; name: string };
+  category: { id: string; key: string; label: string } | null;
+  eventStart: number | null;
+  eventEnd: number | null;
+  whatWentWrong: string;
+  whatShouldHaveHappened: string;
+  confidence: number | null;
+  status: 'DRAFT' | 'SUBMITTED';
+  submittedAt: string | null;
+  updatedAt: string;
+  revisionCount: number;
+};

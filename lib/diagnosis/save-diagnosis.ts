@@ -1,0 +1,128 @@
+import type { Prisma } from '@prisma/client';
+import { recordAudit } from '@/lib/audit/record';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma, type Tx } from '@/lib/db/prisma';
+import { AppError, notFound } from '@/lib/errors';
+import { touchClaim } from '@/lib/queue/claim-next';
+import { draftInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
+import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
+import { recountPending } from './recount-pending';
+
+/** Checks the target is a failed checkpoint and the range lies inside its trajectory. */
+async function checkTarget(tx: Tx, input: DraftInput) {
+  const cp = await tx.checkpointResult.findUnique({
+    where: { id: input.checkpointResultId },
+    select: { id: true, passed: true, trajectoryId: true, trajectory: { select: { eventCount: true } } },
+  });
+  if (!cp) throw notFound('Checkpoint result');
+  if (cp.passed) throw new AppError('VALIDATION', 'Only failed checkpoints are diagnosed', [{ path: 'checkpointResultId', message: 'checkpoint passed' }]);
+  const last = cp.trajectory.eventCount - 1;
+  for (const key of ['eventStart', 'eventEnd'] as const) {
+    const v = input[key];
+    if (v != null && v > last) throw new AppError('VALIDATION', `${key} ${v} is past the last event (${last})`, [{ path: key, message: 'out of range' }]);
+  }
+  if (input.eventStart != null && input.eventEnd != null && input.eventStart > input.eventEnd) {
+    throw new AppError('VALIDATION', 'eventStart must not be after eventEnd', [{ path: 'eventStart', message: 'after eventEnd' }]);
+  }
+  if (input.categoryId) {
+    const cat = await tx.failureCategory.findUnique({ where: { id: input.categoryId }, select: { active: true } });
+    if (!cat || !cat.active) throw new AppError('VALIDATION', 'Unknown or retired failure category', [{ path: 'categoryId', message: 'not in the taxonomy' }]);
+  }
+  return cp;
+}
+
+function contentOf(input: DraftInput) {
+  return {
+    categoryId: input.categoryId ?? null,
+    eventStart: input.eventStart ?? null,
+    eventEnd: input.eventEnd ?? null,
+    whatWentWrong: input.whatWentWrong,
+    whatShouldHaveHappened: input.whatShouldHaveHappened,
+    confidence: input.confidence ?? null,
+  };
+}
+
+/** Autosave: creates or updates the caller's draft for a failed checkpoint. */
+export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisView> {
+  requirePermission(actor, 'diagnosis:write');
+  const input = draftInputSchema.parse(raw);
+  const view = await prisma.$transaction(async (tx) => {
+    const cp = await checkTarget(tx, input);
+    const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
+    const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true } });
+    if (existing?.status === 'SUBMITTED') throw new AppError('CONFLICT', 'This diagnosis is already submitted; edit it and submit again to keep its history');
+    const d = await tx.diagnosis.upsert({
+      where: key,
+      create: { ...contentOf(input), trajectoryId: cp.trajectoryId, checkpointResultId: cp.id, authorId: actor.userId },
+      update: contentOf(input),
+      include: DIAGNOSIS_INCLUDE,
+    });
+    await recountPending(tx, cp.trajectoryId);
+    return toDiagnosisView(d);
+  });
+  await touchClaim(actor, view.trajectoryId);
+  return view;
+}
+
+/**
+ * Submits the caller's diagnosis of a failed checkpoint. Re-submitting an
+ * already submitted one is an edit: the previous content is kept as a revision.
+ * When the trajectory has nothing left to diagnose, the caller's claim is released.
+ */
+export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
+  requirePermission(actor, 'diagnosis:write');
+  const input = submitInputSchema.parse(raw);
+  return prisma.$transaction(async (tx) => {
+    const cp = await checkTarget(tx, input);
+    const existing = await tx.diagnosis.findUnique({ where: { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } } });
+    return writeSubmitted(tx, actor, existing, input, cp.trajectoryId);
+  });
+}
+
+/** Author-only edit of a diagnosis by id (the API's PATCH). */
+export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
+  requirePermission(actor, 'diagnosis:write');
+  return prisma.$transaction(async (tx) => {
+    const existing = await tx.diagnosis.findUnique({ where: { id } });
+    if (!existing) throw notFound('Diagnosis');
+    if (existing.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');
+    const input = submitInputSchema.parse({ ...(raw as object), checkpointResultId: existing.checkpointResultId });
+    await checkTarget(tx, input);
+    return writeSubmitted(tx, actor, existing, input, existing.trajectoryId);
+  });
+}
+
+type Existing = Prisma.DiagnosisGetPayload<object>;
+
+async function writeSubmitted(tx: Tx, actor: Actor, existing: Existing | null, input: DraftInput, trajectoryId: string) {
+  const data = { ...contentOf(input), status: 'SUBMITTED' as const };
+  let d;
+  if (existing) {
+    if (existing.status === 'SUBMITTED') {
+      const snapshot = {
+        categoryId: existing.categoryId,
+        eventStart: existing.eventStart,
+        eventEnd: existing.eventEnd,
+        whatWentWrong: existing.whatWentWrong,
+        whatShouldHaveHappened: existing.whatShouldHaveHappened,
+        confidence: existing.confidence,
+        submittedAt: existing.submittedAt?.toISOString() ?? null,
+      };
+      await tx.diagnosisRevision.create({ data: { diagnosisId: existing.id, editorId: actor.userId, content: snapshot } });
+      d = await tx.diagnosis.update({ where: { id: existing.id }, data, include: DIAGNOSIS_INCLUDE });
+      await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.edit', entityType: 'Diagnosis', entityId: d.id, before: snapshot, after: contentOf(input) });
+    } else {
+      d = await tx.diagnosis.update({ where: { id: existing.id }, data: { ...data, submittedAt: new Date() }, include: DIAGNOSIS_INCLUDE });
+      await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.submit', entityType: 'Diagnosis', entityId: d.id, after: contentOf(input) });
+    }
+  } else {
+    d = await tx.diagnosis.create({
+      data: { ...data, submittedAt: new Date(), trajectoryId, checkpointResultId: input.checkpointResultId, authorId: actor.userId },
+      include: DIAGNOSIS_INCLUDE,
+    });
+    await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.submit', entityType: 'Diagnosis', entityId: d.id, after: contentOf(input) });
+  }
+  const pendingCount = await recountPending(tx, d.trajectoryId);
+  if (pendingCount === 0) await tx.queueClaim.deleteMany({ where: { trajectoryId: d.trajectoryId } });
+  return { diagnosis: toDiagnosisView(d), pendingCount };
+}

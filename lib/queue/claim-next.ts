@@ -1,0 +1,62 @@
+import { Prisma } from '@prisma/client';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { env } from '@/lib/env';
+import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
+
+export function claimExpiry(): Prisma.Sql {
+  return Prisma.sql`(${SQL_NOW} + make_interval(mins => ${env().QUEUE_CLAIM_IDLE_MINUTES}::int))`;
+}
+
+// A candidate can lose the race between its snapshot and the insert (another
+// annotator committed a claim on it in between); the conditional upsert then
+// returns nothing and we simply try the next candidate.
+const MAX_ATTEMPTS = 8;
+
+/**
+ * "Next": returns the caller's own live claim if they hold one that matches the
+ * filters, otherwise claims the oldest free item. Race-free: the candidate row
+ * is locked with FOR UPDATE SKIP LOCKED (concurrent callers skip it) and the
+ * claim is written with a conditional upsert on the unique trajectory id, in the
+ * same statement — two callers can never both hold the same item.
+ */
+export async function claimNext(actor: Actor, input: Record<string, unknown>): Promise<{ trajectoryId: string } | null> {
+  requirePermission(actor, 'queue:work');
+  const filter = queueFilterSchema.parse(input);
+  const where = Prisma.join([...queueConditions(filter), Prisma.sql`(${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`], ' AND ');
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const rows = await prisma.$queryRaw<{ trajectoryId: string }[]>`
+      WITH candidate AS (
+        SELECT t.id FROM ${QUEUE_FROM}
+        WHERE ${where}
+        ORDER BY (c."userId" IS NOT DISTINCT FROM ${actor.userId}) DESC, t."createdAt", t.id
+        LIMIT 1
+        FOR UPDATE OF t SKIP LOCKED
+      )
+      INSERT INTO "QueueClaim" ("id", "trajectoryId", "userId", "claimedAt", "lastActiveAt", "expiresAt", "createdAt", "updatedAt")
+      SELECT gen_random_uuid()::text, candidate.id, ${actor.userId}, ${SQL_NOW}, ${SQL_NOW}, ${claimExpiry()}, ${SQL_NOW}, ${SQL_NOW}
+      FROM candidate
+      ON CONFLICT ("trajectoryId") DO UPDATE SET
+        "userId" = EXCLUDED."userId",
+        "assignedById" = CASE WHEN "QueueClaim"."userId" = EXCLUDED."userId" THEN "QueueClaim"."assignedById" ELSE NULL END,
+        "claimedAt" = CASE WHEN "QueueClaim"."userId" = EXCLUDED."userId" THEN "QueueClaim"."claimedAt" ELSE EXCLUDED."claimedAt" END,
+        "lastActiveAt" = EXCLUDED."lastActiveAt",
+        "expiresAt" = EXCLUDED."expiresAt",
+        "updatedAt" = EXCLUDED."updatedAt"
+      WHERE "QueueClaim"."expiresAt" <= ${SQL_NOW} OR "QueueClaim"."userId" = EXCLUDED."userId"
+      RETURNING "trajectoryId"`;
+    if (rows.length) return { trajectoryId: rows[0].trajectoryId };
+    // Nothing claimed: either the queue is empty for these filters, or we lost a race; check which.
+    const [{ free }] = await prisma.$queryRaw<{ free: bigint }[]>`SELECT count(*) AS free FROM ${QUEUE_FROM} WHERE ${where}`;
+    if (Number(free) === 0) return null;
+  }
+  return null;
+}
+
+/** Keeps the caller's claim alive while they work on it (viewing, autosaving). */
+export async function touchClaim(actor: Actor, trajectoryId: string): Promise<boolean> {
+  const n = await prisma.$executeRaw`
+    UPDATE "QueueClaim" SET "lastActiveAt" = ${SQL_NOW}, "expiresAt" = ${claimExpiry()}, "updatedAt" = ${SQL_NOW}
+    WHERE "trajectoryId" = ${trajectoryId} AND "userId" = ${actor.userId} AND "expiresAt" > ${SQL_NOW}`;
+  return n > 0;
+}

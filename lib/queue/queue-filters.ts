@@ -1,0 +1,73 @@
+import { Prisma } from '@prisma/client';
+import { z } from 'zod';
+
+/**
+ * Queue filters, shared by the list, the counts and "next" so the three can
+ * never disagree about what is in the queue. Empty strings from forms mean "any".
+ */
+const optional = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const CHECKPOINT_STATUSES = ['any', 'undiagnosed', 'draft'] as const;
+
+export const queueFilterSchema = z.object({
+  benchmark: optional,
+  ability: optional,
+  model: optional,
+  taskId: optional,
+  // Key of a task checkpoint (e.g. "16_0") that must be failed and still pending.
+  checkpoint: optional,
+  // undiagnosed: a failed checkpoint nobody has touched; draft: one with a draft but no submission.
+  checkpointStatus: z.enum(CHECKPOINT_STATUSES).optional().default('any'),
+  // any | unclaimed | mine | <userId>
+  assignee: optional,
+});
+export type QueueFilter = z.infer<typeof queueFilterSchema>;
+
+/** UTC "now" as a timestamp without time zone, the way Prisma stores DateTime columns. */
+export const SQL_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+
+/**
+ * WHERE conditions over `"Trajectory" t JOIN "Task" k LEFT JOIN "QueueClaim" c`.
+ * `assignee` is handled by the caller (list and "next" treat it differently).
+ */
+export function queueConditions(f: QueueFilter): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [Prisma.sql`t."pendingCount" > 0`];
+  if (f.benchmark) where.push(Prisma.sql`k."benchmark" = ${f.benchmark}`);
+  if (f.ability) where.push(Prisma.sql`k."ability" = ${f.ability}`);
+  if (f.model) where.push(Prisma.sql`t."model" = ${f.model}`);
+  if (f.taskId) where.push(Prisma.sql`t."taskId" = ${f.taskId}`);
+  if (f.checkpoint || f.checkpointStatus !== 'any') {
+    const parts: Prisma.Sql[] = [
+      Prisma.sql`r."trajectoryId" = t.id`,
+      Prisma.sql`r."passed" = false`,
+      Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'SUBMITTED')`,
+    ];
+    if (f.checkpoint) parts.push(Prisma.sql`tc."key" = ${f.checkpoint}`);
+    if (f.checkpointStatus === 'undiagnosed') parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id)`);
+    if (f.checkpointStatus === 'draft') parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'DRAFT')`);
+    where.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId" WHERE ${Prisma.join(parts, ' AND ')})`,
+    );
+  }
+  return where;
+}
+
+/** A claim that is missing or past its expiry frees the item. */
+export const CLAIM_FREE = Prisma.sql`(c.id IS NULL OR c."expiresAt" <= ${SQL_NOW})`;
+
+export function activeClaimBy(userId: string): Prisma.Sql {
+  return Prisma.sql`(c."userId" = ${userId} AND c."expiresAt" > ${SQL_NOW})`;
+}
+
+export function assigneeCondition(assignee: string | undefined, meId: string): Prisma.Sql | null {
+  if (!assignee || assignee === 'any') return null;
+  if (assignee === 'unclaimed') return CLAIM_FREE;
+  return activeClaimBy(assignee === 'mine' ? meId : assignee);
+}
+
+export const QUEUE_FROM = Prisma.sql`"Trajectory" t JOIN "Task" k ON k.id = t."taskId" LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id`;

@@ -1,0 +1,85 @@
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { notFound } from '@/lib/errors';
+
+export type CheckpointView = {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  passed: boolean;
+  score: number | null;
+  total: number | null;
+  note: string | null;
+  eventIndex: number | null;
+  position: number;
+};
+
+export type TrajectoryView = {
+  id: string;
+  externalId: string;
+  model: string;
+  agent: string | null;
+  trial: number | null;
+  passed: boolean;
+  score: number | null;
+  outcomeReason: string | null;
+  eventCount: number;
+  failedCount: number;
+  pendingCount: number;
+  task: { id: string; externalId: string; benchmark: string; ability: string | null; instruction: string; apps: string[] };
+  checkpoints: CheckpointView[];
+  siblings: { id: string; model: string; trial: number | null; passed: boolean }[];
+  claim: { userId: string; userName: string; expiresAt: string } | null;
+};
+
+/** Everything the trajectory page shows except the events (those come in windows). */
+export async function getTrajectory(actor: Actor, id: string): Promise<TrajectoryView> {
+  requirePermission(actor, 'trajectory:read');
+  const t = await prisma.trajectory.findUnique({
+    where: { id },
+    include: {
+      task: true,
+      checkpoints: { include: { checkpoint: true } },
+      claim: { include: { user: { select: { name: true } } } },
+    },
+  });
+  if (!t) throw notFound('Trajectory');
+  const siblings = await prisma.trajectory.findMany({
+    where: { taskId: t.taskId, id: { not: t.id } },
+    select: { id: true, model: true, trial: true, passed: true },
+    orderBy: [{ model: 'asc' }, { trial: 'asc' }],
+    take: 100,
+  });
+  const live = t.claim && t.claim.expiresAt.getTime() > Date.now() ? t.claim : null;
+  return {
+    id: t.id,
+    externalId: t.externalId,
+    model: t.model,
+    agent: t.agent,
+    trial: t.trial,
+    passed: t.passed,
+    score: t.score,
+    outcomeReason: t.outcomeReason,
+    eventCount: t.eventCount,
+    failedCount: t.failedCount,
+    pendingCount: t.pendingCount,
+    task: { id: t.task.id, externalId: t.task.externalId, benchmark: t.task.benchmark, ability: t.task.ability, instruction: t.task.instruction, apps: t.task.apps },
+    checkpoints: t.checkpoints
+      .map((c) => ({
+        id: c.id,
+        key: c.checkpoint.key,
+        name: c.checkpoint.name,
+        description: c.checkpoint.description,
+        passed: c.passed,
+        score: c.score,
+        total: c.total,
+        note: c.note,
+        eventIndex: c.eventIndex,
+        position: c.checkpoint.position,
+      }))
+      .sort((a, b) => a.position - b.position),
+    siblings,
+    claim: live ? { userId: live.userId, userName: live.user.name, expiresAt: live.expiresAt.toISOString() } : null,
+  };
+}

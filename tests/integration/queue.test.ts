@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { prisma } from '@/lib/db/prisma';
+import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
+import { env } from '@/lib/env';
+import { assignItem, releaseItem } from '@/lib/queue/assign-claim';
+import { claimNext } from '@/lib/queue/claim-next';
+import { listQueue } from '@/lib/queue/list-queue';
+import { annotatorProgress } from '@/lib/queue/progress';
+import { createActor, uid } from '../helpers/factories';
+import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
+
+async function completeDiagnosis(actor: Awaited<ReturnType<typeof createActor>>, trajectoryId: string) {
+  const category = await prisma.failureCategory.findFirstOrThrow();
+  const failed = await prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false } });
+  for (const cp of failed) {
+    await submitDiagnosis(actor, { checkpointResultId: cp.id, categoryId: category.id, eventStart: 1, eventEnd: 2, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+  }
+}
+
+describe('queue claims', () => {
+  it('never hands the same item to two of 20 concurrent "next" calls', async () => {
+    const benchmark = `race-${uid()}`;
+    await seedRecords(Array.from({ length: 25 }, () => failedRecord({ benchmark })));
+    const annotators = await Promise.all(Array.from({ length: 20 }, () => createActor('ANNOTATOR')));
+    const results = await Promise.all(annotators.map((a) => claimNext(a, { benchmark })));
+    const ids = results.map((r) => r?.trajectoryId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(20);
+    const claims = await prisma.queueClaim.findMany({ where: { trajectoryId: { in: ids as string[] } } });
+    expect(new Map(claims.map((c) => [c.trajectoryId, c.userId]))).toEqual(new Map(results.map((r, i) => [r!.trajectoryId, annotators[i].userId])));
+  });
+
+  it('gives the last item to exactly one of many concurrent callers; the rest get nothing', async () => {
+    const benchmark = `last-${uid()}`;
+    const [only] = await seedRecords([failedRecord({ benchmark })]);
+    const annotators = await Promise.all(Array.from({ length: 20 }, () => createActor('ANNOTATOR')));
+    const results = await Promise.all(annotators.map((a) => claimNext(a, { benchmark })));
+    expect(results.filter((r) => r?.trajectoryId === only)).toHaveLength(1);
+    expect(results.filter((r) => r === null)).toHaveLength(19);
+  });
+
+  it('returns the caller\'s own live claim before claiming anything new', async () => {
+    const benchmark = `own-${uid()}`;
+    await seedRecords([failedRecord({ benchmark }), failedRecord({ benchmark })]);
+    const a = await createActor('ANNOTATOR');
+    const first = await claimNext(a, { benchmark });
+    expect(await claimNext(a, { benchmark })).toEqual(first);
+  });
+
+  it('sets expiry from QUEUE_CLAIM_IDLE_MINUTES and frees an expired claim for someone else', async () => {
+    const benchmark = `exp-${uid()}`;
+    const [t] = await seedRecords([failedRecord({ benchmark })]);
+    const [a, b] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
+    const before = Date.now();
+    expect(await claimNext(a, { benchmark })).toEqual({ trajectoryId: t });
+    const claim = await prisma.queueClaim.findUniqueOrThrow({ where: { trajectoryId: t } });
+    const minutes = (claim.expiresAt.getTime() - before) / 60_000;
+    expect(minutes).toBeGreaterThan(env().QUEUE_CLAIM_IDLE_MINUTES - 0.5);
+    expect(minutes).toBeLessThan(env().QUEUE_CLAIM_IDLE_MINUTES + 0.5);
+    expect(await claimNext(b, { benchmark })).toBeNull();
+
+    await prisma.queueClaim.update({ where: { trajectoryId: t }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await claimNext(b, { benchmark })).toEqual({ trajectoryId: t });
+    expect((await prisma.queueClaim.findUniqueOrThrow({ where: { trajectoryId: t } })).userId).toBe(b.userId);
+  });
+
+  it('drops an item from the queue and releases its claim once every failed checkpoint has a submitted diagnosis', async () => {
+    const benchmark = `done-${uid()}`;
+    const [t] = await seedRecords([failedRecord({ benchmark, failed: 2 })]);
+    const a = await createActor('ANNOTATOR');
+    await claimNext(a, { benchmark });
+    await completeDiagnosis(a, t);
+    expect(await prisma.queueClaim.findUnique({ where: { trajectoryId: t } })).toBeNull();
+    expect((await listQueue(a, { benchmark })).total).toBe(0);
+    expect(await claimNext(a, { benchmark })).toBeNull();
+    expect(await annotatorProgress(a, { benchmark })).toEqual({ doneToday: 2, remaining: 0, holding: 0 });
+  });
+
+  it('lets an admin assign and release items, and refuses annotators', async () => {
+    const benchmark = `adm-${uid()}`;
+    const [t] = await seedRecords([failedRecord({ benchmark })]);
+    const [admin, a, b] = [await createActor('ADMIN'), await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
+    const researcher = await createActor('RESEARCHER');
+    await expect(assignItem(a, { trajectoryId: t, userId: a.userId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(assignItem(admin, { trajectoryId: t, userId: researcher.userId })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await assignItem(admin, { trajectoryId: t, userId: a.userId });
+    expect(await claimNext(b, { benchmark })).toBeNull();
+    expect(await claimNext(a, { benchmark })).toEqual({ trajectoryId: t });
+    await expect(releaseItem(b, { trajectoryId: t })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await releaseItem(admin, { trajectoryId: t });
+    expect(await claimNext(b, { benchmark })).toEqual({ trajectoryId: t });
+  });
+});
+
+describe('queue list filters', () => {
+  it('filters by benchmark, ability, model, task, checkpoint, checkpoint status and assignee, with counts and pages', async () => {
+    const benchmark = `flt-${uid()}`;
+    const other = `flt-other-${uid()}`;
+    const ids = await seedRecords([
+      failedRecord({ benchmark, model: 'alpha', ability: 'airline', taskId: 'T1' }),
+      failedRecord({ benchmark, model: 'beta', ability: 'airline', taskId: 'T1' }),
+      failedRecord({ benchmark, model: 'alpha', ability: 'retail', taskId: 'T2', failed: 2 }),
+      failedRecord({ benchmark, model: 'alpha', ability: 'retail', taskId: 'T3', failed: 0, passed: 2 }),
+      failedRecord({ benchmark: other, model: 'alpha' }),
+    ]);
+    const a = await createActor('ANNOTATOR');
+    const b = await createActor('ANNOTATOR');
+    const idsOf = async (q: Record<string, unknown>, who = a) => (await listQueue(who, { benchmark, ...q })).items.map((i) => i.trajectoryId);
+
+    expect(await idsOf({})).toEqual(ids.slice(0, 3));
+    expect(await idsOf({ model: 'alpha' })).toEqual([ids[0], ids[2]]);
+    expect(await idsOf({ ability: 'retail' })).toEqual([ids[2]]);
+    const t1 = (await prisma.trajectory.findUniqueOrThrow({ where: { id: ids[0] } })).taskId;
+    expect(await idsOf({ taskId: t1 })).toEqual([ids[0], ids[1]]);
+    expect(await idsOf({ checkpoint: 'cp_1' })).toEqual([ids[2]]);
+
+    // A draft on T2/cp_0 moves that checkpoint from "undiagnosed" to "draft"; cp_1 stays undiagnosed.
+    const cp0 = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: ids[0], passed: false } });
+    await prisma.diagnosis.create({ data: { trajectoryId: ids[0], checkpointResultId: cp0.id, authorId: b.userId } });
+    expect(await idsOf({ checkpointStatus: 'draft' })).toEqual([ids[0]]);
+    expect(await idsOf({ checkpointStatus: 'undiagnosed' })).toEqual([ids[1], ids[2]]);
+
+    await claimNext(b, { benchmark, model: 'beta' });
+    expect(await idsOf({ assignee: 'unclaimed' })).toEqual([ids[0], ids[2]]);
+    expect(await idsOf({ assignee: b.userId })).toEqual([ids[1]]);
+    expect(await idsOf({ assignee: 'mine' }, b)).toEqual([ids[1]]);
+    expect(await idsOf({ assignee: 'mine' })).toEqual([]);
+
+    const page = await listQueue(a, { benchmark, page: 2, pageSize: 2 });
+    expect(page.items.map((i) => i.trajectoryId)).toEqual([ids[2]]);
+    expect(page).toMatchObject({ total: 3, pageCount: 2, counts: { total: 3, unclaimed: 2, claimed: 1, mine: 0 } });
+    expect(page.items[0].failedCheckpoints.map((c) => c.key)).toEqual(['cp_0', 'cp_1']);
+    await expect(listQueue(a, { checkpointStatus: 'bogus' })).rejects.toThrow(/checkpointStatus/);
+  });
+
+  it('refuses researchers (they do not work the queue)', async () => {
+    const r = await createActor('RESEARCHER');
+    await expect(listQueue(r, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(claimNext(r, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
