@@ -74,10 +74,15 @@ function compactValue(value: unknown, max: number): string {
   return String(value);
 }
 
-/** Short, plain-text rendering of the arguments for a table cell, e.g. `reservation_id=M05KNL, cabin=economy`. */
+/**
+ * Short, plain-text rendering of the arguments for a table cell, e.g.
+ * `cabin=economy, reservation_id=M05KNL`. Names are sorted: PostgreSQL's jsonb
+ * does not keep the original order, and rows read best when names line up.
+ */
 export function compactArguments(args: ToolStep['arguments'], maxValue = 40): string {
   if (!args) return '';
   return Object.keys(args)
+    .sort()
     .map((k) => `${k}=${compactValue(args[k], maxValue)}`)
     .join(', ');
 }

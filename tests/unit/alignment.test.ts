@@ -42,7 +42,7 @@ describe('step keys and similarity', () => {
 
   it('renders compact plain-text arguments', () => {
     expect(compactArguments({ reservation_id: 'M05KNL', flights: [{ flight_number: 'HAT110', date: '2024-05-24' }] })).toBe(
-      'reservation_id=M05KNL, flights=[HAT110 2024-05-24]',
+      'flights=[HAT110 2024-05-24], reservation_id=M05KNL',
     );
     expect(compactArguments(null)).toBe('');
   });
