@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
 import { contentHash } from '@/lib/trajectories/content-hash';
 import type { NativeRecord } from './native-schema';
+import { insertEventRows, type EventRow } from './write-events';
 
 export type WriteOutcome =
   | { status: 'imported'; trajectoryId: string; taskId: string }
@@ -24,58 +26,140 @@ export function trajectoryHash(record: NativeRecord): string {
   return contentHash({ trajectory: record.trajectory, events: record.events, checkpoints: record.checkpoints });
 }
 
+/** Collision-safe ids generated here, so a whole batch is inserted without read-backs. */
+export function newId(): string {
+  return `c${Date.now().toString(36)}${randomBytes(9).toString('base64url')}`;
+}
+
+type TaskInfo = { id: string; contentHash: string; checkpointIds: Map<string, string> };
+const taskKey = (benchmark: string, externalId: string) => `${benchmark}\u0000${externalId}`;
+
 /**
- * Writes one validated record inside the caller's transaction: the task (once),
- * the trajectory, its events and checkpoint results. Re-writing the same
- * record is a no-op ("present"); a different record under an existing id is a
- * conflict and nothing is written.
+ * Tasks already known to an import run, so a 1 GB file of the same 50 tasks
+ * does not look each task up again per batch. Tasks created inside a
+ * transaction stay `pending` until the caller commits, so a rolled-back batch
+ * never leaves a dangling id in the cache.
  */
-export async function writeNativeRecord(tx: Tx, record: NativeRecord, opts: { importJobId?: string } = {}): Promise<WriteOutcome> {
-  const { task: t, trajectory: tr } = record;
-  const taskHash = taskDefinitionHash(t);
-  let task = await tx.task.findUnique({
-    where: { benchmark_externalId: { benchmark: t.benchmark, externalId: t.id } },
-    include: { checkpoints: true },
+export class TaskCache {
+  private known = new Map<string, TaskInfo>();
+  private pending = new Map<string, TaskInfo>();
+  constructor(private readonly limit = 5000) {}
+  get(key: string) {
+    return this.pending.get(key) ?? this.known.get(key);
+  }
+  add(key: string, info: TaskInfo, created: boolean) {
+    (created ? this.pending : this.known).set(key, info);
+    if (this.known.size > this.limit) this.known.clear();
+  }
+  commit() {
+    for (const [k, v] of this.pending) this.known.set(k, v);
+    this.pending.clear();
+  }
+  rollback() {
+    this.pending.clear();
+  }
+}
+
+async function resolveTasks(tx: Tx, records: NativeRecord[], cache: TaskCache): Promise<void> {
+  const missing = new Map<string, { benchmark: string; externalId: string }>();
+  for (const r of records) {
+    const key = taskKey(r.task.benchmark, r.task.id);
+    if (!cache.get(key)) missing.set(key, { benchmark: r.task.benchmark, externalId: r.task.id });
+  }
+  if (!missing.size) return;
+  const found = await tx.task.findMany({
+    where: { OR: [...missing.values()] },
+    select: { id: true, benchmark: true, externalId: true, contentHash: true, checkpoints: { select: { id: true, key: true } } },
   });
-  if (task && task.contentHash !== taskHash) {
-    return { status: 'conflict', path: 'task', reason: `task ${t.benchmark}:${t.id} is already imported with a different definition` };
+  for (const t of found) {
+    cache.add(taskKey(t.benchmark, t.externalId), { id: t.id, contentHash: t.contentHash, checkpointIds: new Map(t.checkpoints.map((c) => [c.key, c.id])) }, false);
   }
-  if (!task) {
-    task = await tx.task.create({
-      data: {
-        benchmark: t.benchmark,
-        externalId: t.id,
-        ability: t.ability ?? null,
-        instruction: t.instruction,
-        apps: t.apps,
-        split: t.split === 'heldout' ? 'HELDOUT' : t.split === 'reference' ? 'REFERENCE' : null,
-        metadata: t.metadata as Prisma.InputJsonValue,
-        contentHash: taskHash,
-        checkpoints: {
-          create: t.checkpoints.map((c, position) => ({
-            key: c.id,
-            name: c.name,
-            description: c.description ?? null,
-            kind: c.kind ?? null,
-            weight: c.weight,
-            position,
-          })),
-        },
-      },
-      include: { checkpoints: true },
-    });
-  }
+}
 
-  const hash = trajectoryHash(record);
-  const existing = await tx.trajectory.findUnique({ where: { externalId: tr.id }, select: { id: true, contentHash: true, taskId: true } });
-  if (existing) {
-    if (existing.contentHash === hash && existing.taskId === task.id) return { status: 'present', trajectoryId: existing.id, taskId: task.id };
-    return { status: 'conflict', path: 'trajectory.id', reason: `trajectory ${tr.id} is already imported with different content` };
-  }
-
-  const failed = record.checkpoints.filter((c) => !c.passed).length;
-  const trajectory = await tx.trajectory.create({
+async function createTask(tx: Tx, t: NativeRecord['task'], hash: string): Promise<TaskInfo> {
+  const task = await tx.task.create({
     data: {
+      benchmark: t.benchmark,
+      externalId: t.id,
+      ability: t.ability ?? null,
+      instruction: t.instruction,
+      apps: t.apps,
+      split: t.split === 'heldout' ? 'HELDOUT' : t.split === 'reference' ? 'REFERENCE' : null,
+      metadata: t.metadata as Prisma.InputJsonValue,
+      contentHash: hash,
+      checkpoints: {
+        create: t.checkpoints.map((c, position) => ({
+          key: c.id,
+          name: c.name,
+          description: c.description ?? null,
+          kind: c.kind ?? null,
+          weight: c.weight,
+          position,
+        })),
+      },
+    },
+    select: { id: true, checkpoints: { select: { id: true, key: true } } },
+  });
+  return { id: task.id, contentHash: hash, checkpointIds: new Map(task.checkpoints.map((c) => [c.key, c.id])) };
+}
+
+/**
+ * Writes validated records inside the caller's transaction, batched: one
+ * lookup for tasks, one for existing trajectories, then one insert each for
+ * trajectories, events and checkpoint results. Re-writing the same record is
+ * a no-op ("present"); a different record under an existing id (or a task
+ * whose definition disagrees) is a conflict and nothing of that record is
+ * written. Outcomes come back in input order.
+ */
+export async function writeNativeRecords(
+  tx: Tx,
+  records: NativeRecord[],
+  opts: { importJobId?: string; cache?: TaskCache } = {},
+): Promise<WriteOutcome[]> {
+  const cache = opts.cache ?? new TaskCache();
+  await resolveTasks(tx, records, cache);
+
+  const existing = new Map(
+    (
+      await tx.trajectory.findMany({
+        where: { externalId: { in: [...new Set(records.map((r) => r.trajectory.id))] } },
+        select: { id: true, externalId: true, contentHash: true, taskId: true },
+      })
+    ).map((t) => [t.externalId, t]),
+  );
+
+  const outcomes: WriteOutcome[] = [];
+  const trajectories: Prisma.TrajectoryCreateManyInput[] = [];
+  const events: EventRow[] = [];
+  const results: Prisma.CheckpointResultCreateManyInput[] = [];
+
+  for (const record of records) {
+    const { task: t, trajectory: tr } = record;
+    const key = taskKey(t.benchmark, t.id);
+    const taskHash = taskDefinitionHash(t);
+    let task = cache.get(key);
+    if (task && task.contentHash !== taskHash) {
+      outcomes.push({ status: 'conflict', path: 'task', reason: `task ${t.benchmark}:${t.id} is already imported with a different definition` });
+      continue;
+    }
+    if (!task) {
+      task = await createTask(tx, t, taskHash);
+      cache.add(key, task, true);
+    }
+
+    const hash = trajectoryHash(record);
+    const prior = existing.get(tr.id);
+    if (prior) {
+      if (prior.contentHash === hash && prior.taskId === task.id) outcomes.push({ status: 'present', trajectoryId: prior.id, taskId: task.id });
+      else outcomes.push({ status: 'conflict', path: 'trajectory.id', reason: `trajectory ${tr.id} is already imported with different content` });
+      continue;
+    }
+
+    const id = newId();
+    existing.set(tr.id, { id, externalId: tr.id, contentHash: hash, taskId: task.id });
+    const failed = record.checkpoints.filter((c) => !c.passed).length;
+    trajectories.push({
+      id,
       externalId: tr.id,
       taskId: task.id,
       model: tr.model,
@@ -93,37 +177,30 @@ export async function writeNativeRecord(tx: Tx, record: NativeRecord, opts: { im
       failedCount: failed,
       pendingCount: failed,
       importJobId: opts.importJobId ?? null,
-    },
-  });
-  if (record.events.length) {
-    await tx.event.createMany({
-      data: record.events.map((e, position) => ({
-        trajectoryId: trajectory.id,
-        position,
-        source: e.source.toUpperCase() as 'AGENT',
-        type: e.type.toUpperCase() as 'MESSAGE',
-        tool: e.tool ?? null,
-        arguments: (e.arguments ?? undefined) as Prisma.InputJsonValue | undefined,
-        callId: e.call_id ?? null,
-        content: e.content ?? null,
-        error: e.error ?? false,
-        metadata: (e.metadata ?? undefined) as Prisma.InputJsonValue | undefined,
-      })),
     });
-  }
-  const checkpointIds = new Map(task.checkpoints.map((c) => [c.key, c.id]));
-  if (record.checkpoints.length) {
-    await tx.checkpointResult.createMany({
-      data: record.checkpoints.map((c) => ({
-        trajectoryId: trajectory.id,
-        checkpointId: checkpointIds.get(c.id)!,
+    record.events.forEach((event, position) => events.push({ trajectoryId: id, position, event }));
+    for (const c of record.checkpoints) {
+      results.push({
+        trajectoryId: id,
+        checkpointId: task.checkpointIds.get(c.id)!,
         passed: c.passed,
         score: c.score ?? null,
         total: c.total ?? null,
         note: c.note ?? null,
         eventIndex: c.event_index ?? null,
-      })),
-    });
+      });
+    }
+    outcomes.push({ status: 'imported', trajectoryId: id, taskId: task.id });
   }
-  return { status: 'imported', trajectoryId: trajectory.id, taskId: task.id };
+
+  if (trajectories.length) await tx.trajectory.createMany({ data: trajectories });
+  await insertEventRows(tx, events);
+  if (results.length) await tx.checkpointResult.createMany({ data: results });
+  return outcomes;
+}
+
+/** Writes one validated record inside the caller's transaction (seed, tests and single-record callers). */
+export async function writeNativeRecord(tx: Tx, record: NativeRecord, opts: { importJobId?: string } = {}): Promise<WriteOutcome> {
+  const [outcome] = await writeNativeRecords(tx, [record], opts);
+  return outcome;
 }

@@ -1,0 +1,30 @@
+import { open } from 'node:fs/promises';
+import type { ImportFormat } from './types';
+
+/**
+ * Guesses the format from the first bytes: a JSON array of records with
+ * `traj` is τ-bench v1; an object with `simulations`/`agent_info` is τ²-bench;
+ * an object whose first line is a whole `trajectory.v1` record is native JSONL.
+ * Returns null when it cannot tell (the caller asks the user to name it).
+ */
+export function detectFormat(head: string, fileName = ''): ImportFormat | null {
+  const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('[')) return /"traj"\s*:/.test(text) || /"task_id"\s*:/.test(text) ? 'tau1' : null;
+  if (!text.startsWith('{')) return null;
+  const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : undefined);
+  if (/"format"\s*:\s*"trajectory\.v1"/.test(firstLine)) return 'native';
+  if (/"(simulations|agent_info|environment_info)"\s*:/.test(text)) return 'tau2';
+  if (/\.jsonl$/i.test(fileName)) return 'native';
+  return null;
+}
+
+export async function readHead(file: string, bytes = 64 * 1024): Promise<string> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}

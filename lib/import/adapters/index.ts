@@ -1,0 +1,10 @@
+import { nativeJsonlAdapter } from './native-jsonl';
+import { tau1Adapter } from './tau1';
+import { tau2Adapter } from './tau2';
+import type { Adapter, ImportFormat } from './types';
+
+export const ADAPTERS: Record<ImportFormat, Adapter> = {
+  native: nativeJsonlAdapter,
+  tau2: tau2Adapter,
+  tau1: tau1Adapter,
+};

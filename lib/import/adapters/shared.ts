@@ -1,0 +1,62 @@
+import { stableStringify } from '@/lib/trajectories/content-hash';
+import type { NativeEvent, NativeRecordInput } from '../native-schema';
+
+/** Loose view of untrusted JSON: adapters read fields defensively and let zod report the rest. */
+export type Json = Record<string, unknown>;
+export const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** "airline" + "get_user_details" → "airline.get_user_details" (the native tool naming). */
+export function toolName(app: string, fn: string): string {
+  return fn.includes('.') ? fn : `${app}.${fn}`;
+}
+
+/** Tool-call arguments arrive as objects (τ²) or JSON strings (OpenAI messages in τ-bench). */
+export function parseArguments(raw: unknown): Record<string, unknown> {
+  if (isObj(raw)) return raw;
+  if (typeof raw === 'string') {
+    try {
+      const v: unknown = JSON.parse(raw);
+      if (isObj(v)) return v;
+    } catch {
+      // kept verbatim below
+    }
+    return { _raw: raw };
+  }
+  return {};
+}
+
+/**
+ * Position of the first agent tool call with this tool name whose arguments
+ * match the expected ones on the compared keys (all keys when none are named).
+ */
+export function anchorToolCall(
+  events: NativeEvent[],
+  tool: string,
+  expected: Record<string, unknown>,
+  compareKeys?: string[] | null,
+): number | null {
+  const keys = compareKeys ?? Object.keys(expected);
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (e.type !== 'tool_call' || e.tool !== tool) continue;
+    const args = e.arguments ?? {};
+    if (keys.every((k) => stableStringify(args[k]) === stableStringify(expected[k]))) return i;
+  }
+  return null;
+}
+
+export type RecordParts = Pick<NativeRecordInput, 'task' | 'trajectory' | 'events' | 'checkpoints'>;
+
+export function nativeRecord(parts: RecordParts): NativeRecordInput {
+  return { format: 'trajectory.v1', ...parts };
+}
+
+/** Short human label of an expected call, e.g. `send_certificate(user_id=…, amount=50)`. */
+export function describeCall(name: string, args: Record<string, unknown>): string {
+  const inner = Object.entries(args)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(', ');
+  return `${name}(${inner})`;
+}

@@ -1,0 +1,32 @@
+import type { Readable } from 'node:stream';
+
+/** Where a problem is, as precisely as the source allows (1-based line for JSONL, 0-based record index for JSON arrays). */
+export type ItemLocation = { line?: number; recordIndex?: number };
+
+/**
+ * What an adapter yields: a native-shaped record (validated later by the
+ * zod schema, the single source of truth) or a located error. Adapters never
+ * throw for one bad record; a file-level failure (truncated JSON) is yielded
+ * as an error after every good record before it.
+ */
+export type SourceItem =
+  | ({ kind: 'record'; record: unknown } & ItemLocation)
+  | ({ kind: 'error'; path?: string; reason: string } & ItemLocation);
+
+export type AdapterOptions = {
+  fileName: string;
+  /** τ-bench v1 files do not name the model or domain; the CLI/API may. */
+  model?: string;
+  domain?: string;
+};
+
+export type Adapter = (input: Readable, opts: AdapterOptions) => AsyncIterable<SourceItem>;
+
+export const FORMATS = ['native', 'tau2', 'tau1'] as const;
+export type ImportFormat = (typeof FORMATS)[number];
+
+export const FORMAT_LABELS: Record<ImportFormat, string> = {
+  native: 'native JSONL (trajectory.v1)',
+  tau2: 'τ²-bench results JSON',
+  tau1: 'τ-bench (v1) trajectories JSON',
+};

@@ -1,0 +1,172 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ImportErrorKind, ImportSource, ImportStatus, Prisma } from '@prisma/client';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { AppError } from '@/lib/errors';
+import { ADAPTERS } from './adapters';
+import { detectFormat, readHead } from './adapters/detect';
+import { FORMAT_LABELS, type ImportFormat, type SourceItem } from './adapters/types';
+import { getImportReport, type ImportReport } from './import-jobs';
+import { validateRecord } from './validate-record';
+import { TaskCache, writeNativeRecords, type WriteOutcome } from './write-record';
+import type { NativeRecord } from './native-schema';
+
+export type ImportProgress = { records: number; bytesRead: number; bytesTotal: number; elapsedMs: number };
+
+export type ImportFileOptions = {
+  /** The caller; `{ cli: true }` is the local command line, which has the database already. */
+  by: { actor: Actor } | { cli: true };
+  source: ImportSource;
+  filePath: string;
+  /** The name shown in reports (the upload's original name); defaults to the file's base name. */
+  fileName?: string;
+  format?: ImportFormat;
+  model?: string;
+  domain?: string;
+  onProgress?: (p: ImportProgress) => void;
+};
+
+// A batch is one transaction: big enough to amortise round trips, small enough to keep memory flat.
+const BATCH_RECORDS = 200;
+const BATCH_EVENTS = 20_000;
+// A file of pure garbage should not write millions of error rows; the counts stay exact.
+const MAX_STORED_ERRORS = 5_000;
+const TX = { timeout: 300_000, maxWait: 30_000 };
+
+type PendingRecord = { record: NativeRecord; line?: number; recordIndex?: number };
+type ErrorRow = Prisma.ImportErrorCreateManyInput;
+
+/**
+ * Imports one file through the one import path (CLI, upload and API all come
+ * here): detects or takes the format, streams it through the adapter,
+ * validates every record with the native zod schema, writes good records in
+ * batched transactions, and records the ImportJob with a located error for
+ * every bad or conflicting record. A batch that fails in the database is
+ * retried record by record, so one bad record never loses the others, and each
+ * trajectory is written whole or not at all.
+ */
+export async function importFile(opts: ImportFileOptions): Promise<ImportReport> {
+  if ('actor' in opts.by) requirePermission(opts.by.actor, 'import:run');
+  const fileName = opts.fileName ?? path.basename(opts.filePath);
+  const format = opts.format ?? detectFormat(await readHead(opts.filePath), fileName);
+  const job = await prisma.importJob.create({
+    data: {
+      status: 'RUNNING',
+      format: format ?? null,
+      source: opts.source,
+      fileName,
+      createdById: 'actor' in opts.by ? opts.by.actor.userId : null,
+      startedAt: new Date(),
+    },
+  });
+  if (!format) {
+    await prisma.importJob.update({
+      where: { id: job.id },
+      data: { status: 'FAILED', finishedAt: new Date(), error: `Cannot tell the format of ${fileName}: name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` },
+    });
+    return getImportReport(job.id);
+  }
+
+  const counts = { recordsTotal: 0, importedCount: 0, presentCount: 0, conflictCount: 0, failedCount: 0 };
+  const errors: ErrorRow[] = [];
+  let storedErrors = 0;
+  const cache = new TaskCache();
+  const started = Date.now();
+  const bytesTotal = (await stat(opts.filePath)).size;
+  let bytesRead = 0;
+  let batch: PendingRecord[] = [];
+  let batchEvents = 0;
+
+  const addError = (kind: ImportErrorKind, at: { line?: number; recordIndex?: number }, p: string | undefined, reason: string) => {
+    if (storedErrors >= MAX_STORED_ERRORS) return;
+    storedErrors++;
+    errors.push({ importJobId: job.id, kind, file: fileName, line: at.line ?? null, recordIndex: at.recordIndex ?? null, path: p || null, reason });
+  };
+
+  const tally = (item: PendingRecord, outcome: WriteOutcome) => {
+    if (outcome.status === 'imported') counts.importedCount++;
+    else if (outcome.status === 'present') counts.presentCount++;
+    else {
+      counts.conflictCount++;
+      addError('CONFLICT', item, outcome.path, outcome.reason);
+    }
+  };
+
+  const flush = async () => {
+    const items = batch;
+    batch = [];
+    batchEvents = 0;
+    if (items.length) {
+      try {
+        const outcomes = await prisma.$transaction((tx) => writeNativeRecords(tx, items.map((i) => i.record), { importJobId: job.id, cache }), TX);
+        cache.commit();
+        outcomes.forEach((o, i) => tally(items[i], o));
+      } catch {
+        cache.rollback();
+        // Isolate the record the database refused; every other one is still written.
+        for (const item of items) {
+          try {
+            const [outcome] = await prisma.$transaction((tx) => writeNativeRecords(tx, [item.record], { importJobId: job.id, cache }), TX);
+            cache.commit();
+            tally(item, outcome);
+          } catch (err) {
+            cache.rollback();
+            counts.failedCount++;
+            addError('INVALID', item, 'trajectory', `the database refused this record: ${firstLine((err as Error).message)}`);
+          }
+        }
+      }
+    }
+    const pendingErrors = errors.splice(0);
+    await prisma.$transaction([
+      ...(pendingErrors.length ? [prisma.importError.createMany({ data: pendingErrors })] : []),
+      prisma.importJob.update({ where: { id: job.id }, data: counts }),
+    ]);
+    opts.onProgress?.({ records: counts.recordsTotal, bytesRead, bytesTotal, elapsedMs: Date.now() - started });
+  };
+
+  try {
+    const input = createReadStream(opts.filePath);
+    input.on('data', (chunk) => (bytesRead += chunk.length));
+    for await (const item of ADAPTERS[format](input, { fileName, model: opts.model, domain: opts.domain }) as AsyncIterable<SourceItem>) {
+      counts.recordsTotal++;
+      if (item.kind === 'error') {
+        counts.failedCount++;
+        addError('INVALID', item, item.path, item.reason);
+        continue;
+      }
+      const checked = validateRecord(item.record);
+      if (!checked.ok) {
+        counts.failedCount++;
+        for (const issue of checked.issues) addError('INVALID', item, issue.path, issue.reason);
+        continue;
+      }
+      batch.push({ record: checked.record, line: item.line, recordIndex: item.recordIndex });
+      batchEvents += checked.record.events.length;
+      if (batch.length >= BATCH_RECORDS || batchEvents >= BATCH_EVENTS) await flush();
+    }
+    await flush();
+    const ok = counts.importedCount + counts.presentCount;
+    const status: ImportStatus = counts.failedCount + counts.conflictCount === 0 ? 'SUCCEEDED' : ok > 0 ? 'PARTIAL' : 'FAILED';
+    await prisma.importJob.update({ where: { id: job.id }, data: { ...counts, status, finishedAt: new Date() } });
+  } catch (err) {
+    await prisma.importJob.update({
+      where: { id: job.id },
+      data: { ...counts, status: 'FAILED', finishedAt: new Date(), error: `Import stopped: ${firstLine((err as Error).message)}` },
+    });
+  }
+  return getImportReport(job.id);
+}
+
+function firstLine(message: string): string {
+  const line = message.trim().split('\n').filter(Boolean).at(-1) ?? message;
+  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}
+
+export function assertFormat(value: string | null | undefined): ImportFormat | undefined {
+  if (!value) return undefined;
+  if (value in FORMAT_LABELS) return value as ImportFormat;
+  throw new AppError('VALIDATION', `Unknown format "${value}": use one of ${Object.keys(FORMAT_LABELS).join(', ')}`, [{ path: 'format', message: 'unknown format' }]);
+}

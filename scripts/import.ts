@@ -1,0 +1,127 @@
+/**
+ * Imports trajectories from the command line:
+ *   npm run import -- <file|folder> [more…] [--format native|tau2|tau1] [--model NAME] [--domain NAME]
+ * Uses DATABASE_URL when set; otherwise the console's embedded PostgreSQL in
+ * .data/pg: if `npm start` is running, its server is used, else it is started
+ * for the import (and migrated) and stopped afterwards.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { embeddedUrl, openDatabase, portInUse, type Database } from './lib/embedded-db';
+import { migrateDeploy } from './lib/migrate';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const USAGE = 'Usage: npm run import -- <file|folder> [more…] [--format native|tau2|tau1] [--model NAME] [--domain NAME]';
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+/** Files to import: folders are walked (sorted, so the report order is stable); only .json/.jsonl files are taken. */
+function collectFiles(inputs: string[]): string[] {
+  const out: string[] = [];
+  for (const input of inputs) {
+    if (!existsSync(input)) fail(`No such file or folder: ${input}`);
+    if (statSync(input).isDirectory()) {
+      for (const name of readdirSync(input).sort()) {
+        const full = path.join(input, name);
+        if (statSync(full).isDirectory()) out.push(...collectFiles([full]));
+        else if (/\.jsonl?$/i.test(name)) out.push(full);
+      }
+    } else out.push(input);
+  }
+  return out;
+}
+
+async function connect(): Promise<Database> {
+  if (process.env.DATABASE_URL) return openDatabase({ dataDir: '.data/pg', port: 0, database: 'console' });
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  if (await portInUse(port)) {
+    // The console (npm start) already runs the embedded cluster: use it rather than start a second server.
+    return { url: embeddedUrl(port, 'console'), embedded: false, stop: async () => undefined };
+  }
+  const db = await openDatabase({ dataDir: path.join('.data', 'pg'), port, database: 'console' });
+  await migrateDeploy(db.url, { quiet: true });
+  return db;
+}
+
+const fmtRate = (n: number, ms: number) => (ms > 0 ? Math.round((n * 1000) / ms).toLocaleString('en-US') : '–');
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { format: { type: 'string' }, model: { type: 'string' }, domain: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help || !positionals.length) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 1);
+  }
+  const files = collectFiles(positionals);
+  if (!files.length) fail(`No .json or .jsonl files found in ${positionals.join(', ')}`);
+
+  const db = await connect().catch((err: Error) => fail(err.message));
+  process.env.DATABASE_URL = db.url;
+  const { importFile, assertFormat } = await import('@/lib/import/run-import');
+  const { prisma } = await import('@/lib/db/prisma');
+  let format;
+  try {
+    format = assertFormat(values.format);
+  } catch (err) {
+    fail((err as Error).message);
+  }
+
+  const tty = process.stderr.isTTY;
+  let anyFailed = false;
+  const totals = { imported: 0, present: 0, conflicts: 0, failed: 0 };
+  try {
+    for (const file of files) {
+      let last = 0;
+      const report = await importFile({
+        by: { cli: true },
+        source: 'CLI',
+        filePath: file,
+        format,
+        model: values.model,
+        domain: values.domain,
+        onProgress: (p) => {
+          const now = Date.now();
+          if (now - last < 250 && p.bytesRead < p.bytesTotal) return;
+          last = now;
+          const pct = p.bytesTotal ? Math.min(100, Math.round((p.bytesRead / p.bytesTotal) * 100)) : 100;
+          const line = `  ${path.basename(file)}: ${p.records.toLocaleString('en-US')} records done (${pct}% of ${(p.bytesTotal / 1e6).toFixed(1)} MB) · ${fmtRate(p.records, p.elapsedMs)} records/s`;
+          if (tty) process.stderr.write(`\r${line}\x1b[K`);
+          else console.error(line);
+        },
+      });
+      if (tty) process.stderr.write('\r\x1b[K');
+      anyFailed ||= report.status === 'FAILED';
+      totals.imported += report.importedCount;
+      totals.present += report.presentCount;
+      totals.conflicts += report.conflictCount;
+      totals.failed += report.failedCount;
+      const seconds = report.finishedAt && report.startedAt ? (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000 : 0;
+      console.log(
+        `${report.status === 'SUCCEEDED' ? '✔' : report.status === 'PARTIAL' ? '◐' : '✖'} ${file} [${report.format ?? 'unknown format'}] ${report.status.toLowerCase()} in ${seconds.toFixed(1)}s: ` +
+          `${report.recordsTotal} records · ${report.importedCount} imported · ${report.presentCount} already present · ${report.conflictCount} conflicts · ${report.failedCount} failed`,
+      );
+      if (report.error) console.log(`    ${report.error}`);
+      for (const e of report.errors.slice(0, 20)) {
+        const where = e.line != null ? `line ${e.line}` : e.recordIndex != null ? `record ${e.recordIndex}` : 'file';
+        console.log(`    ${e.kind === 'CONFLICT' ? 'conflict' : 'error'} at ${where}${e.path ? ` (${e.path})` : ''}: ${e.reason}`);
+      }
+      if (report.errorCount > 20) console.log(`    … ${report.errorCount - 20} more: see Imports → ${report.id} in the console`);
+    }
+    if (files.length > 1) {
+      console.log(`\nTotal: ${files.length} files · ${totals.imported} imported · ${totals.present} already present · ${totals.conflicts} conflicts · ${totals.failed} failed`);
+    }
+  } finally {
+    await prisma.$disconnect();
+    await db.stop();
+  }
+  process.exit(anyFailed ? 1 : 0);
+}
+
+void main();
