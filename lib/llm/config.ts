@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { prisma } from '@/lib/db/prisma';
+
+export type LlmStep = 'reflector' | 'curator' | 'function_cards';
+
+/**
+ * Admin-editable (Setting rows, no secrets): `llm.models` = { reflector,
+ * curator, function_cards } model names; `llm.options` = { timeoutMs,
+ * maxRetries, concurrency }. Endpoint and key only ever come from the
+ * environment (OPENAI_BASE_URL, OPENAI_API_KEY).
+ */
+export const LLM_MODELS_SETTING = 'llm.models';
+export const LLM_OPTIONS_SETTING = 'llm.options';
+
+const modelsSchema = z.object({ reflector: z.string().min(1), curator: z.string().min(1), function_cards: z.string().min(1) }).partial();
+const optionsSchema = z.object({
+  timeoutMs: z.coerce.number().int().positive(),
+  maxRetries: z.coerce.number().int().min(0).max(10),
+  concurrency: z.coerce.number().int().min(1).max(64),
+}).partial();
+
+const envSchema = z.object({
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+});
+
+export type LlmConfig = {
+  configured: boolean;
+  baseURL?: string;
+  apiKey: string;
+  models: Record<LlmStep, string>;
+  timeoutMs: number;
+  maxRetries: number;
+  concurrency: number;
+};
+
+/** Read on every run (not cached) so admin changes apply to the next run without a restart. */
+export async function getLlmConfig(): Promise<LlmConfig> {
+  const e = envSchema.parse({ ...process.env, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL || undefined });
+  const rows = await prisma.setting.findMany({ where: { key: { in: [LLM_MODELS_SETTING, LLM_OPTIONS_SETTING] } } });
+  const models = modelsSchema.safeParse(rows.find((r) => r.key === LLM_MODELS_SETTING)?.value ?? {});
+  const options = optionsSchema.safeParse(rows.find((r) => r.key === LLM_OPTIONS_SETTING)?.value ?? {});
+  const m = models.success ? models.data : {};
+  const o = options.success ? options.data : {};
+  return {
+    configured: Boolean(e.OPENAI_BASE_URL),
+    baseURL: e.OPENAI_BASE_URL,
+    // Local OpenAI-compatible servers often need no key; the SDK insists on a string.
+    apiKey: e.OPENAI_API_KEY || 'not-needed',
+    models: { reflector: m.reflector ?? e.LLM_MODEL, curator: m.curator ?? e.LLM_MODEL, function_cards: m.function_cards ?? e.LLM_MODEL },
+    timeoutMs: o.timeoutMs ?? e.LLM_TIMEOUT_MS,
+    maxRetries: o.maxRetries ?? e.LLM_MAX_RETRIES,
+    concurrency: o.concurrency ?? e.LLM_CONCURRENCY,
+  };
+}

@@ -1,0 +1,130 @@
+import type { SkillCardContent } from '@/lib/cards/card-schemas';
+import { Bm25Index } from '@/lib/retrieval/bm25';
+import { skillCardSearchText } from '@/lib/retrieval/bm25-skill-cards';
+import type { ContrastPacket, PacketDiagnosis } from './packet';
+import type { CuratorPatch } from './curator-schema';
+
+/**
+ * The deterministic, rule-based provider used when no LLM endpoint is
+ * configured. It only rearranges what the packet already says: a diagnosis's
+ * corrective rule becomes the core rule, its anchored span the functions used
+ * and failure contrast, a passing run's step at the divergence the success
+ * contrast. The UI labels its output "rule-based".
+ */
+export const OFFLINE_MODEL = 'rule-based';
+
+export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
+
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
+const human = (name: string) => name.replace(/[_-]+/g, ' ').trim();
+const call = (tool: string, args: unknown) => clip(`${tool}(${JSON.stringify(args ?? {})})`, 380);
+
+export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
+  const seen = new Set<string>();
+  const picked: PacketDiagnosis[] = [];
+  for (const d of packet.diagnoses) {
+    // Several failed checkpoints of one run often share one diagnosis text: one rule each.
+    const key = `${d.what_should_have_happened.trim().toLowerCase()}|${d.category}`;
+    if (!d.what_should_have_happened.trim() || seen.has(key)) continue;
+    seen.add(key);
+    picked.push(d);
+    if (picked.length === 3) break;
+  }
+  return { deltas: picked.map((d) => deltaFromDiagnosis(packet, d)) };
+}
+
+function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCardContent {
+  const spanTools = [...new Set(d.actions_in_span.map((a) => a.tool))];
+  const div = packet.divergences.find((x) => x.failing_run === d.run);
+  const passStep = packet.all_failed ? null : (div?.passing_action ?? null);
+  const fns = [...new Set([...spanTools, ...(passStep ? [passStep.tool] : [])])];
+  const trigger = d.checkpoint_description || human(d.checkpoint);
+  const tags = [...new Set([...words(d.category), ...words(d.checkpoint), ...fns.flatMap((f) => words(f)), ...packet.task.apps.map((a) => a.toLowerCase())])]
+    .filter((t) => /^[a-z0-9][a-z0-9 _-]*$/.test(t))
+    .slice(0, 8);
+  while (tags.length < 3) tags.push(['procedure', 'checkpoint', 'recovery'][tags.length]);
+  return {
+    title: clip(`${d.category}: ${human(d.checkpoint)}`, 120),
+    applies_when: clip(`The task requires: ${trigger}${spanTools.length ? ` (calls such as ${spanTools.join(', ')})` : ''}`, 400),
+    solves: clip(d.what_went_wrong || `Failing the ${human(d.checkpoint)} step`, 400),
+    tags,
+    skill: {
+      core_rule: clip(d.what_should_have_happened, 400),
+      completion_condition: [clip(`The ${human(d.checkpoint)} step holds: ${trigger}`, 300)],
+      success_contrast: passStep ? [clip(`A passing run called ${passStep.tool} at this point`, 300)] : [],
+      failure_contrast: d.what_went_wrong ? [clip(`A failing run: ${d.what_went_wrong}`, 300)] : [],
+      recovery: packet.all_failed ? [clip(`If the wrong action already happened, correct it: ${d.what_should_have_happened}`, 300)] : [],
+      efficiency: [],
+    },
+    evidence: {
+      observed_feedback: [clip(`The ${human(d.checkpoint)} check failed (${d.category})`, 400)],
+      state_transition: [],
+      good_examples: passStep ? [call(passStep.tool, passStep.arguments)] : [],
+      bad_examples: d.actions_in_span.slice(0, 3).map((a) => call(a.tool, a.arguments)),
+    },
+    functions_used: fns,
+  };
+}
+
+function words(s: string): string[] {
+  return s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2 && !['the', 'and', 'for', 'with', 'wrong', 'other'].includes(w));
+}
+
+export type CuratorCandidate = { key: string; content: SkillCardContent };
+
+/**
+ * Curation by BM25 similarity: a near-duplicate is a NOOP, a close card is
+ * patched with the delta's new list items, anything else is added.
+ */
+export function offlineCurate(deltaIndex: number, delta: SkillCardContent, candidates: CuratorCandidate[]): CuratorPatch {
+  const base = { delta_index: deltaIndex, target_card_ids: [] as string[] };
+  if (candidates.length === 0) return { ...base, operation: 'ADD_CARD', target_card_id: null, new_or_updated_card: delta, reason: 'The bank has no card for this ability yet' };
+  const index = new Bm25Index(candidates.map((c) => ({ item: c, text: skillCardSearchText(c.content) })));
+  const [best] = index.similarity(skillCardSearchText(delta));
+  const sim = best.score.toFixed(2);
+  if (best.score >= OFFLINE_THRESHOLDS.duplicate) {
+    return { ...base, operation: 'NOOP', target_card_id: best.item.key, new_or_updated_card: null, reason: `Near-duplicate of ${best.item.key} (BM25 similarity ${sim})` };
+  }
+  if (best.score >= OFFLINE_THRESHOLDS.close) {
+    const patched = mergeLists(best.item.content, delta);
+    if (!patched) {
+      return { ...base, operation: 'NOOP', target_card_id: best.item.key, new_or_updated_card: null, reason: `Close to ${best.item.key} (similarity ${sim}) and adds nothing new` };
+    }
+    return { ...base, operation: 'PATCH_CARD', target_card_id: best.item.key, target_card_ids: [best.item.key], new_or_updated_card: patched, reason: `Close to ${best.item.key} (BM25 similarity ${sim}); adds the delta's contrast and evidence without changing its scope` };
+  }
+  return { ...base, operation: 'ADD_CARD', target_card_id: null, new_or_updated_card: delta, reason: `No close card (best ${best.item.key} at BM25 similarity ${sim})` };
+}
+
+/** The target card plus the delta's list items it lacks; null when nothing is new. */
+function mergeLists(card: SkillCardContent, delta: SkillCardContent): SkillCardContent | null {
+  let added = 0;
+  const union = (a: string[], b: string[], cap = 8) => {
+    const seen = new Set(a.map((x) => x.trim().toLowerCase()));
+    const out = [...a];
+    for (const x of b) if (!seen.has(x.trim().toLowerCase()) && out.length < cap) { out.push(x); seen.add(x.trim().toLowerCase()); added++; }
+    return out;
+  };
+  const next: SkillCardContent = {
+    ...card,
+    skill: {
+      ...card.skill,
+      completion_condition: union(card.skill.completion_condition, delta.skill.completion_condition),
+      success_contrast: union(card.skill.success_contrast, delta.skill.success_contrast),
+      failure_contrast: union(card.skill.failure_contrast, delta.skill.failure_contrast),
+      recovery: union(card.skill.recovery, delta.skill.recovery),
+      efficiency: union(card.skill.efficiency, delta.skill.efficiency),
+    },
+    evidence: {
+      observed_feedback: union(card.evidence.observed_feedback, delta.evidence.observed_feedback),
+      state_transition: union(card.evidence.state_transition, delta.evidence.state_transition),
+      good_examples: union(card.evidence.good_examples, delta.evidence.good_examples),
+      bad_examples: union(card.evidence.bad_examples, delta.evidence.bad_examples),
+    },
+  };
+  const fnsBefore = card.functions_used.length;
+  next.functions_used = [...new Set([...card.functions_used, ...delta.functions_used])];
+  return added > 0 || next.functions_used.length > fnsBefore ? next : null;
+}

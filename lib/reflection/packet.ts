@@ -1,0 +1,205 @@
+import type { CheckpointResult, Diagnosis, Event, FailureCategory, TaskCheckpoint, Trajectory } from '@prisma/client';
+import { AppError } from '@/lib/errors';
+import { prisma } from '@/lib/db/prisma';
+import { Deidentifier } from '@/lib/privacy/deidentify';
+import type { ReflectionRunSettings } from './run-settings';
+import { isStateChanging } from './tool-effects';
+
+/**
+ * The task contrast packet (MEMORY.md "Reflector"): everything the Reflector
+ * sees about one task, de-identified. Runs are labelled "run A", "run B"… so
+ * model names never leave the server.
+ */
+export type PacketAction = { position: number; tool: string; arguments: unknown; result: string; error: boolean; writes: boolean };
+export type PacketRun = {
+  label: string;
+  outcome: 'passed' | 'failed';
+  score: number | null;
+  checkpoints: { name: string; passed: boolean; note: string }[];
+  actions: PacketAction[];
+  writes: string[];
+  final_response: string;
+};
+export type PacketDiagnosis = {
+  index: number;
+  run: string;
+  checkpoint: string;
+  checkpoint_description: string;
+  category: string;
+  span: { start: number | null; end: number | null };
+  actions_in_span: { position: number; tool: string; arguments: unknown }[];
+  what_went_wrong: string;
+  what_should_have_happened: string;
+};
+export type PacketDivergence = {
+  failing_run: string;
+  passing_run: string;
+  failing_position: number | null;
+  failing_action: { tool: string; arguments: unknown } | null;
+  passing_action: { tool: string; arguments: unknown; position: number } | null;
+};
+export type ContrastPacket = {
+  task: { instruction: string; ability: string | null; apps: string[]; checkpoints: { name: string; description: string }[] };
+  all_failed: boolean;
+  runs: PacketRun[];
+  diagnoses: PacketDiagnosis[];
+  divergences: PacketDivergence[];
+};
+
+/** What stays on the server next to the packet. */
+export type PacketContext = {
+  taskId: string;
+  ability: string | null;
+  apps: string[];
+  allFailed: boolean;
+  trajectoryIds: string[];
+  diagnosisIds: string[];
+  observedTools: string[];
+  /** Concrete values that were replaced: a card repeating one is rejected. */
+  scenarioValues: string[];
+  /** Model names, task and trajectory ids. */
+  forbiddenTerms: string[];
+};
+
+const MAX_ACTIONS = 60;
+
+type LoadedTrajectory = Trajectory & {
+  events: Event[];
+  checkpoints: (CheckpointResult & { checkpoint: TaskCheckpoint })[];
+  diagnoses: (Diagnosis & { category: FailureCategory | null; checkpointResult: CheckpointResult & { checkpoint: TaskCheckpoint } })[];
+};
+
+export async function buildContrastPacket(taskId: string, settings: ReflectionRunSettings): Promise<{ packet: ContrastPacket; context: PacketContext }> {
+  const task = await prisma.task.findUnique({ where: { id: taskId }, include: { checkpoints: { orderBy: { position: 'asc' } } } });
+  if (!task) throw new AppError('NOT_FOUND', `Task ${taskId} not found`);
+  const trajectories: LoadedTrajectory[] = await prisma.trajectory.findMany({
+    where: { taskId, ...(settings.scope === 'passed_only' ? { passed: true } : {}) },
+    orderBy: [{ passed: 'desc' }, { externalId: 'asc' }],
+    include: {
+      events: { orderBy: { position: 'asc' } },
+      checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } },
+      diagnoses: {
+        where: { status: 'SUBMITTED' },
+        include: { category: true, checkpointResult: { include: { checkpoint: true } } },
+        orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
+      },
+    },
+  });
+  if (trajectories.length === 0) {
+    throw new AppError('VALIDATION', settings.scope === 'passed_only' ? 'This task has no passing trajectory (scope: passed only)' : 'This task has no trajectories');
+  }
+  const diagnosisCount = trajectories.reduce((n, t) => n + t.diagnoses.length, 0);
+  if (settings.requireDiagnoses && diagnosisCount === 0) {
+    throw new AppError('VALIDATION', 'This task has no submitted diagnosis in the selected scope (the run requires diagnoses)');
+  }
+
+  const d = new Deidentifier();
+  // First pass: learn concrete values from structured arguments, so free text mentioning them is scrubbed too.
+  for (const t of trajectories) for (const e of t.events) if (e.arguments) d.json(e.arguments);
+
+  const label = (i: number) => `run ${String.fromCharCode(65 + (i % 26))}${i >= 26 ? Math.floor(i / 26) : ''}`;
+  const labels = new Map(trajectories.map((t, i) => [t.id, label(i)]));
+  const runs = trajectories.map((t) => toRun(t, labels.get(t.id)!, d));
+  const actionAt = new Map(runs.map((r) => [r.label, new Map(r.actions.map((a) => [a.position, a]))]));
+
+  const diagnoses: PacketDiagnosis[] = trajectories
+    .flatMap((t) => t.diagnoses.map((g) => ({ t, g })))
+    .map(({ t, g }, index) => {
+      const run = labels.get(t.id)!;
+      const start = g.eventStart ?? g.checkpointResult.eventIndex;
+      const end = g.eventEnd ?? start;
+      const inSpan = [...(actionAt.get(run)?.values() ?? [])].filter((a) => start !== null && end !== null && a.position >= start && a.position <= end);
+      return {
+        index,
+        run,
+        checkpoint: g.checkpointResult.checkpoint.name,
+        checkpoint_description: d.text(g.checkpointResult.checkpoint.description),
+        category: g.category?.label ?? 'Uncategorised',
+        span: { start, end },
+        actions_in_span: inSpan.map((a) => ({ position: a.position, tool: a.tool, arguments: a.arguments })),
+        what_went_wrong: d.text(g.whatWentWrong),
+        what_should_have_happened: d.text(g.whatShouldHaveHappened),
+      };
+    });
+
+  const allFailed = trajectories.every((t) => !t.passed);
+  const packet: ContrastPacket = {
+    task: {
+      instruction: d.text(task.instruction),
+      ability: task.ability,
+      apps: task.apps,
+      checkpoints: task.checkpoints.map((c) => ({ name: c.name, description: d.text(c.description) })),
+    },
+    all_failed: allFailed,
+    runs,
+    diagnoses,
+    divergences: findDivergences(runs),
+  };
+  const observedTools = [...new Set(trajectories.flatMap((t) => t.events.filter((e) => e.type === 'TOOL_CALL' && e.tool).map((e) => e.tool!)))].sort();
+  return {
+    packet,
+    context: {
+      taskId,
+      ability: task.ability,
+      apps: task.apps,
+      allFailed,
+      trajectoryIds: trajectories.map((t) => t.id),
+      diagnosisIds: trajectories.flatMap((t) => t.diagnoses.map((g) => g.id)),
+      observedTools,
+      scenarioValues: d.mapping().map((m) => m.value),
+      forbiddenTerms: [...new Set([task.externalId, ...trajectories.flatMap((t) => [t.model, t.externalId])])],
+    },
+  };
+}
+
+function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
+  const results = new Map<string, Event>();
+  for (const e of t.events) if (e.type === 'OBSERVATION' && e.callId) results.set(e.callId, e);
+  const actions: PacketAction[] = [];
+  t.events.forEach((e, i) => {
+    if (e.type !== 'TOOL_CALL' || !e.tool) return;
+    const next = t.events[i + 1];
+    const obs = (e.callId && results.get(e.callId)) || (next?.type === 'OBSERVATION' ? next : undefined);
+    actions.push({
+      position: e.position,
+      tool: e.tool,
+      arguments: d.json(e.arguments ?? {}),
+      result: d.content(obs?.content, 240),
+      error: Boolean(obs?.error || e.error),
+      writes: isStateChanging(e.tool),
+    });
+  });
+  const final = [...t.events].reverse().find((e) => e.type === 'FINAL') ?? [...t.events].reverse().find((e) => e.source === 'AGENT' && e.type === 'MESSAGE');
+  return {
+    label,
+    outcome: t.passed ? 'passed' : 'failed',
+    score: t.score,
+    checkpoints: t.checkpoints.map((c) => ({ name: c.checkpoint.name, passed: c.passed, note: d.text(c.note) })),
+    actions: actions.slice(0, MAX_ACTIONS),
+    writes: actions.filter((a) => a.writes).map((a) => `${a.tool} ${JSON.stringify(a.arguments)}`),
+    final_response: d.content(final?.content, 400),
+  };
+}
+
+const signature = (a: PacketAction) => `${a.tool}|${JSON.stringify(a.arguments)}`;
+
+/** For each failing run: the first action where it departs from the first passing run. */
+function findDivergences(runs: PacketRun[]): PacketDivergence[] {
+  const pass = runs.find((r) => r.outcome === 'passed');
+  if (!pass) return [];
+  return runs
+    .filter((r) => r.outcome === 'failed')
+    .map((fail) => {
+      let i = 0;
+      while (i < fail.actions.length && i < pass.actions.length && signature(fail.actions[i]) === signature(pass.actions[i])) i++;
+      const f = fail.actions[i];
+      const p = pass.actions[i];
+      return {
+        failing_run: fail.label,
+        passing_run: pass.label,
+        failing_position: f?.position ?? null,
+        failing_action: f ? { tool: f.tool, arguments: f.arguments } : null,
+        passing_action: p ? { tool: p.tool, arguments: p.arguments, position: p.position } : null,
+      };
+    });
+}
