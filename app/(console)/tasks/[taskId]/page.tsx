@@ -1,0 +1,65 @@
+import Link from 'next/link';
+import { ZodError } from 'zod';
+import { AlignedStepsTable } from '@/components/contrast/aligned-steps-table';
+import { CheckpointGrid } from '@/components/contrast/checkpoint-grid';
+import { TaskContrastHeader } from '@/components/contrast/task-contrast-header';
+import { TaskReflectionPanel } from '@/components/reflection/task-reflection-panel';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePageActor } from '@/lib/auth/current-actor';
+import { can } from '@/lib/auth/permissions';
+import { loadTaskContrast, MAX_CONTRAST_TRAJECTORIES, type TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { AppError } from '@/lib/errors';
+
+export const metadata = { title: 'Task contrast' };
+
+/** The task page is the same-task contrast view. */
+export default async function TaskContrastPage({ params }: { params: Promise<{ taskId: string }> }) {
+  const actor = await requirePageActor('trajectory:read');
+  const { taskId } = await params;
+  let view: TaskContrast;
+  try {
+    view = await loadTaskContrast(actor, taskId);
+  } catch (err) {
+    if ((err instanceof AppError && err.code === 'NOT_FOUND') || err instanceof ZodError) {
+      return (
+        <>
+          <PageHeader title="Task not found" />
+          <EmptyState title="There is no task with this id">
+            It may have been removed, or the link is wrong. <Link href="/tasks" className="font-medium text-indigo-700 hover:underline">Back to all tasks</Link>
+          </EmptyState>
+        </>
+      );
+    }
+    throw err;
+  }
+  const { task, trajectories } = view;
+  return (
+    <>
+      <PageHeader
+        title={`${task.benchmark} · ${task.externalId}`}
+        description="Every run of this task side by side, aligned by tool call, with the first step where passing and failing runs part ways."
+        actions={
+          <Link href="/tasks" className="text-sm font-medium text-indigo-700 hover:underline">
+            All tasks
+          </Link>
+        }
+      />
+      <TaskContrastHeader task={task} trajectories={trajectories} />
+      <TaskReflectionPanel taskId={task.id} canRun={can(actor.role, 'reflection:run')} />
+      {trajectories.length === 0 ? (
+        <EmptyState title="No trajectories yet">Import runs of this task to compare them here.</EmptyState>
+      ) : (
+        <>
+          {view.trajectoryTotal > trajectories.length ? (
+            <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+              Showing {trajectories.length} of {view.trajectoryTotal} trajectories (at most {MAX_CONTRAST_TRAJECTORIES}, by model and trial).
+            </p>
+          ) : null}
+          <AlignedStepsTable trajectories={trajectories} steps={view.steps} divergence={view.divergence} truncated={view.truncated} maxSteps={view.maxSteps} />
+          <CheckpointGrid trajectories={trajectories} checkpoints={view.checkpoints} grid={view.grid} diagnosesScope={view.diagnosesScope} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import { useCallback, useEffect, useRef } from 'react';
+import type { ContrastStep, TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { TrajectoryColumnHeader } from './trajectory-column-header';
+
+type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'truncated' | 'maxSteps'>;
+
+/**
+ * The tool calls of every run side by side, one aligned step per row, with
+ * sticky step numbers and run headers. The first divergence row is
+ * highlighted and scrolled into view inside the table (not the whole page).
+ */
+export function AlignedStepsTable({ trajectories, steps, divergence, truncated, maxSteps }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const divergenceRow = useRef<HTMLTableRowElement>(null);
+  const departsAt = divergence.perRun;
+  const differing = new Set(divergence.differing);
+
+  const showDivergence = useCallback(() => {
+    const box = scroller.current;
+    const row = divergenceRow.current;
+    if (!box || !row) return;
+    const head = box.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    box.scrollTop = Math.max(0, row.offsetTop - head - 8);
+    row.focus({ preventScroll: true });
+  }, []);
+
+  useEffect(showDivergence, [showDivergence]);
+
+  const modelOf = new Map(trajectories.map((t) => [t.id, t.model]));
+  const markLabel = divergence.mode === 'pass-vs-fail' ? 'departs from passing runs' : 'differs from the others';
+  return (
+    <section aria-labelledby="aligned-steps-title" className="mb-8">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="aligned-steps-title" className="text-lg font-semibold">
+          Tool calls, aligned step by step
+        </h2>
+        {divergence.row !== null ? (
+          <button type="button" onClick={showDivergence} className="text-sm font-medium text-indigo-700 hover:underline">
+            Jump to step {divergence.row + 1}
+          </button>
+        ) : null}
+      </div>
+      <p
+        role="status"
+        data-testid="divergence-summary"
+        className={`mb-2 rounded-md px-3 py-2 text-sm ring-1 ${divergence.row !== null ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-slate-100 text-slate-700 ring-slate-200'}`}
+      >
+        {divergence.message}
+        {divergence.differing.length ? ` Differs: ${divergence.differing.map((id) => modelOf.get(id) ?? id).join(', ')}.` : ''}
+      </p>
+      {truncated.length ? (
+        <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
+          Only the first {maxSteps} tool calls of a trajectory are aligned.{' '}
+          {truncated.map((t) => `${modelOf.get(t.trajectoryId) ?? t.trajectoryId}: ${t.kept} of ${t.total}`).join('; ')}. Open the trajectory for the rest.
+        </p>
+      ) : null}
+      {steps.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-500">
+          None of these runs made a tool call: there is nothing to align.
+        </p>
+      ) : (
+        <div ref={scroller} className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="aligned-steps">
+          <table className="border-separate border-spacing-0 text-sm">
+            <caption className="sr-only">
+              One column per trajectory, one row per aligned step; an empty cell (gap) means that run made no matching call.
+            </caption>
+            <thead className="sticky top-0 z-10 bg-slate-50">
+              <tr>
+                <th scope="col" className="sticky left-0 z-20 w-24 border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500">
+                  Step
+                </th>
+                {trajectories.map((t) => (
+                  <th key={t.id} scope="col" data-testid="contrast-column" className="min-w-[15rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 align-top">
+                    <TrajectoryColumnHeader trajectory={t} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {steps.map((row, r) => {
+                const isDivergence = r === divergence.row;
+                return (
+                  <tr
+                    key={r}
+                    ref={isDivergence ? divergenceRow : undefined}
+                    tabIndex={isDivergence ? -1 : undefined}
+                    data-testid={isDivergence ? 'divergence-row' : 'step-row'}
+                    className={isDivergence ? 'bg-amber-50 outline-none' : 'even:bg-slate-50/50'}
+                  >
+                    <th
+                      scope="row"
+                      className={`sticky left-0 z-[5] border-r border-b border-slate-200 px-3 py-2 text-left align-top font-mono text-xs font-medium ${isDivergence ? 'bg-amber-100 text-amber-900' : 'bg-white text-slate-500'}`}
+                    >
+                      {r + 1}
+                      {isDivergence ? <span className="mt-1 block font-sans text-[11px] font-semibold uppercase leading-tight">First divergence</span> : null}
+                    </th>
+                    {row.map((cell, c) => {
+                      const id = trajectories[c].id;
+                      const departs = departsAt[id] === r;
+                      const marked = departs || (isDivergence && differing.has(id));
+                      return <StepCell key={id} cell={cell} mark={marked ? markLabel : null} />;
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StepCell({ cell, mark }: { cell: ContrastStep | null; mark: string | null }) {
+  const ring = mark ? 'bg-rose-50 shadow-[inset_3px_0_0_0_rgb(225,29,72)]' : '';
+  if (!cell) {
+    return (
+      <td className={`border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-400 ${ring}`} data-gap="true">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">gap: no matching call</span>
+        {mark ? <span className="ml-1 text-rose-700">missing here: {mark}</span> : null}
+      </td>
+    );
+  }
+  return (
+    <td className={`max-w-[20rem] border-b border-slate-100 px-3 py-2 align-top ${ring}`}>
+      <div className="break-words font-mono text-[13px] font-medium text-slate-900">{cell.tool}</div>
+      {cell.args ? (
+        <div className="mt-0.5 line-clamp-3 break-words text-xs text-slate-600" title={cell.args}>
+          {cell.args}
+        </div>
+      ) : null}
+      <div className="mt-0.5 text-[11px] text-slate-400">
+        call {cell.index + 1} · event {cell.position}
+        {mark ? <span className="ml-1 font-medium text-rose-700">{mark}</span> : null}
+      </div>
+    </td>
+  );
+}

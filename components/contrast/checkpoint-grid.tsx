@@ -1,0 +1,124 @@
+import Link from 'next/link';
+import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { OutcomeBadge } from './outcome-badge';
+
+type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
+
+/**
+ * Trajectories × checkpoints: pass/fail at a glance, submitted diagnoses
+ * inline; every cell opens its trajectory at that checkpoint.
+ */
+export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope }: Props) {
+  if (!checkpoints.length) {
+    return (
+      <section aria-labelledby="checkpoint-grid-title" className="mb-8">
+        <h2 id="checkpoint-grid-title" className="mb-2 text-lg font-semibold">
+          Checkpoints
+        </h2>
+        <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-500">
+          This task defines no checkpoints; only the overall outcome of each run is known.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="checkpoint-grid-title" className="mb-8">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="checkpoint-grid-title" className="text-lg font-semibold">
+          Checkpoints
+        </h2>
+        <p className="text-xs text-slate-500">
+          {diagnosesScope === 'all' ? 'Showing every submitted diagnosis.' : 'Showing your own submitted diagnoses.'} Select a cell to open that run at
+          the checkpoint.
+        </p>
+      </div>
+      <div className="overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="border-separate border-spacing-0 text-sm" data-testid="checkpoint-grid">
+          <caption className="sr-only">Checkpoint results: one row per trajectory, one column per checkpoint.</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="sticky left-0 z-10 min-w-[12rem] border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500">
+                Run
+              </th>
+              {checkpoints.map((c) => (
+                <th key={c.id} scope="col" className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top">
+                  <span className="block font-mono text-[13px] font-semibold text-slate-900">{c.name}</span>
+                  {c.description ? <span className="block text-xs font-normal text-slate-500">{c.description}</span> : null}
+                  <span className="block text-[11px] font-normal text-slate-400">
+                    {c.key}
+                    {c.kind ? ` · ${c.kind}` : ''}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {trajectories.map((t, r) => (
+              <tr key={t.id} data-testid="checkpoint-row">
+                <th scope="row" className="sticky left-0 z-[5] border-b border-r border-slate-200 bg-white px-3 py-2 text-left align-top">
+                  <span className="block font-semibold text-slate-900">{t.model}</span>
+                  <span className="mt-1 block">
+                    <OutcomeBadge passed={t.passed} score={t.score} />
+                  </span>
+                </th>
+                {checkpoints.map((c, k) => (
+                  <GridCell key={c.id} trajectoryId={t.id} label={`${t.model}, ${c.name}`} cell={grid[r][k]} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: string; cell: ContrastGridCell | null }) {
+  if (!cell) {
+    return (
+      <td className="border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-400">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{label}: no result</span>
+      </td>
+    );
+  }
+  const n = cell.diagnoses.length;
+  const aria = `${label}: ${cell.passed ? 'passed' : 'failed'}${cell.passed ? '' : n ? `, ${n} diagnosis${n > 1 ? 'es' : ''}` : ', not diagnosed'}. Open the trajectory at this checkpoint`;
+  return (
+    <td className={`max-w-[20rem] border-b border-slate-100 px-3 py-2 align-top ${cell.passed ? '' : 'bg-rose-50/40'}`}>
+      <Link
+        href={`/trajectories/${trajectoryId}?checkpoint=${cell.checkpointResultId}`}
+        aria-label={aria}
+        data-testid="checkpoint-cell"
+        data-passed={cell.passed}
+        className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 hover:underline ${cell.passed ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-rose-50 text-rose-700 ring-rose-200'}`}
+      >
+        <span aria-hidden="true">{cell.passed ? '✓ pass' : '✗ fail'}</span>
+      </Link>
+      {cell.eventIndex != null ? <span className="ml-2 text-[11px] text-slate-400">event {cell.eventIndex}</span> : null}
+      {cell.note && !cell.passed ? (
+        <p className="mt-1 line-clamp-2 break-words text-xs text-slate-600" title={cell.note}>
+          {cell.note}
+        </p>
+      ) : null}
+      {cell.diagnoses.map((d) => (
+        <DiagnosisNote key={d.id} diagnosis={d} />
+      ))}
+    </td>
+  );
+}
+
+function DiagnosisNote({ diagnosis: d }: { diagnosis: ContrastDiagnosis }) {
+  return (
+    <div className="mt-2 rounded border-l-2 border-indigo-300 bg-indigo-50/60 px-2 py-1 text-xs" data-testid="inline-diagnosis">
+      <div className="font-semibold text-indigo-900">{d.category?.label ?? 'Uncategorised'}</div>
+      <p className="mt-0.5 line-clamp-3 break-words text-slate-700" title={d.whatWentWrong}>
+        {d.whatWentWrong}
+      </p>
+      <div className="mt-0.5 text-[11px] text-slate-500">
+        {d.own ? 'you' : d.authorName}
+        {d.eventStart != null ? ` · events ${d.eventStart}${d.eventEnd != null && d.eventEnd !== d.eventStart ? `–${d.eventEnd}` : ''}` : ''}
+      </div>
+    </div>
+  );
+}

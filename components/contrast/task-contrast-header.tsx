@@ -1,0 +1,30 @@
+import type { TaskContrast } from '@/lib/contrast/load-task-contrast';
+
+/** Task facts above the contrast: what the agents were asked, where the task comes from. */
+export function TaskContrastHeader({ task, trajectories }: Pick<TaskContrast, 'task' | 'trajectories'>) {
+  const passed = trajectories.filter((t) => t.passed).length;
+  return (
+    <section aria-label="Task" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dl className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <Fact label="Benchmark" value={task.benchmark} />
+        <Fact label="Task" value={task.externalId} />
+        <Fact label="Ability" value={task.ability ?? '—'} />
+        <Fact label="Apps" value={task.apps.length ? task.apps.join(', ') : '—'} />
+        <Fact label="Runs" value={`${trajectories.length} (${passed} passed, ${trajectories.length - passed} failed)`} />
+      </dl>
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Instruction</h2>
+      <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800" data-testid="task-instruction">
+        {task.instruction}
+      </p>
+    </section>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex gap-1.5">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-800">{value}</dd>
+    </div>
+  );
+}
