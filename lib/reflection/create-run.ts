@@ -8,7 +8,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { enqueueReflectionRuns } from '@/lib/jobs/enqueue';
 import { failUnfinishedRun } from '@/lib/jobs/fail-run';
 import { computeInputHash } from './input-hash';
-import { getLlmModels, llmEndpointConfigured } from './llm-settings';
+import { getLlmConfig } from '@/lib/llm/config';
 import {
   functionCardRunSettingsSchema,
   reflectionRunSettingsSchema,
@@ -33,8 +33,8 @@ export const createBatchInputSchema = z.discriminatedUnion('mode', [
 export type CreatedRun = { id: string; taskId: string | null; status: 'QUEUED' };
 export type BatchResult = { batchId: string | null; runs: CreatedRun[]; skipped: { taskId: string; reason: string }[] };
 
-function assertProviderAvailable(provider: 'offline' | 'openai') {
-  if (provider === 'openai' && !llmEndpointConfigured()) {
+async function assertProviderAvailable(provider: 'offline' | 'openai') {
+  if (provider === 'openai' && !(await getLlmConfig()).configured) {
     throw new AppError('VALIDATION', 'No LLM endpoint is configured (OPENAI_BASE_URL); use the offline rule-based provider or ask an admin to configure one', [
       { path: 'settings.provider', message: 'No endpoint configured' },
     ]);
@@ -44,10 +44,10 @@ function assertProviderAvailable(provider: 'offline' | 'openai') {
 /** Validates reflection settings and fills the per-step models from the admin settings, so the run records them. */
 async function resolveReflectionSettings(raw: unknown): Promise<ReflectionRunSettings> {
   const settings = reflectionRunSettingsSchema.parse(raw ?? {});
-  assertProviderAvailable(settings.provider);
+  await assertProviderAvailable(settings.provider);
   if (settings.provider === 'offline') return { ...settings, reflectorModel: undefined, curatorModel: undefined };
-  const models = await getLlmModels();
-  return { ...settings, reflectorModel: settings.reflectorModel ?? models.reflectorModel, curatorModel: settings.curatorModel ?? models.curatorModel };
+  const { models } = await getLlmConfig();
+  return { ...settings, reflectorModel: settings.reflectorModel ?? models.reflector, curatorModel: settings.curatorModel ?? models.curator };
 }
 
 const providerOf = (p: 'offline' | 'openai'): LlmProvider => (p === 'openai' ? 'OPENAI' : 'OFFLINE');
@@ -179,8 +179,8 @@ export async function createBatchRuns(actor: Actor, input: unknown): Promise<Bat
 export async function createFunctionCardRun(actor: Actor, input: unknown): Promise<CreatedRun> {
   requirePermission(actor, 'reflection:run');
   const parsed: FunctionCardRunSettings = functionCardRunSettingsSchema.parse(input ?? {});
-  assertProviderAvailable(parsed.provider);
-  const settings = parsed.provider === 'openai' ? { ...parsed, model: parsed.model ?? (await getLlmModels()).functionCardModel } : { ...parsed, model: undefined };
+  await assertProviderAvailable(parsed.provider);
+  const settings = parsed.provider === 'openai' ? { ...parsed, model: parsed.model ?? (await getLlmConfig()).models.function_cards } : { ...parsed, model: undefined };
   const [run] = await createAndEnqueue(
     actor,
     [

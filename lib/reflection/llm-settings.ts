@@ -3,72 +3,70 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { env } from '@/lib/env';
+import { getLlmConfig, LLM_MODELS_SETTING, LLM_OPTIONS_SETTING } from '@/lib/llm/config';
 
 /**
- * Model names per LLM step, edited by admins (Admin → LLM) and stored in the
- * Setting table. The endpoint and key are deliberately NOT here: they come
- * only from the server environment (OPENAI_BASE_URL / OPENAI_API_KEY), so a
- * database dump never contains a secret.
+ * The admin side of the LLM settings (Admin → LLM): models per step and call
+ * options, stored in the Setting rows that `lib/llm/config.ts` reads on every
+ * run. The endpoint and key are deliberately not editable here: they come only
+ * from the server environment, so a database dump never contains a secret and
+ * the UI never shows the key.
  */
-export const LLM_SETTINGS_KEY = 'llm.models';
-export const DEFAULT_MODEL = 'gpt-4o-mini';
+const modelName = z.string().trim().min(1, 'Enter a model name').max(200, 'At most 200 characters');
 
-const modelName = z.string().trim().min(1, 'Enter a model name').max(200);
+export const llmSettingsInputSchema = z
+  .object({
+    models: z.object({ reflector: modelName, curator: modelName, function_cards: modelName }).strict(),
+    options: z
+      .object({
+        timeoutMs: z.coerce.number().int().min(1000, 'At least 1000 ms').max(30 * 60_000, 'At most 30 minutes'),
+        maxRetries: z.coerce.number().int().min(0).max(10, 'At most 10 retries'),
+        concurrency: z.coerce.number().int().min(1).max(64, 'At most 64 concurrent requests'),
+      })
+      .strict(),
+  })
+  .strict();
+export type LlmSettingsInput = z.infer<typeof llmSettingsInputSchema>;
 
-export const llmModelsSchema = z.object({
-  reflectorModel: modelName.default(DEFAULT_MODEL),
-  curatorModel: modelName.default(DEFAULT_MODEL),
-  functionCardModel: modelName.default(DEFAULT_MODEL),
-});
-export type LlmModels = z.infer<typeof llmModelsSchema>;
-
-export type LlmStatus = LlmModels & {
+export type LlmStatus = LlmSettingsInput & {
   /** Whether OPENAI_BASE_URL is set; without it only the offline rule-based provider runs. */
   endpointConfigured: boolean;
-  /** Host of the endpoint (never the key), for the admin page. */
+  /** Host of the endpoint (never the key, never credentials in the URL). */
   endpointHost: string | null;
   apiKeyConfigured: boolean;
-  defaultProvider: 'offline' | 'openai';
 };
 
-export async function getLlmModels(): Promise<LlmModels> {
-  const row = await prisma.setting.findUnique({ where: { key: LLM_SETTINGS_KEY } });
-  const parsed = llmModelsSchema.safeParse(row?.value ?? {});
-  // A stored value that no longer parses falls back to the defaults rather than breaking every run.
-  return parsed.success ? parsed.data : llmModelsSchema.parse({});
-}
-
-export function llmEndpointConfigured(): boolean {
-  return Boolean(env().OPENAI_BASE_URL);
-}
-
-/** Whatever the UI may show about the LLM set-up; readable by anyone who may run reflection. */
+/** What the UI may know about the LLM set-up; readable by anyone who may run or read reflection. */
 export async function getLlmStatus(actor: Actor): Promise<LlmStatus> {
   requirePermission(actor, 'reflection:read');
-  const e = env();
-  let endpointHost: string | null = null;
-  if (e.OPENAI_BASE_URL) endpointHost = new URL(e.OPENAI_BASE_URL).host;
+  const c = await getLlmConfig();
   return {
-    ...(await getLlmModels()),
-    endpointConfigured: Boolean(e.OPENAI_BASE_URL),
-    endpointHost,
-    apiKeyConfigured: Boolean(e.OPENAI_API_KEY),
-    defaultProvider: 'offline',
+    models: c.models,
+    options: { timeoutMs: c.timeoutMs, maxRetries: c.maxRetries, concurrency: c.concurrency },
+    endpointConfigured: c.configured,
+    endpointHost: c.baseURL ? new URL(c.baseURL).host : null,
+    apiKeyConfigured: Boolean(process.env.OPENAI_API_KEY),
   };
 }
 
-export async function updateLlmModels(actor: Actor, input: unknown): Promise<LlmModels> {
+export async function updateLlmSettings(actor: Actor, input: unknown): Promise<LlmStatus> {
   requirePermission(actor, 'admin:settings');
-  const value = llmModelsSchema.strict().parse(input);
+  const value = llmSettingsInputSchema.parse(input);
   await prisma.$transaction(async (tx) => {
-    const before = await tx.setting.findUnique({ where: { key: LLM_SETTINGS_KEY } });
-    await tx.setting.upsert({
-      where: { key: LLM_SETTINGS_KEY },
-      create: { key: LLM_SETTINGS_KEY, value: value as Prisma.InputJsonValue, updatedById: actor.userId },
-      update: { value: value as Prisma.InputJsonValue, updatedById: actor.userId },
+    const keys = [LLM_MODELS_SETTING, LLM_OPTIONS_SETTING];
+    const before = await tx.setting.findMany({ where: { key: { in: keys } } });
+    for (const [key, v] of [[LLM_MODELS_SETTING, value.models], [LLM_OPTIONS_SETTING, value.options]] as const) {
+      const json = v as unknown as Prisma.InputJsonValue;
+      await tx.setting.upsert({ where: { key }, create: { key, value: json, updatedById: actor.userId }, update: { value: json, updatedById: actor.userId } });
+    }
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'settings.llm.update',
+      entityType: 'Setting',
+      entityId: LLM_MODELS_SETTING,
+      before: Object.fromEntries(before.map((b) => [b.key, b.value])),
+      after: value,
     });
-    await recordAudit(tx, { actorId: actor.userId, action: 'settings.llm.update', entityType: 'Setting', entityId: LLM_SETTINGS_KEY, before: before?.value, after: value });
   });
-  return value;
+  return getLlmStatus(actor);
 }

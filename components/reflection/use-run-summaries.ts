@@ -1,0 +1,27 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/http/api-client';
+import type { RunSummary } from '@/lib/reflection/run-status';
+import { isActiveStatus } from './run-status-badge';
+
+/** How often live views re-check while something is queued or running. */
+export const POLL_MS = 1500;
+
+/**
+ * Run summaries for a task or batch, polled while any run is queued or
+ * running and left alone once all are finished (no reload needed).
+ */
+export function useRunSummaries(params: { taskId?: string; batchId?: string; limit?: number }, enabled = true) {
+  const qs = new URLSearchParams();
+  if (params.taskId) qs.set('taskId', params.taskId);
+  if (params.batchId) qs.set('batchId', params.batchId);
+  qs.set('limit', String(params.limit ?? 5));
+  return useQuery({
+    queryKey: ['reflection', 'summaries', params],
+    queryFn: () => apiFetch<{ runs: RunSummary[] }>(`/api/reflection/runs/status?${qs}`).then((r) => r.runs),
+    enabled,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.some((r) => isActiveStatus(r.status)) ? POLL_MS : false),
+  });
+}
