@@ -7,6 +7,7 @@ import { usePathname } from 'next/navigation';
 export const ADMIN_TABS = [
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/tokens', label: 'API tokens' },
+  { href: '/admin/llm', label: 'LLM' },
 ];
 
 export function AdminTabs() {
