@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/tokens', label: 'API tokens' },
   { href: '/admin/llm', label: 'LLM' },
+  { href: '/admin/taxonomy', label: 'Failure taxonomy' },
 ];
 
 export function AdminTabs() {

@@ -1,5 +1,5 @@
 import { Prisma } from '@prisma/client';
-import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { activeClaimBy, assigneeCondition, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
@@ -98,7 +98,8 @@ export async function queueFacets(actor: Actor) {
     SELECT DISTINCT k."benchmark", k."ability", t."model" FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
     WHERE t."pendingCount" > 0 ORDER BY 1, 2, 3 LIMIT 2000`;
   const uniq = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].sort();
-  const annotators = await prisma.user.findMany({
+  // Only admins assign, so only they need the list of people.
+  const annotators = !can(actor.role, 'queue:assign') ? [] : await prisma.user.findMany({
     where: { active: true, role: { in: ['ANNOTATOR', 'REVIEWER', 'ADMIN'] } },
     select: { id: true, name: true, email: true },
     orderBy: { name: 'asc' },

@@ -20,7 +20,7 @@ export const queueFilterSchema = z.object({
   model: optional,
   taskId: optional,
   // Key of a task checkpoint (e.g. "16_0") that must be failed and still pending.
-  checkpoint: optional,
+  checkpointKey: optional,
   // undiagnosed: a failed checkpoint nobody has touched; draft: one with a draft but no submission.
   checkpointStatus: z.enum(CHECKPOINT_STATUSES).optional().default('any'),
   // any | unclaimed | mine | <userId>
@@ -41,13 +41,13 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   if (f.ability) where.push(Prisma.sql`k."ability" = ${f.ability}`);
   if (f.model) where.push(Prisma.sql`t."model" = ${f.model}`);
   if (f.taskId) where.push(Prisma.sql`t."taskId" = ${f.taskId}`);
-  if (f.checkpoint || f.checkpointStatus !== 'any') {
+  if (f.checkpointKey || f.checkpointStatus !== 'any') {
     const parts: Prisma.Sql[] = [
       Prisma.sql`r."trajectoryId" = t.id`,
       Prisma.sql`r."passed" = false`,
       Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'SUBMITTED')`,
     ];
-    if (f.checkpoint) parts.push(Prisma.sql`tc."key" = ${f.checkpoint}`);
+    if (f.checkpointKey) parts.push(Prisma.sql`tc."key" = ${f.checkpointKey}`);
     if (f.checkpointStatus === 'undiagnosed') parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id)`);
     if (f.checkpointStatus === 'draft') parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'DRAFT')`);
     where.push(

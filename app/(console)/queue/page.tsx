@@ -1,15 +1,21 @@
-import { EmptyState } from '@/components/ui/empty-state';
+import { Suspense } from 'react';
+import { QueueView } from '@/components/queue/queue-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
+import { can } from '@/lib/auth/permissions';
+import { queueFacets } from '@/lib/queue/list-queue';
 
 export const metadata = { title: 'Queue' };
 
 export default async function Page() {
-  await requirePageActor('queue:work');
+  const actor = await requirePageActor('queue:work');
+  const facets = await queueFacets(actor);
   return (
     <>
-      <PageHeader title="Queue" />
-      <EmptyState title="Not available yet">Failed trajectories will appear here once trajectories with checkpoint results are imported.</EmptyState>
+      <PageHeader title="Queue" description="Failed trajectories whose failed checkpoints still need a diagnosis. Take the next one, diagnose, submit & next." />
+      <Suspense>
+        <QueueView facets={facets} isAdmin={can(actor.role, 'queue:assign')} meId={actor.userId} />
+      </Suspense>
     </>
   );
 }

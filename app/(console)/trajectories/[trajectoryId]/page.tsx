@@ -1,0 +1,44 @@
+import { notFound } from 'next/navigation';
+import { TrajectoryWorkspace } from '@/components/trajectory/trajectory-workspace';
+import { requirePageActor } from '@/lib/auth/current-actor';
+import { can } from '@/lib/auth/permissions';
+import { listTrajectoryDiagnoses } from '@/lib/diagnosis/list-diagnoses';
+import { AppError } from '@/lib/errors';
+import { searchParamsRecord } from '@/lib/http/pagination';
+import { touchClaim } from '@/lib/queue/claim-next';
+import { queueFilterSchema } from '@/lib/queue/queue-filters';
+import { listFailureCategories } from '@/lib/taxonomy/failure-taxonomy';
+import { getTrajectory } from '@/lib/trajectories/get-trajectory';
+
+export const metadata = { title: 'Trajectory' };
+
+type Props = { params: Promise<{ trajectoryId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function TrajectoryPage({ params, searchParams }: Props) {
+  const actor = await requirePageActor('trajectory:read');
+  const { trajectoryId } = await params;
+  const query = searchParamsRecord(await searchParams);
+  const view = await getTrajectory(actor, trajectoryId).catch((err) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  });
+  const [categories, diagnoses] = await Promise.all([listFailureCategories(actor), listTrajectoryDiagnoses(actor, trajectoryId)]);
+  // Opening an item you hold counts as activity on it.
+  if (can(actor.role, 'queue:work')) await touchClaim(actor, trajectoryId);
+  // Keep only the recognised queue filters so "next" stays within them.
+  const filters = queueFilterSchema.safeParse(query);
+  const queueQuery = new URLSearchParams(
+    filters.success ? Object.entries(filters.data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== 'any') : [],
+  ).toString();
+  return (
+    <TrajectoryWorkspace
+      key={trajectoryId}
+      view={view}
+      categories={categories}
+      initialDiagnoses={diagnoses}
+      me={{ id: actor.userId, canWrite: can(actor.role, 'diagnosis:write'), canWorkQueue: can(actor.role, 'queue:work') }}
+      initialCheckpointId={query.checkpoint ?? null}
+      queueQuery={queueQuery}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
+
+/** Other people's diagnoses of a checkpoint (all of them for reviewers), read-only. */
+export function DiagnosisList({ diagnoses, title }: { diagnoses: DiagnosisView[]; title: string }) {
+  if (!diagnoses.length) return null;
+  return (
+    <section aria-label={title} className="space-y-2">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
+      {diagnoses.map((d) => (
+        <article key={d.id} className="rounded-md bg-slate-50 p-2 text-xs ring-1 ring-slate-200">
+          <p className="text-slate-500">
+            {d.author.name} · {d.status.toLowerCase()} · {d.category?.label ?? 'no category'}
+            {d.eventStart != null ? ` · events #${d.eventStart}–#${d.eventEnd}` : ''}
+            {d.confidence ? ` · confidence ${d.confidence}/5` : ''}
+          </p>
+          <p className="mt-1 whitespace-pre-wrap text-slate-800">{d.whatWentWrong}</p>
+          {d.whatShouldHaveHappened ? <p className="mt-1 whitespace-pre-wrap text-slate-600">→ {d.whatShouldHaveHappened}</p> : null}
+        </article>
+      ))}
+    </section>
+  );
+}

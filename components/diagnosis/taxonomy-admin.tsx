@@ -1,0 +1,116 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Field, TextInput } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
+
+const KEY = ['taxonomy', 'all'];
+
+export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiFetch<{ categories: FailureCategoryView[] }>('/api/taxonomy?all=1').then((r) => r.categories),
+    initialData: initial,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: Partial<Pick<FailureCategoryView, 'label' | 'description' | 'position' | 'active'>> }) =>
+      apiFetch(`/api/taxonomy/${id}`, { method: 'PATCH', json: patch }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+  const rows = list.data;
+  const move = (i: number, d: -1 | 1) => {
+    const other = rows[i + d];
+    if (!other) return;
+    // Swap positions; equal positions (fresh seeds) get distinct ones first.
+    const a = rows[i].position === other.position ? i : rows[i].position;
+    const b = rows[i].position === other.position ? i + d : other.position;
+    update.mutate({ id: rows[i].id, patch: { position: b } });
+    update.mutate({ id: other.id, patch: { position: a } });
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Failure categories">
+          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="px-3 py-2">Order</th>
+              <th className="px-3 py-2">Label</th>
+              <th className="px-3 py-2">Description</th>
+              <th className="px-3 py-2">Used</th>
+              <th className="px-3 py-2" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((c, i) => (
+              <tr key={c.id} data-testid={`category-${c.key}`} className={c.active ? '' : 'text-slate-400'}>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <Button variant="ghost" aria-label={`Move ${c.label} up`} disabled={i === 0 || update.isPending} onClick={() => move(i, -1)}>↑</Button>
+                  <Button variant="ghost" aria-label={`Move ${c.label} down`} disabled={i === rows.length - 1 || update.isPending} onClick={() => move(i, 1)}>↓</Button>
+                </td>
+                <td className="px-3 py-2">
+                  <TextInput
+                    aria-label={`Label of ${c.key}`}
+                    defaultValue={c.label}
+                    className="mt-0"
+                    onBlur={(e) => e.target.value.trim() !== c.label && update.mutate({ id: c.id, patch: { label: e.target.value } })}
+                  />
+                  <span className="font-mono text-[11px] text-slate-400">{c.key}</span>
+                </td>
+                <td className="px-3 py-2">
+                  <TextInput
+                    aria-label={`Description of ${c.key}`}
+                    defaultValue={c.description ?? ''}
+                    className="mt-0"
+                    onBlur={(e) => e.target.value.trim() !== (c.description ?? '') && update.mutate({ id: c.id, patch: { description: e.target.value } })}
+                  />
+                </td>
+                <td className="px-3 py-2 text-xs">{c.usage}</td>
+                <td className="px-3 py-2 text-right">
+                  <Button variant={c.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: c.id, patch: { active: !c.active } })}>
+                    {c.active ? 'Retire' : 'Restore'}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {update.error ? <div className="p-3"><ErrorMessage error={update.error} /></div> : null}
+      </div>
+      <NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />
+    </div>
+  );
+}
+
+function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
+  const [done, setDone] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (body: Record<string, string>) => apiFetch<{ category: FailureCategoryView }>('/api/taxonomy', { method: 'POST', json: body }),
+    onSuccess: ({ category }) => {
+      setDone(`Added ${category.label}`);
+      onCreated();
+    },
+  });
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    setDone(null);
+    create.mutate({ key: String(data.get('key')), label: String(data.get('label')), description: String(data.get('description') ?? '') }, { onSuccess: () => form.reset() });
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label="New category" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="font-medium">New category</h2>
+      <Field label="Key"><TextInput name="key" required pattern="[a-z0-9][a-z0-9-]{1,48}" placeholder="e.g. stale-data" /></Field>
+      <Field label="Label"><TextInput name="label" required /></Field>
+      <Field label="Description"><TextInput name="description" /></Field>
+      <ErrorMessage error={create.error} />
+      {done ? <p role="status" className="text-sm text-emerald-700">{done}</p> : null}
+      <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Adding…' : 'Add category'}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { QueueFacets, QueueItem } from '@/lib/queue/list-queue';
+
+export function QueueTable({
+  items,
+  isAdmin,
+  meId,
+  annotators,
+  filterQuery,
+  onChanged,
+}: {
+  items: QueueItem[];
+  isAdmin: boolean;
+  meId: string;
+  annotators: QueueFacets['annotators'];
+  filterQuery: string;
+  onChanged: () => void;
+}) {
+  const assign = useMutation({
+    mutationFn: (b: { trajectoryId: string; userId: string }) => apiFetch('/api/queue/assign', { method: 'POST', json: b }),
+    onSuccess: onChanged,
+  });
+  const release = useMutation({
+    mutationFn: (trajectoryId: string) => apiFetch('/api/queue/release', { method: 'POST', json: { trajectoryId } }),
+    onSuccess: onChanged,
+  });
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <ErrorMessage error={assign.error ?? release.error} />
+      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Queue items">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th className="px-3 py-2">Task</th>
+            <th className="px-3 py-2">Model</th>
+            <th className="px-3 py-2">Failed checkpoints awaiting diagnosis</th>
+            <th className="px-3 py-2">Claimed by</th>
+            <th className="px-3 py-2" />
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((it) => (
+            <tr key={it.trajectoryId} data-testid={`queue-row-${it.trajectoryId}`}>
+              <td className="max-w-md px-3 py-2">
+                <div className="font-mono text-xs text-slate-500">
+                  {it.benchmark} · {it.taskExternalId}
+                  {it.ability ? ` · ${it.ability}` : ''}
+                </div>
+                <div className="truncate" title={it.instruction}>{it.instruction}</div>
+              </td>
+              <td className="px-3 py-2 font-medium">{it.model}</td>
+              <td className="px-3 py-2">
+                <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
+                <span className="font-mono text-xs text-slate-500">{it.failedCheckpoints.map((c) => c.key).join(', ')}</span>
+              </td>
+              <td className="px-3 py-2 text-xs">
+                {it.claim ? (
+                  <span>
+                    {it.claim.userId === meId ? 'you' : it.claim.userName}
+                    {it.claim.assignedBy ? ` (assigned by ${it.claim.assignedBy})` : ''}
+                    <br />
+                    <span className="text-slate-400">until {new Date(it.claim.expiresAt).toLocaleTimeString()}</span>
+                  </span>
+                ) : (
+                  <span className="text-slate-400">unclaimed</span>
+                )}
+              </td>
+              <td className="space-x-2 whitespace-nowrap px-3 py-2 text-right">
+                <Link href={`/trajectories/${it.trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`} className="text-sm font-medium text-indigo-700 hover:underline">
+                  Open
+                </Link>
+                {isAdmin ? (
+                  <Select
+                    aria-label={`Assign ${it.model} on ${it.taskExternalId}`}
+                    value=""
+                    className="mt-0 inline-block w-36"
+                    onChange={(e) => e.target.value && assign.mutate({ trajectoryId: it.trajectoryId, userId: e.target.value })}
+                  >
+                    <option value="">Assign to…</option>
+                    {annotators.map((a) => (
+                      <option key={a.id} value={a.id}>{a.name}</option>
+                    ))}
+                  </Select>
+                ) : null}
+                {it.claim && (isAdmin || it.claim.userId === meId) ? (
+                  <Button variant="ghost" onClick={() => release.mutate(it.trajectoryId)}>Release</Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { apiFetch } from '@/lib/http/api-client';
+import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
+import type { Progress } from '@/lib/queue/progress';
+import { QueueFilters, FILTER_KEYS } from './queue-filters';
+import { QueueTable } from './queue-table';
+
+/** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
+export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const qc = useQueryClient();
+  const filterQuery = new URLSearchParams(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
+  const page = Number(params.get('page') ?? 1) || 1;
+
+  const list = useQuery({
+    queryKey: ['queue', filterQuery, page],
+    queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&page=${page}&pageSize=25`),
+    placeholderData: keepPreviousData,
+  });
+  const next = useMutation({
+    mutationFn: () => apiFetch<{ trajectoryId: string | null }>('/api/queue/next', { method: 'POST', json: Object.fromEntries(new URLSearchParams(filterQuery)) }),
+    onSuccess: ({ trajectoryId }) => {
+      if (trajectoryId) router.push(`/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`);
+      else qc.invalidateQueries({ queryKey: ['queue'] });
+    },
+  });
+
+  const setParams = (patch: Record<string, string | null>) => {
+    const sp = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) sp.set(k, v);
+      else sp.delete(k);
+    }
+    sp.delete('done');
+    router.replace(`${pathname}?${sp.toString()}`);
+  };
+
+  const data = list.data;
+  const nothingNext = next.isSuccess && next.data.trajectoryId === null;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <Button onClick={() => next.mutate()} disabled={next.isPending} data-testid="queue-next">
+          {next.isPending ? 'Claiming…' : 'Take next item →'}
+        </Button>
+        {data ? (
+          <dl className="flex flex-wrap gap-6 text-sm" data-testid="queue-progress">
+            <div><dt className="text-xs text-slate-500">Done today</dt><dd className="font-semibold">{data.progress.doneToday}</dd></div>
+            <div><dt className="text-xs text-slate-500">Remaining for you</dt><dd className="font-semibold">{data.progress.remaining}</dd></div>
+            <div><dt className="text-xs text-slate-500">You hold</dt><dd className="font-semibold">{data.progress.holding}</dd></div>
+            <div><dt className="text-xs text-slate-500">In queue</dt><dd className="font-semibold" data-testid="queue-total">{data.counts.total}</dd></div>
+            <div><dt className="text-xs text-slate-500">Unclaimed</dt><dd className="font-semibold">{data.counts.unclaimed}</dd></div>
+            <div><dt className="text-xs text-slate-500">Claimed</dt><dd className="font-semibold">{data.counts.claimed}</dd></div>
+          </dl>
+        ) : null}
+      </div>
+      {params.get('done') || nothingNext ? (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200">
+          Nothing left to claim for these filters. Well done.
+        </p>
+      ) : null}
+      <ErrorMessage error={next.error ?? list.error} />
+      <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={(patch) => setParams({ ...patch, page: null })} />
+      {list.isLoading ? <p className="text-sm text-slate-500">Loading the queue…</p> : null}
+      {data && data.items.length === 0 ? (
+        <EmptyState title="Nothing to diagnose here">No failed trajectories awaiting diagnosis match these filters.</EmptyState>
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <>
+          <QueueTable items={data.items} isAdmin={isAdmin} meId={meId} annotators={facets.annotators} filterQuery={filterQuery} onChanged={() => qc.invalidateQueries({ queryKey: ['queue'] })} />
+          <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+            <span className="text-slate-500">
+              Page {data.page} of {data.pageCount} · {data.total} item{data.total === 1 ? '' : 's'}
+            </span>
+            <span className="flex gap-2">
+              <Button variant="secondary" disabled={data.page <= 1} onClick={() => setParams({ page: String(data.page - 1) })}>Previous</Button>
+              <Button variant="secondary" disabled={data.page >= data.pageCount} onClick={() => setParams({ page: String(data.page + 1) })}>Next page</Button>
+            </span>
+          </nav>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import { memo } from 'react';
+import type { EventView } from '@/lib/trajectories/list-events';
+
+const SOURCE_STYLE: Record<EventView['source'], string> = {
+  USER: 'bg-sky-100 text-sky-800',
+  AGENT: 'bg-indigo-100 text-indigo-800',
+  ENVIRONMENT: 'bg-slate-100 text-slate-700',
+  VERIFIER: 'bg-amber-100 text-amber-800',
+};
+
+export type RowMarks = {
+  selected: boolean;
+  cursor: boolean;
+  highlighted: boolean;
+  expanded: boolean;
+  anchors: { key: string; passed: boolean }[];
+};
+
+function prettyArgs(args: unknown): string {
+  if (args == null) return '';
+  try {
+    return JSON.stringify(args, null, 2);
+  } catch {
+    return String(args);
+  }
+}
+
+/**
+ * One timeline event. Everything from the trajectory is rendered as React text
+ * (never as HTML): the content is untrusted.
+ */
+export const EventRow = memo(function EventRow({
+  position,
+  event,
+  marks,
+  onClick,
+  onToggle,
+}: {
+  position: number;
+  event: EventView | undefined;
+  marks: RowMarks;
+  onClick: (position: number, shift: boolean) => void;
+  onToggle: (position: number) => void;
+}) {
+  const ring = marks.highlighted ? 'ring-2 ring-amber-400' : marks.cursor ? 'ring-2 ring-indigo-400' : '';
+  const bg = marks.selected ? 'bg-indigo-50' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
+  return (
+    <div
+      data-testid={`event-${position}`}
+      data-selected={marks.selected || undefined}
+      data-cursor={marks.cursor || undefined}
+      data-highlighted={marks.highlighted || undefined}
+      onClick={(e) => onClick(position, e.shiftKey)}
+      className={`cursor-pointer select-none border-b border-slate-100 px-3 py-2 text-sm ${bg} ${ring}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="w-12 shrink-0 font-mono text-xs text-slate-400">#{position}</span>
+        {event ? (
+          <>
+            <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase ${SOURCE_STYLE[event.source]}`}>{event.source.toLowerCase()}</span>
+            <span className="text-xs uppercase tracking-wide text-slate-500">{event.type.toLowerCase().replace('_', ' ')}</span>
+            {event.tool ? <span className="font-mono text-xs font-semibold text-slate-800">{event.tool}</span> : null}
+            {event.error ? <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">error</span> : null}
+            {event.type === 'FINAL' ? <span className="rounded bg-emerald-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">final answer</span> : null}
+          </>
+        ) : (
+          <span className="text-xs text-slate-400">loading…</span>
+        )}
+        {marks.anchors.map((a) => (
+          <span key={a.key} className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${a.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
+            ⚑ {a.key}
+          </span>
+        ))}
+      </div>
+      {event ? <EventBody event={event} expanded={marks.expanded} onToggle={() => onToggle(position)} /> : null}
+    </div>
+  );
+});
+
+function EventBody({ event, expanded, onToggle }: { event: EventView; expanded: boolean; onToggle: () => void }) {
+  if (event.type === 'TOOL_CALL') {
+    const args = prettyArgs(event.arguments);
+    return args ? <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{args}</pre> : null;
+  }
+  const text = event.content ?? '';
+  if (event.type === 'OBSERVATION') {
+    // Observations are folded by default: they are long and rarely where the mistake is.
+    const firstLine = text.split('\n', 1)[0];
+    return (
+      <div className="mt-1">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          onClick={(e) => {
+            e.stopPropagation();
+            onToggle();
+          }}
+          className="text-xs font-medium text-indigo-700 hover:underline"
+        >
+          {expanded ? 'Fold observation' : 'Expand observation'}
+        </button>
+        {expanded ? (
+          <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{text}</pre>
+        ) : (
+          <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{firstLine.slice(0, 240)}</p>
+        )}
+      </div>
+    );
+  }
+  return <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{text}</p>;
+}

@@ -1,0 +1,46 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+
+export const SHORTCUTS: [string, string][] = [
+  ['j / k', 'next / previous event'],
+  ['Shift + j / k', 'extend the selection'],
+  ['click, Shift + click', 'select one event, or a range'],
+  ['o', 'fold / expand the observation at the cursor'],
+  ['[ / ]', 'previous / next failed checkpoint'],
+  ['d', 'start a diagnosis on the selected events'],
+  ['Ctrl/⌘ + Enter', 'submit & next'],
+  ['?', 'show this help'],
+  ['Esc', 'close this help'],
+];
+
+export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} onClose={onClose} aria-label="Keyboard shortcuts" className="m-auto rounded-lg p-0 shadow-xl backdrop:bg-slate-900/30">
+      <div className="w-[420px] p-5">
+        <h2 className="mb-3 text-lg font-semibold">Keyboard shortcuts</h2>
+        <table className="w-full text-sm">
+          <tbody>
+            {SHORTCUTS.map(([k, what]) => (
+              <tr key={k}>
+                <td className="py-1 pr-4 font-mono text-xs">{k}</td>
+                <td className="py-1 text-slate-700">{what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="mt-4 text-right">
+          <Button variant="secondary" onClick={onClose}>Close</Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

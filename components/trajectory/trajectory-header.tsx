@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import type { TrajectoryView } from '@/lib/trajectories/get-trajectory';
+
+/** Task and outcome at a glance, with the way to the other attempts at the same task. */
+export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
+  return (
+    <header className="mb-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <span className="font-mono">{view.task.benchmark}</span>
+        <span>·</span>
+        <span className="font-mono">{view.task.externalId}</span>
+        {view.task.ability ? <span className="rounded bg-slate-100 px-1.5 py-0.5">{view.task.ability}</span> : null}
+        <span>·</span>
+        <span>{view.eventCount} events</span>
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold tracking-tight" data-testid="trajectory-model">{view.model}</h1>
+        <span
+          data-testid="trajectory-outcome"
+          className={`rounded px-2 py-0.5 text-xs font-semibold ${view.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}
+        >
+          {view.passed ? 'passed' : 'failed'}
+          {view.score != null ? ` · score ${view.score}` : ''}
+          {view.outcomeReason ? ` · ${view.outcomeReason}` : ''}
+        </span>
+        <span className="text-sm text-slate-500">
+          {view.failedCount} failed checkpoint{view.failedCount === 1 ? '' : 's'}, {view.pendingCount} awaiting diagnosis
+        </span>
+        {view.claim ? <span className="text-xs text-slate-500">claimed by {view.claim.userName}</span> : null}
+      </div>
+      <p className="mt-2 line-clamp-3 whitespace-pre-wrap text-sm text-slate-700" title={view.task.instruction} data-testid="task-instruction">
+        {view.task.instruction}
+      </p>
+      <nav aria-label="Same task" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <Link href={`/tasks/${view.task.id}`} className="font-medium text-indigo-700 hover:underline">
+          Compare all attempts at this task →
+        </Link>
+        {view.siblings.length ? <span className="text-slate-400">Other attempts:</span> : null}
+        {view.siblings.map((s) => (
+          <Link
+            key={s.id}
+            href={`/trajectories/${s.id}`}
+            className={`rounded px-2 py-0.5 text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
+          >
+            {s.model}
+            {s.trial != null ? ` #${s.trial}` : ''} {s.passed ? '✓' : '✗'}
+          </Link>
+        ))}
+      </nav>
+    </header>
+  );
+}

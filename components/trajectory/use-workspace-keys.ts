@@ -1,0 +1,60 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+
+export type WorkspaceKeys = {
+  move: (delta: 1 | -1, extend: boolean) => void;
+  checkpoint: (delta: 1 | -1) => void;
+  startDiagnosis: () => void;
+  toggleFold: () => void;
+  submit: () => void;
+  help: () => void;
+};
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/**
+ * Page-wide shortcuts. Letter keys are ignored while typing in a field (and
+ * when a modifier is held, so browser shortcuts keep working); Ctrl/Cmd+Enter
+ * works everywhere, since it is what you press at the end of writing.
+ */
+export function useWorkspaceKeys(handlers: WorkspaceKeys) {
+  const ref = useRef(handlers);
+  useEffect(() => {
+    ref.current = handlers;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const h = ref.current;
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        h.submit();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (document.querySelector('dialog[open]') && e.key !== '?') return;
+      const actions: Record<string, () => void> = {
+        j: () => h.move(1, false),
+        k: () => h.move(-1, false),
+        J: () => h.move(1, true),
+        K: () => h.move(-1, true),
+        ']': () => h.checkpoint(1),
+        '[': () => h.checkpoint(-1),
+        d: h.startDiagnosis,
+        o: h.toggleFold,
+        '?': h.help,
+      };
+      const action = actions[e.key];
+      if (action) {
+        e.preventDefault();
+        action();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
