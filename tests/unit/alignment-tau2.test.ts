@@ -49,7 +49,7 @@ describe.skipIf(!existsSync(dir))('alignment on the τ²-bench airline sample (t
     expect(alignment.rows.filter((row) => row[col(passing[0])] !== null)).toHaveLength(6);
     expect(alignment.rows[0].every((c) => c?.step.tool === 'airline.get_user_details')).toBe(true);
 
-    const d = findDivergence(alignment, Object.fromEntries(runs.map((r) => [r.id, r.passed])));
+    const d = findDivergence(alignment, Object.fromEntries(runs.map((r) => [r.id, r.passed === true])));
     expect(d.mode).toBe('pass-vs-fail');
     // gpt-oss-120b never looked up the second reservation (UHDAHF): the earliest divergence, a gap.
     expect(d.row).toBe(2);
