@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { prisma } from '@/lib/db/prisma';
+import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
+import { loginAs } from './helpers';
+
+// Every test seeds its own trajectories under a unique benchmark and filters the
+// queue by it: the e2e database is shared with the demo seed and other specs.
+const bench = (what: string) => `e2e-${what}-${randomBytes(4).toString('hex')}`;
+
+const trajectoryIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
+
+test('an annotator takes next, navigates by keyboard, anchors a diagnosis to an event range, submits and lands on the next item; a parallel annotator never gets the same item', async ({ browser }) => {
+  const benchmark = bench('queue');
+  const seeded = await seedRecords(Array.from({ length: 3 }, () => failedRecord({ benchmark, events: 12 })));
+  const [ctxA, ctxB] = [await browser.newContext(), await browser.newContext()];
+  const [a, b] = [await ctxA.newPage(), await ctxB.newPage()];
+  await Promise.all([loginAs(a, 'annotator@demo.local'), loginAs(b, 'annotator2@demo.local')]);
+  await Promise.all([a.goto(`/queue?benchmark=${benchmark}`), b.goto(`/queue?benchmark=${benchmark}`)]);
+  await expect(a.getByTestId('queue-total')).toHaveText('3');
+  await expect(b.getByTestId('queue-total')).toHaveText('3');
+
+  // Both press "next" at once.
+  await Promise.all([a.getByTestId('queue-next').click(), b.getByTestId('queue-next').click()]);
+  await Promise.all([a.waitForURL(/\/trajectories\/[^/?]+/), b.waitForURL(/\/trajectories\/[^/?]+/)]);
+  const [firstA, firstB] = [trajectoryIdOf(a), trajectoryIdOf(b)];
+  expect(seeded).toContain(firstA);
+  expect(seeded).toContain(firstB);
+  expect(firstA).not.toBe(firstB);
+
+  // Keyboard: j/j/j/k puts the cursor on event #2; ? opens the shortcuts.
+  await expect(a.getByTestId('event-0')).toContainText('user');
+  for (const key of ['j', 'j', 'j', 'k']) await a.keyboard.press(key);
+  await expect(a.getByTestId('event-2')).toHaveAttribute('data-cursor', 'true');
+  await a.keyboard.press('?');
+  await expect(a.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await a.keyboard.press('Escape');
+  await expect(a.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+
+  // Click + shift-click selects #3–#5; "d" anchors the diagnosis there.
+  await a.getByTestId('event-3').click();
+  await a.getByTestId('event-5').click({ modifiers: ['Shift'] });
+  await expect(a.getByTestId('event-4')).toHaveAttribute('data-selected', 'true');
+  await a.keyboard.press('d');
+  await expect(a.getByTestId('diagnosis-range')).toHaveText('events #3–#5');
+  const form = a.getByRole('form', { name: 'Diagnosis of cp_0' });
+  await expect(form.getByLabel('What went wrong')).toBeFocused();
+  await form.getByLabel('What went wrong').fill('Looked up the wrong reservation and never checked the fare rules.');
+  await form.getByLabel('Failure category').selectOption({ label: 'Wrong tool or arguments' });
+  await form.getByLabel('What should have happened').fill('Look up R1 (the id the user gave) and compare fares before changing.');
+  await expect(a.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+  const draft = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: firstA } });
+  expect(draft).toMatchObject({ status: 'DRAFT', eventStart: 3, eventEnd: 5 });
+
+  await form.getByLabel('What should have happened').press('Control+Enter');
+  await a.waitForURL((url) => !url.pathname.endsWith(firstA));
+  const secondA = trajectoryIdOf(a);
+  expect(seeded).toContain(secondA);
+  expect([firstA, firstB]).not.toContain(secondA);
+  const submitted = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: firstA } });
+  expect(submitted).toMatchObject({ status: 'SUBMITTED', eventStart: 3, eventEnd: 5 });
+  expect((await prisma.trajectory.findUniqueOrThrow({ where: { id: firstA } })).pendingCount).toBe(0);
+  // The next item keeps the queue's benchmark filter.
+  expect(new URL(a.url()).searchParams.get('benchmark')).toBe(benchmark);
+
+  // B, still holding their item, gets it again from "next" — never A's.
+  await b.goto(`/queue?benchmark=${benchmark}`);
+  await b.getByTestId('queue-next').click();
+  await b.waitForURL(/\/trajectories\//);
+  expect(trajectoryIdOf(b)).toBe(firstB);
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('trajectory text with <script> and <img onerror> payloads renders as inert text', async ({ page }) => {
+  const benchmark = bench('xss');
+  const script = '<script>window.__pwned = "script"; alert(1)</script>';
+  const img = '<img src=x onerror="window.__pwned = \'img\'; alert(2)">';
+  const record = failedRecord({ benchmark, events: 6, content: (i) => (i % 2 ? `${img} observation` : `${script} message`) });
+  record.task.instruction = `${script} ${img}`;
+  record.checkpoints![0].note = img;
+  record.events[1].arguments = { reservation_id: img };
+  const [id] = await seedRecords([record]);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/trajectories/${id}`);
+  await expect(page.getByTestId('task-instruction')).toHaveText(`${script} ${img}`);
+  await expect(page.getByTestId('event-0')).toContainText(script);
+  await expect(page.getByTestId('event-1')).toContainText(img);
+  await page.getByTestId('event-2').getByRole('button', { name: 'Expand observation' }).click();
+  await expect(page.getByTestId('event-2').locator('pre')).toContainText(img);
+  await expect(page.getByTestId('checkpoint-cp_0')).toContainText(img);
+  expect(await page.locator('main img, main script').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
+test('opening a trajectory at a checkpoint scrolls to, highlights and selects its anchored event even far down a long timeline', async ({ page }) => {
+  const benchmark = bench('anchor');
+  const record = failedRecord({ benchmark, events: 600 });
+  record.checkpoints![0].event_index = 520;
+  const [id] = await seedRecords([record]);
+  const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, passed: false } });
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/trajectories/${id}?checkpoint=${cp.id}`);
+  await expect(page.getByTestId('event-520')).toHaveAttribute('data-highlighted', 'true');
+  await expect(page.getByTestId('event-520')).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('event-520')).toContainText('environment');
+  // The DOM holds a window of rows, not all 600.
+  expect(await page.locator('[data-testid^="event-"]').count()).toBeLessThan(60);
+  await expect(page.getByRole('form', { name: 'Diagnosis of cp_0' })).toBeVisible();
+});
