@@ -14,6 +14,8 @@ import type { CuratorPatch } from './curator-schema';
 export const OFFLINE_MODEL = 'rule-based';
 
 export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
+/** Stored as the run's prompt version: bump when the rules or thresholds change. */
+export const OFFLINE_PIPELINE_VERSION = 'rule-based@1';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 const human = (name: string) => name.replace(/[_-]+/g, ' ').trim();

@@ -1,4 +1,6 @@
 import type { CheckpointResult, Diagnosis, Event, FailureCategory, TaskCheckpoint, Trajectory } from '@prisma/client';
+import { alignToolCalls } from '@/lib/contrast/align-tool-calls';
+import { findDivergence } from '@/lib/contrast/find-divergence';
 import { AppError } from '@/lib/errors';
 import { prisma } from '@/lib/db/prisma';
 import { Deidentifier } from '@/lib/privacy/deidentify';
@@ -133,7 +135,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     all_failed: allFailed,
     runs,
     diagnoses,
-    divergences: findDivergences(runs),
+    divergences: findDivergences(trajectories, runs),
   };
   const observedTools = [...new Set(trajectories.flatMap((t) => t.events.filter((e) => e.type === 'TOOL_CALL' && e.tool).map((e) => e.tool!)))].sort();
   return {
@@ -181,25 +183,40 @@ function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
   };
 }
 
-const signature = (a: PacketAction) => `${a.tool}|${JSON.stringify(a.arguments)}`;
-
-/** For each failing run: the first action where it departs from the first passing run. */
-function findDivergences(runs: PacketRun[]): PacketDivergence[] {
-  const pass = runs.find((r) => r.outcome === 'passed');
-  if (!pass) return [];
-  return runs
-    .filter((r) => r.outcome === 'failed')
-    .map((fail) => {
-      let i = 0;
-      while (i < fail.actions.length && i < pass.actions.length && signature(fail.actions[i]) === signature(pass.actions[i])) i++;
-      const f = fail.actions[i];
-      const p = pass.actions[i];
-      return {
-        failing_run: fail.label,
-        passing_run: pass.label,
-        failing_position: f?.position ?? null,
-        failing_action: f ? { tool: f.tool, arguments: f.arguments } : null,
-        passing_action: p ? { tool: p.tool, arguments: p.arguments, position: p.position } : null,
-      };
-    });
+/**
+ * For each failing run: where it departs from the passing runs, using the
+ * contrast view's alignment (so the packet and the contrast page agree).
+ */
+function findDivergences(trajectories: LoadedTrajectory[], runs: PacketRun[]): PacketDivergence[] {
+  const alignment = alignToolCalls(
+    trajectories.map((t) => ({
+      id: t.id,
+      passed: t.passed,
+      steps: t.events
+        .filter((e) => e.type === 'TOOL_CALL' && e.tool)
+        .map((e) => ({ tool: e.tool!, arguments: (e.arguments ?? null) as Record<string, unknown> | null, position: e.position })),
+    })),
+  );
+  const div = findDivergence(alignment, Object.fromEntries(trajectories.map((t) => [t.id, t.passed])));
+  if (div.mode !== 'pass-vs-fail') return [];
+  const runOf = new Map(trajectories.map((t, i) => [t.id, runs[i]]));
+  const col = new Map(alignment.ids.map((id, i) => [id, i]));
+  const passId = trajectories.find((t) => t.passed)!.id;
+  const actionAt = (runId: string, position: number | undefined) => runOf.get(runId)!.actions.find((a) => a.position === position) ?? null;
+  return Object.entries(div.perRun).flatMap(([failId, row]) => {
+    if (row === null) return [];
+    const f = alignment.rows[row][col.get(failId)!];
+    const p = alignment.rows[row][col.get(passId)!];
+    const fa = actionAt(failId, f?.step.position);
+    const pa = actionAt(passId, p?.step.position);
+    return [
+      {
+        failing_run: runOf.get(failId)!.label,
+        passing_run: runOf.get(passId)!.label,
+        failing_position: fa?.position ?? null,
+        failing_action: fa ? { tool: fa.tool, arguments: fa.arguments } : null,
+        passing_action: pa ? { tool: pa.tool, arguments: pa.arguments, position: pa.position } : null,
+      },
+    ];
+  });
 }

@@ -1,0 +1,207 @@
+import type { CardKind, CardOperation, LlmProvider, Prisma, ProposalStatus, RunKind, RunStatus } from '@prisma/client';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { notFound } from '@/lib/errors';
+import { pageOf, type Page } from '@/lib/http/pagination';
+import type { ValidationIssue } from './validate-card';
+
+/**
+ * Read side of runs for the runs pages and API. Only de-identified data is
+ * exposed (the packet as sent); the de-identification mapping never leaves
+ * the pipeline.
+ */
+export type RunDetail = {
+  id: string;
+  kind: RunKind;
+  status: RunStatus;
+  task: { id: string; benchmark: string; externalId: string; ability: string | null } | null;
+  batchId: string | null;
+  provider: LlmProvider;
+  /** True for the offline provider: the UI labels its output "rule-based". */
+  ruleBased: boolean;
+  model: string | null;
+  settings: unknown;
+  promptVersion: string | null;
+  promptHash: string | null;
+  inputHash: string | null;
+  packet: unknown;
+  rawOutput: string | null;
+  error: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  timings: Record<string, number>;
+  createdBy: { id: string; name: string } | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  trajectoryIds: string[];
+  diagnosisIds: string[];
+  deltas: { id: string; index: number; content: unknown; valid: boolean; validation: ValidationIssue[] }[];
+  proposals: {
+    id: string;
+    deltaIndex: number | null;
+    cardKind: CardKind;
+    ability: string | null;
+    operation: CardOperation;
+    status: ProposalStatus;
+    reason: string;
+    valid: boolean;
+    validation: ValidationIssue[];
+    proposedCard: unknown;
+    targets: { cardId: string; key: string; title: string; baseVersionId: string | null; baseVersionNumber: number | null; primary: boolean }[];
+  }[];
+  llmCalls: {
+    id: string;
+    step: string;
+    model: string;
+    promptVersion: string;
+    promptHash: string;
+    attempt: number;
+    promptTokens: number;
+    completionTokens: number;
+    durationMs: number;
+    error: string | null;
+    response: string | null;
+    request: unknown;
+    createdAt: string;
+  }[];
+};
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export async function getRunDetail(actor: Actor, runId: string): Promise<RunDetail> {
+  requirePermission(actor, 'reflection:read');
+  const run = await prisma.reflectionRun.findUnique({
+    where: { id: runId },
+    include: {
+      task: { select: { id: true, benchmark: true, externalId: true, ability: true } },
+      createdBy: { select: { id: true, name: true } },
+      trajectories: { select: { trajectoryId: true } },
+      diagnoses: { select: { diagnosisId: true } },
+      deltas: { orderBy: { index: 'asc' } },
+      proposals: {
+        orderBy: [{ deltaIndex: 'asc' }, { createdAt: 'asc' }],
+        include: { targets: { include: { card: { select: { key: true, title: true } }, baseVersion: { select: { number: true } } } } },
+      },
+      llmCalls: { orderBy: { createdAt: 'asc' } },
+    },
+  });
+  if (!run) throw notFound(`Run ${runId}`);
+  return {
+    id: run.id,
+    kind: run.kind,
+    status: run.status,
+    task: run.task,
+    batchId: run.batchId,
+    provider: run.provider,
+    ruleBased: run.provider === 'OFFLINE',
+    model: run.model,
+    settings: run.settings,
+    promptVersion: run.promptVersion,
+    promptHash: run.promptHash,
+    inputHash: run.inputHash,
+    packet: run.packet,
+    rawOutput: run.rawOutput,
+    error: run.error,
+    promptTokens: run.promptTokens,
+    completionTokens: run.completionTokens,
+    timings: (run.timings ?? {}) as Record<string, number>,
+    createdBy: run.createdBy,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: iso(run.startedAt),
+    finishedAt: iso(run.finishedAt),
+    trajectoryIds: run.trajectories.map((t) => t.trajectoryId),
+    diagnosisIds: run.diagnoses.map((d) => d.diagnosisId),
+    deltas: run.deltas.map((d) => ({ id: d.id, index: d.index, content: d.content, valid: d.valid, validation: d.validation as ValidationIssue[] })),
+    proposals: run.proposals.map((p) => ({
+      id: p.id,
+      deltaIndex: p.deltaIndex,
+      cardKind: p.cardKind,
+      ability: p.ability,
+      operation: p.operation,
+      status: p.status,
+      reason: p.reason,
+      valid: p.valid,
+      validation: p.validation as ValidationIssue[],
+      proposedCard: p.proposedCard,
+      targets: p.targets
+        .map((t) => ({ cardId: t.cardId, key: t.card.key, title: t.card.title, baseVersionId: t.baseVersionId, baseVersionNumber: t.baseVersion?.number ?? null, primary: t.primary }))
+        .sort((a, b) => Number(b.primary) - Number(a.primary)),
+    })),
+    llmCalls: run.llmCalls.map((c) => ({
+      id: c.id,
+      step: c.step,
+      model: c.model,
+      promptVersion: c.promptVersion,
+      promptHash: c.promptHash,
+      attempt: c.attempt,
+      promptTokens: c.promptTokens,
+      completionTokens: c.completionTokens,
+      durationMs: c.durationMs,
+      error: c.error,
+      response: c.response,
+      request: c.request,
+      createdAt: c.createdAt.toISOString(),
+    })),
+  };
+}
+
+export type RunListItem = {
+  id: string;
+  kind: RunKind;
+  status: RunStatus;
+  task: { id: string; benchmark: string; externalId: string } | null;
+  batchId: string | null;
+  provider: LlmProvider;
+  ruleBased: boolean;
+  model: string | null;
+  error: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  deltas: number;
+  proposals: Partial<Record<ProposalStatus, number>>;
+};
+
+export const RUNS_PAGE_SIZE = 25;
+
+/** Runs, newest first, optionally for one task and/or status. */
+export async function listRuns(actor: Actor, q: { page?: number; taskId?: string; status?: RunStatus; pageSize?: number }): Promise<Page<RunListItem>> {
+  requirePermission(actor, 'reflection:read');
+  const page = { page: q.page ?? 1, pageSize: q.pageSize ?? RUNS_PAGE_SIZE };
+  const where: Prisma.ReflectionRunWhereInput = { ...(q.taskId ? { taskId: q.taskId } : {}), ...(q.status ? { status: q.status } : {}) };
+  const [total, runs] = await Promise.all([
+    prisma.reflectionRun.count({ where }),
+    prisma.reflectionRun.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page.page - 1) * page.pageSize,
+      take: page.pageSize,
+      include: { task: { select: { id: true, benchmark: true, externalId: true } }, _count: { select: { deltas: true } } },
+    }),
+  ]);
+  const counts = runs.length
+    ? await prisma.proposal.groupBy({ by: ['runId', 'status'], where: { runId: { in: runs.map((r) => r.id) } }, _count: { _all: true } })
+    : [];
+  const items = runs.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    task: r.task,
+    batchId: r.batchId,
+    provider: r.provider,
+    ruleBased: r.provider === 'OFFLINE',
+    model: r.model,
+    error: r.error,
+    promptTokens: r.promptTokens,
+    completionTokens: r.completionTokens,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: iso(r.startedAt),
+    finishedAt: iso(r.finishedAt),
+    deltas: r._count.deltas,
+    proposals: Object.fromEntries(counts.filter((c) => c.runId === r.id).map((c) => [c.status, c._count._all])),
+  }));
+  return pageOf(items, total, page);
+}
