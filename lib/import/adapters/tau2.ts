@@ -86,6 +86,13 @@ function messagesToEvents(messages: unknown[], domain: string): NativeEvent[] {
   return events;
 }
 
+/** Index of a judged text in the task's list: by text (whitespace-insensitive; runs trim differently), else by position. */
+function matchText(texts: unknown[], text: unknown, position: number): number {
+  const wanted = String(text).trim();
+  const i = texts.findIndex((t) => String(t).trim() === wanted);
+  return i >= 0 ? i : position < texts.length ? position : -1;
+}
+
 function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): Result[] {
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
   const ec = criteriaOf(task);
@@ -102,19 +109,17 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
   if (isObj(ri.db_check)) {
     out.push({ id: 'db', passed: ri.db_check.db_match === true, score: typeof ri.db_check.db_reward === 'number' ? ri.db_check.db_reward : null, total: 1 });
   }
-  const nlTexts = arr(ec.nl_assertions).map(String);
-  for (const r of arr(ri.nl_assertions).filter(isObj)) {
-    const i = nlTexts.indexOf(String(r.nl_assertion));
-    if (i >= 0) out.push({ id: `nl_${i}`, passed: r.met === true, note: str(r.justification) ?? null });
-  }
+  arr(ri.nl_assertions).forEach((r, j) => {
+    const i = isObj(r) ? matchText(arr(ec.nl_assertions), r.nl_assertion, j) : -1;
+    if (i >= 0) out.push({ id: `nl_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
+  });
   arr(ri.env_assertions).forEach((r, i) => {
     if (isObj(r) && i < arr(ec.env_assertions).length) out.push({ id: `env_${i}`, passed: r.met === true, score: typeof r.reward === 'number' ? r.reward : null });
   });
-  const infos = arr(ec.communicate_info).map(String);
-  for (const r of arr(ri.communicate_checks).filter(isObj)) {
-    const i = infos.indexOf(String(r.info));
-    if (i >= 0) out.push({ id: `communicate_${i}`, passed: r.met === true, note: str(r.justification) ?? null });
-  }
+  arr(ri.communicate_checks).forEach((r, j) => {
+    const i = isObj(r) ? matchText(arr(ec.communicate_info), r.info, j) : -1;
+    if (i >= 0) out.push({ id: `communicate_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
+  });
   return out;
 }
 

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listImportJobs, getImportJob } from '@/lib/import/import-jobs';
+import { receiveUpload } from '@/lib/import/receive-upload';
+import { importFile } from '@/lib/import/run-import';
+import { createActor } from '../helpers/factories';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
+const body = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'));
+
+function chunked(bytes: Buffer, size = 100): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (at >= bytes.length) return c.close();
+      c.enqueue(bytes.subarray(at, (at += size)));
+    },
+  });
+}
+
+describe('import uploads', () => {
+  it('refuses an upload over the limit by its declared length with a clear 413 message', async () => {
+    const req = new Request('http://x/api/imports?fileName=big.jsonl', { method: 'POST', body, headers: { 'content-length': String(body.length) } });
+    const err = await receiveUpload(req, 1024).catch((e) => e);
+    expect(err).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+    expect(err.message).toMatch(/The upload is .* MB; the limit is 0\.0 MB \(IMPORT_MAX_UPLOAD_MB\)\. .*npm run import/);
+  });
+
+  it('refuses a chunked upload without a length as soon as it passes the limit', async () => {
+    const req = new Request('http://x/api/imports', { method: 'POST', body: chunked(body), duplex: 'half' } as RequestInit);
+    await expect(receiveUpload(req, 1024)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('streams a raw body to a temporary file under its given name, and cleans up', async () => {
+    const req = new Request('http://x/api/imports?fileName=../../etc/run.jsonl&format=native', { method: 'POST', body: chunked(body), duplex: 'half' } as RequestInit);
+    const upload = await receiveUpload(req, 10 * 1024 * 1024);
+    expect(upload.files).toHaveLength(1);
+    expect(upload.files[0].fileName).toBe('run.jsonl');
+    expect(upload.fields.format).toBe('native');
+    expect(readFileSync(upload.files[0].filePath)).toEqual(body);
+    await upload.cleanup();
+    await expect(stat(upload.files[0].filePath)).rejects.toThrow();
+  });
+
+  it('takes several files from a multipart form', async () => {
+    const form = new FormData();
+    form.append('format', 'native');
+    form.append('file', new Blob([body]), 'a.jsonl');
+    form.append('file', new Blob([body]), 'b.jsonl');
+    const upload = await receiveUpload(new Request('http://x/api/imports', { method: 'POST', body: form }), 10 * 1024 * 1024);
+    expect(upload.files.map((f) => f.fileName)).toEqual(['a.jsonl', 'b.jsonl']);
+    await upload.cleanup();
+  });
+
+  it('lists past imports with their reports for researchers, not annotators', async () => {
+    const researcher = await createActor('RESEARCHER');
+    const report = await importFile({ by: { actor: researcher }, source: 'UPLOAD', filePath: path.join(FIXTURES, 'native-malformed.jsonl'), fileName: 'mine.jsonl' });
+    const page = await listImportJobs(researcher, { page: 1, pageSize: 10 });
+    expect(page.items[0]).toMatchObject({ id: report.id, fileName: 'mine.jsonl', source: 'UPLOAD', createdBy: researcher.email, status: 'PARTIAL' });
+    expect((await getImportJob(researcher, report.id)).errors.map((e) => e.line)).toEqual([2, 3, 6, 7]);
+    const annotator = await createActor('ANNOTATOR');
+    await expect(listImportJobs(annotator, { page: 1, pageSize: 10 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(getImportJob(annotator, report.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
