@@ -95,7 +95,8 @@ describe('reflection job worker', () => {
     const done = await finished(run.id);
     expect(done.status).toBe('SUCCEEDED');
     expect(done.jobId).not.toBe(job.id);
-    expect((await boss.getJobById(REFLECTION_QUEUE, job.id, { includeArchive: true }))?.state).toBe('failed');
+    // The dead worker's job is closed as failed (the worker's pg-boss instance replaced the sender one above).
+    expect((await (await getBoss()).getJobById(REFLECTION_QUEUE, job.id, { includeArchive: true }))?.state).toBe('failed');
   });
 
   it('fails a run cleanly, with the reason, when its worker died on the restart too', async () => {
