@@ -1,0 +1,109 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A local OpenAI-compatible HTTP server for tests: answers
+ * POST /v1/chat/completions from a per-test script, so the real `openai` SDK
+ * is exercised over HTTP (retries, timeouts, JSON handling included).
+ */
+export type FakeReply =
+  | { kind: 'json'; body: unknown; usage?: { prompt: number; completion: number }; delayMs?: number }
+  | { kind: 'text'; content: string; usage?: { prompt: number; completion: number } }
+  | { kind: 'status'; status: number; message?: string }
+  | { kind: 'hang' };
+
+export type ChatRequest = { model: string; messages: { role: string; content: string }[] };
+export type Responder = (req: ChatRequest, index: number) => FakeReply;
+
+export const reply = {
+  json: (body: unknown, usage = { prompt: 100, completion: 20 }): FakeReply => ({ kind: 'json', body, usage }),
+  text: (content: string): FakeReply => ({ kind: 'text', content, usage: { prompt: 50, completion: 5 } }),
+  status: (status: number, message = 'fake server error'): FakeReply => ({ kind: 'status', status, message }),
+  hang: (): FakeReply => ({ kind: 'hang' }),
+};
+
+/** Which pipeline prompt a request carries (by the prompt files' opening words). */
+export function stepOf(req: ChatRequest): 'reflector' | 'curator' | 'function-card' | 'repair' | 'unknown' {
+  const last = req.messages.at(-1)?.content ?? '';
+  if (last.startsWith('Your previous reply could not be used')) return 'repair';
+  const user = req.messages.find((m) => m.role === 'user')?.content ?? '';
+  if (user.startsWith('You turn one task')) return 'reflector';
+  if (user.startsWith('You maintain a compact bank')) return 'curator';
+  if (user.startsWith('You write the contract of one callable tool')) return 'function-card';
+  return 'unknown';
+}
+
+export type FakeOpenAi = {
+  /** Base URL for the SDK (ends in /v1). */
+  url: string;
+  requests: ChatRequest[];
+  /** Most requests the server was answering at the same time. */
+  peakInFlight: () => number;
+  /** Replies used in order before the responder is consulted. */
+  queue: FakeReply[];
+  respond: (fn: Responder) => void;
+  close: () => Promise<void>;
+};
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const sockets = new Set<Socket>();
+  const requests: ChatRequest[] = [];
+  const queue: FakeReply[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  let responder: Responder = () => reply.status(500, 'no reply scripted for this request');
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        return;
+      }
+      const body = JSON.parse(raw) as ChatRequest;
+      requests.push(body);
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      res.on('close', () => inFlight--);
+      const r = queue.shift() ?? responder(body, requests.length - 1);
+      if (r.kind === 'hang') return; // never answer: the client's timeout must fire
+      if (r.kind === 'status') {
+        res.writeHead(r.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+        res.end(JSON.stringify({ error: { message: r.message, type: 'server_error' } }));
+        return;
+      }
+      const content = r.kind === 'json' ? JSON.stringify(r.body) : r.content;
+      const usage = r.usage ?? { prompt: 0, completion: 0 };
+      const send = () => res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
+        }),
+      );
+      if (r.kind === 'json' && r.delayMs) setTimeout(send, r.delayMs);
+      else send();
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    peakInFlight: () => peak,
+    queue,
+    respond: (fn) => (responder = fn),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
