@@ -28,10 +28,12 @@ test('an annotator takes next, navigates by keyboard, anchors a diagnosis to an 
   expect(seeded).toContain(firstB);
   expect(firstA).not.toBe(firstB);
 
-  // Keyboard: j/j/j/k puts the cursor on event #2; ? opens the shortcuts.
-  await expect(a.getByTestId('event-0')).toContainText('user');
+  // The item opens at its failed checkpoint's anchor (#1); j/j/j/k moves the cursor to #3; ? opens the shortcuts.
+  await expect(a.getByTestId('event-1')).toHaveAttribute('data-highlighted', 'true');
+  await expect(a.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
   for (const key of ['j', 'j', 'j', 'k']) await a.keyboard.press(key);
-  await expect(a.getByTestId('event-2')).toHaveAttribute('data-cursor', 'true');
+  await expect(a.getByTestId('event-3')).toHaveAttribute('data-cursor', 'true');
+  await expect(a.getByTestId('event-1')).not.toHaveAttribute('data-cursor', 'true');
   await a.keyboard.press('?');
   await expect(a.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await a.keyboard.press('Escape');
@@ -76,7 +78,7 @@ test('trajectory text with <script> and <img onerror> payloads renders as inert 
   const benchmark = bench('xss');
   const script = '<script>window.__pwned = "script"; alert(1)</script>';
   const img = '<img src=x onerror="window.__pwned = \'img\'; alert(2)">';
-  const record = failedRecord({ benchmark, events: 6, content: (i) => (i % 2 ? `${img} observation` : `${script} message`) });
+  const record = failedRecord({ benchmark, events: 6, content: (i) => `${script} ${img} #${i}` });
   record.task.instruction = `${script} ${img}`;
   record.checkpoints![0].note = img;
   record.events[1].arguments = { reservation_id: img };
@@ -89,10 +91,11 @@ test('trajectory text with <script> and <img onerror> payloads renders as inert 
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/trajectories/${id}`);
   await expect(page.getByTestId('task-instruction')).toHaveText(`${script} ${img}`);
-  await expect(page.getByTestId('event-0')).toContainText(script);
-  await expect(page.getByTestId('event-1')).toContainText(img);
+  await expect(page.getByTestId('event-0')).toContainText(`${script} ${img} #0`);
+  await expect(page.getByTestId('event-1')).toContainText('"reservation_id": "<img src=x onerror=');
+  await expect(page.getByTestId('event-2')).toContainText(`${script} ${img} #2`);
   await page.getByTestId('event-2').getByRole('button', { name: 'Expand observation' }).click();
-  await expect(page.getByTestId('event-2').locator('pre')).toContainText(img);
+  await expect(page.getByTestId('event-2').locator('pre')).toHaveText(`${script} ${img} #2`);
   await expect(page.getByTestId('checkpoint-cp_0')).toContainText(img);
   expect(await page.locator('main img, main script').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
