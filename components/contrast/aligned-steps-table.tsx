@@ -16,6 +16,7 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
   const divergenceRow = useRef<HTMLTableRowElement>(null);
   const departsAt = divergence.perRun;
   const differing = new Set(divergence.differing);
+  const departureRows = new Map(Object.entries(divergence.departures).map(([id, rows]) => [id, new Set(rows)]));
 
   const showDivergence = useCallback(() => {
     const box = scroller.current;
@@ -98,9 +99,9 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
                     </th>
                     {row.map((cell, c) => {
                       const id = trajectories[c].id;
-                      const departs = departsAt[id] === r;
-                      const marked = departs || (isDivergence && differing.has(id));
-                      return <StepCell key={id} cell={cell} mark={marked ? markLabel : null} />;
+                      const first = departsAt[id] === r || (isDivergence && differing.has(id));
+                      const later = !first && departureRows.get(id)?.has(r) === true;
+                      return <StepCell key={id} cell={cell} mark={first ? markLabel : null} differs={later} />;
                     })}
                   </tr>
                 );
@@ -113,28 +114,30 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
   );
 }
 
-function StepCell({ cell, mark }: { cell: ContrastStep | null; mark: string | null }) {
-  const ring = mark ? 'bg-rose-50 shadow-[inset_3px_0_0_0_rgb(225,29,72)]' : '';
+/** `mark`: this run's first departure (labelled); `differs`: a later step where it still does something else. */
+function StepCell({ cell, mark, differs }: { cell: ContrastStep | null; mark: string | null; differs: boolean }) {
+  const ring = mark ? 'bg-rose-50 shadow-[inset_3px_0_0_0_rgb(225,29,72)]' : differs ? 'bg-rose-50/50 shadow-[inset_3px_0_0_0_rgb(253,164,175)]' : '';
   if (!cell) {
     return (
       <td className={`border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-400 ${ring}`} data-gap="true">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">gap: no matching call</span>
+        <span className="sr-only">gap: no matching call{differs ? ' (differs from the passing runs)' : ''}</span>
         {mark ? <span className="ml-1 text-rose-700">missing here: {mark}</span> : null}
       </td>
     );
   }
   return (
     <td className={`max-w-[20rem] border-b border-slate-100 px-3 py-2 align-top ${ring}`}>
-      <div className="break-words font-mono text-[13px] font-medium text-slate-900">{cell.tool}</div>
+      <div className="font-mono text-[13px] font-medium text-slate-900 [overflow-wrap:anywhere]">{cell.tool}</div>
       {cell.args ? (
-        <div className="mt-0.5 line-clamp-3 break-words text-xs text-slate-600" title={cell.args}>
+        <div className="mt-0.5 line-clamp-3 text-xs text-slate-600 [overflow-wrap:anywhere]" title={cell.args}>
           {cell.args}
         </div>
       ) : null}
       <div className="mt-0.5 text-[11px] text-slate-400">
         call {cell.index + 1} · event {cell.position}
         {mark ? <span className="ml-1 font-medium text-rose-700">{mark}</span> : null}
+        {differs ? <span className="sr-only"> (differs from the passing runs)</span> : null}
       </div>
     </td>
   );

@@ -42,8 +42,12 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
               </th>
               {checkpoints.map((c) => (
                 <th key={c.id} scope="col" className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top">
-                  <span className="block font-mono text-[13px] font-semibold text-slate-900">{c.name}</span>
-                  {c.description ? <span className="block text-xs font-normal text-slate-500">{c.description}</span> : null}
+                  <span className="block font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">{c.name}</span>
+                  {c.description ? (
+                    <span className="line-clamp-4 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere]" title={c.description}>
+                      {c.description}
+                    </span>
+                  ) : null}
                   <span className="block text-[11px] font-normal text-slate-400">
                     {c.key}
                     {c.kind ? ` · ${c.kind}` : ''}
@@ -97,7 +101,7 @@ function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: 
       </Link>
       {cell.eventIndex != null ? <span className="ml-2 text-[11px] text-slate-400">event {cell.eventIndex}</span> : null}
       {cell.note && !cell.passed ? (
-        <p className="mt-1 line-clamp-2 break-words text-xs text-slate-600" title={cell.note}>
+        <p className="mt-1 line-clamp-2 text-xs text-slate-600 [overflow-wrap:anywhere]" title={cell.note}>
           {cell.note}
         </p>
       ) : null}
@@ -112,7 +116,7 @@ function DiagnosisNote({ diagnosis: d }: { diagnosis: ContrastDiagnosis }) {
   return (
     <div className="mt-2 rounded border-l-2 border-indigo-300 bg-indigo-50/60 px-2 py-1 text-xs" data-testid="inline-diagnosis">
       <div className="font-semibold text-indigo-900">{d.category?.label ?? 'Uncategorised'}</div>
-      <p className="mt-0.5 line-clamp-3 break-words text-slate-700" title={d.whatWentWrong}>
+      <p className="mt-0.5 line-clamp-3 text-slate-700 [overflow-wrap:anywhere]" title={d.whatWentWrong}>
         {d.whatWentWrong}
       </p>
       <div className="mt-0.5 text-[11px] text-slate-500">

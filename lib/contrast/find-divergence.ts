@@ -18,6 +18,8 @@ export type Divergence = {
   differing: string[];
   /** pass-vs-fail mode: each failing run's own first departure from the passing runs (null = none). */
   perRun: Record<string, number | null>;
+  /** pass-vs-fail mode: every row where a failing run departs from agreeing passing runs. */
+  departures: Record<string, number[]>;
   /** One sentence for the UI. */
   message: string;
 };
@@ -45,6 +47,7 @@ function firstDisagreement(alignment: Alignment, all: number[], label: string): 
         row: r,
         differing: differ.map((i) => ids[i]),
         perRun: {},
+        departures: {},
         message: `Every run ${label}: there is no ${label === 'failed' ? 'passing' : 'failing'} run to contrast with. Highlighted: the first step where the runs disagree (step ${r + 1}).`,
       };
     }
@@ -54,14 +57,15 @@ function firstDisagreement(alignment: Alignment, all: number[], label: string): 
     row: null,
     differing: [],
     perRun: {},
+    departures: {},
     message: `Every run ${label}, and all runs made the same tool calls.`,
   };
 }
 
 export function findDivergence(alignment: Alignment, passedById: Record<string, boolean>): Divergence {
   const { ids, rows } = alignment;
-  if (ids.length === 0) return { mode: 'empty', row: null, differing: [], perRun: {}, message: 'This task has no trajectories yet.' };
-  if (ids.length === 1) return { mode: 'single', row: null, differing: [], perRun: {}, message: 'Only one trajectory: nothing to compare it with.' };
+  if (ids.length === 0) return { mode: 'empty', row: null, differing: [], perRun: {}, departures: {}, message: 'This task has no trajectories yet.' };
+  if (ids.length === 1) return { mode: 'single', row: null, differing: [], perRun: {}, departures: {}, message: 'Only one trajectory: nothing to compare it with.' };
 
   const all = ids.map((_, i) => i);
   const passing = all.filter((i) => passedById[ids[i]] === true);
@@ -70,6 +74,7 @@ export function findDivergence(alignment: Alignment, passedById: Record<string, 
   if (!failing.length) return firstDisagreement(alignment, all, 'passed');
 
   const perRun: Record<string, number | null> = Object.fromEntries(failing.map((i) => [ids[i], null]));
+  const departures: Record<string, number[]> = Object.fromEntries(failing.map((i) => [ids[i], []]));
   let first: number | null = null;
   let differing: string[] = [];
   for (let r = 0; r < rows.length; r++) {
@@ -77,7 +82,10 @@ export function findDivergence(alignment: Alignment, passedById: Record<string, 
     // Steps where the passing runs themselves disagree say nothing about the failure.
     if (passing.some((i) => keyAt(rows[r], i) !== consensus)) continue;
     const off = failing.filter((i) => keyAt(rows[r], i) !== consensus);
-    for (const i of off) if (perRun[ids[i]] === null) perRun[ids[i]] = r;
+    for (const i of off) {
+      if (perRun[ids[i]] === null) perRun[ids[i]] = r;
+      departures[ids[i]].push(r);
+    }
     if (off.length && first === null) {
       first = r;
       differing = off.map((i) => ids[i]);
@@ -89,6 +97,7 @@ export function findDivergence(alignment: Alignment, passedById: Record<string, 
       row: null,
       differing: [],
       perRun,
+      departures,
       message: 'Passing and failing runs made the same tool calls: the failure is not in the tool-call sequence (see the checkpoints and messages).',
     };
   }
@@ -98,6 +107,7 @@ export function findDivergence(alignment: Alignment, passedById: Record<string, 
     row: first,
     differing,
     perRun,
+    departures,
     message: `First divergence at step ${first + 1}: the passing runs agree, ${n === 1 ? '1 failing run differs' : `${n} failing runs differ`}.`,
   };
 }

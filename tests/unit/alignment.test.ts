@@ -149,6 +149,8 @@ describe('first divergence', () => {
     expect(d.row).toBe(2);
     expect(d.differing).toEqual(['f1']);
     expect(d.perRun).toEqual({ f1: 2, f2: 4 });
+    // f1 also skipped page 2's read and read the wrong message; f2 only added a send at the end.
+    expect(d.departures).toEqual({ f1: [2, 3], f2: [4] });
     expect(d.message).toContain('step 3');
   });
 
