@@ -5,6 +5,7 @@
  * diagnoses. Annotators see only their own diagnoses; roles with
  * `diagnosis:read-all` see everyone's.
  */
+import type { Trajectory } from '@prisma/client';
 import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
@@ -16,15 +17,7 @@ import { compactArguments, type ToolStep } from './tool-step';
 /** Columns beyond this are left out (and the view says so): a wider table is unreadable anyway. */
 export const MAX_CONTRAST_TRAJECTORIES = 40;
 
-export type ContrastTrajectory = {
-  id: string;
-  externalId: string;
-  model: string;
-  agent: string | null;
-  trial: number | null;
-  passed: boolean;
-  score: number | null;
-  eventCount: number;
+export type ContrastTrajectory = Pick<Trajectory, 'id' | 'externalId' | 'model' | 'agent' | 'trial' | 'passed' | 'score' | 'eventCount'> & {
   toolCallCount: number;
 };
 
