@@ -1,0 +1,132 @@
+/**
+ * npm run bench:trajectory-dom [-- --runs 3]
+ *
+ * Seeds two trajectories (100 and 5,000 events) into a fresh embedded
+ * PostgreSQL, serves the built app (`next start`, NEXT_DIST_DIR honoured),
+ * opens each trajectory page in Chromium (same launch options as
+ * playwright.config.ts) and prints, per size, the DOM node count after the
+ * first event rendered, the node count after scrolling to the last event, and
+ * the first render time (navigation start → first event row filled), with the
+ * 5,000/100 ratios. The timeline is virtualised, so node counts must be flat
+ * (ratio ≈ 1). Not a test: figures only.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import playwrightConfig from '../playwright.config';
+import { buildIfNeeded } from './lib/build';
+import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
+import { migrateDeploy } from './lib/migrate';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const RUNS = Math.max(1, Number(values.runs));
+const SIZES = [100, 5000] as const;
+const EMAIL = 'bench-annotator@bench.local';
+const PASSWORD = 'bench-password';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function seed(): Promise<Record<number, string>> {
+  const { prisma } = await import('@/lib/db/prisma');
+  const { hashPassword } = await import('@/lib/auth/password');
+  const { failedRecord, seedRecords } = await import('../tests/helpers/failed-trajectories');
+  await prisma.user.create({ data: { email: EMAIL, name: 'Bench Annotator', role: 'ANNOTATOR', passwordHash: await hashPassword(PASSWORD) } });
+  const ids: Record<number, string> = {};
+  for (const n of SIZES) {
+    const content = (i: number) => `Event ${i}: ${'a fairly ordinary line of agent or tool text '.repeat(3)}\n${JSON.stringify({ row: i, items: [1, 2, 3] })}`;
+    [ids[n]] = await seedRecords([failedRecord({ benchmark: 'bench-dom', events: n, content })]);
+  }
+  await prisma.$disconnect();
+  return ids;
+}
+
+async function waitForHealth(url: string, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not answer at ${url} within ${ms / 1000}s`);
+}
+
+async function measure(page: Page, id: string) {
+  const started = Date.now();
+  await page.goto(`/trajectories/${id}`, { waitUntil: 'commit' });
+  // First render: the first event row carries its loaded data (not the "loading…" placeholder).
+  await page.locator('[data-testid="event-0"]').filter({ hasText: 'user' }).waitFor();
+  const firstRenderMs = Date.now() - started;
+  const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const count = await page.evaluate(() => Number(document.querySelector('[data-testid="event-timeline"]')?.getAttribute('aria-label')?.match(/\d+/)?.[0] ?? 0));
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="event-timeline"]')!;
+    el.scrollTop = el.scrollHeight;
+  });
+  await page.locator(`[data-testid="event-${count - 1}"]`).filter({ hasText: 'final answer' }).waitFor();
+  const nodesAtEnd = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const rows = await page.locator('[data-testid^="event-"]').count();
+  return { firstRenderMs, nodes, nodesAtEnd, rows };
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-dom-'));
+const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', quiet: true });
+let server: ReturnType<typeof spawn> | undefined;
+let code = 0;
+try {
+  process.env.DATABASE_URL = db.url;
+  await migrateDeploy(db.url, { quiet: true });
+  const ids = await seed();
+  await buildIfNeeded();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  server = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port)], {
+    stdio: 'ignore',
+    env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  await waitForHealth(base);
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions ?? {});
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+  const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: base } });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+  const page = await context.newPage();
+  await measure(page, ids[100]); // warm-up: first request of a fresh server
+  const results: Record<number, { firstRenderMs: number; nodes: number; nodesAtEnd: number; rows: number }> = {};
+  for (const n of SIZES) {
+    const runs = [];
+    for (let r = 0; r < RUNS; r++) runs.push(await measure(page, ids[n]));
+    results[n] = {
+      firstRenderMs: median(runs.map((x) => x.firstRenderMs)),
+      nodes: median(runs.map((x) => x.nodes)),
+      nodesAtEnd: median(runs.map((x) => x.nodesAtEnd)),
+      rows: median(runs.map((x) => x.rows)),
+    };
+  }
+  await browser.close();
+  console.log(`Trajectory page, median of ${RUNS} run(s), viewport 1440×900`);
+  console.log('events | DOM nodes (first render) | DOM nodes (scrolled to end) | event rows in DOM | first render ms');
+  for (const n of SIZES) {
+    const r = results[n];
+    console.log(`${String(n).padStart(6)} | ${String(r.nodes).padStart(24)} | ${String(r.nodesAtEnd).padStart(27)} | ${String(r.rows).padStart(17)} | ${String(r.firstRenderMs).padStart(15)}`);
+  }
+  const [small, large] = SIZES.map((n) => results[n]);
+  const nodeRatio = large.nodes / small.nodes;
+  console.log(`ratio 5000/100: DOM nodes ${nodeRatio.toFixed(2)}× (flat if ≈ 1), first render ${(large.firstRenderMs / small.firstRenderMs).toFixed(2)}×`);
+  if (nodeRatio > 1.2) {
+    console.error('DOM node count grows with the event count: the timeline is not virtualised.');
+    code = 1;
+  }
+} catch (err) {
+  console.error(err);
+  code = 1;
+} finally {
+  server?.kill('SIGTERM');
+  await db.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(code);
