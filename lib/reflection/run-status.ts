@@ -11,6 +11,14 @@ import { notFound } from '@/lib/errors';
  */
 export const ACTIVE_STATUSES: RunStatus[] = ['QUEUED', 'RUNNING'];
 
+/** `?page=&status=&taskId=` of the runs list (page and API). */
+export const runsListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  taskId: z.string().min(1).optional(),
+  status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']).optional(),
+});
+export type RunsListQuery = z.infer<typeof runsListQuerySchema>;
+
 export const runStatusQuerySchema = z
   .object({
     ids: z.string().optional().transform((v) => (v ? v.split(',').filter(Boolean).slice(0, 100) : undefined)),

@@ -1,0 +1,167 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { PageHeader } from '@/components/ui/page-header';
+import { apiFetch } from '@/lib/http/api-client';
+import type { RunDetail } from '@/lib/reflection/read-run';
+import { formatDuration, formatMs } from './format';
+import { JsonBlock } from './json-block';
+import { ProposalCard, ValidationList } from './run-proposal';
+import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
+import { POLL_MS } from './use-run-summaries';
+
+function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+        {count !== undefined ? <span className="ml-2 text-sm font-normal text-slate-500">({count})</span> : null}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/** Everything about one run; refreshes itself while the run is queued or running. */
+export function RunDetailView({ initial }: { initial: RunDetail }) {
+  const q = useQuery({
+    queryKey: ['reflection', 'run', initial.id],
+    queryFn: () => apiFetch<{ run: RunDetail }>(`/api/reflection/runs/${initial.id}`).then((r) => r.run),
+    initialData: initial,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data && isActiveStatus(query.state.data.status) ? POLL_MS : false),
+  });
+  const run = q.data;
+  const title = run.kind === 'FUNCTION_CARDS' ? 'Function-card run' : run.task ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}` : 'Reflection run';
+  const pending = run.proposals.filter((p) => p.status === 'PENDING').length;
+  const invalidDeltas = run.deltas.filter((d) => !d.valid);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={run.ruleBased ? 'Produced by the offline rule-based provider (deterministic rules over the diagnoses and BM25 similarity; no LLM).' : undefined}
+        actions={<Link href="/runs" className="text-sm font-medium text-indigo-700 hover:underline">All runs</Link>}
+      />
+      <div className="space-y-6">
+        <ErrorMessage error={q.error} />
+        <Section title="Summary">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Fact label="Status"><RunStatusBadge status={run.status} /></Fact>
+            <Fact label="Provider / model"><span data-testid="run-provider"><ProviderLabel provider={run.provider} model={run.model} /></span></Fact>
+            <Fact label="Task">{run.task ? <Link href={`/tasks/${run.task.id}`} className="text-indigo-700 hover:underline">{run.task.benchmark} · {run.task.externalId}</Link> : '—'}</Fact>
+            <Fact label="Started by">{run.createdBy?.name ?? '—'}</Fact>
+            <Fact label="Created">{new Date(run.createdAt).toLocaleString()}</Fact>
+            <Fact label="Duration">{formatDuration(run.startedAt, run.finishedAt)}</Fact>
+            <Fact label="Tokens">{run.promptTokens} prompt · {run.completionTokens} completion</Fact>
+            <Fact label="Proposals">{pending} pending review of {run.proposals.length}</Fact>
+            <Fact label="Prompt version">{run.promptVersion ?? '—'}</Fact>
+            <Fact label="Prompt hash"><span className="font-mono text-xs">{run.promptHash ?? '—'}</span></Fact>
+            <Fact label="Input hash"><span className="font-mono text-xs">{run.inputHash ?? '—'}</span></Fact>
+            <Fact label="Inputs">{run.trajectoryIds.length} trajectories · {run.diagnosisIds.length} diagnoses</Fact>
+          </dl>
+          {isActiveStatus(run.status) ? <p role="status" className="text-sm text-amber-800">This run is {run.status.toLowerCase()}; this page updates by itself.</p> : null}
+          {run.error ? (
+            <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200">
+              <strong>Error:</strong> {run.error}
+            </p>
+          ) : null}
+          {Object.keys(run.timings).length ? (
+            <div>
+              <h3 className="mb-1 text-sm font-medium text-slate-700">Timings</h3>
+              <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                {Object.entries(run.timings).map(([phase, ms]) => (
+                  <li key={phase}>
+                    {phase}: {/ms$/i.test(phase) ? formatMs(Number(ms)) : String(ms)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </Section>
+
+        <Section title="Curator patches" count={run.proposals.length}>
+          {run.proposals.length === 0 ? (
+            <p className="text-sm text-slate-500">{isActiveStatus(run.status) ? 'Not produced yet.' : 'No patch was produced.'}</p>
+          ) : (
+            <ul className="space-y-3">
+              {run.proposals.map((p) => (
+                <ProposalCard key={p.id} proposal={p} />
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Skill deltas" count={run.deltas.length}>
+          {invalidDeltas.length ? <p className="text-sm text-rose-700">{invalidDeltas.length} delta(s) failed validation; kept below with the reasons.</p> : null}
+          {run.deltas.length === 0 ? (
+            <p className="text-sm text-slate-500">{run.kind === 'FUNCTION_CARDS' ? 'Function-card runs produce cards directly (see the patches above).' : 'No delta recorded.'}</p>
+          ) : (
+            <ul className="space-y-3">
+              {run.deltas.map((d) => (
+                <li key={d.id} data-testid="delta" className={`rounded-md p-3 ring-1 ${d.valid ? 'ring-slate-200' : 'bg-rose-50/40 ring-rose-200'}`}>
+                  <div className="mb-2 flex items-center gap-2 text-sm">
+                    <span className="font-medium">Delta {d.index + 1}</span>
+                    <span className={d.valid ? 'text-emerald-700' : 'text-rose-700'}>{d.valid ? 'valid' : 'invalid'}</span>
+                  </div>
+                  <ValidationList issues={d.validation} />
+                  <JsonBlock value={d.content} label={`Delta ${d.index + 1} content`} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Packet sent (de-identified)">
+          <p className="text-sm text-slate-500">Exactly what left the server: concrete values are replaced by typed placeholders; the mapping stays on the server.</p>
+          <JsonBlock value={run.packet} label="Packet" />
+        </Section>
+
+        <Section title="Raw output">
+          <JsonBlock value={run.rawOutput} label="Raw output" />
+        </Section>
+
+        <Section title="LLM calls" count={run.llmCalls.length}>
+          {run.llmCalls.length === 0 ? (
+            <p className="text-sm text-slate-500">{run.ruleBased ? 'None: the rule-based provider does not call an LLM.' : 'None recorded.'}</p>
+          ) : (
+            <ul className="space-y-3">
+              {run.llmCalls.map((c) => (
+                <li key={c.id} className="rounded-md p-3 text-sm ring-1 ring-slate-200" data-testid="llm-call">
+                  <div className="flex flex-wrap gap-x-4 gap-y-1">
+                    <span className="font-medium">{c.step}</span>
+                    <span>attempt {c.attempt}</span>
+                    <span className="font-mono text-xs">{c.model}</span>
+                    <span>prompt {c.promptVersion} <span className="font-mono text-xs">{c.promptHash.slice(0, 12)}</span></span>
+                    <span>{c.promptTokens} + {c.completionTokens} tokens</span>
+                    <span>{formatMs(c.durationMs)}</span>
+                  </div>
+                  {c.error ? <p className="mt-1 text-rose-700">{c.error}</p> : null}
+                  <details className="mt-2">
+                    <summary className="cursor-pointer text-xs font-medium text-indigo-700">Request and response</summary>
+                    <div className="mt-2 space-y-2">
+                      <JsonBlock value={c.request} label={`Request of ${c.step} attempt ${c.attempt}`} />
+                      <JsonBlock value={c.response} label={`Response of ${c.step} attempt ${c.attempt}`} />
+                    </div>
+                  </details>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </>
+  );
+}
