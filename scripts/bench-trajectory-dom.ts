@@ -64,11 +64,16 @@ async function measure(page: Page, id: string) {
   const firstRenderMs = Date.now() - started;
   const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
   const count = await page.evaluate(() => Number(document.querySelector('[data-testid="event-timeline"]')?.getAttribute('aria-label')?.match(/\d+/)?.[0] ?? 0));
-  await page.evaluate(() => {
-    const el = document.querySelector('[data-testid="event-timeline"]')!;
-    el.scrollTop = el.scrollHeight;
-  });
-  await page.locator(`[data-testid="event-${count - 1}"]`).filter({ hasText: 'final answer' }).waitFor();
+  // Row heights are measured as they render, so the total height settles while scrolling: keep going to the end.
+  const lastRow = page.locator(`[data-testid="event-${count - 1}"]`).filter({ hasText: 'final answer' });
+  for (let i = 0; i < 50 && !(await lastRow.count()); i++) {
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="event-timeline"]')!;
+      el.scrollTop = el.scrollHeight;
+    });
+    await page.waitForTimeout(100);
+  }
+  await lastRow.waitFor();
   const nodesAtEnd = await page.evaluate(() => document.getElementsByTagName('*').length);
   const rows = await page.locator('[data-testid^="event-"]').count();
   return { firstRenderMs, nodes, nodesAtEnd, rows };
