@@ -114,12 +114,10 @@ export function DiagnosisEditor({
     ? 'Submitting…'
     : save.isPending
       ? 'Saving draft…'
-      : submitted
-        ? dirty
-          ? 'Edited — re-submit to keep the change (the earlier version is kept)'
-          : `Submitted${mine?.revisionCount ? ` · ${mine.revisionCount} earlier version${mine.revisionCount === 1 ? '' : 's'}` : ''}`
-        : save.isSuccess && !dirty
-          ? 'Draft saved'
+      : submitted && dirty
+        ? 'Edited: re-submit to keep the change (the earlier version is kept)'
+        : submitted
+          ? `Submitted${mine?.revisionCount ? ` · ${mine.revisionCount} earlier version${mine.revisionCount === 1 ? '' : 's'}` : ''}`
           : save.isSuccess
             ? 'Draft saved'
             : mine
