@@ -2,7 +2,8 @@ import type { Prisma } from '@prisma/client';
 import { functionCardKey, skillCardKey, type FunctionCardContent, type SkillCardContent } from '@/lib/cards/card-schemas';
 import { prisma } from '@/lib/db/prisma';
 import { recountPending } from '@/lib/diagnosis/recount-pending';
-import { createUser, uid } from './factories';
+import { DEMO_TASKS, type DemoTask } from '@/lib/seed/demo-world';
+import { createUser, seedDemoTask, uid } from './factories';
 
 /** Submits a diagnosis on every failed checkpoint of a trajectory (or the first one only). */
 export async function submitDiagnoses(
@@ -80,4 +81,23 @@ export function skillDelta(over: Partial<SkillCardContent> & { skill?: Partial<S
     evidence: { observed_feedback: ['The search step check failed when only one page was read'], state_transition: [], good_examples: [], bad_examples: [], ...over.evidence },
     functions_used: over.functions_used ?? ['mail.search_messages'],
   };
+}
+
+/**
+ * A demo task under a fresh benchmark and its own ability (= its own skill
+ * bank), so banks do not leak between tests of one file.
+ */
+export async function seedTaskInOwnBank(task: DemoTask) {
+  const ability = `${task.ability}-${uid()}`;
+  return { ...(await seedDemoTask({ ...task, ability } as unknown as DemoTask)), ability };
+}
+
+/** mail/1 with the demo seed's diagnosis on the run that read only page 1. */
+export async function mailTaskWithDiagnosis() {
+  const seeded = await seedTaskInOwnBank(DEMO_TASKS[0]);
+  await submitDiagnoses(seeded.trajectories['quill-medium'], {
+    wrong: 'Read only the first page of search results and opened an older message.',
+    should: 'Fetch every page until next_page is null, then open the newest match.',
+  });
+  return seeded;
 }

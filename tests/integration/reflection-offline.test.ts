@@ -6,25 +6,11 @@ import { executeRun } from '@/lib/reflection/execute-run';
 import { computeInputHash } from '@/lib/reflection/input-hash';
 import { getRunDetail, listRuns } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
-import { DEMO_TASKS, type DemoTask } from '@/lib/seed/demo-world';
-import { createActor, seedDemoTask, uid } from '../helpers/factories';
-import { createFunctionCard, createQueuedRun, createSkillCard, submitDiagnoses } from '../helpers/reflection-fixtures';
+import { DEMO_TASKS } from '@/lib/seed/demo-world';
+import { createActor, seedDemoTask } from '../helpers/factories';
+import { createFunctionCard, createQueuedRun, createSkillCard, mailTaskWithDiagnosis, submitDiagnoses } from '../helpers/reflection-fixtures';
 
 const offline = { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true };
-
-/**
- * mail/1 with the demo seed's diagnosis on the run that read only page 1.
- * Each test gets its own ability (= its own skill bank), so banks do not leak between tests.
- */
-async function mailTaskWithDiagnosis() {
-  const ability = `mail-${uid()}`;
-  const seeded = { ...(await seedDemoTask({ ...DEMO_TASKS[0], ability } as unknown as DemoTask)), ability };
-  await submitDiagnoses(seeded.trajectories['quill-medium'], {
-    wrong: 'Read only the first page of search results and opened an older message.',
-    should: 'Fetch every page until next_page is null, then open the newest match.',
-  });
-  return seeded;
-}
 
 describe('offline (rule-based) reflection', () => {
   it('turns the diagnoses of demo task mail/1 into at least one valid proposal pending review', async () => {
