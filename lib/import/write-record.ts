@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
 import { contentHash } from '@/lib/trajectories/content-hash';
@@ -22,8 +22,31 @@ export function taskDefinitionHash(task: NativeRecord['task']): string {
   return contentHash(definition);
 }
 
+/** JSON with object keys sorted at every level (equal content, equal text), using the native stringifier. */
+function canonicalJson(value: unknown): string | null {
+  if (value == null) return null;
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const keys = Object.keys(v);
+    let sorted = true;
+    for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1] < keys[i];
+    if (sorted) return v;
+    const out: Record<string, unknown> = {};
+    for (const k of keys.sort()) out[k] = (v as Record<string, unknown>)[k];
+    return out;
+  });
+}
+
+/**
+ * Identity of a trajectory's content (re-import → "present", change → conflict).
+ * Events are hashed as fixed-order tuples: generic stable stringification of
+ * 100-event records was the single biggest CPU cost of an import.
+ */
 export function trajectoryHash(record: NativeRecord): string {
-  return contentHash({ trajectory: record.trajectory, events: record.events, checkpoints: record.checkpoints });
+  const events = record.events.map((e) => [e.source, e.type, e.tool ?? null, e.call_id ?? null, e.content ?? null, e.error ?? null, canonicalJson(e.arguments), canonicalJson(e.metadata)]);
+  return createHash('sha256')
+    .update(JSON.stringify(['trajectory.v1', contentHash(record.trajectory), contentHash(record.checkpoints), events]))
+    .digest('hex');
 }
 
 /** Collision-safe ids generated here, so a whole batch is inserted without read-backs. */

@@ -1,0 +1,123 @@
+/**
+ * npm run bench:import [-- --trajectories 2000 --events 100]
+ *
+ * Generates synthetic native JSONL, imports it through the real import path
+ * (importFile: stream → zod → batched transactions) into a fresh embedded
+ * PostgreSQL, then writes the same event rows again with a raw `COPY` into
+ * the same table (same indexes and foreign key) and prints both rates, their
+ * ratio (target ≥ 0.5× COPY) and the peak RSS. Not a test: figures only.
+ */
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
+import { migrateDeploy } from './lib/migrate';
+
+const { values } = parseArgs({ options: { trajectories: { type: 'string', default: '2000' }, events: { type: 'string', default: '100' } } });
+const N = Number(values.trajectories);
+const E = Number(values.events);
+const TASKS = 50;
+const MODELS = ['kestrel-small', 'heron-large', 'wren-mini', 'robin-7b'];
+
+function syntheticEvents(i: number): Record<string, unknown>[] {
+  const events: Record<string, unknown>[] = [];
+  for (let p = 0; p < E; p++) {
+    const k = p % 4;
+    if (k === 0) events.push({ source: 'user', type: 'message', content: `Step ${p} of attempt ${i}: please look up order ${i}-${p} and tell me its status.` });
+    else if (k === 1) events.push({ source: 'agent', type: 'tool_call', tool: 'shop.get_order', arguments: { order_id: `${i}-${p}`, include: ['items', 'payment'] }, call_id: `c${p}` });
+    else if (k === 2) events.push({ source: 'environment', type: 'observation', tool: 'shop.get_order', call_id: `c${p - 1}`, content: JSON.stringify({ order_id: `${i}-${p}`, status: 'shipped', items: [{ name: 'mug', qty: 1 }, { name: 'plate', qty: 2 }] }) });
+    else events.push({ source: 'agent', type: 'message', content: `Order ${i}-${p} has shipped with a mug and two plates.` });
+  }
+  return events;
+}
+
+function syntheticRecord(i: number): string {
+  const task = i % TASKS;
+  return JSON.stringify({
+    format: 'trajectory.v1',
+    task: {
+      id: `shop/${task}`, benchmark: 'bench-synthetic', ability: 'shop', instruction: `Answer questions about orders (task ${task}).`, apps: ['shop'],
+      checkpoints: [{ id: `${task}_0`, name: 'shop.get_order' }, { id: `${task}_1`, name: 'Tell the status' }],
+    },
+    trajectory: { id: `bench:${i}`, model: MODELS[i % MODELS.length], trial: 0, outcome: { passed: i % 3 === 0, score: i % 3 === 0 ? 1 : 0 }, feedback: 'checkpoint_binary' },
+    events: syntheticEvents(i),
+    checkpoints: [{ id: `${task}_0`, passed: true, event_index: 1 }, { id: `${task}_1`, passed: i % 3 === 0 }],
+  });
+}
+
+/** COPY text format: backslash, tab, newline and carriage return escaped; NULL is \N. */
+function copyField(v: unknown): string {
+  if (v == null) return '\\N';
+  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', quiet: true });
+  try {
+    await migrateDeploy(db.url, { quiet: true });
+    process.env.DATABASE_URL = db.url;
+    const file = path.join(dir, 'synthetic.jsonl');
+    await pipeline(
+      Readable.from((function* () { for (let i = 0; i < N; i++) yield `${syntheticRecord(i)}\n`; })()),
+      createWriteStream(file),
+    );
+    const totalEvents = N * E;
+    console.log(`Synthetic file: ${N.toLocaleString('en-US')} trajectories × ${E} events = ${totalEvents.toLocaleString('en-US')} events, ${(statSync(file).size / 1e6).toFixed(1)} MB`);
+
+    const { importFile } = await import('@/lib/import/run-import');
+    const { prisma } = await import('@/lib/db/prisma');
+    const t0 = performance.now();
+    const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
+    const importMs = performance.now() - t0;
+    if (report.importedCount !== N) throw new Error(`import did not take every record: ${JSON.stringify({ ...report, errors: report.errors.slice(0, 3) })}`);
+    const trajectories = await prisma.trajectory.findMany({ select: { id: true, externalId: true } });
+    await prisma.$disconnect();
+
+    // Baseline: the same event rows, COPYed into the same table (positions shifted so they do not collide).
+    const idOf = new Map(trajectories.map((t) => [t.externalId, t.id]));
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const t1 = performance.now();
+    const copy = client.query(copyFrom('COPY "Event" ("id","trajectoryId","position","source","type","tool","arguments","callId","content","error","metadata") FROM STDIN'));
+    await pipeline(
+      Readable.from((function* () {
+        for (let i = 0; i < N; i++) {
+          const tid = idOf.get(`bench:${i}`)!;
+          let chunk = '';
+          syntheticEvents(i).forEach((e, p) => {
+            const pos = 1_000_000 + p;
+            chunk += [`${tid}x${pos}`, tid, pos, String(e.source).toUpperCase(), String(e.type).toUpperCase(), e.tool, e.arguments, e.call_id, e.content, 'f', null].map(copyField).join('\t') + '\n';
+          });
+          yield chunk;
+        }
+      })()),
+      copy,
+    );
+    const copyMs = performance.now() - t1;
+    await client.end();
+
+    const importRate = totalEvents / (importMs / 1000);
+    const copyRate = totalEvents / (copyMs / 1000);
+    const ratio = importRate / copyRate;
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+    console.log(`\nImport path (stream → zod → batched tx): ${fmt(importRate)} events/s  (${(importMs / 1000).toFixed(2)} s, ${fmt(N / (importMs / 1000))} trajectories/s)`);
+    console.log(`Raw COPY of the same event rows:          ${fmt(copyRate)} events/s  (${(copyMs / 1000).toFixed(2)} s)`);
+    console.log(`Ratio import / COPY: ${ratio.toFixed(2)}×  (target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`);
+    console.log(`Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  } finally {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
