@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { prisma } from '@/lib/db/prisma';
+import { recountPending } from '@/lib/diagnosis/recount-pending';
+import { tau2Adapter } from '@/lib/import/adapters/tau2';
+import { nativeRecordSchema, type NativeRecordInput } from '@/lib/import/native-schema';
+import { writeNativeRecord } from '@/lib/import/write-record';
+import { loginAs } from './helpers';
+
+const DATA = path.resolve(process.cwd(), '../shared/data');
+const TAU2_AIRLINE = path.join(DATA, 'tau2-bench', 'airline');
+
+/** Runs reflection from the task page with the default (offline) settings and returns the new run's id once it is done. */
+async function runReflectionFromTaskPage(page: Page, taskId: string): Promise<string> {
+  await page.goto(`/tasks/${taskId}`);
+  const panel = page.getByRole('region', { name: 'Reflection' });
+  await expect(panel.getByLabel('Provider / model')).toHaveValue('offline');
+  await expect(panel.getByRole('option', { name: /Rule-based \(offline/ })).toBeAttached();
+  const before = await panel.locator('[data-run-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')));
+  await panel.getByRole('button', { name: 'Run reflection' }).click();
+  // The new run appears at the top and moves queued → running → done without a reload.
+  const newest = panel.locator('[data-run-id]').first();
+  await expect.poll(async () => newest.getAttribute('data-run-id'), { timeout: 15_000 }).not.toBe(before[0] ?? null);
+  const runId = (await newest.getAttribute('data-run-id'))!;
+  expect(before).not.toContain(runId);
+  const row = panel.locator(`[data-run-id="${runId}"]`);
+  await expect(row.getByTestId('run-status')).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 45_000 });
+  await expect(row).toContainText('rule-based (offline)');
+  await expect(row).toContainText(/[1-9]\d* proposals? pending review/);
+  await row.getByRole('link', { name: 'Open run' }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}$`));
+  return runId;
+}
+
+async function expectRunShowsPendingProposal(page: Page) {
+  await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'SUCCEEDED');
+  await expect(page.getByTestId('run-provider')).toContainText('rule-based (offline)');
+  await expect(page.getByRole('heading', { name: /Packet sent/ })).toBeVisible();
+  const pending = page.getByTestId('proposal').filter({ has: page.locator('[data-proposal-status="PENDING"]') });
+  await expect(pending.first()).toBeVisible();
+  await expect(pending.first()).toContainText(/ADD_CARD|PATCH_CARD|MERGE_CARD|NARROW_TRIGGER/);
+}
+
+test('a reviewer runs reflection on the demo task mail/1, watches it finish and opens a run with a proposal pending review', async ({ page }) => {
+  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
+  await loginAs(page, 'reviewer@demo.local');
+  await runReflectionFromTaskPage(page, task.id);
+  await expectRunShowsPendingProposal(page);
+});
+
+test('requiring diagnoses on a task without any gives a clear message and queues nothing', async ({ page }) => {
+  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } } });
+  const runsBefore = await prisma.reflectionRun.count({ where: { taskId: task.id } });
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto(`/tasks/${task.id}`);
+  const panel = page.getByRole('region', { name: 'Reflection' });
+  await panel.getByRole('button', { name: 'Run reflection' }).click();
+  await expect(panel.getByRole('alert')).toContainText('has no submitted diagnosis yet');
+  expect(await prisma.reflectionRun.count({ where: { taskId: task.id } })).toBe(runsBefore);
+});
+
+async function importTau2Task(taskNumber: string, benchmark: string): Promise<string> {
+  const files = ['claude-opus-4-6_distyl-button.json', 'claude-opus-4-6_ironshell.json', 'claude-sonnet-4-5_aide.json'];
+  const records: NativeRecordInput[] = [];
+  for (const file of files) {
+    for await (const item of tau2Adapter(createReadStream(path.join(TAU2_AIRLINE, file)), { fileName: file })) {
+      if (item.kind !== 'record') continue;
+      const r = item.record as NativeRecordInput;
+      if (r.task.id.split('/').pop() !== taskNumber) continue;
+      // Our own benchmark name and trajectory ids: other e2e tests may import the same file.
+      records.push({ ...r, task: { ...r.task, benchmark }, trajectory: { ...r.trajectory, id: `${benchmark}:${r.trajectory.id}` } });
+    }
+  }
+  let taskId = '';
+  await prisma.$transaction(async (tx) => {
+    for (const r of records) {
+      const res = await writeNativeRecord(tx, nativeRecordSchema.parse(r));
+      if (res.status !== 'imported') throw new Error(`import failed: ${JSON.stringify(res)}`);
+      taskId = res.taskId;
+    }
+  }, { timeout: 60_000 });
+  return taskId;
+}
+
+/** Two submitted diagnoses, written as an annotator would, on the failed checkpoints of one failed run. */
+async function diagnoseFailedRun(taskId: string) {
+  const annotator = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator@demo.local' } });
+  const category = await prisma.failureCategory.findFirstOrThrow({ where: { active: true }, orderBy: { position: 'asc' } });
+  const failedRun = await prisma.trajectory.findFirstOrThrow({ where: { taskId, passed: false }, orderBy: { model: 'asc' } });
+  const failed = await prisma.checkpointResult.findMany({ where: { trajectoryId: failedRun.id, passed: false }, take: 2, orderBy: { checkpoint: { position: 'asc' } } });
+  expect(failed.length).toBeGreaterThan(0);
+  await prisma.$transaction(async (tx) => {
+    for (const cp of failed) {
+      const anchor = cp.eventIndex ?? 0;
+      await tx.diagnosis.create({
+        data: {
+          trajectoryId: failedRun.id,
+          checkpointResultId: cp.id,
+          authorId: annotator.id,
+          categoryId: category.id,
+          eventStart: Math.max(0, anchor - 1),
+          eventEnd: anchor,
+          whatWentWrong: 'The agent changed the reservation before checking the fare rules and confirming the exact change with the user.',
+          whatShouldHaveHappened: 'Read the reservation and the fare rules first, state the exact change and its cost, and wait for an explicit yes before updating.',
+          confidence: 4,
+          status: 'SUBMITTED',
+          submittedAt: new Date(),
+        },
+      });
+    }
+    await recountPending(tx, failedRun.id);
+  });
+}
+
+test('on an imported τ²-bench task with fresh diagnoses, reflection from the UI yields a proposal pending review', async ({ page }) => {
+  test.skip(!existsSync(TAU2_AIRLINE), 'the τ²-bench sample (../shared/data) is not on this machine');
+  const benchmark = `tau2-e2e-${randomBytes(3).toString('hex')}`;
+  const taskId = await importTau2Task('2', benchmark);
+  await diagnoseFailedRun(taskId);
+  await loginAs(page, 'reviewer@demo.local');
+  await runReflectionFromTaskPage(page, taskId);
+  await expectRunShowsPendingProposal(page);
+});
