@@ -17,6 +17,8 @@ import { stepKey, stepSimilarity, type ToolStep } from './tool-step';
 
 /** Per-trajectory cap: beyond it the view says so instead of freezing the page. */
 export const MAX_ALIGNED_STEPS = 500;
+/** Runs the contrast view aligns at most (the view says when it left some out): a wider table is unreadable anyway. */
+export const MAX_CONTRAST_TRAJECTORIES = 40;
 
 export const SCORES = { match: 2, mismatch: -1, gap: -1 } as const;
 
@@ -32,16 +34,23 @@ export type Alignment = {
   truncated: { id: string; kept: number; total: number }[];
 };
 
-type Column = { cells: AlignedRow; groups: { key: string; step: ToolStep; count: number }[]; filled: number };
+/** A cell plus interned ids: integer compares keep the inner loop fast at 40 runs × 500 calls. */
+type Item = AlignedCell & { kid: number; tid: number };
+type ProfileRow = (Item | null)[];
+type Group = { kid: number; count: number };
+/** `byTool[toolId]`: the column's members that called that tool, grouped by key (a dense array: read once per DP cell). */
+type Column = { cells: ProfileRow; filled: number; byTool: (Group[] | undefined)[] };
 
-function makeScorer() {
-  const cache = new Map<string, number>();
-  return (a: { key: string; step: ToolStep }, b: { key: string; step: ToolStep }) => {
-    if (a.key === b.key) return SCORES.match;
-    const k = a.key < b.key ? `${a.key}\u0000${b.key}` : `${b.key}\u0000${a.key}`;
+/** Pair scores by interned key id; only same-tool pairs are ever computed (others are a plain mismatch). */
+function makeScorer(steps: ToolStep[]) {
+  const cache = new Map<number, number>();
+  const n = steps.length;
+  return (a: number, b: number) => {
+    if (a === b) return SCORES.match;
+    const k = a < b ? a * n + b : b * n + a;
     let s = cache.get(k);
     if (s === undefined) {
-      const sim = stepSimilarity(a.step, b.step);
+      const sim = stepSimilarity(steps[a], steps[b]);
       s = sim === 0 ? SCORES.mismatch : SCORES.match * sim;
       cache.set(k, s);
     }
@@ -49,23 +58,26 @@ function makeScorer() {
   };
 }
 
-function column(cells: AlignedRow): Column {
-  const groups = new Map<string, { key: string; step: ToolStep; count: number }>();
+function column(cells: ProfileRow): Column {
+  const byTool: (Group[] | undefined)[] = [];
+  let filled = 0;
   for (const c of cells) {
     if (!c) continue;
-    const g = groups.get(c.key);
+    filled++;
+    const groups = (byTool[c.tid] ??= []);
+    const g = groups.find((x) => x.kid === c.kid);
     if (g) g.count++;
-    else groups.set(c.key, { key: c.key, step: c.step, count: 1 });
+    else groups.push({ kid: c.kid, count: 1 });
   }
-  return { cells, groups: [...groups.values()], filled: cells.filter(Boolean).length };
+  return { cells, filled, byTool };
 }
 
 const DIAG = 1;
 const UP = 2; // profile column against a gap in the new sequence
 const LEFT = 3; // new sequence step against a new all-gap column
 
-/** Aligns `seq` (cells of one sequence) against `profile`, returning the merged profile rows. */
-function alignToProfile(profile: Column[], members: number, seq: AlignedCell[], score: ReturnType<typeof makeScorer>): AlignedRow[] {
+/** Aligns `seq` against `profile` (Needleman–Wunsch), returning the merged profile rows. */
+function alignToProfile(profile: Column[], members: number, seq: Item[], score: ReturnType<typeof makeScorer>): ProfileRow[] {
   const n = profile.length;
   const m = seq.length;
   const w = m + 1;
@@ -83,9 +95,13 @@ function alignToProfile(profile: Column[], members: number, seq: AlignedCell[], 
   }
   for (let i = 1; i <= n; i++) {
     const col = profile[i - 1];
+    // Start from "every member mismatches or is a gap", then correct for same-tool members.
+    const base = (members - col.filled) * SCORES.gap + col.filled * SCORES.mismatch;
     for (let j = 1; j <= m; j++) {
-      let sub = (members - col.filled) * SCORES.gap;
-      for (const g of col.groups) sub += g.count * score(g, seq[j - 1]);
+      const item = seq[j - 1];
+      let sub = base;
+      const same = col.byTool[item.tid];
+      if (same) for (const g of same) sub += g.count * (score(g.kid, item.kid) - SCORES.mismatch);
       const diag = dp[(i - 1) * w + j - 1] + sub / members;
       const up = dp[(i - 1) * w + j] + skip[i - 1];
       const left = dp[i * w + j - 1] + SCORES.gap;
@@ -98,7 +114,7 @@ function alignToProfile(profile: Column[], members: number, seq: AlignedCell[], 
       trace[i * w + j] = dir;
     }
   }
-  const out: AlignedRow[] = [];
+  const out: ProfileRow[] = [];
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
@@ -122,21 +138,35 @@ export function alignToolCalls(sequences: AlignmentSequence[], opts: { maxSteps?
   const maxSteps = opts.maxSteps ?? MAX_ALIGNED_STEPS;
   const ids = sequences.map((s) => s.id);
   const truncated: Alignment['truncated'] = [];
-  const cellsOf = sequences.map((s) => {
+  // Intern keys and tool names: one representative step per distinct key.
+  const keyIds = new Map<string, number>();
+  const toolIds = new Map<string, number>();
+  const representatives: ToolStep[] = [];
+  const itemsOf = sequences.map((s) => {
     if (s.steps.length > maxSteps) truncated.push({ id: s.id, kept: maxSteps, total: s.steps.length });
-    return s.steps.slice(0, maxSteps).map((step, index) => ({ step, index, key: stepKey(step) }));
+    return s.steps.slice(0, maxSteps).map((step, index): Item => {
+      const key = stepKey(step);
+      let kid = keyIds.get(key);
+      if (kid === undefined) {
+        kid = representatives.push(step) - 1;
+        keyIds.set(key, kid);
+      }
+      if (!toolIds.has(step.tool)) toolIds.set(step.tool, toolIds.size);
+      return { step, index, key, kid, tid: toolIds.get(step.tool)! };
+    });
   });
   if (!sequences.length) return { ids, rows: [], truncated };
 
   // Passing runs first (stable within each group), so the profile is anchored on what worked.
   const order = sequences.map((_, i) => i).sort((a, b) => Number(sequences[b].passed === true) - Number(sequences[a].passed === true) || a - b);
-  const score = makeScorer();
-  let rows: AlignedRow[] = cellsOf[order[0]].map((c) => [c]);
+  const score = makeScorer(representatives);
+  let rows: ProfileRow[] = itemsOf[order[0]].map((c) => [c]);
   for (let k = 1; k < order.length; k++) {
-    rows = alignToProfile(rows.map(column), k, cellsOf[order[k]], score);
+    rows = alignToProfile(rows.map(column), k, itemsOf[order[k]], score);
   }
-  // Back to the caller's column order.
+  // Back to the caller's column order, without the interned ids.
   const slot = new Array<number>(sequences.length);
   order.forEach((seqIndex, pos) => (slot[seqIndex] = pos));
-  return { ids, rows: rows.map((r) => ids.map((_, i) => r[slot[i]] ?? null)), truncated };
+  const plain = (c: Item | null | undefined): AlignedCell | null => (c ? { step: c.step, index: c.index, key: c.key } : null);
+  return { ids, rows: rows.map((r) => ids.map((_, i) => plain(r[slot[i]]))), truncated };
 }

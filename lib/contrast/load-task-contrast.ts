@@ -10,12 +10,9 @@ import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
-import { alignToolCalls, MAX_ALIGNED_STEPS } from './align-tool-calls';
+import { alignToolCalls, MAX_ALIGNED_STEPS, MAX_CONTRAST_TRAJECTORIES } from './align-tool-calls';
 import { findDivergence, type Divergence } from './find-divergence';
 import { compactArguments, type ToolStep } from './tool-step';
-
-/** Columns beyond this are left out (and the view says so): a wider table is unreadable anyway. */
-export const MAX_CONTRAST_TRAJECTORIES = 40;
 
 export type ContrastTrajectory = Pick<Trajectory, 'id' | 'externalId' | 'model' | 'agent' | 'trial' | 'passed' | 'score' | 'eventCount'> & {
   toolCallCount: number;

@@ -8,7 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
-import { loadTaskContrast, MAX_CONTRAST_TRAJECTORIES, type TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { MAX_CONTRAST_TRAJECTORIES } from '@/lib/contrast/align-tool-calls';
+import { loadTaskContrast, type TaskContrast } from '@/lib/contrast/load-task-contrast';
 import { AppError } from '@/lib/errors';
 
 export const metadata = { title: 'Task contrast' };
