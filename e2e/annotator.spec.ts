@@ -65,9 +65,10 @@ test('an annotator takes next, navigates by keyboard, anchors a diagnosis to an 
   // The next item keeps the queue's benchmark filter.
   expect(new URL(a.url()).searchParams.get('benchmark')).toBe(benchmark);
 
-  // B, still holding their item, gets it again from "next" — never A's.
+  // B, still holding their item, gets it again from "next" (the n key) — never A's.
   await b.goto(`/queue?benchmark=${benchmark}`);
-  await b.getByTestId('queue-next').click();
+  await expect(b.getByTestId('queue-total')).toHaveText('2');
+  await b.keyboard.press('n');
   await b.waitForURL(/\/trajectories\//);
   expect(trajectoryIdOf(b)).toBe(firstB);
   await ctxA.close();

@@ -1,8 +1,9 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect } from 'react';
+import { isTyping } from '@/components/trajectory/use-workspace-keys';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -34,6 +35,19 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     },
   });
 
+  // "n" takes the next item, like the button, unless you are typing in a filter.
+  const takeNext = next.mutate;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'n' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target)) {
+        e.preventDefault();
+        takeNext();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [takeNext]);
+
   const setParams = (patch: Record<string, string | null>) => {
     const sp = new URLSearchParams(params.toString());
     for (const [k, v] of Object.entries(patch)) {
@@ -50,7 +64,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Button onClick={() => next.mutate()} disabled={next.isPending} data-testid="queue-next">
-          {next.isPending ? 'Claiming…' : 'Take next item →'}
+          {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="text-[10px] opacity-75">n</kbd>
         </Button>
         {data ? (
           <dl className="flex flex-wrap gap-6 text-sm" data-testid="queue-progress">
