@@ -1,15 +1,21 @@
-import { EmptyState } from '@/components/ui/empty-state';
+import { ImportsConsole } from '@/components/imports/imports-console';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
+import { env } from '@/lib/env';
+import { listImportJobs } from '@/lib/import/import-jobs';
 
 export const metadata = { title: 'Imports' };
 
 export default async function Page() {
-  await requirePageActor('import:run');
+  const actor = await requirePageActor('import:run');
+  const initial = await listImportJobs(actor, { page: 1, pageSize: 20 });
   return (
     <>
-      <PageHeader title="Imports" />
-      <EmptyState title="Not available yet">Uploads and CLI imports will appear here with their reports.</EmptyState>
+      <PageHeader
+        title="Imports"
+        description="Import agent trajectories: native JSONL (see docs/trajectory-format.md), τ²-bench results or τ-bench trajectories. Re-importing a file changes nothing; bad records are reported line by line."
+      />
+      <ImportsConsole initial={initial} maxUploadMb={env().IMPORT_MAX_UPLOAD_MB} />
     </>
   );
 }

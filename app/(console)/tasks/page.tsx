@@ -1,15 +1,33 @@
+import { TaskFilters } from '@/components/tasks/task-filters';
+import { TaskTable } from '@/components/tasks/task-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
+import { can } from '@/lib/auth/permissions';
+import { searchParamsRecord } from '@/lib/http/pagination';
+import { listTasks, taskFilterOptions, taskListQuerySchema } from '@/lib/tasks/list-tasks';
 
 export const metadata = { title: 'Tasks' };
 
-export default async function Page() {
-  await requirePageActor('trajectory:read');
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requirePageActor('trajectory:read');
+  const parsed = taskListQuerySchema.safeParse(searchParamsRecord(await searchParams));
+  const query = parsed.success ? parsed.data : taskListQuerySchema.parse({});
+  const [page, options] = await Promise.all([listTasks(actor, query), taskFilterOptions(actor)]);
+  const filtered = Boolean(query.benchmark || query.ability || query.model);
   return (
     <>
-      <PageHeader title="Tasks" />
-      <EmptyState title="Not available yet">Import benchmark results to see tasks and their trajectories grouped by model.</EmptyState>
+      <PageHeader title="Tasks" description="Every imported task with its runs grouped by model. Open a task to compare the attempts side by side." />
+      <TaskFilters options={options} query={query} />
+      {page.items.length ? (
+        <TaskTable page={page} query={query} />
+      ) : filtered ? (
+        <EmptyState title="No task matches these filters">Clear a filter to see more tasks.</EmptyState>
+      ) : (
+        <EmptyState title="No tasks yet">
+          {can(actor.role, 'import:run') ? 'Import benchmark results under Imports (or with npm run import) to see tasks here.' : 'Tasks appear here once a researcher or admin imports benchmark results.'}
+        </EmptyState>
+      )}
     </>
   );
 }

@@ -1,0 +1,29 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ImportReportView } from '@/components/imports/import-report-view';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePageActor } from '@/lib/auth/current-actor';
+import { AppError } from '@/lib/errors';
+import { getImportJob } from '@/lib/import/import-jobs';
+
+export const metadata = { title: 'Import report' };
+
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const actor = await requirePageActor('import:run');
+  const { id } = await params;
+  const report = await getImportJob(actor, id).catch((err) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
+    throw err;
+  });
+  const by = report.createdBy ?? 'the command line';
+  return (
+    <>
+      <PageHeader
+        title="Import report"
+        description={`${report.source.toLowerCase()} by ${by}, ${new Date(report.createdAt).toLocaleString()}`}
+        actions={<Link href="/imports" className="text-sm text-indigo-700 underline">All imports</Link>}
+      />
+      <ImportReportView report={report} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import Link from 'next/link';
+import type { Page } from '@/lib/http/pagination';
+import type { TaskListItem, TaskListQuery } from '@/lib/tasks/list-tasks';
+
+function percent(passed: number, total: number): string {
+  return total ? `${Math.round((passed / total) * 100)}%` : '–';
+}
+
+function pageHref(query: TaskListQuery, page: number): string {
+  const params = new URLSearchParams();
+  for (const key of ['benchmark', 'ability', 'model'] as const) if (query[key]) params.set(key, query[key]!);
+  if (page > 1) params.set('page', String(page));
+  const s = params.toString();
+  return s ? `/tasks?${s}` : '/tasks';
+}
+
+/** Tasks with their runs by model; every string here is imported data and is rendered as text only. */
+export function TaskTable({ page, query }: { page: Page<TaskListItem>; query: TaskListQuery }) {
+  return (
+    <div>
+      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+            <tr>
+              <th scope="col" className="px-3 py-2">Task</th>
+              <th scope="col" className="px-3 py-2">Instruction</th>
+              <th scope="col" className="px-3 py-2 text-right">Runs</th>
+              <th scope="col" className="px-3 py-2">Models (passed / failed)</th>
+              <th scope="col" className="px-3 py-2 text-right">Checkpoints passed</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {page.items.map((t) => (
+              <tr key={t.id} data-testid={`task-row-${t.benchmark}-${t.externalId}`} className="align-top hover:bg-slate-50">
+                <td className="whitespace-nowrap px-3 py-2">
+                  <Link href={`/tasks/${t.id}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">{t.externalId}</Link>
+                  <div className="text-xs text-slate-500">{t.benchmark}{t.ability ? ` · ${t.ability}` : ''}</div>
+                </td>
+                <td className="max-w-md px-3 py-2 text-slate-700">{t.instructionExcerpt}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{t.trajectoryCount}</td>
+                <td className="px-3 py-2">
+                  <ul className="flex flex-wrap gap-1" aria-label={`Models on ${t.externalId}`}>
+                    {t.models.map((m) => (
+                      <li key={`${m.model} ${m.agent ?? ''}`} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs" title={m.agent ? `${m.model} via ${m.agent}` : m.model}>
+                        <span className="font-medium">{m.model}</span>
+                        {m.agent ? <span className="text-slate-500"> ({m.agent})</span> : null}{' '}
+                        <span className="text-emerald-700">{m.passed}✓</span> <span className="text-rose-700">{m.failed}✗</span>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums" title={`${t.checkpointsPassed} of ${t.checkpointsTotal} checkpoint results passed`}>
+                  {percent(t.checkpointsPassed, t.checkpointsTotal)} <span className="text-xs text-slate-500">({t.checkpointsPassed}/{t.checkpointsTotal})</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Task pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
+        <span>{page.total} tasks · page {page.page} of {page.pageCount}</span>
+        <span className="flex gap-3">
+          {page.page > 1 ? <Link href={pageHref(query, page.page - 1)} className="underline">Previous</Link> : null}
+          {page.page < page.pageCount ? <Link href={pageHref(query, page.page + 1)} className="underline">Next</Link> : null}
+        </span>
+      </nav>
+    </div>
+  );
+}

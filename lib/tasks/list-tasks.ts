@@ -1,0 +1,116 @@
+import { Prisma } from '@prisma/client';
+import { z } from 'zod';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+
+export const taskListQuerySchema = pageQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  benchmark: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  ability: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  model: z.string().trim().max(300).optional().transform((v) => v || undefined),
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+/** One run label on a task: a model under one agent harness, with its pass/fail counts. */
+export type TaskModelRuns = { model: string; agent: string | null; passed: number; failed: number };
+
+export type TaskListItem = {
+  id: string;
+  benchmark: string;
+  externalId: string;
+  ability: string | null;
+  instructionExcerpt: string;
+  trajectoryCount: number;
+  models: TaskModelRuns[];
+  checkpointsPassed: number;
+  checkpointsTotal: number;
+};
+
+export type TaskFilterOptions = { benchmarks: string[]; abilities: string[]; models: string[] };
+
+const EXCERPT = 180;
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
+}
+
+/**
+ * The task list: tasks with their runs grouped by model (and agent, since the
+ * same model under two harnesses is two different attempts), pass/fail per
+ * model and the checkpoint pass rate over every result. Two aggregate queries
+ * per page, whatever the number of trajectories.
+ */
+export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Page<TaskListItem>> {
+  requirePermission(actor, 'trajectory:read');
+  const where: Prisma.TaskWhereInput = {
+    benchmark: query.benchmark,
+    ability: query.ability,
+    ...(query.model ? { trajectories: { some: { model: query.model } } } : {}),
+  };
+  const [tasks, total] = await Promise.all([
+    prisma.task.findMany({
+      where,
+      orderBy: [{ benchmark: 'asc' }, { ability: 'asc' }, { externalId: 'asc' }],
+      select: { id: true, benchmark: true, externalId: true, ability: true, instruction: true },
+      ...toPrismaPage(query),
+    }),
+    prisma.task.count({ where }),
+  ]);
+  const ids = tasks.map((t) => t.id);
+  if (!ids.length) return pageOf([], total, query);
+
+  const [runs, rates] = await Promise.all([
+    prisma.trajectory.groupBy({ by: ['taskId', 'model', 'agent', 'passed'], where: { taskId: { in: ids } }, _count: { _all: true } }),
+    prisma.$queryRaw<{ taskId: string; passed: bigint; total: bigint }[]>(Prisma.sql`
+      SELECT tr."taskId" AS "taskId", count(*) FILTER (WHERE cr.passed) AS passed, count(*) AS total
+      FROM "CheckpointResult" cr JOIN "Trajectory" tr ON tr.id = cr."trajectoryId"
+      WHERE tr."taskId" IN (${Prisma.join(ids)})
+      GROUP BY tr."taskId"`),
+  ]);
+
+  const modelsByTask = new Map<string, Map<string, TaskModelRuns>>();
+  for (const r of runs) {
+    const byModel = modelsByTask.get(r.taskId) ?? new Map<string, TaskModelRuns>();
+    modelsByTask.set(r.taskId, byModel);
+    const key = `${r.model}\u0000${r.agent ?? ''}`;
+    const entry = byModel.get(key) ?? { model: r.model, agent: r.agent, passed: 0, failed: 0 };
+    if (r.passed) entry.passed += r._count._all;
+    else entry.failed += r._count._all;
+    byModel.set(key, entry);
+  }
+  const rateByTask = new Map(rates.map((r) => [r.taskId, { passed: Number(r.passed), total: Number(r.total) }]));
+
+  const items = tasks.map((t): TaskListItem => {
+    const models = [...(modelsByTask.get(t.id)?.values() ?? [])].sort((a, b) => a.model.localeCompare(b.model) || (a.agent ?? '').localeCompare(b.agent ?? ''));
+    const rate = rateByTask.get(t.id) ?? { passed: 0, total: 0 };
+    return {
+      id: t.id,
+      benchmark: t.benchmark,
+      externalId: t.externalId,
+      ability: t.ability,
+      instructionExcerpt: excerpt(t.instruction),
+      trajectoryCount: models.reduce((n, m) => n + m.passed + m.failed, 0),
+      models,
+      checkpointsPassed: rate.passed,
+      checkpointsTotal: rate.total,
+    };
+  });
+  return pageOf(items, total, query);
+}
+
+/** Values for the filter menus (distinct, sorted). */
+export async function taskFilterOptions(actor: Actor): Promise<TaskFilterOptions> {
+  requirePermission(actor, 'trajectory:read');
+  const [benchmarks, abilities, models] = await Promise.all([
+    prisma.task.findMany({ distinct: ['benchmark'], select: { benchmark: true }, orderBy: { benchmark: 'asc' } }),
+    prisma.task.findMany({ distinct: ['ability'], where: { ability: { not: null } }, select: { ability: true }, orderBy: { ability: 'asc' } }),
+    prisma.trajectory.findMany({ distinct: ['model'], select: { model: true }, orderBy: { model: 'asc' } }),
+  ]);
+  return {
+    benchmarks: benchmarks.map((b) => b.benchmark),
+    abilities: abilities.map((a) => a.ability!),
+    models: models.map((m) => m.model),
+  };
+}
