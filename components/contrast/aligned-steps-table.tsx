@@ -30,7 +30,8 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
   useEffect(showDivergence, [showDivergence]);
 
   const modelOf = new Map(trajectories.map((t) => [t.id, t.model]));
-  const markLabel = divergence.mode === 'pass-vs-fail' ? 'departs from passing runs' : 'differs from the others';
+  const contrasted = divergence.mode === 'pass-vs-fail';
+  const markLabel = contrasted ? 'departs from passing runs' : 'differs from the others';
   return (
     <section aria-labelledby="aligned-steps-title" className="mb-8">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -62,7 +63,14 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
           None of these runs made a tool call: there is nothing to align.
         </p>
       ) : (
-        <div ref={scroller} className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="aligned-steps">
+        <div
+          ref={scroller}
+          role="region"
+          aria-label="Aligned tool calls (scrollable)"
+          tabIndex={0}
+          className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+          data-testid="aligned-steps"
+        >
           <table className="border-separate border-spacing-0 text-sm">
             <caption className="sr-only">
               One column per trajectory, one row per aligned step; an empty cell (gap) means that run made no matching call.
@@ -95,7 +103,9 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
                       className={`sticky left-0 z-[5] border-r border-b border-slate-200 px-3 py-2 text-left align-top font-mono text-xs font-medium ${isDivergence ? 'bg-amber-100 text-amber-900' : 'bg-white text-slate-500'}`}
                     >
                       {r + 1}
-                      {isDivergence ? <span className="mt-1 block font-sans text-[11px] font-semibold uppercase leading-tight">First divergence</span> : null}
+                      {isDivergence ? (
+                        <span className="mt-1 block font-sans text-[11px] font-semibold uppercase leading-tight">{contrasted ? 'First divergence' : 'First disagreement'}</span>
+                      ) : null}
                     </th>
                     {row.map((cell, c) => {
                       const id = trajectories[c].id;
