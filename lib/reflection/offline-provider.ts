@@ -36,36 +36,59 @@ export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
 }
 
 function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCardContent {
-  const spanTools = [...new Set(d.actions_in_span.map((a) => a.tool))];
+  const anchored = anchoredActions(packet, d);
+  const spanTools = [...new Set(anchored.actions.map((a) => a.tool))];
   const div = packet.divergences.find((x) => x.failing_run === d.run);
   const passStep = packet.all_failed ? null : (div?.passing_action ?? null);
   const fns = [...new Set([...spanTools, ...(passStep ? [passStep.tool] : [])])];
-  const trigger = d.checkpoint_description || human(d.checkpoint);
+  // Verifier descriptions that spell out an expected call are scenario detail, not a trigger.
+  const desc = d.checkpoint_description;
+  const plainDesc = desc && desc.length <= 160 && !desc.includes('(') ? desc : null;
+  const stepName = human(d.checkpoint.replace(/^[\w-]+\./, ''));
+  const trigger = plainDesc ?? `the ${stepName} step`;
   const tags = [...new Set([...words(d.category), ...words(d.checkpoint), ...fns.flatMap((f) => words(f)), ...packet.task.apps.map((a) => a.toLowerCase())])]
     .filter((t) => /^[a-z0-9][a-z0-9 _-]*$/.test(t))
     .slice(0, 8);
   while (tags.length < 3) tags.push(['procedure', 'checkpoint', 'recovery'][tags.length]);
   return {
-    title: clip(`${d.category}: ${human(d.checkpoint)}`, 120),
+    title: clip(`${d.category}: ${stepName}`, 120),
     applies_when: clip(`The task requires: ${trigger}${spanTools.length ? ` (calls such as ${spanTools.join(', ')})` : ''}`, 400),
-    solves: clip(d.what_went_wrong || `Failing the ${human(d.checkpoint)} step`, 400),
+    solves: clip(d.what_went_wrong || `Failing the ${stepName} step`, 400),
     tags,
     skill: {
       core_rule: clip(d.what_should_have_happened, 400),
-      completion_condition: [clip(`The ${human(d.checkpoint)} step holds: ${trigger}`, 300)],
+      completion_condition: [clip(plainDesc ? `The ${stepName} step holds: ${plainDesc}` : `The ${stepName} check passes`, 300)],
       success_contrast: passStep ? [clip(`A passing run called ${passStep.tool} at this point`, 300)] : [],
       failure_contrast: d.what_went_wrong ? [clip(`A failing run: ${d.what_went_wrong}`, 300)] : [],
       recovery: packet.all_failed ? [clip(`If the wrong action already happened, correct it: ${d.what_should_have_happened}`, 300)] : [],
       efficiency: [],
     },
     evidence: {
-      observed_feedback: [clip(`The ${human(d.checkpoint)} check failed (${d.category})`, 400)],
+      observed_feedback: [clip(`The ${stepName} check failed (${d.category})`, 400)],
       state_transition: [],
       good_examples: passStep ? [call(passStep.tool, passStep.arguments)] : [],
-      bad_examples: d.actions_in_span.slice(0, 3).map((a) => call(a.tool, a.arguments)),
+      // Only calls the diagnosed run made are bad examples; a call borrowed from another run only names the function.
+      bad_examples: anchored.ownRun ? anchored.actions.slice(0, 3).map((a) => call(a.tool, a.arguments)) : [],
     },
     functions_used: fns,
   };
+}
+
+/**
+ * The calls a diagnosis points at: those in its span; else the run's last call
+ * at or before the span (annotators often anchor on the message after it);
+ * else the checkpoint's own tool when the checkpoint is named after one.
+ */
+function anchoredActions(packet: ContrastPacket, d: PacketDiagnosis): { actions: { tool: string; arguments: unknown }[]; ownRun: boolean } {
+  if (d.actions_in_span.length) return { actions: d.actions_in_span, ownRun: true };
+  const run = packet.runs.find((r) => r.label === d.run);
+  const end = d.span.end ?? d.span.start;
+  const before = end === null ? undefined : run?.actions.filter((a) => a.position <= end).at(-1);
+  if (before) return { actions: [before], ownRun: true };
+  const own = run?.actions.find((a) => a.tool === d.checkpoint);
+  if (own) return { actions: [own], ownRun: true };
+  const other = packet.runs.flatMap((r) => r.actions).find((a) => a.tool === d.checkpoint);
+  return { actions: other ? [other] : [], ownRun: false };
 }
 
 function words(s: string): string[] {

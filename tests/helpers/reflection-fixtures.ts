@@ -63,7 +63,7 @@ export async function createQueuedRun(data: { taskId?: string | null; kind?: 'RE
 }
 
 /** A complete skill delta with optional overrides (valid against the card schema). */
-export function skillDelta(over: Partial<SkillCardContent> & { skill?: Partial<SkillCardContent['skill']>; evidence?: Partial<SkillCardContent['evidence']> } = {}): SkillCardContent {
+export function skillDelta(over: Partial<Omit<SkillCardContent, 'skill' | 'evidence'>> & { skill?: Partial<SkillCardContent['skill']>; evidence?: Partial<SkillCardContent['evidence']> } = {}): SkillCardContent {
   return {
     title: over.title ?? 'Read every result page before choosing',
     applies_when: over.applies_when ?? 'A search returns a next page marker and the task asks for the newest matching message',
