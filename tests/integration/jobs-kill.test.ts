@@ -10,6 +10,7 @@ import { startReflectionWorker } from '@/lib/jobs/worker';
 import { LLM_OPTIONS_SETTING } from '@/lib/llm/config';
 import { DEMO_BENCHMARK } from '@/lib/seed/demo-world';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * The real thing: a standalone worker process (`npm run worker`) takes a run
@@ -57,16 +58,6 @@ function startWorkerProcess(): ChildProcess {
   child.stdout!.resume();
   child.stderr!.resume();
   return child;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 40_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 it('a worker killed mid-run leaves no run stuck RUNNING: the next worker start ends it cleanly', { timeout: 90_000 }, async () => {

@@ -8,18 +8,9 @@ import { createBatchRuns, createReflectionRun } from '@/lib/reflection/create-ru
 import { DEMO_BENCHMARK } from '@/lib/seed/demo-world';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
 import { createActor } from '../helpers/factories';
+import { waitFor } from '../helpers/wait-for';
 
 const TERMINAL = ['SUCCEEDED', 'FAILED', 'CANCELLED'];
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 25_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const runState = (id: string) => prisma.reflectionRun.findUniqueOrThrow({ where: { id }, select: { status: true, error: true, jobId: true } });
 const finished = (id: string) => waitFor(`run ${id} to finish`, async () => {
