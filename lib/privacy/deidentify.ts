@@ -21,7 +21,8 @@ export class Deidentifier {
     // Known values first (exact, case-insensitive), longest first so "Jane Doe" wins over "Jane".
     for (const { value, type } of this.mapping()) {
       if (value.length < 3) continue;
-      out = out.replace(new RegExp(escapeRegExp(value), 'gi'), placeholder(type));
+      // Whole tokens only: a remembered "140" must not eat the start of "1400".
+      out = out.replace(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(value)}(?![A-Za-z0-9])`, 'gi'), placeholder(type));
     }
     const matches = findMatches(out);
     for (let i = matches.length - 1; i >= 0; i--) {
@@ -39,13 +40,16 @@ export class Deidentifier {
     if (typeof value === 'object') {
       return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, this.json(v, k)]));
     }
-    const type = classifyKey(key);
+    let type = classifyKey(key);
     if (typeof value === 'number') {
       if (type && NUMERIC_SENSITIVE.has(type)) return this.keep(String(value), type);
       return Number.isInteger(value) && Math.abs(value) <= 100 ? value : this.keep(String(value), 'AMOUNT');
     }
     const s = String(value);
     if (s.match(PLACEHOLDER_RE)) return s;
+    // A value that is wholly an e-mail, phone, URL… is that, whatever its key says ("to": "a@b.c").
+    const whole = findMatches(s).find((m) => m.start === 0 && m.end === s.length);
+    if (whole) type = whole.type;
     if (!type || type === 'TEXT' || type === 'TITLE_TEXT' || type === 'PRODUCT_TEXT') {
       // Semantic enum values (INBOX, economy, change_of_plan) carry meaning, not identity.
       if (isEnumLike(s)) return s;

@@ -21,7 +21,7 @@ export const placeholder = (t: PlaceholderType) => `<${t}>`;
 /** Matches any placeholder token, so detectors can skip already-scrubbed spans. */
 export const PLACEHOLDER_RE = new RegExp(`<(?:${PLACEHOLDERS.join('|')})(?:_\\d+)?>`, 'g');
 
-export type PatternKind = 'email' | 'phone' | 'url' | 'token' | 'id' | 'date_or_time' | 'amount' | 'path' | 'person' | 'model_name';
+export type PatternKind = 'email' | 'phone' | 'url' | 'token' | 'id' | 'date_or_time' | 'amount' | 'path' | 'person' | 'location' | 'model_name';
 
 type Detector = { kind: PatternKind; type: PlaceholderType; re: RegExp; group?: number };
 
@@ -60,6 +60,12 @@ export const DETECTORS: Detector[] = [
   // Phone numbers: international or grouped digits (at least 7 digits overall).
   { kind: 'phone', type: 'PHONE', re: /(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w.])/g },
   { kind: 'phone', type: 'PHONE', re: /(?<![\w.])\+\d{8,15}(?![\w.])/g },
+  // Street addresses: a house number, capitalised words, a street-type word.
+  {
+    kind: 'location',
+    type: 'LOCATION',
+    re: /\b\d{1,5}[A-Z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Way|Court|Ct|Place|Pl|Square|Sq)\b\.?/g,
+  },
   { kind: 'amount', type: 'AMOUNT', re: /(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars|euros)\b)/gi },
   { kind: 'path', type: 'PATH', re: /(?:(?<![\w<])\/(?:[\w.-]+\/)+[\w.-]+|\b[A-Z]:\\(?:[\w .-]+\\)*[\w .-]+)/g },
   // Record-style identifiers mixing letters and digits: "BK9R1", "u-3002", "m-117", "ORD_55812".

@@ -46,6 +46,12 @@ describe('de-identification', () => {
     expect(d.mapping().map((m) => m.value)).toEqual(expect.arrayContaining(['u-3002', 'ana@example.com', 'lucia']));
   });
 
+  it('types a value by its content when it is wholly an e-mail or phone, and replaces remembered values only as whole tokens', () => {
+    const d = new Deidentifier();
+    expect(d.json({ to: 'facilities@demo.invalid', amount: 140 })).toEqual({ to: '<EMAIL>', amount: '<AMOUNT>' });
+    expect(d.text('Refund 140 of 1400 to facilities@demo.invalid')).toBe('Refund <AMOUNT> of 1400 to <EMAIL>');
+  });
+
   it('de-identifies JSON observations by key while keeping enum values', () => {
     const d = new Deidentifier();
     const out = d.content('{"items":[{"id":"m-101","from":"Facilities Desk","date":"Mon 09:10","folder":"INBOX"}],"next_page":2}');
