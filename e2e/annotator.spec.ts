@@ -105,10 +105,11 @@ test('trajectory text with <script> and <img onerror> payloads renders as inert 
 
 test('opening a trajectory at a checkpoint scrolls to, highlights and selects its anchored event even far down a long timeline', async ({ page }) => {
   const benchmark = bench('anchor');
-  const record = failedRecord({ benchmark, events: 600 });
+  const record = failedRecord({ benchmark, events: 600, failed: 2 });
   record.checkpoints![0].event_index = 520;
+  record.checkpoints![1].event_index = 30;
   const [id] = await seedRecords([record]);
-  const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, passed: false } });
+  const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, passed: false, checkpoint: { key: 'cp_0' } } });
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/trajectories/${id}?checkpoint=${cp.id}`);
   await expect(page.getByTestId('event-520')).toHaveAttribute('data-highlighted', 'true');
@@ -117,4 +118,12 @@ test('opening a trajectory at a checkpoint scrolls to, highlights and selects it
   // The DOM holds a window of rows, not all 600.
   expect(await page.locator('[data-testid^="event-"]').count()).toBeLessThan(60);
   await expect(page.getByRole('form', { name: 'Diagnosis of cp_0' })).toBeVisible();
+
+  // ] and [ step between failed checkpoints, jumping the timeline to each anchor.
+  await page.keyboard.press(']');
+  await expect(page.getByRole('form', { name: 'Diagnosis of cp_1' })).toBeVisible();
+  await expect(page.getByTestId('event-30')).toHaveAttribute('data-highlighted', 'true');
+  await page.keyboard.press('[');
+  await expect(page.getByRole('form', { name: 'Diagnosis of cp_0' })).toBeVisible();
+  await expect(page.getByTestId('event-520')).toHaveAttribute('data-highlighted', 'true');
 });
