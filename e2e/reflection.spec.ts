@@ -8,6 +8,7 @@ import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { tau2Adapter } from '@/lib/import/adapters/tau2';
 import { nativeRecordSchema, type NativeRecordInput } from '@/lib/import/native-schema';
 import { writeNativeRecord } from '@/lib/import/write-record';
+import { DEMO_TASKS, expandAttempt } from '@/lib/seed/demo-world';
 import { loginAs } from './helpers';
 
 const DATA = path.resolve(process.cwd(), '../shared/data');
@@ -85,6 +86,30 @@ async function importTau2Task(taskNumber: string, benchmark: string): Promise<st
   return taskId;
 }
 
+/** The demo task mail/1 (all three models) under our own benchmark name. */
+async function importDemoTask(benchmark: string): Promise<string> {
+  const task = DEMO_TASKS.find((t) => t.externalId === 'mail/1')!;
+  let taskId = '';
+  await prisma.$transaction(async (tx) => {
+    for (const attempt of task.attempts) {
+      const { events, checkpoints, passed } = expandAttempt(task, attempt);
+      const res = await writeNativeRecord(
+        tx,
+        nativeRecordSchema.parse({
+          format: 'trajectory.v1',
+          task: { id: task.externalId, benchmark, ability: task.ability, instruction: task.instruction, apps: task.apps, checkpoints: task.checkpoints.map((c) => ({ id: c.key, name: c.name, description: c.description })) },
+          trajectory: { id: `${benchmark}:${attempt.model}`, model: attempt.model, agent: attempt.agent, outcome: { passed, score: passed ? 1 : 0 } },
+          events,
+          checkpoints,
+        }),
+      );
+      if (res.status !== 'imported') throw new Error(`import failed: ${JSON.stringify(res)}`);
+      taskId = res.taskId;
+    }
+  });
+  return taskId;
+}
+
 /** Two submitted diagnoses, written as an annotator would, on the failed checkpoints of one failed run. */
 async function diagnoseFailedRun(taskId: string) {
   const annotator = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator@demo.local' } });
@@ -123,4 +148,59 @@ test('on an imported τ²-bench task with fresh diagnoses, reflection from the U
   await loginAs(page, 'reviewer@demo.local');
   await runReflectionFromTaskPage(page, taskId);
   await expectRunShowsPendingProposal(page);
+});
+
+test('a researcher batches reflection over chosen tasks, watches batch progress on the runs page and filters the list', async ({ page }) => {
+  // Our own task with a fresh diagnosis, so the batch touches nobody else's data.
+  const benchmark = `e2e-batch-${randomBytes(3).toString('hex')}`;
+  const taskId = await importDemoTask(benchmark);
+  await diagnoseFailedRun(taskId);
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto('/runs');
+  const res = await page.request.post('/api/reflection/batches', {
+    data: { mode: 'task-ids', taskIds: [taskId], settings: { provider: 'offline' } },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(200);
+  const { batchId, runs } = await res.json();
+  expect(runs).toHaveLength(1);
+
+  await page.reload();
+  const progress = page.getByTestId('batch-progress').filter({ has: page.getByRole('progressbar') }).first();
+  await expect(progress).toBeVisible();
+  await expect.poll(async () => (await (await page.request.get(`/api/reflection/batches/${batchId}`)).json()).batch.done, { timeout: 45_000 }).toBe(true);
+  await expect(page.getByText('1/1 finished').first()).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await expect(page).toHaveURL(/status=SUCCEEDED/);
+  const row = page.locator(`[data-run-id="${runs[0].id}"]`);
+  await expect(row.getByTestId('run-status')).toHaveAttribute('data-status', 'SUCCEEDED');
+  await page.getByRole('button', { name: 'Failed', exact: true }).click();
+  await expect(row).toHaveCount(0);
+  await page.goto(`/runs?taskId=${taskId}`);
+  await expect(page.locator(`[data-run-id="${runs[0].id}"]`).getByRole('link', { name: `${benchmark} · mail/1` })).toBeVisible();
+});
+
+test('an admin sees that no LLM endpoint is configured and edits the models per step', async ({ page }) => {
+  await loginAs(page, 'admin@demo.local');
+  await page.goto('/admin/llm');
+  await expect(page.getByTestId('llm-endpoint')).toContainText('No endpoint configured');
+  const field = page.getByLabel('Curator model');
+  const before = await field.inputValue();
+  await field.fill('curator-e2e-model');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved');
+  await page.reload();
+  await expect(page.getByLabel('Curator model')).toHaveValue('curator-e2e-model');
+  await page.getByLabel('Curator model').fill(before);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved');
+});
+
+test('an annotator cannot open runs or start reflection', async ({ page }) => {
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto('/runs');
+  await expect(page).toHaveURL(/\/forbidden/);
+  const res = await page.request.post('/api/reflection/runs', { data: { taskId: 'x' }, headers: { origin: new URL(page.url()).origin } });
+  expect(res.status()).toBe(403);
 });
