@@ -9,9 +9,11 @@ export function claimExpiry(): Prisma.Sql {
 }
 
 // A candidate can lose the race between its snapshot and the insert (another
-// annotator committed a claim on it in between); the conditional upsert then
-// returns nothing and we simply try the next candidate.
+// annotator committed a claim on it in between), or every free row can be
+// briefly locked by other short transactions (a submit updating pendingCount);
+// the statement then claims nothing and we try again after a short pause.
 const MAX_ATTEMPTS = 8;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * "Next": returns the caller's own live claim if they hold one that matches the
@@ -49,6 +51,7 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
     // Nothing claimed: either the queue is empty for these filters, or we lost a race; check which.
     const [{ free }] = await prisma.$queryRaw<{ free: bigint }[]>`SELECT count(*) AS free FROM ${QUEUE_FROM} WHERE ${where}`;
     if (Number(free) === 0) return null;
+    await pause(5 * (attempt + 1));
   }
   return null;
 }
