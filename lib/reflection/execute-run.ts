@@ -1,7 +1,7 @@
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { runFunctionCards } from './function-cards';
-import { persistFailure, persistSuccess, startRun } from './persist-run';
+import { persistFailure, persistSuccess, RunNoLongerRunning, startRun } from './persist-run';
 import { PipelineFailure } from './pipeline-types';
 import { runReflection } from './reflect';
 
@@ -22,6 +22,7 @@ export async function executeRun(runId: string, opts?: { signal?: AbortSignal })
     if (opts?.signal?.aborted) throw new PipelineFailure('The run was cancelled before its results were saved', { promptTokens: 0, completionTokens: 0 });
     await persistSuccess(runId, result);
   } catch (e) {
+    if (e instanceof RunNoLongerRunning) return;
     const partial = e instanceof PipelineFailure ? e.partial : { promptTokens: 0, completionTokens: 0 };
     await persistFailure(runId, (e as Error).message || 'The run failed', partial);
   }

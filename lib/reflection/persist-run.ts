@@ -5,6 +5,14 @@ import type { PartialRun, PipelineResult, ProposalRecord } from './pipeline-type
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
+/** The run was cancelled or failed by someone else while the pipeline worked: its results are dropped. */
+export class RunNoLongerRunning extends Error {
+  constructor(runId: string) {
+    super(`Run ${runId} is no longer running; its results were not saved`);
+    this.name = 'RunNoLongerRunning';
+  }
+}
+
 /** Reviewers have acted on these: a re-run never replaces them. */
 const REVIEWED: ProposalStatus[] = ['APPROVED', 'REJECTED'];
 
@@ -64,8 +72,9 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
       }
       if (r.trajectoryIds.length) await tx.reflectionRunTrajectory.createMany({ data: r.trajectoryIds.map((trajectoryId) => ({ runId, trajectoryId })), skipDuplicates: true });
       if (r.diagnosisIds.length) await tx.reflectionRunDiagnosis.createMany({ data: r.diagnosisIds.map((diagnosisId) => ({ runId, diagnosisId })), skipDuplicates: true });
-      await tx.reflectionRun.update({
-        where: { id: runId },
+      // Only a run still RUNNING may succeed: a run cancelled or failed meanwhile keeps its state, and throwing rolls back its proposals.
+      const { count } = await tx.reflectionRun.updateMany({
+        where: { id: runId, status: 'RUNNING' },
         data: {
           status: 'SUCCEEDED',
           finishedAt: new Date(),
@@ -80,6 +89,7 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
           ...(await tokenTotals(tx, runId)),
         },
       });
+      if (count === 0) throw new RunNoLongerRunning(runId);
     },
     { timeout: 60_000 },
   );

@@ -253,4 +253,18 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     expect(detail.proposals[0]).toMatchObject({ status: 'INVALID', valid: false });
     expect(detail.proposals[0].validation.map((v) => v.rule).sort()).toEqual(['evidence', 'operation']);
   });
+
+  it('leaves a run cancelled while the model was answering CANCELLED, with no proposals saved', async () => {
+    const { taskId } = await mailTaskWithDiagnosis();
+    script({ reflector: () => ({ ...reply.json({ deltas: [replyThread] }), delayMs: 400 }), curator: () => add(0, replyThread) });
+    const queued = await createQueuedRun({ taskId, settings: openai });
+    const execution = executeRun(queued.id);
+    // The reflector request has arrived, so the run is RUNNING and waiting for the delayed reply.
+    await expect.poll(() => server.requests.length, { timeout: 5_000, interval: 10 }).toBe(1);
+    await prisma.reflectionRun.update({ where: { id: queued.id }, data: { status: 'CANCELLED', finishedAt: new Date() } });
+    await execution;
+    expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: queued.id } })).status).toBe('CANCELLED');
+    expect(await prisma.proposal.count({ where: { runId: queued.id } })).toBe(0);
+    expect(await prisma.skillDelta.count({ where: { runId: queued.id } })).toBe(0);
+  });
 });
