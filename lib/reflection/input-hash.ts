@@ -14,11 +14,14 @@ import { reflectionRunSettingsSchema } from './run-settings';
 export async function computeInputHash(taskId: string, settings: unknown): Promise<string> {
   const s = reflectionRunSettingsSchema.parse(settings ?? {});
   const task = await prisma.task.findUnique({ where: { id: taskId }, select: { contentHash: true, ability: true } });
-  const trajectories = await prisma.trajectory.findMany({
-    where: { taskId, ...(s.scope === 'passed_only' ? { passed: true } : {}) },
-    select: { id: true, contentHash: true, diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, updatedAt: true }, orderBy: { id: 'asc' } } },
+  const all = await prisma.trajectory.findMany({
+    where: { taskId },
+    select: { id: true, passed: true, contentHash: true, diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, updatedAt: true }, orderBy: { id: 'asc' } } },
     orderBy: { id: 'asc' },
   });
+  // Same selection as the packet: runs in scope, diagnoses from every run.
+  const trajectories = all.filter((t) => s.scope !== 'passed_only' || t.passed);
+  const diagnoses = all.flatMap((t) => t.diagnoses.map((d) => [d.id, d.updatedAt.toISOString()]));
   const bank = await prisma.card.findMany({
     where: { kind: 'SKILL', status: 'ACTIVE', ...(task?.ability ? { ability: task.ability } : {}) },
     select: { id: true, currentVersionId: true },
@@ -31,7 +34,8 @@ export async function computeInputHash(taskId: string, settings: unknown): Promi
   return sha256(
     canonicalJson({
       task: task?.contentHash ?? taskId,
-      trajectories: trajectories.map((t) => [t.id, t.contentHash, t.diagnoses.map((d) => [d.id, d.updatedAt.toISOString()])]),
+      trajectories: trajectories.map((t) => [t.id, t.contentHash]),
+      diagnoses,
       bank: bank.map((c) => [c.id, c.currentVersionId]),
       settings: { scope: s.scope, requireDiagnoses: s.requireDiagnoses, provider: s.provider, reflector: s.reflectorModel ?? null, curator: s.curatorModel ?? null },
       prompts,

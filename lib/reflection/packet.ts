@@ -74,8 +74,8 @@ type LoadedTrajectory = Trajectory & {
 export async function buildContrastPacket(taskId: string, settings: ReflectionRunSettings): Promise<{ packet: ContrastPacket; context: PacketContext }> {
   const task = await prisma.task.findUnique({ where: { id: taskId }, include: { checkpoints: { orderBy: { position: 'asc' } } } });
   if (!task) throw new AppError('NOT_FOUND', `Task ${taskId} not found`);
-  const trajectories: LoadedTrajectory[] = await prisma.trajectory.findMany({
-    where: { taskId, ...(settings.scope === 'passed_only' ? { passed: true } : {}) },
+  const all: LoadedTrajectory[] = await prisma.trajectory.findMany({
+    where: { taskId },
     orderBy: [{ passed: 'desc' }, { externalId: 'asc' }],
     include: {
       events: { orderBy: { position: 'asc' } },
@@ -87,42 +87,42 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       },
     },
   });
+  // Scope picks the runs shown; the human diagnoses are always the main signal, so they come from every run.
+  const trajectories = settings.scope === 'passed_only' ? all.filter((t) => t.passed) : all;
   if (trajectories.length === 0) {
     throw new AppError('VALIDATION', settings.scope === 'passed_only' ? 'This task has no passing trajectory (scope: passed only)' : 'This task has no trajectories');
   }
-  const diagnosisCount = trajectories.reduce((n, t) => n + t.diagnoses.length, 0);
-  if (settings.requireDiagnoses && diagnosisCount === 0) {
-    throw new AppError('VALIDATION', 'This task has no submitted diagnosis in the selected scope (the run requires diagnoses)');
+  const diagnosed = all.flatMap((t) => t.diagnoses.map((g) => ({ t, g })));
+  if (settings.requireDiagnoses && diagnosed.length === 0) {
+    throw new AppError('VALIDATION', 'This task has no submitted diagnosis (the run requires diagnoses)');
   }
 
   const d = new Deidentifier();
   // First pass: learn concrete values from structured arguments, so free text mentioning them is scrubbed too.
-  for (const t of trajectories) for (const e of t.events) if (e.arguments) d.json(e.arguments);
+  for (const t of all) for (const e of t.events) if (e.arguments) d.json(e.arguments);
 
   const label = (i: number) => `run ${String.fromCharCode(65 + (i % 26))}${i >= 26 ? Math.floor(i / 26) : ''}`;
   const labels = new Map(trajectories.map((t, i) => [t.id, label(i)]));
   const runs = trajectories.map((t) => toRun(t, labels.get(t.id)!, d));
   const actionAt = new Map(runs.map((r) => [r.label, new Map(r.actions.map((a) => [a.position, a]))]));
 
-  const diagnoses: PacketDiagnosis[] = trajectories
-    .flatMap((t) => t.diagnoses.map((g) => ({ t, g })))
-    .map(({ t, g }, index) => {
-      const run = labels.get(t.id)!;
-      const start = g.eventStart ?? g.checkpointResult.eventIndex;
-      const end = g.eventEnd ?? start;
-      const inSpan = [...(actionAt.get(run)?.values() ?? [])].filter((a) => start !== null && end !== null && a.position >= start && a.position <= end);
-      return {
-        index,
-        run,
-        checkpoint: g.checkpointResult.checkpoint.name,
-        checkpoint_description: d.text(g.checkpointResult.checkpoint.description),
-        category: g.category?.label ?? 'Uncategorised',
-        span: { start, end },
-        actions_in_span: inSpan.map((a) => ({ position: a.position, tool: a.tool, arguments: a.arguments })),
-        what_went_wrong: d.text(g.whatWentWrong),
-        what_should_have_happened: d.text(g.whatShouldHaveHappened),
-      };
-    });
+  const diagnoses: PacketDiagnosis[] = diagnosed.map(({ t, g }, index) => {
+    const run = labels.get(t.id) ?? 'a failing run outside the selected scope';
+    const start = g.eventStart ?? g.checkpointResult.eventIndex;
+    const end = g.eventEnd ?? start;
+    const inSpan = [...(actionAt.get(run)?.values() ?? [])].filter((a) => start !== null && end !== null && a.position >= start && a.position <= end);
+    return {
+      index,
+      run,
+      checkpoint: g.checkpointResult.checkpoint.name,
+      checkpoint_description: d.text(g.checkpointResult.checkpoint.description),
+      category: g.category?.label ?? 'Uncategorised',
+      span: { start, end },
+      actions_in_span: inSpan.map((a) => ({ position: a.position, tool: a.tool, arguments: a.arguments })),
+      what_went_wrong: d.text(g.whatWentWrong),
+      what_should_have_happened: d.text(g.whatShouldHaveHappened),
+    };
+  });
 
   const allFailed = trajectories.every((t) => !t.passed);
   const packet: ContrastPacket = {
@@ -146,10 +146,10 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       apps: task.apps,
       allFailed,
       trajectoryIds: trajectories.map((t) => t.id),
-      diagnosisIds: trajectories.flatMap((t) => t.diagnoses.map((g) => g.id)),
+      diagnosisIds: diagnosed.map(({ g }) => g.id),
       observedTools,
       scenarioValues: d.mapping().map((m) => m.value),
-      forbiddenTerms: [...new Set([task.externalId, ...trajectories.flatMap((t) => [t.model, t.externalId])])],
+      forbiddenTerms: [...new Set([task.externalId, ...all.flatMap((t) => [t.model, t.externalId])])],
     },
   };
 }

@@ -186,3 +186,21 @@ describe('offline reflection on the real τ²-bench sample', () => {
     if (process.env.DUMP_RUN) console.log(JSON.stringify({ deltas: detail.deltas, proposals: detail.proposals, packet: detail.packet }, null, 1));
   });
 });
+
+describe('scope: passed trajectories only', () => {
+  it('shows only passing runs but keeps the diagnoses of failing runs as the human signal', async () => {
+    const { taskId } = await mailTaskWithDiagnosis();
+    const settings = { ...offline, scope: 'passed_only' };
+    expect(await computeInputHash(taskId, settings)).not.toBe(await computeInputHash(taskId, offline));
+    const run = await createQueuedRun({ taskId, settings });
+    await executeRun(run.id);
+    const detail = await getRunDetail(await createActor('REVIEWER'), run.id);
+    expect(detail.status, detail.error ?? '').toBe('SUCCEEDED');
+    const packet = detail.packet as { runs: { outcome: string }[]; diagnoses: { run: string }[] };
+    expect(packet.runs.map((r) => r.outcome)).toEqual(['passed']);
+    expect(packet.diagnoses.length).toBeGreaterThanOrEqual(1);
+    expect(packet.diagnoses[0].run).toMatch(/outside the selected scope/);
+    expect(detail.trajectoryIds).toHaveLength(1);
+    expect(detail.proposals.filter((p) => p.status === 'PENDING').length).toBeGreaterThanOrEqual(1);
+  });
+});
