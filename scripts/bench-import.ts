@@ -15,6 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { NativeEvent } from '@/lib/import/native-schema';
+import { EVENT_COPY_SQL, closeImportPool, eventCopyLine } from '@/lib/import/pg-store';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 
@@ -24,8 +26,8 @@ const E = Number(values.events);
 const TASKS = 50;
 const MODELS = ['kestrel-small', 'heron-large', 'wren-mini', 'robin-7b'];
 
-function syntheticEvents(i: number): Record<string, unknown>[] {
-  const events: Record<string, unknown>[] = [];
+function syntheticEvents(i: number): NativeEvent[] {
+  const events: NativeEvent[] = [];
   for (let p = 0; p < E; p++) {
     const k = p % 4;
     if (k === 0) events.push({ source: 'user', type: 'message', content: `Step ${p} of attempt ${i}: please look up order ${i}-${p} and tell me its status.` });
@@ -50,13 +52,6 @@ function syntheticRecord(i: number): string {
   });
 }
 
-/** COPY text format: backslash, tab, newline and carriage return escaped; NULL is \N. */
-function copyField(v: unknown): string {
-  if (v == null) return '\\N';
-  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-}
-
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
   const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', quiet: true });
@@ -79,23 +74,20 @@ async function main() {
     if (report.importedCount !== N) throw new Error(`import did not take every record: ${JSON.stringify({ ...report, errors: report.errors.slice(0, 3) })}`);
     const trajectories = await prisma.trajectory.findMany({ select: { id: true, externalId: true } });
     await prisma.$disconnect();
+    await closeImportPool();
 
     // Baseline: the same event rows, COPYed into the same table (positions shifted so they do not collide).
     const idOf = new Map(trajectories.map((t) => [t.externalId, t.id]));
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     const t1 = performance.now();
-    const copy = client.query(copyFrom('COPY "Event" ("id","trajectoryId","position","source","type","tool","arguments","callId","content","error","metadata") FROM STDIN'));
+    const copy = client.query(copyFrom(EVENT_COPY_SQL));
     await pipeline(
       Readable.from((function* () {
         for (let i = 0; i < N; i++) {
-          const tid = idOf.get(`bench:${i}`)!;
-          let chunk = '';
-          syntheticEvents(i).forEach((e, p) => {
-            const pos = 1_000_000 + p;
-            chunk += [`${tid}x${pos}`, tid, pos, String(e.source).toUpperCase(), String(e.type).toUpperCase(), e.tool, e.arguments, e.call_id, e.content, 'f', null].map(copyField).join('\t') + '\n';
-          });
-          yield chunk;
+          const trajectoryId = idOf.get(`bench:${i}`)!;
+          // Same rows as the import wrote, at shifted positions so they do not collide.
+          yield syntheticEvents(i).map((event, p) => eventCopyLine({ trajectoryId, position: 1_000_000 + p, event })).join('');
         }
       })()),
       copy,
@@ -107,7 +99,7 @@ async function main() {
     const copyRate = totalEvents / (copyMs / 1000);
     const ratio = importRate / copyRate;
     const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-    console.log(`\nImport path (stream → zod → batched tx): ${fmt(importRate)} events/s  (${(importMs / 1000).toFixed(2)} s, ${fmt(N / (importMs / 1000))} trajectories/s)`);
+    console.log(`\nImport path (stream → zod → batched tx + COPY): ${fmt(importRate)} events/s  (${(importMs / 1000).toFixed(2)} s, ${fmt(N / (importMs / 1000))} trajectories/s)`);
     console.log(`Raw COPY of the same event rows:          ${fmt(copyRate)} events/s  (${(copyMs / 1000).toFixed(2)} s)`);
     console.log(`Ratio import / COPY: ${ratio.toFixed(2)}×  (target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`);
     console.log(`Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

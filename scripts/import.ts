@@ -66,6 +66,7 @@ async function main() {
   process.env.DATABASE_URL = db.url;
   const { importFile, assertFormat } = await import('@/lib/import/run-import');
   const { prisma } = await import('@/lib/db/prisma');
+  const { closeImportPool } = await import('@/lib/import/pg-store');
   let format;
   try {
     format = assertFormat(values.format);
@@ -119,6 +120,7 @@ async function main() {
     }
   } finally {
     await prisma.$disconnect();
+    await closeImportPool();
     await db.stop();
   }
   process.exit(anyFailed ? 1 : 0);

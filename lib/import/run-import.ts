@@ -10,7 +10,8 @@ import { detectFormat, readHead } from './adapters/detect';
 import { FORMAT_LABELS, type ImportFormat, type SourceItem } from './adapters/types';
 import { getImportReport, type ImportReport } from './import-jobs';
 import { validateRecord } from './validate-record';
-import { TaskCache, writeNativeRecords, type WriteOutcome } from './write-record';
+import { pgStore, withPgTransaction } from './pg-store';
+import { TaskCache, writeRecordsWith, type WriteOutcome } from './write-record';
 import type { NativeRecord } from './native-schema';
 
 export type ImportProgress = { records: number; bytesRead: number; bytesTotal: number; elapsedMs: number };
@@ -33,7 +34,6 @@ const BATCH_RECORDS = 200;
 const BATCH_EVENTS = 20_000;
 // A file of pure garbage should not write millions of error rows; the counts stay exact.
 const MAX_STORED_ERRORS = 5_000;
-const TX = { timeout: 300_000, maxWait: 30_000 };
 
 type PendingRecord = { record: NativeRecord; line?: number; recordIndex?: number };
 type ErrorRow = Prisma.ImportErrorCreateManyInput;
@@ -100,7 +100,7 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
     batchEvents = 0;
     if (items.length) {
       try {
-        const outcomes = await prisma.$transaction((tx) => writeNativeRecords(tx, items.map((i) => i.record), { importJobId: job.id, cache }), TX);
+        const outcomes = await withPgTransaction((c) => writeRecordsWith(pgStore(c), items.map((i) => i.record), { importJobId: job.id, cache }));
         cache.commit();
         outcomes.forEach((o, i) => tally(items[i], o));
       } catch {
@@ -108,7 +108,7 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
         // Isolate the record the database refused; every other one is still written.
         for (const item of items) {
           try {
-            const [outcome] = await prisma.$transaction((tx) => writeNativeRecords(tx, [item.record], { importJobId: job.id, cache }), TX);
+            const [outcome] = await withPgTransaction((c) => writeRecordsWith(pgStore(c), [item.record], { importJobId: job.id, cache }));
             cache.commit();
             tally(item, outcome);
           } catch (err) {

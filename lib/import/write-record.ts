@@ -83,78 +83,96 @@ export class TaskCache {
   }
 }
 
-async function resolveTasks(tx: Tx, records: NativeRecord[], cache: TaskCache): Promise<void> {
+export type StoredTask = { id: string; benchmark: string; externalId: string; contentHash: string; checkpoints: { id: string; key: string }[] };
+export type StoredTrajectory = { id: string; externalId: string; contentHash: string; taskId: string };
+export type TrajectoryRow = {
+  id: string; externalId: string; taskId: string; model: string; agent: string | null; trial: number | null;
+  passed: boolean; score: number | null; outcomeReason: string | null; feedbackKind: (typeof FEEDBACK)[keyof typeof FEEDBACK];
+  memoryRelease: string | null; memoryCardIds: string[]; metadata: Record<string, unknown>; contentHash: string;
+  eventCount: number; failedCount: number; pendingCount: number; importJobId: string | null;
+};
+export type ResultRow = {
+  id: string; trajectoryId: string; checkpointId: string; passed: boolean; score: number | null; total: number | null; note: string | null; eventIndex: number | null;
+};
+export type BatchRows = { trajectories: TrajectoryRow[]; events: EventRow[]; results: ResultRow[] };
+
+/**
+ * Where a batch is read from and written to, inside one transaction. The
+ * Prisma store serves the seed, tests and single-record callers; the import
+ * path uses the pg store (lib/import/pg-store.ts), whose COPY of event rows is
+ * what makes large imports fast. The decisions (present / conflict / new) are
+ * made once, in writeRecordsWith, for both.
+ */
+export interface BatchStore {
+  findTasks(keys: { benchmark: string; externalId: string }[]): Promise<StoredTask[]>;
+  createTask(task: NativeRecord['task'], hash: string): Promise<StoredTask>;
+  findTrajectories(externalIds: string[]): Promise<StoredTrajectory[]>;
+  insert(rows: BatchRows): Promise<void>;
+}
+
+const toInfo = (t: StoredTask): TaskInfo => ({ id: t.id, contentHash: t.contentHash, checkpointIds: new Map(t.checkpoints.map((c) => [c.key, c.id])) });
+
+export function prismaStore(tx: Tx): BatchStore {
+  return {
+    findTasks: (keys) =>
+      tx.task.findMany({
+        where: { OR: keys },
+        select: { id: true, benchmark: true, externalId: true, contentHash: true, checkpoints: { select: { id: true, key: true } } },
+      }),
+    createTask: (t, hash) =>
+      tx.task.create({
+        data: {
+          benchmark: t.benchmark,
+          externalId: t.id,
+          ability: t.ability ?? null,
+          instruction: t.instruction,
+          apps: t.apps,
+          split: t.split === 'heldout' ? 'HELDOUT' : t.split === 'reference' ? 'REFERENCE' : null,
+          metadata: t.metadata as Prisma.InputJsonValue,
+          contentHash: hash,
+          checkpoints: {
+            create: t.checkpoints.map((c, position) => ({ key: c.id, name: c.name, description: c.description ?? null, kind: c.kind ?? null, weight: c.weight, position })),
+          },
+        },
+        select: { id: true, benchmark: true, externalId: true, contentHash: true, checkpoints: { select: { id: true, key: true } } },
+      }),
+    findTrajectories: (externalIds) =>
+      tx.trajectory.findMany({ where: { externalId: { in: externalIds } }, select: { id: true, externalId: true, contentHash: true, taskId: true } }),
+    insert: async ({ trajectories, events, results }) => {
+      if (trajectories.length) {
+        await tx.trajectory.createMany({ data: trajectories.map((t) => ({ ...t, metadata: t.metadata as Prisma.InputJsonValue })) });
+      }
+      await insertEventRows(tx, events);
+      if (results.length) await tx.checkpointResult.createMany({ data: results });
+    },
+  };
+}
+
+async function resolveTasks(store: BatchStore, records: NativeRecord[], cache: TaskCache): Promise<void> {
   const missing = new Map<string, { benchmark: string; externalId: string }>();
   for (const r of records) {
     const key = taskKey(r.task.benchmark, r.task.id);
     if (!cache.get(key)) missing.set(key, { benchmark: r.task.benchmark, externalId: r.task.id });
   }
   if (!missing.size) return;
-  const found = await tx.task.findMany({
-    where: { OR: [...missing.values()] },
-    select: { id: true, benchmark: true, externalId: true, contentHash: true, checkpoints: { select: { id: true, key: true } } },
-  });
-  for (const t of found) {
-    cache.add(taskKey(t.benchmark, t.externalId), { id: t.id, contentHash: t.contentHash, checkpointIds: new Map(t.checkpoints.map((c) => [c.key, c.id])) }, false);
-  }
-}
-
-async function createTask(tx: Tx, t: NativeRecord['task'], hash: string): Promise<TaskInfo> {
-  const task = await tx.task.create({
-    data: {
-      benchmark: t.benchmark,
-      externalId: t.id,
-      ability: t.ability ?? null,
-      instruction: t.instruction,
-      apps: t.apps,
-      split: t.split === 'heldout' ? 'HELDOUT' : t.split === 'reference' ? 'REFERENCE' : null,
-      metadata: t.metadata as Prisma.InputJsonValue,
-      contentHash: hash,
-      checkpoints: {
-        create: t.checkpoints.map((c, position) => ({
-          key: c.id,
-          name: c.name,
-          description: c.description ?? null,
-          kind: c.kind ?? null,
-          weight: c.weight,
-          position,
-        })),
-      },
-    },
-    select: { id: true, checkpoints: { select: { id: true, key: true } } },
-  });
-  return { id: task.id, contentHash: hash, checkpointIds: new Map(task.checkpoints.map((c) => [c.key, c.id])) };
+  for (const t of await store.findTasks([...missing.values()])) cache.add(taskKey(t.benchmark, t.externalId), toInfo(t), false);
 }
 
 /**
- * Writes validated records inside the caller's transaction, batched: one
- * lookup for tasks, one for existing trajectories, then one insert each for
- * trajectories, events and checkpoint results. Re-writing the same record is
- * a no-op ("present"); a different record under an existing id (or a task
+ * Writes validated records through a store inside one transaction, batched:
+ * one lookup for tasks, one for existing trajectories, then one insert each
+ * for trajectories, events and checkpoint results. Re-writing the same record
+ * is a no-op ("present"); a different record under an existing id (or a task
  * whose definition disagrees) is a conflict and nothing of that record is
  * written. Outcomes come back in input order.
  */
-export async function writeNativeRecords(
-  tx: Tx,
-  records: NativeRecord[],
-  opts: { importJobId?: string; cache?: TaskCache } = {},
-): Promise<WriteOutcome[]> {
+export async function writeRecordsWith(store: BatchStore, records: NativeRecord[], opts: { importJobId?: string; cache?: TaskCache } = {}): Promise<WriteOutcome[]> {
   const cache = opts.cache ?? new TaskCache();
-  await resolveTasks(tx, records, cache);
-
-  const existing = new Map(
-    (
-      await tx.trajectory.findMany({
-        where: { externalId: { in: [...new Set(records.map((r) => r.trajectory.id))] } },
-        select: { id: true, externalId: true, contentHash: true, taskId: true },
-      })
-    ).map((t) => [t.externalId, t]),
-  );
+  await resolveTasks(store, records, cache);
+  const existing = new Map((await store.findTrajectories([...new Set(records.map((r) => r.trajectory.id))])).map((t) => [t.externalId, t]));
 
   const outcomes: WriteOutcome[] = [];
-  const trajectories: Prisma.TrajectoryCreateManyInput[] = [];
-  const events: EventRow[] = [];
-  const results: Prisma.CheckpointResultCreateManyInput[] = [];
+  const rows: BatchRows = { trajectories: [], events: [], results: [] };
 
   for (const record of records) {
     const { task: t, trajectory: tr } = record;
@@ -166,7 +184,7 @@ export async function writeNativeRecords(
       continue;
     }
     if (!task) {
-      task = await createTask(tx, t, taskHash);
+      task = toInfo(await store.createTask(t, taskHash));
       cache.add(key, task, true);
     }
 
@@ -181,7 +199,7 @@ export async function writeNativeRecords(
     const id = newId();
     existing.set(tr.id, { id, externalId: tr.id, contentHash: hash, taskId: task.id });
     const failed = record.checkpoints.filter((c) => !c.passed).length;
-    trajectories.push({
+    rows.trajectories.push({
       id,
       externalId: tr.id,
       taskId: task.id,
@@ -194,16 +212,17 @@ export async function writeNativeRecords(
       feedbackKind: FEEDBACK[tr.feedback],
       memoryRelease: tr.memory?.bank_release ?? null,
       memoryCardIds: tr.memory?.card_ids ?? [],
-      metadata: tr.metadata as Prisma.InputJsonValue,
+      metadata: tr.metadata,
       contentHash: hash,
       eventCount: record.events.length,
       failedCount: failed,
       pendingCount: failed,
       importJobId: opts.importJobId ?? null,
     });
-    record.events.forEach((event, position) => events.push({ trajectoryId: id, position, event }));
+    record.events.forEach((event, position) => rows.events.push({ trajectoryId: id, position, event }));
     for (const c of record.checkpoints) {
-      results.push({
+      rows.results.push({
+        id: `${id}r${rows.results.length}`,
         trajectoryId: id,
         checkpointId: task.checkpointIds.get(c.id)!,
         passed: c.passed,
@@ -216,10 +235,13 @@ export async function writeNativeRecords(
     outcomes.push({ status: 'imported', trajectoryId: id, taskId: task.id });
   }
 
-  if (trajectories.length) await tx.trajectory.createMany({ data: trajectories });
-  await insertEventRows(tx, events);
-  if (results.length) await tx.checkpointResult.createMany({ data: results });
+  await store.insert(rows);
   return outcomes;
+}
+
+/** Writes validated records inside the caller's Prisma transaction (see writeRecordsWith). */
+export async function writeNativeRecords(tx: Tx, records: NativeRecord[], opts: { importJobId?: string; cache?: TaskCache } = {}): Promise<WriteOutcome[]> {
+  return writeRecordsWith(prismaStore(tx), records, opts);
 }
 
 /** Writes one validated record inside the caller's transaction (seed, tests and single-record callers). */

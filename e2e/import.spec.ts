@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './helpers';
+
+const FIXTURE = path.resolve('tests/fixtures/import/native-malformed.jsonl');
+
+/** The self-written fixture under a benchmark name of this run only (the e2e database is shared). */
+function uniqueFixture(outDir: string): { file: string; benchmark: string; text: string } {
+  const benchmark = `e2e-mail-${randomBytes(3).toString('hex')}`;
+  const text = readFileSync(FIXTURE, 'utf8').replaceAll('fixture-mail', benchmark);
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${benchmark}.jsonl`);
+  writeFileSync(file, text);
+  return { file, benchmark, text };
+}
+
+/** Creates an API token through the admin API (the page must be signed in as an admin). */
+async function createToken(page: Page, role: string): Promise<string> {
+  const res = await page.request.post('/api/admin/tokens', {
+    data: { name: `e2e import ${role}`, role },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token;
+}
+
+test('a researcher uploads a file, sees the report with the bad lines, then finds the tasks in the task list', async ({ page }, info) => {
+  const { file, benchmark } = uniqueFixture(info.outputDir);
+  await loginAs(page, 'researcher@demo.local');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Imports' }).click();
+  await expect(page.getByRole('heading', { name: 'Imports', exact: true })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Upload trajectories' });
+  await form.getByLabel(/^Files/).setInputFiles(file);
+  await form.getByRole('button', { name: 'Import' }).click();
+
+  const report = page.getByRole('region', { name: `Import report for ${benchmark}.jsonl` });
+  await expect(report).toBeVisible();
+  await expect(report.getByTestId('count-imported')).toHaveText('2');
+  await expect(report.getByTestId('count-failed')).toHaveText('4');
+  await expect(report.getByText('partial')).toBeVisible();
+  await expect(report.getByRole('cell', { name: /^Line 2: malformed JSON/ })).toBeVisible();
+  await expect(report.getByRole('cell', { name: /^Line 6: unknown checkpoint id "1_9"/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${benchmark}.jsonl` })).toBeVisible();
+
+  await page.goto(`/tasks?benchmark=${benchmark}`);
+  const row = page.getByTestId(`task-row-${benchmark}-mail/1`);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('list', { name: 'Models on mail/1' })).toContainText('heron-large');
+  await expect(row.getByRole('list', { name: 'Models on mail/1' })).toContainText('kestrel-small');
+  await expect(row.getByRole('link', { name: 'mail/1' })).toHaveAttribute('href', /^\/tasks\/c/);
+});
+
+test('the import API refuses anonymous callers (401) and annotator tokens (403), and imports a raw JSONL body for a researcher token', async ({ page, request }, info) => {
+  const { benchmark, text } = uniqueFixture(info.outputDir);
+  const anonymous = await request.post('/api/imports?fileName=x.jsonl', { data: text, headers: { 'content-type': 'application/x-ndjson' } });
+  expect(anonymous.status()).toBe(401);
+
+  await loginAs(page, 'admin@demo.local');
+  const annotatorToken = await createToken(page, 'ANNOTATOR');
+  const refused = await request.post('/api/imports?fileName=x.jsonl', { data: text, headers: { authorization: `Bearer ${annotatorToken}`, 'content-type': 'application/x-ndjson' } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.code).toBe('FORBIDDEN');
+
+  const researcherToken = await createToken(page, 'RESEARCHER');
+  const ok = await request.post(`/api/imports?fileName=${benchmark}.jsonl&format=native`, { data: text, headers: { authorization: `Bearer ${researcherToken}`, 'content-type': 'application/x-ndjson' } });
+  expect(ok.status()).toBe(200);
+  const [report] = (await ok.json()).reports;
+  expect(report).toMatchObject({ source: 'API', fileName: `${benchmark}.jsonl`, importedCount: 2, failedCount: 4, status: 'PARTIAL' });
+  expect(report.errors.map((e: { line: number }) => e.line)).toEqual([2, 3, 6, 7]);
+
+  const again = await request.post(`/api/imports?fileName=${benchmark}.jsonl`, { data: text, headers: { authorization: `Bearer ${researcherToken}`, 'content-type': 'application/x-ndjson' } });
+  expect((await again.json()).reports[0]).toMatchObject({ importedCount: 0, presentCount: 2 });
+});

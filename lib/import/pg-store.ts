@@ -1,0 +1,161 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { env } from '@/lib/env';
+import { newId, type BatchStore, type StoredTask } from './write-record';
+import type { EventRow } from './write-events';
+
+/**
+ * The import path's database access: plain `pg` on one pooled connection per
+ * batch transaction, so event rows can be streamed with `COPY … FROM STDIN`
+ * inside the same transaction as their trajectory (Prisma cannot COPY). Every
+ * import (CLI, upload, API) writes through here; the bench compares this path
+ * against a raw COPY.
+ */
+const globalForPool = globalThis as unknown as { __importPool?: { url: string; pool: pg.Pool } };
+
+function pool(): pg.Pool {
+  const url = env().DATABASE_URL;
+  if (globalForPool.__importPool?.url !== url) {
+    globalForPool.__importPool = { url, pool: new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000 }) };
+  }
+  return globalForPool.__importPool.pool;
+}
+
+/** Closes the import connections (command-line tools call this before exiting). */
+export async function closeImportPool(): Promise<void> {
+  const p = globalForPool.__importPool;
+  globalForPool.__importPool = undefined;
+  await p?.pool.end();
+}
+
+/** Runs `fn` in one transaction on one connection; rolls back on any error. */
+export async function withPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool().connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+// PostgreSQL text cannot hold NUL and jsonb rejects the \u0000 escape; agents' tool output occasionally has both.
+const noNul = (s: string) => (s.includes('\u0000') ? s.replace(/\u0000/g, '\uFFFD') : s);
+const jsonText = (v: unknown) => (v == null ? null : noNul(JSON.stringify(v).replace(/\\u0000/g, '\\ufffd')));
+
+/** One field in COPY text format: \N for NULL; backslash, tab, newline and carriage return escaped. */
+export function copyField(v: string | number | boolean | null | undefined): string {
+  if (v == null) return '\\N';
+  const s = typeof v === 'string' ? v : String(v);
+  if (!/[\\\t\n\r]/.test(s)) return s;
+  return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+export const EVENT_COPY_SQL = 'COPY "Event" ("id","trajectoryId","position","source","type","tool","arguments","callId","content","error","metadata") FROM STDIN';
+
+/** An event row as one COPY text line; event ids derive from the (new, unique) trajectory id and position. */
+export function eventCopyLine(r: EventRow): string {
+  const e = r.event;
+  return [
+    `${r.trajectoryId}e${r.position}`, r.trajectoryId, r.position, e.source.toUpperCase(), e.type.toUpperCase(), e.tool ?? null,
+    jsonText(e.arguments), e.call_id ?? null, e.content == null ? null : noNul(e.content), e.error ? 't' : 'f', jsonText(e.metadata),
+  ].map(copyField).join('\t') + '\n';
+}
+
+async function copyEvents(client: pg.PoolClient, rows: EventRow[]): Promise<void> {
+  if (!rows.length) return;
+  // Lines are produced in chunks as COPY consumes them, so a big batch is never one giant string.
+  async function* lines() {
+    let chunk = '';
+    for (const row of rows) {
+      chunk += eventCopyLine(row);
+      if (chunk.length > 256 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  await pipeline(Readable.from(lines()), client.query(copyFrom(EVENT_COPY_SQL)));
+}
+
+export function pgStore(client: pg.PoolClient): BatchStore {
+  return {
+    async findTasks(keys) {
+      const { rows } = await client.query<StoredTask>(
+        `SELECT t.id, t.benchmark, t."externalId", t."contentHash",
+                COALESCE(json_agg(json_build_object('id', c.id, 'key', c.key)) FILTER (WHERE c.id IS NOT NULL), '[]') AS checkpoints
+         FROM "Task" t LEFT JOIN "TaskCheckpoint" c ON c."taskId" = t.id
+         WHERE (t.benchmark, t."externalId") IN (SELECT * FROM unnest($1::text[], $2::text[]))
+         GROUP BY t.id`,
+        [keys.map((k) => k.benchmark), keys.map((k) => k.externalId)],
+      );
+      return rows;
+    },
+    async createTask(t, hash) {
+      const id = newId();
+      const split = t.split === 'heldout' ? 'HELDOUT' : t.split === 'reference' ? 'REFERENCE' : null;
+      await client.query(
+        `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, split, metadata, "contentHash", "updatedAt")
+         VALUES ($1, $2, $3, $4, $5, $6::text[], $7::"TaskSplit", $8::jsonb, $9, now())`,
+        [id, t.benchmark, t.id, t.ability ?? null, noNul(t.instruction), t.apps, split, jsonText(t.metadata) ?? '{}', hash],
+      );
+      const checkpoints = t.checkpoints.map((c) => ({ id: newId(), key: c.id, c }));
+      if (checkpoints.length) {
+        await client.query(
+          `INSERT INTO "TaskCheckpoint" (id, "taskId", key, name, description, kind, weight, position, "updatedAt")
+           SELECT id, $1, key, name, description, kind, weight, position, now()
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[]) AS x(id, key, name, description, kind, weight, position)`,
+          [
+            id, checkpoints.map((x) => x.id), checkpoints.map((x) => x.key), checkpoints.map((x) => noNul(x.c.name)),
+            checkpoints.map((x) => (x.c.description == null ? null : noNul(x.c.description))), checkpoints.map((x) => x.c.kind ?? null),
+            checkpoints.map((x) => x.c.weight), checkpoints.map((_, i) => i),
+          ],
+        );
+      }
+      return { id, benchmark: t.benchmark, externalId: t.id, contentHash: hash, checkpoints: checkpoints.map((x) => ({ id: x.id, key: x.key })) };
+    },
+    async findTrajectories(externalIds) {
+      const { rows } = await client.query(`SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`, [externalIds]);
+      return rows;
+    },
+    async insert({ trajectories: t, events, results: r }) {
+      if (t.length) {
+        await client.query(
+          `INSERT INTO "Trajectory" (id, "externalId", "taskId", model, agent, trial, passed, score, "outcomeReason", "feedbackKind", "memoryRelease",
+                                     "memoryCardIds", metadata, "contentHash", "eventCount", "failedCount", "pendingCount", "importJobId", "updatedAt")
+           SELECT id, ext, task, model, agent, trial, passed, score, reason, fb::"FeedbackKind", rel,
+                  ARRAY(SELECT jsonb_array_elements_text(cards::jsonb)), meta::jsonb, hash, ev, failed, failed, job, now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::boolean[], $8::float8[], $9::text[], $10::text[],
+                       $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[])
+             AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job)`,
+          [
+            t.map((x) => x.id), t.map((x) => noNul(x.externalId)), t.map((x) => x.taskId), t.map((x) => noNul(x.model)), t.map((x) => x.agent),
+            t.map((x) => x.trial), t.map((x) => x.passed), t.map((x) => x.score), t.map((x) => (x.outcomeReason == null ? null : noNul(x.outcomeReason))),
+            t.map((x) => x.feedbackKind), t.map((x) => x.memoryRelease), t.map((x) => JSON.stringify(x.memoryCardIds)), t.map((x) => jsonText(x.metadata) ?? '{}'),
+            t.map((x) => x.contentHash), t.map((x) => x.eventCount), t.map((x) => x.failedCount), t.map((x) => x.importJobId),
+          ],
+        );
+      }
+      await copyEvents(client, events);
+      if (r.length) {
+        await client.query(
+          `INSERT INTO "CheckpointResult" (id, "trajectoryId", "checkpointId", passed, score, total, note, "eventIndex", "updatedAt")
+           SELECT id, tid, cid, passed, score, total, note, ev, now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::float8[], $6::float8[], $7::text[], $8::int[]) AS x(id, tid, cid, passed, score, total, note, ev)`,
+          [
+            r.map((x) => x.id), r.map((x) => x.trajectoryId), r.map((x) => x.checkpointId), r.map((x) => x.passed), r.map((x) => x.score),
+            r.map((x) => x.total), r.map((x) => (x.note == null ? null : noNul(x.note))), r.map((x) => x.eventIndex),
+          ],
+        );
+      }
+    },
+  };
+}
