@@ -67,6 +67,10 @@ function toProposal(
   ability: string | null,
 ): ProposalRecord {
   const byKey = new Map(candidates.map((c) => [c.key, c]));
+  // Models sometimes answer with the database id instead of the card key: accept either.
+  const keyOfId = new Map(candidates.map((c) => [c.cardId, c.key]));
+  const asKey = (k: string | null) => (k ? (keyOfId.get(k) ?? k) : null);
+  patch = { ...patch, target_card_id: asKey(patch.target_card_id), target_card_ids: patch.target_card_ids.map((k) => asKey(k)!) };
   const targetKeys = patch.operation === 'MERGE_CARD' ? patch.target_card_ids : [];
   const { card, issues } = validatePatch(
     { operation: patch.operation, targetKey: patch.target_card_id, targetKeys, card: patch.new_or_updated_card },

@@ -33,6 +33,12 @@ export async function startRun(runId: string): Promise<boolean> {
   });
 }
 
+/** Whether the run may still go on (nobody cancelled or failed it meanwhile). */
+export async function assertStillRunning(runId: string): Promise<void> {
+  const run = await prisma.reflectionRun.findUnique({ where: { id: runId }, select: { status: true } });
+  if (run?.status !== 'RUNNING') throw new RunNoLongerRunning(runId);
+}
+
 async function tokenTotals(tx: Tx, runId: string) {
   const sum = await tx.llmCall.aggregate({ where: { runId }, _sum: { promptTokens: true, completionTokens: true } });
   return { promptTokens: sum._sum.promptTokens ?? 0, completionTokens: sum._sum.completionTokens ?? 0 };

@@ -9,6 +9,7 @@ import { reflectorOutputSchema } from './curator-schema';
 import { computeInputHash } from './input-hash';
 import { OFFLINE_MODEL, OFFLINE_PIPELINE_VERSION, offlineReflect } from './offline-provider';
 import { buildContrastPacket } from './packet';
+import { assertStillRunning, RunNoLongerRunning } from './persist-run';
 import { PipelineFailure, type DeltaRecord, type PartialRun, type PipelineResult, type ProposalRecord } from './pipeline-types';
 import { reflectionRunSettingsSchema } from './run-settings';
 import { validateDelta, type ValidationContext } from './validate-card';
@@ -89,6 +90,7 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
     });
 
     // Curator: one patch per valid delta (the LLM concurrency limit applies inside).
+    await assertStillRunning(run.id);
     const t2 = Date.now();
     const curated = await Promise.all(
       deltas
@@ -130,6 +132,7 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
       diagnosisIds: context.diagnosisIds,
     };
   } catch (e) {
+    if (e instanceof RunNoLongerRunning) throw e;
     timings.totalMs = Date.now() - started;
     throw new PipelineFailure((e as Error).message, partial);
   }

@@ -266,5 +266,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: queued.id } })).status).toBe('CANCELLED');
     expect(await prisma.proposal.count({ where: { runId: queued.id } })).toBe(0);
     expect(await prisma.skillDelta.count({ where: { runId: queued.id } })).toBe(0);
+    // It stopped before curating: no further model calls were spent.
+    expect(server.requests).toHaveLength(1);
   });
 });
