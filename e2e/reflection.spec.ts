@@ -20,13 +20,12 @@ async function runReflectionFromTaskPage(page: Page, taskId: string): Promise<st
   const panel = page.getByRole('region', { name: 'Reflection' });
   await expect(panel.getByLabel('Provider / model')).toHaveValue('offline');
   await expect(panel.getByRole('option', { name: /Rule-based \(offline/ })).toBeAttached();
-  const before = await panel.locator('[data-run-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id')));
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST');
   await panel.getByRole('button', { name: 'Run reflection' }).click();
-  // The new run appears at the top and moves queued → running → done without a reload.
-  const newest = panel.locator('[data-run-id]').first();
-  await expect.poll(async () => newest.getAttribute('data-run-id'), { timeout: 15_000 }).not.toBe(before[0] ?? null);
-  const runId = (await newest.getAttribute('data-run-id'))!;
-  expect(before).not.toContain(runId);
+  const response = await created;
+  expect(response.status()).toBe(200);
+  const runId: string = (await response.json()).run.id;
+  // The new run appears and moves queued → running → done without a reload.
   const row = panel.locator(`[data-run-id="${runId}"]`);
   await expect(row.getByTestId('run-status')).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 45_000 });
   await expect(row).toContainText('rule-based (offline)');
