@@ -49,9 +49,9 @@ export function trajectoryHash(record: NativeRecord): string {
     .digest('hex');
 }
 
-/** Collision-safe ids generated here, so a whole batch is inserted without read-backs. */
+/** Collision-safe alphanumeric ids (cuid-like) generated here, so a whole batch is inserted without read-backs. */
 export function newId(): string {
-  return `c${Date.now().toString(36)}${randomBytes(9).toString('base64url')}`;
+  return `c${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
 }
 
 type TaskInfo = { id: string; contentHash: string; checkpointIds: Map<string, string> };
