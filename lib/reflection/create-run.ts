@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LlmProvider, Prisma } from '@prisma/client';
+import type { LlmProvider, Prisma, RunStatus } from '@prisma/client';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
@@ -30,7 +30,7 @@ export const createBatchInputSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 
-export type CreatedRun = { id: string; taskId: string | null; status: 'QUEUED' };
+export type CreatedRun = { id: string; taskId: string | null; status: RunStatus };
 export type BatchResult = { batchId: string | null; runs: CreatedRun[]; skipped: { taskId: string; reason: string }[] };
 
 async function assertProviderAvailable(provider: 'offline' | 'openai') {
@@ -118,6 +118,13 @@ export async function createReflectionRun(actor: Actor, input: unknown): Promise
       [{ path: 'settings.requireDiagnoses', message: 'No submitted diagnosis for this task' }],
     );
   }
+  // A second click while the same run still waits or runs returns that run instead of queuing a twin.
+  const active = await prisma.reflectionRun.findFirst({
+    where: { taskId, kind: 'REFLECTION', status: { in: ['QUEUED', 'RUNNING'] }, settings: { equals: settings as Prisma.InputJsonValue } },
+    select: { id: true, taskId: true, status: true },
+    orderBy: { createdAt: 'desc' },
+  });
+  if (active) return active;
   const [run] = await createAndEnqueue(actor, [await reflectionRow(taskId, settings, null)], { action: 'reflection.run.create', after: { taskId, settings } });
   return run;
 }

@@ -121,6 +121,21 @@ describe('reflection job worker', () => {
     expect((await runState(run.id)).status).toBe('FAILED');
   });
 
+  it('returns the waiting run on a second click with the same settings instead of queuing a twin', async () => {
+    const reviewer = await createActor('REVIEWER');
+    const first = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline' } });
+    const again = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline', scope: 'failed_and_passed' } });
+    expect(again.id).toBe(first.id);
+    const other = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline', scope: 'passed_only' } });
+    expect(other.id).not.toBe(first.id);
+    worker = await startReflectionWorker({ concurrency: 2, log: () => undefined });
+    await finished(first.id);
+    await finished(other.id);
+    const third = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline' } });
+    expect(third.id).not.toBe(first.id);
+    await finished(third.id);
+  });
+
   it('refuses a run that requires diagnoses on a task without a submitted one, with a clear error', async () => {
     const reviewer = await createActor('REVIEWER');
     const bare = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/2' } } });
