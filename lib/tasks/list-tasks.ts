@@ -37,6 +37,24 @@ function excerpt(text: string): string {
 }
 
 /**
+ * One page of task ids in natural order within a benchmark and ability
+ * ("airline/2" before "airline/16": shorter ids first, then by text), which
+ * Prisma's orderBy cannot express.
+ */
+async function orderedTaskIds(query: TaskListQuery): Promise<string[]> {
+  const conditions = [Prisma.sql`TRUE`];
+  if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
+  if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
+  if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
+  const { skip, take } = toPrismaPage(query);
+  const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`
+    SELECT t.id FROM "Task" t WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY t.benchmark, t.ability NULLS LAST, length(t."externalId"), t."externalId"
+    LIMIT ${take} OFFSET ${skip}`);
+  return rows.map((r) => r.id);
+}
+
+/**
  * The task list: tasks with their runs grouped by model (and agent, since the
  * same model under two harnesses is two different attempts), pass/fail per
  * model and the checkpoint pass rate over every result. Two aggregate queries
@@ -49,17 +67,12 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Pag
     ability: query.ability,
     ...(query.model ? { trajectories: { some: { model: query.model } } } : {}),
   };
-  const [tasks, total] = await Promise.all([
-    prisma.task.findMany({
-      where,
-      orderBy: [{ benchmark: 'asc' }, { ability: 'asc' }, { externalId: 'asc' }],
-      select: { id: true, benchmark: true, externalId: true, ability: true, instruction: true },
-      ...toPrismaPage(query),
-    }),
-    prisma.task.count({ where }),
-  ]);
+  const [ordered, total] = await Promise.all([orderedTaskIds(query), prisma.task.count({ where })]);
+  if (!ordered.length) return pageOf([], total, query);
+  const rows = await prisma.task.findMany({ where: { id: { in: ordered } }, select: { id: true, benchmark: true, externalId: true, ability: true, instruction: true } });
+  const byId = new Map(rows.map((t) => [t.id, t]));
+  const tasks = ordered.map((id) => byId.get(id)!).filter(Boolean);
   const ids = tasks.map((t) => t.id);
-  if (!ids.length) return pageOf([], total, query);
 
   const [runs, rates] = await Promise.all([
     prisma.trajectory.groupBy({ by: ['taskId', 'model', 'agent', 'passed'], where: { taskId: { in: ids } }, _count: { _all: true } }),

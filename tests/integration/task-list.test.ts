@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFile } from '@/lib/import/run-import';
@@ -44,6 +46,16 @@ describe('task list', () => {
       abilities: ['bakery', 'shop'],
       models: ['heron-large', 'kestrel-small'],
     });
+  });
+
+  it('orders task ids naturally within a benchmark (shop/2 before shop/10)', async () => {
+    const line = JSON.parse(readFileSync(path.join(FIXTURES, 'native-valid.jsonl'), 'utf8').trim().split('\n')[2].replace(/fixture-shop/g, 'fixture-order'));
+    const lines = ['shop/10', 'shop/2', 'shop/1'].map((id) => JSON.stringify({ ...line, task: { ...line.task, id }, trajectory: { ...line.trajectory, id: `order:${id}` } }));
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'task-order-')), 'order.jsonl');
+    writeFileSync(file, lines.join('\n') + '\n');
+    await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
+    const page = await listTasks(await createActor('ANNOTATOR'), q({ benchmark: 'fixture-order' }));
+    expect(page.items.map((t) => t.externalId)).toEqual(['shop/1', 'shop/2', 'shop/10']);
   });
 
   it('is empty, not an error, when nothing matches', async () => {
