@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { embeddedUrl, openDatabase, portInUse, type Database } from './lib/embedded-db';
+import { migrateDeploy } from './lib/migrate';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -21,6 +22,8 @@ async function main() {
   } else {
     db = await openDatabase({ dataDir: path.join('.data', 'pg'), port: pgPort, database: 'console' });
     console.log(db.embedded ? `• Embedded PostgreSQL on port ${pgPort} (data in .data/pg)` : '• Using DATABASE_URL');
+    // Started the embedded database itself (no `npm start` running yet): bring its schema up to date like start.ts does.
+    if (db.embedded) await migrateDeploy(db.url, { quiet: true });
   }
   process.env.DATABASE_URL = db.url;
 
