@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportErrorKind, ImportSource, ImportStatus, Prisma } from '@prisma/client';
+import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { AppError } from '@/lib/errors';
@@ -61,11 +62,14 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
       startedAt: new Date(),
     },
   });
-  if (!format) {
-    await prisma.importJob.update({
-      where: { id: job.id },
-      data: { status: 'FAILED', finishedAt: new Date(), error: `Cannot tell the format of ${fileName}: name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` },
+  // The final state and its audit entry commit together.
+  const finishJob = (data: Prisma.ImportJobUpdateInput & { status: ImportStatus }) =>
+    prisma.$transaction(async (tx) => {
+      await tx.importJob.update({ where: { id: job.id }, data: { ...data, finishedAt: new Date() } });
+      await recordAudit(tx, { actorId: 'actor' in opts.by ? opts.by.actor.userId : null, action: 'import.finish', entityType: 'ImportJob', entityId: job.id, after: { fileName, format, ...data } });
     });
+  if (!format) {
+    await finishJob({ status: 'FAILED', error: `Cannot tell the format of ${fileName}: name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` });
     return getImportReport(job.id);
   }
 
@@ -150,12 +154,9 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
     await flush();
     const ok = counts.importedCount + counts.presentCount;
     const status: ImportStatus = counts.failedCount + counts.conflictCount === 0 ? 'SUCCEEDED' : ok > 0 ? 'PARTIAL' : 'FAILED';
-    await prisma.importJob.update({ where: { id: job.id }, data: { ...counts, status, finishedAt: new Date() } });
+    await finishJob({ ...counts, status });
   } catch (err) {
-    await prisma.importJob.update({
-      where: { id: job.id },
-      data: { ...counts, status: 'FAILED', finishedAt: new Date(), error: `Import stopped: ${firstLine((err as Error).message)}` },
-    });
+    await finishJob({ ...counts, status: 'FAILED', error: `Import stopped: ${firstLine((err as Error).message)}` });
   }
   return getImportReport(job.id);
 }

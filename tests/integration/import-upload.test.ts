@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prisma } from '@/lib/db/prisma';
 import { listImportJobs, getImportJob } from '@/lib/import/import-jobs';
 import { receiveUpload } from '@/lib/import/receive-upload';
 import { importFile } from '@/lib/import/run-import';
@@ -54,12 +56,22 @@ describe('import uploads', () => {
     await upload.cleanup();
   });
 
+  it('fails a file whose format cannot be told with a message naming the formats', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fmt-')), 'notes.json');
+    writeFileSync(file, '{"hello": "world"}');
+    const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
+    expect(report).toMatchObject({ status: 'FAILED', format: null, recordsTotal: 0 });
+    expect(report.error).toMatch(/^Cannot tell the format of notes\.json: name it \(native = native JSONL/);
+  });
+
   it('lists past imports with their reports for researchers, not annotators', async () => {
     const researcher = await createActor('RESEARCHER');
     const report = await importFile({ by: { actor: researcher }, source: 'UPLOAD', filePath: path.join(FIXTURES, 'native-malformed.jsonl'), fileName: 'mine.jsonl' });
     const page = await listImportJobs(researcher, { page: 1, pageSize: 10 });
     expect(page.items[0]).toMatchObject({ id: report.id, fileName: 'mine.jsonl', source: 'UPLOAD', createdBy: researcher.email, status: 'PARTIAL' });
     expect((await getImportJob(researcher, report.id)).errors.map((e) => e.line)).toEqual([2, 3, 6, 7]);
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { entityType: 'ImportJob', entityId: report.id } });
+    expect(audit).toMatchObject({ actorId: researcher.userId, action: 'import.finish' });
     const annotator = await createActor('ANNOTATOR');
     await expect(listImportJobs(annotator, { page: 1, pageSize: 10 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(getImportJob(annotator, report.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
