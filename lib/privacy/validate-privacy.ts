@@ -7,10 +7,15 @@ export type PrivacyContext = {
   scenarioValues?: string[];
   /** Model names, task and scenario ids of the run: never allowed in a card. */
   forbiddenTerms?: string[];
+  /** Evaluator notes of the run's checkpoints: copying a stretch of one into a card is raw judge prose. */
+  judgeNotes?: string[];
 };
 
-// Raw evaluator/judge prose tends to start like this; cards must state rules, not verdicts.
-const JUDGE_PROSE_RE = /\b(?:the (?:agent|assistant) (?:failed|did not|didn't|correctly|successfully)|reward (?:is|was|=)|nl_assertion|the evaluator|the judge)\b/i;
+const JUDGE_COPY_MIN = 40;
+
+// Evaluator vocabulary: a card states a rule, never a verdict. (Plain "the agent did not…"
+// is how annotators write diagnoses, so it is not flagged by itself.)
+const JUDGE_PROSE_RE = /\b(?:reward (?:is|was|=|of)|nl_assertions?|db_check|env_assertions?|the evaluator|the judge|judged (?:as|to be))\b/i;
 
 /**
  * Privacy check for text that would enter the bank (MEMORY.md "Validation 2"):
@@ -36,7 +41,24 @@ export function findPrivacyIssues(text: string, ctx: PrivacyContext = {}): Priva
   }
   const judge = stripped.match(JUDGE_PROSE_RE);
   if (judge) findings.push({ kind: 'judge_prose', text: judge[0] });
+  const flat = squash(text);
+  for (const note of ctx.judgeNotes ?? []) {
+    const copied = longestCopiedStretch(flat, squash(note));
+    if (copied) findings.push({ kind: 'judge_prose', text: copied });
+  }
   return dedupe(findings);
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A ≥40-character stretch of the note that appears verbatim in the text (checked on sentence windows). */
+function longestCopiedStretch(text: string, note: string): string | null {
+  if (note.length < JUDGE_COPY_MIN) return null;
+  for (let i = 0; i + JUDGE_COPY_MIN <= note.length; i += 10) {
+    const piece = note.slice(i, i + JUDGE_COPY_MIN);
+    if (text.includes(piece)) return piece;
+  }
+  return null;
 }
 
 function containsTerm(haystack: string, needle: string): boolean {

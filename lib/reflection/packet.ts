@@ -61,6 +61,8 @@ export type PacketContext = {
   scenarioValues: string[];
   /** Model names, task and trajectory ids. */
   forbiddenTerms: string[];
+  /** Evaluator notes as shown in the packet (de-identified): a card must not copy them. */
+  judgeNotes: string[];
 };
 
 const MAX_ACTIONS = 60;
@@ -150,6 +152,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       observedTools,
       scenarioValues: d.mapping().map((m) => m.value),
       forbiddenTerms: [...new Set([task.externalId, ...all.flatMap((t) => [t.model, t.externalId])])],
+      judgeNotes: [...new Set(runs.flatMap((r) => r.checkpoints.map((c) => c.note)).filter(Boolean))],
     },
   };
 }

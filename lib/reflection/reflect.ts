@@ -56,6 +56,7 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
       allFailed: context.allFailed,
       scenarioValues: context.scenarioValues,
       forbiddenTerms: context.forbiddenTerms,
+      judgeNotes: context.judgeNotes,
     };
     const outcomeRule = context.allFailed ? ALL_FAILED_RULE : SOME_PASSED_RULE;
 

@@ -14,6 +14,8 @@ export type ValidationContext = {
   allFailed: boolean;
   scenarioValues: string[];
   forbiddenTerms: string[];
+  /** De-identified evaluator notes as the packet showed them. */
+  judgeNotes?: string[];
 };
 
 export function schemaIssues(error: z.ZodError, prefix = ''): ValidationIssue[] {
@@ -30,7 +32,7 @@ export function stringLeaves(value: unknown, path = ''): { path: string; text: s
   return [];
 }
 
-export function privacyIssues(value: unknown, ctx: Pick<ValidationContext, 'scenarioValues' | 'forbiddenTerms'>, prefix = ''): ValidationIssue[] {
+export function privacyIssues(value: unknown, ctx: Pick<ValidationContext, 'scenarioValues' | 'forbiddenTerms' | 'judgeNotes'>, prefix = ''): ValidationIssue[] {
   return stringLeaves(value, prefix).flatMap(({ path, text }) =>
     findPrivacyIssues(text, ctx).map((f) => ({ rule: 'privacy' as const, path, message: `contains ${f.kind.replace(/_/g, ' ')} "${f.text}"` })),
   );

@@ -58,3 +58,12 @@ describe('de-identification', () => {
     expect(JSON.parse(out)).toEqual({ items: [{ id: '<ID>', from: '<PERSON>', date: '<DATE_OR_TIME>', folder: 'INBOX' }], next_page: 2 });
   });
 });
+
+describe('judge prose', () => {
+  it('flags evaluator vocabulary and copied stretches of evaluator notes, not plain diagnosis wording', () => {
+    expect(findPrivacyIssues('The reward was 0 because the reply was late').map((f) => f.kind)).toContain('judge_prose');
+    const note = 'Only page 1 of the results was read; the newest message <ID> was on page 2.';
+    expect(findPrivacyIssues('Failing runs: only page 1 of the results was read; the newest message <ID> was on page 2', { judgeNotes: [note] }).map((f) => f.kind)).toContain('judge_prose');
+    expect(findPrivacyIssues('The agent did not read the second page before replying', { judgeNotes: [note] })).toEqual([]);
+  });
+});
