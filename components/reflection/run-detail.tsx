@@ -117,7 +117,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
                     <span className={d.valid ? 'text-emerald-700' : 'text-rose-700'}>{d.valid ? 'valid' : 'invalid'}</span>
                   </div>
                   <ValidationList issues={d.validation} />
-                  <JsonBlock value={d.content} label={`Delta ${d.index + 1} content`} />
+                  <JsonBlock value={d.content} label={`Delta ${d.index + 1} content`} foldAt={400} />
                 </li>
               ))}
             </ul>

@@ -60,7 +60,7 @@ export function ProposalCard({ proposal: p }: { proposal: RunDetail['proposals']
         </ul>
       ) : null}
       <ValidationList issues={p.validation} />
-      {p.proposedCard ? <JsonBlock value={p.proposedCard} label="Proposed card" foldAt={600} /> : null}
+      {p.proposedCard ? <JsonBlock value={p.proposedCard} label="Proposed card" foldAt={400} /> : null}
     </li>
   );
 }
