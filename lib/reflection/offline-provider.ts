@@ -1,7 +1,7 @@
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { Bm25Index } from '@/lib/retrieval/bm25';
 import { skillCardSearchText } from '@/lib/retrieval/bm25-skill-cards';
-import type { ContrastPacket, PacketDiagnosis } from './packet';
+import type { ContrastPacket, PacketDiagnosis, PacketDivergence } from './packet';
 import type { CuratorPatch } from './curator-schema';
 
 /**
@@ -32,7 +32,41 @@ export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
     picked.push(d);
     if (picked.length === 3) break;
   }
-  return { deltas: picked.map((d) => deltaFromDiagnosis(packet, d)) };
+  if (picked.length) return { deltas: picked.map((d) => deltaFromDiagnosis(packet, d)) };
+  // No usable diagnosis (the run did not require one): fall back to where the runs diverged.
+  const byStep = new Map<string, PacketDivergence>();
+  for (const v of packet.divergences) if (v.passing_action && !byStep.has(v.passing_action.tool)) byStep.set(v.passing_action.tool, v);
+  return { deltas: [...byStep.values()].slice(0, 3).map((v) => deltaFromDivergence(packet, v)) };
+}
+
+/** A weaker, diagnosis-free rule: do what the passing run did at the first point a failing run departed. */
+function deltaFromDivergence(packet: ContrastPacket, v: PacketDivergence): SkillCardContent {
+  const pass = v.passing_action!;
+  const fail = v.failing_action;
+  const fnName = human(pass.tool.slice(pass.tool.indexOf('.') + 1));
+  const tags = [...new Set([...words(pass.tool), ...(fail ? words(fail.tool) : []), ...packet.task.apps.map((a) => a.toLowerCase())])].slice(0, 8);
+  while (tags.length < 3) tags.push(['ordering', 'contrast', 'procedure'][tags.length]);
+  return {
+    title: clip(`Call ${fnName} at the point where runs diverge`, 120),
+    applies_when: clip(`The task reaches the step where a passing run called ${pass.tool}${fail ? ` and a failing run called ${fail.tool} instead` : ''}`, 400),
+    solves: clip(fail ? `Calling ${fail.tool} where ${pass.tool} was needed` : `Stopping before calling ${pass.tool}`, 400),
+    tags,
+    skill: {
+      core_rule: clip(`At this point call ${pass.tool}${fail ? ` rather than ${fail.tool}` : ' before finishing'}, as the passing run did`, 400),
+      completion_condition: [clip(`${pass.tool} was called with the arguments the task needs`, 300)],
+      success_contrast: [clip(`A passing run called ${pass.tool} at this point`, 300)],
+      failure_contrast: [clip(fail ? `A failing run called ${fail.tool} instead` : `A failing run stopped without calling ${pass.tool}`, 300)],
+      recovery: [],
+      efficiency: [],
+    },
+    evidence: {
+      observed_feedback: [],
+      state_transition: [],
+      good_examples: [call(pass.tool, pass.arguments)],
+      bad_examples: fail ? [call(fail.tool, fail.arguments)] : [],
+    },
+    functions_used: [...new Set([pass.tool, ...(fail ? [fail.tool] : [])])],
+  };
 }
 
 function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCardContent {

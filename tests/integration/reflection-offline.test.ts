@@ -8,7 +8,7 @@ import { getRunDetail, listRuns } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor, seedDemoTask } from '../helpers/factories';
-import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, submitDiagnoses } from '../helpers/reflection-fixtures';
+import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, seedTaskInOwnBank, submitDiagnoses } from '../helpers/reflection-fixtures';
 
 const offline = { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true };
 
@@ -184,6 +184,21 @@ describe('offline reflection on the real τ²-bench sample', () => {
     expect(detail.proposals.filter((p) => p.status === 'PENDING' && p.valid).length, JSON.stringify(invalid)).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(detail.packet)).not.toMatch(/gpt-4\.1|claude|@/);
     if (process.env.DUMP_RUN) console.log(JSON.stringify({ deltas: detail.deltas, proposals: detail.proposals, packet: detail.packet }, null, 1));
+  });
+});
+
+describe('without diagnoses', () => {
+  it('falls back to the divergence between passing and failing runs when the run does not require diagnoses', async () => {
+    const { taskId } = await seedTaskInOwnBank(DEMO_TASKS[0]);
+    const run = await createQueuedRun({ taskId, settings: { ...offline, requireDiagnoses: false } });
+    await executeRun(run.id);
+    const detail = await getRunDetail(await createActor('REVIEWER'), run.id);
+    expect(detail.status, detail.error ?? '').toBe('SUCCEEDED');
+    expect(detail.diagnosisIds).toEqual([]);
+    expect(detail.deltas.length).toBeGreaterThanOrEqual(1);
+    expect(detail.deltas.every((d) => d.valid), JSON.stringify(detail.deltas.map((d) => d.validation))).toBe(true);
+    expect((detail.deltas[0].content as { functions_used: string[] }).functions_used).toContain('mail.search_messages');
+    expect(detail.proposals.filter((p) => p.status === 'PENDING').length).toBeGreaterThanOrEqual(1);
   });
 });
 
