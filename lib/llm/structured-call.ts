@@ -94,9 +94,10 @@ async function request(call: StructuredCall<unknown>, messages: OpenAI.Chat.Chat
       },
     });
   try {
+    // No temperature: reasoning models reject anything but the default; the zod check and repair give stability instead.
     const res = await limit(call.config)(() =>
       sdk(call.config).chat.completions.create(
-        { model: call.model, messages: [...messages], response_format: { type: 'json_object' }, temperature: 0 },
+        { model: call.model, messages: [...messages], response_format: { type: 'json_object' } },
         { signal: call.signal },
       ),
     );
