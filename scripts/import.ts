@@ -5,7 +5,7 @@
  * .data/pg: if `npm start` is running, its server is used, else it is started
  * for the import (and migrated) and stopped afterwards.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { embeddedUrl, openDatabase, portInUse, type Database } from './lib/embedded-db';
@@ -48,6 +48,17 @@ async function connect(): Promise<Database> {
   return db;
 }
 
+/** Lines of a JSONL file (a fast byte scan), so the progress line can say "done / total". */
+async function countLines(file: string): Promise<number> {
+  let n = 0;
+  let last = 10;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+    if (chunk.length) last = chunk[chunk.length - 1];
+  }
+  return last === 10 ? n : n + 1;
+}
+
 const fmtRate = (n: number, ms: number) => (ms > 0 ? Math.round((n * 1000) / ms).toLocaleString('en-US') : '–');
 
 async function main() {
@@ -80,6 +91,8 @@ async function main() {
   try {
     for (const file of files) {
       let last = 0;
+      // JSON formats hold an unknown number of records until parsed: their progress is the share of bytes read.
+      const totalLines = /\.jsonl$/i.test(file) ? await countLines(file) : null;
       const report = await importFile({
         by: { cli: true },
         source: 'CLI',
@@ -92,7 +105,8 @@ async function main() {
           if (now - last < 250 && p.bytesRead < p.bytesTotal) return;
           last = now;
           const pct = p.bytesTotal ? Math.min(100, Math.round((p.bytesRead / p.bytesTotal) * 100)) : 100;
-          const line = `  ${path.basename(file)}: ${p.records.toLocaleString('en-US')} records done (${pct}% of ${(p.bytesTotal / 1e6).toFixed(1)} MB) · ${fmtRate(p.records, p.elapsedMs)} records/s`;
+          const done = totalLines != null ? `${p.records.toLocaleString('en-US')} / ${totalLines.toLocaleString('en-US')} lines` : `${p.records.toLocaleString('en-US')} records`;
+          const line = `  ${path.basename(file)}: ${done} done (${pct}% of ${(p.bytesTotal / 1e6).toFixed(1)} MB) · ${fmtRate(p.records, p.elapsedMs)} records/s`;
           if (tty) process.stderr.write(`\r${line}\x1b[K`);
           else console.error(line);
         },

@@ -21,11 +21,13 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
     queryKey: ['imports', page],
     queryFn: () => apiFetch<Page<ImportJobSummary>>(`/api/imports?page=${page}&pageSize=${PAGE_SIZE}`),
     initialData: page === 1 ? initial : undefined,
+    // While an import runs (here or from the CLI/API), its counts grow batch by batch: keep them fresh.
+    refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED') ? 1000 : false),
   });
 
   return (
     <div className="space-y-8">
-      <UploadImports maxUploadMb={maxUploadMb} onImported={() => qc.invalidateQueries({ queryKey: ['imports'] })} />
+      <UploadImports maxUploadMb={maxUploadMb} onChange={() => qc.invalidateQueries({ queryKey: ['imports'] })} />
       <section aria-labelledby="past-imports">
         <h2 id="past-imports" className="mb-2 text-lg font-medium">Past imports</h2>
         <ErrorMessage error={list.error} />
@@ -40,7 +42,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
                 <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
                   <tr>
                     <th className="px-3 py-2">File</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Source</th>
-                    <th className="px-3 py-2 text-right">Imported</th><th className="px-3 py-2 text-right">Present</th>
+                    <th className="px-3 py-2 text-right">Records</th><th className="px-3 py-2 text-right">Imported</th><th className="px-3 py-2 text-right">Present</th>
                     <th className="px-3 py-2 text-right">Conflicts</th><th className="px-3 py-2 text-right">Failed</th>
                     <th className="px-3 py-2">By</th><th className="px-3 py-2">When</th>
                   </tr>
@@ -51,6 +53,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
                       <td className="px-3 py-2"><Link href={`/imports/${j.id}`} className="text-indigo-700 underline-offset-2 hover:underline">{j.fileName}</Link></td>
                       <td className="px-3 py-2"><StatusBadge status={j.status} /></td>
                       <td className="px-3 py-2">{j.source.toLowerCase()}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{j.recordsTotal}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{j.importedCount}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{j.presentCount}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{j.conflictCount}</td>

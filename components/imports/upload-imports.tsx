@@ -37,7 +37,8 @@ function uploadFile(file: File, params: URLSearchParams, onProgress: (percent: n
   });
 }
 
-export function UploadImports({ maxUploadMb, onImported }: { maxUploadMb: number; onImported: () => void }) {
+/** `onChange` fires when an import starts running on the server and when it ends, so the list can follow it. */
+export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; onChange: () => void }) {
   const [files, setFiles] = useState<FileState[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -70,15 +71,18 @@ export function UploadImports({ maxUploadMb, onImported }: { maxUploadMb: number
           file,
           params,
           (percent) => update(i, { name: file.name, phase: 'uploading', percent }),
-          () => update(i, { name: file.name, phase: 'importing' }),
+          () => {
+            update(i, { name: file.name, phase: 'importing' });
+            onChange();
+          },
         );
         update(i, { name: file.name, phase: 'done', report });
+        onChange();
       } catch (err) {
         update(i, { name: file.name, phase: 'error', message: (err as Error).message });
       }
     }
     setBusy(false);
-    onImported();
   }
 
   return (
@@ -120,7 +124,7 @@ export function UploadImports({ maxUploadMb, onImported }: { maxUploadMb: number
                       uploading {f.percent}%
                       <progress className="ml-2 align-middle" max={100} value={f.percent} aria-label={`Upload of ${f.name}`} />
                     </>
-                  ) : f.phase === 'importing' ? 'importing…' : 'waiting'}
+                  ) : f.phase === 'importing' ? 'importing… (live counts under Past imports)' : 'waiting'}
                 </div>
               )}
             </li>
