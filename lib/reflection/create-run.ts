@@ -173,6 +173,11 @@ export async function createBatchRuns(actor: Actor, input: unknown): Promise<Bat
       for (const id of taskIds) if (!counts.get(id)) skipped.push({ taskId: id, reason: 'No submitted diagnosis' });
       taskIds = taskIds.filter((id) => counts.get(id));
     }
+    const busy = new Set(
+      (await prisma.reflectionRun.findMany({ where: { taskId: { in: taskIds }, kind: 'REFLECTION', status: { in: ['QUEUED', 'RUNNING'] } }, select: { taskId: true } })).map((r) => r.taskId),
+    );
+    for (const id of taskIds) if (busy.has(id)) skipped.push({ taskId: id, reason: 'A run for this task is already queued or running' });
+    taskIds = taskIds.filter((id) => !busy.has(id));
   }
   if (taskIds.length === 0) return { batchId: null, runs: [], skipped };
   const batchId = randomUUID();

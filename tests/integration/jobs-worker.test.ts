@@ -159,10 +159,16 @@ describe('reflection job worker', () => {
     // Nothing new while those runs wait.
     expect((await createBatchRuns(researcher, { mode: 'new-diagnoses' })).runs).toEqual([]);
     const explicit = await createBatchRuns(researcher, { mode: 'task-ids', taskIds: ['nope', bare.id, taskId], settings: { requireDiagnoses: true } });
-    expect(explicit.runs.map((r) => r.taskId)).toEqual([taskId]);
+    expect(explicit.runs).toEqual([]);
     expect(explicit.skipped).toEqual([
       { taskId: 'nope', reason: 'Task not found' },
       { taskId: bare.id, reason: 'No submitted diagnosis' },
+      { taskId, reason: 'A run for this task is already queued or running' },
     ]);
+    // Once those runs are done, an explicit batch runs the chosen task again.
+    await prisma.reflectionRun.updateMany({ where: { batchId: batch.batchId }, data: { status: 'CANCELLED' } });
+    const later = await createBatchRuns(researcher, { mode: 'task-ids', taskIds: [taskId, bare.id], settings: { requireDiagnoses: false } });
+    expect(later.runs.map((r) => r.taskId).sort()).toEqual([taskId, bare.id].sort());
+    expect(later.skipped).toEqual([]);
   });
 });
