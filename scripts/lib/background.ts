@@ -12,6 +12,9 @@ export function inProcessWorkerEnabled(): boolean {
 }
 
 export async function startBackground(): Promise<void> {
+  const { failStaleImports } = await import('@/lib/import/fail-stale-imports');
+  const stale = await failStaleImports();
+  if (stale) console.log(`• Marked ${stale} interrupted import(s) as failed`);
   if (inProcessWorkerEnabled()) {
     const { startReflectionWorker } = await import('@/lib/jobs/worker');
     const worker = await startReflectionWorker();
