@@ -47,6 +47,9 @@ async function main() {
     }
     const { stopBackground } = await import('./lib/background');
     await stopBackground();
+    // Close this process's own pool before PostgreSQL goes away.
+    const { prisma } = await import('@/lib/db/prisma');
+    await prisma.$disconnect().catch(() => undefined);
     await db.stop();
     process.exit(code);
   };

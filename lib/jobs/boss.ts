@@ -42,7 +42,11 @@ function createBoss(role: BossRole): PgBoss {
     // How often an idle worker looks for new jobs; short so the UI sees "running" quickly.
     pollingIntervalSeconds: 1,
   });
-  boss.on('error', (err) => console.error('[jobs]', err));
+  boss.on('error', (err: Error & { code?: string }) => {
+    // 57P01: the server is shutting down (Ctrl-C stops PostgreSQL too); not worth a stack dump.
+    if (err.code === '57P01') return;
+    console.error('[jobs]', err.message);
+  });
   return boss;
 }
 
