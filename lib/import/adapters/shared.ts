@@ -47,6 +47,30 @@ export function anchorToolCall(
   return null;
 }
 
+/** Position of the first agent call of this tool, whatever its arguments. */
+export function firstCallOf(events: NativeEvent[], tool: string): number | null {
+  const i = events.findIndex((e) => e.type === 'tool_call' && e.tool === tool);
+  return i >= 0 ? i : null;
+}
+
+/**
+ * Anchors an expected-action checkpoint: the matching call when there is one;
+ * otherwise, so the annotator lands near the mistake, the first call of the
+ * same tool (with a note saying the arguments differ).
+ */
+export function anchorExpectedAction(
+  events: NativeEvent[],
+  tool: string,
+  expected: Record<string, unknown>,
+  compareKeys?: string[] | null,
+): { eventIndex: number | null; note: string | null } {
+  const exact = anchorToolCall(events, tool, expected, compareKeys);
+  if (exact != null) return { eventIndex: exact, note: null };
+  const nearest = firstCallOf(events, tool);
+  if (nearest != null) return { eventIndex: nearest, note: `No call of ${tool} with the expected arguments; anchored to its first call, whose arguments differ.` };
+  return { eventIndex: null, note: `The trajectory never calls ${tool}.` };
+}
+
 export type RecordParts = Pick<NativeRecordInput, 'task' | 'trajectory' | 'events' | 'checkpoints'>;
 
 export function nativeRecord(parts: RecordParts): NativeRecordInput {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { streamJsonPieces } from './json-stream';
-import { anchorToolCall, arr, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
+import { anchorExpectedAction, arr, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
 import type { Adapter, AdapterOptions } from './types';
 
 /**
@@ -77,8 +77,10 @@ export function tau1RecordToNative(rec: Json, ctx: { domain: string; model: stri
   outputs.forEach((o, i) => checkpoints.push({ id: `output_${i}`, name: `Tell the user "${o}"`, description: 'r_outputs: the expected output appears in the agent\'s replies.', kind: 'output', weight: 1 }));
 
   const results: NonNullable<NativeRecordInput['checkpoints']> = actions.map((a, i) => {
-    const anchor = anchorToolCall(events, toolName(ctx.domain, str(a.name) ?? ''), parseArguments(a.kwargs));
-    return { id: `${taskId}_${i}`, passed: anchor != null, event_index: anchor, note: anchor == null ? 'Derived: no call with this name and arguments in the trajectory.' : 'Derived: a call with this name and arguments is in the trajectory.' };
+    const anchor = anchorExpectedAction(events, toolName(ctx.domain, str(a.name) ?? ''), parseArguments(a.kwargs));
+    // τ-bench has no per-action result: "passed" is derived from an exact call being present.
+    const passed = anchor.note == null;
+    return { id: `${taskId}_${i}`, passed, event_index: anchor.eventIndex, note: passed ? 'Derived: a call with this name and arguments is in the trajectory.' : `Derived: ${anchor.note}` };
   });
   if (typeof sub.r_actions === 'number') results.push({ id: 'db', passed: sub.r_actions >= 1, score: sub.r_actions, total: 1 });
   const perOutput = isObj(sub.outputs) ? sub.outputs : {};

@@ -1,6 +1,6 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { streamJsonPieces } from './json-stream';
-import { anchorToolCall, arr, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
+import { anchorExpectedAction, arr, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
 import type { Adapter, SourceItem } from './types';
 
 /**
@@ -103,8 +103,9 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
     if (!check) continue;
     const passed = check.action_match === true;
     const compare = Array.isArray(a.compare_args) ? (a.compare_args as string[]) : null;
-    const anchor = anchorToolCall(events, toolName(domain, str(a.name) ?? ''), parseArguments(a.arguments), compare);
-    out.push({ id: str(a.action_id)!, passed, score: typeof check.action_reward === 'number' ? check.action_reward : null, total: 1, event_index: anchor, note: anchor == null ? 'No matching tool call in the trajectory.' : null });
+    const anchor = anchorExpectedAction(events, toolName(domain, str(a.name) ?? ''), parseArguments(a.arguments), compare);
+    // A passed check is anchored to its matching call; a failed one to the nearest attempt, with the reason.
+    out.push({ id: str(a.action_id)!, passed, score: typeof check.action_reward === 'number' ? check.action_reward : null, total: 1, event_index: anchor.eventIndex, note: passed ? null : anchor.note });
   }
   if (isObj(ri.db_check)) {
     out.push({ id: 'db', passed: ri.db_check.db_match === true, score: typeof ri.db_check.db_reward === 'number' ? ri.db_check.db_reward : null, total: 1 });
