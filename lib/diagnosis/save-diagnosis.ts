@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
-import { touchClaim } from '@/lib/queue/claim-next';
+import { claimForWriting } from '@/lib/queue/claim-for-writing';
 import { draftInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
@@ -51,6 +51,7 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
     const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
     const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true } });
     if (existing?.status === 'SUBMITTED') throw new AppError('CONFLICT', 'This diagnosis is already submitted; edit it and submit again to keep its history');
+    await claimForWriting(tx, actor, cp.trajectoryId);
     const d = await tx.diagnosis.upsert({
       where: key,
       create: { ...contentOf(input), trajectoryId: cp.trajectoryId, checkpointResultId: cp.id, authorId: actor.userId },
@@ -60,7 +61,6 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
     await recountPending(tx, cp.trajectoryId);
     return toDiagnosisView(d);
   });
-  await touchClaim(actor, view.trajectoryId);
   return view;
 }
 
@@ -75,6 +75,8 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
   return prisma.$transaction(async (tx) => {
     const cp = await checkTarget(tx, input);
     const existing = await tx.diagnosis.findUnique({ where: { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } } });
+    // A first submission needs the trajectory; re-submitting one's own earlier diagnosis is an edit and does not.
+    if (existing?.status !== 'SUBMITTED') await claimForWriting(tx, actor, cp.trajectoryId);
     return writeSubmitted(tx, actor, existing, input, cp.trajectoryId);
   });
 }

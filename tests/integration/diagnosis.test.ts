@@ -84,12 +84,29 @@ describe('diagnosis drafts, submission and edits', () => {
     const { trajectoryId, failedCps, category } = await setup(2);
     const [a, b, reviewer] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR'), await createActor('REVIEWER')];
     await saveDraft(a, { checkpointResultId: failedCps[0].id, whatWentWrong: 'a draft' });
+    // a's claim lapses (idle), so b may take the trajectory over.
+    await prisma.queueClaim.update({ where: { trajectoryId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await submitDiagnosis(b, complete(failedCps[1].id, category.id));
     const taskId = (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).taskId;
     expect((await listTaskDiagnoses(reviewer, taskId)).map((d) => d.author.id).sort()).toEqual([a.userId, b.userId].sort());
     await expect(listTaskDiagnoses(a, taskId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await listTrajectoryDiagnoses(b, trajectoryId)).map((d) => d.author.id)).toEqual([b.userId]);
     expect(await listTrajectoryDiagnoses(a, trajectoryId)).toHaveLength(2);
+  });
+});
+
+describe('diagnosis and claims', () => {
+  it('takes the claim when writing, and refuses a second annotator while the first holds the trajectory', async () => {
+    const { trajectoryId, failedCps, category } = await setup(2);
+    const [a, b] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
+    await saveDraft(a, { checkpointResultId: failedCps[0].id, whatWentWrong: 'started' });
+    expect((await prisma.queueClaim.findUniqueOrThrow({ where: { trajectoryId } })).userId).toBe(a.userId);
+    await expect(submitDiagnosis(b, complete(failedCps[1].id, category.id))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('is working on this trajectory'),
+    });
+    await expect(saveDraft(b, { checkpointResultId: failedCps[1].id, whatWentWrong: 'me too' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await prisma.diagnosis.count({ where: { trajectoryId, authorId: b.userId } })).toBe(0);
   });
 });
 
