@@ -1,3 +1,4 @@
+import busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -40,6 +41,41 @@ async function saveStream(body: Readable, dest: string, limitBytes: number): Pro
 }
 
 /**
+ * Streams every file part of a multipart body to disk as it arrives (busboy),
+ * so memory stays flat and the 413 fires as soon as the total passes the limit.
+ */
+async function saveMultipart(req: Request, dir: string, fields: Record<string, string>, limitBytes: number): Promise<ReceivedFile[]> {
+  const files: ReceivedFile[] = [];
+  const writes: Promise<void>[] = [];
+  let total = 0;
+  const parser = busboy({ headers: Object.fromEntries(req.headers), limits: { fields: 50, fieldSize: 64 * 1024 } });
+  parser.on('field', (name, value) => (fields[name] = value));
+  parser.on('file', (_name, stream, info) => {
+    const fileName = cleanFileName(info.filename, `upload-${files.length + 1}`);
+    const filePath = path.join(dir, `${files.length}-${fileName}`);
+    files.push({ filePath, fileName });
+    const counted = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        total += chunk.length;
+        if (total > limitBytes) done(tooLarge(limitBytes));
+        else done(null, chunk);
+      },
+    });
+    const write = pipeline(stream, counted, createWriteStream(filePath));
+    // A failed file (over the limit) aborts the whole body: the outer pipeline rejects with its error.
+    write.catch((err) => parser.destroy(err));
+    writes.push(write);
+  });
+  try {
+    await pipeline(Readable.fromWeb(req.body as WebReadableStream), parser);
+  } finally {
+    await Promise.allSettled(writes);
+  }
+  await Promise.all(writes);
+  return files;
+}
+
+/**
  * Receives an import upload into a temporary folder: either a raw body (the
  * file itself, streamed to disk with flat memory; name from `?fileName=`) or
  * multipart form data with one or more files. Bodies over the limit are
@@ -54,19 +90,8 @@ export async function receiveUpload(req: Request, limitBytes: number): Promise<R
   const fields: Record<string, string> = Object.fromEntries(url.searchParams);
   try {
     const files: ReceivedFile[] = [];
-    if ((req.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-      const form = await req.formData();
-      let i = 0;
-      for (const [key, value] of form.entries()) {
-        if (typeof value === 'string') {
-          fields[key] = value;
-          continue;
-        }
-        const fileName = cleanFileName(value.name, `upload-${i + 1}`);
-        const filePath = path.join(dir, `${i++}-${fileName}`);
-        await saveStream(Readable.fromWeb(value.stream() as WebReadableStream), filePath, limitBytes);
-        files.push({ filePath, fileName });
-      }
+    if ((req.headers.get('content-type') ?? '').startsWith('multipart/form-data') && req.body) {
+      files.push(...(await saveMultipart(req, dir, fields, limitBytes)));
     } else if (req.body) {
       const fileName = cleanFileName(fields.fileName ?? req.headers.get('x-file-name'), 'upload.jsonl');
       const filePath = path.join(dir, `0-${fileName}`);

@@ -53,7 +53,23 @@ describe('import uploads', () => {
     form.append('file', new Blob([body]), 'b.jsonl');
     const upload = await receiveUpload(new Request('http://x/api/imports', { method: 'POST', body: form }), 10 * 1024 * 1024);
     expect(upload.files.map((f) => f.fileName)).toEqual(['a.jsonl', 'b.jsonl']);
+    expect(upload.fields.format).toBe('native');
+    expect(readFileSync(upload.files[1].filePath)).toEqual(body);
     await upload.cleanup();
+  });
+
+  it('streams a chunked multipart upload and refuses it once the files pass the limit', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([body]), 'a.jsonl');
+    form.append('file', new Blob([body]), 'b.jsonl');
+    const encoded = new Request('http://x', { method: 'POST', body: form });
+    const bytes = Buffer.from(await encoded.arrayBuffer());
+    const contentType = encoded.headers.get('content-type')!;
+    const send = () => new Request('http://x/api/imports', { method: 'POST', body: chunked(bytes, 64), headers: { 'content-type': contentType }, duplex: 'half' } as RequestInit);
+    await expect(receiveUpload(send(), body.length + 10)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const ok = await receiveUpload(send(), 10 * 1024 * 1024);
+    expect(ok.files.map((f) => f.fileName)).toEqual(['a.jsonl', 'b.jsonl']);
+    await ok.cleanup();
   });
 
   it('fails a file whose format cannot be told with a message naming the formats', async () => {
