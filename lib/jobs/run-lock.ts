@@ -13,6 +13,10 @@ const LOCK_NAMESPACE = 'reflection-run';
 export class RunLocks {
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
+  // Session advisory locks are re-entrant for the session that holds them, and
+  // this process's job handlers and recovery sweep share one session: without
+  // this set the sweep would "take" a run its own process is executing.
+  private readonly held = new Set<string>();
 
   constructor(private readonly connectionString = env().DATABASE_URL) {}
 
@@ -34,17 +38,28 @@ export class RunLocks {
 
   /** True when this process now holds the run's lock (nobody else is executing it). */
   async tryLock(runId: string): Promise<boolean> {
-    const c = await this.connection();
-    const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok', [LOCK_NAMESPACE, runId]);
-    return rows[0].ok;
+    if (this.held.has(runId)) return false;
+    // Reserve before the round trip so two callers in this process cannot both pass.
+    this.held.add(runId);
+    try {
+      const c = await this.connection();
+      const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok', [LOCK_NAMESPACE, runId]);
+      if (!rows[0].ok) this.held.delete(runId);
+      return rows[0].ok;
+    } catch (err) {
+      this.held.delete(runId);
+      throw err;
+    }
   }
 
   async unlock(runId: string): Promise<void> {
+    if (!this.held.delete(runId)) return;
     const c = await this.connection();
     await c.query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', [LOCK_NAMESPACE, runId]);
   }
 
   async close(): Promise<void> {
+    this.held.clear();
     const c = this.client;
     this.client = undefined;
     await c?.end().catch(() => undefined);
