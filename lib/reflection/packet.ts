@@ -116,7 +116,8 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     return {
       index,
       run,
-      checkpoint: g.checkpointResult.checkpoint.name,
+      // Checkpoint names are source text too (τ²-bench NL assertions name reservation ids, flights, dates).
+      checkpoint: d.text(g.checkpointResult.checkpoint.name),
       checkpoint_description: d.text(g.checkpointResult.checkpoint.description),
       category: g.category?.label ?? 'Uncategorised',
       span: { start, end },
@@ -132,7 +133,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       instruction: d.text(task.instruction),
       ability: task.ability,
       apps: task.apps,
-      checkpoints: task.checkpoints.map((c) => ({ name: c.name, description: d.text(c.description) })),
+      checkpoints: task.checkpoints.map((c) => ({ name: d.text(c.name), description: d.text(c.description) })),
     },
     all_failed: allFailed,
     runs,
@@ -179,7 +180,7 @@ function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
     label,
     outcome: t.passed ? 'passed' : 'failed',
     score: t.score,
-    checkpoints: t.checkpoints.map((c) => ({ name: c.checkpoint.name, passed: c.passed, note: d.text(c.note) })),
+    checkpoints: t.checkpoints.map((c) => ({ name: d.text(c.checkpoint.name), passed: c.passed, note: d.text(c.note) })),
     actions: actions.slice(0, MAX_ACTIONS),
     writes: actions.filter((a) => a.writes).map((a) => `${a.tool} ${JSON.stringify(a.arguments)}`),
     final_response: d.content(final?.content, 400),

@@ -183,6 +183,8 @@ describe('offline reflection on the real τ²-bench sample', () => {
     const invalid = detail.deltas.filter((d) => !d.valid).map((d) => d.validation);
     expect(detail.proposals.filter((p) => p.status === 'PENDING' && p.valid).length, JSON.stringify(invalid)).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(detail.packet)).not.toMatch(/gpt-4\.1|claude|@/);
+    // Task 16's NL-assertion checkpoints name its reservation, flights, date and payment id.
+    expect(JSON.stringify(detail.packet)).not.toMatch(/M05KNL|HAT110|HAT172|2024-05-24|gift_card_8887175/);
     if (process.env.DUMP_RUN) console.log(JSON.stringify({ deltas: detail.deltas, proposals: detail.proposals, packet: detail.packet }, null, 1));
   });
 });
