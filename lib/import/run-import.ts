@@ -111,14 +111,20 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
         cache.rollback();
         // Isolate the record the database refused; every other one is still written.
         for (const item of items) {
-          try {
-            const [outcome] = await withPgTransaction((c) => writeRecordsWith(pgStore(c), [item.record], { importJobId: job.id, cache }));
-            cache.commit();
-            tally(item, outcome);
-          } catch (err) {
-            cache.rollback();
-            counts.failedCount++;
-            addError('INVALID', item, 'trajectory', `the database refused this record: ${firstLine((err as Error).message)}`);
+          for (let attempt = 1; ; attempt++) {
+            try {
+              const [outcome] = await withPgTransaction((c) => writeRecordsWith(pgStore(c), [item.record], { importJobId: job.id, cache }));
+              cache.commit();
+              tally(item, outcome);
+            } catch (err) {
+              cache.rollback();
+              // A concurrent import committed the same task or trajectory first (or a deadlock
+              // picked us): a fresh transaction now sees its row and reports present or conflict.
+              if (attempt < MAX_RACE_RETRIES && lostRace(err)) continue;
+              counts.failedCount++;
+              addError('INVALID', item, 'trajectory', `the database refused this record: ${firstLine((err as Error).message)}`);
+            }
+            break;
           }
         }
       }
@@ -159,6 +165,15 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
     await finishJob({ ...counts, status: 'FAILED', error: `Import stopped: ${firstLine((err as Error).message)}` });
   }
   return getImportReport(job.id);
+}
+
+const MAX_RACE_RETRIES = 5;
+const RACE_CONSTRAINTS = new Set(['Task_benchmark_externalId_key', 'Trajectory_externalId_key']);
+
+/** A unique-key clash on a task or trajectory identity, or a deadlock: what two overlapping imports cause. */
+function lostRace(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e?.code === '40P01' || (e?.code === '23505' && RACE_CONSTRAINTS.has(e.constraint ?? ''));
 }
 
 function firstLine(message: string): string {
