@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { skillCardSchema, type SkillCardContent } from '@/lib/cards/card-schemas';
+import { canonicalJson } from '@/lib/contrast/tool-step';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { tokenize } from '@/lib/retrieval/bm25';
 
@@ -106,7 +107,7 @@ export function validatePatch(p: PatchInput, inputs: PatchInputs, ctx: Validatio
     else if (unknownKey(p.targetKey)) issues.push({ rule: 'operation', path: 'target_card_id', message: `${p.targetKey} is not one of the retrieved cards` });
   }
   if (p.operation === 'MERGE_CARD') {
-    if (p.targetKeys.length < 2) issues.push({ rule: 'operation', path: 'target_card_ids', message: 'MERGE_CARD needs at least two cards' });
+    if (new Set(p.targetKeys).size < 2) issues.push({ rule: 'operation', path: 'target_card_ids', message: 'MERGE_CARD needs at least two cards' });
     if (p.targetKey && !p.targetKeys.includes(p.targetKey)) issues.push({ rule: 'operation', path: 'target_card_ids', message: 'the kept card must be one of the merged cards' });
     p.targetKeys.filter(unknownKey).forEach((k) => issues.push({ rule: 'operation', path: 'target_card_ids', message: `${k} is not one of the retrieved cards` }));
   }
@@ -121,11 +122,29 @@ export function validatePatch(p: PatchInput, inputs: PatchInputs, ctx: Validatio
   const allowedFns = new Set([...ctx.observedTools, ...targets.flatMap((t) => t.functions_used)]);
   issues.push(...functionIssues(parsed.data, allowedFns, 'new_or_updated_card.'));
   issues.push(...traceIssues(parsed.data, [inputs.delta, ...targets, ...inputs.functionCards]));
+  const narrowed = p.operation === 'NARROW_TRIGGER' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
+  if (narrowed) issues.push(...narrowIssues(parsed.data, narrowed));
   if (ctx.allFailed) {
     const known = new Set(targets.flatMap((t) => [...t.skill.success_contrast, ...t.evidence.good_examples]).map(norm));
     issues.push(...outcomeIssues(parsed.data, known, 'new_or_updated_card.'));
   }
   return { card: parsed.data, issues };
+}
+
+/** NARROW_TRIGGER (MEMORY.md): the rule is right, only its trigger changes — so applies_when must change and nothing else may. */
+function narrowIssues(card: SkillCardContent, target: SkillCardContent): ValidationIssue[] {
+  const fields = new Set([...Object.keys(card), ...Object.keys(target)]);
+  fields.delete('applies_when');
+  const record = (c: SkillCardContent) => c as unknown as Record<string, unknown>;
+  const changed = [...fields].filter((f) => canonicalJson(record(card)[f] ?? null) !== canonicalJson(record(target)[f] ?? null)).sort();
+  const issues: ValidationIssue[] = [];
+  if (norm(card.applies_when) === norm(target.applies_when)) {
+    issues.push({ rule: 'operation', path: 'new_or_updated_card.applies_when', message: 'NARROW_TRIGGER must narrow applies_when, which is unchanged' });
+  }
+  if (changed.length) {
+    issues.push({ rule: 'operation', path: 'new_or_updated_card', message: `NARROW_TRIGGER may only change applies_when; it also changes ${changed.join(', ')}` });
+  }
+  return issues;
 }
 
 /**
