@@ -77,9 +77,17 @@ export const nativeRecordSchema = z
     checkpoints: z.array(nativeCheckpointResultSchema).default([]),
   })
   .superRefine((r, ctx) => {
-    const known = new Set(r.task.checkpoints.map((c) => c.id));
+    // Checkpoint ids are keys (one per task, one result per trajectory): a repeat is the user's to fix, not a database error.
+    const known = new Set<string>();
+    r.task.checkpoints.forEach((c, i) => {
+      if (known.has(c.id)) ctx.addIssue({ code: 'custom', path: ['task', 'checkpoints', i, 'id'], message: `checkpoint id "${c.id}" is defined twice in task.checkpoints` });
+      known.add(c.id);
+    });
+    const scored = new Set<string>();
     r.checkpoints.forEach((c, i) => {
       if (!known.has(c.id)) ctx.addIssue({ code: 'custom', path: ['checkpoints', i, 'id'], message: `unknown checkpoint id "${c.id}" (not in task.checkpoints)` });
+      else if (scored.has(c.id)) ctx.addIssue({ code: 'custom', path: ['checkpoints', i, 'id'], message: `a second result for checkpoint "${c.id}": give each checkpoint one result` });
+      scored.add(c.id);
       if (c.event_index != null && c.event_index >= r.events.length) {
         ctx.addIssue({ code: 'custom', path: ['checkpoints', i, 'event_index'], message: `event_index ${c.event_index} is past the last event (${r.events.length - 1})` });
       }

@@ -111,6 +111,26 @@ describe('native JSONL import', () => {
     for (const t of stored) expect(t._count.events).toBe(t.eventCount);
   });
 
+  it('reports a repeated checkpoint id (task definition or results) at its field path and keeps the other lines', async () => {
+    const lines = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l.replace(/fixture-shop/g, 'fixture-dup')));
+    // Line 1: the task defines "1_0" twice. Line 2: two results for "1_1". Line 3 is valid.
+    lines[0].task.id = 'shop/dup';
+    lines[0].task.checkpoints.push({ id: '1_0', name: 'shop.get_order again' });
+    lines[1].checkpoints.push({ id: '1_1', passed: true });
+    const file = path.join(tmp, 'duplicate-checkpoints.jsonl');
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+
+    const report = await importFile({ ...cli, filePath: file });
+    expect(report).toMatchObject({ status: 'PARTIAL', recordsTotal: 3, importedCount: 1, failedCount: 2 });
+    expect(report.errors.map((e) => [e.line, e.path, e.kind])).toEqual([
+      [1, 'task.checkpoints.2.id', 'INVALID'],
+      [2, 'checkpoints.2.id', 'INVALID'],
+    ]);
+    expect(report.errors[0].reason).toMatch(/checkpoint id "1_0" is defined twice/);
+    expect(report.errors[1].reason).toMatch(/a second result for checkpoint "1_1"/);
+    expect(await prisma.trajectory.count({ where: { task: { benchmark: 'fixture-dup' } } })).toBe(1);
+  });
+
   it('refuses an annotator before reading the file', async () => {
     const annotator = await createActor('ANNOTATOR');
     await expect(importFile({ by: { actor: annotator }, source: 'UPLOAD', filePath: path.join(FIXTURES, 'native-valid.jsonl') })).rejects.toMatchObject({ code: 'FORBIDDEN' });
