@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
@@ -156,4 +157,34 @@ describe.skipIf(!existsSync(SHARED))('shared benchmark samples (../shared/data)'
       });
     }
   }, 120_000);
+});
+
+describe('records without their identity', () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-identity-'));
+
+  it('reports a τ-bench record without task_id or trial at that field instead of importing it under an "undefined" id', async () => {
+    const records = JSON.parse(readFileSync(path.join(FIXTURES, 'wren-mini-retail.json'), 'utf8'));
+    delete records[0].task_id;
+    delete records[2].trial;
+    const file = path.join(tmp, 'wren-mini-retail.json');
+    writeFileSync(file, JSON.stringify(records));
+
+    const report = await importFile({ ...cli, filePath: file, model: 'wren-identity' });
+    expect(report).toMatchObject({ status: 'PARTIAL', recordsTotal: 3, importedCount: 1, failedCount: 2 });
+    expect(report.errors.map((e) => [e.recordIndex, e.path])).toEqual([[0, '[0].task_id'], [2, '[2].trial']]);
+    expect(await prisma.trajectory.count({ where: { externalId: { contains: 'undefined' } } })).toBe(0);
+  });
+
+  it('reports a τ²-bench simulation without an id at that field instead of importing it under an "undefined" id', async () => {
+    const doc = JSON.parse(readFileSync(path.join(FIXTURES, 'tau2-bakery.json'), 'utf8'));
+    delete doc.simulations[1].id;
+    doc.info.environment_info.domain_name = 'bakery-identity';
+    const file = path.join(tmp, 'bakery-no-id.json');
+    writeFileSync(file, JSON.stringify(doc));
+
+    const report = await importFile({ ...cli, filePath: file });
+    expect(report.errors.map((e) => [e.recordIndex, e.path])).toEqual([[1, 'simulations[1].id'], [2, 'simulations[2].reward_info.action_checks[0].action.action_id']]);
+    expect(report).toMatchObject({ importedCount: 2, failedCount: 2 });
+    expect(await prisma.trajectory.count({ where: { externalId: { contains: 'undefined' } } })).toBe(0);
+  });
 });

@@ -124,6 +124,12 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
         yield { kind: 'error', recordIndex: index, path: `[${index}].traj`, reason: 'a τ-bench record needs a "traj" message list' };
         continue;
       }
+      // task_id and trial make the trajectory's id: without them it would be "…:undefined" and collide.
+      const missing = (['task_id', 'trial'] as const).find((k) => typeof rec[k] !== 'number' && (typeof rec[k] !== 'string' || !rec[k]));
+      if (missing) {
+        yield { kind: 'error', recordIndex: index, path: `[${index}].${missing}`, reason: `a τ-bench record needs a "${missing}" (number or string): it is part of the trajectory's id` };
+        continue;
+      }
       const domain = ctx.domain ?? domainFromPolicy(rec.traj);
       if (!domain) {
         yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'cannot tell the domain (airline/retail): name it with --domain' };

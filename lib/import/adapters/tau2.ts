@@ -188,6 +188,10 @@ export const tau2Adapter: Adapter = async function* (input) {
   let sawSimulations = false;
 
   function convert(index: number, sim: Json): SourceItem {
+    // The simulation id is the trajectory's id: without one it would be "…:undefined" and collide.
+    if ((typeof sim.id !== 'string' || !sim.id) && typeof sim.id !== 'number') {
+      return { kind: 'error', recordIndex: index, path: `simulations[${index}].id`, reason: 'a simulation needs an "id" (string): it is the trajectory\'s id' };
+    }
     const task = tasks.get(String(sim.task_id));
     if (!task) return { kind: 'error', recordIndex: index, path: `simulations[${index}].task_id`, reason: `task_id "${String(sim.task_id)}" is not in the file's tasks` };
     const mismatch = actionIdMismatch(task, sim, index);
