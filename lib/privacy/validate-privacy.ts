@@ -15,7 +15,7 @@ const JUDGE_COPY_MIN = 40;
 
 // Evaluator vocabulary: a card states a rule, never a verdict. (Plain "the agent did not…"
 // is how annotators write diagnoses, so it is not flagged by itself.)
-const JUDGE_PROSE_RE = /\b(?:reward (?:is|was|=|of)|nl_assertions?|db_check|env_assertions?|the evaluator|the judge|judged (?:as|to be))\b/i;
+const JUDGE_PROSE_RE = /\b(?:reward (?:is|was|=|of)|nl_assertions?|db_check|env_assertions?|the evaluator|the judge|judged (?:as|to be|by)|gold (?:database|answer|actions?))\b/i;
 
 /**
  * Privacy check for text that would enter the bank (MEMORY.md "Validation 2"):
@@ -49,7 +49,8 @@ export function findPrivacyIssues(text: string, ctx: PrivacyContext = {}): Priva
   return dedupe(findings);
 }
 
-const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+// Function names (App.function) are observed vocabulary a card must use: sharing one with a note is not copying the note.
+const squash = (s: string) => s.toLowerCase().replace(/\b[a-z_][\w-]*\.[a-z_]\w*\b/g, '#').replace(/\s+/g, ' ').trim();
 
 /** A ≥40-character stretch of the note that appears verbatim in the text (checked on sentence windows). */
 function longestCopiedStretch(text: string, note: string): string | null {

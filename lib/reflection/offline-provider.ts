@@ -1,4 +1,6 @@
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
+import { canonicalJson } from '@/lib/contrast/tool-step';
+import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { Bm25Index } from '@/lib/retrieval/bm25';
 import { skillCardSearchText } from '@/lib/retrieval/bm25-skill-cards';
 import type { ContrastPacket, PacketDiagnosis, PacketDivergence } from './packet';
@@ -15,7 +17,7 @@ export const OFFLINE_MODEL = 'rule-based';
 
 export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
 /** Stored as the run's prompt version: bump when the rules or thresholds change. */
-export const OFFLINE_PIPELINE_VERSION = 'rule-based@1';
+export const OFFLINE_PIPELINE_VERSION = 'rule-based@2';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 const human = (name: string) => name.replace(/[_-]+/g, ' ').trim();
@@ -43,6 +45,7 @@ export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
 function deltaFromDivergence(packet: ContrastPacket, v: PacketDivergence): SkillCardContent {
   const pass = v.passing_action!;
   const fail = v.failing_action;
+  if (fail && fail.tool === pass.tool) return argumentDelta(packet, pass, fail);
   const fnName = human(pass.tool.slice(pass.tool.indexOf('.') + 1));
   const tags = [...new Set([...words(pass.tool), ...(fail ? words(fail.tool) : []), ...packet.task.apps.map((a) => a.toLowerCase())])].slice(0, 8);
   while (tags.length < 3) tags.push(['ordering', 'contrast', 'procedure'][tags.length]);
@@ -69,6 +72,34 @@ function deltaFromDivergence(packet: ContrastPacket, v: PacketDivergence): Skill
   };
 }
 
+/** Both runs called the same function at the divergence: the lesson is about its arguments, not which call to make. */
+function argumentDelta(packet: ContrastPacket, pass: { tool: string; arguments: unknown }, fail: { tool: string; arguments: unknown }): SkillCardContent {
+  const fnName = human(pass.tool.slice(pass.tool.indexOf('.') + 1));
+  const a = (pass.arguments ?? {}) as Record<string, unknown>;
+  const b = (fail.arguments ?? {}) as Record<string, unknown>;
+  const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => canonicalJson(a[k] ?? null) !== canonicalJson(b[k] ?? null)).sort();
+  // De-identified values can look alike (<ID> vs <ID>): then only "the arguments" is known to differ.
+  const what = differing.length ? `values for ${clip(differing.join(', '), 120)}` : 'argument values';
+  const tags = [...new Set([...words(pass.tool), ...differing.flatMap((k) => words(k)), ...packet.task.apps.map((x) => x.toLowerCase())])].slice(0, 8);
+  while (tags.length < 3) tags.push(['arguments', 'contrast', 'procedure'][tags.length]);
+  return {
+    title: clip(`Check the arguments of ${fnName} before calling it`, 120),
+    applies_when: clip(`The task reaches the call of ${pass.tool}, where passing and failing runs passed different ${what}`, 400),
+    solves: clip(`Calling ${pass.tool} with the wrong ${what}`, 400),
+    tags,
+    skill: {
+      core_rule: clip(`Before calling ${pass.tool}, take ${what} from what the task asks and the latest observations, as the passing run did`, 400),
+      completion_condition: [clip(`${pass.tool} was called with ${what} matching what the task asks`, 300)],
+      success_contrast: [clip(`A passing run called ${pass.tool} with ${what} that matched the task`, 300)],
+      failure_contrast: [clip(`A failing run called ${pass.tool} with different ${what}`, 300)],
+      recovery: [],
+      efficiency: [],
+    },
+    evidence: { observed_feedback: [], state_transition: [], good_examples: [call(pass.tool, pass.arguments)], bad_examples: [call(fail.tool, fail.arguments)] },
+    functions_used: [pass.tool],
+  };
+}
+
 function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCardContent {
   const anchored = anchoredActions(packet, d);
   const spanTools = [...new Set(anchored.actions.map((a) => a.tool))];
@@ -77,7 +108,8 @@ function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCa
   const fns = [...new Set([...spanTools, ...(passStep ? [passStep.tool] : [])])];
   // Verifier descriptions that spell out an expected call are scenario detail, not a trigger.
   const desc = d.checkpoint_description;
-  const plainDesc = desc && desc.length <= 160 && !desc.includes('(') ? desc : null;
+  // Evaluator boilerplate ("db_check: …", "judged by an LLM") is judge prose, not a trigger either.
+  const plainDesc = desc && desc.length <= 160 && !desc.includes('(') && findPrivacyIssues(desc).length === 0 ? desc : null;
   const stepName = human(d.checkpoint.replace(/^[\w-]+\./, ''));
   const trigger = plainDesc ?? `the ${stepName} step`;
   const tags = [...new Set([...words(d.category), ...words(d.checkpoint), ...fns.flatMap((f) => words(f)), ...packet.task.apps.map((a) => a.toLowerCase())])]

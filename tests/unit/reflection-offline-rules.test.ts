@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { SkillCardContent } from '@/lib/cards/card-schemas';
+import { offlineReflect } from '@/lib/reflection/offline-provider';
+import type { ContrastPacket, PacketDiagnosis } from '@/lib/reflection/packet';
+import { validateDelta } from '@/lib/reflection/validate-card';
+
+const update = 'airline.update_reservation_flights';
+const args = (cabin: string) => ({ reservation_id: '<ID>', cabin, payment_id: '<ID>' });
+
+function packet(over: Partial<ContrastPacket>): ContrastPacket {
+  return {
+    task: { instruction: 'Change the flight', ability: 'airline', apps: ['airline'], checkpoints: [] },
+    all_failed: false,
+    runs: [
+      { label: 'run A', outcome: 'passed', score: 1, checkpoints: [], actions: [{ position: 4, tool: update, arguments: args('economy'), result: '{}', error: false, writes: true }], writes: [], final_response: '' },
+      { label: 'run B', outcome: 'failed', score: 0, checkpoints: [], actions: [{ position: 6, tool: update, arguments: args('business'), result: '{}', error: false, writes: true }], writes: [], final_response: '' },
+    ],
+    diagnoses: [],
+    divergences: [{ failing_run: 'run B', passing_run: 'run A', failing_position: 6, failing_action: { tool: update, arguments: args('business') }, passing_action: { tool: update, arguments: args('economy'), position: 4 } }],
+    ...over,
+  };
+}
+const ctx = { observedTools: [update], allFailed: false, scenarioValues: [], forbiddenTerms: [] };
+
+describe('offline provider rules on τ²-bench-like packets', () => {
+  it('turns a divergence on the same function into an argument rule, not "call X rather than X"', () => {
+    const [delta] = offlineReflect(packet({})).deltas as SkillCardContent[];
+    expect(delta.skill.core_rule).not.toContain(`rather than ${update}`);
+    expect(delta.applies_when).not.toContain(`called ${update} instead`);
+    expect(delta.skill.core_rule).toMatch(/cabin/);
+    expect(delta.applies_when).not.toMatch(/different the/);
+    // The run's evaluator note names the same function: sharing a function name is not copying judge prose.
+    const judgeNotes = ['The agent called airline.update_reservation_flights with cabin <TEXT> although the task asked otherwise.'];
+    expect(validateDelta(delta, { ...ctx, judgeNotes }).issues).toEqual([]);
+  });
+
+  it('does not use an evaluator description (db_check, "judged by an LLM") as the trigger, so the delta stays valid', () => {
+    for (const description of ['db_check: the environment database after the run equals the gold database.', 'Natural-language assertion judged by an LLM.']) {
+      const d: PacketDiagnosis = {
+        index: 0,
+        run: 'run B',
+        checkpoint: 'Final database state matches the expected one',
+        checkpoint_description: description,
+        category: 'Policy violation',
+        span: { start: 6, end: 6 },
+        actions_in_span: [{ position: 6, tool: update, arguments: args('business') }],
+        what_went_wrong: 'Changed the cabin without asking the user which cabin they wanted.',
+        what_should_have_happened: 'Confirm the cabin with the user before calling the update.',
+      };
+      const [delta] = offlineReflect(packet({ diagnoses: [d] })).deltas as SkillCardContent[];
+      expect(delta.applies_when).not.toContain(description);
+      expect(validateDelta(delta, ctx).issues, description).toEqual([]);
+    }
+  });
+});
