@@ -82,6 +82,8 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
   let bytesRead = 0;
   let batch: PendingRecord[] = [];
   let batchEvents = 0;
+  // Items read since the last flush, good or bad: a long run of bad lines still writes counts (live progress, no "stalled" job).
+  let sinceFlush = 0;
 
   const addError = (kind: ImportErrorKind, at: { line?: number; recordIndex?: number }, p: string | undefined, reason: string) => {
     if (storedErrors >= MAX_STORED_ERRORS) return;
@@ -102,6 +104,7 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
     const items = batch;
     batch = [];
     batchEvents = 0;
+    sinceFlush = 0;
     if (items.length) {
       try {
         const outcomes = await withPgTransaction((c) => writeRecordsWith(pgStore(c), items.map((i) => i.record), { importJobId: job.id, cache }));
@@ -142,20 +145,21 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
     input.on('data', (chunk) => (bytesRead += chunk.length));
     for await (const item of ADAPTERS[format](input, { fileName, model: opts.model, domain: opts.domain }) as AsyncIterable<SourceItem>) {
       counts.recordsTotal++;
+      sinceFlush++;
       if (item.kind === 'error') {
         counts.failedCount++;
         addError('INVALID', item, item.path, item.reason);
-        continue;
+      } else {
+        const checked = validateRecord(item.record);
+        if (!checked.ok) {
+          counts.failedCount++;
+          for (const issue of checked.issues) addError('INVALID', item, issue.path, issue.reason);
+        } else {
+          batch.push({ record: checked.record, line: item.line, recordIndex: item.recordIndex });
+          batchEvents += checked.record.events.length;
+        }
       }
-      const checked = validateRecord(item.record);
-      if (!checked.ok) {
-        counts.failedCount++;
-        for (const issue of checked.issues) addError('INVALID', item, issue.path, issue.reason);
-        continue;
-      }
-      batch.push({ record: checked.record, line: item.line, recordIndex: item.recordIndex });
-      batchEvents += checked.record.events.length;
-      if (batch.length >= BATCH_RECORDS || batchEvents >= BATCH_EVENTS) await flush();
+      if (sinceFlush >= BATCH_RECORDS || batchEvents >= BATCH_EVENTS) await flush();
     }
     await flush();
     const ok = counts.importedCount + counts.presentCount;

@@ -131,6 +131,16 @@ describe('native JSONL import', () => {
     expect(await prisma.trajectory.count({ where: { task: { benchmark: 'fixture-dup' } } })).toBe(1);
   });
 
+  it('keeps writing live counts through a long run of bad lines, so the job does not look stalled', async () => {
+    const file = path.join(tmp, 'all-bad.jsonl');
+    writeFileSync(file, Array.from({ length: 1000 }, (_, i) => `{"format":"trajectory.v1","broken":${i}`).join('\n') + '\n');
+    const seen: number[] = [];
+    const report = await importFile({ ...cli, filePath: file, onProgress: (p) => seen.push(p.records) });
+    expect(report).toMatchObject({ status: 'FAILED', recordsTotal: 1000, failedCount: 1000, errorCount: 1000 });
+    // Progress (and the job's counts, which keep it from looking interrupted) arrive while the file is read, not only at the end.
+    expect(seen.filter((n) => n < 1000).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses an annotator before reading the file', async () => {
     const annotator = await createActor('ANNOTATOR');
     await expect(importFile({ by: { actor: annotator }, source: 'UPLOAD', filePath: path.join(FIXTURES, 'native-valid.jsonl') })).rejects.toMatchObject({ code: 'FORBIDDEN' });
