@@ -1,6 +1,6 @@
 import { prisma } from '@/lib/db/prisma';
 import { findMatches } from '@/lib/privacy/patterns';
-import { Deidentifier, isEnumLike } from '@/lib/privacy/deidentify';
+import { classifyKey, Deidentifier, isEnumLike } from '@/lib/privacy/deidentify';
 import { isStateChanging } from './tool-effects';
 
 /**
@@ -77,7 +77,7 @@ export async function aggregateToolCalls(opts: { taskId?: string | null; tools?:
     for (const [name, value] of Object.entries((c.arguments ?? {}) as Record<string, unknown>)) {
       const a = agg._args.get(name) ?? { calls: 0, forms: new Set<string>() };
       a.calls++;
-      a.forms.add(valueForm(value));
+      a.forms.add(valueForm(value, name));
       agg._args.set(name, a);
     }
     const obs = (c.callId && byCall.get(`${c.trajectoryId}|${c.callId}`)) || byPos.get(`${c.trajectoryId}|${c.position + 1}`);
@@ -99,19 +99,26 @@ export async function aggregateToolCalls(opts: { taskId?: string | null; tools?:
 }
 
 /** The form of a value, never the value itself (enum words excepted: they carry meaning). */
-export function valueForm(v: unknown): string {
+export function valueForm(v: unknown, key = ''): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'boolean') return 'boolean';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  if (Array.isArray(v)) return v.length ? `list of ${valueForm(v[0])}` : 'empty list';
+  if (Array.isArray(v)) return v.length ? `list of ${valueForm(v[0], key)}` : 'empty list';
   if (typeof v === 'object') return `object with ${Object.keys(v).slice(0, 6).join(', ') || 'no'} fields`;
   const s = String(v);
   const kinds = findMatches(s).filter((m) => m.start === 0 && m.end === s.length);
   if (kinds.length) return `${kinds[0].kind.replace(/_/g, ' ')} string`;
-  if (/^[A-Z][A-Z0-9_]{1,30}$/.test(s)) return `enum word (e.g. ${s})`;
+  if (/^[A-Z][A-Z0-9_]{1,30}$/.test(s)) {
+    // All caps under an identifying key is a value, not an enum ("reservation_id": "SDZQKO", "origin": "DTW").
+    const keyed = classifyKey(key);
+    if (keyed && !UNQUOTED_OK.has(keyed)) return `${keyed.toLowerCase().replace(/_/g, ' ')} code`;
+    return `enum word (e.g. ${s})`;
+  }
   if (isEnumLike(s)) return 'lowercase keyword';
   return s.length > 60 ? 'free text' : 'short text';
 }
+
+const UNQUOTED_OK = new Set(['TEXT', 'TITLE_TEXT', 'PRODUCT_TEXT']);
 
 function returnShape(content: string | null): string {
   const t = content?.trim() ?? '';
