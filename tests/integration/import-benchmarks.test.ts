@@ -188,3 +188,29 @@ describe('records without their identity', () => {
     expect(await prisma.trajectory.count({ where: { externalId: { contains: 'undefined' } } })).toBe(0);
   });
 });
+
+describe('τ²-bench judged texts', () => {
+  it('keeps a simulation whose task repeats an NL assertion or communicate text, with one result per checkpoint in order', async () => {
+    const doc = JSON.parse(readFileSync(path.join(FIXTURES, 'tau2-bakery.json'), 'utf8'));
+    doc.info.environment_info.domain_name = 'bakery-repeat';
+    const ec = doc.tasks.find((t: { id: string }) => t.id === '1').evaluation_criteria;
+    ec.nl_assertions = ['Agent confirms the cancellation.', 'Agent confirms the cancellation.'];
+    ec.communicate_info = ['12', '12'];
+    const sim = doc.simulations.find((s: { id: string }) => s.id === 'sim-a');
+    sim.reward_info.nl_assertions = [
+      { nl_assertion: 'Agent confirms the cancellation.', met: true, justification: 'first' },
+      { nl_assertion: 'Agent confirms the cancellation.', met: false, justification: 'second' },
+    ];
+    sim.reward_info.communicate_checks = [{ info: '12', met: true, justification: 'a' }, { info: '12', met: false, justification: 'b' }];
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'import-repeat-')), 'bakery-repeat.json');
+    writeFileSync(file, JSON.stringify(doc));
+
+    const report = await importFile({ ...cli, filePath: file });
+    expect(report.errors.filter((e) => e.recordIndex !== 2)).toEqual([]);
+    const a = await resultsOf('tau2-bench:bakery-repeat:sim-a');
+    expect(a.results).toMatchObject({
+      nl_0: { passed: true, note: 'first' }, nl_1: { passed: false, note: 'second' },
+      communicate_0: { passed: true, note: 'a' }, communicate_1: { passed: false, note: 'b' },
+    });
+  });
+});

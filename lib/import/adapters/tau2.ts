@@ -86,11 +86,16 @@ function messagesToEvents(messages: unknown[], domain: string): NativeEvent[] {
   return events;
 }
 
-/** Index of a judged text in the task's list: by text (whitespace-insensitive; runs trim differently), else by position. */
-function matchText(texts: unknown[], text: unknown, position: number): number {
+/**
+ * Index of a judged text in the task's list: by text (whitespace-insensitive; runs trim differently), else by position.
+ * An index is taken once (`used`), so a task that repeats a text gets one result per checkpoint, not two for the first.
+ */
+function matchText(texts: unknown[], text: unknown, position: number, used: Set<number>): number {
   const wanted = String(text).trim();
-  const i = texts.findIndex((t) => String(t).trim() === wanted);
-  return i >= 0 ? i : position < texts.length ? position : -1;
+  const i = texts.findIndex((t, k) => !used.has(k) && String(t).trim() === wanted);
+  const at = i >= 0 ? i : position < texts.length && !used.has(position) ? position : -1;
+  if (at >= 0) used.add(at);
+  return at;
 }
 
 function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): Result[] {
@@ -110,15 +115,17 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
   if (isObj(ri.db_check)) {
     out.push({ id: 'db', passed: ri.db_check.db_match === true, score: typeof ri.db_check.db_reward === 'number' ? ri.db_check.db_reward : null, total: 1 });
   }
+  const usedNl = new Set<number>();
   arr(ri.nl_assertions).forEach((r, j) => {
-    const i = isObj(r) ? matchText(arr(ec.nl_assertions), r.nl_assertion, j) : -1;
+    const i = isObj(r) ? matchText(arr(ec.nl_assertions), r.nl_assertion, j, usedNl) : -1;
     if (i >= 0) out.push({ id: `nl_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
   });
   arr(ri.env_assertions).forEach((r, i) => {
     if (isObj(r) && i < arr(ec.env_assertions).length) out.push({ id: `env_${i}`, passed: r.met === true, score: typeof r.reward === 'number' ? r.reward : null });
   });
+  const usedCommunicate = new Set<number>();
   arr(ri.communicate_checks).forEach((r, j) => {
-    const i = isObj(r) ? matchText(arr(ec.communicate_info), r.info, j) : -1;
+    const i = isObj(r) ? matchText(arr(ec.communicate_info), r.info, j, usedCommunicate) : -1;
     if (i >= 0) out.push({ id: `communicate_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
   });
   return out;
