@@ -17,7 +17,7 @@ export const OFFLINE_MODEL = 'rule-based';
 
 export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
 /** Stored as the run's prompt version: bump when the rules or thresholds change. */
-export const OFFLINE_PIPELINE_VERSION = 'rule-based@2';
+export const OFFLINE_PIPELINE_VERSION = 'rule-based@3';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 const human = (name: string) => name.replace(/[_-]+/g, ' ').trim();
@@ -170,9 +170,15 @@ export type CuratorCandidate = { key: string; content: SkillCardContent };
  * Curation by BM25 similarity: a near-duplicate is a NOOP, a close card is
  * patched with the delta's new list items, anything else is added.
  */
-export function offlineCurate(deltaIndex: number, delta: SkillCardContent, candidates: CuratorCandidate[]): CuratorPatch {
+export function offlineCurate(deltaIndex: number, delta: SkillCardContent, all: CuratorCandidate[]): CuratorPatch {
   const base = { delta_index: deltaIndex, target_card_ids: [] as string[] };
-  if (candidates.length === 0) return { ...base, operation: 'ADD_CARD', target_card_id: null, new_or_updated_card: delta, reason: 'The bank has no card for this ability yet' };
+  if (all.length === 0) return { ...base, operation: 'ADD_CARD', target_card_id: null, new_or_updated_card: delta, reason: 'The bank has no card for this ability yet' };
+  // Rule-based deltas share their wording; only a card about the same functions can state the same rule.
+  const fns = new Set(delta.functions_used);
+  const candidates = all.filter((c) => (fns.size === 0 && c.content.functions_used.length === 0) || c.content.functions_used.some((f) => fns.has(f)));
+  if (candidates.length === 0) {
+    return { ...base, operation: 'ADD_CARD', target_card_id: null, new_or_updated_card: delta, reason: `No card of this bank is about ${delta.functions_used.join(', ') || 'these steps'}` };
+  }
   const index = new Bm25Index(candidates.map((c) => ({ item: c, text: skillCardSearchText(c.content) })));
   const [best] = index.similarity(skillCardSearchText(delta));
   const sim = best.score.toFixed(2);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
-import { offlineReflect } from '@/lib/reflection/offline-provider';
+import { offlineCurate, offlineReflect } from '@/lib/reflection/offline-provider';
 import type { ContrastPacket, PacketDiagnosis } from '@/lib/reflection/packet';
 import { validateDelta } from '@/lib/reflection/validate-card';
 
 const update = 'airline.update_reservation_flights';
 const args = (cabin: string) => ({ reservation_id: '<ID>', cabin, payment_id: '<ID>' });
 
-function packet(over: Partial<ContrastPacket>): ContrastPacket {
+function packet(over: Partial<ContrastPacket>, tool = update): ContrastPacket {
+  const update = tool;
   return {
     task: { instruction: 'Change the flight', ability: 'airline', apps: ['airline'], checkpoints: [] },
     all_failed: false,
@@ -51,5 +52,20 @@ describe('offline provider rules on τ²-bench-like packets', () => {
       expect(delta.applies_when).not.toContain(description);
       expect(validateDelta(delta, ctx).issues, description).toEqual([]);
     }
+  });
+});
+
+describe('offline curation compares rules, not templates', () => {
+  it('adds a rule about another function instead of calling it a near-duplicate of a card with the same wording', () => {
+    const [flights] = offlineReflect(packet({})).deltas as SkillCardContent[];
+    const [baggages] = offlineReflect(packet({}, 'airline.update_reservation_baggages')).deltas as SkillCardContent[];
+    const patch = offlineCurate(0, baggages, [{ key: 'skill::skill_aa11', content: flights }]);
+    expect(patch.operation, patch.reason).toBe('ADD_CARD');
+  });
+
+  it('still finds the near-duplicate when the function is the same', () => {
+    const [flights] = offlineReflect(packet({})).deltas as SkillCardContent[];
+    const patch = offlineCurate(0, flights, [{ key: 'skill::skill_aa11', content: flights }]);
+    expect(patch.operation).toBe('NOOP');
   });
 });
