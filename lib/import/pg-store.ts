@@ -48,14 +48,23 @@ export async function withPgTransaction<T>(fn: (client: pg.PoolClient) => Promis
 
 // PostgreSQL text cannot hold NUL and jsonb rejects the \u0000 escape; agents' tool output occasionally has both.
 const noNul = (s: string) => (s.includes('\u0000') ? s.replace(/\u0000/g, '\uFFFD') : s);
-const jsonText = (v: unknown) => (v == null ? null : noNul(JSON.stringify(v).replace(/\\u0000/g, '\\ufffd')));
+// JSON.stringify writes NUL and half surrogate pairs (an emoji cut in two by a model) as \uXXXX escapes, which jsonb
+// refuses; an escape preceded by an even run of backslashes is one, an odd run means it is literal text.
+const BAD_JSON_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
+const jsonText = (v: unknown) => {
+  if (v == null) return null;
+  const text = JSON.stringify(v);
+  return text.includes('\\u') ? text.replace(BAD_JSON_ESCAPE, '$1\\ufffd') : text;
+};
+/** Query parameters with NUL replaced in every string (also inside arrays): identifiers and names can carry it too. */
+const params = (values: unknown[]) => values.map((v) => (typeof v === 'string' ? noNul(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? noNul(x) : x)) : v));
 
 /** One field in COPY text format: \N for NULL; backslash, tab, newline and carriage return escaped. */
 export function copyField(v: string | number | boolean | null | undefined): string {
   if (v == null) return '\\N';
   const s = typeof v === 'string' ? v : String(v);
-  if (!/[\\\t\n\r]/.test(s)) return s;
-  return s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  if (!/[\\\t\n\r\u0000]/.test(s)) return s;
+  return noNul(s).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
 export const EVENT_COPY_SQL = 'COPY "Event" ("id","trajectoryId","position","source","type","tool","arguments","callId","content","error","metadata") FROM STDIN';
@@ -95,7 +104,7 @@ export function pgStore(client: pg.PoolClient): BatchStore {
          FROM "Task" t LEFT JOIN "TaskCheckpoint" c ON c."taskId" = t.id
          WHERE (t.benchmark, t."externalId") IN (SELECT * FROM unnest($1::text[], $2::text[]))
          GROUP BY t.id`,
-        [keys.map((k) => k.benchmark), keys.map((k) => k.externalId)],
+        params([keys.map((k) => k.benchmark), keys.map((k) => k.externalId)]),
       );
       return rows;
     },
@@ -105,7 +114,7 @@ export function pgStore(client: pg.PoolClient): BatchStore {
       await client.query(
         `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, split, metadata, "contentHash", "updatedAt")
          VALUES ($1, $2, $3, $4, $5, $6::text[], $7::"TaskSplit", $8::jsonb, $9, now())`,
-        [id, t.benchmark, t.id, t.ability ?? null, noNul(t.instruction), t.apps, split, jsonText(t.metadata) ?? '{}', hash],
+        params([id, t.benchmark, t.id, t.ability ?? null, noNul(t.instruction), t.apps, split, jsonText(t.metadata) ?? '{}', hash]),
       );
       const checkpoints = t.checkpoints.map((c) => ({ id: newId(), key: c.id, c }));
       if (checkpoints.length) {
@@ -113,17 +122,17 @@ export function pgStore(client: pg.PoolClient): BatchStore {
           `INSERT INTO "TaskCheckpoint" (id, "taskId", key, name, description, kind, weight, position, "updatedAt")
            SELECT id, $1, key, name, description, kind, weight, position, now()
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[]) AS x(id, key, name, description, kind, weight, position)`,
-          [
+          params([
             id, checkpoints.map((x) => x.id), checkpoints.map((x) => x.key), checkpoints.map((x) => noNul(x.c.name)),
             checkpoints.map((x) => (x.c.description == null ? null : noNul(x.c.description))), checkpoints.map((x) => x.c.kind ?? null),
             checkpoints.map((x) => x.c.weight), checkpoints.map((_, i) => i),
-          ],
+          ]),
         );
       }
       return { id, benchmark: t.benchmark, externalId: t.id, contentHash: hash, checkpoints: checkpoints.map((x) => ({ id: x.id, key: x.key })) };
     },
     async findTrajectories(externalIds) {
-      const { rows } = await client.query(`SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`, [externalIds]);
+      const { rows } = await client.query(`SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`, params([externalIds]));
       return rows;
     },
     async insert({ trajectories: t, events, results: r }) {
@@ -136,12 +145,12 @@ export function pgStore(client: pg.PoolClient): BatchStore {
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::boolean[], $8::float8[], $9::text[], $10::text[],
                        $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[])
              AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job)`,
-          [
+          params([
             t.map((x) => x.id), t.map((x) => noNul(x.externalId)), t.map((x) => x.taskId), t.map((x) => noNul(x.model)), t.map((x) => x.agent),
             t.map((x) => x.trial), t.map((x) => x.passed), t.map((x) => x.score), t.map((x) => (x.outcomeReason == null ? null : noNul(x.outcomeReason))),
-            t.map((x) => x.feedbackKind), t.map((x) => x.memoryRelease), t.map((x) => JSON.stringify(x.memoryCardIds)), t.map((x) => jsonText(x.metadata) ?? '{}'),
+            t.map((x) => x.feedbackKind), t.map((x) => x.memoryRelease), t.map((x) => jsonText(x.memoryCardIds)), t.map((x) => jsonText(x.metadata) ?? '{}'),
             t.map((x) => x.contentHash), t.map((x) => x.eventCount), t.map((x) => x.failedCount), t.map((x) => x.importJobId),
-          ],
+          ]),
         );
       }
       await copyEvents(client, events);
@@ -150,10 +159,10 @@ export function pgStore(client: pg.PoolClient): BatchStore {
           `INSERT INTO "CheckpointResult" (id, "trajectoryId", "checkpointId", passed, score, total, note, "eventIndex", "updatedAt")
            SELECT id, tid, cid, passed, score, total, note, ev, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::float8[], $6::float8[], $7::text[], $8::int[]) AS x(id, tid, cid, passed, score, total, note, ev)`,
-          [
+          params([
             r.map((x) => x.id), r.map((x) => x.trajectoryId), r.map((x) => x.checkpointId), r.map((x) => x.passed), r.map((x) => x.score),
             r.map((x) => x.total), r.map((x) => (x.note == null ? null : noNul(x.note))), r.map((x) => x.eventIndex),
-          ],
+          ]),
         );
       }
     },

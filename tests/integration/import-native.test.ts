@@ -141,6 +141,30 @@ describe('native JSONL import', () => {
     expect(seen.filter((n) => n < 1000).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('keeps records whose tool arguments hold a broken emoji (lone surrogate) or whose call id and agent hold NUL, storing U+FFFD in their place', async () => {
+    const lines = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l.replace(/fixture-shop/g, 'fixture-odd')));
+    // A model's output cut in the middle of an emoji leaves half a surrogate pair; tool output can carry NUL bytes.
+    lines[0].events[1].arguments.note = 'thanks \ud83d';
+    lines[0].events[1].metadata = { raw: 'C:\\ud83d is a path, not an escape' };
+    lines[1].events[1].call_id = 'c\u00001';
+    lines[1].trajectory.agent = 'react\u0000v2';
+    const file = path.join(tmp, 'odd-text.jsonl');
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+
+    const report = await importFile({ ...cli, filePath: file });
+    expect(report.errors).toEqual([]);
+    expect(report).toMatchObject({ status: 'SUCCEEDED', importedCount: 3 });
+    const first = await prisma.trajectory.findUniqueOrThrow({ where: { externalId: 'fixture-odd:1:kestrel-small' }, include: { events: { orderBy: { position: 'asc' } } } });
+    expect(first.events[1].arguments).toMatchObject({ note: 'thanks \uFFFD' });
+    expect(first.events[1].metadata).toEqual({ raw: 'C:\\ud83d is a path, not an escape' });
+    const second = await prisma.trajectory.findUniqueOrThrow({ where: { externalId: 'fixture-odd:1:heron-large' }, include: { events: { orderBy: { position: 'asc' } } } });
+    expect(second.agent).toBe('react\uFFFDv2');
+    expect(second.events[1].callId).toBe('c\uFFFD1');
+
+    const again = await importFile({ ...cli, filePath: file });
+    expect(again).toMatchObject({ presentCount: 3, conflictCount: 0, failedCount: 0 });
+  });
+
   it('refuses an annotator before reading the file', async () => {
     const annotator = await createActor('ANNOTATOR');
     await expect(importFile({ by: { actor: annotator }, source: 'UPLOAD', filePath: path.join(FIXTURES, 'native-valid.jsonl') })).rejects.toMatchObject({ code: 'FORBIDDEN' });
