@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef } from 'react';
 import type { ContrastStep, TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { BreakAfterDots } from './break-after-dots';
 import { TrajectoryColumnHeader } from './trajectory-column-header';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'truncated' | 'maxSteps'>;
@@ -138,7 +139,9 @@ function StepCell({ cell, mark, differs }: { cell: ContrastStep | null; mark: st
   }
   return (
     <td className={`max-w-[20rem] border-b border-slate-100 px-3 py-2 align-top ${ring}`}>
-      <div className="font-mono text-[13px] font-medium text-slate-900 [overflow-wrap:anywhere]">{cell.tool}</div>
+      <div className="font-mono text-[13px] font-medium text-slate-900 [overflow-wrap:anywhere]">
+        <BreakAfterDots text={cell.tool} />
+      </div>
       {cell.args ? (
         <div className="mt-0.5 line-clamp-3 text-xs text-slate-600 [overflow-wrap:anywhere]" title={cell.args}>
           {cell.args}

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { BreakAfterDots } from './break-after-dots';
 import { OutcomeBadge } from './outcome-badge';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
@@ -42,7 +43,9 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
               </th>
               {checkpoints.map((c) => (
                 <th key={c.id} scope="col" className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top">
-                  <span className="block font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">{c.name}</span>
+                  <span className="block font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                    <BreakAfterDots text={c.name} />
+                  </span>
                   {c.description ? (
                     <span className="line-clamp-4 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere]" title={c.description}>
                       {c.description}
@@ -60,7 +63,11 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
             {trajectories.map((t, r) => (
               <tr key={t.id} data-testid="checkpoint-row">
                 <th scope="row" className="sticky left-0 z-[5] border-b border-r border-slate-200 bg-white px-3 py-2 text-left align-top">
-                  <span className="block font-semibold text-slate-900">{t.model}</span>
+                  <span className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">{t.model}</span>
+                  {/* Same model twice (another harness or trial) must stay tellable apart. */}
+                  {t.agent || t.trial != null ? (
+                    <span className="block text-xs font-normal text-slate-500">{[t.agent, t.trial != null ? `trial ${t.trial}` : null].filter(Boolean).join(' · ')}</span>
+                  ) : null}
                   <span className="mt-1 block">
                     <OutcomeBadge passed={t.passed} score={t.score} />
                   </span>

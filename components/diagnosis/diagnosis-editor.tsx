@@ -173,7 +173,7 @@ export function DiagnosisEditor({
           {status}
         </span>
         <Button type="submit" disabled={submit.isPending}>
-          {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="text-[10px] opacity-75">Ctrl+↵</kbd>
+          {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
         </Button>
       </div>
       {mine && mine.revisionCount > 0 ? <DiagnosisHistory diagnosisId={mine.id} /> : null}

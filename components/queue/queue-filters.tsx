@@ -35,7 +35,15 @@ export function QueueFilters({
   // A value typed into the URL that is not in the facets still shows as selected.
   const withCurrent = (xs: string[], k: string) => (v(k) && !xs.includes(v(k)) ? [...xs, v(k)] : xs);
   return (
-    <form aria-label="Queue filters" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 xl:grid-cols-7">
+    <form
+      aria-label="Queue filters"
+      // Enter in a text filter applies it (not only leaving the field).
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        onChange({ taskId: String(data.get('taskId') ?? '').trim(), checkpointKey: String(data.get('checkpointKey') ?? '').trim() });
+      }}
+      className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 xl:grid-cols-7">
       <Choice label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(withCurrent(facets.benchmarks, 'benchmark'))} onChange={(x) => onChange({ benchmark: x })} />
       <Choice label="Ability" name="ability" value={v('ability')} options={pairs(withCurrent(facets.abilities, 'ability'))} onChange={(x) => onChange({ ability: x })} />
       <Choice label="Model" name="model" value={v('model')} options={pairs(withCurrent(facets.models, 'model'))} onChange={(x) => onChange({ model: x })} />
@@ -59,6 +67,10 @@ export function QueueFilters({
         options={[['unclaimed', 'unclaimed'], ['mine', 'mine'], ...(isAdmin ? facets.annotators.map((a): [string, string] => [a.id, a.name]) : [])]}
         onChange={(x) => onChange({ assignee: x })}
       />
+      {/* Implicit submission (Enter) needs a submit button once a form has two text fields. */}
+      <button type="submit" tabIndex={-1} className="sr-only">
+        Apply filters
+      </button>
     </form>
   );
 }

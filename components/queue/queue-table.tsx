@@ -31,6 +31,7 @@ export function QueueTable({
     mutationFn: (trajectoryId: string) => apiFetch('/api/queue/release', { method: 'POST', json: { trajectoryId } }),
     onSuccess: onChanged,
   });
+  const href = (trajectoryId: string) => `/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`;
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <ErrorMessage error={assign.error ?? release.error} />
@@ -47,12 +48,15 @@ export function QueueTable({
         <tbody className="divide-y divide-slate-100">
           {items.map((it) => (
             <tr key={it.trajectoryId} data-testid={`queue-row-${it.trajectoryId}`}>
-              <td className="max-w-md px-3 py-2">
+              <td className="max-w-xs px-3 py-2 lg:max-w-md">
                 <div className="font-mono text-xs text-slate-500">
                   {it.benchmark} · {it.taskExternalId}
                   {it.ability ? ` · ${it.ability}` : ''}
                 </div>
-                <div className="truncate" title={it.instruction}>{it.instruction}</div>
+                {/* The instruction opens the item too: on narrow screens the Open column is scrolled out of view. */}
+                <Link href={href(it.trajectoryId)} className="block truncate text-slate-900 hover:text-indigo-700 hover:underline" title={it.instruction}>
+                  {it.instruction}
+                </Link>
               </td>
               <td className="px-3 py-2 font-medium">{it.model}</td>
               <td className="px-3 py-2">
@@ -72,7 +76,7 @@ export function QueueTable({
                 )}
               </td>
               <td className="space-x-2 whitespace-nowrap px-3 py-2 text-right">
-                <Link href={`/trajectories/${it.trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`} className="text-sm font-medium text-indigo-700 hover:underline">
+                <Link href={href(it.trajectoryId)} className="text-sm font-medium text-indigo-700 hover:underline">
                   Open
                 </Link>
                 {isAdmin ? (

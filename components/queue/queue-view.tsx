@@ -64,7 +64,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Button onClick={() => next.mutate()} disabled={next.isPending} data-testid="queue-next">
-          {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="text-[10px] opacity-75">n</kbd>
+          {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">n</kbd>
         </Button>
         {data ? (
           <dl className="flex flex-wrap gap-6 text-sm" data-testid="queue-progress">

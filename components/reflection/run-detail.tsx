@@ -84,7 +84,8 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
               <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
                 {Object.entries(run.timings).map(([phase, ms]) => (
                   <li key={phase}>
-                    {phase}: {/ms$/i.test(phase) ? formatMs(Number(ms)) : String(ms)}
+                    {/* "packetMs: 498 ms" reads as code; show "packet: 498 ms". */}
+                    {/.ms$/i.test(phase) ? phase.slice(0, -2) : phase}: {/ms$/i.test(phase) ? formatMs(Number(ms)) : String(ms)}
                   </li>
                 ))}
               </ul>

@@ -58,9 +58,36 @@ export function EventTimeline({
     });
   }, []);
 
+  // Rows grow when their events arrive (a tool call with arguments is far taller
+  // than the estimate), which moves a freshly scrolled-to row off screen. So a
+  // scroll target stays pending until its row is rendered with its event, then
+  // is scrolled to once more; it gives up after a few seconds so it never fights the user.
+  const pending = useRef<{ position: number; until: number } | null>(null);
   useEffect(() => {
-    apiRef.current = { scrollTo: (position) => virtualizer.scrollToIndex(position, { align: 'center' }), toggle };
+    apiRef.current = {
+      scrollTo: (position) => {
+        pending.current = { position, until: Date.now() + 4000 };
+        virtualizer.scrollToIndex(position, { align: 'center' });
+      },
+      toggle,
+    };
   }, [apiRef, virtualizer, toggle]);
+  useEffect(() => {
+    const target = pending.current;
+    if (!target) return;
+    if (Date.now() > target.until) {
+      pending.current = null;
+      return;
+    }
+    const rendered = items.some((v) => v.index === target.position);
+    if (!rendered) {
+      virtualizer.scrollToIndex(target.position, { align: 'center' });
+      return;
+    }
+    if (!eventAt(target.position)) return;
+    pending.current = null;
+    requestAnimationFrame(() => virtualizer.scrollToIndex(target.position, { align: 'center' }));
+  });
 
   return (
     <div className="flex min-h-0 flex-col">

@@ -10,6 +10,7 @@ export const SHORTCUTS: [string, string][] = [
   ['o', 'fold / expand the observation at the cursor'],
   ['[ / ]', 'previous / next failed checkpoint'],
   ['d', 'start a diagnosis on the selected events'],
+  ['Esc (in a field)', 'leave the field: j / k work again'],
   ['Ctrl/⌘ + Enter', 'submit & next'],
   ['?', 'show this help'],
   ['Esc', 'close this help'],

@@ -153,8 +153,10 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
             apiRef={timeline}
           />
         </section>
-        <aside className="space-y-4">
-          <section aria-label="Checkpoint results" className="max-h-[40vh] overflow-auto">
+        {/* Sticky below the app header, with its own scroll, on wide screens: the
+            diagnosis form and its submit button stay in view while the timeline is read. */}
+        <aside className="space-y-4 lg:sticky lg:top-[4.5rem] lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto lg:pb-1">
+          <section aria-label="Checkpoint results" className="max-h-[30vh] overflow-auto">
             <h2 className="mb-2 text-sm font-semibold">Checkpoints</h2>
             <CheckpointPanel checkpoints={view.checkpoints} diagnoses={all} activeId={activeId} meId={me.id} onSelect={openCheckpoint} />
           </section>

@@ -20,7 +20,8 @@ export function isTyping(target: EventTarget | null): boolean {
 /**
  * Page-wide shortcuts. Letter keys are ignored while typing in a field (and
  * when a modifier is held, so browser shortcuts keep working); Ctrl/Cmd+Enter
- * works everywhere, since it is what you press at the end of writing.
+ * works everywhere, since it is what you press at the end of writing; Esc
+ * leaves the field being typed in.
  */
 export function useWorkspaceKeys(handlers: WorkspaceKeys) {
   const ref = useRef(handlers);
@@ -33,6 +34,12 @@ export function useWorkspaceKeys(handlers: WorkspaceKeys) {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
         h.submit();
+        return;
+      }
+      // Esc leaves a field (after "d" the cursor sits in "What went wrong") so
+      // j/k and the other letter keys work again without reaching for the mouse.
+      if (e.key === 'Escape' && isTyping(e.target) && !document.querySelector('dialog[open]')) {
+        (e.target as HTMLElement).blur();
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { prisma } from '@/lib/db/prisma';
+import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
+import { loginAs } from './helpers';
+
+// Each test seeds its own data under a unique benchmark (the e2e database is shared).
+const bench = (what: string) => `e2e-ux-${what}-${randomBytes(4).toString('hex')}`;
+
+test('a trajectory opened at a checkpoint shows its anchored event on screen even when rows are much taller than estimated', async ({ page }) => {
+  const benchmark = bench('tall');
+  const record = failedRecord({ benchmark, events: 40 });
+  // Tool calls with many arguments render as tall blocks, as in real τ²-bench runs.
+  const bulky = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`field_${i}`, `value ${i}`]));
+  for (const e of record.events) if (e.type === 'tool_call') e.arguments = { ...bulky, ...(e.arguments as object) };
+  record.checkpoints![0].event_index = 33;
+  const [id] = await seedRecords([record]);
+  const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, passed: false } });
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/trajectories/${id}?checkpoint=${cp.id}`);
+  const anchored = page.getByTestId('event-33');
+  await expect(anchored).toHaveAttribute('data-highlighted', 'true');
+  await expect(anchored).toBeInViewport();
+});
+
+test('Esc leaves the diagnosis field so j/k move through events again; letter keys typed in the field stay text', async ({ page }) => {
+  const benchmark = bench('esc');
+  const [id] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/trajectories/${id}`);
+  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
+  await page.keyboard.press('d');
+  const wrong = page.getByRole('form', { name: 'Diagnosis of cp_0' }).getByLabel('What went wrong');
+  await expect(wrong).toBeFocused();
+  await page.keyboard.type('jk');
+  await expect(wrong).toHaveValue('jk');
+  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
+  await page.keyboard.press('Escape');
+  await expect(wrong).not.toBeFocused();
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('event-2')).toHaveAttribute('data-cursor', 'true');
+});
+
+test('Enter in a queue text filter applies it; the instruction opens the item', async ({ page }) => {
+  const benchmark = bench('filter');
+  const [twoFailed] = await seedRecords([failedRecord({ benchmark, failed: 2 }), failedRecord({ benchmark, failed: 1 })]);
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/queue?benchmark=${benchmark}`);
+  await expect(page.getByTestId('queue-total')).toHaveText('2');
+  await page.getByLabel('Checkpoint key').fill('cp_1');
+  await page.getByLabel('Checkpoint key').press('Enter');
+  await expect(page).toHaveURL(/checkpointKey=cp_1/);
+  await expect(page.getByTestId('queue-total')).toHaveText('1');
+  await page.getByTestId(`queue-row-${twoFailed}`).getByRole('link', { name: 'Change the flight on reservation R1' }).click();
+  await page.waitForURL(new RegExp(`/trajectories/${twoFailed}\\?`));
+  expect(new URL(page.url()).searchParams.get('checkpointKey')).toBe('cp_1');
+});
