@@ -76,6 +76,7 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
         }
         await createProposal(tx, runId, p, p.deltaIndex === null ? null : (deltaIds.get(p.deltaIndex) ?? null), dedupeKey);
       }
+      superseded.push(...(await supersedeEarlierRuns(tx, runId)));
       if (r.trajectoryIds.length) await tx.reflectionRunTrajectory.createMany({ data: r.trajectoryIds.map((trajectoryId) => ({ runId, trajectoryId })), skipDuplicates: true });
       if (r.diagnosisIds.length) await tx.reflectionRunDiagnosis.createMany({ data: r.diagnosisIds.map((diagnosisId) => ({ runId, diagnosisId })), skipDuplicates: true });
       // Only a run still RUNNING may succeed: a run cancelled or failed meanwhile keeps its state, and throwing rolls back its proposals.
@@ -99,6 +100,22 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
     },
     { timeout: 60_000 },
   );
+}
+
+/**
+ * A newer reflection run of the same task (same provider) saw at least the
+ * evidence an earlier one saw: the earlier run's unreviewed proposals give way
+ * to it rather than waiting for review a second time. Reviewed ones stay.
+ */
+async function supersedeEarlierRuns(tx: Tx, runId: string): Promise<string[]> {
+  const run = await tx.reflectionRun.findUniqueOrThrow({ where: { id: runId }, select: { kind: true, taskId: true, provider: true, createdAt: true } });
+  if (run.kind !== 'REFLECTION' || !run.taskId) return [];
+  const older = await tx.proposal.findMany({
+    where: { status: 'PENDING', runId: { not: runId }, run: { kind: 'REFLECTION', taskId: run.taskId, provider: run.provider, createdAt: { lt: run.createdAt } } },
+    select: { id: true },
+  });
+  if (older.length) await tx.proposal.updateMany({ where: { id: { in: older.map((p) => p.id) } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
+  return older.map((p) => p.id);
 }
 
 function statusOf(p: ProposalRecord): ProposalStatus {

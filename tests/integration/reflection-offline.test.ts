@@ -221,3 +221,26 @@ describe('scope: passed trajectories only', () => {
     expect(detail.proposals.filter((p) => p.status === 'PENDING').length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('re-running a task after its diagnoses changed', () => {
+  it('supersedes the earlier run\'s unreviewed proposals of the same task instead of piling up a second set', async () => {
+    const { taskId, trajectories } = await mailTaskWithDiagnosis();
+    await submitDiagnoses(trajectories['vector-mini'], { wrong: 'Sent a new message instead of replying.', should: 'Reply in the thread of the newest message.', category: 'answer-form' });
+    const first = await createQueuedRun({ taskId, settings: offline });
+    await executeRun(first.id);
+    const firstPending = await prisma.proposal.findMany({ where: { runId: first.id, status: 'PENDING' }, orderBy: { deltaIndex: 'asc' } });
+    expect(firstPending.length).toBeGreaterThanOrEqual(2);
+    // A reviewer already decided one of them: that decision stays.
+    await prisma.proposal.update({ where: { id: firstPending[0].id }, data: { status: 'REJECTED' } });
+    // An annotator sharpens a diagnosis: new inputs, so a new run.
+    await prisma.diagnosis.updateMany({ where: { trajectoryId: trajectories['vector-mini'] }, data: { whatShouldHaveHappened: 'Reply inside the thread of the newest matching message.' } });
+    const second = await createQueuedRun({ taskId, settings: offline });
+    await executeRun(second.id);
+    expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: second.id } })).status).toBe('SUCCEEDED');
+    const pending = await prisma.proposal.findMany({ where: { run: { taskId }, status: 'PENDING' } });
+    expect(pending.length).toBeGreaterThanOrEqual(1);
+    expect(pending.every((p) => p.runId === second.id)).toBe(true);
+    expect(await prisma.proposal.count({ where: { id: firstPending[0].id, status: 'REJECTED' } })).toBe(1);
+    expect(await prisma.proposal.count({ where: { runId: first.id, status: 'SUPERSEDED' } })).toBe(firstPending.length - 1);
+  });
+});
