@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { prisma } from '@/lib/db/prisma';
 import { loginAs } from './helpers';
 
 const FIXTURE = path.resolve('tests/fixtures/import/native-malformed.jsonl');
@@ -73,4 +74,24 @@ test('the import API refuses anonymous callers (401) and annotator tokens (403),
 
   const again = await request.post(`/api/imports?fileName=${benchmark}.jsonl`, { data: text, headers: { authorization: `Bearer ${researcherToken}`, 'content-type': 'application/x-ndjson' } });
   expect((await again.json()).reports[0]).toMatchObject({ importedCount: 0, presentCount: 2 });
+});
+
+test('paging through past imports with the keyboard keeps the list and the focus on the pager while the next page loads', async ({ page }) => {
+  // Enough finished imports for at least four pages of 20 (Next stays enabled on page 3), whatever other tests add.
+  const tag = `e2e-pager-${randomBytes(3).toString('hex')}`;
+  await prisma.importJob.createMany({
+    data: Array.from({ length: 65 }, (_, i) => ({ status: 'SUCCEEDED' as const, source: 'API' as const, fileName: `${tag}-${i}.jsonl`, format: 'native', recordsTotal: 1, importedCount: 1 })),
+  });
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto('/imports');
+  const pager = page.getByRole('navigation', { name: 'Import pages' });
+  await expect(pager).toContainText('page 1 of');
+
+  await pager.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pager).toContainText('page 2 of');
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pager).toContainText('page 3 of');
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeFocused();
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,8 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
     queryKey: ['imports', page],
     queryFn: () => apiFetch<Page<ImportJobSummary>>(`/api/imports?page=${page}&pageSize=${PAGE_SIZE}`),
     initialData: page === 1 ? initial : undefined,
+    // Keep the current page (and the pager the user is focused on) on screen while the next one loads.
+    placeholderData: keepPreviousData,
     // While an import runs (here or from the CLI/API), its counts grow batch by batch: keep them fresh.
     refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED') ? 1000 : false),
   });
