@@ -93,6 +93,8 @@ describe('τ-bench (v1) adapter', () => {
     const report = await importFile({ ...cli, filePath: file, format: 'tau1', domain: 'retail' });
     expect(report).toMatchObject({ status: 'FAILED', importedCount: 0, failedCount: 3 });
     expect(report.errors[0].reason).toContain('--model');
+    // The upload form has no flags: the message also names the form field.
+    expect(report.errors[0].reason).toContain('the Model field of the upload form');
     const named = await importFile({ ...cli, filePath: file, format: 'tau1', domain: 'retail', model: 'wren-mini-2' });
     expect(named).toMatchObject({ status: 'SUCCEEDED', importedCount: 3 });
   });

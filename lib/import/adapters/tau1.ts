@@ -132,11 +132,11 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
       }
       const domain = ctx.domain ?? domainFromPolicy(rec.traj);
       if (!domain) {
-        yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'cannot tell the domain (airline/retail): name it with --domain' };
+        yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'cannot tell the domain (airline/retail): name it with --domain on the command line, or the Domain field of the upload form' };
         continue;
       }
       if (!ctx.model) {
-        yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'τ-bench files do not name the model: name it with --model (or a file name like gpt-4o-airline.json)' };
+        yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'τ-bench files do not name the model: name it with --model on the command line, the Model field of the upload form, or a file name like gpt-4o-airline.json' };
         continue;
       }
       yield { kind: 'record', recordIndex: index, record: tau1RecordToNative(rec, { domain, model: ctx.model }) };
