@@ -119,8 +119,9 @@ async function supersedeEarlierRuns(tx: Tx, runId: string): Promise<string[]> {
 }
 
 function statusOf(p: ProposalRecord): ProposalStatus {
-  if (p.operation === 'NOOP') return 'NOOP';
-  return p.valid ? 'PENDING' : 'INVALID';
+  // A failed check wins over the operation: an invalid NOOP (one carrying a card) must show as a validation failure.
+  if (!p.valid) return 'INVALID';
+  return p.operation === 'NOOP' ? 'NOOP' : 'PENDING';
 }
 
 async function createProposal(tx: Tx, runId: string, p: ProposalRecord, deltaId: string | null, dedupeKey: string) {

@@ -82,3 +82,16 @@ describe('curator patches follow the operation contract', () => {
     expect(p.validation).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'operation', message: 'MERGE_CARD needs at least two cards' })]));
   });
 });
+
+describe('a NOOP carries no card', () => {
+  it('marks a NOOP that carries a card as failed validation, not as a recorded no-op', async () => {
+    const p = await curateOnce((k) => ({ delta_index: 0, operation: 'NOOP', target_card_id: k.paginate, target_card_ids: [], new_or_updated_card: DEMO_SKILL_CARDS[0].versions[0], reason: 'Already covered' }));
+    expect(p).toMatchObject({ operation: 'NOOP', status: 'INVALID', valid: false });
+    expect(p.validation).toEqual([expect.objectContaining({ rule: 'operation', message: 'a NOOP must not carry a card' })]);
+  });
+
+  it('records a plain NOOP with its reason and no card', async () => {
+    const p = await curateOnce((k) => ({ delta_index: 0, operation: 'NOOP', target_card_id: k.paginate, target_card_ids: [], new_or_updated_card: null, reason: 'Already covered' }));
+    expect(p).toMatchObject({ operation: 'NOOP', status: 'NOOP', valid: true, proposedCard: null, reason: 'Already covered', targets: [] });
+  });
+});
