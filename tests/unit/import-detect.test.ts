@@ -26,6 +26,14 @@ describe('import format detection', () => {
     expect(detectFormat('[1,2,3]')).toBeNull();
   });
 
+  it('still recognises native JSONL when its first line is broken, so the valid lines after it are imported', () => {
+    const valid = head('native-valid.jsonl');
+    expect(detectFormat(`oops, not JSON\n${valid}`, 'upload.json')).toBe('native');
+    expect(detectFormat(`{"format":"trajectory.v1","task":{"id":"cut off\n${valid}`, 'upload.json')).toBe('native');
+    expect(detectFormat('oops, not JSON\n{"format":"other"}\n', 'run.jsonl')).toBe('native');
+    expect(detectFormat('oops, not JSON\n{"hello":1}\n', 'data.json')).toBeNull();
+  });
+
   it('reads τ-bench model and domain from the file name unless given', () => {
     expect(tau1Context({ fileName: '/x/gpt-4o-airline.tasks0-9.json' })).toEqual({ domain: 'airline', model: 'gpt-4o' });
     expect(tau1Context({ fileName: 'sonnet-35-new-retail.json' })).toEqual({ domain: 'retail', model: 'sonnet-35-new' });

@@ -1,19 +1,25 @@
 import { open } from 'node:fs/promises';
 import type { ImportFormat } from './types';
 
+const NATIVE_LINE = /"format"\s*:\s*"trajectory\.v1"/;
+
 /**
  * Guesses the format from the first bytes: a JSON array of records with
  * `traj` is τ-bench v1; an object with `simulations`/`agent_info` is τ²-bench;
- * an object whose first line is a whole `trajectory.v1` record is native JSONL.
+ * an object whose first line is a whole `trajectory.v1` record is native JSONL
+ * (so is a file whose first line is broken but a later one is such a record).
  * Returns null when it cannot tell (the caller asks the user to name it).
  */
 export function detectFormat(head: string, fileName = ''): ImportFormat | null {
   const text = head.replace(/^\uFEFF/, '').trimStart();
   if (text.startsWith('[')) return /"traj"\s*:/.test(text) || /"task_id"\s*:/.test(text) ? 'tau1' : null;
-  if (!text.startsWith('{')) return null;
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : undefined);
-  if (/"format"\s*:\s*"trajectory\.v1"/.test(firstLine)) return 'native';
-  if (/"(simulations|agent_info|environment_info)"\s*:/.test(text)) return 'tau2';
+  if (text.startsWith('{')) {
+    if (NATIVE_LINE.test(firstLine)) return 'native';
+    if (/"(simulations|agent_info|environment_info)"\s*:/.test(text)) return 'tau2';
+  }
+  // A broken first line must not cost the whole file: a later line that is a trajectory.v1 record, or the name, says JSONL.
+  if (text.split('\n').some((line) => line.trimStart().startsWith('{') && NATIVE_LINE.test(line))) return 'native';
   if (/\.jsonl$/i.test(fileName)) return 'native';
   return null;
 }
