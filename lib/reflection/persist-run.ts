@@ -2,6 +2,7 @@ import type { Prisma, ProposalStatus } from '@prisma/client';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { sha256 } from '@/lib/llm/prompts';
 import type { PartialRun, PipelineResult, ProposalRecord } from './pipeline-types';
+import { functionCardRunSettingsSchema } from './run-settings';
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
@@ -76,7 +77,7 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
         }
         await createProposal(tx, runId, p, p.deltaIndex === null ? null : (deltaIds.get(p.deltaIndex) ?? null), dedupeKey);
       }
-      superseded.push(...(await supersedeEarlierRuns(tx, runId)));
+      superseded.push(...(await supersedeEarlierRuns(tx, runId, r.proposals)));
       if (r.trajectoryIds.length) await tx.reflectionRunTrajectory.createMany({ data: r.trajectoryIds.map((trajectoryId) => ({ runId, trajectoryId })), skipDuplicates: true });
       if (r.diagnosisIds.length) await tx.reflectionRunDiagnosis.createMany({ data: r.diagnosisIds.map((diagnosisId) => ({ runId, diagnosisId })), skipDuplicates: true });
       // Only a run still RUNNING may succeed: a run cancelled or failed meanwhile keeps its state, and throwing rolls back its proposals.
@@ -103,19 +104,27 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
 }
 
 /**
- * A newer reflection run of the same task (same provider) saw at least the
- * evidence an earlier one saw: the earlier run's unreviewed proposals give way
- * to it rather than waiting for review a second time. Reviewed ones stay.
+ * A newer run that saw at least the evidence an earlier one saw replaces the
+ * earlier run's unreviewed proposals rather than queueing them for review a
+ * second time (same provider; reviewed ones stay): a reflection run of the
+ * same task, or a function-card run over every observed call, for the tools it
+ * proposed. A function-card run limited to a task or to tools saw less, so it
+ * replaces nothing.
  */
-async function supersedeEarlierRuns(tx: Tx, runId: string): Promise<string[]> {
-  const run = await tx.reflectionRun.findUniqueOrThrow({ where: { id: runId }, select: { kind: true, taskId: true, provider: true, createdAt: true } });
-  if (run.kind !== 'REFLECTION' || !run.taskId) return [];
-  const older = await tx.proposal.findMany({
-    where: { status: 'PENDING', runId: { not: runId }, run: { kind: 'REFLECTION', taskId: run.taskId, provider: run.provider, createdAt: { lt: run.createdAt } } },
-    select: { id: true },
-  });
-  if (older.length) await tx.proposal.updateMany({ where: { id: { in: older.map((p) => p.id) } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
-  return older.map((p) => p.id);
+async function supersedeEarlierRuns(tx: Tx, runId: string, proposals: ProposalRecord[]): Promise<string[]> {
+  const run = await tx.reflectionRun.findUniqueOrThrow({ where: { id: runId }, select: { kind: true, taskId: true, provider: true, createdAt: true, settings: true } });
+  const earlier = { runId: { not: runId }, status: 'PENDING' as const, run: { kind: run.kind, provider: run.provider, createdAt: { lt: run.createdAt } } };
+  let ids: string[] = [];
+  if (run.kind === 'REFLECTION' && run.taskId) {
+    ids = (await tx.proposal.findMany({ where: { ...earlier, run: { ...earlier.run, taskId: run.taskId } }, select: { id: true } })).map((p) => p.id);
+  }
+  if (run.kind === 'FUNCTION_CARDS' && !run.taskId && functionCardRunSettingsSchema.parse(run.settings ?? {}).tools.length === 0) {
+    const tools = new Set(proposals.map((p) => p.slot.replace(/^function:/, '')));
+    const older = await tx.proposal.findMany({ where: { ...earlier, cardKind: 'FUNCTION' }, select: { id: true, proposedCard: true } });
+    ids = older.filter((p) => tools.has((p.proposedCard as { tool?: string } | null)?.tool ?? '')).map((p) => p.id);
+  }
+  if (ids.length) await tx.proposal.updateMany({ where: { id: { in: ids } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
+  return ids;
 }
 
 function statusOf(p: ProposalRecord): ProposalStatus {
