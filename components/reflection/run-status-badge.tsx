@@ -34,7 +34,7 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
 export function ProviderLabel({ provider, model }: { provider: 'OPENAI' | 'OFFLINE'; model: string | null }) {
   if (provider === 'OFFLINE') {
     return (
-      <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200" title="Deterministic rules over the diagnoses and BM25 similarity; no LLM involved">
+      <span className="whitespace-nowrap rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200" title="Deterministic rules over the diagnoses and BM25 similarity; no LLM involved">
         rule-based (offline)
       </span>
     );

@@ -131,7 +131,7 @@ function RunRow({ run: r }: { run: RunListItem }) {
       <td className="px-3 py-2"><ProviderLabel provider={r.provider} model={r.model} /></td>
       <td className="px-3 py-2 text-slate-600">{new Date(r.startedAt ?? r.createdAt).toLocaleString()}</td>
       <td className="px-3 py-2 text-slate-600">{formatDuration(r.startedAt, r.finishedAt)}</td>
-      <td className="px-3 py-2">{total ? `${pending} pending / ${total}` : r.status === 'SUCCEEDED' ? 'none' : '—'}</td>
+      <td className="whitespace-nowrap px-3 py-2">{total ? `${pending} pending / ${total}` : r.status === 'SUCCEEDED' ? 'none' : '—'}</td>
       <td className="px-3 py-2 text-slate-600">{r.promptTokens + r.completionTokens || '—'}</td>
     </tr>
   );
