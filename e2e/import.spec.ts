@@ -95,3 +95,21 @@ test('paging through past imports with the keyboard keeps the list and the focus
   await expect(pager).toContainText('page 3 of');
   await expect(pager.getByRole('button', { name: 'Next' })).toBeFocused();
 });
+
+test('a report with more than 500 problems pages through all of them', async ({ page }) => {
+  const fileName = `e2e-many-${randomBytes(3).toString('hex')}.jsonl`;
+  const job = await prisma.importJob.create({ data: { status: 'FAILED', source: 'API', fileName, format: 'native', recordsTotal: 620, failedCount: 620 } });
+  await prisma.importError.createMany({
+    data: Array.from({ length: 620 }, (_, i) => ({ importJobId: job.id, kind: 'INVALID' as const, file: fileName, line: i + 1, path: null, reason: `malformed JSON ${i + 1}` })),
+  });
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto(`/imports/${job.id}`);
+  const pager = page.getByRole('navigation', { name: 'Problem pages' });
+  await expect(pager).toContainText('Showing problems 1–500 of 620');
+  await pager.getByRole('link', { name: 'Next problems' }).click();
+  await expect(pager).toContainText('Showing problems 501–620 of 620');
+  await expect(page.getByRole('cell', { name: 'Line 620: malformed JSON 620' })).toBeVisible();
+  await expect(pager.getByRole('link', { name: 'Next problems' })).toHaveCount(0);
+  await pager.getByRole('link', { name: 'Previous problems' }).click();
+  await expect(pager).toContainText('Showing problems 1–500 of 620');
+});

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ImportReport } from '@/lib/import/import-jobs';
 
 const STATUS_STYLE: Record<string, string> = {
@@ -54,11 +55,25 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               ))}
             </tbody>
           </table>
-          {report.errorCount > report.errorsShown ? (
-            <p className="mt-1 text-xs text-slate-500">Showing the first {report.errorsShown} of {report.errorCount} problems.</p>
-          ) : null}
+          {report.errorCount > report.errorsShown ? <ProblemPager report={report} /> : null}
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** Problems past one page live on the report page: `?errorsPage=N`. */
+function ProblemPager({ report }: { report: ImportReport }) {
+  const page = report.errorsPage;
+  const last = report.errorsOffset + report.errorsShown;
+  const link = (p: number, label: string) => (
+    <Link href={`/imports/${report.id}?errorsPage=${p}`} className="text-indigo-700 underline">{label}</Link>
+  );
+  return (
+    <nav aria-label="Problem pages" className="mt-1 flex flex-wrap items-center gap-3 text-xs text-slate-500">
+      <span>Showing problems {report.errorsShown ? report.errorsOffset + 1 : 0}–{last} of {report.errorCount}.</span>
+      {page > 1 ? link(page - 1, 'Previous problems') : null}
+      {last < report.errorCount ? link(page + 1, 'Next problems') : null}
+    </nav>
   );
 }

@@ -24,7 +24,11 @@ export type ImportJobSummary = {
   createdAt: string;
 };
 
-export type ImportReport = ImportJobSummary & { errors: ImportErrorView[]; errorCount: number; errorsShown: number };
+/** `errors` are problems `errorsOffset + 1 … errorsOffset + errorsShown` of `errorCount`, in file order. */
+export type ImportReport = ImportJobSummary & { errors: ImportErrorView[]; errorCount: number; errorsShown: number; errorsOffset: number; errorsPage: number };
+
+/** Problems per report page (the API's and the report page's `errorsPage`). */
+export const ERRORS_PER_PAGE = 500;
 
 const SUMMARY_SELECT = {
   id: true, status: true, format: true, source: true, fileName: true, recordsTotal: true, importedCount: true,
@@ -42,25 +46,28 @@ function toSummary(row: Prisma.ImportJobGetPayload<{ select: typeof SUMMARY_SELE
   };
 }
 
-/** The report of one import: counts plus the first `limit` located errors (file order). */
-export async function getImportReport(jobId: string, limit = 500): Promise<ImportReport> {
+/** The report of one import: counts plus one page of located errors (file order; page 1 = the first ERRORS_PER_PAGE). */
+export async function getImportReport(jobId: string, errorsPage = 1): Promise<ImportReport> {
+  const page = Math.max(1, Math.floor(errorsPage) || 1);
+  const offset = (page - 1) * ERRORS_PER_PAGE;
   const job = await prisma.importJob.findUnique({ where: { id: jobId }, select: SUMMARY_SELECT });
   if (!job) throw notFound('Import');
   const [errors, errorCount] = await Promise.all([
     prisma.importError.findMany({
       where: { importJobId: jobId },
       orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
-      take: limit,
+      skip: offset,
+      take: ERRORS_PER_PAGE,
       select: { kind: true, file: true, line: true, recordIndex: true, path: true, reason: true },
     }),
     prisma.importError.count({ where: { importJobId: jobId } }),
   ]);
-  return { ...toSummary(job), errors, errorCount, errorsShown: errors.length };
+  return { ...toSummary(job), errors, errorCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page };
 }
 
-export async function getImportJob(actor: Actor, jobId: string): Promise<ImportReport> {
+export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1): Promise<ImportReport> {
   requirePermission(actor, 'import:run');
-  return getImportReport(jobId);
+  return getImportReport(jobId, errorsPage);
 }
 
 export async function listImportJobs(actor: Actor, q: PageQuery): Promise<Page<ImportJobSummary>> {

@@ -92,4 +92,15 @@ describe('import uploads', () => {
     await expect(listImportJobs(annotator, { page: 1, pageSize: 10 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(getImportJob(annotator, report.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
+  it('pages through the problems of a report past the first 500, in file order', async () => {
+    const researcher = await createActor('RESEARCHER');
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'import-many-')), 'many-bad.jsonl');
+    writeFileSync(file, Array.from({ length: 620 }, (_, i) => `not json ${i}`).join('\n') + '\n');
+    const report = await importFile({ by: { actor: researcher }, source: 'UPLOAD', filePath: file, format: 'native' });
+    expect(report).toMatchObject({ failedCount: 620, errorCount: 620, errorsShown: 500, errorsOffset: 0, errorsPage: 1 });
+
+    const second = await getImportJob(researcher, report.id, 2);
+    expect(second).toMatchObject({ errorCount: 620, errorsShown: 120, errorsOffset: 500, errorsPage: 2 });
+    expect(second.errors.map((e) => e.line)).toEqual(Array.from({ length: 120 }, (_, i) => 501 + i));
+  });
 });

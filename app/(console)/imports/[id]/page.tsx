@@ -8,10 +8,11 @@ import { getImportJob } from '@/lib/import/import-jobs';
 
 export const metadata = { title: 'Import report' };
 
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ errorsPage?: string }> }) {
   const actor = await requirePageActor('import:run');
   const { id } = await params;
-  const report = await getImportJob(actor, id).catch((err) => {
+  const errorsPage = Math.max(1, Math.floor(Number((await searchParams).errorsPage)) || 1);
+  const report = await getImportJob(actor, id, errorsPage).catch((err) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;
   });
