@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A local OpenAI-compatible HTTP server for tests: answers
@@ -106,4 +107,23 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * One fake endpoint for a whole test file: started before its tests, with the
+ * SDK pointed at it through OPENAI_BASE_URL / OPENAI_API_KEY, closed after.
+ * Returns a getter (the server exists only once beforeAll has run).
+ */
+export function fakeOpenAiForFile(): () => FakeOpenAi {
+  let server: FakeOpenAi | undefined;
+  beforeAll(async () => {
+    server = await startFakeOpenAi();
+    process.env.OPENAI_BASE_URL = server.url;
+    process.env.OPENAI_API_KEY = 'test-key';
+  });
+  afterAll(async () => {
+    delete process.env.OPENAI_BASE_URL;
+    await server?.close();
+  });
+  return () => server!;
 }

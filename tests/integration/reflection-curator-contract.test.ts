@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { createActor } from '../helpers/factories';
-import { reply, startFakeOpenAi, stepOf, type FakeOpenAi, type FakeReply } from '../helpers/fake-openai-server';
+import { reply, stepOf, fakeOpenAiForFile, type FakeReply } from '../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../helpers/reflection-fixtures';
 
 /** MEMORY.md "Curator": the shape each operation must have, enforced on what the model returns. */
-let server: FakeOpenAi;
+const server = fakeOpenAiForFile();
 const openai = { provider: 'openai', scope: 'failed_and_passed', requireDiagnoses: true, reflectorModel: 'fake-reflector', curatorModel: 'fake-curator' };
-
-beforeAll(async () => {
-  server = await startFakeOpenAi();
-  process.env.OPENAI_BASE_URL = server.url;
-  process.env.OPENAI_API_KEY = 'test-key';
+beforeAll(() => {
   process.env.LLM_MAX_RETRIES = '0';
-});
-afterAll(async () => {
-  delete process.env.OPENAI_BASE_URL;
-  await server.close();
 });
 
 async function curateOnce(patch: (keys: { flags: string; paginate: string }) => unknown) {
@@ -26,7 +18,7 @@ async function curateOnce(patch: (keys: { flags: string; paginate: string }) => 
   const flags = await createSkillCard(DEMO_SKILL_CARDS[1].versions[0], { ability, apps: ['mail'] });
   const paginate = await createSkillCard(DEMO_SKILL_CARDS[0].versions[0], { ability, apps: ['mail'] });
   const body = patch({ flags: flags.key, paginate: paginate.key });
-  server.respond((req): FakeReply => (stepOf(req) === 'reflector' ? reply.json({ deltas: [skillDelta()] }) : reply.json(body)));
+  server().respond((req): FakeReply => (stepOf(req) === 'reflector' ? reply.json({ deltas: [skillDelta()] }) : reply.json(body)));
   const run = await createQueuedRun({ taskId, settings: openai });
   await executeRun(run.id);
   const detail = await getRunDetail(await createActor('REVIEWER'), run.id);

@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { prisma } from '@/lib/db/prisma';
 import { executeRun } from '@/lib/reflection/execute-run';
@@ -7,24 +7,19 @@ import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor } from '../helpers/factories';
-import { reply, startFakeOpenAi, stepOf, type ChatRequest, type FakeOpenAi, type FakeReply } from '../helpers/fake-openai-server';
+import { fakeOpenAiForFile, reply, stepOf, type ChatRequest, type FakeOpenAi, type FakeReply } from '../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, seedTaskInOwnBank, skillDelta, submitDiagnoses } from '../helpers/reflection-fixtures';
 
 /**
  * The whole pipeline with provider "openai": the real `openai` SDK talks HTTP
  * to a local OpenAI-compatible server whose replies each test scripts.
  */
+const fake = fakeOpenAiForFile();
 let server: FakeOpenAi;
 const openai = { provider: 'openai', scope: 'failed_and_passed', requireDiagnoses: true, reflectorModel: 'fake-reflector', curatorModel: 'fake-curator' };
 
-beforeAll(async () => {
-  server = await startFakeOpenAi();
-  process.env.OPENAI_BASE_URL = server.url;
-  process.env.OPENAI_API_KEY = 'test-key';
-});
-afterAll(async () => {
-  delete process.env.OPENAI_BASE_URL;
-  await server.close();
+beforeAll(() => {
+  server = fake();
 });
 beforeEach(() => {
   server.requests.length = 0;
