@@ -55,3 +55,16 @@ test('Enter in a queue text filter applies it; the instruction opens the item', 
   await page.waitForURL(new RegExp(`/trajectories/${twoFailed}\\?`));
   expect(new URL(page.url()).searchParams.get('checkpointKey')).toBe('cp_1');
 });
+
+test('Ctrl+Enter on an incomplete diagnosis brings the reason it was refused into view', async ({ page }) => {
+  const benchmark = bench('refused');
+  const [id] = await seedRecords([failedRecord({ benchmark, events: 10, failed: 3, passed: 3 })]);
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/trajectories/${id}`);
+  await expect(page.getByRole('form', { name: 'Diagnosis of cp_0' })).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  const alert = page.getByRole('form', { name: 'Diagnosis of cp_0' }).getByRole('alert');
+  await expect(alert).toContainText('pick a failure category');
+  await expect(alert).toBeInViewport();
+  expect(new URL(page.url()).pathname).toBe(`/trajectories/${id}`);
+});

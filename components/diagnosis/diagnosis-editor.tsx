@@ -64,6 +64,7 @@ export function DiagnosisEditor({
   const [dirty, setDirty] = useState(false);
   const submitted = mine?.status === 'SUBMITTED';
   const wrongRef = useRef<HTMLTextAreaElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const save = useMutation({
@@ -77,6 +78,10 @@ export function DiagnosisEditor({
       onSubmitted(r.pendingCount);
     },
   });
+  // Ctrl+Enter is often pressed with the form partly off screen: show why it was refused.
+  useEffect(() => {
+    if (submit.error) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [submit.error]);
 
   const update = (patch: Partial<Form>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -167,7 +172,9 @@ export function DiagnosisEditor({
           ))}
         </Select>
       </Field>
-      <ErrorMessage error={submit.error ?? save.error} />
+      <div ref={errorRef} className="empty:hidden">
+        <ErrorMessage error={submit.error ?? save.error} />
+      </div>
       <div className="flex items-center justify-between gap-2">
         <span role="status" data-testid="diagnosis-status" className="text-xs text-slate-500">
           {status}
