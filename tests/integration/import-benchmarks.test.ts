@@ -216,3 +216,12 @@ describe('τ²-bench judged texts', () => {
     });
   });
 });
+
+describe('a format named wrongly', () => {
+  it('a τ²-bench file imported as τ-bench fails with a message saying what a τ-bench file is, not a silent success with no records', async () => {
+    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-bakery.json'), format: 'tau1' });
+    expect(report).toMatchObject({ status: 'FAILED', importedCount: 0 });
+    expect(report.errors).toHaveLength(1);
+    expect(report.errors[0].reason).toMatch(/no τ-bench records found: a τ-bench \(v1\) file is a JSON list/);
+  });
+});

@@ -143,5 +143,10 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
     }
   } catch (err) {
     yield { kind: 'error', path: '', reason: `the JSON is malformed or truncated after ${count} records: ${(err as Error).message}` };
+    return;
+  }
+  // An object (e.g. τ²-bench results named as τ-bench) or an empty list would otherwise "succeed" with nothing imported.
+  if (count === 0) {
+    yield { kind: 'error', path: '', reason: 'no τ-bench records found: a τ-bench (v1) file is a JSON list of {task_id, trial, reward, traj, info}. Check the format, or leave it to be detected.' };
   }
 };
