@@ -48,7 +48,7 @@ export function QueueFilters({
       <Choice label="Ability" name="ability" value={v('ability')} options={pairs(withCurrent(facets.abilities, 'ability'))} onChange={(x) => onChange({ ability: x })} />
       <Choice label="Model" name="model" value={v('model')} options={pairs(withCurrent(facets.models, 'model'))} onChange={(x) => onChange({ model: x })} />
       <Field label="Task id">
-        <TextInput name="taskId" defaultValue={v('taskId')} placeholder="any" onBlur={(e) => onChange({ taskId: e.target.value.trim() })} />
+        <TextInput name="taskId" defaultValue={v('taskId')} placeholder="e.g. airline/16" onBlur={(e) => onChange({ taskId: e.target.value.trim() })} />
       </Field>
       <Field label="Checkpoint key">
         <TextInput name="checkpointKey" defaultValue={v('checkpointKey')} placeholder="e.g. 16_0" onBlur={(e) => onChange({ checkpointKey: e.target.value.trim() })} />

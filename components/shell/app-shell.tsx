@@ -15,7 +15,7 @@ export function AppShell({ actor, children }: { actor: Actor; children: ReactNod
             Memory Console
           </Link>
           <NavLinks items={items} />
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ml-auto flex shrink-0 items-center gap-3 whitespace-nowrap text-sm">
             <span className="text-slate-600" data-testid="current-user">
               {actor.name} <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase text-slate-500">{actor.role.toLowerCase()}</span>
             </span>

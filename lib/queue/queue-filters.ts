@@ -40,7 +40,8 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   if (f.benchmark) where.push(Prisma.sql`k."benchmark" = ${f.benchmark}`);
   if (f.ability) where.push(Prisma.sql`k."ability" = ${f.ability}`);
   if (f.model) where.push(Prisma.sql`t."model" = ${f.model}`);
-  if (f.taskId) where.push(Prisma.sql`t."taskId" = ${f.taskId}`);
+  // People type the benchmark's task id ("airline/16"); links carry the internal id. Accept both.
+  if (f.taskId) where.push(Prisma.sql`(t."taskId" = ${f.taskId} OR k."externalId" = ${f.taskId})`);
   if (f.checkpointKey || f.checkpointStatus !== 'any') {
     const parts: Prisma.Sql[] = [
       Prisma.sql`r."trajectoryId" = t.id`,

@@ -112,6 +112,7 @@ describe('queue list filters', () => {
     expect(await idsOf({ ability: 'retail' })).toEqual([ids[2]]);
     const t1 = (await prisma.trajectory.findUniqueOrThrow({ where: { id: ids[0] } })).taskId;
     expect(await idsOf({ taskId: t1 })).toEqual([ids[0], ids[1]]);
+    expect(await idsOf({ taskId: 'T1' })).toEqual([ids[0], ids[1]]); // the benchmark's own task id works too
     expect(await idsOf({ checkpointKey: 'cp_1' })).toEqual([ids[2]]);
 
     // A draft on T2/cp_0 moves that checkpoint from "undiagnosed" to "draft"; cp_1 stays undiagnosed.
