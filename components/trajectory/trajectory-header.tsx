@@ -38,11 +38,14 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
         {view.siblings.length ? <span className="text-slate-400">Other attempts:</span> : null}
         {view.siblings.map((s) => (
           <Link
+            title={[s.model, s.agent, s.trial != null ? `trial ${s.trial}` : null].filter(Boolean).join(' · ')}
             key={s.id}
             href={`/trajectories/${s.id}`}
             className={`rounded px-2 py-0.5 text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
           >
             {s.model}
+            {/* Same model under another harness (e.g. two agents on one LLM) must stay distinguishable. */}
+            {[view, ...view.siblings].some((o) => o.id !== s.id && o.model === s.model && o.agent !== s.agent) && s.agent ? ` (${s.agent})` : ''}
             {s.trial != null ? ` #${s.trial}` : ''} {s.passed ? '✓' : '✗'}
           </Link>
         ))}

@@ -13,6 +13,7 @@ import { notFound } from '@/lib/errors';
 import { alignToolCalls, MAX_ALIGNED_STEPS, MAX_CONTRAST_TRAJECTORIES } from './align-tool-calls';
 import { findDivergence, type Divergence } from './find-divergence';
 import { compactArguments, type ToolStep } from './tool-step';
+import { taskSummary, trajectorySummary } from '@/lib/trajectories/summaries';
 
 export type ContrastTrajectory = Pick<Trajectory, 'id' | 'externalId' | 'model' | 'agent' | 'trial' | 'passed' | 'score' | 'eventCount'> & {
   toolCallCount: number;
@@ -176,18 +177,8 @@ export async function loadTaskContrast(actor: Actor, rawTaskId: string): Promise
   });
 
   return {
-    task: { id: task.id, benchmark: task.benchmark, externalId: task.externalId, ability: task.ability, instruction: task.instruction, apps: task.apps },
-    trajectories: trajectories.map((t) => ({
-      id: t.id,
-      externalId: t.externalId,
-      model: t.model,
-      agent: t.agent,
-      trial: t.trial,
-      passed: t.passed,
-      score: t.score,
-      eventCount: t.eventCount,
-      toolCallCount: countOf.get(t.id) ?? 0,
-    })),
+    task: taskSummary(task),
+    trajectories: trajectories.map((t) => ({ ...trajectorySummary(t), toolCallCount: countOf.get(t.id) ?? 0 })),
     trajectoryTotal: task._count.trajectories,
     checkpoints: task.checkpoints.map((c) => ({ id: c.id, key: c.key, name: c.name, description: c.description, kind: c.kind })),
     grid,

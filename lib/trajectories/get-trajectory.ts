@@ -1,6 +1,7 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
+import { taskSummary, trajectorySummary, type TaskSummary } from './summaries';
 
 export type CheckpointView = {
   id: string;
@@ -27,9 +28,9 @@ export type TrajectoryView = {
   eventCount: number;
   failedCount: number;
   pendingCount: number;
-  task: { id: string; externalId: string; benchmark: string; ability: string | null; instruction: string; apps: string[] };
+  task: TaskSummary;
   checkpoints: CheckpointView[];
-  siblings: { id: string; model: string; trial: number | null; passed: boolean }[];
+  siblings: { id: string; model: string; agent: string | null; trial: number | null; passed: boolean }[];
   claim: { userId: string; userName: string; expiresAt: string } | null;
 };
 
@@ -47,24 +48,17 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
   if (!t) throw notFound('Trajectory');
   const siblings = await prisma.trajectory.findMany({
     where: { taskId: t.taskId, id: { not: t.id } },
-    select: { id: true, model: true, trial: true, passed: true },
+    select: { id: true, model: true, agent: true, trial: true, passed: true },
     orderBy: [{ model: 'asc' }, { trial: 'asc' }],
     take: 100,
   });
   const live = t.claim && t.claim.expiresAt.getTime() > Date.now() ? t.claim : null;
   return {
-    id: t.id,
-    externalId: t.externalId,
-    model: t.model,
-    agent: t.agent,
-    trial: t.trial,
-    passed: t.passed,
-    score: t.score,
+    ...trajectorySummary(t),
     outcomeReason: t.outcomeReason,
-    eventCount: t.eventCount,
     failedCount: t.failedCount,
     pendingCount: t.pendingCount,
-    task: { id: t.task.id, externalId: t.task.externalId, benchmark: t.task.benchmark, ability: t.task.ability, instruction: t.task.instruction, apps: t.task.apps },
+    task: taskSummary(t.task),
     checkpoints: t.checkpoints
       .map((c) => ({
         id: c.id,

@@ -16,7 +16,7 @@ describe('trajectory view for the annotator workspace', () => {
     expect(view).toMatchObject({ model: 'alpha', passed: false, failedCount: 1, pendingCount: 1, task: { externalId: 'shared', benchmark } });
     expect(view.checkpoints.map((x) => [x.key, x.passed, x.eventIndex])).toEqual([['cp_0', false, 1], ['cp_1', true, 2], ['cp_2', true, 3]]);
     expect(view.checkpoints[0].note).toBe('evaluator: cp_0 not met');
-    expect(view.siblings).toEqual([{ id: b, model: 'beta', trial: null, passed: true }]);
+    expect(view.siblings).toEqual([{ id: b, model: 'beta', agent: null, trial: null, passed: true }]);
     expect(view.siblings.map((s) => s.id)).not.toContain(c);
     await expect(getTrajectory(await createActor('ANNOTATOR'), 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
