@@ -124,6 +124,11 @@ export function validatePatch(p: PatchInput, inputs: PatchInputs, ctx: Validatio
   issues.push(...traceIssues(parsed.data, [inputs.delta, ...targets, ...inputs.functionCards]));
   const narrowed = p.operation === 'NARROW_TRIGGER' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
   if (narrowed) issues.push(...narrowIssues(parsed.data, narrowed));
+  const patched = p.operation === 'PATCH_CARD' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
+  // PATCH_CARD (MEMORY.md) adds supported content without changing the card's scope: its trigger stays.
+  if (patched && norm(parsed.data.applies_when) !== norm(patched.applies_when)) {
+    issues.push({ rule: 'operation', path: 'new_or_updated_card.applies_when', message: 'PATCH_CARD must not change applies_when (the scope); use NARROW_TRIGGER to narrow it, or ADD_CARD for a new scope' });
+  }
   if (ctx.allFailed) {
     const known = new Set(targets.flatMap((t) => [...t.skill.success_contrast, ...t.evidence.good_examples]).map(norm));
     issues.push(...outcomeIssues(parsed.data, known, 'new_or_updated_card.'));

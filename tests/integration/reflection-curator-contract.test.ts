@@ -43,6 +43,19 @@ describe('curator patches follow the operation contract', () => {
     expect(p.validation).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'operation', message: expect.stringMatching(/only change applies_when.*skill/) })]));
   });
 
+  it('rejects a PATCH_CARD that changes the trigger (scope) of the card', async () => {
+    const p = await curateOnce((k) => ({
+      delta_index: 0,
+      operation: 'PATCH_CARD',
+      target_card_id: k.flags,
+      target_card_ids: [],
+      new_or_updated_card: { ...flagsCard, applies_when: 'Any time the user mentions e-mail' },
+      reason: 'More content',
+    }));
+    expect(p).toMatchObject({ operation: 'PATCH_CARD', status: 'INVALID', valid: false });
+    expect(p.validation).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'operation', path: 'new_or_updated_card.applies_when', message: expect.stringMatching(/PATCH_CARD must not change applies_when/) })]));
+  });
+
   it('rejects a NARROW_TRIGGER that leaves applies_when as it was', async () => {
     const p = await curateOnce((k) => ({ delta_index: 0, operation: 'NARROW_TRIGGER', target_card_id: k.flags, target_card_ids: [], new_or_updated_card: flagsCard, reason: 'Narrower trigger' }));
     expect(p).toMatchObject({ status: 'INVALID', valid: false });
