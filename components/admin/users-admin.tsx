@@ -1,8 +1,8 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
@@ -79,27 +79,16 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
 }
 
 function CreateUserForm({ onCreated }: { onCreated: () => void }) {
-  const [done, setDone] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (body: Record<string, FormDataEntryValue | null>) => apiFetch<{ user: UserView }>('/api/admin/users', { method: 'POST', json: body }),
-    onSuccess: ({ user }) => {
-      setDone(`Created ${user.email}`);
-      onCreated();
-    },
-  });
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    setDone(null);
-    create.mutate(
-      { name: data.get('name'), email: data.get('email'), role: data.get('role'), password: data.get('password') },
-      { onSuccess: () => form.reset() },
-    );
-  }
   return (
-    <form onSubmit={onSubmit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="New user">
-      <h2 className="font-medium">New user</h2>
+    <CreateForm<{ user: UserView }>
+      label="New user"
+      url="/api/admin/users"
+      toBody={(data) => ({ name: data.get('name'), email: data.get('email'), role: data.get('role'), password: data.get('password') })}
+      notice={({ user }) => `Created ${user.email}`}
+      onCreated={onCreated}
+      submitLabel="Create user"
+      pendingLabel="Creating…"
+    >
       <Field label="Name"><TextInput name="name" required /></Field>
       <Field label="E-mail"><TextInput name="email" type="email" required /></Field>
       <Field label="Role">
@@ -110,9 +99,6 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
         </Select>
       </Field>
       <Field label="Initial password"><TextInput name="password" type="password" minLength={8} required /></Field>
-      <ErrorMessage error={create.error} />
-      {done ? <p role="status" className="text-sm text-emerald-700">{done}</p> : null}
-      <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create user'}</Button>
-    </form>
+    </CreateForm>
   );
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
@@ -87,30 +88,19 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
 }
 
 function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
-  const [done, setDone] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (body: Record<string, string>) => apiFetch<{ category: FailureCategoryView }>('/api/taxonomy', { method: 'POST', json: body }),
-    onSuccess: ({ category }) => {
-      setDone(`Added ${category.label}`);
-      onCreated();
-    },
-  });
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    setDone(null);
-    create.mutate({ key: String(data.get('key')), label: String(data.get('label')), description: String(data.get('description') ?? '') }, { onSuccess: () => form.reset() });
-  }
   return (
-    <form onSubmit={onSubmit} aria-label="New category" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 className="font-medium">New category</h2>
+    <CreateForm<{ category: FailureCategoryView }>
+      label="New category"
+      url="/api/taxonomy"
+      toBody={(data) => ({ key: String(data.get('key')), label: String(data.get('label')), description: String(data.get('description') ?? '') })}
+      notice={({ category }) => `Added ${category.label}`}
+      onCreated={onCreated}
+      submitLabel="Add category"
+      pendingLabel="Adding…"
+    >
       <Field label="Key"><TextInput name="key" required pattern="[a-z0-9][a-z0-9-]{1,48}" placeholder="e.g. stale-data" /></Field>
       <Field label="Label"><TextInput name="label" required /></Field>
       <Field label="Description"><TextInput name="description" /></Field>
-      <ErrorMessage error={create.error} />
-      {done ? <p role="status" className="text-sm text-emerald-700">{done}</p> : null}
-      <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Adding…' : 'Add category'}</Button>
-    </form>
+    </CreateForm>
   );
 }

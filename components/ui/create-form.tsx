@@ -1,0 +1,55 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { apiFetch } from '@/lib/http/api-client';
+import { Button } from './button';
+import { ErrorMessage } from './error-message';
+
+/**
+ * A side-panel "create" form (new user, new category…): posts the form's
+ * fields as JSON, shows the server's error or a success notice, resets on success.
+ */
+export function CreateForm<TResult>({
+  label,
+  url,
+  toBody,
+  notice,
+  onCreated,
+  submitLabel,
+  pendingLabel,
+  children,
+}: {
+  label: string;
+  url: string;
+  toBody: (data: FormData) => unknown;
+  notice: (result: TResult) => string;
+  onCreated: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  const [done, setDone] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (body: unknown) => apiFetch<TResult>(url, { method: 'POST', json: body }),
+    onSuccess: (result) => {
+      setDone(notice(result));
+      onCreated();
+    },
+  });
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    setDone(null);
+    create.mutate(toBody(new FormData(form)), { onSuccess: () => form.reset() });
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label={label} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="font-medium">{label}</h2>
+      {children}
+      <ErrorMessage error={create.error} />
+      {done ? <p role="status" className="text-sm text-emerald-700">{done}</p> : null}
+      <Button type="submit" disabled={create.isPending}>{create.isPending ? pendingLabel : submitLabel}</Button>
+    </form>
+  );
+}
