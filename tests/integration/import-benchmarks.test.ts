@@ -4,9 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
+import { REAL_DATA_DIR, skipWithoutRealData } from '../../scripts/lib/real-data';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
-const SHARED = path.resolve(process.cwd(), '../shared/data');
+const SHARED = REAL_DATA_DIR;
 const cli = { by: { cli: true } as const, source: 'CLI' as const };
 
 async function resultsOf(externalId: string) {
@@ -112,7 +113,7 @@ function csv(file: string): Record<string, string>[] {
   return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
 }
 
-describe.skipIf(!existsSync(SHARED))('shared benchmark samples (../shared/data)', () => {
+describe.skipIf(skipWithoutRealData('tau2-bench/outcomes.csv', 'import of the shared samples vs outcomes.csv'))('shared benchmark samples (../shared/data)', () => {
   it('imports every τ²-bench airline run and τ-bench file, grouping runs per task and matching outcomes.csv', async () => {
     const dir = path.join(SHARED, 'tau2-bench/airline');
     for (const f of readdirSync(dir).sort()) {

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
@@ -8,6 +8,7 @@ import { getRunDetail, listRuns } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor, seedDemoTask } from '../helpers/factories';
+import { realDataPath, skipWithoutRealData } from '../../scripts/lib/real-data';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, seedTaskInOwnBank, submitDiagnoses } from '../helpers/reflection-fixtures';
 
 const offline = { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true };
@@ -143,11 +144,10 @@ describe('offline reflection on the seeded demo workspace', () => {
   });
 });
 
-const sharedData = path.resolve(process.cwd(), '../shared/data');
-const tau2File = path.join(sharedData, 'tau2-bench/airline/gpt-4.1.json');
+const tau2File = realDataPath('tau2-bench/airline/gpt-4.1.json');
 
 describe('offline reflection on the real τ²-bench sample', () => {
-  it.skipIf(!existsSync(tau2File))('yields a valid proposal on an imported airline task once diagnoses exist', async () => {
+  it.skipIf(skipWithoutRealData('tau2-bench/airline/gpt-4.1.json', 'offline reflection on the real τ²-bench sample'))('yields a valid proposal on an imported airline task once diagnoses exist', async () => {
     const { tau2Adapter } = await import('@/lib/import/adapters/tau2');
     const { validateRecord } = await import('@/lib/import/validate-record');
     const { writeNativeRecord } = await import('@/lib/import/write-record');
