@@ -18,7 +18,10 @@ const FEEDBACK = {
 } as const;
 
 export function taskDefinitionHash(task: NativeRecord['task']): string {
-  const { metadata: _metadata, ...definition } = task;
+  const { metadata, ...definition } = task;
+  // An instruction guessed from a run (a bare τ²-bench list: the simulated user's first message)
+  // differs per run; it is not part of the task's identity, or every other run would "conflict".
+  if (metadata.instruction_source === 'first_user_message') return contentHash({ ...definition, instruction: null });
   return contentHash(definition);
 }
 

@@ -19,11 +19,11 @@ async function resultsOf(externalId: string) {
 }
 
 describe('τ²-bench adapter', () => {
-  it('maps simulations to trajectories with ordered checkpoints, anchors and the reward as outcome, and rejects foreign action ids', async () => {
+  it('maps simulations to trajectories with ordered checkpoints, anchors and the reward as outcome, and flags foreign action ids', async () => {
     const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-bakery.json') });
-    expect(report).toMatchObject({ format: 'tau2', status: 'PARTIAL', recordsTotal: 4, importedCount: 3, failedCount: 1 });
+    expect(report).toMatchObject({ format: 'tau2', status: 'SUCCEEDED', recordsTotal: 4, importedCount: 4, failedCount: 0, warningCount: 1 });
     expect(report.errors).toEqual([
-      expect.objectContaining({ recordIndex: 2, path: 'simulations[2].reward_info.action_checks[0].action.action_id', reason: expect.stringContaining('action id "1_0" does not belong to task 2') }),
+      expect.objectContaining({ kind: 'WARNING', recordIndex: 2, path: 'simulations[2].reward_info.action_checks[0].action.action_id', reason: expect.stringContaining('action id "1_0" is not one of task 2\'s expected actions') }),
     ]);
 
     const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'tau2-bench', externalId: 'bakery/1' } }, include: { checkpoints: { orderBy: { position: 'asc' } } } });
@@ -186,8 +186,8 @@ describe('records without their identity', () => {
     writeFileSync(file, JSON.stringify(doc));
 
     const report = await importFile({ ...cli, filePath: file });
-    expect(report.errors.map((e) => [e.recordIndex, e.path])).toEqual([[1, 'simulations[1].id'], [2, 'simulations[2].reward_info.action_checks[0].action.action_id']]);
-    expect(report).toMatchObject({ importedCount: 2, failedCount: 2 });
+    expect(report.errors.map((e) => [e.kind, e.recordIndex, e.path])).toEqual([['INVALID', 1, 'simulations[1].id'], ['WARNING', 2, 'simulations[2].reward_info.action_checks[0].action.action_id']]);
+    expect(report).toMatchObject({ importedCount: 3, failedCount: 1 });
     expect(await prisma.trajectory.count({ where: { externalId: { contains: 'undefined' } } })).toBe(0);
   });
 });
