@@ -22,7 +22,7 @@ async function startConsole(extraEnv: Record<string, string>): Promise<Run> {
   const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: pgDir, DEMO_SEED: 'off', ...extraEnv };
   // The embedded cluster is what is under test: no external database.
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
