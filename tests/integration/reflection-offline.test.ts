@@ -67,14 +67,16 @@ describe('offline (rule-based) reflection', () => {
 
   it('does not duplicate pending proposals when re-run on unchanged inputs', async () => {
     const { taskId } = await mailTaskWithDiagnosis();
-    expect(await computeInputHash(taskId, offline)).toBe(await computeInputHash(taskId, offline));
     const a = await createQueuedRun({ taskId, settings: offline });
     await executeRun(a.id);
     const b = await createQueuedRun({ taskId, settings: offline });
     await executeRun(b.id);
     const runs = await prisma.reflectionRun.findMany({ where: { id: { in: [a.id, b.id] } } });
+    expect(runs).toHaveLength(2);
+    expect(runs[0].inputHash).toMatch(/^[0-9a-f]{64}$/);
     expect(runs[0].inputHash).toBe(runs[1].inputHash);
     const pending = await prisma.proposal.findMany({ where: { run: { taskId }, status: 'PENDING' } });
+    expect(pending.length).toBeGreaterThan(0);
     expect(pending.every((p) => p.runId === b.id)).toBe(true);
     expect(await prisma.proposal.count({ where: { runId: a.id, status: 'SUPERSEDED' } })).toBe(pending.length);
     // A reviewed proposal is never re-proposed for the same inputs.
@@ -83,6 +85,20 @@ describe('offline (rule-based) reflection', () => {
     await executeRun(c.id);
     expect(await prisma.proposal.count({ where: { runId: c.id } })).toBe(0);
     expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SUCCEEDED');
+  });
+
+  it('two runs on the same inputs executed at once leave one set of pending proposals, both runs succeeding', async () => {
+    const { taskId } = await mailTaskWithDiagnosis();
+    const a = await createQueuedRun({ taskId, settings: offline });
+    const b = await createQueuedRun({ taskId, settings: offline });
+    await Promise.all([executeRun(a.id), executeRun(b.id)]);
+    const runs = await prisma.reflectionRun.findMany({ where: { id: { in: [a.id, b.id] } } });
+    expect(runs.map((r) => r.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    const pending = await prisma.proposal.findMany({ where: { run: { taskId }, status: 'PENDING' } });
+    expect(pending.length).toBeGreaterThan(0);
+    // One run's set, not both runs' proposals side by side.
+    expect(new Set(pending.map((p) => p.runId)).size).toBe(1);
+    expect(new Set(pending.map((p) => p.deltaIndex)).size).toBe(pending.length);
   });
 
   it('a new diagnosis changes the input hash', async () => {
