@@ -182,7 +182,9 @@ export async function writeRecordsWith(store: BatchStore, records: NativeRecord[
     const key = taskKey(t.benchmark, t.id);
     const taskHash = taskDefinitionHash(t);
     let task = cache.get(key);
-    if (task && task.contentHash !== taskHash) {
+    // A definition guessed from a run (bare τ²-bench list) defers to the stored one when its checkpoints are all there.
+    const defers = (known: TaskInfo) => t.metadata.instruction_source === 'first_user_message' && record.checkpoints.every((c) => known.checkpointIds.has(c.id));
+    if (task && task.contentHash !== taskHash && !defers(task)) {
       outcomes.push({ status: 'conflict', path: 'task', reason: `task ${t.benchmark}:${t.id} is already imported with a different definition` });
       continue;
     }

@@ -112,6 +112,22 @@ describe('a bare τ²-bench list of simulations (no envelope)', () => {
   });
 });
 
+describe('a bare list for tasks already imported from a results file', () => {
+  it('lands on the stored task (its definition wins over the guessed one) instead of conflicting', async () => {
+    await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-telecom-dual-control.json') });
+    const doc = JSON.parse(readFileSync(path.join(FIXTURES, 'tau2-telecom-dual-control.json'), 'utf8')) as { simulations: { id: string }[] };
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'tau2-bare-')), 'kestrel-small_telecom_default_user-sim_1trials.json');
+    writeFileSync(file, JSON.stringify(doc.simulations.map((s) => ({ ...s, id: `again-${s.id}` }))));
+    const report = await importFile({ ...cli, filePath: file });
+    expect(report).toMatchObject({ status: 'SUCCEEDED', importedCount: 3, conflictCount: 0 });
+    const again = await stored('tau2-bench:telecom:again-telecom-sim-1');
+    const first = await stored('tau2-bench:telecom:telecom-sim-1');
+    expect(again.t.taskId).toBe(first.t.taskId);
+    expect(again.t.task.instruction).toBe(first.t.task.instruction);
+    expect(again.results).toMatchObject({ toggle_airplane_mode_0: { passed: true, at: 5 } });
+  });
+});
+
 describe('files with nothing in them', () => {
   it('accepts a τ²-bench results file with an empty simulations list, with a warning', async () => {
     const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-empty-simulations.json') });

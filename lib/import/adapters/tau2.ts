@@ -181,7 +181,7 @@ export const tau2Adapter: Adapter = async function* (input, opts) {
             return;
           }
           bare = { domain: ctx.domain, model: ctx.model };
-          yield { kind: 'warning', path: '', reason: `a bare list of simulations without task definitions: domain "${bare.domain}" and model "${bare.model}" come from ${opts.domain || opts.model ? 'the given options' : 'the file name'}, each task's checkpoints from its first simulation's reward_info, and its instruction is the simulated user's first message` };
+          yield { kind: 'warning', path: '', reason: `a bare list of simulations without task definitions: domain "${bare.domain}" and model "${bare.model}" come from ${opts.domain || opts.model ? 'the given options' : 'the file name'}, each task's checkpoints from its first simulation's reward_info, and its instruction is the simulated user's first message (a task already imported keeps its own definition)` };
         }
         simulations++;
         yield isObj(piece.value) ? convertBare(bare, tasks, index, piece.value) : { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'a simulation must be an object' };
