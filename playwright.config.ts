@@ -1,28 +1,26 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { resolvedBrowser } from './scripts/lib/find-browser';
 
-// Debian's Chromium where present (CI installs it from apt); Playwright's own
-// browser elsewhere. Never `playwright install`: it downloads, which fails offline.
-const systemChromium = '/usr/bin/chromium';
+// Which Chromium: scripts/lib/find-browser.ts (resolved once by `npm run test:e2e`, passed in the
+// environment; resolved here when Playwright is run directly). Never a download except
+// Playwright's own installer, and only as the last resort.
+const browser = await resolvedBrowser();
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // A stray test.only must not turn CI into a one-test run that passes.
+  forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: existsSync(systemChromium)
-      ? {
-          executablePath: systemChromium,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-        }
-      : {},
+    launchOptions: browser.executablePath ? { executablePath: browser.executablePath, args: browser.args } : {},
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

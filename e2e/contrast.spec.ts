@@ -46,12 +46,22 @@ test('a reviewer compares the runs of a task, sees the divergence and diagnoses,
   await expect(page).toHaveURL(new RegExp(`/trajectories/${quillId}\\?checkpoint=${searchResultId}$`));
 });
 
-test('an annotator does not see other annotators’ diagnoses on the contrast view', async ({ page }) => {
-  const { taskId } = await demoMail1();
+test('an annotator does not see other annotators’ diagnoses on the contrast view, but sees their own', async ({ page }) => {
+  const { taskId, quillId } = await demoMail1();
+  // annotator2's own submitted diagnosis on a failed checkpoint of the same task (the seed's is another annotator's).
+  const me = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator2@demo.local' } });
+  const own = `Own note ${randomBytes(3).toString('hex')}: skipped the second page`;
+  const result = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: quillId, passed: false, diagnoses: { none: { authorId: me.id } } }, orderBy: { checkpoint: { position: 'asc' } } });
+  await prisma.diagnosis.create({
+    data: { trajectoryId: quillId, checkpointResultId: result.id, authorId: me.id, eventStart: result.eventIndex ?? 0, eventEnd: result.eventIndex ?? 0, whatWentWrong: own, whatShouldHaveHappened: 'Read every page.', status: 'SUBMITTED', submittedAt: new Date() },
+  });
+
   await loginAs(page, 'annotator2@demo.local');
   await page.goto(`/tasks/${taskId}`);
   await expect(page.getByTestId('contrast-column')).toHaveCount(3);
   await expect(page.getByText('Showing your own submitted diagnoses.')).toBeVisible();
+  // Absence alone would also pass on a page that shows no diagnoses at all: the own one must be there.
+  await expect(page.getByTestId('inline-diagnosis').filter({ hasText: own }).first()).toBeVisible();
   await expect(page.getByText('Read only the first page')).toHaveCount(0);
 });
 

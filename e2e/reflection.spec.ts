@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -10,9 +9,9 @@ import { nativeRecordSchema, type NativeRecordInput } from '@/lib/import/native-
 import { writeNativeRecord } from '@/lib/import/write-record';
 import { DEMO_TASKS, expandAttempt } from '@/lib/seed/demo-world';
 import { loginAs } from './helpers';
+import { realDataPath, skipWithoutRealData } from '../scripts/lib/real-data';
 
-const DATA = path.resolve(process.cwd(), '../shared/data');
-const TAU2_AIRLINE = path.join(DATA, 'tau2-bench', 'airline');
+const TAU2_AIRLINE = realDataPath('tau2-bench/airline');
 
 /** Runs reflection from the task page with the default (offline) settings and returns the new run's id once it is done. */
 async function runReflectionFromTaskPage(page: Page, taskId: string): Promise<string> {
@@ -140,7 +139,7 @@ async function diagnoseFailedRun(taskId: string) {
 }
 
 test('on an imported τ²-bench task with fresh diagnoses, reflection from the UI yields a proposal pending review', async ({ page }) => {
-  test.skip(!existsSync(TAU2_AIRLINE), 'the τ²-bench sample (../shared/data) is not on this machine');
+  test.skip(skipWithoutRealData('tau2-bench/airline', 'e2e reflection on an imported τ²-bench task'), 'the τ²-bench sample (../shared/data) is not on this machine');
   const benchmark = `tau2-e2e-${randomBytes(3).toString('hex')}`;
   const taskId = await importTau2Task('2', benchmark);
   await diagnoseFailedRun(taskId);

@@ -11,6 +11,18 @@ import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 import { buildIfNeeded } from './lib/build';
 import { startBackground, stopBackground } from './lib/background';
+import { findBrowser, NoBrowserError, RESOLVED_ENV } from './lib/find-browser';
+
+// The browser first: without one, say so in one line before any database, build or test starts.
+let browser;
+try {
+  browser = await findBrowser();
+} catch (err) {
+  if (!(err instanceof NoBrowserError)) throw err;
+  console.error(`\n✖ ${err.message}\n`);
+  process.exit(1);
+}
+console.log(`• Browser: ${browser.label}`);
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
 const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'e2e', quiet: true });
@@ -27,7 +39,7 @@ try {
   code = await new Promise<number>((resolve) => {
     const child = spawn(path.resolve('node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
       stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: db.url, E2E_PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, DATABASE_URL: db.url, E2E_PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', [RESOLVED_ENV]: JSON.stringify(browser) },
     });
     child.on('exit', (c) => resolve(c ?? 1));
   });

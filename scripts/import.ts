@@ -118,14 +118,17 @@ async function main() {
       totals.conflicts += report.conflictCount;
       totals.failed += report.failedCount;
       const seconds = report.finishedAt && report.startedAt ? (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000 : 0;
+      // A 0-byte file has no format to name: say what it is.
+      const label = report.format ?? (statSync(file).size === 0 ? 'empty file' : 'unknown format');
       console.log(
-        `${report.status === 'SUCCEEDED' ? '✔' : report.status === 'PARTIAL' ? '◐' : '✖'} ${file} [${report.format ?? 'unknown format'}] ${report.status.toLowerCase()} in ${seconds.toFixed(1)}s: ` +
-          `${report.recordsTotal} records · ${report.importedCount} imported · ${report.presentCount} already present · ${report.conflictCount} conflicts · ${report.failedCount} failed`,
+        `${report.status === 'SUCCEEDED' ? '✔' : report.status === 'PARTIAL' ? '◐' : '✖'} ${file} [${label}] ${report.status.toLowerCase()} in ${seconds.toFixed(1)}s: ` +
+          `${report.recordsTotal} records · ${report.importedCount} imported · ${report.presentCount} already present · ${report.conflictCount} conflicts · ${report.failedCount} failed` +
+          (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''),
       );
       if (report.error) console.log(`    ${report.error}`);
       for (const e of report.errors.slice(0, 20)) {
         const where = e.line != null ? `line ${e.line}` : e.recordIndex != null ? `record ${e.recordIndex}` : 'file';
-        console.log(`    ${e.kind === 'CONFLICT' ? 'conflict' : 'error'} at ${where}${e.path ? ` (${e.path})` : ''}: ${e.reason}`);
+        console.log(`    ${e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'error'} at ${where}${e.path ? ` (${e.path})` : ''}: ${e.reason}`);
       }
       if (report.errorCount > 20) console.log(`    … ${report.errorCount - 20} more: see Imports → ${report.id} in the console`);
     }

@@ -3,58 +3,72 @@
  * Starts the embedded PostgreSQL (unless DATABASE_URL is set), applies the
  * committed migrations, seeds the demo workspace once, builds if the sources
  * changed, serves the app and prints the URL and demo logins.
+ *
+ * Every way out — Ctrl-C, a failed step, a server that never becomes healthy,
+ * a web server that dies — goes through one `stop()`, which stops what was
+ * started, newest first: the web server (its whole process group, so Next's
+ * own `next-server` child cannot keep the port), the worker, the embedded
+ * PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, portInUse, type Database } from './lib/embedded-db';
+import { openDatabase, portInUse } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 import { buildIfNeeded } from './lib/build';
+import { stopProcessGroup } from './lib/process-group';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+const pgDir = process.env.EMBEDDED_PG_DIR ?? path.join('.data', 'pg');
 const seedDemo = (process.env.DEMO_SEED ?? 'on') !== 'off';
+// How long the web server may take to answer /api/health (a cold `next dev` compiles it first).
+const healthTimeoutMs = Number(process.env.START_HEALTH_TIMEOUT_MS ?? 150_000);
 
-function fail(message: string): never {
-  console.error(`\n✖ ${message}\n`);
-  process.exit(1);
+const STOP_STEP_MS = 15_000;
+
+/** What has been started, to stop in reverse order. */
+const started: { name: string; stop: () => Promise<void> }[] = [];
+let stopping: Promise<never> | undefined;
+
+function stop(code: number, message?: string): Promise<never> {
+  stopping ??= (async () => {
+    if (message) console.error(`\n✖ ${message}\n`);
+    if (started.length) console.log('• Stopping…');
+    for (const s of started.splice(0).reverse()) {
+      // One step that hangs (e.g. a worker waiting on a database that died) must not keep the rest running.
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((r) => (timer = setTimeout(() => r(console.error(`  gave up waiting for the ${s.name} to stop`)), STOP_STEP_MS)));
+      await Promise.race([s.stop().catch((err: Error) => console.error(`  could not stop the ${s.name}: ${err.message}`)), limit]);
+      clearTimeout(timer);
+    }
+    process.exit(code);
+  })();
+  return stopping;
 }
 
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+process.on('unhandledRejection', (err) => void stop(1, `Start-up failed: ${(err as Error)?.message ?? String(err)}`));
+
 async function main() {
-  if (await portInUse(port)) fail(`Port ${port} is already in use. Stop the other server or start with PORT=<free port> npm start.`);
+  if (await portInUse(port)) return stop(1, `Port ${port} is already in use. Stop the other server or start with PORT=<free port> npm start.`);
 
-  let db: Database;
-  try {
-    db = await openDatabase({ dataDir: path.join('.data', 'pg'), port: pgPort, database: 'console' });
-  } catch (err) {
-    fail((err as Error).message);
-  }
+  const db = await openDatabase({ dataDir: pgDir, port: pgPort, database: 'console' }).catch((err: Error) => stop(1, err.message));
+  started.push({ name: 'database', stop: db.stop });
   process.env.DATABASE_URL = db.url;
-  console.log(db.embedded ? `• Embedded PostgreSQL on port ${pgPort} (data in .data/pg)` : '• Using DATABASE_URL');
-
-  let child: ChildProcess | undefined;
-  let stopping = false;
-  const shutdown = async (code = 0) => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\n• Stopping…');
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
-    const { stopBackground } = await import('./lib/background');
-    await stopBackground();
-    // Close this process's own pool before PostgreSQL goes away.
-    const { prisma } = await import('@/lib/db/prisma');
-    await prisma.$disconnect().catch(() => undefined);
-    await db.stop();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  console.log(db.embedded ? `• Embedded PostgreSQL on port ${pgPort} (data in ${pgDir})` : '• Using DATABASE_URL');
+  started.push({
+    name: 'database pool',
+    // This process's own pool goes before PostgreSQL does.
+    stop: async () => {
+      const { prisma } = await import('@/lib/db/prisma');
+      await prisma.$disconnect();
+    },
+  });
 
   try {
     await migrateDeploy(db.url, { quiet: true });
@@ -68,27 +82,32 @@ async function main() {
       if (message) console.log(`• ${message}`);
     }
     if (!dev) await buildIfNeeded();
-    const { startBackground } = await import('./lib/background');
+    const { startBackground, stopBackground } = await import('./lib/background');
+    started.push({ name: 'worker', stop: stopBackground });
     await startBackground();
   } catch (err) {
     console.error(err);
-    await shutdown(1);
-    return;
+    return stop(1, 'Start-up failed (see the error above).');
   }
 
   const bin = path.resolve('node_modules', '.bin', 'next');
-  child = spawn(bin, [dev ? 'dev' : 'start', '-p', String(port)], {
+  const child: ChildProcess = spawn(bin, [dev ? 'dev' : 'start', '-p', String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
+    // Its own process group: stopping it stops Next's children too.
+    detached: true,
   });
+  started.push({ name: 'web server', stop: () => stopProcessGroup(child) });
+  console.log(`• Starting the web server (process group ${child.pid})…`);
   child.stdout!.on('data', (d: Buffer) => {
     const text = d.toString();
     // Keep Next's own request/compile output, but the banner below is the one that matters.
     if (!/Ready in|Local:|Network:|▲ Next|- Experiments|Starting\.\.\./.test(text)) process.stdout.write(text);
   });
-  child.on('exit', (code) => void shutdown(code ?? 1));
+  child.on('exit', (code) => void stop(code ?? 1, stopping ? undefined : `The web server exited (code ${code ?? 'signal'}).`));
 
-  await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+  const url = `http://127.0.0.1:${port}/api/health`;
+  if (!(await waitForHealth(url, child))) return stop(1, `The server did not become healthy at ${url} within ${Math.round(healthTimeoutMs / 1000)} s (is the database reachable?)`);
   const { DEMO_USERS, DEMO_PASSWORD } = await import('@/lib/seed/seed-demo');
   console.log(`\n  Memory Console is running at  http://localhost:${port}\n`);
   if (seedDemo) {
@@ -98,17 +117,18 @@ async function main() {
   console.log('\n  Press Ctrl-C to stop.\n');
 }
 
-async function waitForHealth(url: string) {
-  for (let i = 0; i < 600; i++) {
+async function waitForHealth(url: string, child: ChildProcess): Promise<boolean> {
+  const until = Date.now() + healthTimeoutMs;
+  while (Date.now() < until && child.exitCode === null && !stopping) {
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok) return true;
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  fail(`The server did not become healthy at ${url}`);
+  return false;
 }
 
 void main();

@@ -1,9 +1,29 @@
 /**
  * `npm test`: every check, each starting what it needs — typecheck, lint,
  * unit + integration tests (real embedded PostgreSQL), e2e (built app in Chromium).
- * Runs them all, prints a summary, exits non-zero if any failed.
+ * Finds the browser first (scripts/lib/find-browser.ts): without one it says
+ * what to do in one line before any check runs. Runs them all, prints a
+ * summary (with the real-data tests that skipped), exits non-zero if any failed.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findBrowser, NoBrowserError, RESOLVED_ENV } from './lib/find-browser';
+import { SKIPS_FILE_ENV } from './lib/real-data';
+
+let browser;
+try {
+  browser = await findBrowser();
+} catch (err) {
+  if (!(err instanceof NoBrowserError)) throw err;
+  console.error(`\n✖ ${err.message}\n`);
+  process.exit(1);
+}
+console.log(`• Browser for e2e: ${browser.label}`);
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'console-test-all-'));
+const skipsFile = path.join(tmp, 'real-data-skips.txt');
 
 const steps: [string, string[]][] = [
   ['typecheck', ['run', 'typecheck']],
@@ -16,11 +36,20 @@ const results: { name: string; ok: boolean; seconds: number }[] = [];
 for (const [name, args] of steps) {
   console.log(`\n━━ ${name} ━━`);
   const t0 = Date.now();
-  const r = spawnSync('npm', args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const r = spawnSync('npm', args, {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', [RESOLVED_ENV]: JSON.stringify(browser), [SKIPS_FILE_ENV]: skipsFile },
+  });
   results.push({ name, ok: r.status === 0, seconds: (Date.now() - t0) / 1000 });
 }
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✖'} ${r.name.padEnd(20)} ${r.seconds.toFixed(1)}s`);
+const skipped = existsSync(skipsFile) ? [...new Set(readFileSync(skipsFile, 'utf8').split('\n').filter(Boolean))] : [];
+rmSync(tmp, { recursive: true, force: true });
+if (skipped.length) {
+  console.log(`  ⚠ ${skipped.length} real-data test(s) skipped (the benchmark samples are not on this machine; CI fails instead):`);
+  for (const s of skipped) console.log(`      – ${s}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`checks: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -5,6 +5,7 @@ const STATUS_STYLE: Record<string, string> = {
   SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   PARTIAL: 'bg-amber-50 text-amber-800 ring-amber-200',
   FAILED: 'bg-rose-50 text-rose-800 ring-rose-200',
+  INTERRUPTED: 'bg-orange-50 text-orange-800 ring-orange-200',
   RUNNING: 'bg-sky-50 text-sky-800 ring-sky-200',
   QUEUED: 'bg-slate-50 text-slate-700 ring-slate-200',
 };
@@ -21,6 +22,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     ['already present', report.presentCount],
     ['conflicts', report.conflictCount],
     ['failed', report.failedCount],
+    ['warnings', report.warningCount],
   ] as const;
   return (
     <section aria-label={`Import report for ${report.fileName}`} data-testid="import-report" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -30,7 +32,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         {report.format ? <span className="text-xs text-slate-500">{report.format}</span> : null}
       </header>
       {report.error ? <p role="alert" className="text-sm text-rose-700">{report.error}</p> : null}
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-6">
         {counts.map(([label, n]) => (
           <div key={label} className="rounded bg-slate-50 px-2 py-1">
             <dt className="text-xs text-slate-500">{label}</dt>
@@ -47,7 +49,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             <tbody className="divide-y divide-slate-100">
               {report.errors.map((e, i) => (
                 <tr key={i} className="align-top">
-                  <td className="py-1 pr-3">{e.kind === 'CONFLICT' ? 'conflict' : 'invalid'}</td>
+                  <td className={`py-1 pr-3 ${e.kind === 'WARNING' ? 'text-amber-800' : ''}`}>{e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'invalid'}</td>
                   <td className="whitespace-nowrap py-1 pr-3 font-mono text-xs">{e.file}{e.line != null ? `:${e.line}` : e.recordIndex != null ? ` #${e.recordIndex}` : ''}</td>
                   <td className="py-1 pr-3 font-mono text-xs">{e.path ?? ''}</td>
                   <td className="py-1 text-slate-700">{e.line != null ? `Line ${e.line}: ` : e.recordIndex != null ? `Record ${e.recordIndex}: ` : ''}{e.reason}</td>

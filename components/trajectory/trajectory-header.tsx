@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { TrajectoryView } from '@/lib/trajectories/get-trajectory';
+import { DataQualityNotice } from './data-quality-warning';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
@@ -31,6 +32,7 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
       <p className="mt-2 line-clamp-3 whitespace-pre-wrap text-sm text-slate-700" title={view.task.instruction} data-testid="task-instruction">
         {view.task.instruction}
       </p>
+      <DataQualityNotice warnings={view.dataQualityWarnings ?? []} />
       <nav aria-label="Same task" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <Link href={`/tasks/${view.task.id}`} className="font-medium text-indigo-700 hover:underline">
           Compare all attempts at this task →

@@ -2,6 +2,7 @@ import type { ImportErrorKind, ImportSource, ImportStatus, Prisma } from '@prism
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
+import { markInterruptedImports } from './fail-stale-imports';
 import { pageOf, toPrismaPage, type Page, type PageQuery } from '@/lib/http/pagination';
 
 export type ImportErrorView = { kind: ImportErrorKind; file: string; line: number | null; recordIndex: number | null; path: string | null; reason: string };
@@ -24,8 +25,11 @@ export type ImportJobSummary = {
   createdAt: string;
 };
 
-/** `errors` are problems `errorsOffset + 1 … errorsOffset + errorsShown` of `errorCount`, in file order. */
-export type ImportReport = ImportJobSummary & { errors: ImportErrorView[]; errorCount: number; errorsShown: number; errorsOffset: number; errorsPage: number };
+/**
+ * `errors` are problems `errorsOffset + 1 … errorsOffset + errorsShown` of `errorCount`, in file order;
+ * `warningCount` of them are warnings (kind WARNING: imported anyway, or a note about the file).
+ */
+export type ImportReport = ImportJobSummary & { errors: ImportErrorView[]; errorCount: number; warningCount: number; errorsShown: number; errorsOffset: number; errorsPage: number };
 
 /** Problems per report page (the API's and the report page's `errorsPage`). */
 export const ERRORS_PER_PAGE = 500;
@@ -50,9 +54,11 @@ function toSummary(row: Prisma.ImportJobGetPayload<{ select: typeof SUMMARY_SELE
 export async function getImportReport(jobId: string, errorsPage = 1): Promise<ImportReport> {
   const page = Math.max(1, Math.floor(errorsPage) || 1);
   const offset = (page - 1) * ERRORS_PER_PAGE;
-  const job = await prisma.importJob.findUnique({ where: { id: jobId }, select: SUMMARY_SELECT });
+  let job = await prisma.importJob.findUnique({ where: { id: jobId }, select: SUMMARY_SELECT });
   if (!job) throw notFound('Import');
-  const [errors, errorCount] = await Promise.all([
+  // "Running" is only true while an importer holds the job's lock; otherwise show it interrupted now.
+  if (job.status === 'RUNNING' && (await markInterruptedImports([jobId]))) job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, select: SUMMARY_SELECT });
+  const [errors, errorCount, warningCount] = await Promise.all([
     prisma.importError.findMany({
       where: { importJobId: jobId },
       orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
@@ -61,8 +67,9 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
       select: { kind: true, file: true, line: true, recordIndex: true, path: true, reason: true },
     }),
     prisma.importError.count({ where: { importJobId: jobId } }),
+    prisma.importError.count({ where: { importJobId: jobId, kind: 'WARNING' } }),
   ]);
-  return { ...toSummary(job), errors, errorCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page };
+  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page };
 }
 
 export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1): Promise<ImportReport> {
@@ -72,6 +79,8 @@ export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1):
 
 export async function listImportJobs(actor: Actor, q: PageQuery): Promise<Page<ImportJobSummary>> {
   requirePermission(actor, 'import:run');
+  // Few imports run at once: checking every RUNNING one's importer is cheap, and the list never shows a dead one as running.
+  await markInterruptedImports();
   const [rows, total] = await Promise.all([
     prisma.importJob.findMany({ orderBy: { createdAt: 'desc' }, select: SUMMARY_SELECT, ...toPrismaPage(q) }),
     prisma.importJob.count(),

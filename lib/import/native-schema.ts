@@ -25,8 +25,9 @@ export const nativeEventSchema = z
   })
   .superRefine((e, ctx) => {
     if (e.type === 'tool_call' && !e.tool) ctx.addIssue({ code: 'custom', path: ['tool'], message: 'a tool_call needs a tool ("App.function")' });
-    if (e.type === 'tool_call' && e.source !== 'agent') {
-      ctx.addIssue({ code: 'custom', path: ['source'], message: `a tool_call must come from the agent, not ${e.source}` });
+    // The simulated user calls tools too (τ²-bench telecom's dual control): kept as tool calls, never the agent's.
+    if (e.type === 'tool_call' && e.source !== 'agent' && e.source !== 'user') {
+      ctx.addIssue({ code: 'custom', path: ['source'], message: `a tool_call comes from the agent or the user, not ${e.source}` });
     }
   });
 export type NativeEvent = z.input<typeof nativeEventSchema>;

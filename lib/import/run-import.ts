@@ -10,6 +10,7 @@ import { ADAPTERS } from './adapters';
 import { detectFormat, readHead } from './adapters/detect';
 import { FORMAT_LABELS, type ImportFormat, type SourceItem } from './adapters/types';
 import { getImportReport, type ImportReport } from './import-jobs';
+import { holdImportLock } from './import-lock';
 import { validateRecord } from './validate-record';
 import { pgStore, withPgTransaction } from './pg-store';
 import { TaskCache, writeRecordsWith, type WriteOutcome } from './write-record';
@@ -51,23 +52,33 @@ type ErrorRow = Prisma.ImportErrorCreateManyInput;
 export async function importFile(opts: ImportFileOptions): Promise<ImportReport> {
   if ('actor' in opts.by) requirePermission(opts.by.actor, 'import:run');
   const fileName = opts.fileName ?? path.basename(opts.filePath);
-  const format = opts.format ?? detectFormat(await readHead(opts.filePath), fileName);
+  const bytesTotal = (await stat(opts.filePath)).size;
+  const format = bytesTotal === 0 ? null : (opts.format ?? detectFormat(await readHead(opts.filePath), fileName));
   const job = await prisma.importJob.create({
-    data: {
-      status: 'RUNNING',
-      format: format ?? null,
-      source: opts.source,
-      fileName,
-      createdById: 'actor' in opts.by ? opts.by.actor.userId : null,
-      startedAt: new Date(),
-    },
+    data: { status: 'QUEUED', format: format ?? null, source: opts.source, fileName, createdById: 'actor' in opts.by ? opts.by.actor.userId : null },
   });
+  // Held until the job's final state is written: if this process dies, the lock goes and readers see "interrupted".
+  const lock = await holdImportLock(job.id);
+  try {
+    await prisma.importJob.update({ where: { id: job.id }, data: { status: 'RUNNING', startedAt: new Date() } });
+    return await runJob(opts, job.id, fileName, format, bytesTotal);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, format: ImportFormat | null, bytesTotal: number): Promise<ImportReport> {
+  const job = { id: jobId };
   // The final state and its audit entry commit together.
   const finishJob = (data: Prisma.ImportJobUpdateInput & { status: ImportStatus }) =>
     prisma.$transaction(async (tx) => {
       await tx.importJob.update({ where: { id: job.id }, data: { ...data, finishedAt: new Date() } });
       await recordAudit(tx, { actorId: 'actor' in opts.by ? opts.by.actor.userId : null, action: 'import.finish', entityType: 'ImportJob', entityId: job.id, after: { fileName, format, ...data } });
     });
+  if (bytesTotal === 0) {
+    await finishJob({ status: 'FAILED', error: `${fileName} is empty (0 bytes): there is nothing to import.` });
+    return getImportReport(job.id);
+  }
   if (!format) {
     await finishJob({ status: 'FAILED', error: `Cannot tell the format of ${fileName}: name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` });
     return getImportReport(job.id);
@@ -78,7 +89,6 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
   let storedErrors = 0;
   const cache = new TaskCache();
   const started = Date.now();
-  const bytesTotal = (await stat(opts.filePath)).size;
   let bytesRead = 0;
   let batch: PendingRecord[] = [];
   let batchEvents = 0;
@@ -144,6 +154,11 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
     const input = createReadStream(opts.filePath);
     input.on('data', (chunk) => (bytesRead += chunk.length));
     for await (const item of ADAPTERS[format](input, { fileName, model: opts.model, domain: opts.domain }) as AsyncIterable<SourceItem>) {
+      if (item.kind === 'warning') {
+        // About the file, not a record: reported, counted nowhere, fails nothing.
+        addError('WARNING', item, item.path, item.reason);
+        continue;
+      }
       counts.recordsTotal++;
       sinceFlush++;
       if (item.kind === 'error') {
@@ -155,6 +170,8 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
           counts.failedCount++;
           for (const issue of checked.issues) addError('INVALID', item, issue.path, issue.reason);
         } else {
+          // Imported despite a data-quality problem: the trajectory carries it too (DATA_QUALITY_KEY in its metadata).
+          for (const w of item.warnings ?? []) addError('WARNING', item, w.path, w.reason);
           batch.push({ record: checked.record, line: item.line, recordIndex: item.recordIndex });
           batchEvents += checked.record.events.length;
         }

@@ -18,7 +18,10 @@ const FEEDBACK = {
 } as const;
 
 export function taskDefinitionHash(task: NativeRecord['task']): string {
-  const { metadata: _metadata, ...definition } = task;
+  const { metadata, ...definition } = task;
+  // An instruction guessed from a run (a bare τ²-bench list: the simulated user's first message)
+  // differs per run; it is not part of the task's identity, or every other run would "conflict".
+  if (metadata.instruction_source === 'first_user_message') return contentHash({ ...definition, instruction: null });
   return contentHash(definition);
 }
 
@@ -179,7 +182,9 @@ export async function writeRecordsWith(store: BatchStore, records: NativeRecord[
     const key = taskKey(t.benchmark, t.id);
     const taskHash = taskDefinitionHash(t);
     let task = cache.get(key);
-    if (task && task.contentHash !== taskHash) {
+    // A definition guessed from a run (bare τ²-bench list) defers to the stored one when its checkpoints are all there.
+    const defers = (known: TaskInfo) => t.metadata.instruction_source === 'first_user_message' && record.checkpoints.every((c) => known.checkpointIds.has(c.id));
+    if (task && task.contentHash !== taskHash && !defers(task)) {
       outcomes.push({ status: 'conflict', path: 'task', reason: `task ${t.benchmark}:${t.id} is already imported with a different definition` });
       continue;
     }

@@ -27,6 +27,8 @@ export async function aggregateToolCalls(opts: { taskId?: string | null; tools?:
   const calls = await prisma.event.findMany({
     where: {
       type: 'TOOL_CALL',
+      // The agent's calls only: a simulated user's tool calls (τ²-bench telecom) are not the agent's functions.
+      source: 'AGENT',
       tool: opts.tools?.length ? { in: opts.tools } : { not: null },
       ...(opts.taskId ? { trajectory: { taskId: opts.taskId } } : {}),
     },

@@ -140,7 +140,8 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     diagnoses,
     divergences: findDivergences(trajectories, runs),
   };
-  const observedTools = [...new Set(trajectories.flatMap((t) => t.events.filter((e) => e.type === 'TOOL_CALL' && e.tool).map((e) => e.tool!)))].sort();
+  // The agent's tools only: function cards may not describe the simulated user's tools.
+  const observedTools = [...new Set(trajectories.flatMap((t) => t.events.filter((e) => e.type === 'TOOL_CALL' && e.source === 'AGENT' && e.tool).map((e) => e.tool!)))].sort();
   return {
     packet,
     context: {

@@ -1,6 +1,7 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
+import { dataQualityWarnings, type DataQualityWarning } from './data-quality';
 import { taskSummary, trajectorySummary, type TaskSummary } from './summaries';
 
 export type CheckpointView = {
@@ -32,6 +33,8 @@ export type TrajectoryView = {
   checkpoints: CheckpointView[];
   siblings: { id: string; model: string; agent: string | null; trial: number | null; passed: boolean }[];
   claim: { userId: string; userName: string; expiresAt: string } | null;
+  /** The importer's warnings about this run's data (lib/trajectories/data-quality.ts). */
+  dataQualityWarnings: DataQualityWarning[];
 };
 
 /** Everything the trajectory page shows except the events (those come in windows). */
@@ -75,5 +78,6 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
       .sort((a, b) => a.position - b.position),
     siblings,
     claim: live ? { userId: live.userId, userName: live.user.name, expiresAt: live.expiresAt.toISOString() } : null,
+    dataQualityWarnings: dataQualityWarnings(t.metadata),
   };
 }

@@ -70,7 +70,13 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const url = embeddedUrl(opts.port, opts.database);
-  await ensureDatabase(url);
+  try {
+    await ensureDatabase(url);
+  } catch (err) {
+    // Never leave a server running that the caller has no handle on.
+    await server.stop().catch(() => undefined);
+    throw err;
+  }
   let stopped = false;
   return {
     url,
@@ -78,6 +84,10 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      // A server that already died (killed, crashed) must not be waited for: the library would
+      // wait for an 'exit' event that has been and gone, and the caller would never finish.
+      const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
       await server.stop();
     },
   };

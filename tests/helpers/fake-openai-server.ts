@@ -10,7 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 export type FakeReply =
   | { kind: 'json'; body: unknown; usage?: { prompt: number; completion: number }; delayMs?: number }
   | { kind: 'text'; content: string; usage?: { prompt: number; completion: number } }
-  | { kind: 'status'; status: number; message?: string }
+  // retryAfterMs: what the server asks the client to wait (null: no header, the SDK's own exponential backoff applies).
+  | { kind: 'status'; status: number; message?: string; retryAfterMs?: number | null }
   | { kind: 'hang' };
 
 export type ChatRequest = { model: string; messages: { role: string; content: string }[] };
@@ -19,7 +20,7 @@ export type Responder = (req: ChatRequest, index: number) => FakeReply;
 export const reply = {
   json: (body: unknown, usage = { prompt: 100, completion: 20 }): FakeReply => ({ kind: 'json', body, usage }),
   text: (content: string): FakeReply => ({ kind: 'text', content, usage: { prompt: 50, completion: 5 } }),
-  status: (status: number, message = 'fake server error'): FakeReply => ({ kind: 'status', status, message }),
+  status: (status: number, message = 'fake server error', retryAfterMs: number | null = 10): FakeReply => ({ kind: 'status', status, message, retryAfterMs }),
   hang: (): FakeReply => ({ kind: 'hang' }),
 };
 
@@ -38,6 +39,8 @@ export type FakeOpenAi = {
   /** Base URL for the SDK (ends in /v1). */
   url: string;
   requests: ChatRequest[];
+  /** When each request arrived (ms since the epoch), index for index with `requests`. */
+  arrivals: number[];
   /** Most requests the server was answering at the same time. */
   peakInFlight: () => number;
   /** Replies used in order before the responder is consulted. */
@@ -49,6 +52,7 @@ export type FakeOpenAi = {
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const sockets = new Set<Socket>();
   const requests: ChatRequest[] = [];
+  const arrivals: number[] = [];
   const queue: FakeReply[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -64,13 +68,15 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }
       const body = JSON.parse(raw) as ChatRequest;
       requests.push(body);
+      arrivals.push(Date.now());
       inFlight++;
       peak = Math.max(peak, inFlight);
       res.on('close', () => inFlight--);
       const r = queue.shift() ?? responder(body, requests.length - 1);
       if (r.kind === 'hang') return; // never answer: the client's timeout must fire
       if (r.kind === 'status') {
-        res.writeHead(r.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+        const retryAfter = r.retryAfterMs === undefined ? 10 : r.retryAfterMs;
+        res.writeHead(r.status, { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after-ms': String(retryAfter) }) });
         res.end(JSON.stringify({ error: { message: r.message, type: 'server_error' } }));
         return;
       }
@@ -99,6 +105,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    arrivals,
     peakInFlight: () => peak,
     queue,
     respond: (fn) => (responder = fn),

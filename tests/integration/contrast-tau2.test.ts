@@ -1,19 +1,20 @@
 /**
  * The contrast view on real data: the τ²-bench airline sample imported through
  * the real importer (lib/import), then task 16 (8 models) loaded for the view.
- * Reads ../shared/data when present; skipped elsewhere.
+ * Reads ../shared/data when present; skipped (and listed in the summary) elsewhere, required in CI.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
 import { importFile } from '@/lib/import/run-import';
 import { createActor } from '../helpers/factories';
+import { realDataPath, skipWithoutRealData } from '../../scripts/lib/real-data';
 
-const dir = path.resolve(process.cwd(), '../shared/data/tau2-bench/airline');
+const dir = realDataPath('tau2-bench/airline');
 
-describe.skipIf(!existsSync(dir))('contrast on the imported τ²-bench airline sample', () => {
+describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'contrast on the imported τ²-bench airline sample'))('contrast on the imported τ²-bench airline sample', () => {
   it('shows the eight runs of airline task 16 aligned, with gpt-oss-120b’s skipped look-up as the first divergence', async () => {
     for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
       const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(dir, f) });

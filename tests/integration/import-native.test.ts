@@ -81,7 +81,7 @@ describe('native JSONL import', () => {
     expect(byLine[2]).toMatch(/^ \| malformed JSON/);
     expect(byLine[3]).toMatch(/^trajectory\.model \|/);
     expect(byLine[6]).toMatch(/^checkpoints\.0\.id \| unknown checkpoint id "1_9"/);
-    expect(byLine[7]).toMatch(/^events\.0\.source \| a tool_call must come from the agent/);
+    expect(byLine[7]).toMatch(/^events\.0\.source \| a tool_call comes from the agent or the user, not environment/);
     expect(report.errors.every((e) => e.file === 'native-malformed.jsonl' && e.kind === 'INVALID')).toBe(true);
     const models = (await prisma.trajectory.findMany({ where: { task: { benchmark: 'fixture-mail' } }, select: { model: true } })).map((t) => t.model).sort();
     expect(models).toEqual(['heron-large', 'kestrel-small']);

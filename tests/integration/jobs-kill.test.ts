@@ -51,7 +51,8 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/worker.ts'], {
+  // node itself, not the tsx wrapper: SIGKILL to the wrapper would leave its node child (the real worker) running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
     env: { ...process.env, OPENAI_BASE_URL: baseURL, LLM_TIMEOUT_MS: '600000', WORKER_CONCURRENCY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -87,7 +88,9 @@ it('a worker killed mid-run leaves no run stuck RUNNING: the next worker start e
     });
     // The endpoint is down after the restart: the run fails with the reason instead of hanging.
     expect(done.status).toBe('FAILED');
-    expect(done.error).toBeTruthy();
+    // The reason names the step and what the endpoint said, not just "something failed".
+    expect(done.error).toMatch(/reflector/);
+    expect(done.error).toContain('test endpoint is down');
     expect(done.finishedAt).not.toBeNull();
   } finally {
     await worker.stop();

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { combinePromptIds, loadFocus, readTemplate, renderPrompt } from '@/lib/llm/prompts';
@@ -11,9 +12,12 @@ describe('versioned prompt files', () => {
     for (const f of files) {
       const t = readTemplate(f);
       expect(t.version, f).toMatch(/^[\w-]+@\d+$/);
-      expect(t.hash).toMatch(/^[0-9a-f]{64}$/);
+      // The hash is of the file's exact bytes (header included), so any edit to a prompt changes it.
+      expect(t.hash, f).toBe(createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex'));
       expect(t.body).not.toMatch(/^---/);
     }
+    expect(new Set(files.map((f) => readTemplate(f).hash)).size).toBe(files.length);
+    expect(renderPrompt('repair', { problem: 'x' }).hash).toBe(readTemplate('repair.md').hash);
   });
 
   it('fills every slot and refuses a missing one', () => {

@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 beforeEach(async () => {
   server.requests.length = 0;
+  server.arrivals.length = 0;
   server.queue.length = 0;
   runId = (await prisma.reflectionRun.create({ data: { provider: 'OPENAI', status: 'RUNNING' } })).id;
 });
@@ -71,9 +72,20 @@ describe('structured LLM calls through the openai SDK over HTTP', () => {
   });
 
   it('retries a 500 with backoff and then succeeds', async () => {
-    server.queue.push(reply.status(500), reply.json({ answer: 1 }));
+    // No retry-after header: the wait between the attempts is the client's own backoff (the SDK starts at ~0.5 s).
+    server.queue.push(reply.status(500, 'boom', null), reply.status(500, 'boom', null), reply.json({ answer: 1 }));
     expect((await call()).data.answer).toBe(1);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(3);
+    const [first, second] = [server.arrivals[1] - server.arrivals[0], server.arrivals[2] - server.arrivals[1]];
+    expect(first).toBeGreaterThanOrEqual(300);
+    // Exponential: the second wait is longer than the first's minimum.
+    expect(second).toBeGreaterThanOrEqual(600);
+  });
+
+  it('waits as long as the server asks (retry-after) before retrying', async () => {
+    server.queue.push(reply.status(503, 'busy', 400), reply.json({ answer: 3 }));
+    expect((await call()).data.answer).toBe(3);
+    expect(server.arrivals[1] - server.arrivals[0]).toBeGreaterThanOrEqual(400);
   });
 
   it('retries a 429 too', async () => {
@@ -82,8 +94,10 @@ describe('structured LLM calls through the openai SDK over HTTP', () => {
   });
 
   it('gives up after the configured retries with the HTTP status in the reason', async () => {
-    server.queue.push(reply.status(503), reply.status(503));
-    const err = await call({ maxRetries: 1 }).catch((e) => e);
+    // A success waits behind the failures: one request more than the retries allow would reach it.
+    server.queue.push(reply.status(503), reply.status(503), reply.status(503), reply.json({ answer: 9 }));
+    const err = await call({ maxRetries: 2 }).catch((e) => e);
+    expect(server.requests).toHaveLength(3);
     expect(err.reason).toBe('http');
     expect(err.message).toMatch(/503/);
     expect((await prisma.llmCall.findFirstOrThrow({ where: { runId } })).error).toMatch(/503/);

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
@@ -8,6 +8,7 @@ import { getRunDetail, listRuns } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor, seedDemoTask } from '../helpers/factories';
+import { realDataPath, skipWithoutRealData } from '../../scripts/lib/real-data';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, seedTaskInOwnBank, submitDiagnoses } from '../helpers/reflection-fixtures';
 
 const offline = { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true };
@@ -66,14 +67,16 @@ describe('offline (rule-based) reflection', () => {
 
   it('does not duplicate pending proposals when re-run on unchanged inputs', async () => {
     const { taskId } = await mailTaskWithDiagnosis();
-    expect(await computeInputHash(taskId, offline)).toBe(await computeInputHash(taskId, offline));
     const a = await createQueuedRun({ taskId, settings: offline });
     await executeRun(a.id);
     const b = await createQueuedRun({ taskId, settings: offline });
     await executeRun(b.id);
     const runs = await prisma.reflectionRun.findMany({ where: { id: { in: [a.id, b.id] } } });
+    expect(runs).toHaveLength(2);
+    expect(runs[0].inputHash).toMatch(/^[0-9a-f]{64}$/);
     expect(runs[0].inputHash).toBe(runs[1].inputHash);
     const pending = await prisma.proposal.findMany({ where: { run: { taskId }, status: 'PENDING' } });
+    expect(pending.length).toBeGreaterThan(0);
     expect(pending.every((p) => p.runId === b.id)).toBe(true);
     expect(await prisma.proposal.count({ where: { runId: a.id, status: 'SUPERSEDED' } })).toBe(pending.length);
     // A reviewed proposal is never re-proposed for the same inputs.
@@ -82,6 +85,20 @@ describe('offline (rule-based) reflection', () => {
     await executeRun(c.id);
     expect(await prisma.proposal.count({ where: { runId: c.id } })).toBe(0);
     expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('SUCCEEDED');
+  });
+
+  it('two runs on the same inputs executed at once leave one set of pending proposals, both runs succeeding', async () => {
+    const { taskId } = await mailTaskWithDiagnosis();
+    const a = await createQueuedRun({ taskId, settings: offline });
+    const b = await createQueuedRun({ taskId, settings: offline });
+    await Promise.all([executeRun(a.id), executeRun(b.id)]);
+    const runs = await prisma.reflectionRun.findMany({ where: { id: { in: [a.id, b.id] } } });
+    expect(runs.map((r) => r.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    const pending = await prisma.proposal.findMany({ where: { run: { taskId }, status: 'PENDING' } });
+    expect(pending.length).toBeGreaterThan(0);
+    // One run's set, not both runs' proposals side by side.
+    expect(new Set(pending.map((p) => p.runId)).size).toBe(1);
+    expect(new Set(pending.map((p) => p.deltaIndex)).size).toBe(pending.length);
   });
 
   it('a new diagnosis changes the input hash', async () => {
@@ -143,11 +160,10 @@ describe('offline reflection on the seeded demo workspace', () => {
   });
 });
 
-const sharedData = path.resolve(process.cwd(), '../shared/data');
-const tau2File = path.join(sharedData, 'tau2-bench/airline/gpt-4.1.json');
+const tau2File = realDataPath('tau2-bench/airline/gpt-4.1.json');
 
 describe('offline reflection on the real τ²-bench sample', () => {
-  it.skipIf(!existsSync(tau2File))('yields a valid proposal on an imported airline task once diagnoses exist', async () => {
+  it.skipIf(skipWithoutRealData('tau2-bench/airline/gpt-4.1.json', 'offline reflection on the real τ²-bench sample'))('yields a valid proposal on an imported airline task once diagnoses exist', async () => {
     const { tau2Adapter } = await import('@/lib/import/adapters/tau2');
     const { validateRecord } = await import('@/lib/import/validate-record');
     const { writeNativeRecord } = await import('@/lib/import/write-record');

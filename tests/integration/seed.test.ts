@@ -17,12 +17,18 @@ async function counts() {
 }
 
 describe('demo seed', () => {
-  it('seeds once and never duplicates on re-runs, even concurrent ones', async () => {
-    expect(await seedDemoWorkspace()).toBe(true);
+  // First in the file: the database is still empty, so the two seeds really race for it.
+  it('seeds once and never duplicates on re-runs, even two started at once on an empty database', async () => {
+    expect(await prisma.user.count()).toBe(0);
+    const raced = await Promise.all([seedDemoWorkspace(), seedDemoWorkspace()]);
+    expect([...raced].sort()).toEqual([false, true]);
     const first = await counts();
-    const again = await Promise.all([seedDemoWorkspace(), seedDemoWorkspace()]);
-    expect(again).toEqual([false, false]);
+    expect(first.trajectories).toBeGreaterThan(0);
+    expect(await seedDemoWorkspace()).toBe(false);
     expect(await counts()).toEqual(first);
+    // One demo user per login, not two.
+    const emails = (await prisma.user.findMany({ select: { email: true } })).map((u) => u.email);
+    expect(new Set(emails).size).toBe(emails.length);
   });
 
   it('makes every screen real: abilities, tasks, models, events, diagnoses and a versioned bank with provenance', async () => {

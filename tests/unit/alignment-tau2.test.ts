@@ -4,13 +4,14 @@
  * are read straight from the simulations so this test does not depend on the
  * importer; tool names get the "airline." app prefix as the adapter gives them.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alignToolCalls, type AlignmentSequence } from '@/lib/contrast/align-tool-calls';
 import { findDivergence } from '@/lib/contrast/find-divergence';
+import { realDataPath, skipWithoutRealData } from '../../scripts/lib/real-data';
 
-const dir = path.resolve(process.cwd(), '../shared/data/tau2-bench/airline');
+const dir = realDataPath('tau2-bench/airline');
 
 type Simulation = {
   task_id: string;
@@ -34,7 +35,7 @@ function task16Runs(): AlignmentSequence[] {
     });
 }
 
-describe.skipIf(!existsSync(dir))('alignment on the τ²-bench airline sample (task 16, 8 models)', () => {
+describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'alignment on the τ²-bench airline sample'))('alignment on the τ²-bench airline sample (task 16, 8 models)', () => {
   it('aligns all eight runs and finds where the failing runs leave the passing ones', () => {
     const runs = task16Runs();
     expect(runs).toHaveLength(8);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '@/lib/import/adapters/detect';
 import { tau1Context } from '@/lib/import/adapters/tau1';
+import { contextFromFileName } from '@/lib/import/adapters/shared';
+import { TAU2_DOMAINS } from '@/lib/import/adapters/tau2';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
 const head = (f: string) => readFileSync(path.join(FIXTURES, f), 'utf8').slice(0, 64 * 1024);
@@ -13,6 +15,14 @@ describe('import format detection', () => {
     expect(detectFormat(head('native-malformed.jsonl'))).toBe('native');
     expect(detectFormat(head('tau2-bakery.json'))).toBe('tau2');
     expect(detectFormat(head('wren-mini-retail.json'))).toBe('tau1');
+    expect(detectFormat(head('kestrel-small_telecom_default_user-sim_2trials.json'))).toBe('tau2');
+    expect(detectFormat(head('tau2-empty-simulations.json'))).toBe('tau2');
+  });
+
+  it('tells a bare τ²-bench list of simulations from a τ-bench list by the record key that comes first', () => {
+    expect(detectFormat('[{"id":"s1","task_id":"3","termination_reason":"user_stop","messages":[]}]')).toBe('tau2');
+    // τ-bench records nest a reward_info too; their own key is traj.
+    expect(detectFormat('[{"task_id":3,"reward":1,"info":{"reward_info":{}},"traj":[{"role":"user","content":"\\"messages\\": none"}]}]')).toBe('tau1');
   });
 
   it('tolerates a byte-order mark and leading whitespace', () => {
@@ -38,6 +48,8 @@ describe('import format detection', () => {
     expect(tau1Context({ fileName: '/x/gpt-4o-airline.tasks0-9.json' })).toEqual({ domain: 'airline', model: 'gpt-4o' });
     expect(tau1Context({ fileName: 'sonnet-35-new-retail.json' })).toEqual({ domain: 'retail', model: 'sonnet-35-new' });
     expect(tau1Context({ fileName: 'results.json', model: 'm', domain: 'retail' })).toEqual({ domain: 'retail', model: 'm' });
+    expect(contextFromFileName('gpt-4.1_telecom_default_gpt-4.1_1trials.json', TAU2_DOMAINS)).toEqual({ domain: 'telecom', model: 'gpt-4.1' });
+    expect(contextFromFileName('results.json', TAU2_DOMAINS)).toEqual({});
     expect(tau1Context({ fileName: 'results.json' })).toEqual({ domain: undefined, model: undefined });
   });
 });

@@ -8,7 +8,7 @@ type Item = { kind: string; sensitive: boolean; text: string };
 const corpus: { items: Item[] } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/privacy/corpus.json'), 'utf8'));
 
 describe('privacy validator on the self-written corpus', () => {
-  it('flags sensitive items with recall >= 0.95 and prints recall and precision', () => {
+  it('flags sensitive items with recall >= 0.95 and precision >= 0.95, and prints both', () => {
     let tp = 0, fp = 0, fn = 0;
     const missed: string[] = [];
     const falseAlarms: string[] = [];
@@ -26,6 +26,8 @@ describe('privacy validator on the self-written corpus', () => {
     expect(corpus.items.filter((i) => i.sensitive).length).toBeGreaterThanOrEqual(40);
     expect(corpus.items.filter((i) => !i.sensitive).length).toBeGreaterThanOrEqual(25);
     expect(recall).toBeGreaterThanOrEqual(0.95);
+    // A validator that flags everything would have perfect recall: false alarms block real proposals.
+    expect(precision, `false alarms:\n${falseAlarms.join('\n')}`).toBeGreaterThanOrEqual(0.95);
   });
 
   it('flags copied scenario values and forbidden terms from the run context', () => {

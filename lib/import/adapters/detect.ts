@@ -3,16 +3,29 @@ import type { ImportFormat } from './types';
 
 const NATIVE_LINE = /"format"\s*:\s*"trajectory\.v1"/;
 
+/** Keys only a τ²-bench simulation has; a τ-bench (v1) record has `traj` instead (and nests its own `reward_info`). */
+const TAU2_SIMULATION_KEY = /"(termination_reason|messages)"\s*:/;
+const TAU1_RECORD_KEY = /"traj"\s*:/;
+
+/** Which of the two list formats a JSON array holds: whichever record key comes first decides. */
+function detectList(text: string): ImportFormat | null {
+  const tau1 = text.search(TAU1_RECORD_KEY);
+  const tau2 = text.search(TAU2_SIMULATION_KEY);
+  if (tau2 >= 0 && (tau1 < 0 || tau2 < tau1)) return 'tau2';
+  return tau1 >= 0 || /"task_id"\s*:/.test(text) ? 'tau1' : null;
+}
+
 /**
  * Guesses the format from the first bytes: a JSON array of records with
- * `traj` is τ-bench v1; an object with `simulations`/`agent_info` is τ²-bench;
+ * `traj` is τ-bench v1, one of simulations (`messages`, `termination_reason`)
+ * is a bare τ²-bench list; an object with `simulations`/`agent_info` is τ²-bench;
  * an object whose first line is a whole `trajectory.v1` record is native JSONL
  * (so is a file whose first line is broken but a later one is such a record).
  * Returns null when it cannot tell (the caller asks the user to name it).
  */
 export function detectFormat(head: string, fileName = ''): ImportFormat | null {
   const text = head.replace(/^\uFEFF/, '').trimStart();
-  if (text.startsWith('[')) return /"traj"\s*:/.test(text) || /"task_id"\s*:/.test(text) ? 'tau1' : null;
+  if (text.startsWith('[')) return detectList(text);
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : undefined);
   if (text.startsWith('{')) {
     if (NATIVE_LINE.test(firstLine)) return 'native';

@@ -27,8 +27,12 @@ export function parseArguments(raw: unknown): Record<string, unknown> {
   return {};
 }
 
+/** Who is expected to make a call: the agent, or (τ²-bench dual control) the simulated user. */
+export type Caller = 'agent' | 'user';
+const isCallBy = (e: NativeEvent, tool: string, by: Caller) => e.type === 'tool_call' && e.tool === tool && e.source === by;
+
 /**
- * Position of the first agent tool call with this tool name whose arguments
+ * Position of the first tool call by `by` with this tool name whose arguments
  * match the expected ones on the compared keys (all keys when none are named).
  */
 export function anchorToolCall(
@@ -36,20 +40,21 @@ export function anchorToolCall(
   tool: string,
   expected: Record<string, unknown>,
   compareKeys?: string[] | null,
+  by: Caller = 'agent',
 ): number | null {
   const keys = compareKeys ?? Object.keys(expected);
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
-    if (e.type !== 'tool_call' || e.tool !== tool) continue;
+    if (!isCallBy(e, tool, by)) continue;
     const args = e.arguments ?? {};
     if (keys.every((k) => stableStringify(args[k]) === stableStringify(expected[k]))) return i;
   }
   return null;
 }
 
-/** Position of the first agent call of this tool, whatever its arguments. */
-export function firstCallOf(events: NativeEvent[], tool: string): number | null {
-  const i = events.findIndex((e) => e.type === 'tool_call' && e.tool === tool);
+/** Position of the first call of this tool by `by`, whatever its arguments. */
+export function firstCallOf(events: NativeEvent[], tool: string, by: Caller = 'agent'): number | null {
+  const i = events.findIndex((e) => isCallBy(e, tool, by));
   return i >= 0 ? i : null;
 }
 
@@ -63,18 +68,36 @@ export function anchorExpectedAction(
   tool: string,
   expected: Record<string, unknown>,
   compareKeys?: string[] | null,
+  by: Caller = 'agent',
 ): { eventIndex: number | null; note: string | null } {
-  const exact = anchorToolCall(events, tool, expected, compareKeys);
+  const exact = anchorToolCall(events, tool, expected, compareKeys, by);
   if (exact != null) return { eventIndex: exact, note: null };
-  const nearest = firstCallOf(events, tool);
-  if (nearest != null) return { eventIndex: nearest, note: `No call of ${tool} with the expected arguments; anchored to its first call, whose arguments differ.` };
-  return { eventIndex: null, note: `The trajectory never calls ${tool}.` };
+  const nearest = firstCallOf(events, tool, by);
+  const who = by === 'user' ? 'the user' : 'the agent';
+  if (nearest != null) return { eventIndex: nearest, note: `No call of ${tool} by ${who} with the expected arguments; anchored to its first call, whose arguments differ.` };
+  return { eventIndex: null, note: by === 'user' ? `The user never calls ${tool}.` : `The trajectory never calls ${tool}.` };
 }
 
 export type RecordParts = Pick<NativeRecordInput, 'task' | 'trajectory' | 'events' | 'checkpoints'>;
 
 export function nativeRecord(parts: RecordParts): NativeRecordInput {
   return { format: 'trajectory.v1', ...parts };
+}
+
+/**
+ * Domain and model from a results file's name, for formats that do not name
+ * them: "gpt-4o-airline.json" (τ-bench) or
+ * "gpt-4.1_telecom_default_gpt-4.1_1trials.json" (τ²-bench) → the domain
+ * found among `domains`, the model = what precedes it.
+ */
+export function contextFromFileName(fileName: string, domains: string[]): { domain?: string; model?: string } {
+  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.jsonl?$/i, '');
+  for (const d of domains) {
+    const at = base.search(new RegExp(`(^|[-_])${d}([-_.]|$)`));
+    if (at < 0) continue;
+    return { domain: d, model: at > 0 ? base.slice(0, at) : undefined };
+  }
+  return {};
 }
 
 /** Short human label of an expected call, e.g. `send_certificate(user_id=…, amount=50)`. */

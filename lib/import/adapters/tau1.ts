@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { streamJsonPieces } from './json-stream';
-import { anchorExpectedAction, arr, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
+import { anchorExpectedAction, arr, contextFromFileName, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
 import type { Adapter, AdapterOptions } from './types';
 
 /**
@@ -19,9 +18,9 @@ export const BENCHMARK = 'tau-bench';
 const DOMAINS = ['airline', 'retail'];
 
 export function tau1Context(opts: AdapterOptions): { domain: string | undefined; model: string | undefined } {
-  const base = path.basename(opts.fileName).replace(/\.json$/i, '');
-  const domain = opts.domain ?? DOMAINS.find((d) => base.includes(`-${d}`) || base.startsWith(d));
-  const model = opts.model ?? (domain && base.includes(`-${domain}`) ? base.slice(0, base.indexOf(`-${domain}`)) : undefined);
+  const named = contextFromFileName(opts.fileName, DOMAINS);
+  const domain = opts.domain ?? named.domain;
+  const model = opts.model ?? (named.domain === domain ? named.model : undefined);
   return { domain, model: model || undefined };
 }
 

@@ -1,90 +1,25 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { streamJsonPieces } from './json-stream';
-import { anchorExpectedAction, arr, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
-import type { Adapter, SourceItem } from './types';
+import { anchorExpectedAction, arr, contextFromFileName, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
+import { firstUserMessage, messagesToEvents } from './tau2-events';
+import { criteriaOf, foreignActionIds, instructionOf, taskCheckpoints, taskFromSimulation } from './tau2-task';
+import { DATA_QUALITY_KEY, type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
 
 /**
- * τ²-bench results JSON (`{timestamp, info, tasks, simulations}`): one
- * trajectory per simulation. Mapping (issue 3, data README §1):
- * task id = domain/task_id, ability = app = domain; checkpoints = expected
- * actions (in order), the DB check, NL assertions, env assertions and
- * communicate checks; outcome = `reward` even where checkpoints disagree.
+ * τ²-bench results, in both shapes τ²-bench writes: the results file
+ * (`{timestamp, info, tasks, simulations}`) and a bare JSON list of
+ * simulation objects (no task definitions, no model name). One trajectory per
+ * simulation. Mapping (issue 3, data README §1): task id = domain/task_id,
+ * ability = app = domain; checkpoints = expected actions (in order), the DB
+ * check, NL assertions, env assertions and communicate checks; outcome =
+ * `reward` even where checkpoints disagree.
  */
 export const BENCHMARK = 'tau2-bench';
+/** τ²-bench's domains, looked for in a bare list's file name when --domain is not given. */
+export const TAU2_DOMAINS = ['airline', 'retail', 'telecom', 'mock'];
 
-type Checkpoint = NonNullable<NativeRecordInput['task']['checkpoints']>[number];
 type Result = NonNullable<NativeRecordInput['checkpoints']>[number];
-
-function instructionOf(task: Json): string {
-  const scenario = isObj(task.user_scenario) ? task.user_scenario : {};
-  const ins = scenario.instructions;
-  if (typeof ins === 'string') return ins;
-  if (!isObj(ins)) return '';
-  const parts: [string, unknown][] = [
-    ['Reason for call', ins.reason_for_call],
-    ['Known info', ins.known_info],
-    ['Unknown info', ins.unknown_info],
-    ['Task instructions', ins.task_instructions],
-  ];
-  return parts
-    .filter(([, v]) => typeof v === 'string' && v.trim())
-    .map(([label, v]) => `${label}: ${String(v).trim()}`)
-    .join('\n\n');
-}
-
-function criteriaOf(task: Json): Json {
-  return isObj(task.evaluation_criteria) ? task.evaluation_criteria : {};
-}
-
-/** The task's checkpoint list, from its definition only, so every run of the task agrees on it. */
-function taskCheckpoints(task: Json, domain: string): Checkpoint[] {
-  const ec = criteriaOf(task);
-  const out: Checkpoint[] = [];
-  for (const a of arr(ec.actions).filter(isObj)) {
-    const name = str(a.name) ?? '?';
-    const args = parseArguments(a.arguments);
-    const compared = Array.isArray(a.compare_args) ? ` (compared: ${a.compare_args.join(', ')})` : '';
-    out.push({ id: str(a.action_id) ?? '', name: toolName(domain, name), description: `Expected call ${describeCall(name, args)}${compared}`, kind: 'action', weight: 1 });
-  }
-  out.push({ id: 'db', name: 'Final database state matches the expected one', description: 'db_check: the environment database after the run equals the gold database.', kind: 'db', weight: 1 });
-  arr(ec.nl_assertions).forEach((text, i) => out.push({ id: `nl_${i}`, name: String(text), description: 'Natural-language assertion judged by an LLM.', kind: 'nl_assertion', weight: 1 }));
-  arr(ec.env_assertions).forEach((e, i) => {
-    const fn = isObj(e) ? (str(e.func_name) ?? 'assertion') : 'assertion';
-    out.push({ id: `env_${i}`, name: `Environment assertion ${fn}`, description: JSON.stringify(e), kind: 'env_assertion', weight: 1 });
-  });
-  arr(ec.communicate_info).forEach((info, i) => out.push({ id: `communicate_${i}`, name: `Communicate "${String(info)}" to the user`, description: null, kind: 'communicate', weight: 1 }));
-  return out;
-}
-
-function messagesToEvents(messages: unknown[], domain: string): NativeEvent[] {
-  const events: NativeEvent[] = [];
-  const toolByCall = new Map<string, string>();
-  for (const m of messages.filter(isObj)) {
-    const meta = { turn_idx: m.turn_idx ?? null, timestamp: m.timestamp ?? null };
-    const content = str(m.content);
-    if (m.role === 'assistant') {
-      if (content?.trim()) events.push({ source: 'agent', type: 'message', content, metadata: meta });
-      for (const c of arr(m.tool_calls).filter(isObj)) {
-        const tool = toolName(domain, str(c.name) ?? 'unknown');
-        const callId = str(c.id) ?? null;
-        if (callId) toolByCall.set(callId, tool);
-        events.push({ source: 'agent', type: 'tool_call', tool, arguments: parseArguments(c.arguments), call_id: callId, metadata: meta });
-      }
-    } else if (m.role === 'user') {
-      if (content?.trim()) events.push({ source: 'user', type: 'message', content, metadata: meta });
-      // User-side tools (e.g. telecom) are not agent tool calls; keep them visible as user actions.
-      for (const c of arr(m.tool_calls).filter(isObj)) {
-        events.push({ source: 'user', type: 'message', content: `[user tool call] ${describeCall(str(c.name) ?? '?', parseArguments(c.arguments))}`, call_id: str(c.id) ?? null, metadata: meta });
-      }
-    } else if (m.role === 'tool') {
-      const callId = str(m.id) ?? null;
-      events.push({ source: 'environment', type: 'observation', tool: (callId && toolByCall.get(callId)) || null, call_id: callId, content: content ?? '', error: m.error === true, metadata: meta });
-    } else if (content?.trim()) {
-      events.push({ source: 'environment', type: 'notification', content, metadata: { ...meta, role: m.role ?? null } });
-    }
-  }
-  return events;
-}
+type RunInfo = { domain: string; model: string; agent: string | null; userLlm: unknown };
 
 /**
  * Index of a judged text in the task's list: by text (whitespace-insensitive; runs trim differently), else by position.
@@ -108,7 +43,8 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
     if (!check) continue;
     const passed = check.action_match === true;
     const compare = Array.isArray(a.compare_args) ? (a.compare_args as string[]) : null;
-    const anchor = anchorExpectedAction(events, toolName(domain, str(a.name) ?? ''), parseArguments(a.arguments), compare);
+    // A user-side action (dual control) is anchored to the simulated user's call, never to the agent's.
+    const anchor = anchorExpectedAction(events, toolName(domain, str(a.name) ?? ''), parseArguments(a.arguments), compare, a.requestor === 'user' ? 'user' : 'agent');
     // A passed check is anchored to its matching call; a failed one to the nearest attempt, with the reason.
     out.push({ id: str(a.action_id)!, passed, score: typeof check.action_reward === 'number' ? check.action_reward : null, total: 1, event_index: anchor.eventIndex, note: passed ? null : anchor.note });
   }
@@ -131,98 +67,143 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
   return out;
 }
 
-/** A known defect of some public submissions: a simulation scored against another task's actions. */
-function actionIdMismatch(task: Json, sim: Json, simIndex: number): { path: string; reason: string } | null {
-  const taskId = String(sim.task_id);
-  const ec = criteriaOf(task);
-  const bad = (id: unknown) => typeof id === 'string' && !id.startsWith(`${taskId}_`);
-  const e = arr(ec.actions).findIndex((a) => isObj(a) && bad(a.action_id));
-  if (e >= 0) return { path: `tasks[id=${taskId}].evaluation_criteria.actions[${e}].action_id`, reason: `action id "${(arr(ec.actions)[e] as Json).action_id}" does not belong to task ${taskId}` };
-  const ri = isObj(sim.reward_info) ? sim.reward_info : {};
-  const c = arr(ri.action_checks).findIndex((x) => isObj(x) && isObj(x.action) && bad(x.action.action_id));
-  if (c >= 0) {
-    const id = ((arr(ri.action_checks)[c] as Json).action as Json).action_id;
-    return { path: `simulations[${simIndex}].reward_info.action_checks[${c}].action.action_id`, reason: `action id "${id}" does not belong to task ${taskId}: this simulation was scored against another task's actions` };
-  }
-  return null;
-}
-
-export function tau2SimulationToRecord(info: Json, task: Json, sim: Json): NativeRecordInput {
+function runInfoOf(info: Json, task: Json): RunInfo {
   const agentInfo = isObj(info.agent_info) ? info.agent_info : {};
   const userInfo = isObj(info.user_info) ? info.user_info : {};
   const envInfo = isObj(info.environment_info) ? info.environment_info : {};
   const scenario = isObj(task.user_scenario) && isObj(task.user_scenario.instructions) ? task.user_scenario.instructions : {};
-  const domain = str(envInfo.domain_name) ?? str(scenario.domain) ?? 'unknown';
-  const events = messagesToEvents(arr(sim.messages), domain);
+  return { domain: str(envInfo.domain_name) ?? str(scenario.domain) ?? 'unknown', model: str(agentInfo.llm) ?? 'unknown', agent: str(agentInfo.implementation) ?? null, userLlm: userInfo.llm ?? null };
+}
+
+function toRecord(run: RunInfo, task: Json, sim: Json, extra: { taskMeta?: Json; warnings?: ItemWarning[] } = {}): NativeRecordInput {
+  const events = messagesToEvents(arr(sim.messages), run.domain);
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
   const reward = typeof ri.reward === 'number' ? ri.reward : 0;
   return nativeRecord({
     task: {
-      id: `${domain}/${String(task.id)}`,
+      id: `${run.domain}/${String(task.id)}`,
       benchmark: BENCHMARK,
-      ability: domain,
+      ability: run.domain,
       instruction: instructionOf(task),
-      apps: [domain],
-      checkpoints: taskCheckpoints(task, domain),
-      metadata: { description: task.description ?? null, persona: isObj(task.user_scenario) ? (task.user_scenario.persona ?? null) : null, reward_basis: criteriaOf(task).reward_basis ?? null },
+      apps: [run.domain],
+      checkpoints: taskCheckpoints(task, run.domain),
+      metadata: { description: task.description ?? null, persona: isObj(task.user_scenario) ? (task.user_scenario.persona ?? null) : null, reward_basis: criteriaOf(task).reward_basis ?? null, ...extra.taskMeta },
     },
     trajectory: {
-      id: `${BENCHMARK}:${domain}:${String(sim.id)}`,
-      model: str(agentInfo.llm) ?? 'unknown',
-      agent: str(agentInfo.implementation) ?? null,
+      id: `${BENCHMARK}:${run.domain}:${String(sim.id)}`,
+      model: run.model,
+      agent: run.agent,
       trial: typeof sim.trial === 'number' ? sim.trial : null,
       outcome: { passed: reward >= 1, score: reward, reason: str(sim.termination_reason) ?? null },
       feedback: 'checkpoint_binary',
       metadata: {
         simulation_id: sim.id ?? null,
-        user_llm: userInfo.llm ?? null,
+        user_llm: run.userLlm,
         reward_breakdown: ri.reward_breakdown ?? null,
         agent_cost: sim.agent_cost ?? null,
         user_cost: sim.user_cost ?? null,
         duration: sim.duration ?? null,
+        ...(extra.warnings?.length ? { [DATA_QUALITY_KEY]: extra.warnings } : {}),
       },
     },
     events,
-    checkpoints: results(task, sim, domain, events),
+    checkpoints: results(task, sim, run.domain, events),
   });
 }
 
-export const tau2Adapter: Adapter = async function* (input) {
+export function tau2SimulationToRecord(info: Json, task: Json, sim: Json): NativeRecordInput {
+  return toRecord(runInfoOf(info, task), task, sim);
+}
+
+/** The simulation id is the trajectory's id: without one it would be "…:undefined" and collide. */
+function missingId(sim: Json, at: string, index: number): SourceItem | null {
+  if ((typeof sim.id === 'string' && sim.id) || typeof sim.id === 'number') return null;
+  return { kind: 'error', recordIndex: index, path: `${at}.id`, reason: 'a simulation needs an "id" (string): it is the trajectory\'s id' };
+}
+
+/** A simulation of a results file, against its task definition. */
+function convertEnveloped(info: Json, tasks: Map<string, Json>, index: number, sim: Json): SourceItem {
+  const at = `simulations[${index}]`;
+  const noId = missingId(sim, at, index);
+  if (noId) return noId;
+  const task = tasks.get(String(sim.task_id));
+  if (!task) return { kind: 'error', recordIndex: index, path: `${at}.task_id`, reason: `task_id "${String(sim.task_id)}" is not in the file's tasks` };
+  // A simulation scored against another task's actions is still a real conversation: keep it, flagged.
+  const warnings = foreignActionIds(task, sim, at);
+  return { kind: 'record', recordIndex: index, record: toRecord(runInfoOf(info, task), task, sim, { warnings }), warnings };
+}
+
+/** Domain and model of a bare simulation list: the options (CLI flags / form fields), else the file name. */
+function bareContext(opts: AdapterOptions): { domain?: string; model?: string } {
+  const named = contextFromFileName(opts.fileName, TAU2_DOMAINS);
+  const domain = opts.domain ?? named.domain;
+  return { domain, model: opts.model ?? (named.domain === domain ? named.model : undefined) };
+}
+
+/**
+ * A simulation of a bare list: its task is rebuilt from its own reward_info,
+ * with the first user message as the instruction. The first simulation of a
+ * task defines it for the file, so later trials agree with it.
+ */
+function convertBare(ctx: { domain: string; model: string }, tasks: Map<string, Json>, index: number, sim: Json): SourceItem {
+  const noId = missingId(sim, `[${index}]`, index);
+  if (noId) return noId;
+  const key = String(sim.task_id);
+  let task = tasks.get(key);
+  if (!task) {
+    task = taskFromSimulation(sim, firstUserMessage(arr(sim.messages)) ?? `τ²-bench task ${key} (no task definition and no user message in the file)`);
+    tasks.set(key, task);
+  }
+  const run: RunInfo = { domain: ctx.domain, model: ctx.model, agent: null, userLlm: null };
+  const warnings = foreignActionIds(task, sim, `[${index}]`);
+  return { kind: 'record', recordIndex: index, record: toRecord(run, task, sim, { taskMeta: { instruction_source: 'first_user_message' }, warnings }), warnings };
+}
+
+export const tau2Adapter: Adapter = async function* (input, opts) {
   let info: Json = {};
   const tasks = new Map<string, Json>();
   // Simulations seen before their tasks (not the case in real files) wait here.
   const early: { index: number; sim: Json }[] = [];
   let sawSimulations = false;
-
-  function convert(index: number, sim: Json): SourceItem {
-    // The simulation id is the trajectory's id: without one it would be "…:undefined" and collide.
-    if ((typeof sim.id !== 'string' || !sim.id) && typeof sim.id !== 'number') {
-      return { kind: 'error', recordIndex: index, path: `simulations[${index}].id`, reason: 'a simulation needs an "id" (string): it is the trajectory\'s id' };
-    }
-    const task = tasks.get(String(sim.task_id));
-    if (!task) return { kind: 'error', recordIndex: index, path: `simulations[${index}].task_id`, reason: `task_id "${String(sim.task_id)}" is not in the file's tasks` };
-    const mismatch = actionIdMismatch(task, sim, index);
-    if (mismatch) return { kind: 'error', recordIndex: index, ...mismatch };
-    return { kind: 'record', recordIndex: index, record: tau2SimulationToRecord(info, task, sim) };
-  }
+  let simulations = 0;
+  let bare: { domain: string; model: string } | null = null;
 
   try {
     for await (const piece of streamJsonPieces(input, { arrayKeys: ['tasks', 'simulations'], wholeKeys: ['info'] })) {
-      if (piece.key === 'info' && isObj(piece.value)) info = piece.value;
+      const index = piece.index ?? 0;
+      if (piece.key === '') {
+        // A bare list of simulations: no envelope, so no task definitions and no model name.
+        if (!bare) {
+          const ctx = bareContext(opts);
+          if (!ctx.domain || !ctx.model) {
+            const missing = [!ctx.domain && 'domain (airline/retail/telecom…)', !ctx.model && 'model'].filter(Boolean).join(' and ');
+            yield { kind: 'error', recordIndex: index, path: '', reason: `this τ²-bench file is a bare list of simulations, which names no ${missing}: name it with --domain/--model on the command line, the Domain/Model fields of the upload form, or a file name like gpt-4.1_telecom_….json` };
+            return;
+          }
+          bare = { domain: ctx.domain, model: ctx.model };
+          yield { kind: 'warning', path: '', reason: `a bare list of simulations without task definitions: domain "${bare.domain}" and model "${bare.model}" come from ${opts.domain || opts.model ? 'the given options' : 'the file name'}, each task's checkpoints from its first simulation's reward_info, and its instruction is the simulated user's first message (a task already imported keeps its own definition)` };
+        }
+        simulations++;
+        yield isObj(piece.value) ? convertBare(bare, tasks, index, piece.value) : { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'a simulation must be an object' };
+      } else if (piece.key === 'info' && isObj(piece.value)) info = piece.value;
       else if (piece.key === 'tasks' && isObj(piece.value)) tasks.set(String(piece.value.id), piece.value);
       else if (piece.key === 'simulations') {
         sawSimulations = true;
-        const index = piece.index ?? 0;
+        simulations++;
         if (!isObj(piece.value)) yield { kind: 'error', recordIndex: index, path: `simulations[${index}]`, reason: 'a simulation must be an object' };
         else if (tasks.size === 0) early.push({ index, sim: piece.value });
-        else yield convert(index, piece.value);
+        else yield convertEnveloped(info, tasks, index, piece.value);
       }
     }
   } catch (err) {
-    for (const e of early.splice(0)) yield convert(e.index, e.sim);
+    for (const e of early.splice(0)) yield convertEnveloped(info, tasks, e.index, e.sim);
     yield { kind: 'error', path: '', reason: `the JSON is malformed or truncated: ${(err as Error).message}` };
     return;
   }
-  for (const e of early) yield convert(e.index, e.sim);
-  if (!sawSimulations) yield { kind: 'error', path: 'simulations', reason: 'no "simulations" array found: is this a τ²-bench results file?' };
+  for (const e of early) yield convertEnveloped(info, tasks, e.index, e.sim);
+  if (simulations === 0) {
+    // An empty `simulations` list (or an empty list) is a valid file with nothing in it, not a broken one.
+    if (sawSimulations || bare !== null || Object.keys(info).length || tasks.size) yield { kind: 'warning', path: 'simulations', reason: '0 records — the file holds no simulations' };
+    else yield { kind: 'error', path: 'simulations', reason: 'no "simulations" array found: is this a τ²-bench results file?' };
+  }
 };

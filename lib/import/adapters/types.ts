@@ -10,12 +10,20 @@ export type ItemLocation = { line?: number; recordIndex?: number };
  * as an error after every good record before it.
  */
 export type SourceItem =
-  | ({ kind: 'record'; record: unknown } & ItemLocation)
-  | ({ kind: 'error'; path?: string; reason: string } & ItemLocation);
+  | ({ kind: 'record'; record: unknown; warnings?: ItemWarning[] } & ItemLocation)
+  | ({ kind: 'error'; path?: string; reason: string } & ItemLocation)
+  // A note about the file as a whole (e.g. "holds no simulations"): reported, counted as no record, fails nothing.
+  | ({ kind: 'warning'; path?: string; reason: string } & ItemLocation);
+
+/** A record imported despite a data-quality problem: reported, and kept on the trajectory (DATA_QUALITY_KEY). */
+export type ItemWarning = { path: string; reason: string };
+
+/** Where a trajectory's data-quality warnings live in Trajectory.metadata (shown on the trajectory page). */
+export const DATA_QUALITY_KEY = 'data_quality_warnings';
 
 export type AdapterOptions = {
   fileName: string;
-  /** τ-bench v1 files do not name the model or domain; the CLI/API may. */
+  /** τ-bench v1 files and bare τ²-bench simulation lists do not name the model or domain; the CLI/API may. */
   model?: string;
   domain?: string;
 };
