@@ -9,6 +9,8 @@
 export type Bm25Options = { k1?: number; b?: number };
 export type Bm25Doc<T> = { item: T; text: string };
 export type Bm25Hit<T> = { item: T; score: number };
+/** A document that shares at least one query term, with the terms it matched (in query order). */
+export type Bm25Match<T> = { item: T; score: number; terms: string[]; position: number };
 
 const STOPWORDS = new Set(
   'a an and are as at be before by for from has have if in into is it its of on or that the then this to was were when which while with without not no do does did any all each every only than'.split(' '),
@@ -37,6 +39,8 @@ function stem(w: string): string {
 export class Bm25Index<T> {
   private readonly docs: { item: T; tf: Map<string, number>; len: number }[];
   private readonly df = new Map<string, number>();
+  /** term → (document position, term frequency): a query only touches documents that contain its terms. */
+  private readonly postings = new Map<string, { doc: number; tf: number }[]>();
   private readonly avgdl: number;
   private readonly k1: number;
   private readonly b: number;
@@ -51,6 +55,13 @@ export class Bm25Index<T> {
       for (const t of tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
       return { item, tf, len: tokens.length };
     });
+    this.docs.forEach((d, doc) => {
+      for (const [t, tf] of d.tf) {
+        const list = this.postings.get(t);
+        if (list) list.push({ doc, tf });
+        else this.postings.set(t, [{ doc, tf }]);
+      }
+    });
     this.avgdl = this.docs.reduce((s, d) => s + d.len, 0) / Math.max(1, this.docs.length);
   }
 
@@ -64,14 +75,43 @@ export class Bm25Index<T> {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  private termScore(idf: number, tf: number, len: number): number {
+    return (idf * tf * (this.k1 + 1)) / (tf + this.k1 * (1 - this.b + (this.b * len) / (this.avgdl || 1)));
+  }
+
   private scoreDoc(doc: (typeof this.docs)[number], terms: string[]): number {
     let score = 0;
     for (const t of terms) {
       const tf = doc.tf.get(t);
       if (!tf) continue;
-      score += (this.idf(t) * tf * (this.k1 + 1)) / (tf + this.k1 * (1 - this.b + (this.b * doc.len) / (this.avgdl || 1)));
+      score += this.termScore(this.idf(t), tf, doc.len);
     }
     return score;
+  }
+
+  /**
+   * Documents sharing at least one query term, scored through the postings
+   * (cost ∝ matching postings, not corpus size), in document order. Same
+   * scores as `search`; the retrieval index ranks these.
+   */
+  matches(query: string): Bm25Match<T>[] {
+    const terms = [...new Set(tokenize(query))];
+    const hits = new Map<number, Bm25Match<T>>();
+    for (const t of terms) {
+      const list = this.postings.get(t);
+      if (!list) continue;
+      const idf = this.idf(t);
+      for (const { doc, tf } of list) {
+        const d = this.docs[doc];
+        const s = this.termScore(idf, tf, d.len);
+        const hit = hits.get(doc);
+        if (hit) {
+          hit.score += s;
+          hit.terms.push(t);
+        } else hits.set(doc, { item: d.item, score: s, terms: [t], position: doc });
+      }
+    }
+    return [...hits.values()].sort((a, b) => a.position - b.position);
   }
 
   /** Every document scored against the query, best first (ties keep input order). */
