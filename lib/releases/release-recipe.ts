@@ -23,9 +23,13 @@ export type ReleaseRecipe = z.infer<typeof releaseRecipeSchema>;
 
 const sorted = (xs: Iterable<string | null | undefined>) => [...new Set([...xs].filter((x): x is string => !!x))].sort();
 
+/** Summarises the runs behind every released version and its earlier versions. */
 export async function buildReleaseRecipe(tx: Tx, versionIds: string[], skippedCards: string[]): Promise<ReleaseRecipe> {
-  const versions = await tx.cardVersion.findMany({ where: { id: { in: versionIds } }, select: { proposal: { select: { runId: true } } } });
-  const runIds = sorted(versions.map((v) => v.proposal?.runId));
+  const versions = await tx.cardVersion.findMany({ where: { id: { in: versionIds } }, select: { cardId: true, number: true, proposal: { select: { runId: true } } } });
+  // A version's content was built by the runs of its whole history (a PATCH keeps what earlier runs wrote).
+  const released = new Map(versions.map((v) => [v.cardId, v.number]));
+  const history = await tx.cardVersion.findMany({ where: { cardId: { in: [...released.keys()] } }, select: { cardId: true, number: true, proposal: { select: { runId: true } } } });
+  const runIds = sorted(history.filter((h) => h.number <= released.get(h.cardId)!).map((h) => h.proposal?.runId));
   const runs = await tx.reflectionRun.findMany({
     where: { id: { in: runIds } },
     select: {

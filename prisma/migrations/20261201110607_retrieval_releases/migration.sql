@@ -60,6 +60,21 @@ CREATE TRIGGER release_cards_are_frozen
   BEFORE UPDATE OR DELETE ON "BankReleaseCard"
   FOR EACH ROW EXECUTE FUNCTION refuse_release_card_change();
 
+-- Cards are added to a release only by the transaction that created it (the
+-- freeze): its row's xmin is the current transaction id (mod 2^32).
+CREATE FUNCTION refuse_late_release_card() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM "BankRelease" r WHERE r."id" = NEW."releaseId"
+                 AND r.xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text) THEN
+    RAISE EXCEPTION ''bank releases are frozen: cards can only be added by the freeze that created the release'' USING ERRCODE = ''check_violation''\073
+  END IF\073
+  RETURN NEW\073
+END ';
+
+CREATE TRIGGER release_cards_only_at_freeze
+  BEFORE INSERT ON "BankReleaseCard"
+  FOR EACH ROW EXECUTE FUNCTION refuse_late_release_card();
+
 CREATE FUNCTION refuse_release_change() RETURNS trigger LANGUAGE plpgsql AS E'
 BEGIN
   IF TG_OP = ''DELETE'' THEN
