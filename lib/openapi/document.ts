@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { bankExportSchema } from '@/lib/releases/export-schema';
 import { freezeReleaseSchema } from '@/lib/releases/freeze-release';
@@ -12,6 +12,11 @@ import { retrieveRequestSchema, retrieveResponseSchema } from '@/lib/retrieval/r
  * @asteasolutions/zod-to-openapi from the same zod schemas the routes validate
  * with (request bodies) and answer with (responses).
  */
+// The registry names components through `.openapi()`, which this adds to
+// zod's prototype; schemas built before (on import) get it through a clone.
+extendZodWithOpenApi(z);
+const named = <T extends z.ZodType>(r: OpenAPIRegistry, name: string, schema: T) => r.register(name, schema.meta({}) as T);
+
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.array(z.object({ path: z.string().optional(), message: z.string() })) }) });
 
 const releaseSummarySchema = z.object({
@@ -62,9 +67,9 @@ export function openApiDocument(): object {
   if (cached) return cached;
   const r = new OpenAPIRegistry();
   r.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'An API token (Admin → API tokens); it acts with its role.' });
-  const RetrieveRequest = r.register('RetrieveRequest', retrieveRequestSchema);
-  const RetrieveResponse = r.register('RetrieveResponse', retrieveResponseSchema);
-  const BankExport = r.register('BankExport', bankExportSchema);
+  const RetrieveRequest = named(r, 'RetrieveRequest', retrieveRequestSchema);
+  const RetrieveResponse = named(r, 'RetrieveResponse', retrieveResponseSchema);
+  const BankExport = named(r, 'BankExport', bankExportSchema);
   r.registerPath({
     method: 'post',
     path: '/api/retrieve',
