@@ -4,6 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { detectLeaks } from '@/lib/releases/detect-leaks';
 import type { Leak } from '@/lib/releases/leak-schema';
+import { FUNCTION_CARD_TOKEN_CAP } from './render';
 import { resolveBank } from './resolve-bank';
 import { retrieveRequestSchema, type RetrieveResponse } from './retrieve-schema';
 import { runRetrieval } from './run-retrieval';
@@ -16,6 +17,8 @@ export const previewRequestSchema = retrieveRequestSchema.extend({
 export type PreviewTask = { id: string; benchmark: string; externalId: string; ability: string | null; apps: string[]; split: string | null; instruction: string };
 export type RetrievalPreview = RetrieveResponse & {
   skipped: string[];
+  /** Token cap of the pre-tool block (the renderer's function-card cap). */
+  preToolBudget: number;
   leakage: { task: PreviewTask; leaks: Leak[] } | null;
 };
 
@@ -44,6 +47,7 @@ export async function previewRetrieval(actor: Actor | null, input: unknown): Pro
   return {
     ...run.response,
     skipped: bank.skipped,
+    preToolBudget: FUNCTION_CARD_TOKEN_CAP,
     leakage,
   };
 }
