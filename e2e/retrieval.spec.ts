@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './helpers';
 
 async function download(page: Page, label: RegExp) {
+  // (names are prefixes of the download links, e.g. "JSON (cards, versions, provenance)")
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: label }).click()]);
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
 }
@@ -43,17 +44,17 @@ test('a researcher previews retrieval for an imported task, sees leakage, freeze
   await expect(page.getByRole('heading', { name: `Release ${name}` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Release cards' }).locator('tbody tr')).not.toHaveCount(0);
 
-  const json = await download(page, /^JSON/);
+  const json = await download(page, /^JSON \(/);
   expect(json.name).toBe(`bank-${name}.json`);
   const doc = JSON.parse(json.bytes.toString('utf8'));
   expect(doc).toMatchObject({ format: 'bank-export.v1', manifest: { release: name, note: 'Frozen by the e2e test' } });
   expect(doc.cards.length).toBeGreaterThan(0);
 
-  const md = await download(page, /^Markdown/);
+  const md = await download(page, /^Markdown \(/);
   expect(md.name).toBe(`bank-${name}.md`);
   expect(md.bytes.toString('utf8')).toContain('## Skill bank: mail');
 
-  const wiki = await download(page, /^Wiki/);
+  const wiki = await download(page, /^Wiki \(/);
   expect(wiki.name).toBe(`bank-${name}-wiki.zip`);
   expect(wiki.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 });

@@ -9,8 +9,6 @@
 export type Bm25Options = { k1?: number; b?: number };
 export type Bm25Doc<T> = { item: T; text: string };
 export type Bm25Hit<T> = { item: T; score: number };
-/** A document that shares at least one query term, with the terms it matched (in query order). */
-export type Bm25Match<T> = { item: T; score: number; terms: string[]; position: number };
 
 const STOPWORDS = new Set(
   'a an and are as at be before by for from has have if in into is it its of on or that the then this to was were when which while with without not no do does did any all each every only than'.split(' '),
@@ -90,28 +88,35 @@ export class Bm25Index<T> {
   }
 
   /**
-   * Documents sharing at least one query term, scored through the postings
-   * (cost ∝ matching postings, not corpus size), in document order. Same
-   * scores as `search`; the retrieval index ranks these.
+   * Scores the query through the postings: only documents containing a query
+   * term are touched (cost ∝ matching postings, not corpus size). Returns the
+   * touched document positions (in first-touch order) and a score per
+   * position. Same scores as `search`.
    */
-  matches(query: string): Bm25Match<T>[] {
+  score(query: string): { terms: string[]; hits: number[]; scores: Float64Array } {
     const terms = [...new Set(tokenize(query))];
-    const hits = new Map<number, Bm25Match<T>>();
+    const scores = new Float64Array(this.docs.length);
+    const hits: number[] = [];
     for (const t of terms) {
       const list = this.postings.get(t);
       if (!list) continue;
       const idf = this.idf(t);
       for (const { doc, tf } of list) {
-        const d = this.docs[doc];
-        const s = this.termScore(idf, tf, d.len);
-        const hit = hits.get(doc);
-        if (hit) {
-          hit.score += s;
-          hit.terms.push(t);
-        } else hits.set(doc, { item: d.item, score: s, terms: [t], position: doc });
+        if (scores[doc] === 0) hits.push(doc);
+        scores[doc] += this.termScore(idf, tf, this.docs[doc].len);
       }
     }
-    return [...hits.values()].sort((a, b) => a.position - b.position);
+    return { terms, hits, scores };
+  }
+
+  item(position: number): T {
+    return this.docs[position].item;
+  }
+
+  /** The query terms (tokenized) that occur in the document at `position`, in query order. */
+  matchedTerms(position: number, terms: string[]): string[] {
+    const tf = this.docs[position].tf;
+    return terms.filter((t) => tf.has(t));
   }
 
   /** Every document scored against the query, best first (ties keep input order). */

@@ -32,17 +32,36 @@ export function appFamily(app: string): string {
   return app.toLowerCase().split(/[._\-\s/:]/)[0];
 }
 
-export function scoreParts(bm25: number, cardApps: string[], taskApps: string[], t: RankTuning = {}): ScoreParts {
-  let appBonus = 0;
-  let mismatchPenalty = 0;
-  if (taskApps.length && cardApps.length) {
-    const task = new Set(taskApps.map((a) => a.toLowerCase()));
-    const overlap = cardApps.filter((a) => task.has(a.toLowerCase())).length;
-    appBonus = Math.min(t.maxBonus ?? MAX_APP_BONUS, (t.lambda ?? APP_BONUS_PER_APP) * overlap);
-    const families = new Set(taskApps.map(appFamily));
-    if (!cardApps.some((a) => families.has(appFamily(a)))) mismatchPenalty = t.mismatchPenalty ?? MISMATCH_PENALTY;
-  }
-  return { bm25, appBonus, mismatchPenalty, total: bm25 + appBonus - mismatchPenalty };
+/**
+ * The app part of the score for one query: built once per query, applied to
+ * every matching card (lowercased apps and families are precomputed per card).
+ */
+type CardApps = { apps: string[]; families: string[] };
+export function cardApps(apps: string[]): CardApps {
+  return { apps: apps.map((a) => a.toLowerCase()), families: apps.map(appFamily) };
+}
+
+export function appScorer(taskApps: string[], t: RankTuning = {}): (card: CardApps, bm25: number) => ScoreParts {
+  const task = new Set(taskApps.map((a) => a.toLowerCase()));
+  const families = new Set(taskApps.map(appFamily));
+  const lambda = t.lambda ?? APP_BONUS_PER_APP;
+  const cap = t.maxBonus ?? MAX_APP_BONUS;
+  const penalty = t.mismatchPenalty ?? MISMATCH_PENALTY;
+  return (card, bm25) => {
+    let appBonus = 0;
+    let mismatchPenalty = 0;
+    if (task.size && card.apps.length) {
+      let overlap = 0;
+      for (const a of card.apps) if (task.has(a)) overlap++;
+      appBonus = Math.min(cap, lambda * overlap);
+      if (!card.families.some((f) => families.has(f))) mismatchPenalty = penalty;
+    }
+    return { bm25, appBonus, mismatchPenalty, total: bm25 + appBonus - mismatchPenalty };
+  };
+}
+
+export function scoreParts(bm25: number, cardAppList: string[], taskApps: string[], t: RankTuning = {}): ScoreParts {
+  return appScorer(taskApps, t)(cardApps(cardAppList), bm25);
 }
 
 export function skillSearchText(c: SkillBankCard['content']): string {
@@ -53,26 +72,43 @@ export function functionSearchText(c: FunctionBankCard['content']): string {
   return [c.tool, c.what_it_does, c.usage_rules.join('\n')].join('\n');
 }
 
-function rank<C extends BankCard>(index: Bm25Index<C> | undefined, q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
+type Indexed<C> = { card: C; apps: CardApps };
+
+const before = (a: { total: number; key: string }, b: { total: number; key: string }) => a.total > b.total || (a.total === b.total && a.key < b.key);
+
+/** Top k by total (ties: card key), keeping only k candidates while scanning the matches. */
+function rank<C extends BankCard>(index: Bm25Index<Indexed<C>> | undefined, q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
   if (!index || k <= 0) return [];
-  const apps = q.apps ?? [];
-  return index
-    .matches(q.query)
-    .filter((m) => m.score > 0)
-    .map((m) => ({ card: m.item, score: scoreParts(m.score, m.item.apps, apps, tuning), matchedTerms: m.terms }))
-    .sort((a, b) => b.score.total - a.score.total || (a.card.key < b.card.key ? -1 : a.card.key > b.card.key ? 1 : 0))
-    .slice(0, k);
+  const { terms, hits, scores } = index.score(q.query);
+  const score = appScorer(q.apps ?? [], tuning);
+  const top: { pos: number; parts: ScoreParts; total: number; key: string }[] = [];
+  for (const pos of hits) {
+    const bm25 = scores[pos];
+    if (!(bm25 > 0)) continue;
+    const { card, apps } = index.item(pos);
+    const parts = score(apps, bm25);
+    const cand = { pos, parts, total: parts.total, key: card.key };
+    if (top.length === k && !before(cand, top[k - 1])) continue;
+    let i = top.length === k ? k - 1 : top.length;
+    while (i > 0 && before(cand, top[i - 1])) {
+      top[i] = top[i - 1];
+      i--;
+    }
+    top[i] = cand;
+  }
+  return top.map((t) => ({ card: index.item(t.pos).card, score: t.parts, matchedTerms: index.matchedTerms(t.pos, terms) }));
 }
 
 const ALL_BANKS = Symbol('all banks');
 
 export class RetrievalIndex {
-  private readonly skillBanks = new Map<string | typeof ALL_BANKS, Bm25Index<SkillBankCard>>();
-  private readonly functionIndex: Bm25Index<FunctionBankCard>;
+  private readonly skillBanks = new Map<string | typeof ALL_BANKS, Bm25Index<Indexed<SkillBankCard>>>();
+  private readonly functionIndex: Bm25Index<Indexed<FunctionBankCard>>;
   private readonly byTool = new Map<string, FunctionBankCard>();
   readonly skillCount: number;
   readonly functionCount: number;
   readonly banks: string[];
+  private readonly allBanks: () => Bm25Index<Indexed<SkillBankCard>>;
 
   constructor(readonly cards: BankCard[]) {
     const sorted = [...cards].sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -80,9 +116,15 @@ export class RetrievalIndex {
     const functions = sorted.filter((c): c is FunctionBankCard => c.kind === 'FUNCTION');
     const byBank = new Map<string, SkillBankCard[]>();
     for (const c of skills) if (c.ability) byBank.set(c.ability, [...(byBank.get(c.ability) ?? []), c]);
-    for (const [bank, list] of byBank) this.skillBanks.set(bank, new Bm25Index(list.map((item) => ({ item, text: skillSearchText(item.content) }))));
-    this.skillBanks.set(ALL_BANKS, new Bm25Index(skills.map((item) => ({ item, text: skillSearchText(item.content) }))));
-    this.functionIndex = new Bm25Index(functions.map((item) => ({ item, text: functionSearchText(item.content) })));
+    const doc = <C extends BankCard>(card: C, text: string) => ({ item: { card, apps: cardApps(card.apps) }, text });
+    for (const [bank, list] of byBank) this.skillBanks.set(bank, new Bm25Index(list.map((c) => doc(c, skillSearchText(c.content)))));
+    // The every-bank index (tasks without an ability) is built on first use.
+    this.allBanks = () => {
+      const all = this.skillBanks.get(ALL_BANKS) ?? new Bm25Index(skills.map((c) => doc(c, skillSearchText(c.content))));
+      this.skillBanks.set(ALL_BANKS, all);
+      return all;
+    };
+    this.functionIndex = new Bm25Index(functions.map((c) => doc(c, functionSearchText(c.content))));
     for (const f of functions) this.byTool.set(f.content.tool.toLowerCase(), f);
     this.skillCount = skills.length;
     this.functionCount = functions.length;
@@ -91,7 +133,7 @@ export class RetrievalIndex {
 
   /** Skill cards of the task's ability bank (every bank when the task has no ability). */
   rankSkills(q: RankQuery, tuning?: RankTuning): Ranked<SkillBankCard>[] {
-    const index = q.ability ? this.skillBanks.get(q.ability) : this.skillBanks.get(ALL_BANKS);
+    const index = q.ability ? this.skillBanks.get(q.ability) : this.allBanks();
     return rank(index, q, q.k ?? DEFAULT_SKILL_K, tuning);
   }
 
