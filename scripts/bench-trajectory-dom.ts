@@ -20,6 +20,7 @@ import playwrightConfig from '../playwright.config';
 import { buildIfNeeded } from './lib/build';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
+import { waitForHealth } from './lib/wait-for-health';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Math.max(1, Number(values.runs));
@@ -41,19 +42,6 @@ async function seed(): Promise<Record<number, string>> {
   }
   await prisma.$disconnect();
   return ids;
-}
-
-async function waitForHealth(url: string, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the app did not answer at ${url} within ${ms / 1000}s`);
 }
 
 async function measure(page: Page, id: string) {

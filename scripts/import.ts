@@ -8,8 +8,7 @@
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { embeddedUrl, openDatabase, portInUse, type Database } from './lib/embedded-db';
-import { migrateDeploy } from './lib/migrate';
+import { connectCliDatabase } from './lib/cli-database';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -34,18 +33,6 @@ function collectFiles(inputs: string[]): string[] {
     } else out.push(input);
   }
   return out;
-}
-
-async function connect(): Promise<Database> {
-  if (process.env.DATABASE_URL) return openDatabase({ dataDir: '.data/pg', port: 0, database: 'console' });
-  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-  if (await portInUse(port)) {
-    // The console (npm start) already runs the embedded cluster: use it rather than start a second server.
-    return { url: embeddedUrl(port, 'console'), embedded: false, stop: async () => undefined };
-  }
-  const db = await openDatabase({ dataDir: path.join('.data', 'pg'), port, database: 'console' });
-  await migrateDeploy(db.url, { quiet: true });
-  return db;
 }
 
 /** Lines of a JSONL file (a fast byte scan), so the progress line can say "done / total". */
@@ -73,7 +60,7 @@ async function main() {
   const files = collectFiles(positionals);
   if (!files.length) fail(`No .json or .jsonl files found in ${positionals.join(', ')}`);
 
-  const db = await connect().catch((err: Error) => fail(err.message));
+  const db = await connectCliDatabase().catch((err: Error) => fail(err.message));
   process.env.DATABASE_URL = db.url;
   const { importFile, assertFormat } = await import('@/lib/import/run-import');
   const { prisma } = await import('@/lib/db/prisma');

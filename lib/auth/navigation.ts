@@ -11,6 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/runs', label: 'Runs', permission: 'reflection:read', key: 'g u' },
   { href: '/cards', label: 'Cards', permission: 'cards:read', key: 'g c' },
   { href: '/retrieval', label: 'Retrieval', permission: 'retrieval:preview', key: 'g p' },
+  { href: '/releases', label: 'Releases', permission: 'cards:read', key: 'g l' },
   { href: '/dashboard', label: 'Dashboard', permission: 'dashboard:read', key: 'g d' },
   { href: '/imports', label: 'Imports', permission: 'import:run', key: 'g i' },
   { href: '/admin/users', label: 'Admin', permission: 'admin:users', key: 'g a' },

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'retrieval:preview': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'retrieval:query': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
   'bank:export': ['RESEARCHER', 'ADMIN'],
+  'release:freeze': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'dashboard:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
   'import:run': ['RESEARCHER', 'ADMIN'],
   'taxonomy:edit': ['ADMIN'],

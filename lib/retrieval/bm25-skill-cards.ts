@@ -1,8 +1,13 @@
-import type { Prisma } from '@prisma/client';
-import { skillCardSchema, type SkillCardContent } from '@/lib/cards/card-schemas';
-import { prisma, type Tx } from '@/lib/db/prisma';
-import { Bm25Index } from './bm25';
+import type { SkillCardContent } from '@/lib/cards/card-schemas';
+import type { SkillBankCard } from './bank-card';
+import { currentBankIndex } from './index-cache';
+import { RetrievalIndex, skillSearchText, type Ranked, type RankTuning } from './retrieval-index';
 
+/**
+ * The reflection pipeline's view of the one ranking (retrieval-index.ts): the
+ * reflector's "most relevant current cards" and the curator's candidates come
+ * from the same cached index the preview and `/api/retrieve` use.
+ */
 export type RankedSkillCard = {
   cardId: string;
   key: string;
@@ -10,62 +15,40 @@ export type RankedSkillCard = {
   apps: string[];
   currentVersionId: string | null;
   content: SkillCardContent;
-  /** BM25 score plus the app bonus/penalty. */
+  /** BM25 score plus the app bonus, minus the mismatch penalty. */
   score: number;
   bm25: number;
 };
 
-export type SkillCardQuery = {
+export type SkillCardQuery = RankTuning & {
   /** The task's ability bank; null/undefined searches all banks (MEMORY.md: unlabeled tasks). */
   ability?: string | null;
   query: string;
   /** Apps of the task: overlapping cards get a capped bonus, disjoint app families a penalty. */
   apps?: string[];
   limit?: number;
-  /** Bonus per overlapping app, capped at `maxBonus` (boosts, never gates). */
-  lambda?: number;
-  maxBonus?: number;
-  mismatchPenalty?: number;
 };
 
 /** The text BM25 indexes for a skill card: title, applies_when, tags, core_rule (MEMORY.md). */
 export function skillCardSearchText(c: Pick<SkillCardContent, 'title' | 'applies_when' | 'tags'> & { skill: { core_rule: string } }): string {
-  return [c.title, c.applies_when, c.tags.join(' '), c.skill.core_rule].join('\n');
+  return skillSearchText(c as SkillCardContent);
 }
 
-/**
- * Ranks the ACTIVE skill cards of a bank for a query. Reusable: the reflection
- * pipeline, the curator's candidate retrieval and the retrieval preview.
- */
-export async function rankSkillCards(q: SkillCardQuery, db: Tx | typeof prisma = prisma): Promise<RankedSkillCard[]> {
-  const where: Prisma.CardWhereInput = { kind: 'SKILL', status: 'ACTIVE', currentVersionId: { not: null } };
-  if (q.ability) where.ability = q.ability;
-  const cards = await db.card.findMany({ where, include: { currentVersion: true }, orderBy: { key: 'asc' } });
-  const parsed = cards.flatMap((c) => {
-    const content = skillCardSchema.safeParse(c.currentVersion?.content);
-    return content.success ? [{ card: c, content: content.data }] : [];
-  });
-  return rankParsedSkillCards(parsed.map((p) => ({ cardId: p.card.id, key: p.card.key, ability: p.card.ability, apps: p.card.apps, currentVersionId: p.card.currentVersionId, content: p.content })), q);
+function toRankedSkillCard(r: Ranked<SkillBankCard>): RankedSkillCard {
+  const c = r.card;
+  return { cardId: c.cardId, key: c.key, ability: c.ability, apps: c.apps, currentVersionId: c.versionId, content: c.content, score: r.score.total, bm25: r.score.bm25 };
 }
 
-/** Pure ranking step (no database), also used by tests and the offline curator. */
+/** Ranks the ACTIVE skill cards of the current bank (cached per bank revision). */
+export async function rankSkillCards(q: SkillCardQuery): Promise<RankedSkillCard[]> {
+  const { index } = await currentBankIndex();
+  return index.rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q).map(toRankedSkillCard);
+}
+
+/** Pure ranking step over given cards (no database), for tests. */
 export function rankParsedSkillCards(cards: Omit<RankedSkillCard, 'score' | 'bm25'>[], q: SkillCardQuery): RankedSkillCard[] {
-  if (cards.length === 0) return [];
-  const index = new Bm25Index(cards.map((c) => ({ item: c, text: skillCardSearchText(c.content) })));
-  const lambda = q.lambda ?? 0.5;
-  const maxBonus = q.maxBonus ?? 1;
-  const penalty = q.mismatchPenalty ?? 0.5;
-  const taskApps = new Set((q.apps ?? []).map((a) => a.toLowerCase()));
-  return index
-    .search(q.query)
-    .map(({ item, score }) => {
-      let adjusted = score;
-      if (taskApps.size && item.apps.length) {
-        const overlap = item.apps.filter((a) => taskApps.has(a.toLowerCase())).length;
-        adjusted += overlap ? Math.min(maxBonus, lambda * overlap) : -penalty;
-      }
-      return { ...item, bm25: score, score: adjusted };
-    })
-    .sort((a, b) => b.score - a.score)
-    .slice(0, q.limit ?? 3);
+  const index = new RetrievalIndex(
+    cards.map((c, i) => ({ kind: 'SKILL', cardId: c.cardId, key: c.key, ability: c.ability, apps: c.apps, versionId: c.currentVersionId ?? `v${i}`, versionNumber: 1, content: c.content })),
+  );
+  return index.rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q).map(toRankedSkillCard);
 }

@@ -37,6 +37,8 @@ function stem(w: string): string {
 export class Bm25Index<T> {
   private readonly docs: { item: T; tf: Map<string, number>; len: number }[];
   private readonly df = new Map<string, number>();
+  /** term → (document position, term frequency): a query only touches documents that contain its terms. */
+  private readonly postings = new Map<string, { doc: number; tf: number }[]>();
   private readonly avgdl: number;
   private readonly k1: number;
   private readonly b: number;
@@ -51,6 +53,13 @@ export class Bm25Index<T> {
       for (const t of tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
       return { item, tf, len: tokens.length };
     });
+    this.docs.forEach((d, doc) => {
+      for (const [t, tf] of d.tf) {
+        const list = this.postings.get(t);
+        if (list) list.push({ doc, tf });
+        else this.postings.set(t, [{ doc, tf }]);
+      }
+    });
     this.avgdl = this.docs.reduce((s, d) => s + d.len, 0) / Math.max(1, this.docs.length);
   }
 
@@ -64,14 +73,50 @@ export class Bm25Index<T> {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  private termScore(idf: number, tf: number, len: number): number {
+    return (idf * tf * (this.k1 + 1)) / (tf + this.k1 * (1 - this.b + (this.b * len) / (this.avgdl || 1)));
+  }
+
   private scoreDoc(doc: (typeof this.docs)[number], terms: string[]): number {
     let score = 0;
     for (const t of terms) {
       const tf = doc.tf.get(t);
       if (!tf) continue;
-      score += (this.idf(t) * tf * (this.k1 + 1)) / (tf + this.k1 * (1 - this.b + (this.b * doc.len) / (this.avgdl || 1)));
+      score += this.termScore(this.idf(t), tf, doc.len);
     }
     return score;
+  }
+
+  /**
+   * Scores the query through the postings: only documents containing a query
+   * term are touched (cost ∝ matching postings, not corpus size). Returns the
+   * touched document positions (in first-touch order) and a score per
+   * position. Same scores as `search`.
+   */
+  score(query: string): { terms: string[]; hits: number[]; scores: Float64Array } {
+    const terms = [...new Set(tokenize(query))];
+    const scores = new Float64Array(this.docs.length);
+    const hits: number[] = [];
+    for (const t of terms) {
+      const list = this.postings.get(t);
+      if (!list) continue;
+      const idf = this.idf(t);
+      for (const { doc, tf } of list) {
+        if (scores[doc] === 0) hits.push(doc);
+        scores[doc] += this.termScore(idf, tf, this.docs[doc].len);
+      }
+    }
+    return { terms, hits, scores };
+  }
+
+  item(position: number): T {
+    return this.docs[position].item;
+  }
+
+  /** The query terms (tokenized) that occur in the document at `position`, in query order. */
+  matchedTerms(position: number, terms: string[]): string[] {
+    const tf = this.docs[position].tf;
+    return terms.filter((t) => tf.has(t));
   }
 
   /** Every document scored against the query, best first (ties keep input order). */

@@ -78,8 +78,32 @@ function cutToFit(text: string, cap: number, build: (cut: string) => string): st
   return '…';
 }
 
+/**
+ * Rendering is a pure function of the content, and retrieval renders the same
+ * card objects (one per version, held by the per-revision index) over and
+ * over: remember each result per content object. WeakMaps, so an index that
+ * is replaced takes its rendered text with it.
+ */
+function memo<C extends object, K, R>(fn: (c: C, k: K) => R): (c: C, k: K) => R {
+  const cache = new WeakMap<C, Map<K, R>>();
+  return (c, k) => {
+    let byKey = cache.get(c);
+    if (!byKey) cache.set(c, (byKey = new Map()));
+    if (!byKey.has(k)) byKey.set(k, fn(c, k));
+    return byKey.get(k)!;
+  };
+}
+
+const skillLine = memo((c: SkillContentForRender, number: number | undefined) => renderSkillCardLineUncached(c, number));
+const functionLine = memo((c: FunctionContentForRender, _: null) => renderFunctionCardLinesUncached(c));
+const preToolText = memo((c: FunctionContentForRender, _: null) => renderPreToolBlockUncached(c));
+
 /** One skill line: `title — core_rule. Done when: …. Pitfall: …. Recovery: …. Procedure: a -> b.` */
 export function renderSkillCardLine(c: SkillContentForRender, number?: number): string {
+  return skillLine(c, number);
+}
+
+function renderSkillCardLineUncached(c: SkillContentForRender, number?: number): string {
   const prefix = number !== undefined ? `${number}. ` : '';
   const s = c.skill;
   let done = joinItems(s.completion_condition);
@@ -111,6 +135,10 @@ export function renderSkillCardLine(c: SkillContentForRender, number?: number): 
 
 /** One function line: `App.function: what it does. Rules: a; b. Known mistakes: c.` */
 export function renderFunctionCardLines(c: FunctionContentForRender): string {
+  return functionLine(c, null);
+}
+
+function renderFunctionCardLinesUncached(c: FunctionContentForRender): string {
   let rules = joinItems(c.usage_rules.slice(0, 2));
   let mistakes = joinItems(c.common_mistakes.slice(0, 2));
   const build = (what: string) => [`${c.tool}: ${clause(what)}.`, sentence('Rules', rules), sentence('Known mistakes', mistakes)].filter(Boolean).join(' ');
@@ -165,6 +193,10 @@ export function renderTaskStartBlock(input: { skillCards: SkillContentForRender[
 
 /** The reminder shown right before the agent calls this function (≤ 150 tokens). */
 export function renderPreToolBlock(c: FunctionContentForRender): { text: string; tokens: number } {
+  return { ...preToolText(c, null) };
+}
+
+function renderPreToolBlockUncached(c: FunctionContentForRender): { text: string; tokens: number } {
   let effects = joinItems(c.side_effects?.slice(0, 2));
   let mistakes = joinItems(c.common_mistakes.slice(0, 2));
   let rules = joinItems(c.usage_rules.slice(0, 3));

@@ -12,11 +12,11 @@ const EXPECTED: Record<Role, Permission[]> = {
   ANNOTATOR: ['trajectory:read', 'queue:work', 'diagnosis:write', 'cards:read', 'retrieval:query', 'dashboard:read'],
   REVIEWER: [
     'trajectory:read', 'queue:work', 'diagnosis:write', 'diagnosis:read-all', 'reflection:run', 'reflection:read',
-    'proposal:read', 'proposal:review', 'cards:read', 'retrieval:preview', 'retrieval:query', 'dashboard:read',
+    'proposal:read', 'proposal:review', 'cards:read', 'retrieval:preview', 'retrieval:query', 'release:freeze', 'dashboard:read',
   ],
   RESEARCHER: [
     'trajectory:read', 'diagnosis:read-all', 'reflection:run', 'reflection:read', 'proposal:read', 'cards:read',
-    'retrieval:preview', 'retrieval:query', 'bank:export', 'dashboard:read', 'import:run',
+    'retrieval:preview', 'retrieval:query', 'bank:export', 'release:freeze', 'dashboard:read', 'import:run',
   ],
   ADMIN: Object.keys(PERMISSIONS) as Permission[],
 };

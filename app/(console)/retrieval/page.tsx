@@ -1,15 +1,18 @@
-import { EmptyState } from '@/components/ui/empty-state';
+import { RetrievalPreviewView } from '@/components/retrieval/retrieval-preview';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
+import { previewOptions } from '@/lib/retrieval/preview-options';
 
 export const metadata = { title: 'Retrieval preview' };
 
-export default async function Page() {
-  await requirePageActor('retrieval:preview');
+export default async function Page({ searchParams }: { searchParams: Promise<{ taskId?: string }> }) {
+  const actor = await requirePageActor('retrieval:preview');
+  const { taskId } = await searchParams;
+  const options = await previewOptions(actor, typeof taskId === 'string' ? taskId : undefined);
   return (
     <>
-      <PageHeader title="Retrieval preview" />
-      <EmptyState title="Not available yet">You will enter a task to see what an agent would retrieve.</EmptyState>
+      <PageHeader title="Retrieval preview" description="Exactly what an agent runtime gets from POST /api/retrieve: ranked cards with score parts, the rendered block and leakage warnings." />
+      <RetrievalPreviewView options={options} />
     </>
   );
 }

@@ -1,0 +1,30 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ReleaseDetailView } from '@/components/releases/release-detail';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePageActor } from '@/lib/auth/current-actor';
+import { can } from '@/lib/auth/permissions';
+import { getRelease, listReleases } from '@/lib/releases/read-release';
+
+export default async function Page({ params }: { params: Promise<{ name: string }> }) {
+  const actor = await requirePageActor('cards:read');
+  const name = decodeURIComponent((await params).name);
+  const [release, all] = await Promise.all([getRelease(actor, name).catch(() => null), listReleases(actor)]);
+  if (!release) notFound();
+  return (
+    <>
+      <PageHeader
+        title={`Release ${release.name}`}
+        description={
+          <>
+            {release.note} · frozen {release.createdAt.slice(0, 16).replace('T', ' ')} UTC{release.createdBy ? ` by ${release.createdBy}` : ''} · {release.cards} cards ·{' '}
+            <Link className="text-indigo-700 underline" href="/releases">
+              all releases
+            </Link>
+          </>
+        }
+      />
+      <ReleaseDetailView release={release} others={all.filter((r) => r.name !== release.name).map((r) => r.name)} canExport={can(actor.role, 'bank:export')} />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { LeakList } from '@/components/retrieval/leak-list';
+import type { ReleaseDetail } from '@/lib/releases/read-release';
+import { ReleaseDiffPanel } from './release-diff-panel';
+
+const list = (xs: string[] | undefined) => (xs?.length ? xs.join(', ') : '—');
+
+export function ReleaseDetailView({ release, others, canExport }: { release: ReleaseDetail; others: string[]; canExport: boolean }) {
+  const r = release.recipe;
+  const base = `/api/releases/${encodeURIComponent(release.name)}/export?format=`;
+  return (
+    <div className="space-y-6">
+      {canExport ? (
+        <section aria-label="Export" className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium text-slate-700">Download:</span>
+          {(
+            [
+              ['json', 'JSON (cards, versions, provenance)'],
+              ['markdown', 'Markdown (rendered, by bank)'],
+              ['wiki', 'Wiki (zip of linked pages)'],
+            ] as const
+          ).map(([f, label]) => (
+            <a key={f} href={`${base}${f}`} download className="rounded-md bg-white px-3 py-1.5 font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50">
+              {label}
+            </a>
+          ))}
+          <a href="/api/schemas/bank-export" className="text-xs text-indigo-700 underline">
+            JSON Schema
+          </a>
+        </section>
+      ) : null}
+      <section className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2" aria-label="Recipe">
+        <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2">Recipe (how its versions were built)</h2>
+        <p>Reflection runs: {r?.runs ?? '—'} ({list(r?.runKinds)})</p>
+        <p>Ingestion scope: {list(r?.scopes)}</p>
+        <p>Feedback kinds: {list(r?.feedbackKinds)}</p>
+        <p>Providers: {list(r?.providers)}</p>
+        <p>Models: {list(r?.models)}</p>
+        <p>Prompt versions: {list(r?.promptVersions)}</p>
+        {r?.versionsWithoutRun ? <p>Versions without a run (seeded or hand-written): {r.versionsWithoutRun}</p> : null}
+        {r?.skippedCards.length ? <p className="text-rose-700">Left out (content no longer parses): {r.skippedCards.join(', ')}</p> : null}
+      </section>
+      {release.leakList.length ? (
+        <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-label="Leaks at freeze time">
+          <h2 className="text-sm font-semibold text-amber-900">Frozen with {release.leakList.length} held-out leak(s)</h2>
+          <p className="text-sm text-amber-900">Override note: {release.leakOverrideNote}</p>
+          <LeakList leaks={release.leakList} showTask />
+        </section>
+      ) : null}
+      <section className="space-y-2" aria-label="Diff">
+        <h2 className="text-sm font-semibold text-slate-800">Diff</h2>
+        <ReleaseDiffPanel name={release.name} others={others} />
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-sm font-semibold text-slate-800">Cards ({release.cardList.length})</h2>
+        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+          <table className="min-w-full text-sm" aria-label="Release cards">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-3 py-2">Card</th>
+                <th className="px-3 py-2">Kind</th>
+                <th className="px-3 py-2">Bank</th>
+                <th className="px-3 py-2">Apps</th>
+                <th className="px-3 py-2 text-right">Version</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {release.cardList.map((c) => (
+                <tr key={c.versionId}>
+                  <td className="px-3 py-1.5">
+                    <a className="font-medium text-indigo-700 hover:underline" href={`/cards/${encodeURIComponent(c.key)}`}>
+                      {c.title}
+                    </a>
+                    <span className="block font-mono text-xs text-slate-500">{c.key}</span>
+                  </td>
+                  <td className="px-3 py-1.5 text-slate-600">{c.kind.toLowerCase()}</td>
+                  <td className="px-3 py-1.5 text-slate-600">{c.ability ?? '—'}</td>
+                  <td className="px-3 py-1.5 text-slate-600">{c.apps.join(', ')}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">v{c.version}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FieldDiffView } from '@/components/diff/field-diff-view';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Select } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { ReleaseDiff } from '@/lib/releases/diff-releases';
+
+/** Diff this release against another one: cards added, removed and changed with the field diff. */
+export function ReleaseDiffPanel({ name, others }: { name: string; others: string[] }) {
+  const [other, setOther] = useState(others[0] ?? '');
+  const diff = useQuery({
+    queryKey: ['releases', 'diff', other, name],
+    queryFn: () => apiFetch<ReleaseDiff>(`/api/releases/${encodeURIComponent(other)}/diff/${encodeURIComponent(name)}`),
+    enabled: !!other,
+  });
+  if (!others.length) return <p className="text-sm text-slate-500">This is the only release; freeze another one to compare.</p>;
+  const d = diff.data;
+  return (
+    <div className="space-y-3">
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        Changes since
+        <Select value={other} onChange={(e) => setOther(e.target.value)} className="!mt-0 w-auto" aria-label="Compare with release">
+          {others.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <ErrorMessage error={diff.error} />
+      {diff.isPending ? <p className="text-sm text-slate-500">Comparing…</p> : null}
+      {d ? (
+        <div className="space-y-3 text-sm" data-testid="release-diff">
+          <p className="text-slate-600">
+            {d.added.length} added · {d.removed.length} removed · {d.changed.length} changed · {d.unchanged} unchanged
+          </p>
+          {d.added.length ? (
+            <ul className="space-y-0.5">
+              {d.added.map((c) => (
+                <li key={c.key} className="text-emerald-800">
+                  + {c.title} <span className="font-mono text-xs text-slate-500">{c.key} v{c.version}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {d.removed.length ? (
+            <ul className="space-y-0.5">
+              {d.removed.map((c) => (
+                <li key={c.key} className="text-rose-800">
+                  − {c.title} <span className="font-mono text-xs text-slate-500">{c.key} v{c.version}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {d.changed.map((c) => (
+            <div key={c.key} className="space-y-1">
+              <p className="font-medium text-slate-800">
+                ~ {c.title}{' '}
+                <span className="font-mono text-xs text-slate-500">
+                  {c.key} v{c.fromVersion} → v{c.version}
+                </span>
+              </p>
+              <FieldDiffView changes={c.changes} onlyChanged />
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Field, Select, TextInput } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { PreviewOptions } from '@/lib/retrieval/preview-options';
+import type { PreviewTask, RetrievalPreview } from '@/lib/retrieval/preview-retrieval';
+import { RetrievalResults } from './retrieval-results';
+import { TaskPicker } from './task-picker';
+
+type Form = { task: string; apps: string; ability: string; release: string; fn: string; k: string; taskId: string | null; picked: PreviewTask | null };
+
+const fromTask = (t: PreviewTask, f: Form): Form => ({ ...f, task: t.instruction, apps: t.apps.join(', '), ability: t.ability ?? '', taskId: t.id, picked: t });
+
+/** The retrieval preview: task (typed or picked), apps, ability, bank, optional function → what an agent would get. */
+export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
+  const blank: Form = { task: '', apps: '', ability: '', release: 'current', fn: '', k: '3', taskId: null, picked: null };
+  const [form, setForm] = useState<Form>(options.task ? fromTask(options.task, blank) : blank);
+  const preview = useMutation({
+    mutationFn: (f: Form) =>
+      apiFetch<RetrievalPreview>('/api/retrieve/preview', {
+        method: 'POST',
+        json: {
+          task: f.task,
+          apps: f.apps.split(',').map((a) => a.trim()).filter(Boolean),
+          ability: f.ability.trim() || null,
+          release: f.release,
+          function: f.fn.trim() || undefined,
+          k: Number(f.k),
+          taskId: f.taskId ?? undefined,
+        },
+      }),
+  });
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (form.task.trim()) preview.mutate(form);
+  };
+  const ctrlEnter = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(18rem,26rem)_1fr]">
+      <form onSubmit={submit} onKeyDown={ctrlEnter} className="space-y-4 self-start rounded-lg border border-slate-200 bg-white p-4" aria-label="Retrieval query">
+        <TaskPicker onPick={(t) => setForm((f) => fromTask(t, f))} />
+        {form.picked ? (
+          <p className="rounded bg-slate-50 px-2 py-1 text-xs text-slate-600" data-testid="picked-task">
+            From task <span className="font-mono">{form.picked.benchmark} · {form.picked.externalId}</span>
+            {form.picked.split === 'HELDOUT' ? ' (held-out)' : ''} — its provenance is checked for leakage.{' '}
+            <button type="button" className="text-indigo-700 underline" onClick={() => set({ taskId: null, picked: null })}>
+              Unlink
+            </button>
+          </p>
+        ) : null}
+        <label className="block text-sm font-medium text-slate-700">
+          Task text
+          <textarea
+            required
+            rows={6}
+            value={form.task}
+            onChange={(e) => set({ task: e.target.value })}
+            className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+            placeholder="The instruction the agent is about to work on"
+          />
+        </label>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Apps (comma-separated)">
+            <TextInput value={form.apps} onChange={(e) => set({ apps: e.target.value })} placeholder="mail, contacts" />
+          </Field>
+          <Field label="Ability (bank)">
+            <TextInput value={form.ability} onChange={(e) => set({ ability: e.target.value })} list="preview-banks" placeholder="every bank" />
+          </Field>
+          <Field label="Bank">
+            <Select value={form.release} onChange={(e) => set({ release: e.target.value })}>
+              <option value="current">Current (live)</option>
+              {options.releases.map((r) => (
+                <option key={r} value={r}>
+                  Release {r}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Skill cards (k)">
+            <Select value={form.k} onChange={(e) => set({ k: e.target.value })}>
+              {[1, 2, 3, 5, 10].map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Field label="Pre-tool function (optional)">
+          <TextInput value={form.fn} onChange={(e) => set({ fn: e.target.value })} list="preview-tools" placeholder="App.function" />
+        </Field>
+        <datalist id="preview-banks">
+          {options.banks.map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
+        <datalist id="preview-tools">
+          {options.tools.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={!form.task.trim() || preview.isPending}>
+            {preview.isPending ? 'Retrieving…' : 'Preview retrieval'}
+          </Button>
+          <span className="text-xs text-slate-500">Ctrl+Enter</span>
+        </div>
+        <ErrorMessage error={preview.error} />
+      </form>
+      <div className="min-w-0">
+        {preview.data ? (
+          <RetrievalResults result={preview.data} />
+        ) : (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-500">
+            Enter task text (or pick an imported task) and press “Preview retrieval” to see the ranked cards, the rendered block and any leakage.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './helpers';
+
+async function download(page: Page, label: RegExp) {
+  // (names are prefixes of the download links, e.g. "JSON (cards, versions, provenance)")
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: label }).click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+}
+
+test('a researcher previews retrieval for an imported task, sees leakage, freezes a release and downloads its exports', async ({ page }) => {
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto('/retrieval');
+
+  // Pick the demo task the seeded bank was reflected from: its cards leak into it.
+  await page.getByLabel('Search tasks').fill('mail/1');
+  await page.getByRole('list', { name: 'Matching tasks' }).getByRole('button', { name: /mail\/1/ }).click();
+  await expect(page.getByLabel('Task text')).toHaveValue(/unread message from the facilities team/);
+  await expect(page.getByTestId('picked-task')).toContainText('mail/1');
+  await page.getByLabel('Pre-tool function (optional)').fill('mail.search_messages');
+  await page.getByRole('button', { name: 'Preview retrieval' }).click();
+
+  const skills = page.getByRole('table', { name: 'Skill cards' });
+  await expect(skills.getByRole('columnheader', { name: 'BM25' })).toBeVisible();
+  await expect(skills.getByRole('columnheader', { name: 'App bonus' })).toBeVisible();
+  await expect(skills.getByRole('columnheader', { name: 'Mismatch' })).toBeVisible();
+  await expect(skills.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('task-start-block')).toContainText('Procedural memory: soft guidance');
+  await expect(page.getByTestId('task-start-block-tokens')).toHaveText(/^\d+ \/ 1200 tokens$/);
+  await expect(page.getByTestId('pre-tool-block')).toContainText('Before you call mail.search_messages:');
+  const leakage = page.getByRole('alert').filter({ hasText: 'Leakage' });
+  await expect(leakage).toContainText('built from this same task');
+  await expect(leakage).toContainText(/version \d+ ← proposal \S+ ← run \S+/);
+
+  // Freeze the bank.
+  const name = `e2e-${randomBytes(3).toString('hex')}`;
+  await page.goto('/releases');
+  const form = page.getByRole('form', { name: 'Freeze a release' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Note').fill('Frozen by the e2e test');
+  await form.getByRole('button', { name: 'Freeze release' }).click();
+  await expect(page).toHaveURL(new RegExp(`/releases/${name}$`));
+  await expect(page.getByRole('heading', { name: `Release ${name}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Release cards' }).locator('tbody tr')).not.toHaveCount(0);
+
+  const json = await download(page, /^JSON \(/);
+  expect(json.name).toBe(`bank-${name}.json`);
+  const doc = JSON.parse(json.bytes.toString('utf8'));
+  expect(doc).toMatchObject({ format: 'bank-export.v1', manifest: { release: name, note: 'Frozen by the e2e test' } });
+  expect(doc.cards.length).toBeGreaterThan(0);
+
+  const md = await download(page, /^Markdown \(/);
+  expect(md.name).toBe(`bank-${name}.md`);
+  expect(md.bytes.toString('utf8')).toContain('## Skill bank: mail');
+
+  const wiki = await download(page, /^Wiki \(/);
+  expect(wiki.name).toBe(`bank-${name}-wiki.zip`);
+  expect(wiki.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+});

@@ -1,0 +1,20 @@
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { currentBankIndex } from './index-cache';
+import type { PreviewTask } from './preview-retrieval';
+
+export type PreviewOptions = { releases: string[]; banks: string[]; tools: string[]; task: PreviewTask | null };
+
+/** What the preview form offers: banks (releases), abilities and function names of the live bank, and a pre-picked task. */
+export async function previewOptions(actor: Actor | null, taskId?: string): Promise<PreviewOptions> {
+  requirePermission(actor, 'retrieval:preview');
+  const [{ index }, releases] = await Promise.all([currentBankIndex(), prisma.bankRelease.findMany({ select: { name: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 })]);
+  const task = taskId ? ((await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, benchmark: true, externalId: true, ability: true, apps: true, split: true, instruction: true } })) ?? null) : null;
+  return {
+    releases: releases.map((r) => r.name),
+    banks: index.banks,
+    tools: index.cards.flatMap((c) => (c.kind === 'FUNCTION' ? [c.content.tool] : [])).sort(),
+    task,
+  };
+}
+

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { notFound } from '@/lib/errors';
+import { detectLeaks } from '@/lib/releases/detect-leaks';
+import type { Leak } from '@/lib/releases/leak-schema';
+import { FUNCTION_CARD_TOKEN_CAP } from './render';
+import { resolveBank } from './resolve-bank';
+import { retrieveRequestSchema, type RetrieveResponse } from './retrieve-schema';
+import { runRetrieval } from './run-retrieval';
+
+export const previewRequestSchema = retrieveRequestSchema.extend({
+  /** The imported task this text came from: its provenance is checked for leakage. */
+  taskId: z.string().min(1).max(100).optional(),
+});
+
+export type PreviewTask = { id: string; benchmark: string; externalId: string; ability: string | null; apps: string[]; split: string | null; instruction: string };
+export type RetrievalPreview = RetrieveResponse & {
+  skipped: string[];
+  /** Token cap of the pre-tool block (the renderer's function-card cap). */
+  preToolBudget: number;
+  leakage: { task: PreviewTask; leaks: Leak[] } | null;
+};
+
+const taskSelect = { id: true, benchmark: true, externalId: true, ability: true, apps: true, split: true, instruction: true } as const;
+
+/**
+ * The retrieval preview: exactly what `/api/retrieve` answers (same ranking,
+ * same renderer, same bank cache), plus matched terms already in the result
+ * and, when the text came from an imported task, a leakage warning for every
+ * retrieved card whose provenance includes that task.
+ */
+export async function previewRetrieval(actor: Actor | null, input: unknown): Promise<RetrievalPreview> {
+  requirePermission(actor, 'retrieval:preview');
+  const req = previewRequestSchema.parse(input);
+  const bank = await resolveBank(req.release);
+  const run = runRetrieval(bank.index, bank.label, req);
+  let leakage: RetrievalPreview['leakage'] = null;
+  if (req.taskId) {
+    const task = await prisma.task.findUnique({ where: { id: req.taskId }, select: taskSelect });
+    if (!task) throw notFound(`Task ${req.taskId}`);
+    // Check the cards this preview retrieved (not the task's own text): the
+    // researcher may have edited the text, and the warning is about this result.
+    const leaks = await detectLeaks(bank.index, [{ ...task, instruction: req.task, apps: req.apps ?? [], ability: req.ability ?? null, k: req.k }]);
+    leakage = { task, leaks };
+  }
+  return {
+    ...run.response,
+    skipped: bank.skipped,
+    preToolBudget: FUNCTION_CARD_TOKEN_CAP,
+    leakage,
+  };
+}
+
+/** Imported tasks for the preview's picker: by benchmark task id or instruction words. */
+export async function searchPreviewTasks(actor: Actor | null, q: string): Promise<PreviewTask[]> {
+  requirePermission(actor, 'retrieval:preview');
+  const text = q.trim().slice(0, 200);
+  return prisma.task.findMany({
+    where: text ? { OR: [{ externalId: { contains: text, mode: 'insensitive' } }, { instruction: { contains: text, mode: 'insensitive' } }] } : {},
+    select: taskSelect,
+    orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }],
+    take: 20,
+  });
+}

@@ -1,0 +1,149 @@
+import { Bm25Index } from './bm25';
+import type { BankCard, FunctionBankCard, SkillBankCard } from './bank-card';
+
+/**
+ * The one ranking (MEMORY.md "Retrieval and rendering"), used by the preview,
+ * `/api/retrieve`, the reflector/curator candidates, the leakage audit and
+ * export. Built once per bank revision (see index-cache.ts) and then queried
+ * in memory.
+ *
+ *   total = BM25(query, title + applies_when + tags + core_rule)
+ *         + appBonus        = min(MAX_APP_BONUS, APP_BONUS_PER_APP × |apps(card) ∩ apps(task)|)
+ *         − mismatchPenalty = MISMATCH_PENALTY when both have apps and share no app family
+ *
+ * A card must share at least one query term (BM25 > 0) to be retrieved: the
+ * app terms boost or demote, they never select a card on their own and never
+ * exclude one (app-independent rules still transfer). Ties break on the card
+ * key, so equal input always gives equal output.
+ */
+export const APP_BONUS_PER_APP = 0.5;
+export const MAX_APP_BONUS = 1;
+export const MISMATCH_PENALTY = 0.5;
+export const DEFAULT_SKILL_K = 3;
+export const DEFAULT_FUNCTION_K = 2;
+
+export type ScoreParts = { bm25: number; appBonus: number; mismatchPenalty: number; total: number };
+export type Ranked<C> = { card: C; score: ScoreParts; matchedTerms: string[] };
+export type RankQuery = { query: string; apps?: string[]; ability?: string | null; k?: number };
+export type RankTuning = { lambda?: number; maxBonus?: number; mismatchPenalty?: number };
+
+/** An app's family: its name up to the first separator ("mail_v2" and "mail" are one family). */
+export function appFamily(app: string): string {
+  return app.toLowerCase().split(/[._\-\s/:]/)[0];
+}
+
+/**
+ * The app part of the score for one query: built once per query, applied to
+ * every matching card (lowercased apps and families are precomputed per card).
+ */
+type CardApps = { apps: string[]; families: string[] };
+export function cardApps(apps: string[]): CardApps {
+  return { apps: apps.map((a) => a.toLowerCase()), families: apps.map(appFamily) };
+}
+
+export function appScorer(taskApps: string[], t: RankTuning = {}): (card: CardApps, bm25: number) => ScoreParts {
+  const task = new Set(taskApps.map((a) => a.toLowerCase()));
+  const families = new Set(taskApps.map(appFamily));
+  const lambda = t.lambda ?? APP_BONUS_PER_APP;
+  const cap = t.maxBonus ?? MAX_APP_BONUS;
+  const penalty = t.mismatchPenalty ?? MISMATCH_PENALTY;
+  return (card, bm25) => {
+    let appBonus = 0;
+    let mismatchPenalty = 0;
+    if (task.size && card.apps.length) {
+      let overlap = 0;
+      for (const a of card.apps) if (task.has(a)) overlap++;
+      appBonus = Math.min(cap, lambda * overlap);
+      if (!card.families.some((f) => families.has(f))) mismatchPenalty = penalty;
+    }
+    return { bm25, appBonus, mismatchPenalty, total: bm25 + appBonus - mismatchPenalty };
+  };
+}
+
+export function scoreParts(bm25: number, cardAppList: string[], taskApps: string[], t: RankTuning = {}): ScoreParts {
+  return appScorer(taskApps, t)(cardApps(cardAppList), bm25);
+}
+
+export function skillSearchText(c: SkillBankCard['content']): string {
+  return [c.title, c.applies_when, c.tags.join(' '), c.skill.core_rule].join('\n');
+}
+
+export function functionSearchText(c: FunctionBankCard['content']): string {
+  return [c.tool, c.what_it_does, c.usage_rules.join('\n')].join('\n');
+}
+
+type Indexed<C> = { card: C; apps: CardApps };
+
+const before = (a: { total: number; key: string }, b: { total: number; key: string }) => a.total > b.total || (a.total === b.total && a.key < b.key);
+
+/** Top k by total (ties: card key), keeping only k candidates while scanning the matches. */
+function rank<C extends BankCard>(index: Bm25Index<Indexed<C>> | undefined, q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
+  if (!index || k <= 0) return [];
+  const { terms, hits, scores } = index.score(q.query);
+  const score = appScorer(q.apps ?? [], tuning);
+  const top: { pos: number; parts: ScoreParts; total: number; key: string }[] = [];
+  for (const pos of hits) {
+    const bm25 = scores[pos];
+    if (!(bm25 > 0)) continue;
+    const { card, apps } = index.item(pos);
+    const parts = score(apps, bm25);
+    const cand = { pos, parts, total: parts.total, key: card.key };
+    if (top.length === k && !before(cand, top[k - 1])) continue;
+    let i = top.length === k ? k - 1 : top.length;
+    while (i > 0 && before(cand, top[i - 1])) {
+      top[i] = top[i - 1];
+      i--;
+    }
+    top[i] = cand;
+  }
+  return top.map((t) => ({ card: index.item(t.pos).card, score: t.parts, matchedTerms: index.matchedTerms(t.pos, terms) }));
+}
+
+const ALL_BANKS = Symbol('all banks');
+
+export class RetrievalIndex {
+  private readonly skillBanks = new Map<string | typeof ALL_BANKS, Bm25Index<Indexed<SkillBankCard>>>();
+  private readonly functionIndex: Bm25Index<Indexed<FunctionBankCard>>;
+  private readonly byTool = new Map<string, FunctionBankCard>();
+  readonly skillCount: number;
+  readonly functionCount: number;
+  readonly banks: string[];
+  private readonly allBanks: () => Bm25Index<Indexed<SkillBankCard>>;
+
+  constructor(readonly cards: BankCard[]) {
+    const sorted = [...cards].sort((a, b) => (a.key < b.key ? -1 : 1));
+    const skills = sorted.filter((c): c is SkillBankCard => c.kind === 'SKILL');
+    const functions = sorted.filter((c): c is FunctionBankCard => c.kind === 'FUNCTION');
+    const byBank = new Map<string, SkillBankCard[]>();
+    for (const c of skills) if (c.ability) byBank.set(c.ability, [...(byBank.get(c.ability) ?? []), c]);
+    const doc = <C extends BankCard>(card: C, text: string) => ({ item: { card, apps: cardApps(card.apps) }, text });
+    for (const [bank, list] of byBank) this.skillBanks.set(bank, new Bm25Index(list.map((c) => doc(c, skillSearchText(c.content)))));
+    // The every-bank index (tasks without an ability) is built on first use.
+    this.allBanks = () => {
+      const all = this.skillBanks.get(ALL_BANKS) ?? new Bm25Index(skills.map((c) => doc(c, skillSearchText(c.content))));
+      this.skillBanks.set(ALL_BANKS, all);
+      return all;
+    };
+    this.functionIndex = new Bm25Index(functions.map((c) => doc(c, functionSearchText(c.content))));
+    for (const f of functions) this.byTool.set(f.content.tool.toLowerCase(), f);
+    this.skillCount = skills.length;
+    this.functionCount = functions.length;
+    this.banks = [...byBank.keys()].sort();
+  }
+
+  /** Skill cards of the task's ability bank (every bank when the task has no ability). */
+  rankSkills(q: RankQuery, tuning?: RankTuning): Ranked<SkillBankCard>[] {
+    const index = q.ability ? this.skillBanks.get(q.ability) : this.allBanks();
+    return rank(index, q, q.k ?? DEFAULT_SKILL_K, tuning);
+  }
+
+  /** Function cards are global: ranked over every bank. */
+  rankFunctions(q: Omit<RankQuery, 'ability'>): Ranked<FunctionBankCard>[] {
+    return rank(this.functionIndex, q, q.k ?? DEFAULT_FUNCTION_K);
+  }
+
+  /** The card of a named function (`App.function`, case-insensitive), for the pre-tool reminder. */
+  functionCard(tool: string): FunctionBankCard | undefined {
+    return this.byTool.get(tool.trim().toLowerCase());
+  }
+}
