@@ -27,10 +27,16 @@ const PORTS = [Number(process.env.PORT ?? 3114), Number(process.env.PORT_B ?? 31
 const PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54414);
 
 function startReplica(port: number, databaseUrl: string): ChildProcess {
-  return spawn(path.resolve('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(path.resolve('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
   });
+  // autocannon drops its connections when a measurement ends; Next logs each as "aborted". Keep real errors.
+  child.stderr!.on('data', (d: Buffer) => {
+    const text = d.toString().split('\n').filter((l) => l.trim() && !/aborted|ECONNRESET|ignore-listed|^\s*(code: |\})/.test(l)).join('\n');
+    if (text) process.stderr.write(`[replica ${port}] ${text}\n`);
+  });
+  return child;
 }
 
 async function waitFor(url: string) {
@@ -43,6 +49,10 @@ async function waitFor(url: string) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not come up`);
+}
+
+async function settle(bases: string[], cookie: string) {
+  await Promise.all(bases.map((b) => fetch(`${b}/api/auth/me`, { headers: { cookie } }).then((r) => r.arrayBuffer())));
 }
 
 async function loginCookie(base: string, email: string): Promise<string> {
@@ -75,8 +85,7 @@ async function main() {
     const candidates: Endpoint[] = [
       { label: 'GET /api/auth/me (authenticated no-op)', method: 'GET', path: '/api/auth/me' },
       { label: 'GET /api/queue', method: 'GET', path: '/api/queue' },
-      { label: 'GET /api/queue?benchmark=…&model=…', method: 'GET', path: '/api/queue?benchmark=bench-shop&model=heron-large' },
-      { label: 'GET /api/queue?page=500 (deep page)', method: 'GET', path: '/api/queue?page=500' },
+      { label: 'GET /api/queue?benchmark=…&model=…', method: 'GET', path: '/api/queue?benchmark=bench-air&model=heron-large' },
       { label: 'POST /api/queue/next (take next)', method: 'POST', path: '/api/queue/next', body: '{}' },
       { label: 'GET /api/tasks', method: 'GET', path: '/api/tasks' },
       { label: 'GET /api/reflection/runs', method: 'GET', path: '/api/reflection/runs' },
@@ -98,6 +107,8 @@ async function main() {
     for (const connections of [10, 50]) {
       for (const ep of endpoints) {
         const m = await measure(bases[0], ep, connections, DURATION, cookie);
+        // Let requests still queued from this run finish before the next one starts.
+        await settle(bases, cookie);
         if (ep === endpoints[0]) noop.set(connections, m.rps);
         rows.push(m);
         process.stdout.write('.');
@@ -107,7 +118,10 @@ async function main() {
 
     console.log('\nTwo replicas on the same database (50 connections each, requests/s added up):');
     const combined: Measurement[] = [];
-    for (const ep of endpoints.slice(0, 3)) combined.push(await measure(bases, ep, 50, DURATION, cookie));
+    for (const ep of endpoints.slice(0, 3)) {
+      combined.push(await measure(bases, ep, 50, DURATION, cookie));
+      await settle(bases, cookie);
+    }
     const combinedNoop = new Map([[100, combined[0].rps]]);
     printTable(combined, combinedNoop);
     const target = rows.filter((r) => r.label.startsWith('GET /api/') && !r.label.includes('auth/me') && !r.label.includes('events'));
