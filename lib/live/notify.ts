@@ -12,8 +12,3 @@ import { PG_CHANNEL, type LiveChange } from './channels';
 export async function notifyChange(db: Tx | PrismaClient, change: LiveChange): Promise<void> {
   await db.$executeRaw(Prisma.sql`SELECT pg_notify(${PG_CHANNEL}, ${JSON.stringify(change)})`);
 }
-
-/** The same for the import path, which writes through its own connection (`pg`). */
-export async function notifyChangeWith(client: { query: (sql: string, values: unknown[]) => Promise<unknown> }, change: LiveChange): Promise<void> {
-  await client.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify(change)]);
-}
