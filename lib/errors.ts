@@ -6,6 +6,7 @@ export type AppErrorCode =
   | 'VALIDATION'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED'
   | 'UNAVAILABLE'
   | 'INTERNAL';
 
@@ -16,6 +17,7 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   VALIDATION: 400,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -27,6 +29,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
+    // RATE_LIMITED: sent as the Retry-After header.
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';

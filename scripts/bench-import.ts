@@ -13,8 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import postgres from 'postgres';
 import type { NativeEvent } from '@/lib/import/native-schema';
 import { EVENT_COPY_SQL, closeImportPool, eventCopyLine } from '@/lib/import/pg-store';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
@@ -78,10 +77,9 @@ async function main() {
 
     // Baseline: the same event rows, COPYed into the same table (positions shifted so they do not collide).
     const idOf = new Map(trajectories.map((t) => [t.externalId, t.id]));
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
+    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     const t1 = performance.now();
-    const copy = client.query(copyFrom(EVENT_COPY_SQL));
+    const copy = await sql.unsafe(EVENT_COPY_SQL).writable();
     await pipeline(
       Readable.from((function* () {
         for (let i = 0; i < N; i++) {
@@ -93,7 +91,7 @@ async function main() {
       copy,
     );
     const copyMs = performance.now() - t1;
-    await client.end();
+    await sql.end();
 
     const importRate = totalEvents / (importMs / 1000);
     const copyRate = totalEvents / (copyMs / 1000);

@@ -1,5 +1,6 @@
 'use client';
 
+import { useLiveChannel } from '@/components/live/use-live-channel';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -17,14 +18,16 @@ const PAGE_SIZE = 20;
 export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJobSummary>; maxUploadMb: number }) {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
+  const { live } = useLiveChannel(['imports'], [['imports']]);
   const list = useQuery({
     queryKey: ['imports', page],
     queryFn: () => apiFetch<Page<ImportJobSummary>>(`/api/imports?page=${page}&pageSize=${PAGE_SIZE}`),
     initialData: page === 1 ? initial : undefined,
     // Keep the current page (and the pager the user is focused on) on screen while the next one loads.
     placeholderData: keepPreviousData,
-    // While an import runs (here or from the CLI/API), its counts grow batch by batch: keep them fresh.
-    refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED') ? 1000 : false),
+    // While an import runs (here or from the CLI/API), its counts grow batch by batch: each batch is pushed
+    // live (LISTEN/NOTIFY); polling only while the live stream is down.
+    refetchInterval: (q) => (!live && q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED') ? 1000 : false),
   });
 
   return (

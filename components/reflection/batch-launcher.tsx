@@ -1,5 +1,6 @@
 'use client';
 
+import { useLiveChannel } from '@/components/live/use-live-channel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -57,11 +58,12 @@ export function BatchLauncher() {
 }
 
 function BatchProgressList() {
+  const { live } = useLiveChannel(['batches'], [BATCHES_KEY]);
   const batches = useQuery({
     queryKey: BATCHES_KEY,
     queryFn: () => apiFetch<{ batches: BatchProgress[] }>('/api/reflection/batches').then((r) => r.batches),
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.some((b) => !b.done) ? POLL_MS : false),
+    refetchInterval: (q) => (!live && q.state.data?.some((b) => !b.done) ? POLL_MS : false),
   });
   if (batches.error) return <ErrorMessage error={batches.error} />;
   if (!batches.data?.length) return null;

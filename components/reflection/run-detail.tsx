@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { useLiveChannel } from '@/components/live/use-live-channel';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { apiFetch } from '@/lib/http/api-client';
@@ -35,14 +36,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Everything about one run; refreshes itself while the run is queued or running. */
+/** Everything about one run; updates live while the run is queued or running. */
 export function RunDetailView({ initial }: { initial: RunDetail }) {
+  // Pushed from PostgreSQL (LISTEN/NOTIFY → /api/live); polling only while the stream is down.
+  const { live } = useLiveChannel(['runs'], [['reflection', 'run', initial.id]], (c) => c.id === initial.id);
   const q = useQuery({
     queryKey: ['reflection', 'run', initial.id],
     queryFn: () => apiFetch<{ run: RunDetail }>(`/api/reflection/runs/${initial.id}`).then((r) => r.run),
     initialData: initial,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data && isActiveStatus(query.state.data.status) ? POLL_MS : false),
+    refetchInterval: (query) => (!live && query.state.data && isActiveStatus(query.state.data.status) ? POLL_MS : false),
   });
   const run = q.data;
   const title = run.kind === 'FUNCTION_CARDS' ? 'Function-card run' : run.task ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}` : 'Reflection run';

@@ -1,5 +1,6 @@
 'use client';
 
+import { useLiveChannel } from '@/components/live/use-live-channel';
 import type { RunStatus } from '@prisma/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -37,13 +38,14 @@ function toSearch(q: RunsListQuery): string {
 /** The runs table: status filter, pagination, and live status while anything on the page is queued or running. */
 export function RunsList({ initial, initialQuery }: { initial: Page<RunListItem>; initialQuery: RunsListQuery }) {
   const [query, setQuery] = useState<RunsListQuery>(initialQuery);
+  const { live } = useLiveChannel(['runs'], [RUNS_KEY]);
   const runs = useQuery({
     queryKey: [...RUNS_KEY, query],
     queryFn: () => apiFetch<Page<RunListItem>>(`/api/reflection/runs?${toSearch(query)}`),
     initialData: toSearch(query) === toSearch(initialQuery) ? initial : undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.items.some((r) => isActiveStatus(r.status)) ? POLL_MS : false),
+    refetchInterval: (q) => (!live && q.state.data?.items.some((r) => isActiveStatus(r.status)) ? POLL_MS : false),
   });
 
   function go(next: RunsListQuery) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useLiveChannel } from '@/components/live/use-live-channel';
 import { apiFetch } from '@/lib/http/api-client';
 import type { RunSummary } from '@/lib/reflection/run-status';
 import { isActiveStatus } from './run-status-badge';
@@ -9,19 +10,22 @@ import { isActiveStatus } from './run-status-badge';
 export const POLL_MS = 1500;
 
 /**
- * Run summaries for a task or batch, polled while any run is queued or
- * running and left alone once all are finished (no reload needed).
+ * Run summaries for a task or batch, pushed live (run changes notified by
+ * PostgreSQL); polled only while the live stream is down and a run is active.
  */
 export function useRunSummaries(params: { taskId?: string; batchId?: string; limit?: number }, enabled = true) {
   const qs = new URLSearchParams();
   if (params.taskId) qs.set('taskId', params.taskId);
   if (params.batchId) qs.set('batchId', params.batchId);
   qs.set('limit', String(params.limit ?? 5));
+  const { live } = useLiveChannel(['runs'], [['reflection', 'summaries', params]], (c) =>
+    (!params.taskId || c.taskId === params.taskId) && (!params.batchId || c.batchId === params.batchId),
+  );
   return useQuery({
     queryKey: ['reflection', 'summaries', params],
     queryFn: () => apiFetch<{ runs: RunSummary[] }>(`/api/reflection/runs/status?${qs}`).then((r) => r.runs),
     enabled,
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.some((r) => isActiveStatus(r.status)) ? POLL_MS : false),
+    refetchInterval: (q) => (!live && q.state.data?.some((r) => isActiveStatus(r.status)) ? POLL_MS : false),
   });
 }

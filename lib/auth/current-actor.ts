@@ -1,5 +1,6 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { assertTokenAllowed, clientAddress, recordTokenFailure } from './login-throttle';
 import { actorFromApiToken, actorFromSession, SESSION_COOKIE } from './sessions';
 import { can, type Actor, type Permission } from './permissions';
 
@@ -7,7 +8,14 @@ import { can, type Actor, type Permission } from './permissions';
 export async function currentActor(): Promise<Actor | null> {
   const h = await headers();
   const auth = h.get('authorization');
-  if (auth?.toLowerCase().startsWith('bearer ')) return actorFromApiToken(auth.slice(7).trim());
+  if (auth?.toLowerCase().startsWith('bearer ')) {
+    // A storm of invalid tokens from one address is refused before the token lookup.
+    const address = clientAddress(h);
+    await assertTokenAllowed(address);
+    const actor = await actorFromApiToken(auth.slice(7).trim());
+    if (!actor) await recordTokenFailure(address);
+    return actor;
+  }
   const jar = await cookies();
   return actorFromSession(jar.get(SESSION_COOKIE)?.value);
 }

@@ -1,17 +1,26 @@
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 import type { Actor } from './permissions';
 import { verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'mc_session';
 
-export async function login(email: string, password: string): Promise<{ token: string; expiresAt: Date; actor: Actor }> {
+/** Signs in; failed attempts are throttled per account and per client `address` (login-throttle.ts). */
+export async function login(email: string, password: string, address = 'unknown'): Promise<{ token: string; expiresAt: Date; actor: Actor }> {
+  const subject = { email, address };
+  await assertLoginAllowed(subject);
   const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   // Same message for unknown e-mail and wrong password: no account probing.
   const ok = user ? await verifyPassword(password, user.passwordHash) : false;
-  if (!user || !ok) throw new AppError('UNAUTHENTICATED', 'E-mail or password is wrong');
+  if (!user || !ok) {
+    const blocked = await recordLoginFailure(subject);
+    if (blocked) await assertLoginAllowed(subject);
+    throw new AppError('UNAUTHENTICATED', 'E-mail or password is wrong');
+  }
+  await recordLoginSuccess(subject);
   if (!user.active) throw new AppError('FORBIDDEN', 'This account is deactivated; ask an admin');
   const { token, hash } = newToken('mcs');
   const expiresAt = new Date(Date.now() + env().SESSION_TTL_HOURS * 3600_000);

@@ -1,48 +1,76 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import postgres from 'postgres';
 import { env } from '@/lib/env';
 import { newId, type BatchStore, type StoredTask } from './write-record';
 import type { EventRow } from './write-events';
 
 /**
- * The import path's database access: plain `pg` on one pooled connection per
- * batch transaction, so event rows can be streamed with `COPY … FROM STDIN`
- * inside the same transaction as their trajectory (Prisma cannot COPY). Every
- * import (CLI, upload, API) writes through here; the bench compares this path
- * against a raw COPY.
+ * The import path's database access: the `postgres` package on one pooled
+ * connection per batch transaction, so event rows can be streamed with
+ * `COPY … FROM STDIN` inside the same transaction as their trajectory (Prisma
+ * cannot COPY). Every import (CLI, upload, API) writes through here; the bench
+ * compares this path against a raw COPY.
  */
-const globalForPool = globalThis as unknown as { __importPool?: { url: string; pool: pg.Pool } };
+const globalForPool = globalThis as unknown as { __importSql?: { url: string; sql: postgres.Sql } };
 
-function pool(): pg.Pool {
+/** The import connections (two: imports are few and each runs one transaction at a time). */
+export function importSql(): postgres.Sql {
   const url = env().DATABASE_URL;
-  if (globalForPool.__importPool?.url !== url) {
-    globalForPool.__importPool = { url, pool: new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 5_000 }) };
+  if (globalForPool.__importSql?.url !== url) {
+    globalForPool.__importSql = { url, sql: postgres(url, { max: 2, idle_timeout: 5, onnotice: () => undefined }) };
   }
-  return globalForPool.__importPool.pool;
+  return globalForPool.__importSql.sql;
 }
 
 /** Closes the import connections (command-line tools call this before exiting). */
 export async function closeImportPool(): Promise<void> {
-  const p = globalForPool.__importPool;
-  globalForPool.__importPool = undefined;
-  await p?.pool.end();
+  const p = globalForPool.__importSql;
+  globalForPool.__importSql = undefined;
+  await p?.sql.end({ timeout: 5 });
+}
+
+/** One connection inside a transaction: parameterised queries and COPY. */
+export type ImportClient = {
+  query: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<{ rows: R[] }>;
+  copyFrom: (copySql: string, source: Readable) => Promise<void>;
+};
+
+// `postgres` sends a JS array as an array parameter only when told the array type; the SQL here casts every
+// array parameter (`$3::text[]`), so the type is read from the statement itself.
+const ARRAY_OIDS: Record<string, number> = { text: 1009, int: 1007, boolean: 1000, float8: 1022 };
+
+function bindArrays(tx: postgres.TransactionSql, text: string, values: unknown[]) {
+  const types = new Map([...text.matchAll(/\$(\d+)::(\w+)\[\]/g)].map((m) => [Number(m[1]) - 1, ARRAY_OIDS[m[2]]]));
+  return values.map((v, i) => {
+    if (!Array.isArray(v)) return v;
+    const oid = types.get(i);
+    if (!oid) throw new Error(`import SQL: array parameter $${i + 1} needs a ::text[], ::int[], ::boolean[] or ::float8[] cast`);
+    return tx.array(v, oid);
+  });
+}
+
+function clientOf(tx: postgres.TransactionSql): ImportClient {
+  return {
+    async query<R>(text: string, values: unknown[] = []) {
+      const rows = await tx.unsafe(text, bindArrays(tx, text, values) as postgres.ParameterOrJSON<never>[]);
+      return { rows: rows as unknown as R[] };
+    },
+    async copyFrom(copySql, source) {
+      await pipeline(source, await tx.unsafe(copySql).writable());
+    },
+  };
 }
 
 /** Runs `fn` in one transaction on one connection; rolls back on any error. */
-export async function withPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool().connect();
+export async function withPgTransaction<T>(fn: (client: ImportClient) => Promise<T>): Promise<T> {
   try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
+    return (await importSql().begin((tx) => fn(clientOf(tx)))) as T;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // Callers read node-postgres' field names (`constraint`) to tell a lost race from a bad record.
+    const e = err as { constraint?: string; constraint_name?: string };
+    if (e && typeof e === 'object' && e.constraint_name && !e.constraint) e.constraint = e.constraint_name;
     throw err;
-  } finally {
-    client.release();
   }
 }
 
@@ -78,7 +106,7 @@ export function eventCopyLine(r: EventRow): string {
   ].map(copyField).join('\t') + '\n';
 }
 
-async function copyEvents(client: pg.PoolClient, rows: EventRow[]): Promise<void> {
+async function copyEvents(client: ImportClient, rows: EventRow[]): Promise<void> {
   if (!rows.length) return;
   // Lines are produced in chunks as COPY consumes them, so a big batch is never one giant string.
   async function* lines() {
@@ -92,10 +120,10 @@ async function copyEvents(client: pg.PoolClient, rows: EventRow[]): Promise<void
     }
     if (chunk) yield chunk;
   }
-  await pipeline(Readable.from(lines()), client.query(copyFrom(EVENT_COPY_SQL)));
+  await client.copyFrom(EVENT_COPY_SQL, Readable.from(lines()));
 }
 
-export function pgStore(client: pg.PoolClient): BatchStore {
+export function pgStore(client: ImportClient): BatchStore {
   return {
     async findTasks(keys) {
       const { rows } = await client.query<StoredTask>(
@@ -132,7 +160,9 @@ export function pgStore(client: pg.PoolClient): BatchStore {
       return { id, benchmark: t.benchmark, externalId: t.id, contentHash: hash, checkpoints: checkpoints.map((x) => ({ id: x.id, key: x.key })) };
     },
     async findTrajectories(externalIds) {
-      const { rows } = await client.query(`SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`, params([externalIds]));
+      const { rows } = await client.query<{ id: string; externalId: string; contentHash: string; taskId: string }>(
+        `SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`, params([externalIds]),
+      );
       return rows;
     },
     async insert({ trajectories: t, events, results: r }) {

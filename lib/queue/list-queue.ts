@@ -2,7 +2,8 @@ import { Prisma } from '@prisma/client';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
-import { activeClaimBy, assigneeCondition, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
+import { queueSizes, type QueueSizes } from './queue-counts';
+import { assigneeCondition, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
 
 export type QueueItem = {
   trajectoryId: string;
@@ -23,71 +24,79 @@ export type QueueCounts = { total: number; unclaimed: number; claimed: number; m
 
 export type QueueList = Page<QueueItem> & { counts: QueueCounts };
 
+// Lists send rows, not documents: a τ²-bench scenario runs to kilobytes; the trajectory page shows it whole.
+const INSTRUCTION_EXCERPT = 240;
+
+type QueueRow = {
+  id: string; taskId: string; externalId: string; benchmark: string; ability: string | null; instruction: string; truncated: boolean;
+  model: string; failedCount: number; pendingCount: number; createdAt: Date;
+  failedCheckpoints: { key: string; name: string }[];
+  claimUserId: string | null; claimUserName: string | null; claimExpiresAt: Date | null; claimAssignedBy: string | null;
+};
+
+/** One page of queue rows in one statement: ordered by the queue's partial index, checkpoints aggregated per row. */
+function pageRows(where: Prisma.Sql, skip: number, take: number) {
+  return prisma.$queryRaw<QueueRow[]>`
+    SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
+           left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
+           t.model, t."failedCount", t."pendingCount", t."createdAt",
+           (SELECT coalesce(json_agg(json_build_object('key', tc.key, 'name', tc.name) ORDER BY tc.position), '[]'::json)
+            FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
+            WHERE r."trajectoryId" = t.id AND r.passed = false
+              AND NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d.status = 'SUBMITTED')) AS "failedCheckpoints",
+           u.id AS "claimUserId", u.name AS "claimUserName", c."expiresAt" AS "claimExpiresAt", ab.name AS "claimAssignedBy"
+    FROM ${QUEUE_FROM}
+      LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
+      LEFT JOIN "User" ab ON ab.id = c."assignedById" AND c."expiresAt" > ${SQL_NOW}
+    WHERE ${where}
+    ORDER BY t."createdAt", t.id OFFSET ${skip} LIMIT ${take}`;
+}
+
+function toItem(r: QueueRow): QueueItem {
+  return {
+    trajectoryId: r.id,
+    taskId: r.taskId,
+    taskExternalId: r.externalId,
+    benchmark: r.benchmark,
+    ability: r.ability,
+    instruction: r.truncated ? `${r.instruction.trimEnd()}…` : r.instruction,
+    model: r.model,
+    failedCount: r.failedCount,
+    pendingCount: r.pendingCount,
+    failedCheckpoints: r.failedCheckpoints,
+    claim: r.claimUserId && r.claimExpiresAt
+      ? { userId: r.claimUserId, userName: r.claimUserName ?? '', expiresAt: r.claimExpiresAt.toISOString(), assignedBy: r.claimAssignedBy }
+      : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** How many items the assignee filter leaves, from the queue sizes (no second count over the queue). */
+function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: string): number {
+  if (!assignee || assignee === 'any') return sizes.total;
+  if (assignee === 'unclaimed') return sizes.total - sizes.claimed;
+  return sizes.claimedBy(assignee === 'mine' ? meId : assignee);
+}
+
 /**
  * The queue: trajectories with at least one failed checkpoint still lacking a
- * submitted diagnosis, filtered, with counts by claim state and one page of items.
+ * submitted diagnosis, filtered, with counts by claim state and one page of
+ * items (instructions cut to an excerpt). Two statements for the page and the
+ * sizes; see queue-counts.ts for why no count(*) over the whole queue runs per request.
  */
 export async function listQueue(actor: Actor, input: Record<string, unknown>): Promise<QueueList> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
   const page = pageQuerySchema.parse(input);
-  const base = queueConditions(filter);
   const assignee = assigneeCondition(filter.assignee, actor.userId);
+  const base = queueConditions(filter);
   const where = Prisma.join(assignee ? [...base, assignee] : base, ' AND ');
-
-  const [countRow] = await prisma.$queryRaw<{ total: bigint; unclaimed: bigint; claimed: bigint; mine: bigint }[]>`
-    SELECT count(*) AS total,
-           count(*) FILTER (WHERE ${CLAIM_FREE}) AS unclaimed,
-           count(*) FILTER (WHERE c."expiresAt" > ${SQL_NOW}) AS claimed,
-           count(*) FILTER (WHERE ${activeClaimBy(actor.userId)}) AS mine
-    FROM ${QUEUE_FROM} WHERE ${Prisma.join(base, ' AND ')}`;
   const { skip, take } = toPrismaPage(page);
-  const idRows = await prisma.$queryRaw<{ id: string }[]>`
-    SELECT t.id FROM ${QUEUE_FROM} WHERE ${where}
-    ORDER BY t."createdAt", t.id OFFSET ${skip} LIMIT ${take}`;
-  const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM ${QUEUE_FROM} WHERE ${where}`;
-
-  const rows = await prisma.trajectory.findMany({
-    where: { id: { in: idRows.map((r) => r.id) } },
-    include: {
-      task: { select: { id: true, externalId: true, benchmark: true, ability: true, instruction: true } },
-      claim: { include: { user: { select: { name: true } }, assignedBy: { select: { name: true } } } },
-      checkpoints: {
-        where: { passed: false, diagnoses: { none: { status: 'SUBMITTED' } } },
-        include: { checkpoint: { select: { key: true, name: true, position: true } } },
-      },
-    },
-  });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const now = Date.now();
-  const items: QueueItem[] = idRows.flatMap(({ id }) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    const claim = r.claim && r.claim.expiresAt.getTime() > now ? r.claim : null;
-    return [
-      {
-        trajectoryId: r.id,
-        taskId: r.task.id,
-        taskExternalId: r.task.externalId,
-        benchmark: r.task.benchmark,
-        ability: r.task.ability,
-        instruction: r.task.instruction,
-        model: r.model,
-        failedCount: r.failedCount,
-        pendingCount: r.pendingCount,
-        failedCheckpoints: r.checkpoints
-          .sort((a, b) => a.checkpoint.position - b.checkpoint.position)
-          .map((c) => ({ key: c.checkpoint.key, name: c.checkpoint.name })),
-        claim: claim
-          ? { userId: claim.userId, userName: claim.user.name, expiresAt: claim.expiresAt.toISOString(), assignedBy: claim.assignedBy?.name ?? null }
-          : null,
-        createdAt: r.createdAt.toISOString(),
-      },
-    ];
-  });
+  const [rows, sizes] = await Promise.all([pageRows(where, skip, take), queueSizes(filter)]);
+  const mine = sizes.claimedBy(actor.userId);
   return {
-    ...pageOf(items, Number(n), page),
-    counts: { total: Number(countRow.total), unclaimed: Number(countRow.unclaimed), claimed: Number(countRow.claimed), mine: Number(countRow.mine) },
+    ...pageOf(rows.map(toItem), assigneeTotal(sizes, filter.assignee, actor.userId), page),
+    counts: { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine },
   };
 }
 

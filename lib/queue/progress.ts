@@ -1,9 +1,23 @@
-import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema } from './queue-filters';
+import type { QueueCounts } from './list-queue';
+import { queueSizes } from './queue-counts';
+import { queueFilterSchema } from './queue-filters';
 
 export type Progress = { doneToday: number; remaining: number; holding: number };
+
+/** Diagnoses the caller submitted since midnight UTC. */
+export async function doneToday(actor: Actor): Promise<number> {
+  requirePermission(actor, 'queue:work');
+  const midnight = new Date();
+  midnight.setUTCHours(0, 0, 0, 0);
+  return prisma.diagnosis.count({ where: { authorId: actor.userId, status: 'SUBMITTED', submittedAt: { gte: midnight } } });
+}
+
+/** Progress from the list's counts: open to the caller are the free items plus their own; items others hold are not. */
+export function progressFrom(counts: QueueCounts, done: number): Progress {
+  return { doneToday: done, remaining: counts.unclaimed + counts.mine, holding: counts.mine };
+}
 
 /**
  * Per-annotator progress: diagnoses submitted since midnight UTC, and how many
@@ -12,11 +26,7 @@ export type Progress = { doneToday: number; remaining: number; holding: number }
 export async function annotatorProgress(actor: Actor, input: Record<string, unknown> = {}): Promise<Progress> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
-  const midnight = new Date();
-  midnight.setUTCHours(0, 0, 0, 0);
-  const doneToday = await prisma.diagnosis.count({ where: { authorId: actor.userId, status: 'SUBMITTED', submittedAt: { gte: midnight } } });
-  const where = Prisma.join([...queueConditions(filter), Prisma.sql`(${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`], ' AND ');
-  const [row] = await prisma.$queryRaw<{ remaining: bigint; holding: bigint }[]>`
-    SELECT count(*) AS remaining, count(*) FILTER (WHERE ${activeClaimBy(actor.userId)}) AS holding FROM ${QUEUE_FROM} WHERE ${where}`;
-  return { doneToday, remaining: Number(row.remaining), holding: Number(row.holding) };
+  const [done, sizes] = await Promise.all([doneToday(actor), queueSizes(filter)]);
+  const mine = sizes.claimedBy(actor.userId);
+  return progressFrom({ total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine }, done);
 }

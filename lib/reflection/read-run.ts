@@ -1,6 +1,7 @@
-import type { CardKind, CardOperation, LlmProvider, Prisma, ProposalStatus, RunKind, RunStatus } from '@prisma/client';
+import { Prisma, type CardKind, type CardOperation, type LlmProvider, type ProposalStatus, type RunKind, type RunStatus } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { countWithCache } from '@/lib/live/large-count';
 import { notFound } from '@/lib/errors';
 import { pageOf, type Page } from '@/lib/http/pagination';
 import type { ValidationIssue } from './validate-card';
@@ -167,29 +168,37 @@ export type RunListItem = {
 
 export const RUNS_PAGE_SIZE = 25;
 
-/** Runs, newest first, optionally for one task and/or status. */
+type RunListRow = {
+  id: string; kind: RunKind; status: RunStatus; batchId: string | null; provider: LlmProvider; model: string | null; error: string | null;
+  promptTokens: number; completionTokens: number; createdAt: Date; startedAt: Date | null; finishedAt: Date | null;
+  taskId: string | null; benchmark: string | null; externalId: string | null; deltas: number; proposals: Partial<Record<ProposalStatus, number>> | null;
+};
+
+/** Runs, newest first, optionally for one task and/or status: one statement for the page (task, delta and proposal counts per row). */
 export async function listRuns(actor: Actor, q: { page?: number; taskId?: string; status?: RunStatus; pageSize?: number }): Promise<Page<RunListItem>> {
   requirePermission(actor, 'reflection:read');
   const page = { page: q.page ?? 1, pageSize: q.pageSize ?? RUNS_PAGE_SIZE };
-  const where: Prisma.ReflectionRunWhereInput = { ...(q.taskId ? { taskId: q.taskId } : {}), ...(q.status ? { status: q.status } : {}) };
-  const [total, runs] = await Promise.all([
-    prisma.reflectionRun.count({ where }),
-    prisma.reflectionRun.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (page.page - 1) * page.pageSize,
-      take: page.pageSize,
-      include: { task: { select: { id: true, benchmark: true, externalId: true } }, _count: { select: { deltas: true } } },
-    }),
+  const conditions = [Prisma.sql`TRUE`];
+  if (q.taskId) conditions.push(Prisma.sql`r."taskId" = ${q.taskId}`);
+  if (q.status) conditions.push(Prisma.sql`r.status = ${q.status}::"RunStatus"`);
+  const where = Prisma.join(conditions, ' AND ');
+  const [{ count: total }, rows] = await Promise.all([
+    countWithCache(['runs'], `runs:${q.taskId ?? ''}:${q.status ?? ''}`, Prisma.sql`"ReflectionRun" r WHERE ${where}`),
+    prisma.$queryRaw<RunListRow[]>`
+      SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
+             r."createdAt", r."startedAt", r."finishedAt", t.id AS "taskId", t.benchmark, t."externalId",
+             (SELECT count(*) FROM "SkillDelta" d WHERE d."runId" = r.id)::int AS deltas,
+             (SELECT json_object_agg(x.status, x.n) FROM (SELECT p.status, count(*)::int AS n FROM "Proposal" p WHERE p."runId" = r.id GROUP BY p.status) x) AS proposals
+      FROM "ReflectionRun" r LEFT JOIN "Task" t ON t.id = r."taskId"
+      WHERE ${where}
+      ORDER BY r."createdAt" DESC, r.id DESC
+      OFFSET ${(page.page - 1) * page.pageSize} LIMIT ${page.pageSize}`,
   ]);
-  const counts = runs.length
-    ? await prisma.proposal.groupBy({ by: ['runId', 'status'], where: { runId: { in: runs.map((r) => r.id) } }, _count: { _all: true } })
-    : [];
-  const items = runs.map((r) => ({
+  const items = rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     status: r.status,
-    task: r.task,
+    task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
     batchId: r.batchId,
     provider: r.provider,
     ruleBased: r.provider === 'OFFLINE',
@@ -200,8 +209,8 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     createdAt: r.createdAt.toISOString(),
     startedAt: iso(r.startedAt),
     finishedAt: iso(r.finishedAt),
-    deltas: r._count.deltas,
-    proposals: Object.fromEntries(counts.filter((c) => c.runId === r.id).map((c) => [c.status, c._count._all])),
+    deltas: r.deltas,
+    proposals: r.proposals ?? {},
   }));
   return pageOf(items, total, page);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { countWithCache } from '@/lib/live/large-count';
 
 export const taskListQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
@@ -36,64 +37,77 @@ function excerpt(text: string): string {
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
 }
 
-/**
- * One page of task ids in natural order within a benchmark and ability
- * ("airline/2" before "airline/16": shorter ids first, then by text), which
- * Prisma's orderBy cannot express.
- */
-async function orderedTaskIds(query: TaskListQuery): Promise<string[]> {
+/** WHERE conditions over `"Task" t`, shared by the page and its count. */
+function taskConditions(query: TaskListQuery): Prisma.Sql {
   const conditions = [Prisma.sql`TRUE`];
   if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
   if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
   if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
+  return Prisma.join(conditions, ' AND ');
+}
+
+type TaskRow = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string };
+
+/**
+ * One page of tasks in natural order within a benchmark and ability
+ * ("airline/2" before "airline/16": shorter ids first, then by text), which
+ * Prisma's orderBy cannot express; an expression index serves this order.
+ * Only the start of the instruction is read (lists show an excerpt).
+ */
+async function orderedTasks(query: TaskListQuery): Promise<TaskRow[]> {
   const { skip, take } = toPrismaPage(query);
-  const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`
-    SELECT t.id FROM "Task" t WHERE ${Prisma.join(conditions, ' AND ')}
+  return prisma.$queryRaw<TaskRow[]>(Prisma.sql`
+    SELECT t.id, t.benchmark, t."externalId", t.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction
+    FROM "Task" t WHERE ${taskConditions(query)}
     ORDER BY t.benchmark, t.ability NULLS LAST, length(t."externalId"), t."externalId"
     LIMIT ${take} OFFSET ${skip}`);
-  return rows.map((r) => r.id);
+}
+
+type RunGroup = { taskId: string; model: string; agent: string | null; passed: boolean; n: bigint; cpPassed: bigint; cpTotal: bigint };
+
+/** Runs per task, model, agent and outcome, with their checkpoint results summed, in one pass. */
+function runGroups(ids: string[]) {
+  return prisma.$queryRaw<RunGroup[]>(Prisma.sql`
+    SELECT tr."taskId" AS "taskId", tr.model, tr.agent, tr.passed, count(*) AS n,
+           coalesce(sum(cr.passed), 0)::bigint AS "cpPassed", coalesce(sum(cr.total), 0)::bigint AS "cpTotal"
+    FROM "Trajectory" tr
+    LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE c.passed) AS passed, count(*) AS total FROM "CheckpointResult" c WHERE c."trajectoryId" = tr.id) cr ON TRUE
+    WHERE tr."taskId" IN (${Prisma.join(ids)})
+    GROUP BY 1, 2, 3, 4`);
 }
 
 /**
  * The task list: tasks with their runs grouped by model (and agent, since the
  * same model under two harnesses is two different attempts), pass/fail per
- * model and the checkpoint pass rate over every result. Two aggregate queries
- * per page, whatever the number of trajectories.
+ * model and the checkpoint pass rate over every result. One query for the page,
+ * one aggregate for its runs, and a count that is cached when large.
  */
 export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Page<TaskListItem>> {
   requirePermission(actor, 'trajectory:read');
-  const where: Prisma.TaskWhereInput = {
-    benchmark: query.benchmark,
-    ability: query.ability,
-    ...(query.model ? { trajectories: { some: { model: query.model } } } : {}),
-  };
-  const [ordered, total] = await Promise.all([orderedTaskIds(query), prisma.task.count({ where })]);
-  if (!ordered.length) return pageOf([], total, query);
-  const rows = await prisma.task.findMany({ where: { id: { in: ordered } }, select: { id: true, benchmark: true, externalId: true, ability: true, instruction: true } });
-  const byId = new Map(rows.map((t) => [t.id, t]));
-  const tasks = ordered.map((id) => byId.get(id)!).filter(Boolean);
-  const ids = tasks.map((t) => t.id);
-
-  const [runs, rates] = await Promise.all([
-    prisma.trajectory.groupBy({ by: ['taskId', 'model', 'agent', 'passed'], where: { taskId: { in: ids } }, _count: { _all: true } }),
-    prisma.$queryRaw<{ taskId: string; passed: bigint; total: bigint }[]>(Prisma.sql`
-      SELECT tr."taskId" AS "taskId", count(*) FILTER (WHERE cr.passed) AS passed, count(*) AS total
-      FROM "CheckpointResult" cr JOIN "Trajectory" tr ON tr.id = cr."trajectoryId"
-      WHERE tr."taskId" IN (${Prisma.join(ids)})
-      GROUP BY tr."taskId"`),
+  const { page: _p, pageSize: _s, ...filters } = query;
+  const [tasks, { count: total }] = await Promise.all([
+    orderedTasks(query),
+    // New tasks arrive with trajectories, which notify the queue channel.
+    countWithCache(['queue'], `tasks:${JSON.stringify(filters)}`, Prisma.sql`"Task" t WHERE ${taskConditions(query)}`),
   ]);
+  if (!tasks.length) return pageOf([], total, query);
+  const groups = await runGroups(tasks.map((t) => t.id));
 
   const modelsByTask = new Map<string, Map<string, TaskModelRuns>>();
-  for (const r of runs) {
+  const rateByTask = new Map<string, { passed: number; total: number }>();
+  for (const r of groups) {
     const byModel = modelsByTask.get(r.taskId) ?? new Map<string, TaskModelRuns>();
     modelsByTask.set(r.taskId, byModel);
     const key = `${r.model}\u0000${r.agent ?? ''}`;
     const entry = byModel.get(key) ?? { model: r.model, agent: r.agent, passed: 0, failed: 0 };
-    if (r.passed) entry.passed += r._count._all;
-    else entry.failed += r._count._all;
+    if (r.passed) entry.passed += Number(r.n);
+    else entry.failed += Number(r.n);
     byModel.set(key, entry);
+    const rate = rateByTask.get(r.taskId) ?? { passed: 0, total: 0 };
+    rate.passed += Number(r.cpPassed);
+    rate.total += Number(r.cpTotal);
+    rateByTask.set(r.taskId, rate);
   }
-  const rateByTask = new Map(rates.map((r) => [r.taskId, { passed: Number(r.passed), total: Number(r.total) }]));
 
   const items = tasks.map((t): TaskListItem => {
     const models = [...(modelsByTask.get(t.id)?.values() ?? [])].sort((a, b) => a.model.localeCompare(b.model) || (a.agent ?? '').localeCompare(b.agent ?? ''));

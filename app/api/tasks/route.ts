@@ -1,0 +1,8 @@
+import { searchParamsRecord } from '@/lib/http/pagination';
+import { apiRoute } from '@/lib/http/route';
+import { listTasks, taskListQuerySchema } from '@/lib/tasks/list-tasks';
+
+/** The task list as JSON (the Tasks page's data): ?page=&pageSize=&benchmark=&ability=&model= */
+export const GET = apiRoute('trajectory:read', async ({ req, actor }) =>
+  listTasks(actor, taskListQuerySchema.parse(searchParamsRecord(req.nextUrl.searchParams))),
+);

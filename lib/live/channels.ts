@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { Permission } from '@/lib/auth/permissions';
+
+/**
+ * Live channels: what a page can subscribe to, and the permission a subscriber
+ * needs. A change notification carries ids only (never content), so the page
+ * refetches through the normal, permission-checked API.
+ */
+export const LIVE_CHANNELS = {
+  runs: 'reflection:read',
+  batches: 'reflection:read',
+  imports: 'import:run',
+  proposals: 'proposal:read',
+  queue: 'queue:work',
+} as const satisfies Record<string, Permission>;
+
+export type LiveChannel = keyof typeof LIVE_CHANNELS;
+export const liveChannelSchema = z.enum(Object.keys(LIVE_CHANNELS) as [LiveChannel, ...LiveChannel[]]);
+
+/** What travels through PostgreSQL and the event stream: the channel and a few ids. */
+export const liveChangeSchema = z.object({
+  channel: liveChannelSchema,
+  id: z.string().optional(),
+  taskId: z.string().nullish(),
+  batchId: z.string().nullish(),
+  status: z.string().nullish(),
+});
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/** The one PostgreSQL channel every console process LISTENs on. */
+export const PG_CHANNEL = 'console_live';

@@ -1,0 +1,35 @@
+import { Prisma } from '@prisma/client';
+import { prisma } from '@/lib/db/prisma';
+import { countWithCache } from '@/lib/live/large-count';
+import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-filters';
+
+/**
+ * Queue sizes without an exact count(*) over 50,000 rows on every request:
+ * claimed items are few (one per annotator at work) and counted exactly from the
+ * claims side every time; the size of the queue goes through countWithCache
+ * (exact up to 1,000, else cached until the next queue change is notified).
+ */
+export type QueueSizes = { total: number; claimed: number; claimedBy: (userId: string) => number; cached: boolean };
+
+function cacheKey(filter: QueueFilter): string {
+  const { assignee: _ignored, ...rest } = filter;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Sizes of the queue under `filter`: total, items with a live claim, and live
+ * claims per holder (for "mine" and an assignee filter). Two small queries.
+ */
+export async function queueSizes(filter: QueueFilter): Promise<QueueSizes> {
+  const where = Prisma.join(queueConditions(filter), ' AND ');
+  const [{ total, cached }, holders] = await Promise.all([
+    countWithCache(['queue'], cacheKey(filter), Prisma.sql`${QUEUE_FROM} WHERE ${where}`).then((r) => ({ total: r.count, cached: r.cached })),
+    prisma.$queryRaw<{ userId: string; n: bigint }[]>`
+      SELECT c."userId", count(*) AS n FROM ${QUEUE_FROM}
+      WHERE c."expiresAt" > ${SQL_NOW} AND ${where} GROUP BY c."userId"`,
+  ]);
+  const byHolder = new Map(holders.map((h) => [h.userId, Number(h.n)]));
+  const claimed = [...byHolder.values()].reduce((a, b) => a + b, 0);
+  // A cached total can lag a few seconds behind the claims; never show fewer items than claims.
+  return { total: Math.max(total, claimed), claimed, claimedBy: (userId) => byHolder.get(userId) ?? 0, cached };
+}

@@ -1,0 +1,143 @@
+/**
+ * npm run bench:api [-- --duration 10 --seed-only]
+ *
+ * Seeds 100,000 trajectories through the real import path into a reusable
+ * embedded PostgreSQL (.data/bench, once), builds the app if needed, starts two
+ * `next start` replicas on that database and drives the list endpoints and
+ * "take next" with autocannon at 10 and 50 connections. Prints requests/s,
+ * p50, p99 for each next to the authenticated no-op (`GET /api/auth/me`)
+ * measured in the same run, the ratio (target ≥ 0.5× for lists), and the
+ * combined requests/s of both replicas. List endpoints that do not exist in
+ * this build (404) are skipped with a note. Not a test: figures only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildIfNeeded } from './lib/build';
+import { measure, printTable, type Endpoint, type Measurement } from './lib/bench-load';
+import { BENCH_PASSWORD, ensureBenchData } from './lib/bench-seed';
+import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
+import { migrateDeploy } from './lib/migrate';
+
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, 'seed-only': { type: 'boolean', default: false } },
+});
+const DURATION = Number(values.duration);
+const PORTS = [Number(process.env.PORT ?? 3114), Number(process.env.PORT_B ?? 3124)];
+const PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54414);
+
+function startReplica(port: number, databaseUrl: string): ChildProcess {
+  const child = spawn(path.resolve('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  // autocannon drops its connections when a measurement ends; Next logs each as "aborted". Keep real errors.
+  child.stderr!.on('data', (d: Buffer) => {
+    const text = d.toString().split('\n').filter((l) => l.trim() && !/aborted|ECONNRESET|ignore-listed|^\s*(code: |\})/.test(l)).join('\n');
+    if (text) process.stderr.write(`[replica ${port}] ${text}\n`);
+  });
+  return child;
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function settle(bases: string[], cookie: string) {
+  await Promise.all(bases.map((b) => fetch(`${b}/api/auth/me`, { headers: { cookie } }).then((r) => r.arrayBuffer())));
+}
+
+async function loginCookie(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  if (!res.ok) throw new Error(`login as ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function main() {
+  const db = await startEmbeddedPostgres({ dataDir: path.join('.data', 'bench', 'pg'), port: PG_PORT || (await freePort()), database: 'bench', quiet: true });
+  const replicas: ChildProcess[] = [];
+  try {
+    await migrateDeploy(db.url, { quiet: true });
+    process.env.DATABASE_URL = db.url;
+    await ensureBenchData((s) => console.log(s));
+    const { prisma } = await import('@/lib/db/prisma');
+    const sample = await prisma.trajectory.findFirstOrThrow({ where: { pendingCount: { gt: 0 } }, select: { id: true } });
+    const inQueue = await prisma.trajectory.count({ where: { pendingCount: { gt: 0 } } });
+    const total = await prisma.trajectory.count();
+    console.log(`• ${total.toLocaleString('en-US')} trajectories, ${inQueue.toLocaleString('en-US')} in the queue`);
+    if (values['seed-only']) return;
+
+    await buildIfNeeded();
+    for (const port of PORTS) replicas.push(startReplica(port, db.url));
+    const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
+    await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
+    console.log(`• Two replicas on ports ${PORTS.join(' and ')}; ${DURATION} s per measurement`);
+    const cookie = await loginCookie(bases[0], 'reviewer@bench.local');
+
+    const candidates: Endpoint[] = [
+      { label: 'GET /api/auth/me (authenticated no-op)', method: 'GET', path: '/api/auth/me' },
+      { label: 'GET /api/queue', method: 'GET', path: '/api/queue' },
+      { label: 'GET /api/queue?benchmark=…&model=…', method: 'GET', path: '/api/queue?benchmark=bench-air&model=heron-large' },
+      { label: 'POST /api/queue/next (take next)', method: 'POST', path: '/api/queue/next', body: '{}' },
+      { label: 'GET /api/tasks', method: 'GET', path: '/api/tasks' },
+      { label: 'GET /api/reflection/runs', method: 'GET', path: '/api/reflection/runs' },
+      { label: 'GET /api/proposals', method: 'GET', path: '/api/proposals' },
+      { label: 'GET /api/cards', method: 'GET', path: '/api/cards' },
+      { label: 'GET /api/trajectories/:id/events?limit=100', method: 'GET', path: `/api/trajectories/${sample.id}/events?limit=100` },
+    ];
+    const endpoints: Endpoint[] = [];
+    for (const ep of candidates) {
+      const res = await fetch(bases[0] + ep.path, { method: ep.method, body: ep.body, headers: { cookie, 'content-type': 'application/json' } });
+      await res.arrayBuffer();
+      if (res.status === 404 && ep.method === 'GET' && !ep.path.includes(sample.id)) console.log(`  (skipped ${ep.label}: 404 — no such route in this build)`);
+      else if (!res.ok) throw new Error(`${ep.label} answered ${res.status}`);
+      else endpoints.push(ep);
+    }
+
+    const rows: Measurement[] = [];
+    const noop = new Map<number, number>();
+    for (const connections of [10, 50]) {
+      for (const ep of endpoints) {
+        const m = await measure(bases[0], ep, connections, DURATION, cookie);
+        // Let requests still queued from this run finish before the next one starts.
+        await settle(bases, cookie);
+        if (ep === endpoints[0]) noop.set(connections, m.rps);
+        rows.push(m);
+        process.stdout.write('.');
+      }
+    }
+    printTable(rows, noop);
+
+    console.log('\nTwo replicas on the same database (50 connections each, requests/s added up):');
+    const combined: Measurement[] = [];
+    for (const ep of endpoints.slice(0, 3)) {
+      combined.push(await measure(bases, ep, 50, DURATION, cookie));
+      await settle(bases, cookie);
+    }
+    const combinedNoop = new Map([[100, combined[0].rps]]);
+    printTable(combined, combinedNoop);
+    const target = rows.filter((r) => r.label.startsWith('GET /api/') && !r.label.includes('auth/me') && !r.label.includes('events'));
+    const below = target.filter((r) => r.rps / (noop.get(r.connections) ?? Infinity) < 0.5);
+    console.log(below.length ? `\n✖ below 0.5× the no-op: ${below.map((r) => `${r.label} @${r.connections}`).join('; ')}` : '\n✔ every list endpoint ≥ 0.5× the no-op');
+  } finally {
+    for (const r of replicas) r.kill('SIGTERM');
+    await Promise.all(replicas.map((r) => (r.exitCode === null ? new Promise((ok) => r.once('exit', ok)) : undefined)));
+    // Close this process's pools before PostgreSQL goes away (else an idle client errors on shutdown).
+    const [{ prisma }, { closeImportPool }] = await Promise.all([import('@/lib/db/prisma'), import('@/lib/import/pg-store')]);
+    await Promise.all([prisma.$disconnect(), closeImportPool()]);
+    await db.stop();
+  }
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

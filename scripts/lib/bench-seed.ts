@@ -1,0 +1,120 @@
+/**
+ * The bench:api data set: 100,000 synthetic trajectories (half with a failed,
+ * undiagnosed checkpoint, so 50,000 are in the queue) written through the real
+ * import path (`importFile`), plus users for every role and a few thousand
+ * reflection runs for the runs list. Written once into a reusable database; a
+ * second run finds it complete and skips the import.
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export const BENCH_TRAJECTORIES = 100_000;
+export const BENCH_PASSWORD = 'bench-password';
+export const BENCH_USERS = [
+  { email: 'admin@bench.local', name: 'Bench Admin', role: 'ADMIN' },
+  { email: 'reviewer@bench.local', name: 'Bench Reviewer', role: 'REVIEWER' },
+  { email: 'researcher@bench.local', name: 'Bench Researcher', role: 'RESEARCHER' },
+  { email: 'annotator@bench.local', name: 'Bench Annotator', role: 'ANNOTATOR' },
+] as const;
+
+const TASKS = 5_000;
+const MODELS = ['kestrel-small', 'heron-large', 'wren-mini', 'robin-7b'];
+const BENCHMARKS = [
+  { name: 'bench-shop', ability: 'retail' },
+  { name: 'bench-air', ability: 'airline' },
+];
+const EXTERNAL_PREFIX = 'apibench:';
+
+// Realistic instructions are long (τ²-bench user scenarios run to ~1–3 KB); lists must not ship them whole.
+const INSTRUCTION_TAIL =
+  ' You are reasonable but firm. You do not remember your order number at first and only find it when asked twice. ' +
+  'If the agent offers a voucher instead of a refund, decline and insist on the original payment method. You live at ' +
+  '12 Example Street and prefer to be contacted by e-mail. Do not volunteer information the agent did not ask for; ' +
+  'when the agent proposes the exchange, confirm the item colour and size explicitly before agreeing to anything.';
+
+function record(i: number): string {
+  const task = i % TASKS;
+  const b = BENCHMARKS[task % BENCHMARKS.length];
+  const failed = i % 2 === 1;
+  return JSON.stringify({
+    format: 'trajectory.v1',
+    task: {
+      id: `${b.ability}/${task}`,
+      benchmark: b.name,
+      ability: b.ability,
+      instruction: `Customer ${task} wants to change order #W${task} and asks about the status of a second order.${INSTRUCTION_TAIL}`,
+      apps: ['shop'],
+      checkpoints: [{ id: `${task}_0`, name: 'shop.get_order' }, { id: `${task}_1`, name: 'Tell the status' }],
+    },
+    trajectory: {
+      id: `${EXTERNAL_PREFIX}${i}`,
+      model: MODELS[Math.floor(i / TASKS) % MODELS.length],
+      trial: Math.floor(i / (TASKS * MODELS.length)),
+      outcome: { passed: !failed, score: failed ? 0 : 1 },
+      feedback: 'checkpoint_binary',
+    },
+    events: [
+      { source: 'user', type: 'message', content: `Hi, I need help with order #W${task}.` },
+      { source: 'agent', type: 'tool_call', tool: 'shop.get_order', arguments: { order_id: `#W${task}` }, call_id: 'c1' },
+      { source: 'environment', type: 'observation', tool: 'shop.get_order', call_id: 'c1', content: '{"status":"shipped"}' },
+      { source: 'agent', type: 'message', content: failed ? 'Your order is pending.' : 'Your order has shipped.' },
+    ],
+    checkpoints: [{ id: `${task}_0`, passed: true, event_index: 1 }, { id: `${task}_1`, passed: !failed }],
+  });
+}
+
+async function ensureUsers() {
+  const { prisma } = await import('@/lib/db/prisma');
+  const { hashPassword } = await import('@/lib/auth/password');
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  for (const u of BENCH_USERS) {
+    await prisma.user.upsert({ where: { email: u.email }, update: { active: true, passwordHash }, create: { ...u, passwordHash } });
+  }
+}
+
+/** Reflection runs for the runs list: finished runs spread over tasks, like a team after a few weeks. */
+async function ensureRuns(count: number) {
+  const { prisma } = await import('@/lib/db/prisma');
+  if ((await prisma.reflectionRun.count()) >= count) return;
+  const tasks = await prisma.task.findMany({ select: { id: true }, take: count, orderBy: { createdAt: 'asc' } });
+  const statuses = ['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'FAILED'] as const;
+  await prisma.reflectionRun.createMany({
+    data: tasks.map((t, i) => ({
+      taskId: t.id,
+      status: statuses[i % statuses.length],
+      provider: 'OFFLINE' as const,
+      batchId: `bench-batch-${Math.floor(i / 100)}`,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    })),
+  });
+}
+
+/** Seeds the database at `process.env.DATABASE_URL` unless it already holds the full set. */
+export async function ensureBenchData(log: (s: string) => void): Promise<void> {
+  const { prisma } = await import('@/lib/db/prisma');
+  await ensureUsers();
+  const have = await prisma.trajectory.count({ where: { externalId: { startsWith: EXTERNAL_PREFIX } } });
+  if (have >= BENCH_TRAJECTORIES) {
+    log(`• Reusing the bench database: ${have.toLocaleString('en-US')} trajectories`);
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+    try {
+      const file = path.join(dir, 'bench.jsonl');
+      await pipeline(Readable.from((function* () { for (let i = 0; i < BENCH_TRAJECTORIES; i++) yield `${record(i)}\n`; })()), createWriteStream(file));
+      log(`• Importing ${BENCH_TRAJECTORIES.toLocaleString('en-US')} trajectories through the import path (once; reused next time)…`);
+      const { importFile } = await import('@/lib/import/run-import');
+      const t0 = performance.now();
+      const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
+      log(`  imported ${report.importedCount.toLocaleString('en-US')} (+${report.presentCount} already present) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  await ensureRuns(2_000);
+  // Fresh statistics so the planner sees the real table sizes.
+  await prisma.$executeRawUnsafe('ANALYZE');
+}
