@@ -2,6 +2,7 @@ import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
+import { notDoneByUser } from './overlap';
 import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
 
 export function claimExpiry(): Prisma.Sql {
@@ -25,7 +26,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function claimNext(actor: Actor, input: Record<string, unknown>): Promise<{ trajectoryId: string } | null> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
-  const where = Prisma.join([...queueConditions(filter), Prisma.sql`(${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`], ' AND ');
+  const where = Prisma.join([...queueConditions(filter), notDoneByUser(actor.userId), Prisma.sql`(${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`], ' AND ');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const rows = await prisma.$queryRaw<{ trajectoryId: string }[]>`
       WITH candidate AS (

@@ -2,6 +2,7 @@ import { Prisma } from '@prisma/client';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { notDoneByUser } from './overlap';
 import { activeClaimBy, assigneeCondition, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
 
 export type QueueItem = {
@@ -31,7 +32,8 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
   const page = pageQuerySchema.parse(input);
-  const base = queueConditions(filter);
+  // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
+  const base = [...queueConditions(filter), notDoneByUser(actor.userId)];
   const assignee = assigneeCondition(filter.assignee, actor.userId);
   const where = Prisma.join(assignee ? [...base, assignee] : base, ' AND ');
 

@@ -1,4 +1,4 @@
-import type { CheckpointResult, Diagnosis, Event, FailureCategory, TaskCheckpoint, Trajectory } from '@prisma/client';
+import type { Adjudication, CheckpointResult, Diagnosis, Event, FailureCategory, TaskCheckpoint, Trajectory } from '@prisma/client';
 import { alignToolCalls, type Alignment } from '@/lib/contrast/align-tool-calls';
 import { findDivergence, type Divergence } from '@/lib/contrast/find-divergence';
 import { AppError } from '@/lib/errors';
@@ -74,10 +74,15 @@ export type PacketContext = {
 
 const MAX_ACTIONS = 60;
 
+type LoadedDiagnosis = Diagnosis & {
+  category: FailureCategory | null;
+  checkpointResult: CheckpointResult & { checkpoint: TaskCheckpoint; adjudication: (Adjudication & { category: FailureCategory | null }) | null };
+};
+
 type LoadedTrajectory = Trajectory & {
   events: Event[];
   checkpoints: (CheckpointResult & { checkpoint: TaskCheckpoint })[];
-  diagnoses: (Diagnosis & { category: FailureCategory | null; checkpointResult: CheckpointResult & { checkpoint: TaskCheckpoint } })[];
+  diagnoses: LoadedDiagnosis[];
 };
 
 export async function buildContrastPacket(taskId: string, settings: ReflectionRunSettings): Promise<{ packet: ContrastPacket; context: PacketContext }> {
@@ -91,7 +96,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } },
       diagnoses: {
         where: { status: 'SUBMITTED' },
-        include: { category: true, checkpointResult: { include: { checkpoint: true } } },
+        include: { category: true, checkpointResult: { include: { checkpoint: true, adjudication: { include: { category: true } } } } },
         orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
       },
     },
@@ -102,6 +107,8 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     throw new AppError('VALIDATION', settings.scope === 'passed_only' ? 'This task has no passing trajectory (scope: passed only)' : 'This task has no trajectories');
   }
   const diagnosed = all.flatMap((t) => t.diagnoses.map((g) => ({ t, g })));
+  // An adjudicated checkpoint contributes its one adjudicated diagnosis instead of the annotators' own.
+  const signals = adjudicated(diagnosed);
   if (settings.requireDiagnoses && diagnosed.length === 0) {
     throw new AppError('VALIDATION', 'This task has no submitted diagnosis (the run requires diagnoses)');
   }
@@ -118,7 +125,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
   const divergence = findDivergence(alignment, Object.fromEntries(trajectories.map((t) => [t.id, t.passed])));
   const inScope = new Set(trajectories.map((t) => t.id));
 
-  const diagnoses: PacketDiagnosis[] = diagnosed.map(({ t, g }, index) => {
+  const diagnoses: PacketDiagnosis[] = signals.map(({ t, g }, index) => {
     const run = labels.get(t.id) ?? 'a failing run outside the selected scope';
     const start = g.eventStart ?? g.checkpointResult.eventIndex;
     const end = g.eventEnd ?? start;
@@ -167,6 +174,22 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       judgeNotes: [...new Set(runs.flatMap((r) => r.checkpoints.map((c) => c.note)).filter(Boolean))],
     },
   };
+}
+
+/**
+ * The diagnoses reflection reads: per checkpoint with a reviewer's
+ * adjudication, that one (its content, in place of the first diagnosis);
+ * otherwise every submitted diagnosis.
+ */
+function adjudicated(diagnosed: { t: LoadedTrajectory; g: LoadedDiagnosis }[]): { t: LoadedTrajectory; g: LoadedDiagnosis }[] {
+  const done = new Set<string>();
+  return diagnosed.flatMap(({ t, g }) => {
+    const a = g.checkpointResult.adjudication;
+    if (!a) return [{ t, g }];
+    if (done.has(a.id)) return [];
+    done.add(a.id);
+    return [{ t, g: { ...g, categoryId: a.categoryId, category: a.category, eventStart: a.eventStart, eventEnd: a.eventEnd, whatWentWrong: a.whatWentWrong, whatShouldHaveHappened: a.whatShouldHaveHappened } }];
+  });
 }
 
 function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
