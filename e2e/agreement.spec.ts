@@ -23,6 +23,8 @@ async function diagnose(page: Page, email: string, benchmark: string, trajectory
   await expect.poll(() => prisma.diagnosis.count({ where: { trajectoryId, status: 'SUBMITTED', author: { email } } })).toBe(1);
 }
 
+test.setTimeout(240_000);
+
 test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a reviewer adjudicates, and the agreement page shows the figures', async ({ browser }) => {
   const benchmark = bench();
   const [trajectoryId] = await seedRecords([failedRecord({ benchmark, events: 10 })]);

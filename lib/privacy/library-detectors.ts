@@ -17,13 +17,20 @@ export function phoneSpans(text: string): Span[] {
 
 type Term = { text: string; offset: { start: number; length: number } };
 
+// People and places are asked of the same text one after the other: parse it once.
+let last: { text: string; doc: ReturnType<typeof nlp> } | null = null;
+function parse(text: string) {
+  if (last?.text !== text) last = { text, doc: nlp(text) };
+  return last.doc;
+}
+
 /** Words compromise tags as a person but that are roles or UI words in agent procedures. */
 const NOT_NAMES = new Set(['user', 'agent', 'customer', 'passenger', 'assistant', 'admin', 'reviewer', 'annotator', 'sir', 'madam', 'who']);
 
 function nlpSpans(text: string, pick: 'people' | 'places'): Span[] {
   // Names and places are capitalised: skip the NLP pass on text without a capitalised word.
   if (!/[A-Z][a-z]/.test(text)) return [];
-  const doc = nlp(text);
+  const doc = parse(text);
   const found = (pick === 'people' ? doc.people() : doc.places()).json({ offset: true }) as Term[];
   return found.flatMap((t) => {
     const raw = text.slice(t.offset.start, t.offset.start + t.offset.length);
