@@ -6,14 +6,15 @@
  * tests/fixtures/eval/diagnoses.json, runs the reflection pipeline (packet →
  * reflector → curator → validation) on every task with a failing run, and
  * prints the quality report (lib/eval/reflection-quality.ts). `--provider
- * openai` runs the real SDK path against OPENAI_BASE_URL.
+ * openai` runs the real SDK path against OPENAI_BASE_URL; `--cards out.json`
+ * writes the cards that would enter the bank, to read them by eye.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freshDatabase } from './lib/eval-db';
 
-const { values } = parseArgs({ options: { provider: { type: 'string', default: 'offline' }, data: { type: 'string', default: '../shared/data' } } });
+const { values } = parseArgs({ options: { provider: { type: 'string', default: 'offline' }, data: { type: 'string', default: '../shared/data' }, cards: { type: 'string' } } });
 const provider = values.provider === 'openai' ? 'openai' : 'offline';
 const started = Date.now();
 const db = await freshDatabase('evalreflection');
@@ -98,6 +99,7 @@ try {
     }),
   );
   console.log(`\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}`);
+  if (values.cards) writeFileSync(values.cards, JSON.stringify(rows.map((r) => ({ task: r.task, cards: r.bankCards })), null, 2));
   const total = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
   if (total((r) => r.privacyFindings) > 0 || total((r) => r.evaluatorWording) > 0 || rows.some((r) => r.deltas > 3)) code = 1;
   await prisma.$disconnect();
