@@ -97,7 +97,8 @@ function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCa
   const anchored = anchoredActions(packet, d);
   const contrast = alignedContrast(packet, d, anchored);
   const spanTools = [...new Set(anchored.actions.map((a) => a.tool))];
-  const focus = contrast.failTool ?? anchored.actions.find((a) => isStateChanging(a.tool))?.tool ?? spanTools[0] ?? contrast.passTool;
+  // The card is about the call the annotator pointed at; the contrast only supplies its examples.
+  const focus = (anchored.ownRun ? (anchored.actions.find((a) => isStateChanging(a.tool))?.tool ?? spanTools[0]) : undefined) ?? contrast.failTool ?? contrast.passTool;
   const fns = [...new Set([...spanTools, ...(contrast.passTool ? [contrast.passTool] : []), ...(contrast.failTool ? [contrast.failTool] : [])])];
   // Verifier descriptions that spell out an expected call are scenario detail, not a trigger.
   const desc = d.checkpoint_description;
