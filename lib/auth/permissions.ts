@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   'queue:assign': ['ADMIN'],
   'diagnosis:write': ['ANNOTATOR', 'REVIEWER', 'ADMIN'],
   'diagnosis:read-all': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'diagnosis:adjudicate': ['REVIEWER', 'ADMIN'],
   'reflection:run': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'reflection:read': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'proposal:read': ['REVIEWER', 'RESEARCHER', 'ADMIN'],

@@ -4,6 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { claimForWriting } from '@/lib/queue/claim-for-writing';
+import { pendingForUser } from '@/lib/queue/overlap';
 import { draftInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
@@ -125,6 +126,8 @@ async function writeSubmitted(tx: Tx, actor: Actor, existing: Existing | null, i
     await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.submit', entityType: 'Diagnosis', entityId: d.id, after: contentOf(input) });
   }
   const pendingCount = await recountPending(tx, d.trajectoryId);
+  // Done for everyone, or (overlap k > 1) done for this annotator: free the item for the next one.
   if (pendingCount === 0) await tx.queueClaim.deleteMany({ where: { trajectoryId: d.trajectoryId } });
+  else if ((await pendingForUser(tx, d.trajectoryId, actor.userId)) === 0) await tx.queueClaim.deleteMany({ where: { trajectoryId: d.trajectoryId, userId: actor.userId } });
   return { diagnosis: toDiagnosisView(d), pendingCount };
 }

@@ -42,6 +42,9 @@ export class Deidentifier {
     }
     let type = classifyKey(key);
     if (typeof value === 'number') {
+      // Counts (bags, passengers, nights) and single-digit amounts are semantic, not identifying:
+      // they are often the whole contrast between a passing and a failing call (total_baggages 0 vs 1).
+      if (isSmallCount(key, value, type)) return value;
       if (type && NUMERIC_SENSITIVE.has(type)) return this.keep(String(value), type);
       return Number.isInteger(value) && Math.abs(value) <= 100 ? value : this.keep(String(value), 'AMOUNT');
     }
@@ -102,6 +105,15 @@ const KEY_RULES: [RegExp, PlaceholderType][] = [
 export function classifyKey(key: string): PlaceholderType | null {
   for (const [re, type] of KEY_RULES) if (re.test(key)) return type;
   return null;
+}
+
+const COUNT_KEY_RE = /(^|_)(count|num|number_of|quantity|qty|total_\w+s|\w*baggages?|bags|passengers|seats|nights|adults|children|items|pieces|tickets)$/i;
+
+export function isSmallCount(key: string, value: number, type: PlaceholderType | null): boolean {
+  if (!Number.isInteger(value) || value < 0) return false;
+  if (type === 'ID' || type === 'PHONE' || type === 'DATE_OR_TIME') return false;
+  if (COUNT_KEY_RE.test(key)) return value <= 100;
+  return type === 'AMOUNT' && value <= 9;
 }
 
 export function isEnumLike(s: string): boolean {

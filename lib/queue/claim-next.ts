@@ -2,6 +2,7 @@ import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
+import { notDoneByUser } from './overlap';
 import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
 
 export function claimExpiry(): Prisma.Sql {
@@ -25,7 +26,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function claimNext(actor: Actor, input: Record<string, unknown>): Promise<{ trajectoryId: string } | null> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
-  const base = Prisma.join(queueConditions(filter), ' AND ');
+  // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
+  const base = Prisma.join([...queueConditions(filter), notDoneByUser(actor.userId)], ' AND ');
   const where = Prisma.sql`${base} AND (${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     // Own live claim first, else the oldest free item: two index scans that stop at their first row, instead of

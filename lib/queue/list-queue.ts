@@ -2,6 +2,7 @@ import { Prisma } from '@prisma/client';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { notDoneByUser } from './overlap';
 import { queueSizes, type QueueSizes } from './queue-counts';
 import { assigneeCondition, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
 
@@ -88,8 +89,9 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
   const page = pageQuerySchema.parse(input);
+  // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
+  const base = [...queueConditions(filter), notDoneByUser(actor.userId)];
   const assignee = assigneeCondition(filter.assignee, actor.userId);
-  const base = queueConditions(filter);
   const where = Prisma.join(assignee ? [...base, assignee] : base, ' AND ');
   const { skip, take } = toPrismaPage(page);
   const [rows, sizes] = await Promise.all([pageRows(where, skip, take), queueSizes(filter)]);

@@ -1,5 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
+import { overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 
 /**
  * Queue filters, shared by the list, the counts and "next" so the three can
@@ -46,7 +47,8 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
     const parts: Prisma.Sql[] = [
       Prisma.sql`r."trajectoryId" = t.id`,
       Prisma.sql`r."passed" = false`,
-      Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'SUBMITTED')`,
+      // Still pending: fewer submissions than the overlap k (1 unless an admin set more).
+      Prisma.sql`${SUBMITTED_COUNT_SQL} < ${overlapKSql()}`,
     ];
     if (f.checkpointKey) parts.push(Prisma.sql`tc."key" = ${f.checkpointKey}`);
     if (f.checkpointStatus === 'undiagnosed') parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id)`);

@@ -1,10 +1,12 @@
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
-import { canonicalJson } from '@/lib/contrast/tool-step';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { Bm25Index } from '@/lib/retrieval/bm25';
 import { skillCardSearchText } from '@/lib/retrieval/bm25-skill-cards';
-import type { ContrastPacket, PacketDiagnosis, PacketDivergence } from './packet';
+import type { AlignedStep, ContrastPacket, PacketDiagnosis, PacketDivergence } from './packet';
 import type { CuratorPatch } from './curator-schema';
+import { evaluatorWording } from './evaluator-wording';
+import { call, clip, decisionTags, describeValues, differingKeys, firstClause, fnOf, human, observableCompletion } from './offline-wording';
+import { isStateChanging } from './tool-effects';
 
 /**
  * The deterministic, rule-based provider used when no LLM endpoint is
@@ -17,11 +19,8 @@ export const OFFLINE_MODEL = 'rule-based';
 
 export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
 /** Stored as the run's prompt version: bump when the rules or thresholds change. */
-export const OFFLINE_PIPELINE_VERSION = 'rule-based@3';
+export const OFFLINE_PIPELINE_VERSION = 'rule-based@4';
 
-const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
-const human = (name: string) => name.replace(/[_-]+/g, ' ').trim();
-const call = (tool: string, args: unknown) => clip(`${tool}(${JSON.stringify(args ?? {})})`, 380);
 
 export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
   const seen = new Set<string>();
@@ -46,17 +45,15 @@ function deltaFromDivergence(packet: ContrastPacket, v: PacketDivergence): Skill
   const pass = v.passing_action!;
   const fail = v.failing_action;
   if (fail && fail.tool === pass.tool) return argumentDelta(packet, pass, fail);
-  const fnName = human(pass.tool.slice(pass.tool.indexOf('.') + 1));
-  const tags = [...new Set([...words(pass.tool), ...(fail ? words(fail.tool) : []), ...packet.task.apps.map((a) => a.toLowerCase())])].slice(0, 8);
-  while (tags.length < 3) tags.push(['ordering', 'contrast', 'procedure'][tags.length]);
+  const fnName = human(fnOf(pass.tool));
   return {
-    title: clip(`Call ${fnName} at the point where runs diverge`, 120),
+    title: clip(fail ? `Call ${fnName} instead of ${human(fnOf(fail.tool))} at this point` : `Call ${fnName} before finishing`, 120),
     applies_when: clip(`The task reaches the step where a passing run called ${pass.tool}${fail ? ` and a failing run called ${fail.tool} instead` : ''}`, 400),
     solves: clip(fail ? `Calling ${fail.tool} where ${pass.tool} was needed` : `Stopping before calling ${pass.tool}`, 400),
-    tags,
+    tags: decisionTags([pass.tool, ...(fail ? [fail.tool] : [])], [], packet.task.apps),
     skill: {
       core_rule: clip(`At this point call ${pass.tool}${fail ? ` rather than ${fail.tool}` : ' before finishing'}, as the passing run did`, 400),
-      completion_condition: [clip(`${pass.tool} was called with the arguments the task needs`, 300)],
+      completion_condition: [clip(observableCompletion(pass.tool, []), 300)],
       success_contrast: [clip(`A passing run called ${pass.tool} at this point`, 300)],
       failure_contrast: [clip(fail ? `A failing run called ${fail.tool} instead` : `A failing run stopped without calling ${pass.tool}`, 300)],
       recovery: [],
@@ -74,24 +71,20 @@ function deltaFromDivergence(packet: ContrastPacket, v: PacketDivergence): Skill
 
 /** Both runs called the same function at the divergence: the lesson is about its arguments, not which call to make. */
 function argumentDelta(packet: ContrastPacket, pass: { tool: string; arguments: unknown }, fail: { tool: string; arguments: unknown }): SkillCardContent {
-  const fnName = human(pass.tool.slice(pass.tool.indexOf('.') + 1));
-  const a = (pass.arguments ?? {}) as Record<string, unknown>;
-  const b = (fail.arguments ?? {}) as Record<string, unknown>;
-  const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => canonicalJson(a[k] ?? null) !== canonicalJson(b[k] ?? null)).sort();
+  const fnName = human(fnOf(pass.tool));
+  const differing = differingKeys(pass.arguments, fail.arguments);
   // De-identified values can look alike (<ID> vs <ID>): then only "the arguments" is known to differ.
   const what = differing.length ? `values for ${clip(differing.join(', '), 120)}` : 'argument values';
-  const tags = [...new Set([...words(pass.tool), ...differing.flatMap((k) => words(k)), ...packet.task.apps.map((x) => x.toLowerCase())])].slice(0, 8);
-  while (tags.length < 3) tags.push(['arguments', 'contrast', 'procedure'][tags.length]);
   return {
-    title: clip(`Check the arguments of ${fnName} before calling it`, 120),
+    title: clip(differing.length ? `Set ${human(differing.join(', '))} in ${fnName} to what the user asked` : `Check the arguments of ${fnName} before calling it`, 120),
     applies_when: clip(`The task reaches the call of ${pass.tool}, where passing and failing runs passed different ${what}`, 400),
     solves: clip(`Calling ${pass.tool} with the wrong ${what}`, 400),
-    tags,
+    tags: decisionTags([pass.tool], differing, packet.task.apps),
     skill: {
       core_rule: clip(`Before calling ${pass.tool}, take ${what} from what the task asks and the latest observations, as the passing run did`, 400),
-      completion_condition: [clip(`${pass.tool} was called with ${what} matching what the task asks`, 300)],
-      success_contrast: [clip(`A passing run called ${pass.tool} with ${what} that matched the task`, 300)],
-      failure_contrast: [clip(`A failing run called ${pass.tool} with different ${what}`, 300)],
+      completion_condition: [clip(observableCompletion(pass.tool, differing), 300)],
+      success_contrast: [clip(differing.length ? `A passing run called ${pass.tool} with ${describeValues(pass.arguments, differing)}` : `A passing run called ${pass.tool} with ${what} that matched the task`, 300)],
+      failure_contrast: [clip(differing.length ? `A failing run called ${pass.tool} with ${describeValues(fail.arguments, differing)}` : `A failing run called ${pass.tool} with different ${what}`, 300)],
       recovery: [],
       efficiency: [],
     },
@@ -102,42 +95,98 @@ function argumentDelta(packet: ContrastPacket, pass: { tool: string; arguments: 
 
 function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCardContent {
   const anchored = anchoredActions(packet, d);
+  const contrast = alignedContrast(packet, d, anchored);
   const spanTools = [...new Set(anchored.actions.map((a) => a.tool))];
-  const div = packet.divergences.find((x) => x.failing_run === d.run);
-  const passStep = packet.all_failed ? null : (div?.passing_action ?? null);
-  const fns = [...new Set([...spanTools, ...(passStep ? [passStep.tool] : [])])];
+  // The card is about the call the annotator pointed at; the contrast only supplies its examples.
+  const focus = (anchored.ownRun ? (anchored.actions.find((a) => isStateChanging(a.tool))?.tool ?? spanTools[0]) : undefined) ?? contrast.failTool ?? contrast.passTool;
+  const fns = [...new Set([...spanTools, ...(contrast.passTool ? [contrast.passTool] : []), ...(contrast.failTool ? [contrast.failTool] : [])])];
   // Verifier descriptions that spell out an expected call are scenario detail, not a trigger.
   const desc = d.checkpoint_description;
   // Evaluator boilerplate ("db_check: …", "judged by an LLM") is judge prose, not a trigger either.
-  const plainDesc = desc && desc.length <= 160 && !desc.includes('(') && findPrivacyIssues(desc).length === 0 ? desc : null;
-  const stepName = human(d.checkpoint.replace(/^[\w-]+\./, ''));
-  const trigger = plainDesc ?? `the ${stepName} step`;
-  const tags = [...new Set([...words(d.category), ...words(d.checkpoint), ...fns.flatMap((f) => words(f)), ...packet.task.apps.map((a) => a.toLowerCase())])]
-    .filter((t) => /^[a-z0-9][a-z0-9 _-]*$/.test(t))
-    .slice(0, 8);
-  while (tags.length < 3) tags.push(['procedure', 'checkpoint', 'recovery'][tags.length]);
+  const plainDesc = desc && desc.length <= 160 && !desc.includes('(') && findPrivacyIssues(desc).length === 0 && evaluatorWording(desc).length === 0 ? desc : null;
+  const trigger = plainDesc ?? (focus ? `the task reaches the call of ${focus}` : `the task reaches the step "${human(d.checkpoint)}"`);
+  const keys = contrast.keys;
   return {
-    title: clip(`${d.category}: ${stepName}`, 120),
-    applies_when: clip(`The task requires: ${trigger}${spanTools.length ? ` (calls such as ${spanTools.join(', ')})` : ''}`, 400),
-    solves: clip(d.what_went_wrong || `Failing the ${stepName} step`, 400),
-    tags,
+    title: clip(decisionTitle(d, contrast, focus), 120),
+    applies_when: clip(`${plainDesc ? `The task requires: ${trigger}` : trigger[0].toUpperCase() + trigger.slice(1)}${spanTools.length ? ` (calls such as ${spanTools.join(', ')})` : ''}`, 400),
+    solves: clip(d.what_went_wrong || (focus ? `Calling ${focus} in a way that does not do what the user asked` : 'Finishing without doing what the user asked'), 400),
+    tags: decisionTags(fns, keys, packet.task.apps),
     skill: {
       core_rule: clip(d.what_should_have_happened, 400),
-      completion_condition: [clip(plainDesc ? `The ${stepName} step holds: ${plainDesc}` : `The ${stepName} check passes`, 300)],
-      success_contrast: passStep ? [clip(`A passing run called ${passStep.tool} at this point`, 300)] : [],
-      failure_contrast: d.what_went_wrong ? [clip(`A failing run: ${d.what_went_wrong}`, 300)] : [],
+      completion_condition: [clip(observableCompletion(focus ?? null, keys), 300)],
+      success_contrast: contrast.success,
+      failure_contrast: uniq([...(d.what_went_wrong ? [clip(`A failing run: ${d.what_went_wrong}`, 300)] : []), ...contrast.failure]).slice(0, 3),
       recovery: packet.all_failed ? [clip(`If the wrong action already happened, correct it: ${d.what_should_have_happened}`, 300)] : [],
       efficiency: [],
     },
     evidence: {
-      observed_feedback: [clip(`The ${stepName} check failed (${d.category})`, 400)],
+      observed_feedback: [clip(`The run failed at "${human(d.checkpoint)}" after this step (${d.category})`, 400)],
       state_transition: [],
-      good_examples: passStep ? [call(passStep.tool, passStep.arguments)] : [],
-      // Only calls the diagnosed run made are bad examples; a call borrowed from another run only names the function.
-      bad_examples: anchored.ownRun ? anchored.actions.slice(0, 3).map((a) => call(a.tool, a.arguments)) : [],
+      good_examples: contrast.good,
+      bad_examples: contrast.bad,
     },
     functions_used: fns,
   };
+}
+
+type Contrast = { passTool: string | null; failTool: string | null; keys: string[]; good: string[]; bad: string[]; success: string[]; failure: string[] };
+
+/**
+ * The contrast at the diagnosed call, from the aligned step: the passing runs'
+ * calls in that row are the good examples, the failing runs' the bad ones
+ * (de-duplicated). With every run failed there is no success content at all.
+ */
+function alignedContrast(packet: ContrastPacket, d: PacketDiagnosis, anchored: { actions: { tool: string; arguments: unknown }[]; ownRun: boolean }): Contrast {
+  let step = d.aligned_step;
+  // Same call after de-identification (another message id, say): the lesson is where the run departed, not here.
+  const div = packet.divergences.find((v) => v.failing_run === d.run && v.passing_action);
+  if (step && div && !showsContrast(step)) {
+    step = { passing: [{ run: div.passing_run, ...div.passing_action! }], failing: div.failing_action ? [{ run: d.run, ...div.failing_action }] : [] };
+  }
+  const passing = packet.all_failed ? [] : (step?.passing ?? []);
+  // Only calls the diagnosed run (or another failing run at the same point) made are bad examples.
+  const failing = step?.failing.length ? step.failing : anchored.ownRun ? anchored.actions.slice(0, 3).map((a) => ({ run: d.run, ...a })) : [];
+  const passTool = passing[0]?.tool ?? null;
+  const failTool = (failing.find((f) => f.run === d.run) ?? failing[0])?.tool ?? null;
+  const sameTool = passTool !== null && passTool === failTool;
+  const failCall = failing.find((f) => f.run === d.run) ?? failing[0];
+  const keys = sameTool && failCall ? [...new Set(passing.flatMap((p) => differingKeys(p.arguments, failCall.arguments)))].sort() : [];
+  const good = uniq(passing.map((p) => call(p.tool, p.arguments))).slice(0, 3);
+  // A bad example identical to a good one teaches nothing (the validator would reject the whole delta).
+  const goodSet = new Set(good.map((g) => g.toLowerCase()));
+  const bad = uniq(failing.map((f) => call(f.tool, f.arguments))).filter((b) => !goodSet.has(b.toLowerCase())).slice(0, 3);
+  const success = passing.length
+    ? uniq(passing.map((p) => clip(keys.length ? `A passing run called ${p.tool} with ${describeValues(p.arguments, keys)}` : `A passing run called ${p.tool} at this point`, 300))).slice(0, 3)
+    : [];
+  const failure = failing.length && passTool
+    ? uniq(failing.map((f) => clip(f.tool === passTool ? (keys.length ? `A failing run called ${f.tool} with ${describeValues(f.arguments, keys)}` : '') : `A failing run called ${f.tool} where passing runs called ${passTool}`, 300)).filter(Boolean))
+    : [];
+  return { passTool, failTool, keys, good, bad, success, failure };
+}
+
+function showsContrast(step: AlignedStep): boolean {
+  const good = new Set(step.passing.map((p) => call(p.tool, p.arguments)));
+  return step.passing.length > 0 && step.failing.some((f) => !good.has(call(f.tool, f.arguments)));
+}
+
+/** Titles name the decision the card is about, not the failure category. */
+function decisionTitle(d: PacketDiagnosis, c: Contrast, focus: string | undefined | null): string {
+  if (c.passTool && c.failTool && c.passTool !== c.failTool) return `Call ${human(fnOf(c.passTool))} instead of ${human(fnOf(c.failTool))} at this point`;
+  const fn = focus ? human(fnOf(focus)) : null;
+  if (fn && c.keys.length) return `Set ${human(c.keys.join(', '))} in ${fn} to what the user asked`;
+  const clause = firstClause(d.what_should_have_happened);
+  if (fn) return clause ? `${fn[0].toUpperCase()}${fn.slice(1)}: ${clause[0].toLowerCase()}${clause.slice(1)}` : `Decide how to call ${fn}`;
+  return clause || `Handle the step "${human(d.checkpoint)}"`;
+}
+
+function uniq(xs: string[]): string[] {
+  const seen = new Set<string>();
+  return xs.filter((x) => {
+    const k = x.trim().toLowerCase();
+    if (!k || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /**
@@ -155,13 +204,6 @@ function anchoredActions(packet: ContrastPacket, d: PacketDiagnosis): { actions:
   if (own) return { actions: [own], ownRun: true };
   const other = packet.runs.flatMap((r) => r.actions).find((a) => a.tool === d.checkpoint);
   return { actions: other ? [other] : [], ownRun: false };
-}
-
-function words(s: string): string[] {
-  return s
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 2 && !['the', 'and', 'for', 'with', 'wrong', 'other'].includes(w));
 }
 
 export type CuratorCandidate = { key: string; content: SkillCardContent };

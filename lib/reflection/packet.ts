@@ -1,6 +1,6 @@
-import type { CheckpointResult, Diagnosis, Event, FailureCategory, TaskCheckpoint, Trajectory } from '@prisma/client';
-import { alignToolCalls } from '@/lib/contrast/align-tool-calls';
-import { findDivergence } from '@/lib/contrast/find-divergence';
+import type { Adjudication, CheckpointResult, Diagnosis, Event, FailureCategory, TaskCheckpoint, Trajectory } from '@prisma/client';
+import { alignToolCalls, type Alignment } from '@/lib/contrast/align-tool-calls';
+import { findDivergence, type Divergence } from '@/lib/contrast/find-divergence';
 import { AppError } from '@/lib/errors';
 import { prisma } from '@/lib/db/prisma';
 import { Deidentifier } from '@/lib/privacy/deidentify';
@@ -32,7 +32,14 @@ export type PacketDiagnosis = {
   actions_in_span: { position: number; tool: string; arguments: unknown }[];
   what_went_wrong: string;
   what_should_have_happened: string;
+  /**
+   * The contrast view's aligned step at the diagnosed call: what the passing
+   * runs and the other failing runs called in that same row (de-identified).
+   */
+  aligned_step: AlignedStep | null;
 };
+export type AlignedCall = { run: string; tool: string; arguments: unknown };
+export type AlignedStep = { passing: AlignedCall[]; failing: AlignedCall[] };
 export type PacketDivergence = {
   failing_run: string;
   passing_run: string;
@@ -67,10 +74,15 @@ export type PacketContext = {
 
 const MAX_ACTIONS = 60;
 
+type LoadedDiagnosis = Diagnosis & {
+  category: FailureCategory | null;
+  checkpointResult: CheckpointResult & { checkpoint: TaskCheckpoint; adjudication: (Adjudication & { category: FailureCategory | null }) | null };
+};
+
 type LoadedTrajectory = Trajectory & {
   events: Event[];
   checkpoints: (CheckpointResult & { checkpoint: TaskCheckpoint })[];
-  diagnoses: (Diagnosis & { category: FailureCategory | null; checkpointResult: CheckpointResult & { checkpoint: TaskCheckpoint } })[];
+  diagnoses: LoadedDiagnosis[];
 };
 
 export async function buildContrastPacket(taskId: string, settings: ReflectionRunSettings): Promise<{ packet: ContrastPacket; context: PacketContext }> {
@@ -84,7 +96,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } },
       diagnoses: {
         where: { status: 'SUBMITTED' },
-        include: { category: true, checkpointResult: { include: { checkpoint: true } } },
+        include: { category: true, checkpointResult: { include: { checkpoint: true, adjudication: { include: { category: true } } } } },
         orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
       },
     },
@@ -95,6 +107,8 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     throw new AppError('VALIDATION', settings.scope === 'passed_only' ? 'This task has no passing trajectory (scope: passed only)' : 'This task has no trajectories');
   }
   const diagnosed = all.flatMap((t) => t.diagnoses.map((g) => ({ t, g })));
+  // An adjudicated checkpoint contributes its one adjudicated diagnosis instead of the annotators' own.
+  const signals = adjudicated(diagnosed);
   if (settings.requireDiagnoses && diagnosed.length === 0) {
     throw new AppError('VALIDATION', 'This task has no submitted diagnosis (the run requires diagnoses)');
   }
@@ -107,8 +121,11 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
   const labels = new Map(trajectories.map((t, i) => [t.id, label(i)]));
   const runs = trajectories.map((t) => toRun(t, labels.get(t.id)!, d));
   const actionAt = new Map(runs.map((r) => [r.label, new Map(r.actions.map((a) => [a.position, a]))]));
+  const alignment = alignTrajectories(trajectories);
+  const divergence = findDivergence(alignment, Object.fromEntries(trajectories.map((t) => [t.id, t.passed])));
+  const inScope = new Set(trajectories.map((t) => t.id));
 
-  const diagnoses: PacketDiagnosis[] = diagnosed.map(({ t, g }, index) => {
+  const diagnoses: PacketDiagnosis[] = signals.map(({ t, g }, index) => {
     const run = labels.get(t.id) ?? 'a failing run outside the selected scope';
     const start = g.eventStart ?? g.checkpointResult.eventIndex;
     const end = g.eventEnd ?? start;
@@ -124,6 +141,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       actions_in_span: inSpan.map((a) => ({ position: a.position, tool: a.tool, arguments: a.arguments })),
       what_went_wrong: d.text(g.whatWentWrong),
       what_should_have_happened: d.text(g.whatShouldHaveHappened),
+      aligned_step: inScope.has(t.id) ? alignedStepAt(trajectories, labels, alignment, divergence, t, start, end, d) : null,
     };
   });
 
@@ -138,7 +156,7 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     all_failed: allFailed,
     runs,
     diagnoses,
-    divergences: findDivergences(trajectories, runs),
+    divergences: findDivergences(trajectories, runs, alignment, divergence),
   };
   // The agent's tools only: function cards may not describe the simulated user's tools.
   const observedTools = [...new Set(trajectories.flatMap((t) => t.events.filter((e) => e.type === 'TOOL_CALL' && e.source === 'AGENT' && e.tool).map((e) => e.tool!)))].sort();
@@ -157,6 +175,22 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       judgeNotes: [...new Set(runs.flatMap((r) => r.checkpoints.map((c) => c.note)).filter(Boolean))],
     },
   };
+}
+
+/**
+ * The diagnoses reflection reads: per checkpoint with a reviewer's
+ * adjudication, that one (its content, in place of the first diagnosis);
+ * otherwise every submitted diagnosis.
+ */
+function adjudicated(diagnosed: { t: LoadedTrajectory; g: LoadedDiagnosis }[]): { t: LoadedTrajectory; g: LoadedDiagnosis }[] {
+  const done = new Set<string>();
+  return diagnosed.flatMap(({ t, g }) => {
+    const a = g.checkpointResult.adjudication;
+    if (!a) return [{ t, g }];
+    if (done.has(a.id)) return [];
+    done.add(a.id);
+    return [{ t, g: { ...g, categoryId: a.categoryId, category: a.category, eventStart: a.eventStart, eventEnd: a.eventEnd, whatWentWrong: a.whatWentWrong, whatShouldHaveHappened: a.whatShouldHaveHappened } }];
+  });
 }
 
 function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
@@ -188,12 +222,8 @@ function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
   };
 }
 
-/**
- * For each failing run: where it departs from the passing runs, using the
- * contrast view's alignment (so the packet and the contrast page agree).
- */
-function findDivergences(trajectories: LoadedTrajectory[], runs: PacketRun[]): PacketDivergence[] {
-  const alignment = alignToolCalls(
+function alignTrajectories(trajectories: LoadedTrajectory[]): Alignment {
+  return alignToolCalls(
     trajectories.map((t) => ({
       id: t.id,
       passed: t.passed,
@@ -202,7 +232,50 @@ function findDivergences(trajectories: LoadedTrajectory[], runs: PacketRun[]): P
         .map((e) => ({ tool: e.tool!, arguments: (e.arguments ?? null) as Record<string, unknown> | null, position: e.position })),
     })),
   );
-  const div = findDivergence(alignment, Object.fromEntries(trajectories.map((t) => [t.id, t.passed])));
+}
+
+/**
+ * The aligned row of a diagnosed call: the first state-changing call in the
+ * diagnosis's span (else its first call, else the run's last call before the
+ * span), or — when the span holds no call — the run's first divergence. Each
+ * other run's call in that row is what it did at the same point.
+ */
+function alignedStepAt(
+  trajectories: LoadedTrajectory[],
+  labels: Map<string, string>,
+  alignment: Alignment,
+  divergence: Divergence,
+  t: LoadedTrajectory,
+  start: number | null,
+  end: number | null,
+  d: Deidentifier,
+): AlignedStep | null {
+  const col = alignment.ids.indexOf(t.id);
+  if (col < 0) return null;
+  const calls = t.events.filter((e) => e.type === 'TOOL_CALL' && e.tool);
+  const inSpan = calls.filter((e) => start !== null && end !== null && e.position >= start && e.position <= end);
+  const before = end === null ? undefined : calls.filter((e) => e.position <= end).at(-1);
+  const anchor = inSpan.find((e) => isStateChanging(e.tool!)) ?? inSpan[0] ?? before;
+  let row = anchor ? alignment.rows.findIndex((r) => r[col]?.step.position === anchor.position) : -1;
+  if (row < 0) row = divergence.perRun[t.id] ?? -1;
+  if (row < 0) return null;
+  const byId = new Map(trajectories.map((x) => [x.id, x]));
+  const passing: AlignedCall[] = [];
+  const failing: AlignedCall[] = [];
+  alignment.rows[row].forEach((cell, i) => {
+    const other = byId.get(alignment.ids[i]);
+    if (!cell || !other) return;
+    const c = { run: labels.get(other.id)!, tool: cell.step.tool, arguments: d.json(cell.step.arguments ?? {}) };
+    (other.passed ? passing : failing).push(c);
+  });
+  return { passing, failing };
+}
+
+/**
+ * For each failing run: where it departs from the passing runs, using the
+ * contrast view's alignment (so the packet and the contrast page agree).
+ */
+function findDivergences(trajectories: LoadedTrajectory[], runs: PacketRun[], alignment: Alignment, div: Divergence): PacketDivergence[] {
   if (div.mode !== 'pass-vs-fail') return [];
   const runOf = new Map(trajectories.map((t, i) => [t.id, runs[i]]));
   const col = new Map(alignment.ids.map((id, i) => [id, i]));

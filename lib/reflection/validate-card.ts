@@ -3,12 +3,13 @@ import { skillCardSchema, type SkillCardContent } from '@/lib/cards/card-schemas
 import { canonicalJson } from '@/lib/contrast/tool-step';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { tokenize } from '@/lib/retrieval/bm25';
+import { evaluatorWording, runtimeFields } from './evaluator-wording';
 
 /**
  * Validation of deltas and curator patches (MEMORY.md "Validation" 1–3).
  * Failures are returned, never thrown: the caller stores them with the item.
  */
-export type ValidationIssue = { rule: 'schema' | 'privacy' | 'evidence' | 'outcome' | 'operation'; path: string; message: string };
+export type ValidationIssue = { rule: 'schema' | 'privacy' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording'; path: string; message: string };
 
 export type ValidationContext = {
   observedTools: string[];
@@ -64,6 +65,33 @@ function outcomeIssues(card: SkillCardContent, known: Set<string>, prefix: strin
   );
 }
 
+/** Runtime text must state what the agent can observe, never an evaluator verdict. */
+export function wordingIssues(card: SkillCardContent, prefix = ''): ValidationIssue[] {
+  return runtimeFields(card).flatMap(({ path, text }) =>
+    evaluatorWording(text).map((phrase) => ({
+      rule: 'evaluator_wording' as const,
+      path: `${prefix}${path}`,
+      message: `uses evaluator wording "${phrase}": state what the agent can observe (a returned value, the conversation), not a checkpoint verdict`,
+    })),
+  );
+}
+
+/**
+ * Good and bad examples that read the same carry no contrast: usually
+ * de-identification replaced the one value that differed.
+ */
+export function contrastIssues(card: SkillCardContent, prefix = ''): ValidationIssue[] {
+  const good = new Set(card.evidence.good_examples.map(norm));
+  return card.evidence.bad_examples
+    .map((text, i) => ({ text, i }))
+    .filter(({ text }) => good.has(norm(text)))
+    .map(({ i }) => ({
+      rule: 'evidence' as const,
+      path: `${prefix}evidence.bad_examples[${i}]`,
+      message: 'identical to a good example after de-identification: the contrast between passing and failing calls was lost',
+    }));
+}
+
 export function validateDelta(raw: unknown, ctx: ValidationContext): { content: SkillCardContent | null; issues: ValidationIssue[] } {
   const parsed = skillCardSchema.safeParse(raw);
   const issues: ValidationIssue[] = [];
@@ -71,6 +99,7 @@ export function validateDelta(raw: unknown, ctx: ValidationContext): { content: 
   issues.push(...privacyIssues(raw, ctx));
   if (parsed.success) {
     issues.push(...functionIssues(parsed.data, new Set(ctx.observedTools), ''));
+    issues.push(...wordingIssues(parsed.data), ...contrastIssues(parsed.data));
     if (ctx.allFailed) issues.push(...outcomeIssues(parsed.data, new Set(), ''));
   }
   return { content: parsed.success ? parsed.data : null, issues };
@@ -121,6 +150,7 @@ export function validatePatch(p: PatchInput, inputs: PatchInputs, ctx: Validatio
     .filter((c): c is SkillCardContent => Boolean(c));
   const allowedFns = new Set([...ctx.observedTools, ...targets.flatMap((t) => t.functions_used)]);
   issues.push(...functionIssues(parsed.data, allowedFns, 'new_or_updated_card.'));
+  issues.push(...wordingIssues(parsed.data, 'new_or_updated_card.'), ...contrastIssues(parsed.data, 'new_or_updated_card.'));
   issues.push(...traceIssues(parsed.data, [inputs.delta, ...targets, ...inputs.functionCards]));
   const narrowed = p.operation === 'NARROW_TRIGGER' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
   if (narrowed) issues.push(...narrowIssues(parsed.data, narrowed));

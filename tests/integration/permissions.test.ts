@@ -11,7 +11,7 @@ import { createActor } from '../helpers/factories';
 const EXPECTED: Record<Role, Permission[]> = {
   ANNOTATOR: ['trajectory:read', 'queue:work', 'diagnosis:write', 'cards:read', 'retrieval:query', 'dashboard:read'],
   REVIEWER: [
-    'trajectory:read', 'queue:work', 'diagnosis:write', 'diagnosis:read-all', 'reflection:run', 'reflection:read',
+    'trajectory:read', 'queue:work', 'diagnosis:write', 'diagnosis:read-all', 'diagnosis:adjudicate', 'reflection:run', 'reflection:read',
     'proposal:read', 'proposal:review', 'cards:read', 'retrieval:preview', 'retrieval:query', 'release:freeze', 'dashboard:read',
   ],
   RESEARCHER: [

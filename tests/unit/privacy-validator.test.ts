@@ -5,29 +5,71 @@ import { Deidentifier } from '@/lib/privacy/deidentify';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 
 type Item = { kind: string; sensitive: boolean; text: string };
-const corpus: { items: Item[] } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/privacy/corpus.json'), 'utf8'));
+const load = (name: string): { items: Item[] } => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../fixtures/privacy/${name}`), 'utf8'));
+const corpus = load('corpus.json');
+// Set aside: written independently and never used to tune the detectors.
+const holdout = load('holdout.json');
+
+type Score = { tp: number; fp: number; fn: number; tn: number };
+const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
+
+/**
+ * Recall per kind: flagged sensitive items of that kind; precision per kind:
+ * of the items of that kind that were flagged (sensitive ones and look-alikes
+ * written for that kind), the share that were sensitive.
+ */
+function score(items: Item[]) {
+  const byKind = new Map<string, Score>();
+  const total: Score = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  const errors: string[] = [];
+  for (const item of items) {
+    const findings = findPrivacyIssues(item.text);
+    const flagged = findings.length > 0;
+    const s = byKind.get(item.kind) ?? { tp: 0, fp: 0, fn: 0, tn: 0 };
+    const key = item.sensitive ? (flagged ? 'tp' : 'fn') : flagged ? 'fp' : 'tn';
+    s[key]++;
+    total[key]++;
+    byKind.set(item.kind, s);
+    if (key === 'fn') errors.push(`missed ${item.kind}: ${item.text}`);
+    if (key === 'fp') errors.push(`false alarm (${item.kind} look-alike): ${item.text} → ${findings.map((f) => `${f.kind} "${f.text}"`).join(', ')}`);
+  }
+  return { byKind, total, errors, recall: ratio(total.tp, total.tp + total.fn), precision: ratio(total.tp, total.tp + total.fp) };
+}
+
+function report(name: string, r: ReturnType<typeof score>) {
+  const rows = [...r.byKind.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, s]) => `  ${k.padEnd(13)} recall ${ratio(s.tp, s.tp + s.fn).toFixed(2)} (${s.tp}/${s.tp + s.fn})  precision ${ratio(s.tp, s.tp + s.fp).toFixed(2)} (${s.tp}/${s.tp + s.fp})  look-alikes passed ${s.tn}/${s.tn + s.fp}`);
+  console.log(`privacy validator on ${name}: recall ${r.recall.toFixed(3)} (${r.total.tp}/${r.total.tp + r.total.fn}), precision ${r.precision.toFixed(3)} (${r.total.tp}/${r.total.tp + r.total.fp})\n${rows.join('\n')}${r.errors.length ? `\n  ${r.errors.join('\n  ')}` : ''}`);
+}
 
 describe('privacy validator on the self-written corpus', () => {
-  it('flags sensitive items with recall >= 0.95 and precision >= 0.95, and prints both', () => {
-    let tp = 0, fp = 0, fn = 0;
-    const missed: string[] = [];
-    const falseAlarms: string[] = [];
-    for (const item of corpus.items) {
-      const flagged = findPrivacyIssues(item.text).length > 0;
-      if (item.sensitive && flagged) tp++;
-      else if (item.sensitive) { fn++; missed.push(`${item.kind}: ${item.text}`); }
-      else if (flagged) { fp++; falseAlarms.push(`${item.text} → ${JSON.stringify(findPrivacyIssues(item.text))}`); }
-    }
-    const recall = tp / (tp + fn);
-    const precision = tp / (tp + fp);
-    console.log(`privacy validator: recall ${recall.toFixed(3)} (${tp}/${tp + fn}), precision ${precision.toFixed(3)} (${tp}/${tp + fp}), corpus ${corpus.items.length} items`);
-    if (missed.length) console.log(`missed:\n  ${missed.join('\n  ')}`);
-    if (falseAlarms.length) console.log(`false alarms:\n  ${falseAlarms.join('\n  ')}`);
-    expect(corpus.items.filter((i) => i.sensitive).length).toBeGreaterThanOrEqual(40);
-    expect(corpus.items.filter((i) => !i.sensitive).length).toBeGreaterThanOrEqual(25);
-    expect(recall).toBeGreaterThanOrEqual(0.95);
-    // A validator that flags everything would have perfect recall: false alarms block real proposals.
-    expect(precision, `false alarms:\n${falseAlarms.join('\n')}`).toBeGreaterThanOrEqual(0.95);
+  it('flags sensitive items with recall and precision >= 0.95 on the tuned corpus, per kind printed', () => {
+    const r = score(corpus.items);
+    report('the tuned corpus', r);
+    expect(corpus.items.filter((i) => i.sensitive).length).toBeGreaterThanOrEqual(70);
+    expect(corpus.items.filter((i) => !i.sensitive).length).toBeGreaterThanOrEqual(40);
+    expect(r.recall).toBeGreaterThanOrEqual(0.95);
+    expect(r.precision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('holds recall and precision >= 0.95 on the set-aside corpus it was not tuned on', () => {
+    const r = score(holdout.items);
+    report('the set-aside corpus', r);
+    expect(holdout.items.filter((i) => i.sensitive).length).toBeGreaterThanOrEqual(40);
+    expect(holdout.items.filter((i) => !i.sensitive).length).toBeGreaterThanOrEqual(20);
+    expect(r.recall).toBeGreaterThanOrEqual(0.95);
+    expect(r.precision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('finds the kinds an independent corpus exposed: spaced international phones, payment ids, bare names, addresses, other currencies', () => {
+    const kinds = (t: string) => findPrivacyIssues(t).map((f) => f.kind);
+    expect(kinds('Reach her on +49 151 2345 6789')).toContain('phone');
+    expect(kinds('Charge credit_card_4421486')).toContain('id');
+    expect(kinds('Book the seat for Sofia Marquez')).toContain('person');
+    expect(kinds('Her address is Hauptstraße 5, 10115 Berlin')).toContain('location');
+    expect(kinds('The fee is 90 CHF')).toContain('amount');
+    expect(findPrivacyIssues('Prefer HTTP2 connections')).toEqual([]);
   });
 
   it('flags copied scenario values and forbidden terms from the run context', () => {

@@ -47,6 +47,7 @@ describe('offline provider rules on τ²-bench-like packets', () => {
         actions_in_span: [{ position: 6, tool: update, arguments: args('business') }],
         what_went_wrong: 'Changed the cabin without asking the user which cabin they wanted.',
         what_should_have_happened: 'Confirm the cabin with the user before calling the update.',
+        aligned_step: null,
       };
       const [delta] = offlineReflect(packet({ diagnoses: [d] })).deltas as SkillCardContent[];
       expect(delta.applies_when).not.toContain(description);

@@ -1,0 +1,79 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Field, Select, TextInput } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { listOverlapSettings } from '@/lib/queue/overlap';
+
+type Data = Awaited<ReturnType<typeof listOverlapSettings>>;
+const KEY = ['admin', 'overlap'];
+
+/** Overlap k per benchmark/ability: how many annotators diagnose each failed checkpoint. */
+export function OverlapAdmin({ initial }: { initial: Data }) {
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: KEY, queryFn: () => apiFetch<Data>('/api/admin/overlap'), initialData: initial });
+  const [benchmark, setBenchmark] = useState(initial.scopes[0]?.benchmark ?? '');
+  const [ability, setAbility] = useState('');
+  const [k, setK] = useState('2');
+  const save = useMutation({
+    mutationFn: (body: { benchmark: string; ability: string; k: number }) => apiFetch('/api/admin/overlap', { method: 'PUT', json: body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+  const abilities = q.data.scopes.find((s) => s.benchmark === benchmark)?.abilities ?? [];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ benchmark, ability, k: Number(k) });
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <div>
+        {q.data.settings.length === 0 ? (
+          <EmptyState title="Every checkpoint is diagnosed once (k = 1)">Set k above 1 for a benchmark to have several annotators diagnose the same checkpoints and measure their agreement.</EmptyState>
+        ) : (
+          <table className="min-w-full divide-y divide-slate-200 overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Overlap settings">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr><th className="px-3 py-2">Benchmark</th><th className="px-3 py-2">Ability</th><th className="px-3 py-2">k</th><th className="px-3 py-2" /></tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {q.data.settings.map((s) => (
+                <tr key={s.id}>
+                  <td className="px-3 py-2">{s.benchmark}</td>
+                  <td className="px-3 py-2">{s.ability || 'every ability'}</td>
+                  <td className="px-3 py-2 tabular-nums">{s.k}</td>
+                  <td className="px-3 py-2 text-right">
+                    <Button variant="ghost" disabled={save.isPending} onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}>Reset to 1</Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <form onSubmit={submit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="Set overlap">
+        <h2 className="text-sm font-semibold text-slate-900">Set overlap k</h2>
+        <Field label="Benchmark">
+          <Select value={benchmark} onChange={(e) => { setBenchmark(e.target.value); setAbility(''); }} required>
+            {q.data.scopes.length === 0 ? <option value="">No tasks imported yet</option> : null}
+            {q.data.scopes.map((s) => <option key={s.benchmark} value={s.benchmark}>{s.benchmark}</option>)}
+          </Select>
+        </Field>
+        <Field label="Ability">
+          <Select value={ability} onChange={(e) => setAbility(e.target.value)}>
+            <option value="">Every ability</option>
+            {abilities.map((a) => <option key={a} value={a}>{a}</option>)}
+          </Select>
+        </Field>
+        <Field label="Annotators per failed checkpoint (k)">
+          <TextInput type="number" min={1} max={10} value={k} onChange={(e) => setK(e.target.value)} required />
+        </Field>
+        <Button type="submit" disabled={save.isPending || !benchmark}>{save.isPending ? 'Saving…' : 'Save'}</Button>
+        <ErrorMessage error={save.error} />
+        <p className="text-xs text-slate-500">Raising k puts already-diagnosed checkpoints back in the queue for other annotators; annotators do not see each other&apos;s diagnosis of a checkpoint until they submitted their own.</p>
+      </form>
+    </div>
+  );
+}

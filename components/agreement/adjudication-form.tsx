@@ -1,0 +1,71 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { Field, Select, TextInput } from '@/components/ui/field';
+import { apiFetch } from '@/lib/http/api-client';
+import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
+import type { CategoryOption } from './disagreements-list';
+
+const num = (s: string) => (s.trim() === '' ? null : Number(s));
+
+/** The reviewer's own diagnosis of a disagreeing checkpoint, prefilled from the first annotator's. */
+export function AdjudicationForm({ d, categories, onDone }: { d: Disagreement; categories: CategoryOption[]; onDone: () => void }) {
+  const qc = useQueryClient();
+  const seed = d.adjudication ?? null;
+  const first = d.ratings[0];
+  const [categoryId, setCategoryId] = useState(seed?.category?.id ?? first?.categoryId ?? '');
+  const [start, setStart] = useState(String(seed?.eventStart ?? first?.range?.start ?? ''));
+  const [end, setEnd] = useState(String(seed?.eventEnd ?? first?.range?.end ?? ''));
+  const [wrong, setWrong] = useState(seed?.whatWentWrong ?? '');
+  const [should, setShould] = useState(seed?.whatShouldHaveHappened ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      apiFetch('/api/agreement/adjudications', {
+        method: 'POST',
+        json: { checkpointResultId: d.checkpointResultId, categoryId: categoryId || null, eventStart: num(start), eventEnd: num(end), whatWentWrong: wrong, whatShouldHaveHappened: should },
+      }),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: ['agreement'] });
+      onDone();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="mt-3 grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 md:grid-cols-4" aria-label="Adjudicated diagnosis">
+      <Field label="Category">
+        <Select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+          <option value="">Uncategorised</option>
+          {categories.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+        </Select>
+      </Field>
+      <Field label="From event">
+        <TextInput type="number" min={0} value={start} onChange={(e) => setStart(e.target.value)} />
+      </Field>
+      <Field label="To event">
+        <TextInput type="number" min={0} value={end} onChange={(e) => setEnd(e.target.value)} />
+      </Field>
+      <div />
+      <div className="md:col-span-2">
+        <Field label="What went wrong">
+          <textarea className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300" rows={3} value={wrong} onChange={(e) => setWrong(e.target.value)} />
+        </Field>
+      </div>
+      <div className="md:col-span-2">
+        <Field label="What should have happened">
+          <textarea className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300" rows={3} value={should} onChange={(e) => setShould(e.target.value)} required />
+        </Field>
+      </div>
+      <div className="flex items-center gap-2 md:col-span-4">
+        <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save adjudication'}</Button>
+        <Button variant="ghost" onClick={onDone}>Cancel</Button>
+        <ErrorMessage error={save.error} />
+      </div>
+    </form>
+  );
+}

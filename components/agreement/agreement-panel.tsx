@@ -1,0 +1,90 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { apiFetch } from '@/lib/http/api-client';
+import type { AgreementFigures } from '@/lib/diagnosis/agreement-report';
+
+const fmt = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
+const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
+
+/**
+ * Annotator agreement figures (self-contained: fetches its own data, so the
+ * dashboard can mount it as is). Category agreement as Cohen's kappa per
+ * annotator pair and Krippendorff's alpha overall and per category; range
+ * agreement as mean IoU of the anchored event ranges; every figure with its n.
+ */
+export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: string; ability?: string; initial?: AgreementFigures }) {
+  const params = new URLSearchParams();
+  if (benchmark) params.set('benchmark', benchmark);
+  if (ability) params.set('ability', ability);
+  const q = useQuery({
+    queryKey: ['agreement', 'figures', benchmark ?? '', ability ?? ''],
+    queryFn: () => apiFetch<{ figures: AgreementFigures }>(`/api/agreement?${params}`).then((r) => r.figures),
+    initialData: initial,
+  });
+  if (q.isPending) return <p className="text-sm text-slate-500" role="status">Loading agreement figures…</p>;
+  if (q.isError) return <ErrorMessage error={q.error} />;
+  const f = q.data;
+  if (f.units === 0) {
+    return (
+      <EmptyState title="No checkpoint has two diagnoses yet">
+        Agreement needs failed checkpoints diagnosed by at least two annotators. Set an overlap k above 1 under Admin → Annotator overlap.
+      </EmptyState>
+    );
+  }
+  return (
+    <section aria-label="Annotator agreement" className="space-y-4" data-testid="agreement-panel">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Tile label="Checkpoints (n)" value={String(f.units)} hint={`${f.ratings} diagnoses by ${f.annotators} annotators`} />
+        <Tile label="Category: Krippendorff's α" value={fmt(f.alpha)} hint="nominal, all annotators" />
+        <Tile label="Category: Cohen's κ" value={fmt(f.kappa)} hint={f.kappa === null && f.pairs.length > 1 ? 'per pair below' : 'two annotators'} />
+        <Tile label="Same category" value={pct(f.agreement)} hint="share of diagnosis pairs" />
+        <Tile label="Range IoU (mean)" value={fmt(f.iou)} hint={`n = ${f.iouN} pairs`} />
+        <Tile label="Annotator pairs" value={String(f.pairs.length)} />
+      </dl>
+      {f.truncated ? <p className="text-xs text-amber-700">Computed over the first 5,000 checkpoints; narrow by benchmark for the rest.</p> : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Table
+          label="Agreement per annotator pair"
+          head={['Pair', 'n', "Cohen's κ", 'Same category', 'Range IoU (n)']}
+          rows={f.pairs.map((p) => [`${p.aName} × ${p.bName}`, String(p.n), fmt(p.kappa), pct(p.agreement), `${fmt(p.iou)} (${p.iouN})`])}
+        />
+        <Table
+          label="Agreement per category"
+          head={['Category', 'n diagnoses', 'α (this vs. other)']}
+          rows={f.categories.map((c) => [c.label, String(c.n), fmt(c.alpha)])}
+        />
+      </div>
+    </section>
+  );
+}
+
+function Tile({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums text-slate-900">{value}</dd>
+      {hint ? <dd className="text-xs text-slate-400">{hint}</dd> : null}
+    </div>
+  );
+}
+
+function Table({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
+  return (
+    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
+        <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{label}</caption>
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr>{head.map((h) => <th key={h} className="px-3 py-2">{h}</th>)}</tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r[0]}>{r.map((c, i) => <td key={i} className={`px-3 py-1.5 ${i ? 'tabular-nums' : ''}`}>{c}</td>)}</tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

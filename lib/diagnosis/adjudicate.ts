@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/record';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { AppError, notFound } from '@/lib/errors';
+
+/**
+ * A reviewer settles a checkpoint whose diagnoses disagree: either picks one
+ * annotator's diagnosis or writes the adjudicated one. Reflection then uses
+ * the adjudication instead of the individual diagnoses of that checkpoint.
+ * Re-adjudicating replaces the earlier decision (audited with its before).
+ */
+const optionalId = z.string().trim().min(1).nullish().transform((v) => v ?? null);
+export const adjudicateInputSchema = z
+  .object({
+    checkpointResultId: z.string().trim().min(1, 'checkpointResultId is required'),
+    chosenDiagnosisId: optionalId,
+    categoryId: optionalId,
+    eventStart: z.number().int().min(0).nullish().transform((v) => v ?? null),
+    eventEnd: z.number().int().min(0).nullish().transform((v) => v ?? null),
+    whatWentWrong: z.string().trim().max(4000).optional().default(''),
+    whatShouldHaveHappened: z.string().trim().max(4000).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.chosenDiagnosisId) return;
+    if (!v.whatShouldHaveHappened) ctx.addIssue({ code: 'custom', path: ['whatShouldHaveHappened'], message: 'Pick a diagnosis, or write what should have happened' });
+    if (v.eventStart !== null && v.eventEnd !== null && v.eventStart > v.eventEnd) ctx.addIssue({ code: 'custom', path: ['eventStart'], message: 'eventStart must not be after eventEnd' });
+  });
+
+export async function adjudicate(actor: Actor, raw: unknown) {
+  requirePermission(actor, 'diagnosis:adjudicate');
+  const input = adjudicateInputSchema.parse(raw);
+  return prisma.$transaction(async (tx) => {
+    const cp = await tx.checkpointResult.findUnique({
+      where: { id: input.checkpointResultId },
+      select: { id: true, trajectory: { select: { eventCount: true } }, diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, categoryId: true, eventStart: true, eventEnd: true, whatWentWrong: true, whatShouldHaveHappened: true } } },
+    });
+    if (!cp) throw notFound('Checkpoint result');
+    if (cp.diagnoses.length < 2) throw new AppError('VALIDATION', 'Only checkpoints with two or more submitted diagnoses are adjudicated', [{ path: 'checkpointResultId', message: 'fewer than two diagnoses' }]);
+    let content;
+    if (input.chosenDiagnosisId) {
+      const chosen = cp.diagnoses.find((d) => d.id === input.chosenDiagnosisId);
+      if (!chosen) throw new AppError('VALIDATION', 'The chosen diagnosis is not a submitted diagnosis of this checkpoint', [{ path: 'chosenDiagnosisId', message: 'not on this checkpoint' }]);
+      const { id, ...rest } = chosen;
+      content = { ...rest, chosenDiagnosisId: id };
+    } else {
+      const last = cp.trajectory.eventCount - 1;
+      for (const key of ['eventStart', 'eventEnd'] as const) {
+        const v = input[key];
+        if (v !== null && v > last) throw new AppError('VALIDATION', `${key} ${v} is past the last event (${last})`, [{ path: key, message: 'out of range' }]);
+      }
+      if (input.categoryId) {
+        const category = await tx.failureCategory.findUnique({ where: { id: input.categoryId }, select: { active: true } });
+        if (!category?.active) throw new AppError('VALIDATION', 'Unknown or retired failure category', [{ path: 'categoryId', message: 'not in the taxonomy' }]);
+      }
+      content = {
+        chosenDiagnosisId: null,
+        categoryId: input.categoryId,
+        eventStart: input.eventStart,
+        eventEnd: input.eventEnd,
+        whatWentWrong: input.whatWentWrong,
+        whatShouldHaveHappened: input.whatShouldHaveHappened,
+      };
+    }
+    const before = await tx.adjudication.findUnique({ where: { checkpointResultId: cp.id } });
+    const row = await tx.adjudication.upsert({
+      where: { checkpointResultId: cp.id },
+      create: { ...content, checkpointResultId: cp.id, reviewerId: actor.userId },
+      update: { ...content, reviewerId: actor.userId },
+    });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: before ? 'adjudication.update' : 'adjudication.create',
+      entityType: 'Adjudication',
+      entityId: row.id,
+      before: before ? { chosenDiagnosisId: before.chosenDiagnosisId, categoryId: before.categoryId, whatShouldHaveHappened: before.whatShouldHaveHappened } : undefined,
+      after: content,
+    });
+    return row;
+  });
+}
