@@ -12,6 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/cards', label: 'Cards', permission: 'cards:read', key: 'g c' },
   { href: '/retrieval', label: 'Retrieval', permission: 'retrieval:preview', key: 'g p' },
   { href: '/dashboard', label: 'Dashboard', permission: 'dashboard:read', key: 'g d' },
+  { href: '/search', label: 'Search', permission: 'trajectory:read', key: 'g s' },
   { href: '/imports', label: 'Imports', permission: 'import:run', key: 'g i' },
   { href: '/admin/users', label: 'Admin', permission: 'admin:users', key: 'g a' },
 ];
