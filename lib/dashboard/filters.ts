@@ -23,7 +23,7 @@ export const dashboardFilterSchema = z.object({
   from: optionalDate,
   to: optionalDate,
 });
-export type DashboardFilters = z.infer<typeof dashboardFilterSchema>;
+export type DashboardFilters = Partial<z.infer<typeof dashboardFilterSchema>>;
 
 /** Conditions on a trajectory `t` joined to its task `k` (date range on the import time). */
 export function trajectoryWhere(f: DashboardFilters): Prisma.Sql {
