@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { OutcomeBadge } from '@/components/contrast/outcome-badge';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LinkPager } from '@/components/ui/link-pager';
 import { splitHighlight, type SearchEvent, type SearchResult } from '@/lib/search/search-query';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
@@ -29,18 +30,6 @@ function ContextLine({ e }: { e: SearchEvent | null }) {
       <EventLabel e={e} />
       <span className="truncate">{e.headline}</span>
     </div>
-  );
-}
-
-function Pager({ result, raw }: { result: SearchResult; raw: Record<string, string> }) {
-  if (result.pageCount <= 1) return null;
-  const href = (page: number) => `/search?${new URLSearchParams({ ...raw, page: String(page) }).toString()}`;
-  return (
-    <nav aria-label="Result pages" className="mt-4 flex items-center gap-3 text-sm">
-      {result.page > 1 ? <Link href={href(result.page - 1)} className="underline">Previous</Link> : <span className="text-slate-400">Previous</span>}
-      <span>Page {result.page} of {result.pageCount}</span>
-      {result.page < result.pageCount ? <Link href={href(result.page + 1)} className="underline">Next</Link> : <span className="text-slate-400">Next</span>}
-    </nav>
   );
 }
 
@@ -77,7 +66,7 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
           </li>
         ))}
       </ol>
-      <Pager result={result} raw={raw} />
+      {result.pageCount > 1 ? <LinkPager label="Result pages" noun="trajectories" total={result.matchedTrajectories} page={result.page} pageCount={result.pageCount} path="/search" params={raw} /> : null}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { dateWhere, type DashboardFilters } from './filters';
+import type { Operation } from './operations';
 
-export const OPERATIONS = ['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER', 'NOOP'] as const;
-type OpCounts = Record<(typeof OPERATIONS)[number], number>;
+type OpCounts = Record<Operation, number>;
 
 export type Curation = {
   perWeek: ({ week: string; total: number } & OpCounts)[];

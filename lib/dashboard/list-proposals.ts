@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { dashboardFilterSchema } from './filters';
-import { OPERATIONS } from './curation';
+import { OPERATIONS } from './operations';
 
 const text = z.string().trim().max(300).optional().transform((v) => v || undefined);
 
