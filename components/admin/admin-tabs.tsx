@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { href: '/admin/tokens', label: 'API tokens' },
   { href: '/admin/llm', label: 'LLM' },
   { href: '/admin/taxonomy', label: 'Failure taxonomy' },
+  { href: '/admin/audit', label: 'Audit log' },
 ];
 
 export function AdminTabs() {

@@ -1,5 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { recordAudit } from '@/lib/audit/record';
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
 import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
@@ -27,7 +28,8 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
   const filter = queueFilterSchema.parse(input);
   const where = Prisma.join([...queueConditions(filter), Prisma.sql`(${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`], ' AND ');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const rows = await prisma.$queryRaw<{ trajectoryId: string }[]>`
+    const rows = await prisma.$transaction(async (tx) => {
+      const claimed = await tx.$queryRaw<{ trajectoryId: string }[]>`
       WITH candidate AS (
         SELECT t.id FROM ${QUEUE_FROM}
         WHERE ${where}
@@ -47,6 +49,9 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
         "updatedAt" = EXCLUDED."updatedAt"
       WHERE "QueueClaim"."expiresAt" <= ${SQL_NOW} OR "QueueClaim"."userId" = EXCLUDED."userId"
       RETURNING "trajectoryId"`;
+      if (claimed.length) await recordAudit(tx, { actorId: actor.userId, action: 'queue.claim', entityType: 'Trajectory', entityId: claimed[0].trajectoryId });
+      return claimed;
+    });
     if (rows.length) return { trajectoryId: rows[0].trajectoryId };
     // Nothing claimed: either the queue is empty for these filters, or we lost a race; check which.
     const [{ free }] = await prisma.$queryRaw<{ free: bigint }[]>`SELECT count(*) AS free FROM ${QUEUE_FROM} WHERE ${where}`;
