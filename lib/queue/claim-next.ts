@@ -1,6 +1,5 @@
 import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { recordAudit } from '@/lib/audit/record';
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
 import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
@@ -28,15 +27,14 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
   const filter = queueFilterSchema.parse(input);
   const where = Prisma.join([...queueConditions(filter), Prisma.sql`(${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`], ' AND ');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const rows = await prisma.$transaction(async (tx) => {
-      const claimed = await tx.$queryRaw<{ trajectoryId: string }[]>`
+    const rows = await prisma.$queryRaw<{ trajectoryId: string }[]>`
       WITH candidate AS (
         SELECT t.id FROM ${QUEUE_FROM}
         WHERE ${where}
         ORDER BY (c."userId" IS NOT DISTINCT FROM ${actor.userId}) DESC, t."createdAt", t.id
         LIMIT 1
         FOR UPDATE OF t SKIP LOCKED
-      )
+      ), claimed AS (
       INSERT INTO "QueueClaim" ("id", "trajectoryId", "userId", "claimedAt", "lastActiveAt", "expiresAt", "createdAt", "updatedAt")
       SELECT gen_random_uuid()::text, candidate.id, ${actor.userId}, ${SQL_NOW}, ${SQL_NOW}, ${claimExpiry()}, ${SQL_NOW}, ${SQL_NOW}
       FROM candidate
@@ -48,10 +46,14 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
         "expiresAt" = EXCLUDED."expiresAt",
         "updatedAt" = EXCLUDED."updatedAt"
       WHERE "QueueClaim"."expiresAt" <= ${SQL_NOW} OR "QueueClaim"."userId" = EXCLUDED."userId"
-      RETURNING "trajectoryId"`;
-      if (claimed.length) await recordAudit(tx, { actorId: actor.userId, action: 'queue.claim', entityType: 'Trajectory', entityId: claimed[0].trajectoryId });
-      return claimed;
-    });
+      RETURNING "trajectoryId"
+      ), audit AS (
+        -- The audit entry is written by the same statement, so it commits with the claim
+        -- without an interactive transaction holding a pooled connection under contention.
+        INSERT INTO "AuditLog" ("id", "actorId", "action", "entityType", "entityId", "createdAt")
+        SELECT gen_random_uuid()::text, ${actor.userId}, 'queue.claim', 'Trajectory', "trajectoryId", ${SQL_NOW} FROM claimed
+      )
+      SELECT "trajectoryId" FROM claimed`;
     if (rows.length) return { trajectoryId: rows[0].trajectoryId };
     // Nothing claimed: either the queue is empty for these filters, or we lost a race; check which.
     const [{ free }] = await prisma.$queryRaw<{ free: bigint }[]>`SELECT count(*) AS free FROM ${QUEUE_FROM} WHERE ${where}`;
