@@ -48,7 +48,7 @@ async function seedTrajectories(c: pg.Client, n: number) {
   await c.query(`TRUNCATE "Task", "BankRelease", "Card", "Proposal", "User" CASCADE`);
   await c.query(`INSERT INTO "User" (id, email, name, "passwordHash", role, "updatedAt")
     SELECT 'bu' || i, 'bench' || i || '@bench.local', 'Bench user ' || i, 'x', (ARRAY['ANNOTATOR','REVIEWER','RESEARCHER','ADMIN'])[1 + i % 4]::"Role", now() FROM generate_series(0, 7) i`);
-  await c.query(`INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt") SELECT 'br' || i, $1::text[][i], now() - (40 - i * 10) * interval '1 day', now() FROM generate_series(1, 3) i`, [BENCH_RELEASES]);
+  await c.query(`INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt") SELECT 'br' || i, ($1::text[])[i], now() - (40 - i * 10) * interval '1 day', now() FROM generate_series(1, 3) i`, [BENCH_RELEASES]);
   const tasks = Math.max(10, Math.round(n / 200));
   await timed(`${tasks} tasks`, async () => {
     await c.query(`INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, "contentHash", "updatedAt")
@@ -59,8 +59,8 @@ async function seedTrajectories(c: pg.Client, n: number) {
   });
   await timed(`${n} trajectories + ${n * 3} checkpoint results`, async () => {
     await c.query(`INSERT INTO "Trajectory" (id, "externalId", "taskId", model, passed, "memoryRelease", "memoryCardIds", "contentHash", "eventCount", "failedCount", "pendingCount", "createdAt", "updatedAt")
-      SELECT 'tr' || i, 'bench:' || i, 'bt' || (i % $2), $3::text[][1 + i % 4], (hashint4(i) % 3 = 0),
-             CASE WHEN i % 4 = 0 THEN NULL ELSE $4::text[][1 + (i / 4) % 3] END,
+      SELECT 'tr' || i, 'bench:' || i, 'bt' || (i % $2), ($3::text[])[1 + i % 4], (hashint4(i) % 3 = 0),
+             CASE WHEN i % 4 = 0 THEN NULL ELSE ($4::text[])[1 + (i / 4) % 3] END,
              CASE WHEN i % 4 = 0 THEN '{}'::text[] ELSE ARRAY['skill::bench_' || (i % 200), 'skill::bench_' || ((i * 7) % 200), 'skill::bench_' || ((i * 13) % 200)] END,
              md5(i::text), 0, 0, 0, now() - (i % 140) * interval '1 day', now()
       FROM generate_series(0, $1 - 1) i`, [n, tasks, BENCH_MODELS, BENCH_RELEASES]);
@@ -106,14 +106,14 @@ async function seedEvents(c: pg.Client, n: number, events: number) {
     for (let start = 0; start < n; start += chunk) {
       const end = Math.min(n, start + chunk) - 1;
       // w(k) picks a vocabulary word by a hash of (trajectory, position, k), squared to skew towards common words.
-      const w = (k: number) => `$1::text[][1 + floor(${VOCAB.length} * power((abs(hashint8(i::bigint * 1000003 + p * 7919 + ${k})) % 100000) / 100000.0, 2))::int]`;
+      const w = (k: number) => `($1::text[])[1 + floor(${VOCAB.length} * power((abs(hashint8(i::bigint * 1000003 + p * 7919 + ${k})) % 100000) / 100000.0, 2))::int]`;
       const sentence = Array.from({ length: 12 }, (_, k) => w(k)).join(` || ' ' || `);
       await c.query(
         `INSERT INTO "Event" (id, "trajectoryId", position, source, type, tool, arguments, content)
          SELECT 'ev' || i || '_' || p, 'tr' || i, p,
                 (CASE p % 4 WHEN 0 THEN 'USER' WHEN 2 THEN 'ENVIRONMENT' ELSE 'AGENT' END)::"EventSource",
                 (CASE p % 4 WHEN 1 THEN 'TOOL_CALL' WHEN 2 THEN 'OBSERVATION' ELSE 'MESSAGE' END)::"EventType",
-                CASE WHEN p % 4 IN (1, 2) THEN $2::text[][1 + abs(hashint4(i * 31 + p)) % 40] END,
+                CASE WHEN p % 4 IN (1, 2) THEN ($2::text[])[1 + abs(hashint4(i * 31 + p)) % 40] END,
                 CASE WHEN p % 4 = 1 THEN jsonb_build_object('id', i || '-' || p, 'note', ${w(20)}) END,
                 CASE WHEN p % 4 <> 1 THEN ${sentence} END
          FROM generate_series(${start}, ${end}) i, generate_series(0, ${events - 1}) p`,
