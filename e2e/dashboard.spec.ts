@@ -62,6 +62,9 @@ async function apiToken(page: Page, role: string) {
   return (await res.json()).token as string;
 }
 
+// One long journey through five screens on a shared, busy machine: more than the default 60 s.
+test.setTimeout(240_000);
+
 test.beforeAll(async () => {
   // Rounds are ordered by release date: B is created after A.
   await prisma.bankRelease.create({ data: { name: REL_A, note: 'first e2e release', createdAt: new Date('2099-01-01T00:00:00Z') } });

@@ -73,8 +73,8 @@ async function seedTrajectories(c: pg.Client, n: number) {
   await timed('diagnoses, cards, proposals, reviews', async () => {
     await c.query(`INSERT INTO "FailureCategory" (id, key, label, "updatedAt") VALUES ('bfc', 'bench-cat', 'Bench', now()) ON CONFLICT DO NOTHING`);
     await c.query(`INSERT INTO "Diagnosis" (id, "trajectoryId", "checkpointResultId", "authorId", "categoryId", status, "submittedAt", "updatedAt")
-      SELECT 'bd' || cr.id, cr."trajectoryId", cr.id, 'bu' || (abs(hashint4(cr.id)) % 2 * 4), 'bfc', (CASE WHEN abs(hashint4(cr.id)) % 5 = 0 THEN 'DRAFT' ELSE 'SUBMITTED' END)::"DiagnosisStatus", now(), now()
-      FROM "CheckpointResult" cr WHERE NOT cr.passed AND abs(hashint4(cr.id)) % 3 = 0`);
+      SELECT 'bd' || cr.id, cr."trajectoryId", cr.id, 'bu' || (abs(hashtext(cr.id)) % 2 * 4), 'bfc', (CASE WHEN abs(hashtext(cr.id)) % 5 = 0 THEN 'DRAFT' ELSE 'SUBMITTED' END)::"DiagnosisStatus", now(), now()
+      FROM "CheckpointResult" cr WHERE NOT cr.passed AND abs(hashtext(cr.id)) % 3 = 0`);
     await c.query(`INSERT INTO "Card" (id, key, kind, ability, title, "createdAt", "updatedAt")
       SELECT 'bk' || i, 'skill::bench_' || i, 'SKILL', (ARRAY['airline','retail','banking','calendar','telecom'])[1 + i % 5], 'Bench card ' || i, now() - (i % 100) * interval '1 day', now() FROM generate_series(0, 199) i`);
     await c.query(`INSERT INTO "CardVersion" (id, "cardId", number, content, "createdAt")
@@ -88,8 +88,8 @@ async function seedTrajectories(c: pg.Client, n: number) {
              now() - (i % 120) * interval '1 day', now()
       FROM generate_series(0, 4999) i`);
     await c.query(`INSERT INTO "Review" (id, "proposalId", "reviewerId", decision, "createdAt", "updatedAt")
-      SELECT 'bw' || p.id, p.id, 'bu' || (1 + abs(hashint4(p.id)) % 2 * 4), (CASE WHEN p.status = 'REJECTED' THEN 'REJECTED' WHEN abs(hashint4(p.id)) % 4 = 0 THEN 'EDITED_APPROVED' ELSE 'APPROVED' END)::"ReviewDecision",
-             p."createdAt" + (abs(hashint4(p.id)) % 72) * interval '1 hour', now()
+      SELECT 'bw' || p.id, p.id, 'bu' || (1 + abs(hashtext(p.id)) % 2 * 4), (CASE WHEN p.status = 'REJECTED' THEN 'REJECTED' WHEN abs(hashtext(p.id)) % 4 = 0 THEN 'EDITED_APPROVED' ELSE 'APPROVED' END)::"ReviewDecision",
+             p."createdAt" + (abs(hashtext(p.id)) % 72) * interval '1 hour', now()
       FROM "Proposal" p WHERE p.status <> 'PENDING'`);
   });
 }
