@@ -23,6 +23,8 @@ type Props = {
   initialDiagnoses: DiagnosisView[];
   me: { id: string; canWrite: boolean; canWorkQueue: boolean };
   initialCheckpointId: string | null;
+  // Event position from `?event=` (trajectoryEventHref): opens the timeline there, ahead of the checkpoint's anchor.
+  initialEvent?: number | null;
   // Query string of the queue filters this item was opened with; "next" keeps them.
   queueQuery: string;
 };
@@ -30,7 +32,7 @@ type Props = {
 const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
 
 /** The annotator's workspace: timeline, checkpoints, diagnosis editor and the keyboard that drives them. */
-export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, initialCheckpointId, queueQuery }: Props) {
+export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, initialCheckpointId, initialEvent = null, queueQuery }: Props) {
   const router = useRouter();
   const qc = useQueryClient();
   const diagnosesKey = ['trajectory-diagnoses', view.id];
@@ -75,8 +77,13 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
   // Opened at a checkpoint (from the queue or a contrast grid cell): go to its anchor once the list is mounted.
   useEffect(() => {
     const c = view.checkpoints.find((x) => x.id === activeId);
-    if (!c) return;
-    const raf = requestAnimationFrame(() => openCheckpoint(c));
+    const event = initialEvent != null && initialEvent >= 0 && initialEvent <= last ? initialEvent : null;
+    if (!c && event == null) return;
+    const raf = requestAnimationFrame(() => {
+      if (event == null) return openCheckpoint(c!);
+      setHighlighted(event);
+      focusEvent(event, false);
+    });
     return () => cancelAnimationFrame(raf);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -14,6 +14,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/releases', label: 'Releases', permission: 'cards:read', key: 'g l' },
   { href: '/dashboard', label: 'Dashboard', permission: 'dashboard:read', key: 'g d' },
   { href: '/agreement', label: 'Agreement', permission: 'diagnosis:adjudicate', key: 'g g' },
+  { href: '/search', label: 'Search', permission: 'trajectory:read', key: 'g s' },
   { href: '/imports', label: 'Imports', permission: 'import:run', key: 'g i' },
   { href: '/admin/users', label: 'Admin', permission: 'admin:users', key: 'g a' },
 ];

@@ -27,6 +27,7 @@ export const PERMISSIONS = {
   'admin:users': ['ADMIN'],
   'admin:tokens': ['ADMIN'],
   'admin:settings': ['ADMIN'],
+  'audit:read': ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,3 +1,4 @@
+import { recordAudit } from '@/lib/audit/record';
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
@@ -24,12 +25,21 @@ export async function login(email: string, password: string, address = 'unknown'
   if (!user.active) throw new AppError('FORBIDDEN', 'This account is deactivated; ask an admin');
   const { token, hash } = newToken('mcs');
   const expiresAt = new Date(Date.now() + env().SESSION_TTL_HOURS * 3600_000);
-  await prisma.session.create({ data: { tokenHash: hash, userId: user.id, expiresAt } });
+  // Sign-ins are audited (who got a session when); failed attempts are not: nothing is written for them.
+  await prisma.$transaction(async (tx) => {
+    const session = await tx.session.create({ data: { tokenHash: hash, userId: user.id, expiresAt } });
+    await recordAudit(tx, { actorId: user.id, action: 'auth.login', entityType: 'User', entityId: user.id, after: { sessionId: session.id, expiresAt: expiresAt.toISOString() } });
+  });
   return { token, expiresAt, actor: { userId: user.id, name: user.name, email: user.email, role: user.role, via: 'session' } };
 }
 
 export async function logout(token: string): Promise<void> {
-  await prisma.session.deleteMany({ where: { tokenHash: hashToken(token) } });
+  await prisma.$transaction(async (tx) => {
+    const session = await tx.session.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true } });
+    if (!session) return;
+    await tx.session.delete({ where: { id: session.id } });
+    await recordAudit(tx, { actorId: session.userId, action: 'auth.logout', entityType: 'User', entityId: session.userId, before: { sessionId: session.id } });
+  });
 }
 
 export async function actorFromSession(token: string | undefined): Promise<Actor | null> {

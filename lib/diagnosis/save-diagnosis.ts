@@ -43,6 +43,19 @@ function contentOf(input: DraftInput) {
   };
 }
 
+/**
+ * Autosave fires after 800 ms without typing, so an entry per save would bury
+ * the log: a draft writes an audit entry when created and then at most once
+ * per DRAFT_AUDIT_MINUTES (the log stays append-only; the submitted content is
+ * recorded in full by diagnosis.submit).
+ */
+const DRAFT_AUDIT_MINUTES = 10;
+async function auditDraft(tx: Tx, actor: Actor, diagnosisId: string, input: Parameters<typeof contentOf>[0]) {
+  const since = new Date(Date.now() - DRAFT_AUDIT_MINUTES * 60_000);
+  const recent = await tx.auditLog.findFirst({ where: { entityType: 'Diagnosis', entityId: diagnosisId, actorId: actor.userId, action: 'diagnosis.draft', createdAt: { gte: since } }, select: { id: true } });
+  if (!recent) await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.draft', entityType: 'Diagnosis', entityId: diagnosisId, after: contentOf(input) });
+}
+
 /** Autosave: creates or updates the caller's draft for a failed checkpoint. */
 export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisView> {
   requirePermission(actor, 'diagnosis:write');
@@ -60,6 +73,7 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
       include: DIAGNOSIS_INCLUDE,
     });
     await recountPending(tx, cp.trajectoryId);
+    await auditDraft(tx, actor, d.id, input);
     return toDiagnosisView(d);
   });
   return view;

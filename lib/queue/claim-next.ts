@@ -40,6 +40,7 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
         SELECT t.id FROM ${QUEUE_FROM} WHERE NOT EXISTS (SELECT 1 FROM mine) AND ${base} AND ${CLAIM_FREE}
         ORDER BY t."createdAt", t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED
       ), candidate AS (SELECT id FROM mine UNION ALL SELECT id FROM free)
+      , claimed AS (
       INSERT INTO "QueueClaim" ("id", "trajectoryId", "userId", "claimedAt", "lastActiveAt", "expiresAt", "createdAt", "updatedAt")
       SELECT gen_random_uuid()::text, candidate.id, ${actor.userId}, ${SQL_NOW}, ${SQL_NOW}, ${claimExpiry()}, ${SQL_NOW}, ${SQL_NOW}
       FROM candidate
@@ -51,7 +52,14 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
         "expiresAt" = EXCLUDED."expiresAt",
         "updatedAt" = EXCLUDED."updatedAt"
       WHERE "QueueClaim"."expiresAt" <= ${SQL_NOW} OR "QueueClaim"."userId" = EXCLUDED."userId"
-      RETURNING "trajectoryId"`;
+      RETURNING "trajectoryId"
+      ), audit AS (
+        -- The audit entry is written by the same statement, so it commits with the claim
+        -- without an interactive transaction holding a pooled connection under contention.
+        INSERT INTO "AuditLog" ("id", "actorId", "action", "entityType", "entityId", "createdAt")
+        SELECT gen_random_uuid()::text, ${actor.userId}, 'queue.claim', 'Trajectory', "trajectoryId", ${SQL_NOW} FROM claimed
+      )
+      SELECT "trajectoryId" FROM claimed`;
     if (rows.length) return { trajectoryId: rows[0].trajectoryId };
     // Nothing claimed: either the queue is empty for these filters, or we lost a race; check which.
     const [{ free }] = await prisma.$queryRaw<{ free: boolean }[]>`SELECT EXISTS (SELECT 1 FROM ${QUEUE_FROM} WHERE ${where}) AS free`;

@@ -67,3 +67,68 @@ export async function seedDemoTask(task: DemoTask = DEMO_TASKS[0], benchmark = `
   });
   return { benchmark, taskId, trajectories };
 }
+
+type SeedEvent = { source?: 'AGENT' | 'USER' | 'ENVIRONMENT' | 'VERIFIER'; type?: 'MESSAGE' | 'TOOL_CALL' | 'OBSERVATION' | 'NOTIFICATION' | 'FINAL'; tool?: string; content?: string; arguments?: Record<string, unknown> };
+
+/** A task (found or created by benchmark + externalId) with the named checkpoints. */
+export async function ensureTask(opts: { benchmark: string; externalId: string; ability?: string | null; checkpointKeys?: string[] }) {
+  const keys = opts.checkpointKeys ?? ['c0', 'c1'];
+  const task = await prisma.task.upsert({
+    where: { benchmark_externalId: { benchmark: opts.benchmark, externalId: opts.externalId } },
+    update: {},
+    create: { benchmark: opts.benchmark, externalId: opts.externalId, ability: opts.ability ?? null, instruction: `Task ${opts.externalId}`, apps: [], contentHash: uid() },
+  });
+  for (const [position, key] of keys.entries()) {
+    await prisma.taskCheckpoint.upsert({ where: { taskId_key: { taskId: task.id, key } }, update: {}, create: { taskId: task.id, key, name: key, position } });
+  }
+  return task;
+}
+
+/**
+ * One trajectory written with Prisma directly (no import path), for datasets
+ * with known answers: checkpoint results by key, memory release and card ids, events.
+ */
+export async function seedTrajectory(opts: {
+  benchmark: string;
+  taskExternalId: string;
+  ability?: string | null;
+  model: string;
+  checkpoints: Record<string, boolean>;
+  memoryRelease?: string | null;
+  memoryCardIds?: string[];
+  events?: SeedEvent[];
+  createdAt?: Date;
+}) {
+  const keys = Object.keys(opts.checkpoints);
+  const task = await ensureTask({ benchmark: opts.benchmark, externalId: opts.taskExternalId, ability: opts.ability, checkpointKeys: keys });
+  const cps = await prisma.taskCheckpoint.findMany({ where: { taskId: task.id, key: { in: keys } } });
+  const failed = Object.values(opts.checkpoints).filter((p) => !p).length;
+  const events = opts.events ?? [];
+  return prisma.trajectory.create({
+    data: {
+      externalId: `${opts.benchmark}:${opts.taskExternalId}:${opts.model}:${uid()}`,
+      taskId: task.id,
+      model: opts.model,
+      passed: failed === 0,
+      memoryRelease: opts.memoryRelease ?? null,
+      memoryCardIds: opts.memoryCardIds ?? [],
+      contentHash: uid(),
+      eventCount: events.length,
+      failedCount: failed,
+      pendingCount: failed,
+      createdAt: opts.createdAt,
+      checkpoints: { create: cps.map((c) => ({ checkpointId: c.id, passed: opts.checkpoints[c.key] })) },
+      events: {
+        create: events.map((e, position) => ({
+          position,
+          source: e.source ?? 'AGENT',
+          type: e.type ?? (e.tool ? 'TOOL_CALL' : 'MESSAGE'),
+          tool: e.tool ?? null,
+          content: e.content ?? null,
+          arguments: e.arguments as never,
+        })),
+      },
+    },
+    include: { checkpoints: true },
+  });
+}

@@ -1,15 +1,35 @@
+import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
+import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
+import { can } from '@/lib/auth/permissions';
+import { dashboardFilterSchema } from '@/lib/dashboard/filter-schema';
+import { dashboardOptions, loadDashboard } from '@/lib/dashboard/load-dashboard';
+import { searchParamsRecord } from '@/lib/http/pagination';
 
 export const metadata = { title: 'Dashboard' };
 
-export default async function Page() {
-  await requirePageActor('dashboard:read');
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requirePageActor('dashboard:read');
+  const raw = searchParamsRecord(await searchParams);
+  const parsed = dashboardFilterSchema.safeParse(raw);
+  const filters = parsed.success ? parsed.data : {};
+  const [options, data] = await Promise.all([dashboardOptions(actor), loadDashboard(actor, filters)]);
+  const anyFilter = Object.values(filters).some(Boolean);
   return (
     <>
-      <PageHeader title="Dashboard" />
-      <EmptyState title="Not available yet">Pass rates, diagnosis coverage and bank growth will appear here once trajectories are imported.</EmptyState>
+      <PageHeader title="Dashboard" description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth." />
+      <DashboardFilters options={options} filters={filters} />
+      {!parsed.success ? <ErrorMessage error={new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))} /> : null}
+      {data.trajectoryCount === 0 && !anyFilter ? (
+        <EmptyState title="No trajectories yet">
+          {can(actor.role, 'import:run') ? 'Import benchmark results under Imports (or with npm run import) to see pass rates here.' : 'Figures appear once a researcher or admin imports trajectories.'}
+        </EmptyState>
+      ) : (
+        <DashboardView data={data} />
+      )}
     </>
   );
 }

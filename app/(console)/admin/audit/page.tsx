@@ -1,0 +1,26 @@
+import { AuditFilters } from '@/components/audit/audit-filters';
+import { AuditTable } from '@/components/audit/audit-table';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePageActor } from '@/lib/auth/current-actor';
+import { auditQuerySchema } from '@/lib/audit/audit-query';
+import { auditFilterOptions, listAuditEntries } from '@/lib/audit/list-audit';
+import { searchParamsRecord } from '@/lib/http/pagination';
+
+export const metadata = { title: 'Audit log' };
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requirePageActor('audit:read');
+  const raw = searchParamsRecord(await searchParams);
+  const parsed = auditQuerySchema.safeParse(raw);
+  const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
+  const [options, page] = await Promise.all([auditFilterOptions(actor), listAuditEntries(actor, query)]);
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every change made in the console: who, what, on which entity, with before/after where it helps." />
+      <AuditFilters options={options} query={query} />
+      {!parsed.success ? <ErrorMessage error={new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))} /> : null}
+      <AuditTable page={page} params={raw} />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import Link from 'next/link';
+import { DrillTrajectories } from '@/components/dashboard/drill-trajectories';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePageActor } from '@/lib/auth/current-actor';
+import { filterParams } from '@/lib/dashboard/filter-schema';
+import { listDrillTrajectories } from '@/lib/dashboard/list-trajectories';
+import { searchParamsRecord } from '@/lib/http/pagination';
+
+export const metadata = { title: 'Dashboard · trajectories' };
+
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requirePageActor('dashboard:read');
+  const raw = searchParamsRecord(await searchParams);
+  const page = await listDrillTrajectories(actor, raw);
+  const q = page.query;
+  const described = [q.benchmark, q.ability ?? (q.nullAbility ? 'no ability' : null), q.model, q.release && `round ${q.release}`, q.outcome, q.card && `injected with ${q.card}`, q.from && `from ${q.from}`, q.to && `to ${q.to}`].filter(Boolean).join(' · ');
+  return (
+    <>
+      <PageHeader title="Trajectories" description={described || 'All trajectories'} actions={<Link href={`/dashboard?${filterParams({ benchmark: q.benchmark, ability: q.ability, model: q.model, from: q.from, to: q.to })}`} className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
+      <DrillTrajectories page={page} params={raw} />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { filterParams } from '@/lib/dashboard/filter-schema';
+import type { DashboardData } from '@/lib/dashboard/load-dashboard';
+import { BankPanel } from './bank-panel';
+import { Stat, pct } from './chart-kit';
+import { CoverageByAbility, CoverageByAnnotator, CoverageOverTime } from './coverage-panels';
+import { CurationPanels, ReviewPanel } from './curation-panels';
+import { PassRateByAbility, PassRateByModel, PassRateByRound } from './pass-rate-panels';
+
+function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section className="space-y-3">
+      <div className="flex items-baseline justify-between">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Every dashboard figure. Each panel has a chart, a table view, a CSV download and links to the list behind its points. */
+export function DashboardView({ data }: { data: DashboardData }) {
+  const f = data.filters;
+  const cps = data.passRates.byModel.reduce((s, r) => ({ n: s.n + r.checkpoints, p: s.p + r.checkpointsPassed }), { n: 0, p: 0 });
+  return (
+    <div className="space-y-8">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="dashboard-stats">
+        <Stat label="Trajectories" value={data.trajectoryCount.toLocaleString('en-US')} />
+        <Stat label="Checkpoint pass rate" value={pct(cps.n ? cps.p / cps.n : null)} hint={`n = ${cps.n.toLocaleString('en-US')}`} />
+        <Stat label="Diagnosis coverage" value={pct(data.coverage.total.coverage)} hint={`${data.coverage.total.diagnosed} of ${data.coverage.total.failed} failed checkpoints`} />
+        <Stat label="Rounds" value={String(data.passRates.rounds.length)} hint={data.passRates.rounds.map((r) => r.round.split(' · ')[0]).join(', ')} />
+      </div>
+      <Section title="Pass rate">
+        <PassRateByRound data={data.passRates} filters={f} />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <PassRateByModel data={data.passRates} filters={f} />
+          <PassRateByAbility data={data.passRates} filters={f} />
+        </div>
+      </Section>
+      <Section title="Card impact" aside={<Link href={`/dashboard/impact?${filterParams(f)}`} className="text-sm text-indigo-700 underline">Card impact table (most helpful / most harmful)</Link>}>
+        <p className="text-sm text-slate-600">Checkpoint pass rate of trajectories a card was injected into against same-ability trajectories of the same models without it, per release, with 95% Wilson intervals.</p>
+      </Section>
+      <Section title="Diagnosis coverage">
+        <div className="grid gap-4 lg:grid-cols-2">
+          <CoverageByAbility data={data.coverage} filters={f} />
+          <CoverageByAnnotator data={data.coverage} filters={f} />
+        </div>
+        <CoverageOverTime data={data.coverage} filters={f} />
+      </Section>
+      <Section title="Curation">
+        <div className="grid gap-4 lg:grid-cols-2">
+          <CurationPanels data={data.curation} filters={f} />
+        </div>
+      </Section>
+      <Section title="Review">
+        <ReviewPanel data={data.review} filters={f} />
+      </Section>
+      <Section title="Bank">
+        <BankPanel data={data.bank} />
+      </Section>
+      <p className="text-xs text-slate-400">Computed in {data.tookMs} ms.</p>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '@/lib/http/pagination';
+
+const text = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
+const day = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Expected a date as YYYY-MM-DD')
+  .transform((v) => v || undefined);
+
+/** Audit log filters (`GET /api/admin/audit`, the /admin/audit page URL). Dates are inclusive UTC days. */
+export const auditQuerySchema = pageQuerySchema.extend({
+  actorId: text(100),
+  // Exact action ("taxonomy.update") or a prefix ending in "." ("taxonomy.").
+  action: text(100),
+  entityType: text(100),
+  entityId: text(200),
+  from: day,
+  to: day,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export type AuditEntryView = {
+  id: string;
+  createdAt: string;
+  actor: { id: string; name: string; email: string } | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** Where the entity is shown in the console, when it has a page. */
+  entityHref: string | null;
+  before: unknown;
+  after: unknown;
+};

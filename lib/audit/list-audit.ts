@@ -1,0 +1,86 @@
+import type { Prisma } from '@prisma/client';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { pageOf, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
+import { auditQuerySchema, type AuditEntryView } from './audit-query';
+
+// Entity types whose page URL follows from the id alone.
+const DIRECT: Record<string, (id: string) => string> = {
+  User: () => '/admin/users',
+  ApiToken: () => '/admin/tokens',
+  FailureCategory: () => '/admin/taxonomy',
+  Setting: () => '/admin/llm',
+  Trajectory: (id) => trajectoryEventHref(id),
+  ImportJob: (id) => `/imports/${encodeURIComponent(id)}`,
+  ReflectionRun: (id) => `/runs/${encodeURIComponent(id)}`,
+  Proposal: (id) => `/reviews/${encodeURIComponent(id)}`,
+  Card: (id) => `/cards/${encodeURIComponent(id)}`,
+  CardVersion: () => '/cards',
+  Task: (id) => `/tasks/${encodeURIComponent(id)}`,
+};
+
+/** Links that need a lookup: a diagnosis opens its trajectory at its event range, a release by its name. */
+async function lookupHrefs(entries: { entityType: string; entityId: string }[]): Promise<Map<string, string>> {
+  const idsOf = (type: string) => entries.filter((e) => e.entityType === type).map((e) => e.entityId);
+  const [diagnoses, releases] = await Promise.all([
+    prisma.diagnosis.findMany({ where: { id: { in: idsOf('Diagnosis') } }, select: { id: true, trajectoryId: true, eventStart: true } }),
+    prisma.bankRelease.findMany({ where: { OR: [{ id: { in: idsOf('BankRelease') } }, { name: { in: idsOf('BankRelease') } }] }, select: { id: true, name: true } }),
+  ]);
+  const out = new Map<string, string>();
+  for (const d of diagnoses) out.set(`Diagnosis:${d.id}`, trajectoryEventHref(d.trajectoryId, d.eventStart));
+  for (const r of releases) {
+    out.set(`BankRelease:${r.id}`, `/releases/${encodeURIComponent(r.name)}`);
+    out.set(`BankRelease:${r.name}`, `/releases/${encodeURIComponent(r.name)}`);
+  }
+  return out;
+}
+
+/** The audit log, newest first, filtered by actor, action, entity and time; admins only. */
+export async function listAuditEntries(actor: Actor, input: unknown): Promise<Page<AuditEntryView>> {
+  requirePermission(actor, 'audit:read');
+  const q = auditQuerySchema.parse(input);
+  const createdAt: Prisma.DateTimeFilter = {};
+  if (q.from) createdAt.gte = new Date(`${q.from}T00:00:00Z`);
+  if (q.to) createdAt.lt = new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000);
+  const where: Prisma.AuditLogWhereInput = {
+    actorId: q.actorId,
+    action: q.action ? (q.action.endsWith('.') ? { startsWith: q.action } : q.action) : undefined,
+    entityType: q.entityType,
+    entityId: q.entityId,
+    createdAt: q.from || q.to ? createdAt : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    prisma.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...toPrismaPage(q), include: { actor: { select: { id: true, name: true, email: true } } } }),
+    prisma.auditLog.count({ where }),
+  ]);
+  const looked = await lookupHrefs(rows);
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      actor: r.actor,
+      action: r.action,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      entityHref: looked.get(`${r.entityType}:${r.entityId}`) ?? DIRECT[r.entityType]?.(r.entityId) ?? null,
+      before: r.before,
+      after: r.after,
+    })),
+    total,
+    q,
+  );
+}
+
+export type AuditFilterOptions = { actors: { id: string; name: string }[]; actions: string[]; entityTypes: string[] };
+
+/** Menus for the audit filters: people who acted, and the actions and entity types that occur. */
+export async function auditFilterOptions(actor: Actor): Promise<AuditFilterOptions> {
+  requirePermission(actor, 'audit:read');
+  const [actors, actions, types] = await Promise.all([
+    prisma.user.findMany({ where: { auditLogs: { some: {} } }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
+    prisma.auditLog.findMany({ distinct: ['action'], select: { action: true }, orderBy: { action: 'asc' } }),
+    prisma.auditLog.findMany({ distinct: ['entityType'], select: { entityType: true }, orderBy: { entityType: 'asc' } }),
+  ]);
+  return { actors, actions: actions.map((a) => a.action), entityTypes: types.map((t) => t.entityType) };
+}

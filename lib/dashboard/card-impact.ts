@@ -1,0 +1,100 @@
+import { Prisma } from '@prisma/client';
+import { prisma } from '@/lib/db/prisma';
+import { trajectoryWhere, type DashboardFilters } from './filters';
+import { rate, wilsonInterval } from './wilson';
+
+/**
+ * Below this many checkpoint results in either group (injected, or the
+ * comparison) a release's figures say "not enough data": a Wilson interval
+ * at n < 20 is wider than any effect worth acting on.
+ */
+export const MIN_CHECKPOINTS = 20;
+
+type Group = { trajectories: number; checkpoints: number; passed: number; rate: number | null; interval: { low: number; high: number } | null };
+export type ImpactRow = {
+  cardKey: string;
+  cardId: string | null;
+  title: string | null;
+  ability: string | null;
+  release: string | null;
+  injected: Group;
+  /** Same release, same abilities and models as the injected trajectories, without the card. */
+  comparison: Group;
+  /** injected − comparison checkpoint pass rate, or null when either side has fewer than MIN_CHECKPOINTS. */
+  delta: number | null;
+  enoughData: boolean;
+};
+
+type Row = { card: string; release: string | null; it: number; ic: number; ip: number; ct: number; cc: number; cp: number };
+
+const group = (trajectories: number, checkpoints: number, passed: number): Group => ({
+  trajectories,
+  checkpoints,
+  passed,
+  rate: rate(passed, checkpoints),
+  interval: wilsonInterval(passed, checkpoints),
+});
+
+/**
+ * Card impact per (card, release): checkpoint pass rate of the trajectories the
+ * card was injected into (`memory.card_ids` on import) against the
+ * trajectories of the same release, abilities and models without it. One
+ * pass: totals per (release, ability, model) cell, minus the card's own
+ * share of each cell it appears in, summed over those cells.
+ */
+export async function cardImpact(f: DashboardFilters, opts: { cardKeys?: string[] } = {}): Promise<ImpactRow[]> {
+  const cardFilter = opts.cardKeys ? Prisma.sql`WHERE card = ANY(${opts.cardKeys}::text[])` : Prisma.empty;
+  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+    WITH tr AS (
+      SELECT t.id, t.model, coalesce(k.ability, '') AS ability, coalesce(t."memoryRelease", '') AS release, t."memoryCardIds" AS cards
+      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE ${trajectoryWhere(f)}
+    ), cp AS (
+      SELECT cr."trajectoryId", count(*)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p
+      FROM "CheckpointResult" cr JOIN tr ON tr.id = cr."trajectoryId" GROUP BY cr."trajectoryId"
+    ), t2 AS (
+      SELECT tr.*, coalesce(cp.n, 0) AS n, coalesce(cp.p, 0) AS p FROM tr LEFT JOIN cp ON cp."trajectoryId" = tr.id
+    ), cells AS (
+      SELECT release, ability, model, count(*)::int AS t, sum(n)::int AS n, sum(p)::int AS p FROM t2 GROUP BY 1, 2, 3
+    ), inj AS (
+      SELECT card, release, ability, model, count(*)::int AS t, sum(n)::int AS n, sum(p)::int AS p
+      FROM (SELECT DISTINCT t2.id, c.card, t2.release, t2.ability, t2.model, t2.n, t2.p FROM t2 CROSS JOIN LATERAL unnest(t2.cards) AS c(card)) x
+      ${cardFilter}
+      GROUP BY 1, 2, 3, 4
+    )
+    SELECT inj.card, nullif(inj.release, '') AS release,
+           sum(inj.t)::int AS it, sum(inj.n)::int AS ic, sum(inj.p)::int AS ip,
+           sum(cells.t - inj.t)::int AS ct, sum(cells.n - inj.n)::int AS cc, sum(cells.p - inj.p)::int AS cp
+    FROM inj JOIN cells USING (release, ability, model)
+    GROUP BY inj.card, inj.release`);
+  if (!rows.length) return [];
+  const keys = [...new Set(rows.map((r) => r.card))];
+  // Runtimes send card keys ("skill::…"); accept card ids as well.
+  const cards = await prisma.card.findMany({ where: { OR: [{ key: { in: keys } }, { id: { in: keys } }] }, select: { id: true, key: true, title: true, ability: true } });
+  const byRef = new Map(cards.flatMap((c) => [[c.key, c], [c.id, c]] as const));
+  return rows.map((r) => {
+    const card = byRef.get(r.card);
+    const injected = group(r.it, r.ic, r.ip);
+    const comparison = group(r.ct, r.cc, r.cp);
+    const enoughData = r.ic >= MIN_CHECKPOINTS && r.cc >= MIN_CHECKPOINTS;
+    return {
+      cardKey: card?.key ?? r.card,
+      cardId: card?.id ?? null,
+      title: card?.title ?? null,
+      ability: card?.ability ?? null,
+      release: r.release,
+      injected,
+      comparison,
+      delta: enoughData ? injected.rate! - comparison.rate! : null,
+      enoughData,
+    };
+  });
+}
+
+/** Most helpful first (largest positive delta); rows without enough data last. */
+export function sortImpact(rows: ImpactRow[], direction: 'helpful' | 'harmful' = 'helpful'): ImpactRow[] {
+  const sign = direction === 'helpful' ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    if (a.delta === null || b.delta === null) return a.delta === null ? (b.delta === null ? a.cardKey.localeCompare(b.cardKey) : 1) : -1;
+    return sign * (a.delta - b.delta) || a.cardKey.localeCompare(b.cardKey);
+  });
+}

@@ -1,0 +1,59 @@
+import { Prisma } from '@prisma/client';
+import { prisma } from '@/lib/db/prisma';
+import { trajectoryWhere, type DashboardFilters } from './filters';
+import { rate } from './wilson';
+
+export type CoverageRow = { failed: number; diagnosed: number; coverage: number | null };
+export type Coverage = {
+  total: CoverageRow;
+  byAbility: (CoverageRow & { ability: string | null })[];
+  /** Per annotator: submitted and draft diagnoses on the filtered trajectories, and queue items they hold now. */
+  byAnnotator: { userId: string; name: string; submitted: number; drafts: number; claimed: number }[];
+  /** Per week of import: failed checkpoints imported, and how many of those are diagnosed by now (cumulative coverage too). */
+  overTime: (CoverageRow & { week: string; cumulativeFailed: number; cumulativeDiagnosed: number; cumulativeCoverage: number | null })[];
+};
+
+/** Failed checkpoints diagnosed (a submitted diagnosis exists) over failed checkpoints, by ability, by annotator and by week. */
+export async function coverage(f: DashboardFilters): Promise<Coverage> {
+  const base = Prisma.sql`
+    WITH fc AS (
+      SELECT cr.id, k.ability, date_trunc('week', t."createdAt") AS week,
+             EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = cr.id AND d.status = 'SUBMITTED') AS diagnosed
+      FROM "CheckpointResult" cr JOIN "Trajectory" t ON t.id = cr."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
+      WHERE NOT cr.passed AND ${trajectoryWhere(f)}
+    )`;
+  const [abilityRows, weekRows, annotators] = await Promise.all([
+    prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(Prisma.sql`${base}
+      SELECT ability, count(*)::int AS failed, (count(*) FILTER (WHERE diagnosed))::int AS diagnosed FROM fc GROUP BY ability ORDER BY ability NULLS LAST`),
+    prisma.$queryRaw<{ week: Date; failed: number; diagnosed: number }[]>(Prisma.sql`${base}
+      SELECT week, count(*)::int AS failed, (count(*) FILTER (WHERE diagnosed))::int AS diagnosed FROM fc GROUP BY week ORDER BY week`),
+    prisma.$queryRaw<{ userId: string; name: string; submitted: number; drafts: number; claimed: number }[]>(Prisma.sql`
+      WITH d AS (
+        SELECT d."authorId", (count(*) FILTER (WHERE d.status = 'SUBMITTED'))::int AS submitted, (count(*) FILTER (WHERE d.status = 'DRAFT'))::int AS drafts
+        FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
+        WHERE ${trajectoryWhere(f)} GROUP BY d."authorId"
+      ), c AS (
+        SELECT q."userId", count(*)::int AS claimed FROM "QueueClaim" q WHERE q."expiresAt" > (now() AT TIME ZONE 'UTC') GROUP BY q."userId"
+      )
+      SELECT u.id AS "userId", u.name, coalesce(d.submitted, 0) AS submitted, coalesce(d.drafts, 0) AS drafts, coalesce(c.claimed, 0) AS claimed
+      FROM "User" u LEFT JOIN d ON d."authorId" = u.id LEFT JOIN c ON c."userId" = u.id
+      WHERE d."authorId" IS NOT NULL OR c."userId" IS NOT NULL
+      ORDER BY submitted DESC, u.name`),
+  ]);
+  const row = (failed: number, diagnosed: number): CoverageRow => ({ failed, diagnosed, coverage: rate(diagnosed, failed) });
+  let cf = 0;
+  let cd = 0;
+  const overTime = weekRows.map((w) => {
+    cf += w.failed;
+    cd += w.diagnosed;
+    return { week: w.week.toISOString().slice(0, 10), ...row(w.failed, w.diagnosed), cumulativeFailed: cf, cumulativeDiagnosed: cd, cumulativeCoverage: rate(cd, cf) };
+  });
+  const totalFailed = abilityRows.reduce((s, r) => s + r.failed, 0);
+  const totalDiagnosed = abilityRows.reduce((s, r) => s + r.diagnosed, 0);
+  return {
+    total: row(totalFailed, totalDiagnosed),
+    byAbility: abilityRows.map((r) => ({ ability: r.ability, ...row(r.failed, r.diagnosed) })),
+    byAnnotator: annotators,
+    overTime,
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// No database imports here: client components use the schema's types and filterParams.
+const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
+const optionalDate = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) {
+      ctx.addIssue({ code: 'custom', message: 'Expected a date as YYYY-MM-DD' });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+/** Dashboard filters (URL of /dashboard and its drill-down lists, `GET /api/dashboard`). Dates are inclusive days, UTC. */
+export const dashboardFilterSchema = z.object({
+  benchmark: optionalText(200),
+  ability: optionalText(200),
+  model: optionalText(300),
+  from: optionalDate,
+  to: optionalDate,
+});
+export type DashboardFilters = Partial<z.infer<typeof dashboardFilterSchema>>;
+
+/** The filters as a query string for links (drill-downs keep the dashboard's filters). */
+export function filterParams(f: DashboardFilters, extra: Record<string, string | null | undefined> = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) q.set(k, v);
+  return q.toString();
+}

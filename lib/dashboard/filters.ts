@@ -1,0 +1,22 @@
+import { Prisma } from '@prisma/client';
+import type { DashboardFilters } from './filter-schema';
+
+export { dashboardFilterSchema, filterParams, type DashboardFilters } from './filter-schema';
+
+/** Conditions on a trajectory `t` joined to its task `k` (date range on the import time). */
+export function trajectoryWhere(f: DashboardFilters): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (f.benchmark) parts.push(Prisma.sql`k.benchmark = ${f.benchmark}`);
+  if (f.ability) parts.push(Prisma.sql`k.ability = ${f.ability}`);
+  if (f.model) parts.push(Prisma.sql`t.model = ${f.model}`);
+  parts.push(...dateWhere(f, Prisma.sql`t."createdAt"`));
+  return Prisma.join(parts, ' AND ');
+}
+
+/** Date range on any timestamp column: from 00:00 of `from` to the end of `to` (UTC). */
+export function dateWhere(f: DashboardFilters, column: Prisma.Sql): Prisma.Sql[] {
+  const parts: Prisma.Sql[] = [];
+  if (f.from) parts.push(Prisma.sql`${column} >= ${f.from}::date`);
+  if (f.to) parts.push(Prisma.sql`${column} < (${f.to}::date + 1)`);
+  return parts;
+}

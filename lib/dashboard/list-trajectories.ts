@@ -1,0 +1,45 @@
+import type { Prisma } from '@prisma/client';
+import { z } from 'zod';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { dashboardFilterSchema } from './filters';
+
+/** The list behind a dashboard point: trajectories by the dashboard filters plus round, outcome and injected card. */
+export const trajectoryDrillSchema = dashboardFilterSchema.extend(pageQuerySchema.shape).extend({
+  // "R0" = no memory, otherwise a release name.
+  release: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  outcome: z.enum(['passed', 'failed', '']).optional().transform((v) => v || undefined),
+  // A card key (or id) the trajectory was injected with.
+  card: z.string().trim().max(300).optional().transform((v) => v || undefined),
+  nullAbility: z.enum(['1', '']).optional().transform((v) => v === '1'),
+});
+export type TrajectoryDrill = z.infer<typeof trajectoryDrillSchema>;
+
+export type DrillTrajectory = { id: string; model: string; passed: boolean; memoryRelease: string | null; failedCount: number; createdAt: string; task: { id: string; externalId: string; benchmark: string; ability: string | null } };
+
+export async function listDrillTrajectories(actor: Actor, input: unknown): Promise<Page<DrillTrajectory> & { query: TrajectoryDrill }> {
+  requirePermission(actor, 'dashboard:read');
+  const q = trajectoryDrillSchema.parse(input);
+  const createdAt: Prisma.DateTimeFilter = {};
+  if (q.from) createdAt.gte = new Date(`${q.from}T00:00:00Z`);
+  if (q.to) createdAt.lt = new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000);
+  const where: Prisma.TrajectoryWhereInput = {
+    model: q.model,
+    passed: q.outcome ? q.outcome === 'passed' : undefined,
+    memoryRelease: q.release === undefined ? undefined : q.release === 'R0' ? null : q.release,
+    memoryCardIds: q.card ? { has: q.card } : undefined,
+    createdAt: q.from || q.to ? createdAt : undefined,
+    task: { benchmark: q.benchmark, ability: q.nullAbility ? null : q.ability },
+  };
+  const [items, total] = await Promise.all([
+    prisma.trajectory.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      ...toPrismaPage(q),
+      select: { id: true, model: true, passed: true, memoryRelease: true, failedCount: true, createdAt: true, task: { select: { id: true, externalId: true, benchmark: true, ability: true } } },
+    }),
+    prisma.trajectory.count({ where }),
+  ]);
+  return { ...pageOf(items.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })), total, q), query: q };
+}

@@ -1,0 +1,41 @@
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { bankGrowth, type BankGrowth } from './bank-growth';
+import { coverage, type Coverage } from './coverage';
+import { curation, type Curation } from './curation';
+import { dashboardFilterSchema, type DashboardFilters } from './filters';
+import { passRates, type PassRates } from './pass-rates';
+import { reviewThroughput, type ReviewThroughput } from './review-throughput';
+
+export type DashboardData = {
+  filters: DashboardFilters;
+  trajectoryCount: number;
+  passRates: PassRates;
+  coverage: Coverage;
+  curation: Curation;
+  review: ReviewThroughput;
+  bank: BankGrowth;
+  tookMs: number;
+};
+
+export type DashboardOptions = { benchmarks: string[]; abilities: string[]; models: string[] };
+
+/** Every dashboard figure for the filters: a handful of aggregate queries, run in parallel. */
+export async function loadDashboard(actor: Actor, input: unknown): Promise<DashboardData> {
+  requirePermission(actor, 'dashboard:read');
+  const started = performance.now();
+  const filters = dashboardFilterSchema.parse(input);
+  const [rates, cov, cur, review, bank] = await Promise.all([passRates(filters), coverage(filters), curation(filters), reviewThroughput(filters), bankGrowth(filters)]);
+  const trajectoryCount = rates.byModel.reduce((s, r) => s + r.trajectories, 0);
+  return { filters, trajectoryCount, passRates: rates, coverage: cov, curation: cur, review, bank, tookMs: Math.round(performance.now() - started) };
+}
+
+export async function dashboardOptions(actor: Actor): Promise<DashboardOptions> {
+  requirePermission(actor, 'dashboard:read');
+  const [benchmarks, abilities, models] = await Promise.all([
+    prisma.task.findMany({ distinct: ['benchmark'], select: { benchmark: true }, orderBy: { benchmark: 'asc' } }),
+    prisma.task.findMany({ distinct: ['ability'], where: { ability: { not: null } }, select: { ability: true }, orderBy: { ability: 'asc' } }),
+    prisma.trajectory.findMany({ distinct: ['model'], select: { model: true }, orderBy: { model: 'asc' } }),
+  ]);
+  return { benchmarks: benchmarks.map((b) => b.benchmark), abilities: abilities.map((a) => a.ability!), models: models.map((m) => m.model) };
+}

@@ -1,0 +1,92 @@
+import { Prisma } from '@prisma/client';
+import { prisma } from '@/lib/db/prisma';
+import { trajectoryWhere, type DashboardFilters } from './filters';
+import { rate } from './wilson';
+
+/** Pass-rate figures of one group of trajectories: task pass rate and checkpoint pass rate, with their n. */
+export type PassRate = {
+  trajectories: number;
+  tasksPassed: number;
+  taskPassRate: number | null;
+  checkpoints: number;
+  checkpointsPassed: number;
+  checkpointPassRate: number | null;
+};
+
+export type RoundInfo = { round: string; release: string | null; index: number; createdAt: string | null; note: string | null; recipe: unknown };
+
+export type PassRates = {
+  byModel: (PassRate & { model: string })[];
+  byAbility: (PassRate & { ability: string | null })[];
+  /** One row per (round, model); rounds in release order, R0 (no memory) first. */
+  byRound: (PassRate & { round: string; release: string | null; model: string })[];
+  rounds: RoundInfo[];
+};
+
+type Row = { grp: number; model: string | null; ability: string | null; release: string | null; trajectories: number; tasksPassed: number; checkpoints: number; checkpointsPassed: number };
+
+const figures = (r: Row): PassRate => ({
+  trajectories: r.trajectories,
+  tasksPassed: r.tasksPassed,
+  taskPassRate: rate(r.tasksPassed, r.trajectories),
+  checkpoints: r.checkpoints,
+  checkpointsPassed: r.checkpointsPassed,
+  checkpointPassRate: rate(r.checkpointsPassed, r.checkpoints),
+});
+
+/**
+ * Whether BankRelease has a `recipe` column (ingestion scope, feedback kinds,
+ * providers). The releases feature adds it; until then rounds show name, note
+ * and date only. Checked at run time so this code needs no change when it lands.
+ */
+async function releaseRows(): Promise<{ name: string; note: string | null; createdAt: Date; recipe: unknown }[]> {
+  const [{ has }] = await prisma.$queryRaw<{ has: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'BankRelease' AND column_name = 'recipe') AS has`;
+  const recipe = has ? Prisma.sql`"recipe"` : Prisma.sql`NULL::jsonb`;
+  return prisma.$queryRaw(Prisma.sql`SELECT name, note, "createdAt", ${recipe} AS recipe FROM "BankRelease" ORDER BY "createdAt", name`);
+}
+
+/**
+ * Checkpoint and task pass rate by model, by ability and by round × model in
+ * one scan (GROUPING SETS over trajectories joined to their per-trajectory
+ * checkpoint counts). A trajectory's round is the bank release it ran with
+ * (`memory.bank_release` on import; none = R0).
+ */
+export async function passRates(f: DashboardFilters): Promise<PassRates> {
+  const [rows, releases] = await Promise.all([
+    prisma.$queryRaw<Row[]>(Prisma.sql`
+      WITH tr AS (
+        SELECT t.id, t.model, k.ability, t."memoryRelease" AS release, t.passed
+        FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
+        WHERE ${trajectoryWhere(f)}
+      ), cp AS (
+        SELECT cr."trajectoryId", count(*)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p
+        FROM "CheckpointResult" cr JOIN tr ON tr.id = cr."trajectoryId" GROUP BY cr."trajectoryId"
+      )
+      SELECT GROUPING(tr.model, tr.ability, tr.release)::int AS grp, tr.model, tr.ability, tr.release,
+             count(*)::int AS trajectories, (count(*) FILTER (WHERE tr.passed))::int AS "tasksPassed",
+             coalesce(sum(cp.n), 0)::int AS checkpoints, coalesce(sum(cp.p), 0)::int AS "checkpointsPassed"
+      FROM tr LEFT JOIN cp ON cp."trajectoryId" = tr.id
+      GROUP BY GROUPING SETS ((tr.model), (tr.ability), (tr.release, tr.model))`),
+    releaseRows(),
+  ]);
+  // GROUPING bits (model, ability, release): 3 = only model grouped, 5 = only ability, 2 = release + model.
+  const byModel = rows.filter((r) => r.grp === 3).map((r) => ({ model: r.model!, ...figures(r) })).sort((a, b) => a.model.localeCompare(b.model));
+  const byAbility = rows.filter((r) => r.grp === 5).map((r) => ({ ability: r.ability, ...figures(r) })).sort((a, b) => (a.ability ?? '~').localeCompare(b.ability ?? '~'));
+  const roundRows = rows.filter((r) => r.grp === 2);
+
+  const known = new Map(releases.map((r, i) => [r.name, { ...r, index: i + 1 }]));
+  // Releases named by trajectories but unknown to this console come after the known ones, by name.
+  const unknown = [...new Set(roundRows.map((r) => r.release).filter((n): n is string => n !== null && !known.has(n)))].sort();
+  const used = new Set(roundRows.map((r) => r.release));
+  const rounds: RoundInfo[] = [];
+  if (used.has(null)) rounds.push({ round: 'R0', release: null, index: 0, createdAt: null, note: 'No memory', recipe: null });
+  for (const r of releases) if (used.has(r.name)) rounds.push({ round: `R${known.get(r.name)!.index} · ${r.name}`, release: r.name, index: known.get(r.name)!.index, createdAt: r.createdAt.toISOString(), note: r.note, recipe: r.recipe });
+  unknown.forEach((name, i) => rounds.push({ round: `R? · ${name}`, release: name, index: releases.length + 1 + i, createdAt: null, note: 'Release not known to this console', recipe: null }));
+  const order = new Map(rounds.map((r, i) => [r.release, i]));
+  const label = new Map(rounds.map((r) => [r.release, r.round]));
+  const byRound = roundRows
+    .map((r) => ({ round: label.get(r.release)!, release: r.release, model: r.model!, ...figures(r) }))
+    .sort((a, b) => order.get(a.release)! - order.get(b.release)! || a.model.localeCompare(b.model));
+  return { byModel, byAbility, byRound, rounds };
+}
