@@ -36,7 +36,7 @@ test('a τ²-bench simulation scored against another task imports with a warning
   const notice = page.getByTestId('data-quality-warning');
   await expect(notice).toContainText('Data-quality warning');
   await expect(notice).toContainText('action id "98_1" is not one of task 5\'s expected actions');
-  await page.locator('header').first().screenshot({ path: info.outputPath('trajectory-header.png') });
+  await notice.locator('xpath=ancestor::header[1]').screenshot({ path: info.outputPath('trajectory-header.png') });
 
   // The renumbered task's own run carries no warning.
   const clean = await prisma.trajectory.findUniqueOrThrow({ where: { externalId: `tau2-bench:${domain}:retail-sim-1` } });
