@@ -5,6 +5,7 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'VALIDATION'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNAVAILABLE'
   | 'INTERNAL';
@@ -15,6 +16,8 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   VALIDATION: 400,
   CONFLICT: 409,
+  // Well-formed request whose content fails a business check (e.g. card validation on approval).
+  UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -27,6 +30,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
+    /** Machine-readable sub-code for clients that must tell two errors of one status apart (e.g. 409 NOT_PENDING vs STALE). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -31,7 +31,8 @@ function assertSameOrigin(req: NextRequest, actor: Actor | null) {
 /** Maps any thrown error to a JSON response, once, for every route handler. */
 export function errorResponse(err: unknown): NextResponse {
   if (err instanceof AppError) {
-    return NextResponse.json({ error: { code: err.code, message: err.message, details: err.details } }, { status: err.status });
+    const reason = err.reason ? { reason: err.reason } : {};
+    return NextResponse.json({ error: { code: err.code, message: err.message, details: err.details, ...reason } }, { status: err.status });
   }
   if (err instanceof ZodError) {
     const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
