@@ -13,10 +13,9 @@ export function isTypingTarget(t: EventTarget | null): boolean {
  * Returns the selected index (reset when the list changes length).
  */
 export function useListKeys(count: number, onOpen: (index: number) => void, onHelp: () => void): [number, (i: number) => void] {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    if (index >= count) setIndex(Math.max(0, count - 1));
-  }, [count, index]);
+  const [raw, setIndex] = useState(0);
+  // The list can shrink under the selection (a refetch): clamp instead of resetting.
+  const index = Math.min(raw, Math.max(0, count - 1));
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
