@@ -15,6 +15,8 @@ async function runOfflineReflection(page: Page, taskId: string) {
 }
 
 test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and follows the new version’s provenance to the diagnosed event', async ({ page }) => {
+  // A real reflection run plus six page visits: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const ability = ownAbility();
   const { taskId, failedTrajectoryId } = await importDiagnosedMailTask(ability);
   const card = await createCard(ability);
@@ -123,7 +125,8 @@ test('two reviewers in parallel: the second approval of a conflicting proposal i
   // The page now shows the proposal as stale: base → current → proposed, and no blind approval.
   await expect(b.getByTestId('stale-banner')).toContainText(`${card.key} is now v2 (proposal based on v1)`);
   await expect(b.getByTestId('base-to-current')).toBeVisible();
-  await expect(b.getByRole('button', { name: /^Approve/ })).toBeDisabled();
+  await expect(b.getByRole('button', { name: 'Approve a' })).toBeDisabled();
+  await expect(b.getByTestId('confirm-decision')).toBeDisabled();
   await expect(b.getByTestId('recurate')).toBeVisible();
   expect(await prisma.cardVersion.count({ where: { cardId: card.id } })).toBe(2);
   await Promise.all([ctxA.close(), ctxB.close()]);

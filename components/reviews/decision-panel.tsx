@@ -37,7 +37,8 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
   }, [mode]);
 
   const reasonMissing = mode === 'reject' && !text.trim();
-  const blocked = busy || (mode === 'edit' && editBlocked);
+  // A proposal that turned stale (or was decided) while the panel was open can no longer be approved.
+  const blocked = busy || (mode === 'edit' && editBlocked) || (approving && !approvable);
   function decide(next: boolean) {
     if (mode === 'reject') {
       setTried(true);
