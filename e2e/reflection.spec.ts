@@ -7,9 +7,9 @@ import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { tau2Adapter } from '@/lib/import/adapters/tau2';
 import { nativeRecordSchema, type NativeRecordInput } from '@/lib/import/native-schema';
 import { writeNativeRecord } from '@/lib/import/write-record';
-import { DEMO_TASKS, expandAttempt } from '@/lib/seed/demo-world';
 import { loginAs } from './helpers';
 import { realDataPath, skipWithoutRealData } from '../scripts/lib/real-data';
+import { importDemoMailTask } from './review-helpers';
 
 const TAU2_AIRLINE = realDataPath('tau2-bench/airline');
 
@@ -86,26 +86,7 @@ async function importTau2Task(taskNumber: string, benchmark: string): Promise<st
 
 /** The demo task mail/1 (all three models) under our own benchmark name. */
 async function importDemoTask(benchmark: string): Promise<string> {
-  const task = DEMO_TASKS.find((t) => t.externalId === 'mail/1')!;
-  let taskId = '';
-  await prisma.$transaction(async (tx) => {
-    for (const attempt of task.attempts) {
-      const { events, checkpoints, passed } = expandAttempt(task, attempt);
-      const res = await writeNativeRecord(
-        tx,
-        nativeRecordSchema.parse({
-          format: 'trajectory.v1',
-          task: { id: task.externalId, benchmark, ability: task.ability, instruction: task.instruction, apps: task.apps, checkpoints: task.checkpoints.map((c) => ({ id: c.key, name: c.name, description: c.description })) },
-          trajectory: { id: `${benchmark}:${attempt.model}`, model: attempt.model, agent: attempt.agent, outcome: { passed, score: passed ? 1 : 0 } },
-          events,
-          checkpoints,
-        }),
-      );
-      if (res.status !== 'imported') throw new Error(`import failed: ${JSON.stringify(res)}`);
-      taskId = res.taskId;
-    }
-  });
-  return taskId;
+  return (await importDemoMailTask(benchmark)).taskId;
 }
 
 /** Two submitted diagnoses, written as an annotator would, on the failed checkpoints of one failed run. */

@@ -5,6 +5,7 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'VALIDATION'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
   | 'UNAVAILABLE'
@@ -16,6 +17,8 @@ const HTTP_STATUS: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   VALIDATION: 400,
   CONFLICT: 409,
+  // Well-formed request whose content fails a business check (e.g. card validation on approval).
+  UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
@@ -29,8 +32,9 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
-    // RATE_LIMITED: sent as the Retry-After header.
-    readonly options: { retryAfterSeconds?: number } = {},
+    // retryAfterSeconds (RATE_LIMITED): sent as the Retry-After header. reason: a machine-readable
+    // sub-code for clients that must tell two errors of one status apart (409 NOT_PENDING vs STALE).
+    readonly options: { retryAfterSeconds?: number; reason?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';

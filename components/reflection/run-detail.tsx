@@ -48,7 +48,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
     refetchInterval: (query) => (!live && query.state.data && isActiveStatus(query.state.data.status) ? POLL_MS : false),
   });
   const run = q.data;
-  const title = run.kind === 'FUNCTION_CARDS' ? 'Function-card run' : run.task ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}` : 'Reflection run';
+  const title = run.kind === 'FUNCTION_CARDS' ? 'Function-card run' : run.kind === 'RECURATE' ? 'Re-curation of a stale proposal' : run.task ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}` : 'Reflection run';
   const pending = run.proposals.filter((p) => p.status === 'PENDING').length;
   const invalidDeltas = run.deltas.filter((d) => !d.valid);
   return (
@@ -115,7 +115,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
           ) : (
             <ul className="space-y-3">
               {run.deltas.map((d) => (
-                <li key={d.id} data-testid="delta" className={`rounded-md p-3 ring-1 ${d.valid ? 'ring-slate-200' : 'bg-rose-50/40 ring-rose-200'}`}>
+                <li key={d.id} id={`delta-${d.index}`} data-testid="delta" className={`rounded-md p-3 ring-1 ${d.valid ? 'ring-slate-200' : 'bg-rose-50/40 ring-rose-200'}`}>
                   <div className="mb-2 flex items-center gap-2 text-sm">
                     <span className="font-medium">Delta {d.index + 1}</span>
                     <span className={d.valid ? 'text-emerald-700' : 'text-rose-700'}>{d.valid ? 'valid' : 'invalid'}</span>

@@ -125,7 +125,7 @@ function RunRow({ run: r }: { run: RunListItem }) {
       <td className="px-3 py-2"><RunStatusBadge status={r.status} /></td>
       <td className="px-3 py-2">
         <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-          {r.kind === 'FUNCTION_CARDS' ? 'Function cards' : r.task ? `${r.task.benchmark} · ${r.task.externalId}` : 'Reflection (task removed)'}
+          {r.kind === 'FUNCTION_CARDS' ? 'Function cards' : r.kind === 'RECURATE' ? `Re-curation${r.task ? ` · ${r.task.benchmark} · ${r.task.externalId}` : ''}` : r.task ? `${r.task.benchmark} · ${r.task.externalId}` : 'Reflection (task removed)'}
         </Link>
         {r.batchId ? <span className="ml-2 text-xs text-slate-500">batch</span> : null}
         {r.status === 'FAILED' && r.error ? <p className="mt-0.5 max-w-md truncate text-xs text-rose-700" title={r.error}>{r.error}</p> : null}

@@ -16,7 +16,8 @@ export const SHORTCUTS: [string, string][] = [
   ['Esc', 'close this help'],
 ];
 
-export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The keyboard help dialog; other screens pass their own `shortcuts` list. */
+export function ShortcutsDialog({ open, onClose, shortcuts = SHORTCUTS }: { open: boolean; onClose: () => void; shortcuts?: [string, string][] }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -30,7 +31,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
         <h2 className="mb-3 text-lg font-semibold">Keyboard shortcuts</h2>
         <table className="w-full text-sm">
           <tbody>
-            {SHORTCUTS.map(([k, what]) => (
+            {shortcuts.map(([k, what]) => (
               <tr key={k}>
                 <td className="py-1 pr-4 font-mono text-xs">{k}</td>
                 <td className="py-1 text-slate-700">{what}</td>

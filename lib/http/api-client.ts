@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly details: { path?: string; message: string }[] = [],
+    /** The server's machine-readable sub-code (AppError.reason), e.g. STALE or NOT_PENDING. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -20,7 +22,7 @@ export async function apiFetch<T>(url: string, init: RequestInit & { json?: unkn
   const body = await res.json().catch(() => null);
   if (!res.ok) {
     const err = body?.error;
-    throw new ApiError(res.status, err?.message ?? `Request failed (${res.status})`, err?.details ?? []);
+    throw new ApiError(res.status, err?.message ?? `Request failed (${res.status})`, err?.details ?? [], err?.reason);
   }
   return body as T;
 }

@@ -31,9 +31,9 @@ function assertSameOrigin(req: NextRequest, actor: Actor | null) {
 /** Maps any thrown error to a JSON response, once, for every route handler. */
 export function errorResponse(err: unknown): NextResponse {
   if (err instanceof AppError) {
-    const retryAfter = err.options.retryAfterSeconds;
+    const { retryAfterSeconds: retryAfter, reason } = err.options;
     return NextResponse.json(
-      { error: { code: err.code, message: err.message, details: err.details, ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}) } },
+      { error: { code: err.code, message: err.message, details: err.details, ...(reason ? { reason } : {}), ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}) } },
       { status: err.status, headers: retryAfter ? { 'Retry-After': String(retryAfter) } : undefined },
     );
   }

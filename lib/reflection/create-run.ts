@@ -62,7 +62,7 @@ async function submittedDiagnosisCounts(taskIds: string[]): Promise<Map<string, 
 }
 
 /** Creates QUEUED runs in one transaction, then puts them on the job queue; a queue failure fails them visibly. */
-async function createAndEnqueue(
+export async function createAndEnqueue(
   actor: Actor,
   rows: Omit<Prisma.ReflectionRunUncheckedCreateInput, 'status' | 'createdById'>[],
   audit: { action: string; entityId?: string; after: unknown },

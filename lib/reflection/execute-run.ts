@@ -3,6 +3,7 @@ import { notFound } from '@/lib/errors';
 import { runFunctionCards } from './function-cards';
 import { persistFailure, persistSuccess, RunNoLongerRunning, startRun } from './persist-run';
 import { PipelineFailure } from './pipeline-types';
+import { runRecuration } from './recurate';
 import { runReflection } from './reflect';
 
 /**
@@ -18,7 +19,12 @@ export async function executeRun(runId: string, opts?: { signal?: AbortSignal })
   if (!(await startRun(runId))) return;
   const run = await prisma.reflectionRun.findUniqueOrThrow({ where: { id: runId } });
   try {
-    const result = run.kind === 'FUNCTION_CARDS' ? await runFunctionCards(run, opts?.signal) : await runReflection(run, opts?.signal);
+    const result =
+      run.kind === 'FUNCTION_CARDS'
+        ? await runFunctionCards(run, opts?.signal)
+        : run.kind === 'RECURATE'
+          ? await runRecuration(run, opts?.signal)
+          : await runReflection(run, opts?.signal);
     if (opts?.signal?.aborted) throw new PipelineFailure('The run was cancelled before its results were saved', { promptTokens: 0, completionTokens: 0 });
     await persistSuccess(runId, result);
   } catch (e) {

@@ -2,7 +2,7 @@ import type { Prisma, ProposalStatus } from '@prisma/client';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { sha256 } from '@/lib/llm/prompts';
 import type { PartialRun, PipelineResult, ProposalRecord } from './pipeline-types';
-import { functionCardRunSettingsSchema } from './run-settings';
+import { functionCardRunSettingsSchema, recurateRunSettingsSchema } from './run-settings';
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
@@ -123,8 +123,17 @@ async function supersedeEarlierRuns(tx: Tx, runId: string, proposals: ProposalRe
     const older = await tx.proposal.findMany({ where: { ...earlier, cardKind: 'FUNCTION' }, select: { id: true, proposedCard: true } });
     ids = older.filter((p) => tools.has((p.proposedCard as { tool?: string } | null)?.tool ?? '')).map((p) => p.id);
   }
+  if (run.kind === 'RECURATE') return supersedeRecurated(tx, runId, run.settings);
   if (ids.length) await tx.proposal.updateMany({ where: { id: { in: ids } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
   return ids;
+}
+
+/** A re-curation replaces the stale proposal a reviewer re-curated (if nobody decided it meanwhile) and links the new one to it. */
+async function supersedeRecurated(tx: Tx, runId: string, settings: unknown): Promise<string[]> {
+  const staleId = recurateRunSettingsSchema.parse(settings ?? {}).recurateProposalId;
+  await tx.proposal.updateMany({ where: { runId, id: { not: staleId } }, data: { recuratedFromId: staleId } });
+  const { count } = await tx.proposal.updateMany({ where: { id: staleId, status: { in: ['PENDING', 'INVALID'] } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
+  return count ? [staleId] : [];
 }
 
 function statusOf(p: ProposalRecord): ProposalStatus {

@@ -25,3 +25,13 @@ export const functionCardRunSettingsSchema = z.object({
   tools: z.array(z.string()).default([]),
 });
 export type FunctionCardRunSettings = z.infer<typeof functionCardRunSettingsSchema>;
+
+/**
+ * A RECURATE run's settings: the stale proposal a reviewer re-curated, plus
+ * the settings of the run that made it (reflection or function-card fields),
+ * so the re-run reads the same inputs.
+ */
+export const recurateRunSettingsSchema = z.looseObject({
+  recurateProposalId: z.string().min(1),
+  provider: z.enum(['offline', 'openai']).default('offline'),
+});

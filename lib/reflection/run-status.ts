@@ -30,7 +30,7 @@ export const runStatusQuerySchema = z
 
 export type RunSummary = {
   id: string;
-  kind: 'REFLECTION' | 'FUNCTION_CARDS';
+  kind: 'REFLECTION' | 'FUNCTION_CARDS' | 'RECURATE';
   status: RunStatus;
   taskId: string | null;
   taskLabel: string | null;

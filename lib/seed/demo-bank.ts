@@ -139,6 +139,29 @@ export const DEMO_SKILL_CARDS: DemoSkillCard[] = [
       }),
     ],
   },
+  {
+    // States the same rule as b27d91 in other words: the demo's pending MERGE folds it into b27d91.
+    hex: 'f6c2d1',
+    ability: 'mail',
+    apps: ['mail'],
+    versions: [
+      skill({
+        title: 'Leave flagged items out of a bulk archive',
+        applies_when: 'The task asks to archive many messages but keep the important ones',
+        solves: 'Archiving messages the user marked as important',
+        tags: ['archive', 'important', 'bulk', 'flags'],
+        skill: {
+          core_rule: 'Read the flags of the candidate messages and archive only those without the important flag',
+          completion_condition: ['No archived message carries the important flag'],
+          success_contrast: [],
+          failure_contrast: ['Archiving the whole search result moved important messages too'],
+          recovery: [],
+          efficiency: ['Read the flags of all candidates in one call'],
+        },
+        functions_used: ['mail.get_flags', 'mail.move_messages'],
+      }),
+    ],
+  },
 ];
 
 const fn = (c: Omit<FunctionCardContent, 'app' | 'function'>): FunctionCardContent => {

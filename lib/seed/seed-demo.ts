@@ -1,4 +1,5 @@
 import type { Prisma, Role } from '@prisma/client';
+import { listFieldsOf } from '@/lib/cards/append-version';
 import { functionCardKey, skillCardKey } from '@/lib/cards/card-schemas';
 import { hashPassword } from '@/lib/auth/password';
 import { prisma, type Tx } from '@/lib/db/prisma';
@@ -6,6 +7,7 @@ import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { nativeRecordSchema } from '@/lib/import/native-schema';
 import { writeNativeRecord } from '@/lib/import/write-record';
 import { DEMO_FUNCTION_CARDS, DEMO_SKILL_CARDS } from './demo-bank';
+import { seedDemoProposals } from './demo-proposals';
 import { DEMO_BENCHMARK, DEMO_TASKS, expandAttempt } from './demo-world';
 import { DEFAULT_FAILURE_CATEGORIES } from './failure-categories';
 
@@ -183,6 +185,7 @@ async function seedBank(
       reviewerId: ctx.reviewerId,
     });
   }
+  await seedDemoProposals(tx, run.id);
 }
 
 async function createCardHistory(
@@ -238,5 +241,5 @@ async function createCardHistory(
     });
     parentId = version.id;
   }
-  await tx.card.update({ where: { id: card.id }, data: { currentVersionId: parentId } });
+  await tx.card.update({ where: { id: card.id }, data: { currentVersionId: parentId, sizeBytes: listFieldsOf(c.kind, last).sizeBytes } });
 }

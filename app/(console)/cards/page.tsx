@@ -1,15 +1,20 @@
-import { EmptyState } from '@/components/ui/empty-state';
+import { CardBank } from '@/components/cards/card-bank';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
+import { cardListQuerySchema, listCards } from '@/lib/cards/list-cards';
+import { searchParamsRecord } from '@/lib/http/pagination';
 
 export const metadata = { title: 'Cards' };
 
-export default async function Page() {
-  await requirePageActor('cards:read');
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requirePageActor('cards:read');
+  const raw = searchParamsRecord(await searchParams);
+  const query = cardListQuerySchema.safeParse(raw).success ? raw : {};
+  const initial = await listCards(actor, query);
   return (
     <>
-      <PageHeader title="Cards" />
-      <EmptyState title="Not available yet">Approved skill and function cards will appear here with their versions and provenance.</EmptyState>
+      <PageHeader title="Cards" description="The bank: skill cards per ability and the global function cards, with versions and provenance." />
+      <CardBank initial={initial} initialQuery={query} />
     </>
   );
 }

@@ -1,0 +1,91 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { ProposalProvenance } from '@/lib/cards/provenance';
+
+/**
+ * The provenance chain, every link clickable: (version → review →) proposal
+ * and curator patch → delta → reflection run → diagnoses → trajectory events.
+ */
+export function ProvenanceChain({ provenance, head }: { provenance: ProposalProvenance | null; head?: ReactNode }) {
+  const link = 'font-medium text-indigo-700 hover:underline';
+  return (
+    <ol className="space-y-2 border-l-2 border-indigo-200 pl-4 text-sm" data-testid="provenance">
+      {head}
+      {!provenance ? (
+        <Step label="Origin">No proposal recorded (created outside the review flow).</Step>
+      ) : (
+        <>
+          <Step label="Proposal">
+            <Link href={provenance.proposal.href} className={link} data-testid="prov-proposal">
+              {provenance.proposal.operation.replace(/_/g, ' ').toLowerCase()}
+            </Link>{' '}
+            — {provenance.proposal.reason}
+          </Step>
+          {provenance.delta ? (
+            <Step label="Delta">
+              <Link href={provenance.delta.href} className={link} data-testid="prov-delta">
+                delta {provenance.delta.index + 1}
+              </Link>{' '}
+              — {String((provenance.delta.content as { title?: string } | null)?.title ?? '')}
+            </Step>
+          ) : null}
+          {provenance.run ? (
+            <Step label="Reflection run">
+              <Link href={provenance.run.href} className={link} data-testid="prov-run">
+                {provenance.run.kind === 'FUNCTION_CARDS' ? 'function-card run' : provenance.run.kind === 'RECURATE' ? 're-curation run' : 'reflection run'}
+              </Link>{' '}
+              · {provenance.run.provider === 'OFFLINE' ? 'rule-based (offline)' : (provenance.run.model ?? 'model unknown')} · prompt {provenance.run.promptVersion ?? '—'}
+              {provenance.run.task ? (
+                <>
+                  {' '}· task <Link href={provenance.run.task.href} className={link}>{provenance.run.task.benchmark} {provenance.run.task.externalId}</Link>
+                </>
+              ) : null}{' '}
+              · <Link href={provenance.run.packetHref} className={link}>packet</Link>
+            </Step>
+          ) : null}
+          <Step label={`Diagnoses (${provenance.diagnoses.length})`}>
+            {provenance.diagnoses.length === 0 ? (
+              <span className="text-slate-500">none (built from observed calls or the divergence)</span>
+            ) : (
+              <ul className="mt-1 space-y-2">
+                {provenance.diagnoses.map((d) => (
+                  <li key={d.id} className="rounded bg-slate-50 p-2 ring-1 ring-slate-200" data-testid="prov-diagnosis">
+                    <p className="text-xs text-slate-500">
+                      {d.author} · {d.category ?? 'uncategorised'} · checkpoint {d.checkpoint}
+                    </p>
+                    <p><span className="text-slate-500">Went wrong:</span> {d.whatWentWrong || '—'}</p>
+                    <p><span className="text-slate-500">Should have:</span> {d.whatShouldHaveHappened || '—'}</p>
+                    <Link href={d.href} className={`${link} text-xs`} data-testid="prov-event">
+                      {d.trajectory.model} · {d.trajectory.taskExternalId} · events {d.eventStart ?? '?'}–{d.eventEnd ?? d.eventStart ?? '?'} →
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Step>
+          {provenance.trajectories.length ? (
+            <Step label={`Trajectories (${provenance.trajectories.length})`}>
+              <span className="flex flex-wrap gap-x-3">
+                {provenance.trajectories.map((t) => (
+                  <Link key={t.id} href={t.href} className={link}>
+                    {t.model} ({t.passed ? 'passed' : 'failed'})
+                  </Link>
+                ))}
+              </span>
+            </Step>
+          ) : null}
+        </>
+      )}
+    </ol>
+  );
+}
+
+export function Step({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <li className="relative">
+      <span aria-hidden className="absolute -left-[1.4rem] top-1.5 h-2 w-2 rounded-full bg-indigo-400" />
+      <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorMessage } from '@/components/ui/error-message';
+import { ApiError } from '@/lib/http/api-client';
+import type { ProposalDetail } from '@/lib/review/get-proposal';
+import { useDecisionKeys } from './use-decision-keys';
+
+export type Mode = 'view' | 'approve' | 'edit' | 'reject';
+
+type Props = {
+  p: ProposalDetail;
+  mode: Mode;
+  setMode: (m: Mode) => void;
+  busy: boolean;
+  error: unknown;
+  /** The edited card fails the live check (or it is still running). */
+  editBlocked: boolean;
+  onDecide: (kind: 'approve' | 'reject', text: string, next: boolean) => void;
+  onRecurate: () => void;
+  recurating: boolean;
+  recurateError: unknown;
+  onHelp: () => void;
+};
+
+/** Approve / edit-then-approve / reject (reason required), "& next" variants, a/e/r + Ctrl+Enter; re-curate for stale ones. */
+export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDecide, onRecurate, recurating, recurateError, onHelp }: Props) {
+  const [text, setText] = useState('');
+  // Set when a reject was attempted without a reason (then the missing reason is shown).
+  const [tried, setTried] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const approvable = p.status === 'PENDING' && !p.stale;
+  const approving = mode === 'approve' || mode === 'edit';
+  useEffect(() => {
+    if (mode === 'approve' || mode === 'reject') box.current?.focus();
+  }, [mode]);
+
+  const reasonMissing = mode === 'reject' && !text.trim();
+  // A proposal that turned stale (or was decided) while the panel was open can no longer be approved.
+  const blocked = busy || (mode === 'edit' && editBlocked) || (approving && !approvable);
+  function decide(next: boolean) {
+    if (mode === 'reject') {
+      setTried(true);
+      if (!text.trim()) return box.current?.focus();
+      onDecide('reject', text.trim(), next);
+    } else if (approving && !blocked) onDecide('approve', text.trim(), next);
+  }
+  const handlers = useMemo(
+    () => ({
+      approve: approvable ? () => setMode('approve') : undefined,
+      edit: approvable ? () => setMode('edit') : undefined,
+      reject: () => setMode('reject'),
+      confirm: mode === 'view' ? undefined : () => decide(true),
+      help: onHelp,
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [approvable, mode, text, blocked],
+  );
+  useDecisionKeys(handlers);
+  const conflict = error instanceof ApiError && error.status === 409;
+
+  return (
+    <section aria-label="Decision" className="sticky top-0 z-10 space-y-3 rounded-lg bg-white p-4 shadow-md ring-1 ring-indigo-200" data-testid="decision-panel">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => setMode('approve')} disabled={!approvable} variant={mode === 'approve' ? 'primary' : 'secondary'} aria-keyshortcuts="a">
+          Approve <kbd className="text-xs opacity-70">a</kbd>
+        </Button>
+        <Button onClick={() => setMode('edit')} disabled={!approvable} variant={mode === 'edit' ? 'primary' : 'secondary'} aria-keyshortcuts="e">
+          Edit, then approve <kbd className="text-xs opacity-70">e</kbd>
+        </Button>
+        <Button onClick={() => setMode('reject')} variant={mode === 'reject' ? 'danger' : 'secondary'} aria-keyshortcuts="r">
+          Reject <kbd className="text-xs opacity-70">r</kbd>
+        </Button>
+        {p.stale && p.status === 'PENDING' ? (
+          <Button variant="secondary" onClick={onRecurate} disabled={recurating} data-testid="recurate">
+            {recurating ? 'Re-curation queued…' : 'Re-curate against the current card'}
+          </Button>
+        ) : null}
+        {mode !== 'view' ? <Button variant="ghost" onClick={() => setMode('view')}>Cancel</Button> : null}
+        <button type="button" className="ml-auto text-xs text-slate-500 hover:underline" onClick={onHelp}>? keys</button>
+      </div>
+      {p.status === 'INVALID' ? <p className="text-sm text-rose-700">This proposal failed validation when it was made, so it cannot be approved; reject it to clear it from the inbox.</p> : null}
+      {mode !== 'view' ? (
+        <div className="space-y-2">
+          <label className="block text-sm font-medium text-slate-700" htmlFor="decision-text">
+            {mode === 'reject' ? 'Reason (required)' : 'Note (optional)'}
+          </label>
+          <textarea
+            id="decision-text"
+            ref={box}
+            rows={2}
+            value={text}
+            aria-invalid={tried && reasonMissing}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && (e.target as HTMLTextAreaElement).blur()}
+            className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+          />
+          {tried && reasonMissing ? <p role="alert" className="text-sm text-rose-700">A rejection needs a reason.</p> : null}
+          {mode === 'reject' && p.stale ? (
+            <button type="button" className="text-xs text-indigo-700 hover:underline" onClick={() => setText(`Stale: ${p.targets.filter((t) => t.stale).map((t) => t.key).join(', ')} changed since this was proposed`)}>
+              Reject as stale
+            </button>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button variant={mode === 'reject' ? 'danger' : 'primary'} disabled={blocked} onClick={() => decide(false)} data-testid="confirm-decision">
+              {mode === 'reject' ? 'Reject' : mode === 'edit' ? 'Approve edited card' : 'Approve'}
+            </Button>
+            <Button variant="secondary" disabled={blocked} onClick={() => decide(true)} data-testid="confirm-decision-next">
+              {mode === 'reject' ? 'Reject & next' : 'Approve & next'} <kbd className="text-xs opacity-70">Ctrl+Enter</kbd>
+            </Button>
+            {mode === 'edit' && editBlocked && !busy ? <span className="self-center text-xs text-slate-500">Fix the issues below to approve.</span> : null}
+          </div>
+        </div>
+      ) : null}
+      {conflict ? (
+        <p role="alert" className="rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900 ring-1 ring-orange-300" data-testid="decision-conflict">
+          {(error as ApiError).message}
+        </p>
+      ) : (
+        <ErrorMessage error={error} />
+      )}
+      <ErrorMessage error={recurateError} />
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import Link from 'next/link';
+import { CardFields } from '@/components/cards/card-fields';
+import { FieldDiffView } from '@/components/diff/field-diff-view';
+import type { ProposalDetail, ProposalTargetView } from '@/lib/review/get-proposal';
+
+const cardHref = (key: string) => `/cards/${encodeURIComponent(key)}`;
+
+/**
+ * What the proposal changes, per operation: ADD the whole new card; PATCH /
+ * NARROW current → proposed per field; MERGE every merged card side by side
+ * with the merged result; a stale target base → current → proposed.
+ */
+export function ProposalChanges({ p }: { p: ProposalDetail }) {
+  if (p.operation === 'ADD_CARD') {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">A new {p.cardKind === 'FUNCTION' ? 'function' : 'skill'} card; every field is new.</p>
+        <FieldDiffView changes={p.addDiff ?? []} />
+      </div>
+    );
+  }
+  if (p.operation === 'MERGE_CARD') return <MergeView p={p} />;
+  return (
+    <div className="space-y-4">
+      {p.targets.map((t) => (
+        <TargetDiff key={t.cardId} t={t} p={p} />
+      ))}
+    </div>
+  );
+}
+
+function TargetHeading({ t }: { t: ProposalTargetView }) {
+  return (
+    <h3 className="text-sm font-semibold">
+      <Link href={cardHref(t.key)} className="text-indigo-700 hover:underline">{t.title || t.key}</Link>{' '}
+      <span className="font-mono text-xs font-normal text-slate-500">
+        {t.key} · now v{t.current?.number ?? '—'}
+        {t.stale ? ` · proposal based on v${t.base?.number ?? '—'}` : ''}
+      </span>
+    </h3>
+  );
+}
+
+function TargetDiff({ t, p }: { t: ProposalTargetView; p: ProposalDetail }) {
+  return (
+    <div className="space-y-2" data-testid="target-diff" data-card-key={t.key}>
+      <TargetHeading t={t} />
+      {t.stale && t.baseToCurrent ? (
+        <div className="space-y-1 rounded-md bg-orange-50/60 p-2 ring-1 ring-orange-200" data-testid="base-to-current">
+          <p className="text-xs font-medium text-orange-900">
+            Changed since the proposal was made: base v{t.base?.number ?? '—'} → current v{t.current?.number ?? '—'}
+          </p>
+          <FieldDiffView changes={t.baseToCurrent} onlyChanged emptyText="The content is the same; only the version moved on." />
+        </div>
+      ) : null}
+      <p className="text-xs font-medium text-slate-600">{t.stale ? `Current v${t.current?.number ?? '—'} → proposed` : `Current v${t.current?.number ?? '—'} → proposed`}</p>
+      <FieldDiffView changes={t.currentToProposed} highlight={p.highlight} />
+    </div>
+  );
+}
+
+function MergeView({ p }: { p: ProposalDetail }) {
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3" style={{ gridTemplateColumns: `repeat(${p.targets.length + 1}, minmax(16rem, 1fr))` }} data-testid="merge-side-by-side">
+        {p.targets.map((t) => (
+          <div key={t.cardId} className="min-w-0 space-y-1" data-testid="merged-card" data-card-key={t.key}>
+            <TargetHeading t={t} />
+            <p className="text-xs">
+              {t.primary ? (
+                <span className="rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200" data-testid="kept-card">kept: gets the merged version</span>
+              ) : (
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 ring-1 ring-slate-200">marked MERGED into the kept card</span>
+              )}
+            </p>
+            <CardFields content={t.current?.content} />
+          </div>
+        ))}
+        <div className="min-w-0 space-y-1" data-testid="merge-result">
+          <h3 className="text-sm font-semibold">Merged result</h3>
+          <p className="text-xs text-slate-500">new version of the kept card</p>
+          <CardFields content={p.proposedCard} />
+        </div>
+      </div>
+      <details className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200">
+        <summary className="cursor-pointer text-sm font-medium">Field diffs: each merged card → merged result</summary>
+        <div className="mt-2 space-y-4">
+          {p.targets.map((t) => (
+            <TargetDiff key={t.cardId} t={t} p={p} />
+          ))}
+        </div>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { CardKind, CardStatus } from '@prisma/client';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { notFound } from '@/lib/errors';
+import { renderCardRuntimeText } from '@/lib/retrieval/render';
+import { cardWhere } from './card-ref';
+
+export type CardVersionListItem = {
+  id: string;
+  number: number;
+  parentNumber: number | null;
+  createdAt: string;
+  createdBy: string | null;
+  proposal: { id: string; operation: string } | null;
+  review: { decision: string; note: string | null; reviewer: string } | null;
+  /** Set when this version restores an older one (rollback), with the reviewer's note. */
+  restoredFrom: number | null;
+  note: string | null;
+};
+
+export type CardDetail = {
+  id: string;
+  key: string;
+  kind: CardKind;
+  ability: string | null;
+  apps: string[];
+  tags: string[];
+  title: string;
+  status: CardStatus;
+  mergedInto: { id: string; key: string } | null;
+  mergedFrom: { id: string; key: string }[];
+  current: { id: string; number: number; content: unknown } | null;
+  /** Exactly what an agent receives for this card (the one renderer). */
+  runtimeText: string | null;
+  versions: CardVersionListItem[];
+  sizeBytes: number;
+  updatedAt: string;
+};
+
+/** A card by id or key: current version, runtime text and the versions list (newest first, metadata only). */
+export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail> {
+  requirePermission(actor, 'cards:read');
+  const card = await prisma.card.findFirst({
+    where: cardWhere(idOrKey),
+    include: {
+      currentVersion: { select: { id: true, number: true, content: true } },
+      mergedInto: { select: { id: true, key: true } },
+      mergedFrom: { select: { id: true, key: true } },
+      versions: {
+        orderBy: { number: 'desc' },
+        select: {
+          id: true,
+          number: true,
+          createdAt: true,
+          note: true,
+          parentVersion: { select: { number: true } },
+          restoredFrom: { select: { number: true } },
+          createdBy: { select: { name: true } },
+          proposal: { select: { id: true, operation: true } },
+          review: { select: { decision: true, note: true, reviewer: { select: { name: true } } } },
+        },
+      },
+    },
+  });
+  if (!card) throw notFound(`Card ${idOrKey}`);
+  let runtimeText: string | null = null;
+  try {
+    runtimeText = card.currentVersion ? renderCardRuntimeText(card.kind, card.currentVersion.content) : null;
+  } catch {
+    runtimeText = null;
+  }
+  return {
+    id: card.id,
+    key: card.key,
+    kind: card.kind,
+    ability: card.ability,
+    apps: card.apps,
+    tags: card.tags,
+    title: card.title,
+    status: card.status,
+    mergedInto: card.mergedInto,
+    mergedFrom: card.mergedFrom,
+    current: card.currentVersion,
+    runtimeText,
+    sizeBytes: card.sizeBytes,
+    updatedAt: card.updatedAt.toISOString(),
+    versions: card.versions.map((v) => ({
+      id: v.id,
+      number: v.number,
+      parentNumber: v.parentVersion?.number ?? null,
+      createdAt: v.createdAt.toISOString(),
+      createdBy: v.createdBy?.name ?? null,
+      proposal: v.proposal,
+      review: v.review ? { decision: v.review.decision, note: v.review.note, reviewer: v.review.reviewer.name } : null,
+      restoredFrom: v.restoredFrom?.number ?? null,
+      note: v.note,
+    })),
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/record';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { AppError, notFound } from '@/lib/errors';
+import { appendCardVersion, lockCards } from './append-version';
+import { resolveCardId } from './card-ref';
+
+export const rollbackInputSchema = z.object({
+  versionNumber: z.coerce.number({ error: 'versionNumber is required' }).int().min(1),
+  note: z.string({ error: 'A rollback needs a note' }).trim().min(1, 'A rollback needs a note').max(2000),
+});
+
+/**
+ * Restores an older version as a NEW version (history is never rewritten):
+ * its content is copied, its parent is the version current now, and it
+ * records which version it restores and the reviewer's note.
+ */
+export async function rollbackCard(actor: Actor, idOrKey: string, input: unknown): Promise<{ cardId: string; key: string; versionId: string; number: number }> {
+  requirePermission(actor, 'proposal:review');
+  const { versionNumber, note } = rollbackInputSchema.parse(input ?? {});
+  const cardId = await resolveCardId(idOrKey);
+  return prisma.$transaction(async (tx) => {
+    const locked = (await lockCards(tx, [cardId])).get(cardId);
+    if (!locked) throw notFound(`Card ${idOrKey}`);
+    const card = await tx.card.findUniqueOrThrow({ where: { id: cardId }, select: { kind: true, key: true, currentVersion: { select: { id: true, number: true } } } });
+    const old = await tx.cardVersion.findUnique({ where: { cardId_number: { cardId, number: versionNumber } }, select: { id: true, content: true } });
+    if (!old) throw new AppError('VALIDATION', `Card ${card.key} has no version ${versionNumber}`, [{ path: 'versionNumber', message: 'no such version' }]);
+    if (old.id === card.currentVersion?.id) throw new AppError('VALIDATION', `Version ${versionNumber} is already the current version`, [{ path: 'versionNumber', message: 'already current' }]);
+    const v = await appendCardVersion(tx, { cardId, kind: card.kind, content: old.content, parentVersionId: card.currentVersion?.id ?? null, createdById: actor.userId, restoredFromId: old.id, note });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'card.rollback',
+      entityType: 'Card',
+      entityId: cardId,
+      before: { versionNumber: card.currentVersion?.number ?? null },
+      after: { versionNumber: v.number, restoredNumber: versionNumber, note },
+    });
+    return { cardId, key: card.key, ...v };
+  });
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/record';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { AppError, notFound } from '@/lib/errors';
+import { lockCards } from './append-version';
+import { resolveCardId } from './card-ref';
+
+export const cardStatusInputSchema = z.object({
+  status: z.enum(['ACTIVE', 'RETIRED'], { error: 'status must be ACTIVE (reactivate) or RETIRED (retire)' }),
+  note: z.string({ error: 'A status change needs a note' }).trim().min(1, 'A status change needs a note').max(2000),
+});
+
+/** Retire a card (it drops out of retrieval) or reactivate it. A MERGED card stays merged: its content lives on in the kept card. */
+export async function setCardStatus(actor: Actor, idOrKey: string, input: unknown): Promise<{ cardId: string; status: 'ACTIVE' | 'RETIRED' }> {
+  requirePermission(actor, 'proposal:review');
+  const { status, note } = cardStatusInputSchema.parse(input ?? {});
+  const cardId = await resolveCardId(idOrKey);
+  return prisma.$transaction(async (tx) => {
+    const card = (await lockCards(tx, [cardId])).get(cardId);
+    if (!card) throw notFound(`Card ${idOrKey}`);
+    if (card.status === 'MERGED') throw new AppError('CONFLICT', `${card.key} was merged into another card; edit the kept card instead`, [], 'MERGED');
+    if (card.status === status) throw new AppError('CONFLICT', `${card.key} is already ${status.toLowerCase()}`, [], 'UNCHANGED');
+    await tx.card.update({ where: { id: cardId }, data: { status } });
+    await recordAudit(tx, { actorId: actor.userId, action: status === 'RETIRED' ? 'card.retire' : 'card.reactivate', entityType: 'Card', entityId: cardId, before: { status: card.status }, after: { status, note } });
+    return { cardId, status };
+  });
+}

@@ -1,0 +1,26 @@
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma } from '@/lib/db/prisma';
+import { notFound } from '@/lib/errors';
+import type { ValidationIssue } from '@/lib/reflection/validate-card';
+import { loadValidationInputs, validateFinalContent } from './validate-proposal';
+
+/**
+ * Dry run of approval's validation for the edit form's live check: the same
+ * validators against the cards as they are now, nothing written.
+ */
+export async function checkEditedCard(actor: Actor, proposalId: string, input: unknown): Promise<{ issues: ValidationIssue[] }> {
+  requirePermission(actor, 'proposal:review');
+  const card = (input as { editedCard?: unknown } | null)?.editedCard ?? null;
+  const p = await prisma.proposal.findUnique({
+    where: { id: proposalId },
+    include: {
+      run: { select: { id: true, kind: true, taskId: true, settings: true } },
+      delta: { select: { content: true } },
+      targets: { include: { card: { select: { key: true, currentVersion: { select: { content: true } } } } } },
+    },
+  });
+  if (!p) throw notFound(`Proposal ${proposalId}`);
+  const inputs = await loadValidationInputs(p, card);
+  const targets = p.targets.map((t) => ({ cardId: t.cardId, key: t.card.key, primary: t.primary, content: t.card.currentVersion?.content ?? null }));
+  return { issues: validateFinalContent(p, card, targets, inputs) };
+}
