@@ -45,7 +45,8 @@ export const EventRow = memo(function EventRow({
   onToggle: (position: number) => void;
 }) {
   const ring = marks.highlighted ? 'ring-2 ring-amber-400' : marks.cursor ? 'ring-2 ring-indigo-400' : '';
-  const bg = marks.selected ? 'bg-indigo-50' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
+  // The selected range is tinted and barred on the left, so a range reads as one block.
+  const bg = marks.selected ? 'bg-indigo-100/70 shadow-[inset_4px_0_0_0_rgb(99,102,241)]' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
   return (
     <div
       data-testid={`event-${position}`}

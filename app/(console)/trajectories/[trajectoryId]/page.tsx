@@ -38,6 +38,7 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
       initialDiagnoses={diagnoses}
       me={{ id: actor.userId, canWrite: can(actor.role, 'diagnosis:write'), canWorkQueue: can(actor.role, 'queue:work') }}
       initialCheckpointId={query.checkpoint ?? null}
+      initialEvent={/^\d+$/.test(query.event ?? '') ? Number(query.event) : null}
       queueQuery={queueQuery}
     />
   );

@@ -1,0 +1,77 @@
+'use client';
+
+import { FieldDiffView } from '@/components/diff/field-diff-view';
+import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
+import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
+
+type Props = { checkpoint: CheckpointView; onShowEvent: (position: number) => void };
+
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const topKey = (path: string) => path.split('.')[0];
+
+/**
+ * What the checkpoint expected, first thing above the diagnosis form. For an
+ * action check with a recoverable expected call, a field diff of the expected
+ * arguments against the anchored call (the compared arguments only, changed
+ * ones first), so e.g. `total_baggages: 1 → 0` is what the annotator reads
+ * before blaming anything else. All values are rendered as text.
+ */
+export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
+  const expected = c.expectedCall;
+  return (
+    <section aria-label={`What ${c.key} expected`} data-testid="checkpoint-expectation" className="space-y-2 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Expected {c.kind ? <span className="font-normal normal-case">· {c.kind.replace('_', ' ')} check</span> : null}
+      </h3>
+      {expected ? (
+        <p className="font-mono text-xs text-slate-800 [overflow-wrap:anywhere]">{c.name}</p>
+      ) : c.description ? (
+        <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description">{c.description}</p>
+      ) : (
+        <p className="text-slate-500">The benchmark gives no description for this check beyond its name: {c.name}</p>
+      )}
+      {c.note ? (
+        <p className="text-xs text-rose-800 [overflow-wrap:anywhere]" data-testid="checkpoint-note">
+          <span className="font-semibold">Why it failed: </span>
+          {c.note}
+        </p>
+      ) : null}
+      {expected ? <ExpectedVsActual checkpoint={c} onShowEvent={onShowEvent} /> : null}
+    </section>
+  );
+}
+
+function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
+  const expected = c.expectedCall!;
+  const actual = c.anchoredCall;
+  if (!actual) return <p className="text-xs text-slate-600">No tool call to compare with: the trajectory never makes this call.</p>;
+  const compared = expected.compared;
+  const keep = (changes: FieldChange[]) => (compared ? changes.filter((ch) => compared.includes(topKey(ch.path))) : changes);
+  // Differences first: they are the reason the check failed.
+  const changes = keep(diffFields(expected.arguments, asRecord(actual.arguments))).sort((a, b) => Number(b.changed) - Number(a.changed));
+  const differing = [...new Set(changes.filter((ch) => ch.changed).map((ch) => topKey(ch.path)))];
+  const otherTool = actual.tool && !actual.tool.endsWith(expected.name) ? actual.tool : null;
+  return (
+    <div className="space-y-1.5">
+      <p className="text-xs text-slate-600">
+        Expected arguments (<del className="bg-red-50 text-red-800">struck</del>) vs the call at{' '}
+        <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => c.eventIndex != null && onShowEvent(c.eventIndex)}>
+          event #{c.eventIndex}
+        </button>{' '}
+        (<ins className="bg-green-50 text-green-800 no-underline">added</ins>)
+        {otherTool ? <span className="font-medium text-rose-800"> — that event calls {otherTool}</span> : null}
+        {compared ? <span> · compared: {compared.join(', ') || 'none'}</span> : null}
+      </p>
+      {differing.length ? (
+        <p className="text-xs font-semibold text-rose-800" data-testid="expected-differs">
+          Differs: {differing.join(', ')}
+        </p>
+      ) : null}
+      {changes.length ? (
+        <FieldDiffView changes={changes} highlight={differing} className="text-xs" />
+      ) : (
+        <p className="text-xs text-slate-500">Neither call has arguments to compare.</p>
+      )}
+    </div>
+  );
+}
