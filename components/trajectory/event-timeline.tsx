@@ -20,6 +20,7 @@ export function EventTimeline({
   cursor,
   selection,
   highlighted,
+  raw,
   onEventClick,
   apiRef,
 }: {
@@ -29,6 +30,7 @@ export function EventTimeline({
   cursor: number | null;
   selection: [number, number] | null;
   highlighted: number | null;
+  raw: boolean;
   onEventClick: (position: number, shift: boolean) => void;
   apiRef: RefObject<TimelineApi | null>;
 }) {
@@ -117,6 +119,7 @@ export function EventTimeline({
                   cursor: cursor === v.index,
                   highlighted: highlighted === v.index,
                   expanded: expanded.has(v.index),
+                  raw,
                   anchors: anchors.get(v.index) ?? [],
                 }}
                 onClick={onEventClick}

@@ -64,6 +64,8 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
   const { cursor, range, select, selectRange } = useSelection(event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id));
   const [highlighted, setHighlighted] = useState<number | null>(event == null ? (initialActive?.eventIndex ?? null) : null);
   const [help, setHelp] = useState(false);
+  // Messages render as markdown; "raw text" shows exactly what the agent wrote.
+  const [raw, setRaw] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [footerSlot, setFooterSlot] = useState<HTMLDivElement | null>(null);
   const timeline = useRef<TimelineApi | null>(null);
@@ -162,9 +164,15 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
             <span data-testid="timeline-selection">
               {range ? `Selected: ${rangeLabel(range)}${range[0] !== range[1] ? ` · cursor #${cursor}` : ''}` : 'Click an event (Shift+click for a range), or press j'}
             </span>
-            <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
-              ? shortcuts
-            </Button>
+            <span className="flex items-center gap-2">
+              <label className="flex items-center gap-1.5">
+                <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} className="rounded border-slate-300" />
+                raw text
+              </label>
+              <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
+                ? shortcuts
+              </Button>
+            </span>
           </div>
           <EventTimeline
             trajectoryId={view.id}
@@ -173,6 +181,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
             cursor={cursor}
             selection={range}
             highlighted={highlighted}
+            raw={raw}
             onEventClick={(p, shift) => select(p, shift)}
             apiRef={timeline}
           />
