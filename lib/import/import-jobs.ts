@@ -25,7 +25,18 @@ export type ImportJobSummary = {
 };
 
 /** `errors` are problems `errorsOffset + 1 … errorsOffset + errorsShown` of `errorCount`, in file order. */
-export type ImportReport = ImportJobSummary & { errors: ImportErrorView[]; errorCount: number; errorsShown: number; errorsOffset: number; errorsPage: number };
+export type ImportReport = ImportJobSummary & {
+  errors: ImportErrorView[];
+  errorCount: number;
+  errorsShown: number;
+  errorsOffset: number;
+  errorsPage: number;
+  /** Tasks with a trajectory this import wrote (first REPORT_TASKS of `taskCount`), for the report's links. */
+  tasks: { id: string; benchmark: string; externalId: string }[];
+  taskCount: number;
+};
+
+export const REPORT_TASKS = 20;
 
 /** Problems per report page (the API's and the report page's `errorsPage`). */
 export const ERRORS_PER_PAGE = 500;
@@ -52,7 +63,8 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
   const offset = (page - 1) * ERRORS_PER_PAGE;
   const job = await prisma.importJob.findUnique({ where: { id: jobId }, select: SUMMARY_SELECT });
   if (!job) throw notFound('Import');
-  const [errors, errorCount] = await Promise.all([
+  const taskWhere = { trajectories: { some: { importJobId: jobId } } } satisfies Prisma.TaskWhereInput;
+  const [errors, errorCount, tasks, taskCount] = await Promise.all([
     prisma.importError.findMany({
       where: { importJobId: jobId },
       orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
@@ -61,8 +73,10 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
       select: { kind: true, file: true, line: true, recordIndex: true, path: true, reason: true },
     }),
     prisma.importError.count({ where: { importJobId: jobId } }),
+    prisma.task.findMany({ where: taskWhere, select: { id: true, benchmark: true, externalId: true }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }], take: REPORT_TASKS }),
+    prisma.task.count({ where: taskWhere }),
   ]);
-  return { ...toSummary(job), errors, errorCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page };
+  return { ...toSummary(job), errors, errorCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, tasks, taskCount };
 }
 
 export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1): Promise<ImportReport> {

@@ -12,6 +12,8 @@ export type QueueItem = {
   ability: string | null;
   instruction: string;
   model: string;
+  agent: string | null;
+  trial: number | null;
   failedCount: number;
   pendingCount: number;
   failedCheckpoints: { key: string; name: string }[];
@@ -73,6 +75,8 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
         ability: r.task.ability,
         instruction: r.task.instruction,
         model: r.model,
+        agent: r.agent,
+        trial: r.trial,
         failedCount: r.failedCount,
         pendingCount: r.pendingCount,
         failedCheckpoints: r.checkpoints

@@ -9,6 +9,10 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   benchmark: z.string().trim().max(200).optional().transform((v) => v || undefined),
   ability: z.string().trim().max(200).optional().transform((v) => v || undefined),
   model: z.string().trim().max(300).optional().transform((v) => v || undefined),
+  // Part of the benchmark's task id ("airline/1" finds airline/1, airline/10, …) or an internal id.
+  taskId: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  // Tasks with a trajectory written by this import (the import report links here).
+  importId: z.string().trim().max(64).optional().transform((v) => v || undefined),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
@@ -31,6 +35,9 @@ export type TaskFilterOptions = { benchmarks: string[]; abilities: string[]; mod
 
 const EXCERPT = 180;
 
+/** `%` and `_` typed into the search are literal characters, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
@@ -46,10 +53,13 @@ async function orderedTaskIds(query: TaskListQuery): Promise<string[]> {
   if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
   if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
   if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
+  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR t."externalId" ILIKE ${`%${likeEscape(query.taskId)}%`})`);
+  if (query.importId) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr."importJobId" = ${query.importId})`);
   const { skip, take } = toPrismaPage(query);
+  // Most recently imported benchmark first (the demo seed is not what people came for), then natural order.
   const rows = await prisma.$queryRaw<{ id: string }[]>(Prisma.sql`
     SELECT t.id FROM "Task" t WHERE ${Prisma.join(conditions, ' AND ')}
-    ORDER BY t.benchmark, t.ability NULLS LAST, length(t."externalId"), t."externalId"
+    ORDER BY max(t."createdAt") OVER (PARTITION BY t.benchmark) DESC, t.benchmark, t.ability NULLS LAST, length(t."externalId"), t."externalId"
     LIMIT ${take} OFFSET ${skip}`);
   return rows.map((r) => r.id);
 }
@@ -65,7 +75,11 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Pag
   const where: Prisma.TaskWhereInput = {
     benchmark: query.benchmark,
     ability: query.ability,
-    ...(query.model ? { trajectories: { some: { model: query.model } } } : {}),
+    AND: [
+      ...(query.model ? [{ trajectories: { some: { model: query.model } } }] : []),
+      ...(query.importId ? [{ trajectories: { some: { importJobId: query.importId } } }] : []),
+      ...(query.taskId ? [{ OR: [{ id: query.taskId }, { externalId: { contains: query.taskId, mode: 'insensitive' as const } }] }] : []),
+    ],
   };
   const [ordered, total] = await Promise.all([orderedTaskIds(query), prisma.task.count({ where })]);
   if (!ordered.length) return pageOf([], total, query);
