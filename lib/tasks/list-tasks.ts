@@ -78,7 +78,7 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Pag
     AND: [
       ...(query.model ? [{ trajectories: { some: { model: query.model } } }] : []),
       ...(query.importId ? [{ trajectories: { some: { importJobId: query.importId } } }] : []),
-      ...(query.taskId ? [{ OR: [{ id: query.taskId }, { externalId: { contains: query.taskId, mode: 'insensitive' as const } }] }] : []),
+      ...(query.taskId ? [{ OR: [{ id: query.taskId }, { externalId: { contains: likeEscape(query.taskId), mode: 'insensitive' as const } }] }] : []),
     ],
   };
   const [ordered, total] = await Promise.all([orderedTaskIds(query), prisma.task.count({ where })]);
