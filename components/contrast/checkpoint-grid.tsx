@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/contrast/load-task-contrast';
 import { BreakAfterDots } from './break-after-dots';
-import { runLabel } from '@/lib/trajectories/run-label';
 import { OutcomeBadge } from './outcome-badge';
 import { WideScroll } from './wide-scroll';
 
@@ -75,7 +74,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
                   </span>
                 </th>
                 {checkpoints.map((c, k) => (
-                  <GridCell key={c.id} trajectoryId={t.id} label={`${runLabel(t)}, ${c.name}`} cell={grid[r][k]} />
+                  <GridCell key={c.id} trajectoryId={t.id} label={`${t.model}, ${c.name}`} cell={grid[r][k]} />
                 ))}
               </tr>
             ))}

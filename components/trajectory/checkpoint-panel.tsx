@@ -31,7 +31,7 @@ export function CheckpointPanel({
               data-testid={`checkpoint-${c.key}`}
               aria-current={activeId === c.id ? 'true' : undefined}
               onClick={() => onSelect(c)}
-              className={`w-full rounded-md px-3 py-2 text-left text-sm ring-1 hover:bg-slate-50 ${activeId === c.id ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200'}`}
+              className={`w-full rounded-md px-3 py-1.5 text-left text-sm ring-1 hover:bg-slate-50 ${activeId === c.id ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200'}`}
             >
               <div className="flex items-center gap-2">
                 <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
@@ -43,8 +43,9 @@ export function CheckpointPanel({
                   {c.score != null ? `${c.score}${c.total != null ? `/${c.total}` : ''}` : ''}
                 </span>
               </div>
-              {c.note ? <p className="mt-1 line-clamp-2 text-xs text-slate-600">{c.note}</p> : null}
-              <div className="mt-1 flex gap-2 text-[11px] text-slate-500">
+              {/* One line here: the active checkpoint's note is shown in full under "Expected". */}
+              {c.note ? <p className="mt-0.5 truncate text-xs text-slate-600" title={c.note}>{c.note}</p> : null}
+              <div className="mt-0.5 flex gap-2 text-[11px] text-slate-500">
                 {c.eventIndex != null ? <span>at event #{c.eventIndex}</span> : <span>no anchor event</span>}
                 {!c.passed && submitted ? <span className="text-emerald-700">diagnosed</span> : null}
                 {!c.passed && !submitted && myDraft ? <span className="text-amber-700">your draft</span> : null}

@@ -53,7 +53,7 @@ function messages(opts: { baggages: number; xss: boolean }): Json[] {
   }
   out.push({
     role: 'assistant',
-    content: `Here is the booking:\n\n**Cabin:** economy\n\n- Flight HAT136 on 2024-05-20\n- Payment: credit card\n\n${opts.xss ? MARKDOWN_XSS : 'Shall I book it?'}`,
+    content: `Here is the booking:\n\n**Cabin:** economy\n\n- Flight HAT136 on 2024-05-20\n- Payment: credit card\n\nSee [the baggage policy](https://example.com/bags).\n\n${opts.xss ? MARKDOWN_XSS : 'Shall I book it?'}`,
   });
   out.push({ role: 'user', content: 'Yes, please book it.' });
   out.push({ role: 'assistant', tool_calls: [{ id: 'b1', name: 'book_reservation', arguments: { ...BOOKING, total_baggages: opts.baggages } }] });
