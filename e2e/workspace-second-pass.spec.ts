@@ -36,6 +36,9 @@ for (const viewport of [
       await expect(baggages.locator('ins')).toHaveText('0');
       await expect(baggages).toHaveClass(/bg-amber-50/);
       await expect(baggages).toBeInViewport();
+      // …and not hidden under the pinned submit bar.
+      const [fieldBox, footerBox] = [await baggages.boundingBox(), await page.getByTestId('diagnosis-footer').boundingBox()];
+      expect(fieldBox!.y + fieldBox!.height).toBeLessThanOrEqual(footerBox!.y);
       await expect(expectation.locator('[data-field="cabin"]')).toHaveAttribute('data-changed', 'false');
 
       // The form's submit is on screen without scrolling anything; the document does not scroll sideways.

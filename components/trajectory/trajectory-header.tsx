@@ -14,9 +14,12 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
         {view.task.ability ? <span className="rounded bg-slate-100 px-1.5 py-0.5">{view.task.ability}</span> : null}
         <span>·</span>
         <span>{view.eventCount} events</span>
+        <Link href={`/tasks/${view.task.id}`} className="ml-auto text-sm font-medium text-indigo-700 hover:underline">
+          Compare all attempts at this task →
+        </Link>
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold tracking-tight" data-testid="trajectory-model">
+        <h1 className="text-lg font-semibold tracking-tight" data-testid="trajectory-model">
           {view.model}
           {/* The harness and trial tell two runs of one model apart. */}
           {runDetail(view) ? <span className="ml-2 text-base font-normal text-slate-500" data-testid="trajectory-run">{runDetail(view)}</span> : null}
@@ -35,10 +38,7 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
         {view.claim ? <span className="text-xs text-slate-500">claimed by {view.claim.userName}</span> : null}
       </div>
       <ExpandableText text={view.task.instruction} storageKey="instruction" what="instruction" lines={2} testId="task-instruction" className="mt-1.5" />
-      <nav aria-label="Same task" className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-        <Link href={`/tasks/${view.task.id}`} className="font-medium text-indigo-700 hover:underline">
-          Compare all attempts at this task →
-        </Link>
+      <nav aria-label="Same task" className="mt-1.5 flex flex-wrap items-center gap-2 text-sm">
         {view.siblings.length ? <span className="text-slate-400">Other attempts:</span> : null}
         {view.siblings.map((s) => (
           <Link

@@ -43,7 +43,7 @@ export function ExpandableText({
   const clamp = { 2: 'line-clamp-2', 3: 'line-clamp-3', 4: 'line-clamp-4' }[lines];
   return (
     <div className={className}>
-      <p id={id} ref={ref} data-testid={testId} data-expanded={expanded} className={`whitespace-pre-wrap text-sm text-slate-700 [overflow-wrap:anywhere] ${expanded ? 'max-h-[40vh] overflow-y-auto' : clamp}`}>
+      <p id={id} ref={ref} data-testid={testId} data-expanded={expanded} className={`text-sm text-slate-700 [overflow-wrap:anywhere] ${expanded ? 'max-h-[40vh] overflow-y-auto whitespace-pre-wrap' : `${clamp} whitespace-normal`}`}>
         {text}
       </p>
       {overflows || expanded ? (
