@@ -16,6 +16,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test('an annotator sees expected vs actual, reads the whole instruction, diagnoses by keyboard with refusals next to their fields, and is told where they are after submitting', async ({ page }) => {
+      test.setTimeout(150_000);
       const w = await seedTau2Workspace();
       await loginAs(page, 'annotator@demo.local');
       await page.goto(`/queue?taskId=${encodeURIComponent(w.externalId)}`);

@@ -95,7 +95,8 @@ export function DiagnosisEditor({
   const focusField = (f: FormField) => {
     const el = document.getElementById(`${formId}-${f}`);
     el?.focus();
-    el?.scrollIntoView({ block: 'nearest' });
+    // The whole row (label, field and its refusal) comes into view, not just the control.
+    (el?.closest('[data-testid^="field-"]') ?? el)?.scrollIntoView({ block: 'nearest' });
     if (f === 'category') setPicking(true);
   };
   const showProblems = (p: FormProblems) => {
