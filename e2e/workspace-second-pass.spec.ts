@@ -108,7 +108,7 @@ for (const viewport of [
       await expect(db.getByLabel('Failure category').locator('option:checked')).toHaveText('9 · Other');
       await expect(db.getByLabel('What went wrong')).toBeFocused();
       await page.keyboard.type('The wrong booking left the database different.');
-      await expect(db.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+      await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
       await page.reload();
       await expect(page.getByRole('form', { name: 'Diagnosis of db' }).getByTestId('diagnosis-range')).toHaveText(`events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1}`);
       await expect(page.getByTestId('timeline-selection')).toHaveText(`Selected: events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1} · cursor #${BOOKING_EVENT + 1}`);
