@@ -42,9 +42,24 @@ test('a researcher uploads a file, sees the report with the bad lines, then find
   await expect(report.getByTestId('count-imported')).toHaveText('2');
   await expect(report.getByTestId('count-failed')).toHaveText('4');
   await expect(report.getByText('partial')).toBeVisible();
-  await expect(report.getByRole('cell', { name: /^Line 2: malformed JSON/ })).toBeVisible();
-  await expect(report.getByRole('cell', { name: /^Line 6: unknown checkpoint id "1_9"/ })).toBeVisible();
+  // Problems are grouped by line: the line is said once, above one row per problem.
+  const line = (n: number) => report.getByTestId('problem-group').filter({ has: page.getByTestId('problem-where').filter({ hasText: new RegExp(`^Line ${n} ·`) }) });
+  await expect(line(2).getByTestId('problem-row')).toHaveCount(1);
+  await expect(line(2).getByRole('cell', { name: /^malformed JSON/ })).toBeVisible();
+  await expect(line(6).getByRole('cell', { name: /^unknown checkpoint id "1_9"/ })).toBeVisible();
+  await expect(report.getByRole('cell', { name: /^Line \d+:/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: `${benchmark}.jsonl` })).toBeVisible();
+
+  // The report links to what it imported: the queue filtered to it, and its tasks.
+  const links = report.getByRole('navigation', { name: 'Imported data' });
+  await expect(links.getByRole('link', { name: /Queue, filtered to this import/ })).toHaveAttribute('href', /^\/queue\?importId=/);
+  await links.getByRole('link', { name: /The imported task|All \d+ imported tasks/ }).click();
+  await expect(page).toHaveURL(/\/tasks\?importId=/);
+  await expect(page.getByTestId(`task-row-${benchmark}-mail/1`)).toBeVisible();
+  await expect(page.locator('[data-testid^="task-row-"]').filter({ hasNotText: benchmark })).toHaveCount(0);
+  await page.goBack();
+  await report.getByRole('list', { name: 'Imported tasks' }).getByRole('link', { name: 'mail/1' }).click();
+  await expect(page.getByRole('heading', { name: `${benchmark} · mail/1` })).toBeVisible();
 
   await page.goto(`/tasks?benchmark=${benchmark}`);
   const row = page.getByTestId(`task-row-${benchmark}-mail/1`);
@@ -108,7 +123,8 @@ test('a report with more than 500 problems pages through all of them', async ({ 
   await expect(pager).toContainText('Showing problems 1–500 of 620');
   await pager.getByRole('link', { name: 'Next problems' }).click();
   await expect(pager).toContainText('Showing problems 501–620 of 620');
-  await expect(page.getByRole('cell', { name: 'Line 620: malformed JSON 620' })).toBeVisible();
+  const last = page.getByTestId('problem-group').filter({ has: page.getByTestId('problem-where').filter({ hasText: /^Line 620 ·/ }) });
+  await expect(last.getByRole('cell', { name: 'malformed JSON 620' })).toBeVisible();
   await expect(pager.getByRole('link', { name: 'Next problems' })).toHaveCount(0);
   await pager.getByRole('link', { name: 'Previous problems' }).click();
   await expect(pager).toContainText('Showing problems 1–500 of 620');

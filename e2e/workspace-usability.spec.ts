@@ -29,8 +29,12 @@ test('Esc leaves the diagnosis field so j/k move through events again; letter ke
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/trajectories/${id}`);
   await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
+  // "d" goes to the first empty required field (the category); 1 picks one and moves on to "What went wrong".
   await page.keyboard.press('d');
-  const wrong = page.getByRole('form', { name: 'Diagnosis of cp_0' }).getByLabel('What went wrong');
+  const form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
+  await expect(form.getByLabel('Failure category')).toBeFocused();
+  await page.keyboard.press('1');
+  const wrong = form.getByLabel('What went wrong');
   await expect(wrong).toBeFocused();
   await page.keyboard.type('jk');
   await expect(wrong).toHaveValue('jk');
@@ -63,8 +67,11 @@ test('Ctrl+Enter on an incomplete diagnosis brings the reason it was refused int
   await page.goto(`/trajectories/${id}`);
   await expect(page.getByRole('form', { name: 'Diagnosis of cp_0' })).toBeVisible();
   await page.keyboard.press('Control+Enter');
-  const alert = page.getByRole('form', { name: 'Diagnosis of cp_0' }).getByRole('alert');
-  await expect(alert).toContainText('pick a failure category');
-  await expect(alert).toBeInViewport();
+  // The reason sits next to its field, which gets the focus.
+  const form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
+  const reason = form.getByTestId('field-error-category');
+  await expect(reason).toContainText('pick a failure category');
+  await expect(reason).toBeInViewport();
+  await expect(form.getByLabel('Failure category')).toBeFocused();
   expect(new URL(page.url()).pathname).toBe(`/trajectories/${id}`);
 });

@@ -40,6 +40,10 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
+  get reason(): string | undefined {
+    return this.options.reason;
+  }
+
   get status(): number {
     return HTTP_STATUS[this.code];
   }

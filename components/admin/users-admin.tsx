@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CreateForm } from '@/components/ui/create-form';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
+import { SavedNote, useSavedState } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { UserView } from '@/lib/users/schemas';
 
@@ -18,10 +19,16 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
     queryFn: () => apiFetch<{ users: UserView[] }>('/api/admin/users').then((r) => r.users),
     initialData: initialUsers,
   });
+  const { saved, setSaved } = useSavedState();
+  type Patch = Partial<Pick<UserView, 'role' | 'active'>>;
   const update = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Partial<Pick<UserView, 'role' | 'active'>> }) =>
-      apiFetch(`/api/admin/users/${id}`, { method: 'PATCH', json: patch }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+    mutationFn: ({ id, patch }: { id: string; patch: Patch; previous: Patch; undoing?: boolean }) => apiFetch(`/api/admin/users/${id}`, { method: 'PATCH', json: patch }),
+    onSuccess: (_r, { id, patch, previous, undoing }) => {
+      // Saved on change, so say so, and offer the way back (an undo is itself saved, without another undo).
+      const what = patch.role ? `role ${patch.role.toLowerCase()}` : patch.active ? 'reactivated' : 'deactivated';
+      setSaved({ rowId: id, message: undoing ? `undone (${what})` : what, undo: undoing ? undefined : () => update.mutate({ id, patch: previous, previous: patch, undoing: true }) });
+      return qc.invalidateQueries({ queryKey: USERS_KEY });
+    },
   });
 
   return (
@@ -47,7 +54,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
                     aria-label={`Role of ${u.email}`}
                     value={u.role}
                     disabled={u.id === currentUserId || update.isPending}
-                    onChange={(e) => update.mutate({ id: u.id, patch: { role: e.target.value as UserView['role'] } })}
+                    onChange={(e) => update.mutate({ id: u.id, patch: { role: e.target.value as UserView['role'] }, previous: { role: u.role } })}
                     className="mt-0 w-36"
                   >
                     {ROLE_OPTIONS.map((r) => (
@@ -57,10 +64,15 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
                     ))}
                   </Select>
                 </td>
-                <td className="px-4 py-2">{u.active ? 'active' : 'deactivated'}</td>
+                <td className="px-4 py-2">
+                  {u.active ? 'active' : 'deactivated'}
+                  <div>
+                    <SavedNote saved={saved} rowId={u.id} onUndo={() => saved?.undo?.()} />
+                  </div>
+                </td>
                 <td className="px-4 py-2 text-right">
                   {u.id !== currentUserId ? (
-                    <Button variant={u.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: u.id, patch: { active: !u.active } })}>
+                    <Button variant={u.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}>
                       {u.active ? 'Deactivate' : 'Reactivate'}
                     </Button>
                   ) : (

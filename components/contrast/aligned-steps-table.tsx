@@ -1,36 +1,37 @@
 'use client';
 
-import { useCallback, useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ContrastStep, TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { runLabel } from '@/lib/trajectories/run-label';
 import { BreakAfterDots } from './break-after-dots';
+import { DivergenceDetails } from './divergence-details';
 import { TrajectoryColumnHeader } from './trajectory-column-header';
+import { WideScroll } from './wide-scroll';
 
-type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'truncated' | 'maxSteps'>;
+type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'divergenceDetails' | 'truncated' | 'maxSteps'>;
 
 /**
- * The tool calls of every run side by side, one aligned step per row, with
- * sticky step numbers and run headers. The first divergence row is
- * highlighted and scrolled into view inside the table (not the whole page).
+ * The tool calls of every run side by side, one aligned step per row, with a
+ * sticky step-number column. The table grows with the page (no inner
+ * vertical scroll box); only its width scrolls. The first divergence row is
+ * highlighted, "Jump to step N" brings it into the window, and the summary
+ * says how each differing run departs from the passing runs.
  */
-export function AlignedStepsTable({ trajectories, steps, divergence, truncated, maxSteps }: Props) {
-  const scroller = useRef<HTMLDivElement>(null);
+export function AlignedStepsTable({ trajectories, steps, divergence, divergenceDetails, truncated, maxSteps }: Props) {
   const divergenceRow = useRef<HTMLTableRowElement>(null);
   const departsAt = divergence.perRun;
   const differing = new Set(divergence.differing);
   const departureRows = new Map(Object.entries(divergence.departures).map(([id, rows]) => [id, new Set(rows)]));
 
-  const showDivergence = useCallback(() => {
-    const box = scroller.current;
+  const showDivergence = () => {
     const row = divergenceRow.current;
-    if (!box || !row) return;
-    const head = box.querySelector('thead')?.getBoundingClientRect().height ?? 0;
-    box.scrollTop = Math.max(0, row.offsetTop - head - 8);
+    if (!row) return;
+    // Scrolls the page (and the sideways box) so the row itself is in the window.
+    row.scrollIntoView({ block: 'center', inline: 'nearest' });
     row.focus({ preventScroll: true });
-  }, []);
+  };
 
-  useEffect(showDivergence, [showDivergence]);
-
-  const modelOf = new Map(trajectories.map((t) => [t.id, t.model]));
+  const modelOf = new Map(trajectories.map((t) => [t.id, runLabel(t)]));
   const contrasted = divergence.mode === 'pass-vs-fail';
   const markLabel = contrasted ? 'departs from passing runs' : 'differs from the others';
   return (
@@ -53,6 +54,7 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
         {divergence.message}
         {divergence.differing.length ? ` Differs: ${divergence.differing.map((id) => modelOf.get(id) ?? id).join(', ')}.` : ''}
       </p>
+      {divergenceDetails.length && divergence.row !== null ? <DivergenceDetails details={divergenceDetails} step={divergence.row + 1} labelOf={(id) => modelOf.get(id) ?? id} /> : null}
       {truncated.length ? (
         <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
           Only the first {maxSteps} tool calls of a trajectory are aligned.{' '}
@@ -64,19 +66,12 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
           None of these runs made a tool call: there is nothing to align.
         </p>
       ) : (
-        <div
-          ref={scroller}
-          role="region"
-          aria-label="Aligned tool calls (scrollable)"
-          tabIndex={0}
-          className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm"
-          data-testid="aligned-steps"
-        >
+        <WideScroll label="Aligned tool calls" columns={`${trajectories.length} runs`} testId="aligned-steps">
           <table className="border-separate border-spacing-0 text-sm">
             <caption className="sr-only">
               One column per trajectory, one row per aligned step; an empty cell (gap) means that run made no matching call.
             </caption>
-            <thead className="sticky top-0 z-10 bg-slate-50">
+            <thead className="bg-slate-50">
               <tr>
                 <th scope="col" className="sticky left-0 z-20 w-24 border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500">
                   Step
@@ -112,21 +107,21 @@ export function AlignedStepsTable({ trajectories, steps, divergence, truncated, 
                       const id = trajectories[c].id;
                       const first = departsAt[id] === r || (isDivergence && differing.has(id));
                       const later = !first && departureRows.get(id)?.has(r) === true;
-                      return <StepCell key={id} cell={cell} mark={first ? markLabel : null} differs={later} />;
+                      return <StepCell key={id} cell={cell} mark={first ? markLabel : null} differs={later} full={isDivergence} />;
                     })}
                   </tr>
                 );
               })}
             </tbody>
           </table>
-        </div>
+        </WideScroll>
       )}
     </section>
   );
 }
 
 /** `mark`: this run's first departure (labelled); `differs`: a later step where it still does something else. */
-function StepCell({ cell, mark, differs }: { cell: ContrastStep | null; mark: string | null; differs: boolean }) {
+function StepCell({ cell, mark, differs, full }: { cell: ContrastStep | null; mark: string | null; differs: boolean; full: boolean }) {
   const ring = mark ? 'bg-rose-50 shadow-[inset_3px_0_0_0_rgb(225,29,72)]' : differs ? 'bg-rose-50/50 shadow-[inset_3px_0_0_0_rgb(253,164,175)]' : '';
   if (!cell) {
     return (
@@ -143,7 +138,8 @@ function StepCell({ cell, mark, differs }: { cell: ContrastStep | null; mark: st
         <BreakAfterDots text={cell.tool} />
       </div>
       {cell.args ? (
-        <div className="mt-0.5 line-clamp-3 text-xs text-slate-600 [overflow-wrap:anywhere]" title={cell.args}>
+        // At the divergence the arguments are shown whole: the differing keys are often the last ones.
+        <div className={`mt-0.5 text-xs text-slate-600 [overflow-wrap:anywhere] ${full ? '' : 'line-clamp-3'}`} title={cell.args}>
           {cell.args}
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/contrast/load-task-contrast';
 import { BreakAfterDots } from './break-after-dots';
 import { OutcomeBadge } from './outcome-badge';
+import { WideScroll } from './wide-scroll';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
 
@@ -33,7 +34,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
           the checkpoint.
         </p>
       </div>
-      <div className="overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <WideScroll label="Checkpoint results" columns={`${checkpoints.length} checkpoints`}>
         <table className="border-separate border-spacing-0 text-sm" data-testid="checkpoint-grid">
           <caption className="sr-only">Checkpoint results: one row per trajectory, one column per checkpoint.</caption>
           <thead className="bg-slate-50">
@@ -79,7 +80,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
             ))}
           </tbody>
         </table>
-      </div>
+      </WideScroll>
     </section>
   );
 }

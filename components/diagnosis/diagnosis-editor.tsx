@@ -1,53 +1,60 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select } from '@/components/ui/field';
+import { Select } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { DiagnosisHistory } from './diagnosis-history';
+import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
 
-export type EditorApi = { startOnSelection: (range: [number, number]) => void; submit: () => void };
-
-type Form = {
-  categoryId: string;
-  eventStart: number | null;
-  eventEnd: number | null;
-  whatWentWrong: string;
-  whatShouldHaveHappened: string;
-  confidence: number | null;
+export type EditorApi = {
+  /** `d`: focus the first required field that is still empty. */
+  focusFirstMissing: () => void;
+  /** `c`: focus the category, then 1–9 picks one. */
+  pickCategory: () => void;
+  submit: () => void;
 };
 
+type Form = { categoryId: string; whatWentWrong: string; whatShouldHaveHappened: string; confidence: number | null };
+
 const AUTOSAVE_MS = 800;
-const TEXTAREA = 'mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
+const TEXTAREA = 'mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 focus:ring-2 focus:ring-indigo-500';
 
 function formOf(d: DiagnosisView | undefined): Form {
-  return {
-    categoryId: d?.category?.id ?? '',
-    eventStart: d?.eventStart ?? null,
-    eventEnd: d?.eventEnd ?? null,
-    whatWentWrong: d?.whatWentWrong ?? '',
-    whatShouldHaveHappened: d?.whatShouldHaveHappened ?? '',
-    confidence: d?.confidence ?? null,
-  };
+  return { categoryId: d?.category?.id ?? '', whatWentWrong: d?.whatWentWrong ?? '', whatShouldHaveHappened: d?.whatShouldHaveHappened ?? '', confidence: d?.confidence ?? null };
 }
 
-const payload = (checkpointResultId: string, f: Form) => ({ checkpointResultId, ...f, categoryId: f.categoryId || null });
+const rangeKey = (r: [number, number] | null) => (r ? `${r[0]}-${r[1]}` : '');
+export const rangeLabel = (r: [number, number] | null) => (r ? (r[0] === r[1] ? `event #${r[0]}` : `events #${r[0]}–#${r[1]}`) : 'no events selected');
+
+const payload = (checkpointResultId: string, f: Form, range: [number, number] | null) => ({
+  checkpointResultId,
+  ...f,
+  categoryId: f.categoryId || null,
+  eventStart: range?.[0] ?? null,
+  eventEnd: range?.[1] ?? null,
+});
 
 /**
- * The diagnosis of one failed checkpoint by the current user. Drafts autosave;
- * a submitted diagnosis can be edited and re-submitted (the server keeps the
- * earlier version). Mount it with `key={checkpoint.id}` so it starts fresh per checkpoint.
+ * The diagnosis of one failed checkpoint by the current user. The event range
+ * is the timeline's selection (one source of truth, owned by the workspace).
+ * Drafts autosave; a submitted diagnosis can be edited and re-submitted (the
+ * server keeps the earlier version). Refusals are shown next to their field,
+ * once, and focus moves to the first one. Mount with `key={checkpoint.id}`.
  */
 export function DiagnosisEditor({
   checkpoint,
   mine,
   categories,
-  selection,
+  range,
+  notice,
+  footerSlot,
   apiRef,
   onSaved,
   onSubmitted,
@@ -55,71 +62,118 @@ export function DiagnosisEditor({
   checkpoint: CheckpointView;
   mine: DiagnosisView | undefined;
   categories: FailureCategoryView[];
-  selection: [number, number] | null;
+  range: [number, number] | null;
+  notice: string | null;
+  /** Where the submit bar goes (pinned below the panel's scroll); inline when absent. */
+  footerSlot: HTMLElement | null;
   apiRef: RefObject<EditorApi | null>;
   onSaved: () => void;
   onSubmitted: (pendingCount: number) => void;
 }) {
   const [form, setForm] = useState<Form>(() => formOf(mine));
   const [dirty, setDirty] = useState(false);
+  const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
+  const [picking, setPicking] = useState(false);
   const submitted = mine?.status === 'SUBMITTED';
-  const wrongRef = useRef<HTMLTextAreaElement>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
+  const formId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const save = useMutation({
-    mutationFn: (f: Form) => apiFetch<{ diagnosis: DiagnosisView }>('/api/diagnoses/draft', { method: 'PUT', json: payload(checkpoint.id, f) }),
+    mutationFn: (body: ReturnType<typeof payload>) => apiFetch<{ diagnosis: DiagnosisView }>('/api/diagnoses/draft', { method: 'PUT', json: body }),
     onSuccess: onSaved,
   });
   const submit = useMutation({
-    mutationFn: (f: Form) => apiFetch<{ diagnosis: DiagnosisView; pendingCount: number }>('/api/diagnoses/submit', { method: 'POST', json: payload(checkpoint.id, f) }),
+    mutationFn: (body: ReturnType<typeof payload>) => apiFetch<{ diagnosis: DiagnosisView; pendingCount: number }>('/api/diagnoses/submit', { method: 'POST', json: body }),
     onSuccess: (r) => {
       setDirty(false);
+      setBaseRange(rangeKey(range));
       onSubmitted(r.pendingCount);
     },
+    onError: (err) => showProblems(problemsFromError(err)),
   });
-  // Ctrl+Enter is often pressed with the form partly off screen: show why it was refused.
-  useEffect(() => {
-    if (submit.error) errorRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [submit.error]);
+
+  const focusField = (f: FormField) => {
+    const el = document.getElementById(`${formId}-${f}`);
+    el?.focus();
+    // The whole row (label, field and its refusal) comes into view, not just the control.
+    (el?.closest('[data-testid^="field-"]') ?? el)?.scrollIntoView({ block: 'nearest' });
+    if (f === 'category') setPicking(true);
+  };
+  const showProblems = (p: FormProblems) => {
+    setProblems(p);
+    setProblemRange(rangeKey(range));
+    const first = firstProblemField(p);
+    if (first) focusField(first);
+  };
 
   const update = (patch: Partial<Form>) => {
     setForm((f) => ({ ...f, ...patch }));
     setDirty(true);
+    // A field that now has a value no longer shows its refusal.
+    setProblems((p) => ({ ...p, fields: Object.fromEntries(Object.entries(p.fields).filter(([k]) => !(k === 'category' ? patch.categoryId : (patch as Record<string, unknown>)[k]))) }));
   };
+
+  // The range follows the timeline selection; once a diagnosis is under way, a new range is part of it.
+  const currentRange = rangeKey(range);
+  const [baseRange, setBaseRange] = useState(currentRange);
+  const changed = dirty || (currentRange !== baseRange && mine != null);
+  // A range refusal is about the range it was given for; selecting another one clears it.
+  const [problemRange, setProblemRange] = useState(currentRange);
+  const shown: FormProblems = problemRange === currentRange ? problems : { ...problems, fields: { ...problems.fields, range: undefined } };
 
   // Autosave drafts shortly after the last change. Submitted diagnoses are only
   // changed by an explicit re-submit, so their history stays meaningful.
   useEffect(() => {
-    if (!dirty || submitted) return;
-    timer.current = setTimeout(() => save.mutate(form), AUTOSAVE_MS);
+    if (!changed || submitted) return;
+    timer.current = setTimeout(() => save.mutate(payload(checkpoint.id, form, range)), AUTOSAVE_MS);
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form, dirty, submitted]);
+  }, [form, changed, submitted, currentRange]);
 
   const doSubmit = () => {
     if (timer.current) clearTimeout(timer.current);
-    if (!submit.isPending) submit.mutate(form);
+    if (submit.isPending) return;
+    const body = payload(checkpoint.id, form, range);
+    const p = submitProblems(body);
+    if (hasProblems(p)) showProblems(p);
+    else {
+      setProblems(NO_PROBLEMS);
+      submit.mutate(body);
+    }
+  };
+
+  const missing = (): FormField | null => {
+    const p = submitProblems(payload(checkpoint.id, form, range));
+    return firstProblemField(p);
   };
 
   useEffect(() => {
     apiRef.current = {
-      startOnSelection: (range) => {
-        update({ eventStart: range[0], eventEnd: range[1] });
-        wrongRef.current?.focus();
-      },
+      focusFirstMissing: () => focusField(missing() ?? 'whatWentWrong'),
+      pickCategory: () => focusField('category'),
       submit: doSubmit,
     };
   });
 
-  const range = form.eventStart != null && form.eventEnd != null ? (form.eventStart === form.eventEnd ? `event #${form.eventStart}` : `events #${form.eventStart}–#${form.eventEnd}`) : 'no events selected';
+  const pickByDigit = (key: string) => {
+    const n = Number(key);
+    const cat = categories[n - 1];
+    if (!picking || !Number.isInteger(n) || !cat) return false;
+    update({ categoryId: cat.id });
+    setPicking(false);
+    // On to the next thing that still needs filling in.
+    const next = FORM_FIELDS.find((f) => f !== 'category' && f !== 'confidence' && submitProblems(payload(checkpoint.id, { ...form, categoryId: cat.id }, range)).fields[f]);
+    if (next) requestAnimationFrame(() => focusField(next));
+    return true;
+  };
+
   const status = submit.isPending
     ? 'Submitting…'
     : save.isPending
       ? 'Saving draft…'
-      : submitted && dirty
+      : submitted && changed
         ? 'Edited: re-submit to keep the change (the earlier version is kept)'
         : submitted
           ? `Submitted${mine?.revisionCount ? ` · ${mine.revisionCount} earlier version${mine.revisionCount === 1 ? '' : 's'}` : ''}`
@@ -128,62 +182,142 @@ export function DiagnosisEditor({
             : mine
               ? 'Draft'
               : 'Not started';
+  const problemLabels = FORM_FIELDS.filter((f) => shown.fields[f]).map((f) => FIELD_LABELS[f]);
+  const invalid = (f: FormField) => (shown.fields[f] ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-${f}-error` } : {});
+  const ring = (f: FormField) => (shown.fields[f] ? 'ring-rose-400' : 'ring-slate-300');
+
+  const footer = (
+      <div data-testid="diagnosis-footer" className="space-y-1.5 border-t border-slate-200 px-4 py-2">
+        {notice ? (
+          <p role="status" data-testid="workspace-notice" className="rounded bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
+            {notice}
+          </p>
+        ) : null}
+        {problems.other || problemLabels.length ? (
+          <p role="alert" data-testid="diagnosis-refused" className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
+            Not submitted{problemLabels.length ? `: check ${problemLabels.join(', ')}` : ''}
+            {problems.other ? `${problemLabels.length ? '. ' : ': '}${problems.other}` : '.'}
+          </p>
+        ) : null}
+        <div className="flex items-center justify-between gap-2">
+          <span role="status" data-testid="diagnosis-status" className="text-xs text-slate-500">
+            {status}
+          </span>
+          <Button type="submit" form={formId} disabled={submit.isPending}>
+            {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
+          </Button>
+        </div>
+      </div>
+  );
 
   return (
-    <form
-      aria-label={`Diagnosis of ${checkpoint.key}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        doSubmit();
-      }}
-      className="space-y-3"
-    >
-      <div className="flex items-center justify-between gap-2 text-sm">
-        <span data-testid="diagnosis-range" className="font-medium text-slate-700">
-          {range}
-        </span>
-        <Button variant="secondary" disabled={!selection} onClick={() => selection && apiRef.current?.startOnSelection(selection)} title="d">
-          Use selection (d)
-        </Button>
-      </div>
-      <Field label="Failure category">
-        <Select value={form.categoryId} onChange={(e) => update({ categoryId: e.target.value })}>
-          <option value="">— pick one —</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id} title={c.description ?? undefined}>
-              {c.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="What went wrong">
-        <textarea ref={wrongRef} rows={3} value={form.whatWentWrong} maxLength={4000} onChange={(e) => update({ whatWentWrong: e.target.value })} className={TEXTAREA} />
-      </Field>
-      <Field label="What should have happened">
-        <textarea rows={3} value={form.whatShouldHaveHappened} maxLength={4000} onChange={(e) => update({ whatShouldHaveHappened: e.target.value })} className={TEXTAREA} />
-      </Field>
-      <Field label="Confidence (optional)">
-        <Select value={form.confidence ?? ''} onChange={(e) => update({ confidence: e.target.value ? Number(e.target.value) : null })}>
-          <option value="">—</option>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <option key={n} value={n}>
-              {n} {n === 1 ? '(unsure)' : n === 5 ? '(certain)' : ''}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <div ref={errorRef} className="empty:hidden">
-        <ErrorMessage error={submit.error ?? save.error} />
-      </div>
-      <div className="flex items-center justify-between gap-2">
-        <span role="status" data-testid="diagnosis-status" className="text-xs text-slate-500">
-          {status}
-        </span>
-        <Button type="submit" disabled={submit.isPending}>
-          {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
-        </Button>
-      </div>
-      {mine && mine.revisionCount > 0 ? <DiagnosisHistory diagnosisId={mine.id} /> : null}
-    </form>
+    <>
+      <form
+        id={formId}
+        aria-label={`Diagnosis of ${checkpoint.key}`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          doSubmit();
+        }}
+        className="space-y-3"
+      >
+        <FormRow label={FIELD_LABELS.range} field="range" formId={formId} problem={shown.fields.range}>
+          <div
+            id={`${formId}-range`}
+            tabIndex={-1}
+            {...invalid('range')}
+            className={`mt-1 flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-sm ring-1 ${ring('range')} focus:outline-none focus:ring-2 focus:ring-indigo-500`}
+          >
+            <span data-testid="diagnosis-range" className="font-medium text-slate-800">
+              {rangeLabel(range)}
+            </span>
+            <span className="text-xs font-normal text-slate-500">the timeline selection · click / Shift+click, j / k, Shift+J / K</span>
+          </div>
+        </FormRow>
+        <FormRow label={FIELD_LABELS.category} field="category" formId={formId} problem={shown.fields.category} htmlFor={`${formId}-category`}>
+          <Select
+            id={`${formId}-category`}
+            value={form.categoryId}
+            {...invalid('category')}
+            className={shown.fields.category ? 'ring-rose-400' : ''}
+            onChange={(e) => update({ categoryId: e.target.value })}
+            onBlur={() => setPicking(false)}
+            onKeyDown={(e) => {
+              if (!e.ctrlKey && !e.metaKey && !e.altKey && pickByDigit(e.key)) e.preventDefault();
+            }}
+          >
+            <option value="">— pick one (c, then 1–9) —</option>
+            {categories.map((c, i) => (
+              <option key={c.id} value={c.id} title={c.description ?? undefined}>
+                {i < 9 ? `${i + 1} · ` : ''}
+                {c.label}
+              </option>
+            ))}
+          </Select>
+          {picking ? (
+            <ol data-testid="category-keys" aria-label="Category keys" className="mt-1 grid grid-cols-1 gap-x-3 rounded-md bg-indigo-50 p-2 text-xs text-indigo-900 ring-1 ring-indigo-200 sm:grid-cols-2">
+              {categories.slice(0, 9).map((c, i) => (
+                <li key={c.id}>
+                  <kbd className="font-mono font-semibold">{i + 1}</kbd> {c.label}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </FormRow>
+        <FormRow label={FIELD_LABELS.whatWentWrong} field="whatWentWrong" formId={formId} problem={shown.fields.whatWentWrong} htmlFor={`${formId}-whatWentWrong`}>
+          <textarea
+            id={`${formId}-whatWentWrong`}
+            rows={3}
+            value={form.whatWentWrong}
+            maxLength={4000}
+            {...invalid('whatWentWrong')}
+            onChange={(e) => update({ whatWentWrong: e.target.value })}
+            className={`${TEXTAREA} ${ring('whatWentWrong')}`}
+          />
+        </FormRow>
+        <FormRow label={FIELD_LABELS.whatShouldHaveHappened} field="whatShouldHaveHappened" formId={formId} problem={shown.fields.whatShouldHaveHappened} htmlFor={`${formId}-whatShouldHaveHappened`}>
+          <textarea
+            id={`${formId}-whatShouldHaveHappened`}
+            rows={3}
+            value={form.whatShouldHaveHappened}
+            maxLength={4000}
+            {...invalid('whatShouldHaveHappened')}
+            onChange={(e) => update({ whatShouldHaveHappened: e.target.value })}
+            className={`${TEXTAREA} ${ring('whatShouldHaveHappened')}`}
+          />
+        </FormRow>
+        <FormRow label={`${FIELD_LABELS.confidence} (optional)`} field="confidence" formId={formId} problem={shown.fields.confidence} htmlFor={`${formId}-confidence`}>
+          <Select id={`${formId}-confidence`} value={form.confidence ?? ''} onChange={(e) => update({ confidence: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">—</option>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? '(unsure)' : n === 5 ? '(certain)' : ''}
+              </option>
+            ))}
+          </Select>
+        </FormRow>
+        <ErrorMessage error={save.error} />
+        {mine && mine.revisionCount > 0 ? <DiagnosisHistory diagnosisId={mine.id} /> : null}
+      </form>
+      {footerSlot ? createPortal(footer, footerSlot) : footer}
+    </>
+  );
+}
+
+/** A labelled field with its own refusal underneath, linked by aria-describedby. */
+function FormRow({ label, field, formId, problem, htmlFor, children }: { label: string; field: FormField; formId: string; problem?: string; htmlFor?: string; children: ReactNode }) {
+  return (
+    <div data-testid={`field-${field}`}>
+      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {problem ? (
+        <p id={`${formId}-${field}-error`} data-testid={`field-error-${field}`} className="mt-1 text-xs font-medium text-rose-700">
+          {label}: {problem}
+        </p>
+      ) : null}
+    </div>
   );
 }

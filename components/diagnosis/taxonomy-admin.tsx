@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CreateForm } from '@/components/ui/create-form';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, TextInput } from '@/components/ui/field';
+import { SavedNote, useSavedState } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 
@@ -18,10 +19,18 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
     queryFn: () => apiFetch<{ categories: FailureCategoryView[] }>('/api/taxonomy?all=1').then((r) => r.categories),
     initialData: initial,
   });
+  const { saved, setSaved } = useSavedState();
+  type Patch = Partial<Pick<FailureCategoryView, 'label' | 'description' | 'position' | 'active'>>;
   const update = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Partial<Pick<FailureCategoryView, 'label' | 'description' | 'position' | 'active'>> }) =>
-      apiFetch(`/api/taxonomy/${id}`, { method: 'PATCH', json: patch }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+    mutationFn: ({ id, patch }: { id: string; patch: Patch; previous?: Patch; undoing?: boolean }) => apiFetch(`/api/taxonomy/${id}`, { method: 'PATCH', json: patch }),
+    onSuccess: (_r, { id, patch, previous, undoing }) => {
+      // Edits save on blur: say what was saved, with a way back (moves say nothing: the order shows them).
+      if (previous) {
+        const what = 'label' in patch ? 'label' : 'description' in patch ? 'description' : patch.active ? 'restored' : 'retired';
+        setSaved({ rowId: id, message: undoing ? `${what} undone` : what, undo: undoing ? undefined : () => update.mutate({ id, patch: previous, previous: patch, undoing: true }) });
+      }
+      return qc.invalidateQueries({ queryKey: KEY });
+    },
   });
   const rows = list.data;
   const move = (i: number, d: -1 | 1) => {
@@ -35,7 +44,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
   };
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
-      <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Failure categories">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
             <tr>
@@ -55,24 +64,29 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
                 </td>
                 <td className="px-3 py-2">
                   <TextInput
+                    key={c.label}
                     aria-label={`Label of ${c.key}`}
                     defaultValue={c.label}
                     className="mt-0"
-                    onBlur={(e) => e.target.value.trim() !== c.label && update.mutate({ id: c.id, patch: { label: e.target.value } })}
+                    onBlur={(e) => e.target.value.trim() !== c.label && update.mutate({ id: c.id, patch: { label: e.target.value }, previous: { label: c.label } })}
                   />
                   <span className="font-mono text-[11px] text-slate-400">{c.key}</span>
                 </td>
-                <td className="px-3 py-2">
-                  <TextInput
+                <td className="min-w-[16rem] px-3 py-2">
+                  {/* A textarea sized to its content: the whole description is read and edited in place. */}
+                  <textarea
+                    key={c.description ?? ''}
                     aria-label={`Description of ${c.key}`}
                     defaultValue={c.description ?? ''}
-                    className="mt-0"
-                    onBlur={(e) => e.target.value.trim() !== (c.description ?? '') && update.mutate({ id: c.id, patch: { description: e.target.value } })}
+                    rows={1}
+                    className="block w-full resize-y rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 [field-sizing:content] focus:ring-2 focus:ring-indigo-500"
+                    onBlur={(e) => e.target.value.trim() !== (c.description ?? '') && update.mutate({ id: c.id, patch: { description: e.target.value }, previous: { description: c.description ?? '' } })}
                   />
+                  <SavedNote saved={saved} rowId={c.id} onUndo={() => saved?.undo?.()} />
                 </td>
                 <td className="px-3 py-2 text-xs">{c.usage}</td>
                 <td className="px-3 py-2 text-right">
-                  <Button variant={c.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: c.id, patch: { active: !c.active } })}>
+                  <Button variant={c.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}>
                     {c.active ? 'Retire' : 'Restore'}
                   </Button>
                 </td>
@@ -100,7 +114,9 @@ function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
     >
       <Field label="Key"><TextInput name="key" required pattern="[a-z0-9][a-z0-9-]{1,48}" placeholder="e.g. stale-data" /></Field>
       <Field label="Label"><TextInput name="label" required /></Field>
-      <Field label="Description"><TextInput name="description" /></Field>
+      <Field label="Description">
+        <textarea name="description" rows={3} className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500" />
+      </Field>
     </CreateForm>
   );
 }

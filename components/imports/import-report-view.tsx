@@ -40,23 +40,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </div>
         ))}
       </dl>
+      <ImportedLinks report={report} />
       {report.errors.length ? (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm" aria-label="Problems">
-            <thead className="text-xs uppercase text-slate-500">
-              <tr><th className="py-1 pr-3">Kind</th><th className="py-1 pr-3">Where</th><th className="py-1 pr-3">Field</th><th className="py-1">Reason</th></tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {report.errors.map((e, i) => (
-                <tr key={i} className="align-top">
-                  <td className={`py-1 pr-3 ${e.kind === 'WARNING' ? 'text-amber-800' : ''}`}>{e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'invalid'}</td>
-                  <td className="whitespace-nowrap py-1 pr-3 font-mono text-xs">{e.file}{e.line != null ? `:${e.line}` : e.recordIndex != null ? ` #${e.recordIndex}` : ''}</td>
-                  <td className="py-1 pr-3 font-mono text-xs">{e.path ?? ''}</td>
-                  <td className="py-1 text-slate-700">{e.line != null ? `Line ${e.line}: ` : e.recordIndex != null ? `Record ${e.recordIndex}: ` : ''}{e.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ProblemGroups errors={report.errors} />
           {report.errorCount > report.errorsShown ? <ProblemPager report={report} /> : null}
         </div>
       ) : null}
@@ -77,5 +64,75 @@ function ProblemPager({ report }: { report: ImportReport }) {
       {page > 1 ? link(page - 1, 'Previous problems') : null}
       {last < report.errorCount ? link(page + 1, 'Next problems') : null}
     </nav>
+  );
+}
+
+/** Where the imported data went: its tasks, and the queue filtered to what this import brought in. */
+function ImportedLinks({ report }: { report: ImportReport }) {
+  if (!report.taskCount) return null;
+  const more = report.taskCount - report.tasks.length;
+  return (
+    <nav aria-label="Imported data" data-testid="import-links" className="space-y-1 text-sm">
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <Link href={`/tasks?importId=${encodeURIComponent(report.id)}`} className="font-medium text-indigo-700 hover:underline">
+          {report.taskCount === 1 ? 'The imported task' : `All ${report.taskCount} imported tasks`} →
+        </Link>
+        <Link href={`/queue?importId=${encodeURIComponent(report.id)}`} className="font-medium text-indigo-700 hover:underline">
+          Queue, filtered to this import →
+        </Link>
+      </p>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Imported tasks">
+        {report.tasks.map((t) => (
+          <li key={t.id}>
+            <Link href={`/tasks/${t.id}`} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-indigo-50 hover:text-indigo-800">
+              {t.externalId}
+            </Link>
+          </li>
+        ))}
+        {more > 0 ? <li className="text-xs text-slate-500">and {more} more</li> : null}
+      </ul>
+    </nav>
+  );
+}
+
+type ErrorView = ImportReport['errors'][number];
+
+const whereOf = (e: ErrorView) => (e.line != null ? `Line ${e.line}` : e.recordIndex != null ? `Record ${e.recordIndex}` : 'File');
+
+/** One group per line (or record) of the file, one row per problem in it: the location is said once. */
+function ProblemGroups({ errors }: { errors: ErrorView[] }) {
+  const groups: { key: string; file: string; where: string; items: ErrorView[] }[] = [];
+  for (const e of errors) {
+    const key = `${e.file}\u0000${whereOf(e)}`;
+    const last = groups.at(-1);
+    if (last?.key === key) last.items.push(e);
+    else groups.push({ key, file: e.file, where: whereOf(e), items: [e] });
+  }
+  return (
+    <table className="min-w-full text-left text-sm" aria-label="Problems">
+      <thead className="text-xs uppercase text-slate-500">
+        <tr>
+          <th className="py-1 pr-3">Kind</th>
+          <th className="py-1 pr-3">Field</th>
+          <th className="py-1">Reason</th>
+        </tr>
+      </thead>
+      {groups.map((g) => (
+        <tbody key={g.key} className="border-t border-slate-200" data-testid="problem-group">
+          <tr>
+            <th colSpan={3} scope="rowgroup" data-testid="problem-where" className="bg-slate-50 px-1 py-1 text-left font-mono text-xs font-semibold text-slate-700">
+              {g.where} <span className="font-normal text-slate-500">· {g.file} · {g.items.length} problem{g.items.length === 1 ? '' : 's'}</span>
+            </th>
+          </tr>
+          {g.items.map((e, i) => (
+            <tr key={i} className="align-top" data-testid="problem-row">
+              <td className="py-1 pl-3 pr-3">{e.kind === 'CONFLICT' ? 'conflict' : 'invalid'}</td>
+              <td className="py-1 pr-3 font-mono text-xs">{e.path ?? ''}</td>
+              <td className="py-1 text-slate-700">{e.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
+    </table>
   );
 }

@@ -1,22 +1,9 @@
 'use client';
 
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { FilterSelect, FilterText, pairs } from '@/components/ui/filter-controls';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
-export const FILTER_KEYS = ['benchmark', 'ability', 'model', 'taskId', 'checkpointKey', 'checkpointStatus', 'assignee'] as const;
-
-function Choice({ label, name, value, options, onChange }: { label: string; name: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
-  return (
-    <Field label={label}>
-      <Select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">any</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>{l}</option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
+export const FILTER_KEYS = ['benchmark', 'ability', 'model', 'taskId', 'checkpointKey', 'checkpointStatus', 'assignee', 'importId'] as const;
 
 /** Filter bar; every value lives in the URL so a filtered queue can be shared and "next" honours it. */
 export function QueueFilters({
@@ -31,46 +18,35 @@ export function QueueFilters({
   onChange: (patch: Record<string, string | null>) => void;
 }) {
   const v = (k: string) => params.get(k) ?? '';
-  const pairs = (xs: string[]): [string, string][] => xs.map((x) => [x, x]);
-  // A value typed into the URL that is not in the facets still shows as selected.
-  const withCurrent = (xs: string[], k: string) => (v(k) && !xs.includes(v(k)) ? [...xs, v(k)] : xs);
   return (
-    <form
-      aria-label="Queue filters"
-      // Enter in a text filter applies it (not only leaving the field).
-      onSubmit={(e) => {
-        e.preventDefault();
-        const data = new FormData(e.currentTarget);
-        onChange({ taskId: String(data.get('taskId') ?? '').trim(), checkpointKey: String(data.get('checkpointKey') ?? '').trim() });
-      }}
-      className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 xl:grid-cols-7">
-      <Choice label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(withCurrent(facets.benchmarks, 'benchmark'))} onChange={(x) => onChange({ benchmark: x })} />
-      <Choice label="Ability" name="ability" value={v('ability')} options={pairs(withCurrent(facets.abilities, 'ability'))} onChange={(x) => onChange({ ability: x })} />
-      <Choice label="Model" name="model" value={v('model')} options={pairs(withCurrent(facets.models, 'model'))} onChange={(x) => onChange({ model: x })} />
-      <Field label="Task id">
-        <TextInput name="taskId" defaultValue={v('taskId')} placeholder="e.g. airline/16" onBlur={(e) => onChange({ taskId: e.target.value.trim() })} />
-      </Field>
-      <Field label="Checkpoint key">
-        <TextInput name="checkpointKey" defaultValue={v('checkpointKey')} placeholder="e.g. 16_0" onBlur={(e) => onChange({ checkpointKey: e.target.value.trim() })} />
-      </Field>
-      <Choice
+    <form aria-label="Queue filters" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 xl:grid-cols-7">
+      <FilterSelect label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(facets.benchmarks)} onChange={(x) => onChange({ benchmark: x })} />
+      <FilterSelect label="Ability" name="ability" value={v('ability')} options={pairs(facets.abilities)} onChange={(x) => onChange({ ability: x })} />
+      <FilterSelect label="Model" name="model" value={v('model')} options={pairs(facets.models)} onChange={(x) => onChange({ model: x })} />
+      <FilterText label="Task id" name="taskId" value={v('taskId')} placeholder="e.g. airline/16" onChange={(x) => onChange({ taskId: x })} />
+      <FilterText label="Checkpoint key" name="checkpointKey" value={v('checkpointKey')} placeholder="e.g. 16_0" onChange={(x) => onChange({ checkpointKey: x })} />
+      <FilterSelect
         label="Checkpoint status"
         name="checkpointStatus"
         value={v('checkpointStatus')}
         options={[['undiagnosed', 'not started'], ['draft', 'draft in progress']]}
         onChange={(x) => onChange({ checkpointStatus: x })}
       />
-      <Choice
+      <FilterSelect
         label="Assignee"
         name="assignee"
         value={v('assignee')}
         options={[['unclaimed', 'unclaimed'], ['mine', 'mine'], ...(isAdmin ? facets.annotators.map((a): [string, string] => [a.id, a.name]) : [])]}
         onChange={(x) => onChange({ assignee: x })}
       />
-      {/* Implicit submission (Enter) needs a submit button once a form has two text fields. */}
-      <button type="submit" tabIndex={-1} className="sr-only">
-        Apply filters
-      </button>
+      {v('importId') ? (
+        <p className="col-span-full text-xs text-slate-600">
+          Only trajectories from one import.{' '}
+          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => onChange({ importId: null })}>
+            Show every import
+          </button>
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { QueueFacets, QueueItem } from '@/lib/queue/list-queue';
+import { runDetail } from '@/lib/trajectories/run-label';
 
 export function QueueTable({
   items,
@@ -58,7 +59,11 @@ export function QueueTable({
                   {it.instruction}
                 </Link>
               </td>
-              <td className="px-3 py-2 font-medium">{it.model}</td>
+              <td className="px-3 py-2">
+                <span className="font-medium">{it.model}</span>
+                {/* Two agents on one model, or two trials, look identical without this. */}
+                {runDetail(it) ? <span className="block text-xs text-slate-500" data-testid="queue-run">{runDetail(it)}</span> : null}
+              </td>
               <td className="px-3 py-2">
                 <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
                 <span className="font-mono text-xs text-slate-500">{it.failedCheckpoints.map((c) => c.key).join(', ')}</span>

@@ -1,12 +1,13 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { isTyping } from '@/components/trajectory/use-workspace-keys';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { apiFetch } from '@/lib/http/api-client';
 import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
@@ -16,8 +17,7 @@ import { QueueTable } from './queue-table';
 /** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
 export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {
   const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const { params, setParams } = useUrlFilters();
   const qc = useQueryClient();
   const filterQuery = new URLSearchParams(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
   const page = Number(params.get('page') ?? 1) || 1;
@@ -48,16 +48,6 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     return () => window.removeEventListener('keydown', onKey);
   }, [takeNext]);
 
-  const setParams = (patch: Record<string, string | null>) => {
-    const sp = new URLSearchParams(params.toString());
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) sp.set(k, v);
-      else sp.delete(k);
-    }
-    sp.delete('done');
-    router.replace(`${pathname}?${sp.toString()}`);
-  };
-
   const data = list.data;
   const nothingNext = next.isSuccess && next.data.trajectoryId === null;
   return (
@@ -83,7 +73,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
         </p>
       ) : null}
       <ErrorMessage error={next.error ?? list.error} />
-      <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={(patch) => setParams({ ...patch, page: null })} />
+      <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={(patch) => setParams(patch)} />
       {list.isLoading ? <p className="text-sm text-slate-500">Loading the queue…</p> : null}
       {data && data.items.length === 0 ? (
         <EmptyState title="Nothing to diagnose here">No failed trajectories awaiting diagnosis match these filters.</EmptyState>
@@ -96,8 +86,8 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
               Page {data.page} of {data.pageCount} · {data.total} item{data.total === 1 ? '' : 's'}
             </span>
             <span className="flex gap-2">
-              <Button variant="secondary" disabled={data.page <= 1} onClick={() => setParams({ page: String(data.page - 1) })}>Previous</Button>
-              <Button variant="secondary" disabled={data.page >= data.pageCount} onClick={() => setParams({ page: String(data.page + 1) })}>Next page</Button>
+              <Button variant="secondary" disabled={data.page <= 1} onClick={() => setParams({ page: String(data.page - 1) }, { keepPage: true })}>Previous</Button>
+              <Button variant="secondary" disabled={data.page >= data.pageCount} onClick={() => setParams({ page: String(data.page + 1) }, { keepPage: true })}>Next page</Button>
             </span>
           </nav>
         </>

@@ -1,32 +1,27 @@
-import Link from 'next/link';
-import { Field, Select } from '@/components/ui/field';
-import type { TaskFilterOptions, TaskListQuery } from '@/lib/tasks/list-tasks';
+'use client';
 
-/** A plain GET form: filters live in the URL (shareable, back button works, no script needed). */
-export function TaskFilters({ options, query }: { options: TaskFilterOptions; query: TaskListQuery }) {
-  const menus = [
-    { name: 'benchmark', label: 'Benchmark', values: options.benchmarks, current: query.benchmark },
-    { name: 'ability', label: 'Ability', values: options.abilities, current: query.ability },
-    { name: 'model', label: 'Model', values: options.models, current: query.model },
-  ] as const;
+import { FilterSelect, FilterText, pairs } from '@/components/ui/filter-controls';
+import { useUrlFilters } from '@/components/ui/use-url-filters';
+import type { TaskFilterOptions } from '@/lib/tasks/list-tasks';
+import { TASK_FILTER_KEYS } from '@/lib/tasks/task-filter-keys';
+
+/** Same behaviour and wording as the queue's filters: they apply at once and live in the URL. */
+export function TaskFilters({ options }: { options: TaskFilterOptions }) {
+  const { params, setParams } = useUrlFilters();
+  const v = (k: string) => params.get(k) ?? '';
+  const filtered = TASK_FILTER_KEYS.some((k) => v(k));
   return (
-    <form method="get" action="/tasks" aria-label="Filter tasks" className="mb-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
-      {menus.map((m) => (
-        <div key={m.name} className="min-w-48">
-          <Field label={m.label}>
-            <Select name={m.name} defaultValue={m.current ?? ''}>
-              <option value="">All</option>
-              {m.values.map((v) => (
-                <option key={v} value={v}>{v}</option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-      ))}
-      <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">Apply</button>
-      {query.benchmark || query.ability || query.model ? (
-        <Link href="/tasks" className="px-2 py-1.5 text-sm text-slate-600 underline hover:text-slate-900">Clear filters</Link>
+    <form aria-label="Filter tasks" onSubmit={(e) => e.preventDefault()} className="mb-4 grid grid-cols-2 items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-5">
+      <FilterText label="Task id" name="taskId" value={v('taskId')} placeholder="e.g. airline/16" onChange={(x) => setParams({ taskId: x })} />
+      <FilterSelect label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(options.benchmarks)} onChange={(x) => setParams({ benchmark: x })} />
+      <FilterSelect label="Ability" name="ability" value={v('ability')} options={pairs(options.abilities)} onChange={(x) => setParams({ ability: x })} />
+      <FilterSelect label="Model" name="model" value={v('model')} options={pairs(options.models)} onChange={(x) => setParams({ model: x })} />
+      {filtered ? (
+        <button type="button" onClick={() => setParams(Object.fromEntries(TASK_FILTER_KEYS.map((k) => [k, null])))} className="justify-self-start px-2 py-1.5 text-sm text-slate-600 underline hover:text-slate-900">
+          Clear filters
+        </button>
       ) : null}
+      {v('importId') ? <p className="col-span-full text-xs text-slate-600">Only tasks from one import.</p> : null}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { Page } from '@/lib/http/pagination';
 import type { TaskListItem, TaskListQuery } from '@/lib/tasks/list-tasks';
+import { TASK_FILTER_KEYS } from '@/lib/tasks/task-filter-keys';
 
 function percent(passed: number, total: number): string {
   return total ? `${Math.round((passed / total) * 100)}%` : '–';
@@ -8,7 +9,7 @@ function percent(passed: number, total: number): string {
 
 function pageHref(query: TaskListQuery, page: number): string {
   const params = new URLSearchParams();
-  for (const key of ['benchmark', 'ability', 'model'] as const) if (query[key]) params.set(key, query[key]!);
+  for (const key of TASK_FILTER_KEYS) if (query[key]) params.set(key, query[key]!);
   if (page > 1) params.set('page', String(page));
   const s = params.toString();
   return s ? `/tasks?${s}` : '/tasks';

@@ -19,7 +19,7 @@ export function CheckpointPanel({
 }) {
   if (!checkpoints.length) return <p className="text-sm text-slate-500">No checkpoint results were imported for this trajectory.</p>;
   return (
-    <ol aria-label="Checkpoints" className="space-y-1.5">
+    <ol aria-label="Checkpoints" className="space-y-1">
       {checkpoints.map((c) => {
         const ds = diagnoses.filter((d) => d.checkpointResultId === c.id);
         const submitted = ds.some((d) => d.status === 'SUBMITTED');
@@ -31,24 +31,22 @@ export function CheckpointPanel({
               data-testid={`checkpoint-${c.key}`}
               aria-current={activeId === c.id ? 'true' : undefined}
               onClick={() => onSelect(c)}
-              className={`w-full rounded-md px-3 py-2 text-left text-sm ring-1 hover:bg-slate-50 ${activeId === c.id ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200'}`}
+              className={`w-full rounded-md px-3 py-1.5 text-left text-sm ring-1 hover:bg-slate-50 ${activeId === c.id ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200'}`}
             >
+              {/* One line per checkpoint: the active one's expectation and note are shown in full below. */}
               <div className="flex items-center gap-2">
                 <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
                   {c.passed ? 'pass' : 'fail'}
                 </span>
                 <span className="font-mono text-xs text-slate-500">{c.key}</span>
-                <span className="truncate font-medium">{c.name}</span>
-                <span className="ml-auto shrink-0 text-xs text-slate-500">
-                  {c.score != null ? `${c.score}${c.total != null ? `/${c.total}` : ''}` : ''}
+                <span className="min-w-0 flex-1 truncate font-medium" title={c.note ? `${c.name} — ${c.note}` : c.name}>
+                  {c.name}
                 </span>
+                {!c.passed && submitted ? <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span> : null}
+                {!c.passed && !submitted && myDraft ? <span className="shrink-0 text-[11px] text-amber-700">your draft</span> : null}
+                <span className="shrink-0 text-[11px] text-slate-500">{c.eventIndex != null ? `#${c.eventIndex}` : '—'}</span>
               </div>
-              {c.note ? <p className="mt-1 line-clamp-2 text-xs text-slate-600">{c.note}</p> : null}
-              <div className="mt-1 flex gap-2 text-[11px] text-slate-500">
-                {c.eventIndex != null ? <span>at event #{c.eventIndex}</span> : <span>no anchor event</span>}
-                {!c.passed && submitted ? <span className="text-emerald-700">diagnosed</span> : null}
-                {!c.passed && !submitted && myDraft ? <span className="text-amber-700">your draft</span> : null}
-              </div>
+              {c.note ? <span className="sr-only">{c.note}</span> : null}
             </button>
           </li>
         );

@@ -2,6 +2,7 @@
 
 import { memo } from 'react';
 import type { EventView } from '@/lib/trajectories/list-events';
+import { MessageMarkdown } from './message-markdown';
 
 const SOURCE_STYLE: Record<EventView['source'], string> = {
   USER: 'bg-sky-100 text-sky-800',
@@ -15,6 +16,8 @@ export type RowMarks = {
   cursor: boolean;
   highlighted: boolean;
   expanded: boolean;
+  /** Show messages as their raw text instead of rendered markdown. */
+  raw: boolean;
   anchors: { key: string; passed: boolean }[];
 };
 
@@ -45,7 +48,8 @@ export const EventRow = memo(function EventRow({
   onToggle: (position: number) => void;
 }) {
   const ring = marks.highlighted ? 'ring-2 ring-amber-400' : marks.cursor ? 'ring-2 ring-indigo-400' : '';
-  const bg = marks.selected ? 'bg-indigo-50' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
+  // The selected range is tinted and barred on the left, so a range reads as one block.
+  const bg = marks.selected ? 'bg-indigo-100/70 shadow-[inset_4px_0_0_0_rgb(99,102,241)]' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
   return (
     <div
       data-testid={`event-${position}`}
@@ -74,12 +78,12 @@ export const EventRow = memo(function EventRow({
           </span>
         ))}
       </div>
-      {event ? <EventBody event={event} expanded={marks.expanded} onToggle={() => onToggle(position)} /> : null}
+      {event ? <EventBody event={event} expanded={marks.expanded} raw={marks.raw} onToggle={() => onToggle(position)} /> : null}
     </div>
   );
 });
 
-function EventBody({ event, expanded, onToggle }: { event: EventView; expanded: boolean; onToggle: () => void }) {
+function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expanded: boolean; raw: boolean; onToggle: () => void }) {
   if (event.type === 'TOOL_CALL') {
     const args = prettyArgs(event.arguments);
     return args ? <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{args}</pre> : null;
@@ -106,6 +110,13 @@ function EventBody({ event, expanded, onToggle }: { event: EventView; expanded: 
         ) : (
           <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{firstLine.slice(0, 240)}</p>
         )}
+      </div>
+    );
+  }
+  if (!raw && (event.type === 'MESSAGE' || event.type === 'FINAL')) {
+    return (
+      <div className="mt-1">
+        <MessageMarkdown text={text} />
       </div>
     );
   }

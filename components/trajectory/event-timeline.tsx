@@ -20,6 +20,7 @@ export function EventTimeline({
   cursor,
   selection,
   highlighted,
+  raw,
   onEventClick,
   apiRef,
 }: {
@@ -29,6 +30,7 @@ export function EventTimeline({
   cursor: number | null;
   selection: [number, number] | null;
   highlighted: number | null;
+  raw: boolean;
   onEventClick: (position: number, shift: boolean) => void;
   apiRef: RefObject<TimelineApi | null>;
 }) {
@@ -90,14 +92,14 @@ export function EventTimeline({
   });
 
   return (
-    <div className="flex min-h-0 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col">
       <ErrorMessage error={error} />
       <div
         ref={scrollRef}
         data-testid="event-timeline"
         role="list"
         aria-label={`Events (${eventCount})`}
-        className="h-[calc(100vh-260px)] min-h-[360px] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+        className="h-[70vh] min-h-[320px] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:h-auto lg:min-h-0 lg:flex-1"
       >
         {eventCount === 0 ? <p className="p-6 text-sm text-slate-500">This trajectory has no events.</p> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
@@ -117,6 +119,7 @@ export function EventTimeline({
                   cursor: cursor === v.index,
                   highlighted: highlighted === v.index,
                   expanded: expanded.has(v.index),
+                  raw,
                   anchors: anchors.get(v.index) ?? [],
                 }}
                 onClick={onEventClick}

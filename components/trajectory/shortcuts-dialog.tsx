@@ -4,12 +4,13 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 
 export const SHORTCUTS: [string, string][] = [
-  ['j / k', 'next / previous event'],
-  ['Shift + j / k', 'extend the selection'],
+  ['j / k', 'next / previous event (selects it)'],
+  ['Shift + j / k', 'extend the selection (the diagnosed range)'],
   ['click, Shift + click', 'select one event, or a range'],
   ['o', 'fold / expand the observation at the cursor'],
   ['[ / ]', 'previous / next failed checkpoint'],
-  ['d', 'start a diagnosis on the selected events'],
+  ['d', 'diagnose: jump to the first empty required field'],
+  ['c, then 1–9', 'pick the failure category'],
   ['Esc (in a field)', 'leave the field: j / k work again'],
   ['Ctrl/⌘ + Enter', 'submit & next'],
   ['?', 'show this help'],

@@ -1,11 +1,13 @@
 import Link from 'next/link';
+import { ExpandableText } from '@/components/ui/expandable-text';
 import type { TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { DataQualityNotice } from './data-quality-warning';
+import { runDetail, runLabel } from '@/lib/trajectories/run-label';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
   return (
-    <header className="mb-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span className="font-mono">{view.task.benchmark}</span>
         <span>·</span>
@@ -13,9 +15,16 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
         {view.task.ability ? <span className="rounded bg-slate-100 px-1.5 py-0.5">{view.task.ability}</span> : null}
         <span>·</span>
         <span>{view.eventCount} events</span>
+        <Link href={`/tasks/${view.task.id}`} className="ml-auto text-sm font-medium text-indigo-700 hover:underline">
+          Compare all attempts at this task →
+        </Link>
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold tracking-tight" data-testid="trajectory-model">{view.model}</h1>
+        <h1 className="text-lg font-semibold tracking-tight" data-testid="trajectory-model">
+          {view.model}
+          {/* The harness and trial tell two runs of one model apart. */}
+          {runDetail(view) ? <span className="ml-2 text-base font-normal text-slate-500" data-testid="trajectory-run">{runDetail(view)}</span> : null}
+        </h1>
         <span
           data-testid="trajectory-outcome"
           className={`rounded px-2 py-0.5 text-xs font-semibold ${view.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}
@@ -29,18 +38,13 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
         </span>
         {view.claim ? <span className="text-xs text-slate-500">claimed by {view.claim.userName}</span> : null}
       </div>
-      <p className="mt-2 line-clamp-3 whitespace-pre-wrap text-sm text-slate-700" title={view.task.instruction} data-testid="task-instruction">
-        {view.task.instruction}
-      </p>
+      <ExpandableText text={view.task.instruction} storageKey="instruction" what="instruction" lines={2} testId="task-instruction" className="mt-1.5" />
       <DataQualityNotice warnings={view.dataQualityWarnings ?? []} />
-      <nav aria-label="Same task" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-        <Link href={`/tasks/${view.task.id}`} className="font-medium text-indigo-700 hover:underline">
-          Compare all attempts at this task →
-        </Link>
+      <nav aria-label="Same task" className="mt-1.5 flex flex-wrap items-center gap-2 text-sm">
         {view.siblings.length ? <span className="text-slate-400">Other attempts:</span> : null}
         {view.siblings.map((s) => (
           <Link
-            title={[s.model, s.agent, s.trial != null ? `trial ${s.trial}` : null].filter(Boolean).join(' · ')}
+            title={runLabel(s)}
             key={s.id}
             href={`/trajectories/${s.id}`}
             className={`rounded px-2 py-0.5 text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}

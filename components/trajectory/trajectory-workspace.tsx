@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DiagnosisEditor, type EditorApi } from '@/components/diagnosis/diagnosis-editor';
+import { DiagnosisEditor, rangeLabel, type EditorApi } from '@/components/diagnosis/diagnosis-editor';
 import { DiagnosisList } from '@/components/diagnosis/diagnosis-list';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -11,10 +11,13 @@ import { apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
+import { CheckpointExpectation } from './checkpoint-expectation';
 import { CheckpointPanel } from './checkpoint-panel';
 import { EventTimeline, type TimelineApi } from './event-timeline';
+import { setFlash, takeFlash } from './flash-notice';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TrajectoryHeader } from './trajectory-header';
+import { useSelection, type Selection } from './use-selection';
 import { useWorkspaceKeys } from './use-workspace-keys';
 
 type Props = {
@@ -23,16 +26,24 @@ type Props = {
   initialDiagnoses: DiagnosisView[];
   me: { id: string; canWrite: boolean; canWorkQueue: boolean };
   initialCheckpointId: string | null;
-  // Event position from `?event=` (trajectoryEventHref): opens the timeline there, ahead of the checkpoint's anchor.
-  initialEvent?: number | null;
+  /** `?event=<position>` (trajectoryEventHref): select and show that event. */
+  initialEvent: number | null;
   // Query string of the queue filters this item was opened with; "next" keeps them.
   queueQuery: string;
 };
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
 
+/** Where opening a checkpoint puts the selection: the restored draft's range, else the anchored event. */
+function selectionFor(c: CheckpointView | undefined, ds: DiagnosisView[], meId: string): Selection | null {
+  if (!c) return null;
+  const mine = ds.find((d) => d.checkpointResultId === c.id && d.author.id === meId);
+  if (mine?.eventStart != null && mine.eventEnd != null) return { anchor: mine.eventStart, cursor: mine.eventEnd };
+  return c.eventIndex != null ? { anchor: c.eventIndex, cursor: c.eventIndex } : null;
+}
+
 /** The annotator's workspace: timeline, checkpoints, diagnosis editor and the keyboard that drives them. */
-export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, initialCheckpointId, initialEvent = null, queueQuery }: Props) {
+export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, initialCheckpointId, initialEvent, queueQuery }: Props) {
   const router = useRouter();
   const qc = useQueryClient();
   const diagnosesKey = ['trajectory-diagnoses', view.id];
@@ -43,47 +54,52 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
   });
   const failed = useMemo(() => view.checkpoints.filter((c) => !c.passed), [view.checkpoints]);
   const isDone = useCallback((c: CheckpointView, ds: DiagnosisView[]) => ds.some((d) => d.checkpointResultId === c.id && d.status === 'SUBMITTED'), []);
+  const last = view.eventCount - 1;
+  const event = initialEvent != null && initialEvent >= 0 && initialEvent <= last ? initialEvent : null;
 
   const [activeId, setActiveId] = useState<string | null>(
     () => (initialCheckpointId && view.checkpoints.some((c) => c.id === initialCheckpointId) ? initialCheckpointId : (failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
   );
-  const [cursor, setCursor] = useState<number | null>(null);
-  const [anchor, setAnchor] = useState<number | null>(null);
-  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const initialActive = view.checkpoints.find((c) => c.id === activeId);
+  const { cursor, range, select, selectRange } = useSelection(event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id));
+  const [highlighted, setHighlighted] = useState<number | null>(event == null ? (initialActive?.eventIndex ?? null) : null);
   const [help, setHelp] = useState(false);
+  // Messages render as markdown; "raw text" shows exactly what the agent wrote.
+  const [raw, setRaw] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [footerSlot, setFooterSlot] = useState<HTMLDivElement | null>(null);
   const timeline = useRef<TimelineApi | null>(null);
   const editor = useRef<EditorApi | null>(null);
-  const last = view.eventCount - 1;
-  const selection: [number, number] | null = cursor == null ? null : [Math.min(anchor ?? cursor, cursor), Math.max(anchor ?? cursor, cursor)];
 
-  const focusEvent = useCallback((position: number, extend: boolean) => {
-    setCursor(position);
-    if (!extend) setAnchor(position);
-    timeline.current?.scrollTo(position);
-  }, []);
-
-  const openCheckpoint = useCallback(
-    (c: CheckpointView) => {
-      if (!c.passed) setActiveId(c.id);
-      if (c.eventIndex != null) {
-        setHighlighted(c.eventIndex);
-        focusEvent(c.eventIndex, false);
-      }
+  const focusEvent = useCallback(
+    (position: number, extend: boolean) => {
+      select(position, extend);
+      timeline.current?.scrollTo(position);
     },
-    [focusEvent],
+    [select],
   );
 
-  // Opened at a checkpoint (from the queue or a contrast grid cell): go to its anchor once the list is mounted.
+  const openCheckpoint = useCallback(
+    (c: CheckpointView, ds: DiagnosisView[]) => {
+      if (!c.passed) setActiveId(c.id);
+      setHighlighted(c.eventIndex);
+      const s = selectionFor(c, ds, me.id);
+      if (!s) return;
+      selectRange(s.anchor, s.cursor);
+      // The range start is what the annotator anchored the diagnosis to: show it.
+      timeline.current?.scrollTo(Math.min(s.anchor, s.cursor));
+    },
+    [me.id, selectRange],
+  );
+
+  // On arrival: scroll to the selected event (?event=, a restored draft's range start, or the anchor)
+  // once the list is mounted, and show what "submit & next" just did on the previous page.
   useEffect(() => {
-    const c = view.checkpoints.find((x) => x.id === activeId);
-    const event = initialEvent != null && initialEvent >= 0 && initialEvent <= last ? initialEvent : null;
-    if (!c && event == null) return;
-    const raf = requestAnimationFrame(() => {
-      if (event == null) return openCheckpoint(c!);
-      setHighlighted(event);
-      focusEvent(event, false);
-    });
+    const target = range?.[0];
+    const raf = requestAnimationFrame(() => target != null && timeline.current?.scrollTo(target));
+    const flash = takeFlash();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is only readable after mount.
+    if (flash) setNotice(flash);
     return () => cancelAnimationFrame(raf);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -98,17 +114,24 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     },
   });
 
-  const onSubmitted = async (pendingCount: number) => {
+  const onSubmitted = async (submittedKey: string, pendingCount: number) => {
     const ds = (await qc.fetchQuery({ queryKey: diagnosesKey, queryFn: () => apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses), staleTime: 0 })) ?? [];
     const i = failed.findIndex((c) => c.id === activeId);
+    const left = failed.filter((c) => !isDone(c, ds));
     const remaining = [...failed.slice(i + 1), ...failed.slice(0, i + 1)].find((c) => !isDone(c, ds));
     if (pendingCount > 0 && remaining) {
-      setNotice(`Submitted. Next failed checkpoint on this trajectory: ${remaining.key}`);
-      openCheckpoint(remaining);
+      // Same URL, another checkpoint: say so, or it looks as if nothing happened.
+      setNotice(`Submitted ${submittedKey} · now: ${remaining.key}, ${left.length} of ${failed.length} left on this trajectory`);
+      openCheckpoint(remaining, ds);
       return;
     }
-    setNotice('Submitted. Opening the next item…');
-    if (me.canWorkQueue) next.mutate();
+    if (!me.canWorkQueue) {
+      setNotice(`Submitted ${submittedKey} · every failed checkpoint of this trajectory is diagnosed`);
+      return;
+    }
+    setNotice(`Submitted ${submittedKey} · opening the next trajectory…`);
+    setFlash(`Submitted ${submittedKey} on ${view.task.externalId} · now: next trajectory`);
+    next.mutate();
   };
 
   useWorkspaceKeys({
@@ -116,13 +139,10 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     checkpoint: (delta) => {
       if (!failed.length) return;
       const i = failed.findIndex((c) => c.id === activeId);
-      openCheckpoint(failed[(i + delta + failed.length) % failed.length] ?? failed[0]);
+      openCheckpoint(failed[(i + delta + failed.length) % failed.length] ?? failed[0], diagnoses.data ?? []);
     },
-    startDiagnosis: () => {
-      if (!selection || !me.canWrite) return;
-      if (!activeId && failed[0]) setActiveId(failed[0].id);
-      editor.current?.startOnSelection(selection);
-    },
+    startDiagnosis: () => me.canWrite && editor.current?.focusFirstMissing(),
+    pickCategory: () => me.canWrite && editor.current?.pickCategory(),
     toggleFold: () => cursor != null && timeline.current?.toggle(cursor),
     submit: () => editor.current?.submit(),
     help: () => setHelp((h) => !h),
@@ -134,69 +154,88 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
   const others = active ? all.filter((d) => d.checkpointResultId === active.id && d.author.id !== me.id) : [];
 
   return (
-    <div>
+    // On wide screens the workspace is exactly one screen tall: the page itself does not scroll,
+    // the timeline and the side panel do, side by side (no scroll box inside another).
+    <div className="lg:flex lg:h-[calc(100dvh-6.5rem)] lg:min-h-[560px] lg:flex-col" data-testid="workspace">
       <TrajectoryHeader view={view} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_420px]">
-        <section aria-label="Timeline" className="min-w-0">
+      <div className="grid gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_minmax(360px,34%)]">
+        <section aria-label="Timeline" className="flex min-w-0 flex-col lg:min-h-0">
           <div className="mb-2 flex items-center justify-between text-xs text-slate-500">
-            <span>
-              {selection ? (selection[0] === selection[1] ? `Selected event #${selection[0]}` : `Selected events #${selection[0]}–#${selection[1]}`) : 'Click an event (Shift+click for a range), or press j'}
+            <span data-testid="timeline-selection">
+              {range ? `Selected: ${rangeLabel(range)}${range[0] !== range[1] ? ` · cursor #${cursor}` : ''}` : 'Click an event (Shift+click for a range), or press j'}
             </span>
-            <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
-              ? shortcuts
-            </Button>
+            <span className="flex items-center gap-2">
+              <label className="flex items-center gap-1.5">
+                <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} className="rounded border-slate-300" />
+                raw text
+              </label>
+              <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
+                ? shortcuts
+              </Button>
+            </span>
           </div>
           <EventTimeline
             trajectoryId={view.id}
             eventCount={view.eventCount}
             checkpoints={view.checkpoints}
             cursor={cursor}
-            selection={selection}
+            selection={range}
             highlighted={highlighted}
-            onEventClick={(p, shift) => {
-              setCursor(p);
-              if (!shift || anchor == null) setAnchor(p);
-            }}
+            raw={raw}
+            onEventClick={(p, shift) => select(p, shift)}
             apiRef={timeline}
           />
         </section>
-        {/* Sticky below the app header, with its own scroll, on wide screens: the
-            diagnosis form and its submit button stay in view while the timeline is read. */}
-        <aside className="space-y-4 lg:sticky lg:top-[4.5rem] lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto lg:pb-1">
-          <section aria-label="Checkpoint results" className="max-h-[30vh] overflow-auto">
+        <aside aria-label="Checkpoints and diagnosis" className="flex flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:min-h-0">
+          <div data-testid="workspace-panel" className="p-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+          <section aria-label="Checkpoint results">
             <h2 className="mb-2 text-sm font-semibold">Checkpoints</h2>
-            <CheckpointPanel checkpoints={view.checkpoints} diagnoses={all} activeId={activeId} meId={me.id} onSelect={openCheckpoint} />
+            <CheckpointPanel checkpoints={view.checkpoints} diagnoses={all} activeId={activeId} meId={me.id} onSelect={(c) => openCheckpoint(c, all)} />
           </section>
-          <section aria-label="Diagnosis" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            {notice ? <p className="mb-2 rounded bg-emerald-50 px-2 py-1 text-xs text-emerald-800" role="status">{notice}</p> : null}
+          <section aria-label="Diagnosis" className="mt-4 border-t border-slate-200 pt-3">
             <ErrorMessage error={next.error ?? diagnoses.error} />
             {active ? (
               <>
                 <h2 className="mb-2 text-sm font-semibold">
                   Diagnose <span className="font-mono">{active.key}</span> · {active.name}
                 </h2>
-                {me.canWrite ? (
-                  <DiagnosisEditor
-                    key={active.id}
-                    checkpoint={active}
-                    mine={mine}
-                    categories={categories}
-                    selection={selection}
-                    apiRef={editor}
-                    onSaved={() => qc.invalidateQueries({ queryKey: diagnosesKey })}
-                    onSubmitted={onSubmitted}
-                  />
-                ) : (
-                  <p className="text-sm text-slate-500">Your role can read diagnoses but not write them.</p>
-                )}
+                <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
+                <div className="mt-3">
+                  {me.canWrite ? (
+                    <DiagnosisEditor
+                      key={active.id}
+                      checkpoint={active}
+                      mine={mine}
+                      categories={categories}
+                      range={range}
+                      notice={notice}
+                      footerSlot={footerSlot}
+                      apiRef={editor}
+                      onSaved={() => qc.invalidateQueries({ queryKey: diagnosesKey })}
+                      onSubmitted={(pending) => onSubmitted(active.key, pending)}
+                    />
+                  ) : (
+                    <p className="text-sm text-slate-500">Your role can read diagnoses but not write them.</p>
+                  )}
+                </div>
                 <div className="mt-4">
                   <DiagnosisList diagnoses={others} title="Other diagnoses of this checkpoint" />
                 </div>
               </>
             ) : (
-              <p className="text-sm text-slate-500">{failed.length ? 'Pick a failed checkpoint to diagnose it.' : 'Every checkpoint passed: nothing to diagnose.'}</p>
+              <>
+                {notice ? (
+                  <p role="status" data-testid="workspace-notice" className="mb-2 rounded bg-emerald-50 px-2 py-1 text-xs text-emerald-800">
+                    {notice}
+                  </p>
+                ) : null}
+                <p className="text-sm text-slate-500">{failed.length ? 'Pick a failed checkpoint to diagnose it.' : 'Every checkpoint passed: nothing to diagnose.'}</p>
+              </>
             )}
           </section>
+          </div>
+          {/* The editor puts its submit bar here: outside the panel's scroll, always on screen. */}
+          <div ref={setFooterSlot} className="sticky bottom-0 z-10 shrink-0 rounded-b-lg bg-white empty:hidden" />
         </aside>
       </div>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />

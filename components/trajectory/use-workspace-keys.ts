@@ -6,6 +6,7 @@ export type WorkspaceKeys = {
   move: (delta: 1 | -1, extend: boolean) => void;
   checkpoint: (delta: 1 | -1) => void;
   startDiagnosis: () => void;
+  pickCategory: () => void;
   toggleFold: () => void;
   submit: () => void;
   help: () => void;
@@ -36,7 +37,7 @@ export function useWorkspaceKeys(handlers: WorkspaceKeys) {
         h.submit();
         return;
       }
-      // Esc leaves a field (after "d" the cursor sits in "What went wrong") so
+      // Esc leaves a field (after "d" the cursor sits in the first empty required field) so
       // j/k and the other letter keys work again without reaching for the mouse.
       if (e.key === 'Escape' && isTyping(e.target) && !document.querySelector('dialog[open]')) {
         (e.target as HTMLElement).blur();
@@ -52,6 +53,7 @@ export function useWorkspaceKeys(handlers: WorkspaceKeys) {
         ']': () => h.checkpoint(1),
         '[': () => h.checkpoint(-1),
         d: h.startDiagnosis,
+        c: h.pickCategory,
         o: h.toggleFold,
         '?': h.help,
       };

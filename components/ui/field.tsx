@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 const CONTROL = 'mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
 
@@ -11,10 +11,11 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-export function TextInput(props: InputHTMLAttributes<HTMLInputElement>) {
+// ComponentProps (not *HTMLAttributes) so a `ref` passes through (React 19 refs are props).
+export function TextInput(props: ComponentProps<'input'>) {
   return <input {...props} className={`${CONTROL} ${props.className ?? ''}`} />;
 }
 
-export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select(props: ComponentProps<'select'>) {
   return <select {...props} className={`${CONTROL} bg-white ${props.className ?? ''}`} />;
 }

@@ -11,6 +11,7 @@ import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { alignToolCalls, MAX_ALIGNED_STEPS, MAX_CONTRAST_TRAJECTORIES } from './align-tool-calls';
+import { divergenceDetails, type StepDifference } from './divergence-details';
 import { findDivergence, type Divergence } from './find-divergence';
 import { compactArguments, type ToolStep } from './tool-step';
 import { taskSummary, trajectorySummary } from '@/lib/trajectories/summaries';
@@ -58,6 +59,8 @@ export type TaskContrast = {
   truncated: { trajectoryId: string; kept: number; total: number }[];
   maxSteps: number;
   divergence: Divergence;
+  /** What each differing run does at the divergence, against the passing runs' consensus. */
+  divergenceDetails: StepDifference[];
   diagnosesScope: 'all' | 'own';
 };
 
@@ -145,7 +148,8 @@ export async function loadTaskContrast(actor: Actor, rawTaskId: string): Promise
     ),
   }));
   const alignment = alignToolCalls(sequences);
-  const divergence = findDivergence(alignment, Object.fromEntries(trajectories.map((t) => [t.id, t.passed])));
+  const passedById = Object.fromEntries(trajectories.map((t) => [t.id, t.passed]));
+  const divergence = findDivergence(alignment, passedById);
 
   const checkpointColumn = new Map(task.checkpoints.map((c, i) => [c.id, i]));
   const grid = trajectories.map((t) => {
@@ -186,6 +190,7 @@ export async function loadTaskContrast(actor: Actor, rawTaskId: string): Promise
     truncated: alignment.truncated.map((t) => ({ trajectoryId: t.id, kept: t.kept, total: countOf.get(t.id) ?? t.total })),
     maxSteps: MAX_ALIGNED_STEPS,
     divergence,
+    divergenceDetails: divergenceDetails(alignment, divergence, passedById),
     diagnosesScope: readAll ? 'all' : 'own',
   };
 }

@@ -29,7 +29,19 @@ export type ImportJobSummary = {
  * `errors` are problems `errorsOffset + 1 … errorsOffset + errorsShown` of `errorCount`, in file order;
  * `warningCount` of them are warnings (kind WARNING: imported anyway, or a note about the file).
  */
-export type ImportReport = ImportJobSummary & { errors: ImportErrorView[]; errorCount: number; warningCount: number; errorsShown: number; errorsOffset: number; errorsPage: number };
+export type ImportReport = ImportJobSummary & {
+  errors: ImportErrorView[];
+  errorCount: number;
+  warningCount: number;
+  errorsShown: number;
+  errorsOffset: number;
+  errorsPage: number;
+  /** Tasks with a trajectory this import wrote (first REPORT_TASKS of `taskCount`), for the report's links. */
+  tasks: { id: string; benchmark: string; externalId: string }[];
+  taskCount: number;
+};
+
+export const REPORT_TASKS = 20;
 
 /** Problems per report page (the API's and the report page's `errorsPage`). */
 export const ERRORS_PER_PAGE = 500;
@@ -58,7 +70,8 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
   if (!job) throw notFound('Import');
   // "Running" is only true while an importer holds the job's lock; otherwise show it interrupted now.
   if (job.status === 'RUNNING' && (await markInterruptedImports([jobId]))) job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, select: SUMMARY_SELECT });
-  const [errors, errorCount, warningCount] = await Promise.all([
+  const taskWhere = { trajectories: { some: { importJobId: jobId } } } satisfies Prisma.TaskWhereInput;
+  const [errors, errorCount, warningCount, tasks, taskCount] = await Promise.all([
     prisma.importError.findMany({
       where: { importJobId: jobId },
       orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
@@ -68,8 +81,10 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
     }),
     prisma.importError.count({ where: { importJobId: jobId } }),
     prisma.importError.count({ where: { importJobId: jobId, kind: 'WARNING' } }),
+    prisma.task.findMany({ where: taskWhere, select: { id: true, benchmark: true, externalId: true }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }], take: REPORT_TASKS }),
+    prisma.task.count({ where: taskWhere }),
   ]);
-  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page };
+  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, tasks, taskCount };
 }
 
 export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1): Promise<ImportReport> {

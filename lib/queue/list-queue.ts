@@ -14,6 +14,8 @@ export type QueueItem = {
   ability: string | null;
   instruction: string;
   model: string;
+  agent: string | null;
+  trial: number | null;
   failedCount: number;
   pendingCount: number;
   failedCheckpoints: { key: string; name: string }[];
@@ -30,7 +32,7 @@ const INSTRUCTION_EXCERPT = 240;
 
 type QueueRow = {
   id: string; taskId: string; externalId: string; benchmark: string; ability: string | null; instruction: string; truncated: boolean;
-  model: string; failedCount: number; pendingCount: number; createdAt: Date;
+  model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: Date;
   failedCheckpoints: { key: string; name: string }[];
   claimUserId: string | null; claimUserName: string | null; claimExpiresAt: Date | null; claimAssignedBy: string | null;
 };
@@ -40,7 +42,7 @@ function pageRows(where: Prisma.Sql, skip: number, take: number) {
   return prisma.$queryRaw<QueueRow[]>`
     SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
            left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
-           t.model, t."failedCount", t."pendingCount", t."createdAt",
+           t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
            (SELECT coalesce(json_agg(json_build_object('key', tc.key, 'name', tc.name) ORDER BY tc.position), '[]'::json)
             FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
             WHERE r."trajectoryId" = t.id AND r.passed = false
@@ -62,6 +64,8 @@ function toItem(r: QueueRow): QueueItem {
     ability: r.ability,
     instruction: r.truncated ? `${r.instruction.trimEnd()}…` : r.instruction,
     model: r.model,
+    agent: r.agent,
+    trial: r.trial,
     failedCount: r.failedCount,
     pendingCount: r.pendingCount,
     failedCheckpoints: r.failedCheckpoints,

@@ -26,6 +26,8 @@ export const queueFilterSchema = z.object({
   checkpointStatus: z.enum(CHECKPOINT_STATUSES).optional().default('any'),
   // any | unclaimed | mine | <userId>
   assignee: optional,
+  // Only trajectories written by one import (the import report links here).
+  importId: optional,
 });
 export type QueueFilter = z.infer<typeof queueFilterSchema>;
 
@@ -43,6 +45,7 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   if (f.model) where.push(Prisma.sql`t."model" = ${f.model}`);
   // People type the benchmark's task id ("airline/16"); links carry the internal id. Accept both.
   if (f.taskId) where.push(Prisma.sql`(t."taskId" = ${f.taskId} OR k."externalId" = ${f.taskId})`);
+  if (f.importId) where.push(Prisma.sql`t."importJobId" = ${f.importId}`);
   if (f.checkpointKey || f.checkpointStatus !== 'any') {
     const parts: Prisma.Sql[] = [
       Prisma.sql`r."trajectoryId" = t.id`,

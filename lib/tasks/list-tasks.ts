@@ -10,6 +10,10 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   benchmark: z.string().trim().max(200).optional().transform((v) => v || undefined),
   ability: z.string().trim().max(200).optional().transform((v) => v || undefined),
   model: z.string().trim().max(300).optional().transform((v) => v || undefined),
+  // Part of the benchmark's task id ("airline/1" finds airline/1, airline/10, …) or an internal id.
+  taskId: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  // Tasks with a trajectory written by this import (the import report links here).
+  importId: z.string().trim().max(64).optional().transform((v) => v || undefined),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
@@ -32,6 +36,9 @@ export type TaskFilterOptions = { benchmarks: string[]; abilities: string[]; mod
 
 const EXCERPT = 180;
 
+/** `%` and `_` typed into the search are literal characters, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
@@ -43,6 +50,8 @@ function taskConditions(query: TaskListQuery): Prisma.Sql {
   if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
   if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
   if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
+  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR t."externalId" ILIKE ${`%${likeEscape(query.taskId)}%`})`);
+  if (query.importId) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr."importJobId" = ${query.importId})`);
   return Prisma.join(conditions, ' AND ');
 }
 

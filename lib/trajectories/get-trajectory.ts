@@ -2,6 +2,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { dataQualityWarnings, type DataQualityWarning } from './data-quality';
+import { parseExpectedCall, type ExpectedCall } from './expected-call';
 import { taskSummary, trajectorySummary, type TaskSummary } from './summaries';
 
 export type CheckpointView = {
@@ -15,6 +16,12 @@ export type CheckpointView = {
   note: string | null;
   eventIndex: number | null;
   position: number;
+  /** Source kind (action, db, nl_assertion, …). */
+  kind: string | null;
+  /** Action checks: the call the benchmark expected, when its description says it. */
+  expectedCall: ExpectedCall | null;
+  /** Action checks: the tool call at the anchored event, to diff against the expectation. */
+  anchoredCall: { tool: string | null; arguments: unknown } | null;
 };
 
 export type TrajectoryView = {
@@ -55,6 +62,12 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
     orderBy: [{ model: 'asc' }, { trial: 'asc' }],
     take: 100,
   });
+  const expected = new Map(t.checkpoints.map((c) => [c.id, parseExpectedCall(c.checkpoint.description)]));
+  const anchorPositions = t.checkpoints.filter((c) => expected.get(c.id) && c.eventIndex != null).map((c) => c.eventIndex!);
+  const anchoredCalls = anchorPositions.length
+    ? await prisma.event.findMany({ where: { trajectoryId: t.id, type: 'TOOL_CALL', position: { in: anchorPositions } }, select: { position: true, tool: true, arguments: true } })
+    : [];
+  const callAt = new Map(anchoredCalls.map((e) => [e.position, { tool: e.tool, arguments: e.arguments }]));
   const live = t.claim && t.claim.expiresAt.getTime() > Date.now() ? t.claim : null;
   return {
     ...trajectorySummary(t),
@@ -74,6 +87,9 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
         note: c.note,
         eventIndex: c.eventIndex,
         position: c.checkpoint.position,
+        kind: c.checkpoint.kind,
+        expectedCall: expected.get(c.id) ?? null,
+        anchoredCall: (c.eventIndex != null && callAt.get(c.eventIndex)) || null,
       }))
       .sort((a, b) => a.position - b.position),
     siblings,

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { TaskFilters } from '@/components/tasks/task-filters';
 import { TaskTable } from '@/components/tasks/task-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,11 +15,13 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const parsed = taskListQuerySchema.safeParse(searchParamsRecord(await searchParams));
   const query = parsed.success ? parsed.data : taskListQuerySchema.parse({});
   const [page, options] = await Promise.all([listTasks(actor, query), taskFilterOptions(actor)]);
-  const filtered = Boolean(query.benchmark || query.ability || query.model);
+  const filtered = Boolean(query.benchmark || query.ability || query.model || query.taskId || query.importId);
   return (
     <>
       <PageHeader title="Tasks" description="Every imported task with its runs grouped by model. Open a task to compare the attempts side by side." />
-      <TaskFilters options={options} query={query} />
+      <Suspense>
+        <TaskFilters options={options} />
+      </Suspense>
       {page.items.length ? (
         <TaskTable page={page} query={query} />
       ) : filtered ? (

@@ -57,7 +57,7 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
               Showing {trajectories.length} of {view.trajectoryTotal} trajectories (at most {MAX_CONTRAST_TRAJECTORIES}, by model and trial).
             </p>
           ) : null}
-          <AlignedStepsTable trajectories={trajectories} steps={view.steps} divergence={view.divergence} truncated={view.truncated} maxSteps={view.maxSteps} />
+          <AlignedStepsTable trajectories={trajectories} steps={view.steps} divergence={view.divergence} divergenceDetails={view.divergenceDetails} truncated={view.truncated} maxSteps={view.maxSteps} />
           <CheckpointGrid trajectories={trajectories} checkpoints={view.checkpoints} grid={view.grid} diagnosesScope={view.diagnosesScope} />
         </>
       )}

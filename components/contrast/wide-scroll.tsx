@@ -1,0 +1,56 @@
+'use client';
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A horizontally scrolling box for tables wider than the page (one column per
+ * run). Only sideways: it never traps vertical scrolling, the page scrolls.
+ * When it overflows it says so and offers ← / → buttons, so the hidden runs
+ * are obvious. Keyboard: the region is focusable, arrow keys scroll it.
+ */
+export function WideScroll({ label, columns, children, testId }: { label: string; /** e.g. "6 runs" */ columns: string; children: ReactNode; testId?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ overflows: false, atStart: true, atEnd: true });
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const update = () =>
+      setEdges({ overflows: el.scrollWidth > el.clientWidth + 1, atStart: el.scrollLeft <= 0, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      ro.disconnect();
+    };
+  }, []);
+  const by = (dir: -1 | 1) => box.current?.scrollBy({ left: dir * box.current.clientWidth * 0.8, behavior: 'smooth' });
+  return (
+    <div className="relative">
+      {edges.overflows ? (
+        <div className="mb-1 flex items-center justify-end gap-2 text-xs text-slate-500" data-testid="wide-scroll-hint">
+          <span>{columns}: scroll sideways for the rest</span>
+          <button type="button" aria-label={`Scroll ${label} left`} disabled={edges.atStart} onClick={() => by(-1)} className="rounded px-2 py-0.5 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40">
+            ←
+          </button>
+          <button type="button" aria-label={`Scroll ${label} right`} disabled={edges.atEnd} onClick={() => by(1)} className="rounded px-2 py-0.5 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40">
+            →
+          </button>
+        </div>
+      ) : null}
+      <div
+        ref={box}
+        role="region"
+        aria-label={`${label} (scrolls sideways)`}
+        tabIndex={0}
+        data-testid={testId}
+        className="overflow-x-auto overflow-y-hidden rounded-lg border border-slate-200 bg-white shadow-sm [scrollbar-color:rgb(148,163,184)_transparent] [scrollbar-width:auto]"
+      >
+        {children}
+      </div>
+      {/* Fades at the cut edges show there is more to that side. */}
+      {edges.overflows && !edges.atEnd ? <div aria-hidden="true" className="pointer-events-none absolute bottom-0 right-0 top-7 w-8 rounded-r-lg bg-gradient-to-l from-slate-300/50 to-transparent" /> : null}
+    </div>
+  );
+}

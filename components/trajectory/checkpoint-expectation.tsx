@@ -1,0 +1,105 @@
+'use client';
+
+import { FieldDiffView } from '@/components/diff/field-diff-view';
+import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
+import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
+
+type Props = { checkpoint: CheckpointView; onShowEvent: (position: number) => void };
+
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const topKey = (path: string) => path.split('.')[0];
+
+/**
+ * Object keys sorted at every depth: PostgreSQL's jsonb reorders keys, and the
+ * field diff renders list items as `key: value` text, so unsorted equal items
+ * would read as changed.
+ */
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(
+      Object.keys(v as Record<string, unknown>)
+        .sort()
+        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+    );
+  }
+  return v;
+}
+
+/**
+ * What the checkpoint expected, first thing above the diagnosis form. For an
+ * action check with a recoverable expected call, a field diff of the expected
+ * arguments against the anchored call (the compared arguments only, changed
+ * ones first), so e.g. `total_baggages: 1 → 0` is what the annotator reads
+ * before blaming anything else. All values are rendered as text.
+ */
+export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
+  const expected = c.expectedCall;
+  return (
+    <section aria-label={`What ${c.key} expected`} data-testid="checkpoint-expectation" className="space-y-1.5 rounded-md bg-slate-50 p-2.5 text-sm ring-1 ring-slate-200">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Expected {c.kind ? <span className="font-normal normal-case">· {c.kind.replace('_', ' ')} check</span> : null}
+      </h3>
+      {expected ? null : c.description ? (
+        <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description">{c.description}</p>
+      ) : (
+        <p className="text-slate-500">The benchmark gives no description for this check beyond its name: {c.name}</p>
+      )}
+      {/* The differing fields come first: they are the finding; the evaluator's note follows. */}
+      {expected ? <ExpectedVsActual checkpoint={c} onShowEvent={onShowEvent} /> : null}
+      {c.note ? (
+        <p className="text-xs text-slate-700 [overflow-wrap:anywhere]" data-testid="checkpoint-note">
+          <span className="font-semibold">Evaluator: </span>
+          {c.note}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
+  const expected = c.expectedCall!;
+  const actual = c.anchoredCall;
+  if (!actual) return <p className="text-xs text-slate-600">No tool call to compare with: the trajectory never makes this call.</p>;
+  const compared = expected.compared;
+  const keep = (changes: FieldChange[]) => (compared ? changes.filter((ch) => compared.includes(topKey(ch.path))) : changes);
+  // Differences first: they are the reason the check failed.
+  const changes = keep(diffFields(sortKeys(expected.arguments), sortKeys(asRecord(actual.arguments)))).sort((a, b) => Number(b.changed) - Number(a.changed));
+  const differing = [...new Set(changes.filter((ch) => ch.changed).map((ch) => topKey(ch.path)))];
+  const otherTool = actual.tool && !actual.tool.endsWith(expected.name) ? actual.tool : null;
+  const same = changes.filter((ch) => !ch.changed);
+  return (
+    <div className="space-y-1.5">
+      {differing.length ? (
+        <p className="text-xs font-semibold text-rose-800" data-testid="expected-differs">
+          Differs: {differing.join(', ')}
+        </p>
+      ) : null}
+      {otherTool ? <p className="text-xs font-medium text-rose-800">The anchored event calls {otherTool}.</p> : null}
+      <p className="text-[11px] text-slate-500">
+        <del className="bg-red-50 text-red-800">expected</del> →{' '}
+        <ins className="bg-green-50 text-green-800 no-underline">
+          call at{' '}
+          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => c.eventIndex != null && onShowEvent(c.eventIndex)}>
+            event #{c.eventIndex}
+          </button>
+        </ins>
+      </p>
+      {changes.some((ch) => ch.changed) ? (
+        <FieldDiffView changes={changes} onlyChanged highlight={differing} className="text-xs" />
+      ) : (
+        <p className="text-xs text-slate-600">{changes.length ? 'The compared arguments are equal.' : 'Neither call has arguments to compare.'}</p>
+      )}
+      {same.length ? (
+        // Equal arguments are context, not the finding: folded so the form stays close.
+        <details className="text-xs">
+          <summary className="cursor-pointer text-slate-600">
+            {same.length} equal argument{same.length === 1 ? '' : 's'}
+            {compared ? ' (of those the benchmark compares)' : ''}
+          </summary>
+          <FieldDiffView changes={same} className="mt-1 text-xs" />
+        </details>
+      ) : null}
+    </div>
+  );
+}
