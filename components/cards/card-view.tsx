@@ -122,7 +122,7 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
         )}
       </Section>
 
-      {/* Card impact: the lead mounts the per-card impact panel here (passed in as `impact`), below provenance. */}
+      {/* Card impact (pass rate when injected vs not), below provenance. */}
       {impact}
 
       {canReview ? <CardActions card={card} busy={act.isPending} error={act.error} onAct={(a) => act.mutate(a)} /> : null}

@@ -19,8 +19,8 @@ export async function setCardStatus(actor: Actor, idOrKey: string, input: unknow
   return prisma.$transaction(async (tx) => {
     const card = (await lockCards(tx, [cardId])).get(cardId);
     if (!card) throw notFound(`Card ${idOrKey}`);
-    if (card.status === 'MERGED') throw new AppError('CONFLICT', `${card.key} was merged into another card; edit the kept card instead`, [], 'MERGED');
-    if (card.status === status) throw new AppError('CONFLICT', `${card.key} is already ${status.toLowerCase()}`, [], 'UNCHANGED');
+    if (card.status === 'MERGED') throw new AppError('CONFLICT', `${card.key} was merged into another card; edit the kept card instead`, [], { reason: 'MERGED' });
+    if (card.status === status) throw new AppError('CONFLICT', `${card.key} is already ${status.toLowerCase()}`, [], { reason: 'UNCHANGED' });
     await tx.card.update({ where: { id: cardId }, data: { status } });
     await recordAudit(tx, { actorId: actor.userId, action: status === 'RETIRED' ? 'card.retire' : 'card.reactivate', entityType: 'Card', entityId: cardId, before: { status: card.status }, after: { status, note } });
     return { cardId, status };

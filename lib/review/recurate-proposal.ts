@@ -22,7 +22,7 @@ export async function recurateProposal(actor: Actor, proposalId: string): Promis
   if (!p) throw notFound(`Proposal ${proposalId}`);
   if (p.status !== 'PENDING') throw notPending(p.status);
   if (staleTargetsOf(p.targets).length === 0) {
-    throw new AppError('CONFLICT', 'This proposal is not stale: its target cards have not changed, so approve or reject it as it is', [], 'NOT_STALE');
+    throw new AppError('CONFLICT', 'This proposal is not stale: its target cards have not changed, so approve or reject it as it is', [], { reason: 'NOT_STALE' });
   }
   if (!p.run) throw new AppError('VALIDATION', 'This proposal has no reflection run to re-curate from; reject it instead');
   if (p.cardKind === 'SKILL' && (!p.run.taskId || !p.deltaId)) throw new AppError('VALIDATION', 'This proposal has no task or delta to re-curate; reject it instead');

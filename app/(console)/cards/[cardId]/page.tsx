@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CardImpactPanel } from '@/components/cards/card-impact-panel';
 import { CardView } from '@/components/cards/card-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -31,6 +32,13 @@ export default async function Page({ params, searchParams }: { params: Promise<{
   }
   const n = Number(version);
   const initialVersion = Number.isInteger(n) && card.versions.some((v) => v.number === n) ? n : null;
-  // `impact`: the lead mounts the "Card impact" panel here (rendered below the provenance section).
-  return <CardView key={card.id} initial={card} initialVersion={initialVersion} canReview={can(actor.role, 'proposal:review')} />;
+  return (
+    <CardView
+      key={card.id}
+      initial={card}
+      initialVersion={initialVersion}
+      canReview={can(actor.role, 'proposal:review')}
+      impact={can(actor.role, 'dashboard:read') ? <CardImpactPanel cardId={card.id} /> : null}
+    />
+  );
 }
