@@ -121,7 +121,7 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   await expect(page.getByTestId('search-summary')).toContainText('12 matching events in 12 trajectories');
   await page.getByTestId('search-hit').first().click();
   await expect(page).toHaveURL(/\/trajectories\/[^?]+\?event=1$/);
-  await expect(page.getByTestId('event-1')).toHaveAttribute('data-highlighted', 'true');
+  await expect(page.getByTestId('event-1')).toHaveAttribute('data-selected', 'true');
 
   await page.goto('/search');
   await page.getByLabel('Words or phrase').fill('"never delivered"');

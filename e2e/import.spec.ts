@@ -53,12 +53,14 @@ test('a researcher uploads a file, sees the report with the bad lines, then find
   // The report links to what it imported: the queue filtered to it, and its tasks.
   const links = report.getByRole('navigation', { name: 'Imported data' });
   await expect(links.getByRole('link', { name: /Queue, filtered to this import/ })).toHaveAttribute('href', /^\/queue\?importId=/);
+  const taskHref = await report.getByRole('list', { name: 'Imported tasks' }).getByRole('link', { name: 'mail/1' }).getAttribute('href');
+  expect(taskHref).toMatch(/^\/tasks\//);
   await links.getByRole('link', { name: /The imported task|All \d+ imported tasks/ }).click();
   await expect(page).toHaveURL(/\/tasks\?importId=/);
   await expect(page.getByTestId(`task-row-${benchmark}-mail/1`)).toBeVisible();
   await expect(page.locator('[data-testid^="task-row-"]').filter({ hasNotText: benchmark })).toHaveCount(0);
-  await page.goBack();
-  await report.getByRole('list', { name: 'Imported tasks' }).getByRole('link', { name: 'mail/1' }).click();
+  // The upload's report lives on the upload page only; open the task link it gave.
+  await page.goto(taskHref!);
   await expect(page.getByRole('heading', { name: `${benchmark} · mail/1` })).toBeVisible();
 
   await page.goto(`/tasks?benchmark=${benchmark}`);

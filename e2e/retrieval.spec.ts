@@ -15,7 +15,7 @@ test('a researcher previews retrieval for an imported task, sees leakage, freeze
 
   // Pick the demo task the seeded bank was reflected from: its cards leak into it.
   await page.getByLabel('Search tasks').fill('mail/1');
-  await page.getByRole('list', { name: 'Matching tasks' }).getByRole('button', { name: /mail\/1/ }).click();
+  await page.getByRole('list', { name: 'Matching tasks' }).getByRole('button', { name: /^demo-suite · mail\/1(?!\d)/ }).click();
   await expect(page.getByLabel('Task text')).toHaveValue(/unread message from the facilities team/);
   await expect(page.getByTestId('picked-task')).toContainText('mail/1');
   await page.getByLabel('Pre-tool function (optional)').fill('mail.search_messages');

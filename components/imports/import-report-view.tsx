@@ -126,7 +126,7 @@ function ProblemGroups({ errors }: { errors: ErrorView[] }) {
           </tr>
           {g.items.map((e, i) => (
             <tr key={i} className="align-top" data-testid="problem-row">
-              <td className="py-1 pl-3 pr-3">{e.kind === 'CONFLICT' ? 'conflict' : 'invalid'}</td>
+              <td className={`py-1 pl-3 pr-3 ${e.kind === 'WARNING' ? 'text-amber-800' : ''}`}>{e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'invalid'}</td>
               <td className="py-1 pr-3 font-mono text-xs">{e.path ?? ''}</td>
               <td className="py-1 text-slate-700">{e.reason}</td>
             </tr>

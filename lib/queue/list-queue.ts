@@ -98,7 +98,7 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const assignee = assigneeCondition(filter.assignee, actor.userId);
   const where = Prisma.join(assignee ? [...base, assignee] : base, ' AND ');
   const { skip, take } = toPrismaPage(page);
-  const [rows, sizes] = await Promise.all([pageRows(where, skip, take), queueSizes(filter)]);
+  const [rows, sizes] = await Promise.all([pageRows(where, skip, take), queueSizes(filter, actor.userId)]);
   const mine = sizes.claimedBy(actor.userId);
   return {
     ...pageOf(rows.map(toItem), assigneeTotal(sizes, filter.assignee, actor.userId), page),

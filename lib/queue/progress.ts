@@ -26,7 +26,7 @@ export function progressFrom(counts: QueueCounts, done: number): Progress {
 export async function annotatorProgress(actor: Actor, input: Record<string, unknown> = {}): Promise<Progress> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
-  const [done, sizes] = await Promise.all([doneToday(actor), queueSizes(filter)]);
+  const [done, sizes] = await Promise.all([doneToday(actor), queueSizes(filter, actor.userId)]);
   const mine = sizes.claimedBy(actor.userId);
   return progressFrom({ total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine }, done);
 }

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { countWithCache } from '@/lib/live/large-count';
+import { notDoneByUser } from './overlap';
 import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-filters';
 
 /**
@@ -11,19 +12,20 @@ import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-
  */
 export type QueueSizes = { total: number; claimed: number; claimedBy: (userId: string) => number; cached: boolean };
 
-function cacheKey(filter: QueueFilter): string {
+function cacheKey(filter: QueueFilter, userId: string): string {
   const { assignee: _ignored, ...rest } = filter;
-  return JSON.stringify(rest);
+  return JSON.stringify({ ...rest, userId });
 }
 
 /**
  * Sizes of the queue under `filter`: total, items with a live claim, and live
  * claims per holder (for "mine" and an assignee filter). Two small queries.
  */
-export async function queueSizes(filter: QueueFilter): Promise<QueueSizes> {
-  const where = Prisma.join(queueConditions(filter), ' AND ');
+export async function queueSizes(filter: QueueFilter, userId: string): Promise<QueueSizes> {
+  // Per annotator: under overlap k > 1 an item stays queued for others after you submitted, not for you.
+  const where = Prisma.join([...queueConditions(filter), notDoneByUser(userId)], ' AND ');
   const [{ total, cached }, holders] = await Promise.all([
-    countWithCache(['queue'], cacheKey(filter), Prisma.sql`${QUEUE_FROM} WHERE ${where}`).then((r) => ({ total: r.count, cached: r.cached })),
+    countWithCache(['queue'], cacheKey(filter, userId), Prisma.sql`${QUEUE_FROM} WHERE ${where}`).then((r) => ({ total: r.count, cached: r.cached })),
     prisma.$queryRaw<{ userId: string; n: bigint }[]>`
       SELECT c."userId", count(*) AS n FROM ${QUEUE_FROM}
       WHERE c."expiresAt" > ${SQL_NOW} AND ${where} GROUP BY c."userId"`,

@@ -1,7 +1,6 @@
-import { NextResponse } from 'next/server';
+import { publicRoute } from '@/lib/http/route';
 import { openApiDocument } from '@/lib/openapi/document';
 
 /** The OpenAPI document of the public API for agent runtimes (generated from the routes' zod schemas). */
-export function GET() {
-  return NextResponse.json(openApiDocument());
-}
+// Public: runtimes in any language generate their client from it before they hold a token.
+export const GET = publicRoute(async () => openApiDocument());
