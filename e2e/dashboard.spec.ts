@@ -129,7 +129,7 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   await expect(page.getByTestId('search-hit').first()).toContainText('never delivered');
   await page.getByTestId('search-hit').first().click();
   await expect(page).toHaveURL(/\?event=0$/);
-  await expect(page.getByTestId('event-0')).toHaveAttribute('data-highlighted', 'true');
+  await expect(page.getByTestId('event-0')).toHaveAttribute('data-selected', 'true');
 
   // Audit: a change made just now (a new failure category) is on the audit page, linked to its entity.
   const key = `e2e-audit-${run}`;
