@@ -5,22 +5,30 @@ import { useState } from 'react';
 import { LeakList } from '@/components/retrieval/leak-list';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
 import { apiFetch } from '@/lib/http/api-client';
-import type { LeakageReport } from '@/lib/releases/leakage-audit';
+import type { LeakagePage } from '@/lib/releases/leakage-audit';
+
+const PAGE_SIZE = 25;
 
 /** Runs every held-out task's retrieval against the chosen bank and lists each leak with its provenance path. */
 export function LeakageAuditView({ releases }: { releases: string[] }) {
   const [release, setRelease] = useState(releases[0] ?? 'current');
+  const [page, setPage] = useState(1);
   const report = useQuery({
-    queryKey: ['leakage', release],
-    queryFn: () => apiFetch<LeakageReport>(`/api/leakage?release=${encodeURIComponent(release)}`),
+    queryKey: ['leakage', release, page],
+    queryFn: () => apiFetch<LeakagePage>(`/api/leakage?${new URLSearchParams({ release, page: String(page), pageSize: String(PAGE_SIZE) })}`),
+    placeholderData: (previous) => previous,
   });
   const r = report.data;
   return (
     <div className="space-y-4">
       <label className="flex items-center gap-2 text-sm text-slate-700">
         Bank
-        <Select value={release} onChange={(e) => setRelease(e.target.value)} className="!mt-0 w-auto" aria-label="Bank to audit">
+        <Select value={release} onChange={(e) => {
+            setRelease(e.target.value);
+            setPage(1);
+          }} className="!mt-0 w-auto" aria-label="Bank to audit">
           <option value="current">Current (live)</option>
           {releases.map((n) => (
             <option key={n} value={n}>
@@ -36,16 +44,17 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
           <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-500">
             No task is marked held-out, so nothing can leak. Mark evaluation tasks with <code>split: &quot;heldout&quot;</code> in the import.
           </p>
-        ) : r.leaks.length === 0 ? (
+        ) : r.total === 0 ? (
           <p className="rounded bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200">
             No leaks: none of the {r.heldOutTasks} held-out tasks retrieves a card built from itself ({r.release}).
           </p>
         ) : (
           <section role="alert" className="space-y-2">
             <p className="text-sm font-medium text-amber-900">
-              {r.leaks.length} leak(s) across {new Set(r.leaks.map((l) => l.taskId)).size} of {r.heldOutTasks} held-out tasks ({r.release}).
+              {r.total} leak(s) across {r.leakingTasks} of {r.heldOutTasks} held-out tasks ({r.release}).
             </p>
-            <LeakList leaks={r.leaks} showTask />
+            <LeakList leaks={r.items} showTask />
+            <Pager page={r.page} pageCount={r.pageCount} total={r.total} noun="leaks" onPage={setPage} />
           </section>
         )
       ) : null}

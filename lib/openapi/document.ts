@@ -2,7 +2,7 @@ import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@ast
 import { z } from 'zod';
 import { bankExportSchema } from '@/lib/releases/export-schema';
 import { freezeReleaseSchema } from '@/lib/releases/freeze-release';
-import { leakageReportSchema } from '@/lib/releases/leakage-audit';
+import { leakagePageSchema } from '@/lib/releases/leakage-audit';
 import { releaseRecipeSchema } from '@/lib/releases/release-recipe';
 import { leaksSchema } from '@/lib/releases/leak-schema';
 import { retrieveRequestSchema, retrieveResponseSchema } from '@/lib/retrieval/retrieve-schema';
@@ -116,8 +116,8 @@ export function openApiDocument(): object {
     method: 'get',
     path: '/api/leakage',
     summary: 'Leakage audit: held-out tasks that retrieve cards built from themselves',
-    request: { query: z.object({ release: z.string().optional() }) },
-    responses: { 200: json(leakageReportSchema, 'Every leak with its provenance path'), ...errors },
+    request: { query: z.object({ release: z.string().optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(200).optional() }) },
+    responses: { 200: json(leakagePageSchema, 'One page of leaks (each with its provenance path), with the total and the number of held-out and leaking tasks'), ...errors },
   });
   cached = new OpenApiGeneratorV31(r.definitions).generateDocument({
     openapi: '3.1.0',

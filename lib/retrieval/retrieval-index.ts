@@ -1,4 +1,4 @@
-import { Bm25Index } from './bm25';
+import { PostingsIndex } from './postings-index';
 import type { BankCard, FunctionBankCard, SkillBankCard } from './bank-card';
 
 /**
@@ -41,27 +41,39 @@ export function cardApps(apps: string[]): CardApps {
   return { apps: apps.map((a) => a.toLowerCase()), families: apps.map(appFamily) };
 }
 
-export function appScorer(taskApps: string[], t: RankTuning = {}): (card: CardApps, bm25: number) => ScoreParts {
+/**
+ * The app part of the score for one query, split so the ranking loop can add
+ * it to every matching card without allocating (`adjust`), and only the k
+ * winners get their score parts spelled out (`parts`).
+ */
+export function appScorer(taskApps: string[], t: RankTuning = {}): { adjust: (card: CardApps) => number; parts: (card: CardApps, bm25: number) => ScoreParts } {
   const task = new Set(taskApps.map((a) => a.toLowerCase()));
   const families = new Set(taskApps.map(appFamily));
   const lambda = t.lambda ?? APP_BONUS_PER_APP;
   const cap = t.maxBonus ?? MAX_APP_BONUS;
   const penalty = t.mismatchPenalty ?? MISMATCH_PENALTY;
-  return (card, bm25) => {
-    let appBonus = 0;
-    let mismatchPenalty = 0;
-    if (task.size && card.apps.length) {
-      let overlap = 0;
-      for (const a of card.apps) if (task.has(a)) overlap++;
-      appBonus = Math.min(cap, lambda * overlap);
-      if (!card.families.some((f) => families.has(f))) mismatchPenalty = penalty;
-    }
-    return { bm25, appBonus, mismatchPenalty, total: bm25 + appBonus - mismatchPenalty };
+  const applies = (card: CardApps) => task.size > 0 && card.apps.length > 0;
+  const bonus = (card: CardApps) => {
+    let overlap = 0;
+    for (const a of card.apps) if (task.has(a)) overlap++;
+    return Math.min(cap, lambda * overlap);
+  };
+  const mismatch = (card: CardApps) => {
+    for (const f of card.families) if (families.has(f)) return 0;
+    return penalty;
+  };
+  return {
+    adjust: (card) => (applies(card) ? bonus(card) - mismatch(card) : 0),
+    parts: (card, bm25) => {
+      const appBonus = applies(card) ? bonus(card) : 0;
+      const mismatchPenalty = applies(card) ? mismatch(card) : 0;
+      return { bm25, appBonus, mismatchPenalty, total: bm25 + appBonus - mismatchPenalty };
+    },
   };
 }
 
 export function scoreParts(bm25: number, cardAppList: string[], taskApps: string[], t: RankTuning = {}): ScoreParts {
-  return appScorer(taskApps, t)(cardApps(cardAppList), bm25);
+  return appScorer(taskApps, t).parts(cardApps(cardAppList), bm25);
 }
 
 export function skillSearchText(c: SkillBankCard['content']): string {
@@ -74,41 +86,33 @@ export function functionSearchText(c: FunctionBankCard['content']): string {
 
 type Indexed<C> = { card: C; apps: CardApps };
 
-const before = (a: { total: number; key: string }, b: { total: number; key: string }) => a.total > b.total || (a.total === b.total && a.key < b.key);
-
-/** Top k by total (ties: card key), keeping only k candidates while scanning the matches. */
-function rank<C extends BankCard>(index: Bm25Index<Indexed<C>> | undefined, q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
+/** Top k by total (ties: card key) over the postings of the query's terms (see postings-index.ts). */
+function rank<C extends BankCard>(index: PostingsIndex<Indexed<C>> | undefined, q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
   if (!index || k <= 0) return [];
-  const { terms, hits, scores } = index.score(q.query);
+  const terms = index.queryTerms(q.query);
   const score = appScorer(q.apps ?? [], tuning);
-  const top: { pos: number; parts: ScoreParts; total: number; key: string }[] = [];
-  for (const pos of hits) {
-    const bm25 = scores[pos];
-    if (!(bm25 > 0)) continue;
-    const { card, apps } = index.item(pos);
-    const parts = score(apps, bm25);
-    const cand = { pos, parts, total: parts.total, key: card.key };
-    if (top.length === k && !before(cand, top[k - 1])) continue;
-    let i = top.length === k ? k - 1 : top.length;
-    while (i > 0 && before(cand, top[i - 1])) {
-      top[i] = top[i - 1];
-      i--;
-    }
-    top[i] = cand;
-  }
-  return top.map((t) => ({ card: index.item(t.pos).card, score: t.parts, matchedTerms: index.matchedTerms(t.pos, terms) }));
+  const top = index.topK(
+    terms,
+    k,
+    (pos) => index.item(pos).card.key,
+    (pos, bm25) => bm25 + score.adjust(index.item(pos).apps),
+  );
+  return top.map((t) => {
+    const { card, apps } = index.item(t.position);
+    return { card, score: score.parts(apps, t.bm25), matchedTerms: index.matchedTerms(t.position, terms) };
+  });
 }
 
 const ALL_BANKS = Symbol('all banks');
 
 export class RetrievalIndex {
-  private readonly skillBanks = new Map<string | typeof ALL_BANKS, Bm25Index<Indexed<SkillBankCard>>>();
-  private readonly functionIndex: Bm25Index<Indexed<FunctionBankCard>>;
+  private readonly skillBanks = new Map<string | typeof ALL_BANKS, PostingsIndex<Indexed<SkillBankCard>>>();
+  private readonly functionIndex: PostingsIndex<Indexed<FunctionBankCard>>;
   private readonly byTool = new Map<string, FunctionBankCard>();
   readonly skillCount: number;
   readonly functionCount: number;
   readonly banks: string[];
-  private readonly allBanks: () => Bm25Index<Indexed<SkillBankCard>>;
+  private readonly allBanks: () => PostingsIndex<Indexed<SkillBankCard>>;
 
   constructor(readonly cards: BankCard[]) {
     const sorted = [...cards].sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -117,14 +121,14 @@ export class RetrievalIndex {
     const byBank = new Map<string, SkillBankCard[]>();
     for (const c of skills) if (c.ability) byBank.set(c.ability, [...(byBank.get(c.ability) ?? []), c]);
     const doc = <C extends BankCard>(card: C, text: string) => ({ item: { card, apps: cardApps(card.apps) }, text });
-    for (const [bank, list] of byBank) this.skillBanks.set(bank, new Bm25Index(list.map((c) => doc(c, skillSearchText(c.content)))));
+    for (const [bank, list] of byBank) this.skillBanks.set(bank, new PostingsIndex(list.map((c) => doc(c, skillSearchText(c.content)))));
     // The every-bank index (tasks without an ability) is built on first use.
     this.allBanks = () => {
-      const all = this.skillBanks.get(ALL_BANKS) ?? new Bm25Index(skills.map((c) => doc(c, skillSearchText(c.content))));
+      const all = this.skillBanks.get(ALL_BANKS) ?? new PostingsIndex(skills.map((c) => doc(c, skillSearchText(c.content))));
       this.skillBanks.set(ALL_BANKS, all);
       return all;
     };
-    this.functionIndex = new Bm25Index(functions.map((c) => doc(c, functionSearchText(c.content))));
+    this.functionIndex = new PostingsIndex(functions.map((c) => doc(c, functionSearchText(c.content))));
     for (const f of functions) this.byTool.set(f.content.tool.toLowerCase(), f);
     this.skillCount = skills.length;
     this.functionCount = functions.length;

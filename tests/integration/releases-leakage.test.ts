@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { getRelease } from '@/lib/releases/read-release';
-import { auditLeakage } from '@/lib/releases/leakage-audit';
+import { auditLeakage, auditLeakagePage } from '@/lib/releases/leakage-audit';
 import { previewRetrieval } from '@/lib/retrieval/preview-retrieval';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { addVersion, createSkillCard, skillContent } from '../helpers/bank-factories';
@@ -61,6 +61,25 @@ describe('leakage', () => {
     expect(frozen.leaks).toBeGreaterThan(0);
     // The audit against that release finds the same leaks.
     expect((await auditLeakage(admin, { release: frozen.name })).leaks).toEqual(detail.leakList);
+  });
+
+  it('pages the leak list on the server with the total and the leaking-task count, while the full report keeps every leak', async () => {
+    // mail/3 "Forward the latest invoice from the supplier to the finance contact…": three cards built from it.
+    const forward = await seedDemoTask(DEMO_TASKS[2]);
+    await prisma.task.update({ where: { id: forward.taskId }, data: { split: 'HELDOUT' } });
+    for (const title of ['Forward the latest invoice', 'Check finance already received the invoice', 'Find the supplier invoice'])
+      await createSkillCard({ content: skillContent({ title, tags: ['invoice', 'supplier', 'finance'], applies_when: 'Forwarding a supplier invoice to finance' }), provenance: { taskId: forward.taskId } });
+    const researcher = await createActor('RESEARCHER');
+    const all = await auditLeakage(researcher, { release: 'current' });
+    expect(all.leaks.filter((l) => l.taskId === forward.taskId)).toHaveLength(3);
+    expect(all.leakingTasks).toBe(new Set(all.leaks.map((l) => l.taskId)).size);
+    const first = await auditLeakagePage(researcher, { release: 'current', pageSize: '1' });
+    expect(first).toMatchObject({ page: 1, pageSize: 1, total: all.leaks.length, pageCount: all.leaks.length, heldOutTasks: all.heldOutTasks, leakingTasks: all.leakingTasks });
+    expect(first.items).toEqual(all.leaks.slice(0, 1));
+    const last = await auditLeakagePage(researcher, { release: 'current', page: String(all.leaks.length), pageSize: '1' });
+    expect(last.items).toEqual(all.leaks.slice(-1));
+    expect((await auditLeakagePage(researcher, { release: 'current', page: String(all.leaks.length + 1), pageSize: '1' })).items).toEqual([]);
+    await expect(auditLeakagePage(researcher, { pageSize: '500' })).rejects.toMatchObject({ name: 'ZodError' });
   });
 
   it('warns in the preview when a retrieved card was built from the previewed task, whatever its split', async () => {

@@ -68,6 +68,17 @@ describe('POST /api/retrieve', () => {
     expect((await call(leakageRoute, '/api/leakage', { token: annotatorToken })).status).toBe(403);
   });
 
+  it('serves the leakage audit to a researcher token one page at a time, with counts', async () => {
+    const admin = await createActor('ADMIN');
+    const researcher = await createActor('RESEARCHER');
+    const token = (await createApiToken(admin, { name: 'audit', role: 'RESEARCHER', userId: researcher.userId })).token;
+    const res = await call(leakageRoute, '/api/leakage?release=current&page=2&pageSize=10', { token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ release: 'current', page: 2, pageSize: 10, total: expect.any(Number), pageCount: expect.any(Number), heldOutTasks: expect.any(Number), leakingTasks: expect.any(Number), items: [] });
+    const bad = await call(leakageRoute, '/api/leakage?pageSize=0', { token });
+    expect(bad.status).toBe(400);
+  });
+
   it('publishes an OpenAPI document generated from the request schema', async () => {
     const doc = await (await call(openApiRoute, '/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
