@@ -18,6 +18,9 @@ const DIRECT: Record<string, (id: string) => string> = {
   Card: (id) => `/cards/${encodeURIComponent(id)}`,
   CardVersion: () => '/cards',
   Task: (id) => `/tasks/${encodeURIComponent(id)}`,
+  Adjudication: () => '/agreement',
+  OverlapSetting: () => '/admin/overlap',
+  ReflectionBatch: () => '/runs',
 };
 
 /** Links that need a lookup: a diagnosis opens its trajectory at its event range, a release by its name. */

@@ -65,7 +65,8 @@ async function submittedDiagnosisCounts(taskIds: string[]): Promise<Map<string, 
 export async function createAndEnqueue(
   actor: Actor,
   rows: Omit<Prisma.ReflectionRunUncheckedCreateInput, 'status' | 'createdById'>[],
-  audit: { action: string; entityId?: string; after: unknown },
+  // The entity the entry links to: the (first) run unless the caller names another one (a proposal, a batch).
+  audit: { action: string; entityType?: string; entityId?: string; after: Record<string, unknown> },
 ): Promise<CreatedRun[]> {
   const runs = await prisma.$transaction(async (tx) => {
     const created: CreatedRun[] = [];
@@ -76,9 +77,10 @@ export async function createAndEnqueue(
     await recordAudit(tx, {
       actorId: actor.userId,
       action: audit.action,
-      entityType: 'ReflectionRun',
+      entityType: audit.entityType ?? 'ReflectionRun',
       entityId: audit.entityId ?? created[0]?.id ?? '',
-      after: audit.after,
+      // The runs it created (the first 50 of a large batch; the rest share its batchId).
+      after: { ...audit.after, runIds: created.slice(0, 50).map((r) => r.id) },
     });
     return created;
   });
@@ -183,7 +185,7 @@ export async function createBatchRuns(actor: Actor, input: unknown): Promise<Bat
   const batchId = randomUUID();
   const rows = [];
   for (const taskId of taskIds) rows.push(await reflectionRow(taskId, settings, batchId));
-  const runs = await createAndEnqueue(actor, rows, { action: 'reflection.batch.create', entityId: batchId, after: { batchId, mode: parsed.mode, tasks: taskIds.length, settings } });
+  const runs = await createAndEnqueue(actor, rows, { action: 'reflection.batch.create', entityType: 'ReflectionBatch', entityId: batchId, after: { batchId, mode: parsed.mode, tasks: taskIds.length, settings } });
   return { batchId, runs, skipped };
 }
 

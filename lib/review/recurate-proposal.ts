@@ -39,7 +39,7 @@ export async function recurateProposal(actor: Actor, proposalId: string): Promis
   const [run] = await createAndEnqueue(
     actor,
     [{ kind: 'RECURATE', taskId: p.run.taskId, provider: p.run.provider, model: p.run.model, settings: settings as Prisma.InputJsonValue }],
-    { action: 'proposal.recurate', entityId: proposalId, after: { proposalId, settings } },
+    { action: 'proposal.recurate', entityType: 'Proposal', entityId: proposalId, after: { proposalId, settings } },
   );
   return { run };
 }
