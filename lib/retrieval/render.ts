@@ -171,6 +171,35 @@ export type RenderedBlock = {
 const EMPTY_BLOCK: RenderedBlock = { text: '', tokens: 0, skillIncluded: [], functionIncluded: [] };
 
 /**
+ * The block's exact token count without encoding the whole block on every
+ * query. o200k_base splits text into pieces before BPE and BPE never merges
+ * across pieces; a piece never runs from the newline(s) that end a line into
+ * the next line (no piece starts with a newline and continues, and a line of
+ * the block never starts with whitespace or "/"). So the block's count is the
+ * sum of the counts of its lines, each taken with the newlines that follow it
+ * — and a card's line (with its newlines) is counted once per card version,
+ * remembered like the line itself. tests/unit/render.test.ts compares the sum
+ * with a full count.
+ */
+const FIXED_LINES = {};
+const segmentTokens = memo((_owner: object, segment: string) => countTokens(segment));
+type BlockLine = { owner: object; text: string };
+
+function blockTokens(lines: BlockLine[]): number {
+  let tokens = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].text) continue; // a blank line: its newline is counted with the line before it
+    let end = i + 1;
+    while (end < lines.length && !lines[end].text) end++;
+    const newlines = end < lines.length ? '\n'.repeat(end - i) : '';
+    tokens += segmentTokens(lines[i].owner, lines[i].text + newlines);
+  }
+  return tokens;
+}
+
+const fixedLine = (text: string): BlockLine => ({ owner: FIXED_LINES, text });
+
+/**
  * The task-start block for ranked cards (best first). No card → nothing is
  * injected: empty text, 0 tokens.
  */
@@ -179,13 +208,12 @@ export function renderTaskStartBlock(input: { skillCards: SkillContentForRender[
   let functions = input.functionCards.slice(0, MAX_FUNCTION_CARDS).map((c, i) => ({ i, c }));
   for (;;) {
     if (!skills.length && !functions.length) return EMPTY_BLOCK;
-    const parts = [BLOCK_HEADER];
-    if (skills.length) parts.push('', 'Skills:', ...skills.map((s, n) => renderSkillCardLine(s.c, n + 1)));
-    if (functions.length) parts.push('', 'Tools:', ...functions.map((f) => `- ${renderFunctionCardLines(f.c)}`));
-    parts.push('', 'How to use this memory:', ...MEMORY_USE_RULES.map((r) => `- ${r}`));
-    const text = parts.join('\n');
-    const tokens = countTokens(text);
-    if (tokens <= BLOCK_TOKEN_CAP) return { text, tokens, skillIncluded: skills.map((s) => s.i), functionIncluded: functions.map((f) => f.i) };
+    const lines: BlockLine[] = [fixedLine(BLOCK_HEADER)];
+    if (skills.length) lines.push(fixedLine(''), fixedLine('Skills:'), ...skills.map((s, n) => ({ owner: s.c, text: renderSkillCardLine(s.c, n + 1) })));
+    if (functions.length) lines.push(fixedLine(''), fixedLine('Tools:'), ...functions.map((f) => ({ owner: f.c, text: `- ${renderFunctionCardLines(f.c)}` })));
+    lines.push(fixedLine(''), fixedLine('How to use this memory:'), ...MEMORY_USE_RULES.map((r) => fixedLine(`- ${r}`)));
+    const tokens = blockTokens(lines);
+    if (tokens <= BLOCK_TOKEN_CAP) return { text: lines.map((l) => l.text).join('\n'), tokens, skillIncluded: skills.map((s) => s.i), functionIncluded: functions.map((f) => f.i) };
     if (functions.length) functions = functions.slice(0, -1);
     else skills = skills.slice(0, -1);
   }

@@ -86,49 +86,86 @@ export function functionSearchText(c: FunctionBankCard['content']): string {
 
 type Indexed<C> = { card: C; apps: CardApps };
 
-/** Top k by total (ties: card key) over the postings of the query's terms (see postings-index.ts). */
-function rank<C extends BankCard>(index: PostingsIndex<Indexed<C>> | undefined, q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
-  if (!index || k <= 0) return [];
-  const terms = index.queryTerms(q.query);
-  const score = appScorer(q.apps ?? [], tuning);
-  const top = index.topK(
-    terms,
-    k,
-    (pos) => index.item(pos).card.key,
-    (pos, bm25) => bm25 + score.adjust(index.item(pos).apps),
-  );
-  return top.map((t) => {
-    const { card, apps } = index.item(t.position);
-    return { card, score: score.parts(apps, t.bm25), matchedTerms: index.matchedTerms(t.position, terms) };
-  });
+/**
+ * One searchable set of cards (a skill bank, all banks, the function cards):
+ * the postings index plus the cards' distinct app sets. A bank holds few
+ * distinct app sets, so a query computes the app bonus/penalty once per app
+ * set, and the ranking loop adds it per matching card by a typed-array read.
+ */
+class CardIndex<C extends BankCard> {
+  readonly postings: PostingsIndex<Indexed<C>>;
+  private readonly appSets: CardApps[] = [];
+  private readonly appSetOf: Int32Array;
+
+  constructor(cards: C[], text: (card: C) => string) {
+    const ids = new Map<string, number>();
+    this.appSetOf = new Int32Array(cards.length);
+    const docs = cards.map((card, pos) => {
+      const apps = cardApps(card.apps);
+      const key = [...apps.apps].sort().join('\u0000');
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = this.appSets.length;
+        ids.set(key, id);
+        this.appSets.push(apps);
+      }
+      this.appSetOf[pos] = id;
+      return { item: { card, apps: this.appSets[id] }, text: text(card) };
+    });
+    this.postings = new PostingsIndex(docs);
+  }
+
+  /** Top k by total (ties: card key) over the postings of the query's terms (see postings-index.ts). */
+  rank(q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
+    if (k <= 0) return [];
+    const { postings, appSetOf } = this;
+    const terms = postings.queryTerms(q.query);
+    const score = appScorer(q.apps ?? [], tuning);
+    const adjust = Float64Array.from(this.appSets, (apps) => score.adjust(apps));
+    const top = postings.topK(
+      terms,
+      k,
+      (pos) => postings.item(pos).card.key,
+      (pos, bm25) => bm25 + adjust[appSetOf[pos]],
+    );
+    return top.map((t) => {
+      const { card, apps } = postings.item(t.position);
+      return { card, score: score.parts(apps, t.bm25), matchedTerms: postings.matchedTerms(t.position, terms) };
+    });
+  }
 }
 
 const ALL_BANKS = Symbol('all banks');
 
 export class RetrievalIndex {
-  private readonly skillBanks = new Map<string | typeof ALL_BANKS, PostingsIndex<Indexed<SkillBankCard>>>();
-  private readonly functionIndex: PostingsIndex<Indexed<FunctionBankCard>>;
+  private readonly skillBanks = new Map<string | typeof ALL_BANKS, CardIndex<SkillBankCard>>();
+  private readonly functionIndex: CardIndex<FunctionBankCard>;
   private readonly byTool = new Map<string, FunctionBankCard>();
   readonly skillCount: number;
   readonly functionCount: number;
   readonly banks: string[];
-  private readonly allBanks: () => PostingsIndex<Indexed<SkillBankCard>>;
+  private readonly allBanks: () => CardIndex<SkillBankCard>;
 
   constructor(readonly cards: BankCard[]) {
     const sorted = [...cards].sort((a, b) => (a.key < b.key ? -1 : 1));
     const skills = sorted.filter((c): c is SkillBankCard => c.kind === 'SKILL');
     const functions = sorted.filter((c): c is FunctionBankCard => c.kind === 'FUNCTION');
     const byBank = new Map<string, SkillBankCard[]>();
-    for (const c of skills) if (c.ability) byBank.set(c.ability, [...(byBank.get(c.ability) ?? []), c]);
-    const doc = <C extends BankCard>(card: C, text: string) => ({ item: { card, apps: cardApps(card.apps) }, text });
-    for (const [bank, list] of byBank) this.skillBanks.set(bank, new PostingsIndex(list.map((c) => doc(c, skillSearchText(c.content)))));
+    for (const c of skills) {
+      if (!c.ability) continue;
+      const list = byBank.get(c.ability);
+      if (list) list.push(c);
+      else byBank.set(c.ability, [c]);
+    }
+    const skillText = (c: SkillBankCard) => skillSearchText(c.content);
+    for (const [bank, list] of byBank) this.skillBanks.set(bank, new CardIndex(list, skillText));
     // The every-bank index (tasks without an ability) is built on first use.
     this.allBanks = () => {
-      const all = this.skillBanks.get(ALL_BANKS) ?? new PostingsIndex(skills.map((c) => doc(c, skillSearchText(c.content))));
+      const all = this.skillBanks.get(ALL_BANKS) ?? new CardIndex(skills, skillText);
       this.skillBanks.set(ALL_BANKS, all);
       return all;
     };
-    this.functionIndex = new PostingsIndex(functions.map((c) => doc(c, functionSearchText(c.content))));
+    this.functionIndex = new CardIndex(functions, (c) => functionSearchText(c.content));
     for (const f of functions) this.byTool.set(f.content.tool.toLowerCase(), f);
     this.skillCount = skills.length;
     this.functionCount = functions.length;
@@ -138,12 +175,12 @@ export class RetrievalIndex {
   /** Skill cards of the task's ability bank (every bank when the task has no ability). */
   rankSkills(q: RankQuery, tuning?: RankTuning): Ranked<SkillBankCard>[] {
     const index = q.ability ? this.skillBanks.get(q.ability) : this.allBanks();
-    return rank(index, q, q.k ?? DEFAULT_SKILL_K, tuning);
+    return index ? index.rank(q, q.k ?? DEFAULT_SKILL_K, tuning) : [];
   }
 
   /** Function cards are global: ranked over every bank. */
   rankFunctions(q: Omit<RankQuery, 'ability'>): Ranked<FunctionBankCard>[] {
-    return rank(this.functionIndex, q, q.k ?? DEFAULT_FUNCTION_K);
+    return this.functionIndex.rank(q, q.k ?? DEFAULT_FUNCTION_K);
   }
 
   /** The card of a named function (`App.function`, case-insensitive), for the pre-tool reminder. */

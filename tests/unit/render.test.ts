@@ -86,6 +86,28 @@ describe('runtime text renderer', () => {
     expect(renderPreToolBlock(fn({ rules: [long], mistakes: [long] })).tokens).toBeLessThanOrEqual(FUNCTION_CARD_TOKEN_CAP);
   });
 
+  it('counts the block exactly from its remembered lines: the sum equals encoding the whole block, whatever the card text', () => {
+    const odd = [
+      'Ends without a period',
+      'Has\ninner newlines\n\nand blank lines',
+      'Trailing spaces   ',
+      '/slash/leading path and ./dots...',
+      'Numbers 1234567 and 3.14, emoji 🚀, CJK 取消预订, accents café',
+      "Quotes 'it's' \"double\" and tabs\tinside",
+      '   leading spaces',
+      'Ends with a slash /',
+      '…ellipsis first',
+    ];
+    for (const [i, text] of odd.entries()) {
+      const skills = [skill({ title: text, core_rule: `${text} then act` }), skill({ done: [text], pitfall: [text] }), skill({ procedure: [text, text] })];
+      const fns = [fn({ what: text }), fn({ rules: [text, `${i}`], mistakes: [`${text}\n`] })];
+      for (const [s, f] of [[skills, fns], [skills.slice(0, 1), []], [[], fns.slice(1)]] as const) {
+        const block = renderTaskStartBlock({ skillCards: [...s], functionCards: [...f] });
+        expect(block.tokens, JSON.stringify(text)).toBe(countTokens(block.text));
+      }
+    }
+  });
+
   it('counts tokens with a real tokenizer, not characters/4', () => {
     expect(countTokens('Hello world')).toBe(2);
     expect(countTokens('')).toBe(0);
