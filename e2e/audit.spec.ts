@@ -40,6 +40,7 @@ test('the audit page shows the approval a reviewer just made, filtered, and its 
   await entry.getByText('Before / after').click();
   await expect(entry).toContainText('"status": "APPROVED"');
   await expect(entry).toContainText('Retry rule holds across tasks');
+  await admin.screenshot({ path: test.info().outputPath('audit-filtered.png'), fullPage: true });
 
   // Its link opens the approved proposal.
   await entry.getByRole('link', { name: proposal.id }).click();

@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './helpers';
+import { clearHeldOut, seedHeldOutLeaks } from './leak-helpers';
+import { ownAbility } from './review-helpers';
+
+// The leakage test marks tasks held-out, and a freeze audits every held-out task: run this file's tests in order.
+test.describe.configure({ mode: 'serial' });
 
 async function download(page: Page, label: RegExp) {
   // (names are prefixes of the download links, e.g. "JSON (cards, versions, provenance)")
@@ -57,4 +62,27 @@ test('a researcher previews retrieval for an imported task, sees leakage, freeze
   const wiki = await download(page, /^Wiki \(/);
   expect(wiki.name).toBe(`bank-${name}-wiki.zip`);
   expect(wiki.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+});
+
+test('the leakage audit lists the held-out leaks a page at a time, with counts', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { taskIds } = await seedHeldOutLeaks(ownAbility(), 9, 3);
+  try {
+    await loginAs(page, 'researcher@demo.local');
+    await page.goto('/leakage');
+    await page.getByLabel('Bank to audit').selectOption('current');
+    const report = page.getByRole('alert');
+    await expect(report).toContainText('27 leak(s) across 9 of 9 held-out tasks (current)');
+    const leaks = report.locator('[data-leak-card]');
+    await expect(leaks).toHaveCount(25);
+    await expect(leaks.first()).toContainText(/version \d+ ← proposal \S+ ← run \S+/);
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages).toContainText('Page 1 of 2 · 27 leaks');
+    await page.screenshot({ path: test.info().outputPath('leakage-page-1.png'), fullPage: true });
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages).toContainText('Page 2 of 2 · 27 leaks');
+    await expect(leaks).toHaveCount(2);
+  } finally {
+    await clearHeldOut(taskIds);
+  }
 });
