@@ -26,6 +26,17 @@ describe('audit log listing', () => {
     expect({ n: paged.items.length, pageCount: paged.pageCount }).toEqual({ n: 1, pageCount: 2 });
   });
 
+  it('links every entity type the console audits to the page that shows it', async () => {
+    const admin = await createActor('ADMIN');
+    const day = '2024-03-03';
+    const types: Record<string, string> = { Adjudication: '/agreement', OverlapSetting: '/admin/overlap', ReflectionBatch: '/runs', Proposal: '/reviews/p1', ReflectionRun: '/runs/r1' };
+    for (const [entityType, href] of Object.entries(types)) {
+      await prisma.auditLog.create({ data: { actorId: admin.userId, action: 'x.test', entityType, entityId: href.split('/').at(-1)!, createdAt: new Date(`${day}T12:00:00Z`) } });
+    }
+    const page = await listAuditEntries(admin, { from: day, to: day });
+    expect(Object.fromEntries(page.items.map((e) => [e.entityType, e.entityHref]))).toEqual(types);
+  });
+
   it('is for admins only and names a bad filter', async () => {
     for (const role of ['ANNOTATOR', 'REVIEWER', 'RESEARCHER'] as const) {
       await expect(listAuditEntries(await createActor(role), {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
