@@ -5,7 +5,8 @@
  *  1. In process: p50/p99 of one full retrieval (rank skills in the task's
  *     bank with bonus/penalty, rank function cards, render the block with
  *     real token counts, pre-tool block) on the cached index, next to the
- *     bare BM25 scoring loop over the same bank measured in the same run.
+ *     bare BM25 scoring loop over the same bank measured in the same run,
+ *     plus one row per stage (skills, function cards, block render).
  *  2. Over HTTP: `/api/retrieve` requests/s (autocannon, API token) at 10 and
  *     50 connections next to an authenticated no-op endpoint with the same
  *     auth (`/api/retrieve/ping`), on a fresh embedded PostgreSQL and the built
