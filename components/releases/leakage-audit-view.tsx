@@ -28,7 +28,7 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
         <Select value={release} onChange={(e) => {
             setRelease(e.target.value);
             setPage(1);
-          }} className="!mt-0 w-auto" aria-label="Bank to audit">
+          }} className="!mt-0 !w-auto" aria-label="Bank to audit">
           <option value="current">Current (live)</option>
           {releases.map((n) => (
             <option key={n} value={n}>
