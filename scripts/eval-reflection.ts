@@ -119,7 +119,7 @@ try {
       provider,
       seconds: (Date.now() - started) / 1000,
       bank: { cards: Number(bank.cards), kb: Number(bank.bytes ?? 0) / 1024 },
-      retrieval: formatHits(own, other),
+      retrieval: formatHits(own, other, sources),
     }),
   );
   console.log(`\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}, approval + retrieval ${phase.approval.toFixed(1)}`);

@@ -33,7 +33,7 @@ export type RetrievalLabels = z.infer<typeof retrievalLabelsSchema>;
 
 export type EvalTask = { id: string; benchmark: string; externalId: string; ability: string | null; apps: string[]; instruction: string };
 /** A card in the bank after approval, with every task whose proposal wrote a version of it. */
-export type BankCardSource = { key: string; sourceTaskIds: Set<string>; functions: string[] };
+export type BankCardSource = { key: string; sourceTaskIds: Set<string>; functions: string[]; title: string };
 export type HitRow = { task: string; hit: boolean; top3: string[]; expected: string[] };
 export type HitRate = { hits: number; of: number; rows: HitRow[] };
 
@@ -97,12 +97,13 @@ export function bankSources(approvals: { taskId: string; approved: { key: string
   const byKey = new Map<string, BankCardSource>();
   for (const a of approvals) {
     for (const c of a.approved) {
-      const fns = (c.content as { functions_used?: unknown; tool?: unknown } | null) ?? {};
-      const functions = Array.isArray(fns.functions_used) ? fns.functions_used.map(String) : typeof fns.tool === 'string' ? [fns.tool] : [];
-      const entry = byKey.get(c.key) ?? { key: c.key, sourceTaskIds: new Set<string>(), functions: [] };
+      const content = (c.content as { functions_used?: unknown; tool?: unknown; title?: unknown } | null) ?? {};
+      const functions = Array.isArray(content.functions_used) ? content.functions_used.map(String) : typeof content.tool === 'string' ? [content.tool] : [];
+      const entry = byKey.get(c.key) ?? { key: c.key, sourceTaskIds: new Set<string>(), functions: [], title: '' };
       entry.sourceTaskIds.add(a.taskId);
       // A later version (PATCH) describes the card as it is now.
       entry.functions = functions;
+      entry.title = typeof content.title === 'string' ? content.title : typeof content.tool === 'string' ? content.tool : c.key;
       byKey.set(c.key, entry);
     }
   }
@@ -111,14 +112,16 @@ export function bankSources(approvals: { taskId: string; approved: { key: string
 
 const pct = (r: HitRate) => (r.of ? `${Math.round((100 * r.hits) / r.of)}% (${r.hits}/${r.of})` : '— (0 tasks)');
 
-/** Report lines: the two hit rates, then the misses (what ranked instead) and unresolved labels. */
-export function formatHits(own: HitRate, other: HitRate & { unresolved: string[] }): string[] {
-  const misses = (r: HitRate) => r.rows.filter((x) => !x.hit).map((x) => `${x.task} (top 3: ${x.top3.join(', ') || 'nothing'})`);
+/** Report lines: the two hit rates, then the misses (what ranked instead, by title) and unresolved labels. */
+export function formatHits(own: HitRate, other: HitRate & { unresolved: string[] }, cards: BankCardSource[]): string[] {
+  const title = new Map(cards.map((c) => [c.key, `"${c.title.slice(0, 60)}"`]));
+  const names = (keys: string[]) => keys.map((k) => title.get(k) ?? k).join(', ');
+  const misses = (r: HitRate) => r.rows.filter((x) => !x.hit).map((x) => `\n      ${x.task}: wanted ${names(x.expected)}; top 3 ${names(x.top3) || 'nothing'}`);
   return [
     `retrieval, own card in top ${TOP} (each source task, its instruction as the query): ${pct(own)}`,
     `retrieval, plausible card from another task of the same ability in top ${TOP} (hand-labelled, tests/fixtures/eval/retrieval-labels.json): ${pct(other)}`,
-    ...(misses(own).length ? [`  own-card misses: ${misses(own).join('; ')}`] : []),
-    ...(misses(other).length ? [`  labelled misses: ${misses(other).join('; ')}`] : []),
+    ...(misses(own).length ? [`  own-card misses:${misses(own).join('')}`] : []),
+    ...(misses(other).length ? [`  labelled misses:${misses(other).join('')}`] : []),
     ...(other.unresolved.length ? [`  labels with no such card in this bank: ${other.unresolved.join('; ')}`] : []),
   ];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { approveAllValid } from '@/lib/eval/approve-all';
-import { bankSources, labelledHits, ownCardHits, retrievalLabelsSchema } from '@/lib/eval/retrieval-hits';
+import { bankSources, formatHits, labelledHits, ownCardHits, retrievalLabelsSchema } from '@/lib/eval/retrieval-hits';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { createActor, uid } from '../helpers/factories';
@@ -35,10 +35,15 @@ describe('eval:reflection approve all valid → retrieval', () => {
     expect(await approveAllValid(reviewer, runId)).toEqual({ approved: [], refused: [] });
 
     const sources = bankSources([{ taskId: task.id, approved: outcome.approved }]);
-    expect(sources).toEqual([{ key: card.key, sourceTaskIds: new Set([task.id]), functions: ['airline.update_reservation_flights'] }]);
+    expect(sources).toEqual([{ key: card.key, sourceTaskIds: new Set([task.id]), functions: ['airline.update_reservation_flights'], title: (card.content as { title: string }).title }]);
     const own = await ownCardHits(reviewer, [task], sources);
     expect(own).toMatchObject({ hits: 1, of: 1, rows: [{ hit: true, expected: [card.key] }] });
     expect(own.rows[0].top3).toContain(card.key);
+    const lines = formatHits(own, { hits: 0, of: 1, rows: [{ task: 'q', hit: false, top3: [card.key], expected: ['skill::gone'] }], unresolved: [] }, sources);
+    expect(lines[0]).toMatch(/own card in top 3 .*: 100% \(1\/1\)$/);
+    expect(lines[1]).toMatch(/another task of the same ability in top 3 .*: 0% \(0\/1\)$/);
+    // Misses name cards by title, not by their random key.
+    expect(lines.join('\n')).toContain(`q: wanted skill::gone; top 3 "${(card.content as { title: string }).title.slice(0, 60)}"`);
   });
 
   it('scores a different task of the same ability against its hand labels, and lists labels naming a card the bank does not have', async () => {
