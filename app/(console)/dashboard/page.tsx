@@ -38,7 +38,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       ) : (
         <DashboardView data={data} />
       )}
-      {agreement ? <DashboardAgreement {...agreementScope} initial={agreement} /> : null}
+      {agreement && data.trajectoryCount > 0 ? <DashboardAgreement {...agreementScope} initial={agreement} /> : null}
     </>
   );
 }
