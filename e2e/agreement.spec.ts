@@ -95,6 +95,6 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   await expect(onDashboard.getByText("Category: Krippendorff's α")).toBeVisible();
   await expect(onDashboard.getByText('Checkpoints (n)').locator('xpath=following-sibling::dd[1]')).toHaveText('1');
   await expect(onDashboard.getByRole('table', { name: 'Agreement per annotator pair' })).toContainText('Ana Annotator × Ari Annotator');
-  await reviewer.screenshot({ path: 'test-results/agreement-dashboard.png', fullPage: true });
+  await onDashboard.screenshot({ path: 'test-results/agreement-dashboard.png' });
   for (const c of ctx) await c.close();
 });
