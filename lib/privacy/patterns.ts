@@ -139,10 +139,10 @@ export type Match = { kind: PatternKind; type: PlaceholderType; start: number; e
  * again: every run of a task fetches the same user and reservation, and
  * approval rebuilds the packet it validates against. So results are memoised
  * by exact text — bounded, short texts only; the generation is simply dropped
- * when full.
+ * when full (at most ~10 M characters held).
  */
-const MEMO_MAX_ENTRIES = 20_000;
-const MEMO_MAX_TEXT = 2_000;
+const MEMO_MAX_ENTRIES = 10_000;
+const MEMO_MAX_TEXT = 1_000;
 let memo = new Map<string, readonly Match[]>();
 
 /** Every detector hit in `text`, overlaps resolved in favour of the earlier detector and the longer span. */
