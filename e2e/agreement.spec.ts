@@ -16,7 +16,9 @@ async function diagnose(page: Page, email: string, benchmark: string, trajectory
   await page.keyboard.press('d');
   const form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
   await form.getByLabel('What went wrong').fill(text.wrong);
-  await form.getByLabel('Failure category').selectOption({ label: text.category });
+  // Options read "N · label" (N is the 1–9 shortcut), so pick by the label inside the option text.
+  const category = form.getByLabel('Failure category');
+  await category.selectOption((await category.locator('option', { hasText: text.category }).getAttribute('value'))!);
   await form.getByLabel('What should have happened').fill(text.should);
   await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
   await form.getByLabel('What should have happened').press('Control+Enter');
@@ -25,10 +27,7 @@ async function diagnose(page: Page, email: string, benchmark: string, trajectory
 
 test.setTimeout(240_000);
 
-// FIXME(open, issue 11/12): after merging the second-pass diagnosis form (issue 12) this journey no longer finds
-// the form's "Failure category" control for the second annotator; the blind/overlap behaviour itself is covered
-// by tests/integration/agreement.test.ts. Left failing-as-fixme so the gap stays visible.
-test.fixme('under overlap k = 2 two annotators diagnose the same checkpoint blind, a reviewer adjudicates, and the agreement page shows the figures', async ({ browser }) => {
+test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a reviewer adjudicates, and the agreement page shows the figures', async ({ browser }) => {
   const benchmark = bench();
   const [trajectoryId] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
   const ctx = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
@@ -51,6 +50,10 @@ test.fixme('under overlap k = 2 two annotators diagnose the same checkpoint blin
   // Done for A: the item left A's queue, but it stays in B's.
   await a.goto(`/queue?benchmark=${benchmark}`);
   await expect(a.getByTestId('queue-total')).toHaveText('0');
+
+  // B's queue row names the checkpoint and that it has one of its two diagnoses.
+  await b.goto(`/queue?benchmark=${benchmark}`);
+  await expect(b.getByTestId(`queue-row-${trajectoryId}`).getByTestId('queue-checkpoints')).toHaveText('cp_0 (1 of 2 diagnosed)');
 
   // B opens the trajectory: A's text is nowhere, neither on the page nor in the API.
   await b.goto(`/trajectories/${trajectoryId}`);
@@ -85,5 +88,13 @@ test.fixme('under overlap k = 2 two annotators diagnose the same checkpoint blin
   const row = await prisma.adjudication.findFirstOrThrow({ where: { checkpointResult: { trajectoryId } } });
   expect(row.whatShouldHaveHappened).toBe('Ask for the date, then read the fare rules before changing.');
   await reviewer.screenshot({ path: 'test-results/agreement-page.png', fullPage: true });
+
+  // The dashboard shows the same figures for this benchmark: one checkpoint, one annotator pair.
+  await reviewer.goto(`/dashboard?benchmark=${benchmark}`);
+  const onDashboard = reviewer.getByTestId('dashboard-agreement');
+  await expect(onDashboard.getByText("Category: Krippendorff's α")).toBeVisible();
+  await expect(onDashboard.getByText('Checkpoints (n)').locator('xpath=following-sibling::dd[1]')).toHaveText('1');
+  await expect(onDashboard.getByRole('table', { name: 'Agreement per annotator pair' })).toContainText('Ana Annotator × Ari Annotator');
+  await onDashboard.screenshot({ path: 'test-results/agreement-dashboard.png' });
   for (const c of ctx) await c.close();
 });

@@ -4,8 +4,11 @@
  * Imports the τ²-bench and τ-bench samples (when present) into a fresh
  * embedded PostgreSQL, applies the self-written diagnoses of
  * tests/fixtures/eval/diagnoses.json, runs the reflection pipeline (packet →
- * reflector → curator → validation) on every task with a failing run, and
- * prints the quality report (lib/eval/reflection-quality.ts). `--provider
+ * reflector → curator → validation) on every task with a failing run,
+ * approves every valid proposal through approveProposal, measures retrieval
+ * (own card; hand-labelled plausible cards of other tasks,
+ * tests/fixtures/eval/retrieval-labels.json) and prints the quality report
+ * (lib/eval/reflection-quality.ts, lib/eval/retrieval-hits.ts). `--provider
  * openai` runs the real SDK path against OPENAI_BASE_URL; `--cards out.json`
  * writes the cards that would enter the bank, to read them by eye.
  */
@@ -29,6 +32,10 @@ try {
   const { getLlmConfig } = await import('@/lib/llm/config');
   const { formatReport, taskQuality } = await import('@/lib/eval/reflection-quality');
   const { hashPassword } = await import('@/lib/auth/password');
+  const { approveAllValid } = await import('@/lib/eval/approve-all');
+  const { bankSources, formatHits, labelledHits, ownCardHits, retrievalLabelsSchema } = await import('@/lib/eval/retrieval-hits');
+  // Read before any work: a broken label file fails in a second, not after two minutes.
+  const labels = retrievalLabelsSchema.parse(JSON.parse(readFileSync('tests/fixtures/eval/retrieval-labels.json', 'utf8')));
 
   // 1. Import what is there.
   const files: { file: string; format?: 'tau1'; model?: string; domain?: string }[] = [];
@@ -37,7 +44,7 @@ try {
   const tau1 = path.join(values.data, 'tau-bench/gpt-4o-airline.tasks0-9.json');
   if (existsSync(tau1)) files.push({ file: tau1, format: 'tau1', model: 'gpt-4o', domain: 'airline' });
   if (files.length === 0) throw new Error(`No benchmark samples under ${values.data} (expected tau2-bench/airline/*.json, tau-bench/*.json)`);
-  const phase = { setup: (Date.now() - started) / 1000, import: 0, reflection: 0 };
+  const phase = { setup: (Date.now() - started) / 1000, import: 0, reflection: 0, approval: 0 };
   let t0 = Date.now();
   for (const f of files) await importFile({ by: { cli: true }, source: 'CLI', filePath: f.file, format: f.format, model: f.model, domain: f.domain });
   phase.import = (Date.now() - t0) / 1000;
@@ -80,25 +87,42 @@ try {
   const models = provider === 'openai' ? (await getLlmConfig()).models : null;
   const settings = { provider, scope: 'failed_and_passed', requireDiagnoses: false, ...(models ? { reflectorModel: models.reflector, curatorModel: models.curator } : {}) };
   const tasks = await prisma.task.findMany({ include: { trajectories: { select: { passed: true } } }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }] });
-  const rows: import('@/lib/eval/reflection-quality').TaskQuality[] = [];
-  for (const t of tasks) {
-    const failed = t.trajectories.filter((x) => !x.passed).length;
-    if (failed === 0) continue;
+  const reflected = tasks.filter((t) => t.trajectories.some((x) => !x.passed));
+  // One run at a time: the bank does not change until step 4, and on a busy 2-core machine parallel runs only
+  // trade CPU for transaction-start timeouts.
+  const runIds: string[] = [];
+  for (const t of reflected) {
     const run = await prisma.reflectionRun.create({ data: { kind: 'REFLECTION', taskId: t.id, provider: provider === 'openai' ? 'OPENAI' : 'OFFLINE', settings, status: 'QUEUED', createdById: reviewer.id } });
     await executeRun(run.id);
-    const detail = await getRunDetail(actor, run.id);
-    rows.push(taskQuality(`${t.benchmark} ${t.externalId}`, detail, { passed: t.trajectories.length - failed, failed }));
+    runIds.push(run.id);
   }
   phase.reflection = (Date.now() - t0) / 1000;
+  t0 = Date.now();
+
+  // 4. Approve every valid proposal through THE approval function, task by task, then retrieval.
+  const rows: import('@/lib/eval/reflection-quality').TaskQuality[] = [];
+  const approvals: { taskId: string; approved: { key: string; content: unknown }[] }[] = [];
+  for (const [i, t] of reflected.entries()) {
+    const approval = await approveAllValid(actor, runIds[i]);
+    approvals.push({ taskId: t.id, approved: approval.approved });
+    const failed = t.trajectories.filter((x) => !x.passed).length;
+    rows.push(taskQuality(`${t.benchmark} ${t.externalId}`, await getRunDetail(actor, runIds[i]), { passed: t.trajectories.length - failed, failed }, approval));
+  }
+  const sources = bankSources(approvals);
+  const own = await ownCardHits(actor, tasks, sources);
+  const other = await labelledHits(actor, labels, tasks, sources);
+  const [bank] = await prisma.$queryRaw<{ cards: bigint; bytes: bigint | null }[]>`
+    SELECT count(*) AS cards, sum(octet_length(v.content::text)) AS bytes FROM "Card" c JOIN "CardVersion" v ON v.id = c."currentVersionId" WHERE c.status <> 'MERGED'`;
+  phase.approval = (Date.now() - t0) / 1000;
   console.log(
     formatReport(rows, {
       provider,
       seconds: (Date.now() - started) / 1000,
-      // Approval (issue 8) and the retrieval ranking (issue 9) are not in this build.
-      retrieval: 'not available in this build (needs approveProposal and the lib/retrieval ranking); the bank figures above assume every valid proposal approved',
+      bank: { cards: Number(bank.cards), kb: Number(bank.bytes ?? 0) / 1024 },
+      retrieval: formatHits(own, other, sources),
     }),
   );
-  console.log(`\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}`);
+  console.log(`\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}, approval + retrieval ${phase.approval.toFixed(1)}`);
   if (values.cards) writeFileSync(values.cards, JSON.stringify(rows.map((r) => ({ task: r.task, cards: r.bankCards })), null, 2));
   const total = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
   if (total((r) => r.privacyFindings) > 0 || total((r) => r.evaluatorWording) > 0 || rows.some((r) => r.deltas > 3)) code = 1;

@@ -71,13 +71,18 @@ function Tile({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
+/** The header row is upper-cased, which turns κ and α into Κ and Α (read as K and A): Greek letters keep their case. */
+function keepGreek(h: string) {
+  return h.split(/([α-ω])/).map((part, i) => (i % 2 ? <span key={i} className="normal-case">{part}</span> : part));
+}
+
 function Table({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
   return (
     <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
         <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{label}</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>{head.map((h) => <th key={h} className="px-3 py-2">{h}</th>)}</tr>
+          <tr>{head.map((h) => <th key={h} className="px-3 py-2">{keepGreek(h)}</th>)}</tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
+import { checkpointLabel } from '@/lib/queue/checkpoint-label';
 import type { QueueFacets, QueueItem } from '@/lib/queue/list-queue';
 import { runDetail } from '@/lib/trajectories/run-label';
 
@@ -66,7 +67,9 @@ export function QueueTable({
               </td>
               <td className="px-3 py-2">
                 <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
-                <span className="font-mono text-xs text-slate-500">{it.failedCheckpoints.map((c) => c.key).join(', ')}</span>
+                <span className="font-mono text-xs text-slate-500" data-testid="queue-checkpoints">
+                  {it.failedCheckpoints.map(checkpointLabel).join(', ')}
+                </span>
               </td>
               <td className="px-3 py-2 text-xs">
                 {it.claim ? (

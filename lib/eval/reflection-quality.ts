@@ -3,10 +3,12 @@ import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { evaluatorWording, runtimeFields } from '@/lib/reflection/evaluator-wording';
 import type { RunDetail } from '@/lib/reflection/read-run';
 import { stringLeaves } from '@/lib/reflection/validate-card';
+import type { ApprovalOutcome } from './approve-all';
 
 /**
- * Quality figures of one reflection run (npm run eval:reflection): what would
- * enter the bank if every valid proposal were approved, and how clean it is.
+ * Quality figures of one reflection run (npm run eval:reflection): what
+ * entered the bank when every valid proposal was approved through
+ * approveProposal, and how clean it is.
  */
 export type TaskQuality = {
   task: string;
@@ -26,6 +28,10 @@ export type TaskQuality = {
   privacyFindings: number;
   evaluatorWording: number;
   operations: Record<string, number>;
+  /** Valid proposals approveProposal accepted / refused (with the reason). */
+  approved: number;
+  refused: string[];
+  /** The skill card versions approval wrote. */
   bankCards: SkillCardContent[];
 };
 
@@ -44,7 +50,7 @@ export function identicalGoodBad(c: SkillCardContent): number {
   return c.evidence.bad_examples.filter((b) => good.has(norm(b))).length;
 }
 
-export function taskQuality(task: string, detail: RunDetail, runs: { passed: number; failed: number }): TaskQuality {
+export function taskQuality(task: string, detail: RunDetail, runs: { passed: number; failed: number }, approval: ApprovalOutcome): TaskQuality {
   const failuresByRule: Record<string, number> = {};
   for (const item of [...detail.deltas, ...detail.proposals]) for (const v of item.validation) failuresByRule[v.rule] = (failuresByRule[v.rule] ?? 0) + 1;
   const operations: Record<string, number> = {};
@@ -53,10 +59,9 @@ export function taskQuality(task: string, detail: RunDetail, runs: { passed: num
     const parsed = skillCardSchema.safeParse(d.content);
     return parsed.success ? [parsed.data] : [];
   });
-  // "Approve all valid": the cards an ADD or PATCH would write.
-  const bankCards = detail.proposals.flatMap((p) => {
-    if (!p.valid || p.cardKind !== 'SKILL' || !p.proposedCard) return [];
-    const parsed = skillCardSchema.safeParse(p.proposedCard);
+  // What approval wrote (function cards have no skill fields to check here).
+  const bankCards = approval.approved.flatMap((a) => {
+    const parsed = skillCardSchema.safeParse(a.content);
     return parsed.success ? [parsed.data] : [];
   });
   return {
@@ -76,6 +81,8 @@ export function taskQuality(task: string, detail: RunDetail, runs: { passed: num
     privacyFindings: bankCards.reduce((n, c) => n + stringLeaves(c).reduce((m, l) => m + findPrivacyIssues(l.text).length, 0), 0),
     evaluatorWording: bankCards.reduce((n, c) => n + runtimeFields(c).reduce((m, f) => m + evaluatorWording(f.text).length, 0), 0),
     operations,
+    approved: approval.approved.length,
+    refused: approval.refused.map((r) => r.reason),
     bankCards,
   };
 }
@@ -84,7 +91,7 @@ const pct = (a: number, b: number) => (b === 0 ? '—' : `${Math.round((100 * a)
 const mix = (r: Record<string, number>) => Object.entries(r).sort().map(([k, v]) => `${k} ${v}`).join(', ') || '—';
 
 /** The printed report: one line per task, then the totals. */
-export function formatReport(rows: TaskQuality[], extra: { provider: string; seconds: number; retrieval: string }): string {
+export function formatReport(rows: TaskQuality[], extra: { provider: string; seconds: number; bank: { cards: number; kb: number }; retrieval: string[] }): string {
   const lines = [`eval:reflection — provider ${extra.provider}, ${rows.length} tasks, ${extra.seconds.toFixed(1)} s`, ''];
   lines.push('task                         runs(p/f) diag deltas valid-deltas valid-props success-contrast dup id-good=bad privacy eval-wording ops / failures');
   for (const r of rows) {
@@ -101,7 +108,7 @@ export function formatReport(rows: TaskQuality[], extra: { provider: string; sec
         String(r.identicalGoodBad).padEnd(11),
         String(r.privacyFindings).padEnd(7),
         String(r.evaluatorWording).padEnd(12),
-        `${mix(r.operations)} / ${mix(r.failuresByRule)}${r.error ? ` / ERROR ${r.error}` : ''}`,
+        `${mix(r.operations)} / ${mix(r.failuresByRule)}${r.refused.length ? ` / approval refused: ${r.refused.join('; ')}` : ''}${r.error ? ` / ERROR ${r.error}` : ''}`,
       ].join(' '),
     );
   }
@@ -114,7 +121,6 @@ export function formatReport(rows: TaskQuality[], extra: { provider: string; sec
   }
   const withPass = rows.filter((r) => r.successContrast);
   const cards = rows.flatMap((r) => r.bankCards);
-  const kb = cards.reduce((n, c) => n + Buffer.byteLength(JSON.stringify(c)), 0) / 1024;
   lines.push(
     '',
     'total',
@@ -122,12 +128,13 @@ export function formatReport(rows: TaskQuality[], extra: { provider: string; sec
     `  validation pass rate: deltas ${pct(sum((r) => r.validDeltas), sum((r) => r.deltas))} (${sum((r) => r.validDeltas)}/${sum((r) => r.deltas)}), proposals ${pct(sum((r) => r.validProposals), sum((r) => r.proposals))} (${sum((r) => r.validProposals)}/${sum((r) => r.proposals)})`,
     `  validation failures by rule: ${mix(rules)}`,
     `  success contrast where a passing run exists: ${pct(sum((r) => r.successContrast?.with ?? 0), withPass.reduce((n, r) => n + r.successContrast!.of, 0))} of deltas (${sum((r) => r.successContrast?.with ?? 0)}/${withPass.reduce((n, r) => n + r.successContrast!.of, 0)})`,
-    `  privacy findings in cards that would be approved: ${sum((r) => r.privacyFindings)} (must be 0)`,
+    `  approve all valid (approveProposal): ${sum((r) => r.approved)} approved, ${sum((r) => r.refused.length)} refused`,
+    `  privacy findings in approved cards: ${sum((r) => r.privacyFindings)} (must be 0)`,
     `  evaluator wording in runtime fields: ${sum((r) => r.evaluatorWording)} (must be 0)`,
     `  duplicate list items: ${sum((r) => r.duplicateItems)}; bad examples identical to a good one: ${sum((r) => r.identicalGoodBad)}`,
-    `  bank if every valid proposal were approved: ${cards.length} cards, ${kb.toFixed(1)} KB`,
+    `  bank after approval: ${extra.bank.cards} cards, ${extra.bank.kb.toFixed(1)} KB (card content at each card's current version; ${cards.length} skill versions written)`,
     `  curator operation mix (valid proposals): ${mix(ops)}`,
-    `  retrieval: ${extra.retrieval}`,
+    ...extra.retrieval.map((l) => `  ${l}`),
   );
   return lines.join('\n');
 }

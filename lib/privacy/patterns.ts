@@ -133,8 +133,30 @@ export const MODEL_NAME_RE =
 
 export type Match = { kind: PatternKind; type: PlaceholderType; start: number; end: number; text: string };
 
+/**
+ * Detection is a pure function of the text and costs an NLP pass (compromise,
+ * libphonenumber-js) per call, while packets see the same strings again and
+ * again: every run of a task fetches the same user and reservation, and
+ * approval rebuilds the packet it validates against. So results are memoised
+ * by exact text — bounded, short texts only; the generation is simply dropped
+ * when full (at most ~10 M characters held).
+ */
+const MEMO_MAX_ENTRIES = 10_000;
+const MEMO_MAX_TEXT = 1_000;
+let memo = new Map<string, readonly Match[]>();
+
 /** Every detector hit in `text`, overlaps resolved in favour of the earlier detector and the longer span. */
-export function findMatches(text: string): Match[] {
+export function findMatches(text: string): readonly Match[] {
+  if (text.length > MEMO_MAX_TEXT) return detect(text);
+  const hit = memo.get(text);
+  if (hit) return hit;
+  const found = Object.freeze(detect(text).map((m) => Object.freeze(m)));
+  if (memo.size >= MEMO_MAX_ENTRIES) memo = new Map();
+  memo.set(text, found);
+  return found;
+}
+
+function detect(text: string): Match[] {
   const taken: Match[] = [];
   const blocked = placeholderSpans(text);
   const overlaps = (s: number, e: number) => [...taken, ...blocked].some((m) => s < m.end && e > m.start);

@@ -2,7 +2,7 @@ import { Prisma } from '@prisma/client';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
-import { notDoneByUser } from './overlap';
+import { notDoneByUser, openForUserSql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 import { queueSizes, type QueueSizes } from './queue-counts';
 import { assigneeCondition, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
 
@@ -18,10 +18,13 @@ export type QueueItem = {
   trial: number | null;
   failedCount: number;
   pendingCount: number;
-  failedCheckpoints: { key: string; name: string }[];
+  /** Failed checkpoints awaiting this user's diagnosis, with submissions so far and the overlap k. */
+  failedCheckpoints: QueueCheckpoint[];
   claim: { userId: string; userName: string; expiresAt: string; assignedBy: string | null } | null;
   createdAt: string;
 };
+
+export type QueueCheckpoint = { key: string; name: string; submitted: number; k: number };
 
 export type QueueCounts = { total: number; unclaimed: number; claimed: number; mine: number };
 
@@ -33,20 +36,23 @@ const INSTRUCTION_EXCERPT = 240;
 type QueueRow = {
   id: string; taskId: string; externalId: string; benchmark: string; ability: string | null; instruction: string; truncated: boolean;
   model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: Date;
-  failedCheckpoints: { key: string; name: string }[];
+  failedCheckpoints: QueueCheckpoint[];
   claimUserId: string | null; claimUserName: string | null; claimExpiresAt: Date | null; claimAssignedBy: string | null;
 };
 
-/** One page of queue rows in one statement: ordered by the queue's partial index, checkpoints aggregated per row. */
-function pageRows(where: Prisma.Sql, skip: number, take: number) {
+/**
+ * One page of queue rows in one statement: ordered by the queue's partial index, checkpoints aggregated per row.
+ * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
+ * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
+ */
+function pageRows(where: Prisma.Sql, userId: string, skip: number, take: number) {
   return prisma.$queryRaw<QueueRow[]>`
     SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
            left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
            t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
-           (SELECT coalesce(json_agg(json_build_object('key', tc.key, 'name', tc.name) ORDER BY tc.position), '[]'::json)
+           (SELECT coalesce(json_agg(json_build_object('key', tc.key, 'name', tc.name, 'submitted', ${SUBMITTED_COUNT_SQL}, 'k', ${overlapKSql()}) ORDER BY tc.position), '[]'::json)
             FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
-            WHERE r."trajectoryId" = t.id AND r.passed = false
-              AND NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d.status = 'SUBMITTED')) AS "failedCheckpoints",
+            WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}) AS "failedCheckpoints",
            u.id AS "claimUserId", u.name AS "claimUserName", c."expiresAt" AS "claimExpiresAt", ab.name AS "claimAssignedBy"
     FROM ${QUEUE_FROM}
       LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
@@ -98,7 +104,7 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const assignee = assigneeCondition(filter.assignee, actor.userId);
   const where = Prisma.join(assignee ? [...base, assignee] : base, ' AND ');
   const { skip, take } = toPrismaPage(page);
-  const [rows, sizes] = await Promise.all([pageRows(where, skip, take), queueSizes(filter, actor.userId)]);
+  const [rows, sizes] = await Promise.all([pageRows(where, actor.userId, skip, take), queueSizes(filter, actor.userId)]);
   const mine = sizes.claimedBy(actor.userId);
   return {
     ...pageOf(rows.map(toItem), assigneeTotal(sizes, filter.assignee, actor.userId), page),

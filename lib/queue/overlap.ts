@@ -93,14 +93,22 @@ export async function recountPendingWhere(tx: Tx, taskCondition: Prisma.Sql): Pr
 }
 
 /**
+ * The checkpoint result aliased `r` (task aliased `k`) is one this user may
+ * still diagnose: failed, fewer than k submissions, none of them theirs.
+ */
+export function openForUserSql(userId: string): Prisma.Sql {
+  return Prisma.sql`r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()}
+    AND NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${userId} AND md."status" = 'SUBMITTED')`;
+}
+
+/**
  * Failed checkpoints of a trajectory the user could still diagnose: fewer than
  * k submissions and none of them theirs. 0 ⇒ the trajectory is done for them.
  */
 export async function pendingForUser(tx: Tx, trajectoryId: string, userId: string): Promise<number> {
   const [row] = await tx.$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM "CheckpointResult" r JOIN "Trajectory" t ON t.id = r."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
-    WHERE r."trajectoryId" = ${trajectoryId} AND r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()}
-      AND NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${userId} AND md."status" = 'SUBMITTED')`;
+    WHERE r."trajectoryId" = ${trajectoryId} AND ${openForUserSql(userId)}`;
   return Number(row?.n ?? 0);
 }
 
@@ -111,6 +119,5 @@ export async function pendingForUser(tx: Tx, trajectoryId: string, userId: strin
  */
 export function notDoneByUser(userId: string): Prisma.Sql {
   return Prisma.sql`(NOT EXISTS (SELECT 1 FROM "Diagnosis" ud WHERE ud."trajectoryId" = t.id AND ud."authorId" = ${userId} AND ud."status" = 'SUBMITTED')
-    OR EXISTS (SELECT 1 FROM "CheckpointResult" r WHERE r."trajectoryId" = t.id AND r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()}
-      AND NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${userId} AND md."status" = 'SUBMITTED')))`;
+    OR EXISTS (SELECT 1 FROM "CheckpointResult" r WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}))`;
 }

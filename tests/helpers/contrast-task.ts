@@ -6,9 +6,10 @@ import { uid } from './factories';
  * One airline task with passing and failing runs that differ only in
  * `total_baggages` (0 vs 1) on the same update call — the contrast that
  * de-identification used to erase. Checkpoint 0 fails on failing runs and is
- * anchored at the update call (event 3).
+ * anchored at the update call (event 3). `ability` (default airline) gives a
+ * test its own bank, so cards another test approved do not turn its proposal into a NOOP.
  */
-export async function seedBaggageContrastTask(opts: { passing?: number; failing?: number; benchmark?: string } = {}) {
+export async function seedBaggageContrastTask(opts: { passing?: number; failing?: number; benchmark?: string; ability?: string } = {}) {
   const benchmark = opts.benchmark ?? `bench-${uid()}`;
   const taskId = `airline-${uid()}`;
   const record = (passed: boolean, i: number): NativeRecordInput => ({
@@ -16,7 +17,7 @@ export async function seedBaggageContrastTask(opts: { passing?: number; failing?
     task: {
       id: taskId,
       benchmark,
-      ability: 'airline',
+      ability: opts.ability ?? 'airline',
       instruction: 'Change my flight on reservation ZFA04Y to the next day; I am not bringing any bags.',
       checkpoints: [
         { id: 'cp_0', name: 'airline.update_reservation_flights' },

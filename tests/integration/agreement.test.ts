@@ -6,6 +6,7 @@ import { listTrajectoryDiagnoses } from '@/lib/diagnosis/list-diagnoses';
 import { listDisagreements } from '@/lib/diagnosis/list-disagreements';
 import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
+import { checkpointLabel } from '@/lib/queue/checkpoint-label';
 import { claimNext } from '@/lib/queue/claim-next';
 import { listQueue } from '@/lib/queue/list-queue';
 import { setOverlap } from '@/lib/queue/overlap';
@@ -52,6 +53,20 @@ describe('overlap k in the queue', () => {
     await diagnose(b, trajectoryId, { categoryId: first.id, start: 1, end: 2, should: 'Ask first' });
     expect((await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount).toBe(0);
     expect(await claimNext(c, { benchmark })).toBeNull();
+  });
+
+  it("labels the row with the checkpoint still awaiting the next annotator's diagnosis, and how many of the k it has", async () => {
+    const { benchmark, trajectoryId } = await overlapBenchmark(2);
+    const { first } = await categories();
+    const [a, b] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
+    const before = (await listQueue(b, { benchmark })).items[0];
+    expect(before.failedCheckpoints).toEqual([{ key: 'cp_0', name: expect.any(String), submitted: 0, k: 2 }]);
+    await diagnose(a, trajectoryId, { categoryId: first.id, start: 1, end: 2, should: 'Ask first' });
+    // One submission of two: the row for b still names cp_0 (it was empty: the label only counted undiagnosed checkpoints).
+    const [row] = (await listQueue(b, { benchmark })).items;
+    expect(row.trajectoryId).toBe(trajectoryId);
+    expect(row.failedCheckpoints).toEqual([{ key: 'cp_0', name: expect.any(String), submitted: 1, k: 2 }]);
+    expect(checkpointLabel(row.failedCheckpoints[0])).toBe('cp_0 (1 of 2 diagnosed)');
   });
 
   it('with the default k = 1 one submission takes the checkpoint out of the queue', async () => {

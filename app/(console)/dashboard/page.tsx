@@ -1,3 +1,4 @@
+import { DashboardAgreement } from '@/components/agreement/dashboard-agreement';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -7,6 +8,7 @@ import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { dashboardFilterSchema } from '@/lib/dashboard/filter-schema';
 import { dashboardOptions, loadDashboard } from '@/lib/dashboard/load-dashboard';
+import { getAgreementFigures } from '@/lib/diagnosis/agreement-report';
 import { searchParamsRecord } from '@/lib/http/pagination';
 
 export const metadata = { title: 'Dashboard' };
@@ -16,7 +18,13 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const raw = searchParamsRecord(await searchParams);
   const parsed = dashboardFilterSchema.safeParse(raw);
   const filters = parsed.success ? parsed.data : {};
-  const [options, data] = await Promise.all([dashboardOptions(actor), loadDashboard(actor, filters)]);
+  // Agreement figures name annotators: only roles that read everyone's diagnoses see them.
+  const agreementScope = parsed.success ? { benchmark: parsed.data.benchmark, ability: parsed.data.ability } : {};
+  const [options, data, agreement] = await Promise.all([
+    dashboardOptions(actor),
+    loadDashboard(actor, filters),
+    can(actor.role, 'diagnosis:read-all') ? getAgreementFigures(actor, agreementScope) : null,
+  ]);
   const anyFilter = Object.values(filters).some(Boolean);
   return (
     <>
@@ -30,6 +38,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       ) : (
         <DashboardView data={data} />
       )}
+      {agreement && data.trajectoryCount > 0 ? <DashboardAgreement {...agreementScope} initial={agreement} /> : null}
     </>
   );
 }
