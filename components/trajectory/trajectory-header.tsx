@@ -7,7 +7,8 @@ import { runDetail, runLabel } from '@/lib/trajectories/run-label';
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
   return (
-    <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
+    // On wide screens it may shrink (and scroll) only when it would leave the timeline less than its minimum.
+    <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 lg:min-h-0 lg:shrink lg:overflow-y-auto">
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span className="font-mono">{view.task.benchmark}</span>
         <span>·</span>
@@ -47,7 +48,7 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
             title={runLabel(s)}
             key={s.id}
             href={`/trajectories/${s.id}`}
-            className={`rounded px-2 py-0.5 text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
+            className={`inline-block max-w-[18rem] truncate rounded px-2 py-0.5 align-bottom text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
           >
             {s.model}
             {/* Same model under another harness (e.g. two agents on one LLM) must stay distinguishable. */}
