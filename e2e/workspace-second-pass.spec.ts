@@ -139,6 +139,23 @@ for (const viewport of [
       await expect(row).toBeInViewport();
       expect(await noSideways(page)).toBe(true);
     });
+
+    test('a contrast table wider than the window scrolls sideways inside its box, with a sticky first column; the document does not', async ({ page }) => {
+      const w = await seedTau2Workspace({ morePassingRuns: 6 });
+      await loginAs(page, 'reviewer@demo.local');
+      await page.goto(`/tasks/${w.taskId}`);
+      const table = page.getByTestId('aligned-steps');
+      await expect(page.getByTestId('wide-scroll-hint').first()).toContainText('9 runs: scroll sideways for the rest');
+      expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // Screen-reader-only labels inside the table must not widen the page either.
+      expect(await noSideways(page)).toBe(true);
+      const firstCell = table.locator('tbody tr').first().locator('th, td').first();
+      const before = (await firstCell.boundingBox())!.x;
+      await page.getByRole('button', { name: 'Scroll Aligned tool calls right' }).click();
+      await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      expect((await firstCell.boundingBox())!.x).toBe(before);
+      expect(await noSideways(page)).toBe(true);
+    });
   });
 }
 
