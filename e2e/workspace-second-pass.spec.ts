@@ -27,6 +27,7 @@ for (const viewport of [
       await page.getByTestId('queue-next').click();
       await page.waitForURL(new RegExp(`/trajectories/${w.failingId}`));
       await expect(page.getByTestId('trajectory-run')).toHaveText('tool_calling_agent · trial 0');
+      await expect(page.getByTestId('trajectory-awaiting')).toHaveText('2');
 
       // The failed booking check shows what it expected, with the differing field first and highlighted.
       const form = page.getByRole('form', { name: 'Diagnosis of 900_1' });
@@ -99,6 +100,7 @@ for (const viewport of [
       const notice = page.getByTestId('workspace-notice');
       await expect(notice).toHaveText('Submitted 900_1 · now: db, 1 of 2 left on this trajectory');
       await expect(notice).toBeInViewport();
+      await expect(page.getByTestId('trajectory-awaiting')).toHaveText('1');
       const db = page.getByRole('form', { name: 'Diagnosis of db' });
       await expect(db).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(`/trajectories/${w.failingId}`);

@@ -150,6 +150,9 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
 
   const active = view.checkpoints.find((c) => c.id === activeId && !c.passed) ?? null;
   const all = diagnoses.data ?? [];
+  // The header's "awaiting diagnosis" follows the submits made here (the server's count is from page load).
+  const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
+  const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
   const mine = active ? all.find((d) => d.checkpointResultId === active.id && d.author.id === me.id) : undefined;
   const others = active ? all.filter((d) => d.checkpointResultId === active.id && d.author.id !== me.id) : [];
 
@@ -163,7 +166,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
       data-testid="workspace"
     >
       <div className="flex min-w-0 flex-col lg:min-h-0">
-        <TrajectoryHeader view={view} />
+        <TrajectoryHeader view={view} awaiting={awaiting} />
         <section aria-label="Timeline" className="flex min-w-0 flex-col lg:min-h-48 lg:flex-1">
           <div className="mb-2 flex items-center justify-between text-xs text-slate-500">
             <span data-testid="timeline-selection">
