@@ -45,7 +45,9 @@ export function WideScroll({ label, columns, children, testId }: { label: string
         aria-label={`${label} (scrolls sideways)`}
         tabIndex={0}
         data-testid={testId}
-        className="overflow-x-auto overflow-y-hidden rounded-lg border border-slate-200 bg-white shadow-sm [scrollbar-color:rgb(148,163,184)_transparent] [scrollbar-width:auto]"
+        // `relative`: the containing block of absolutely positioned descendants (sr-only labels), or they
+        // escape the sideways scroll and widen the whole document.
+        className="relative overflow-x-auto overflow-y-hidden rounded-lg border border-slate-200 bg-white shadow-sm [scrollbar-color:rgb(148,163,184)_transparent] [scrollbar-width:auto]"
       >
         {children}
       </div>

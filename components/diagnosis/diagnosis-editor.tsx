@@ -95,9 +95,10 @@ export function DiagnosisEditor({
   const focusField = (f: FormField) => {
     const el = document.getElementById(`${formId}-${f}`);
     el?.focus();
-    // The whole row (label, field and its refusal) comes into view, not just the control.
-    (el?.closest('[data-testid^="field-"]') ?? el)?.scrollIntoView({ block: 'nearest' });
     if (f === 'category') setPicking(true);
+    // The whole row (label, field, its refusal and the category keys) comes into view, not just the
+    // control: after the next paint, when the refusal and the keys are on the page.
+    requestAnimationFrame(() => (el?.closest('[data-testid^="field-"]') ?? el)?.scrollIntoView({ block: 'nearest' }));
   };
   const showProblems = (p: FormProblems) => {
     setProblems(p);
@@ -235,7 +236,25 @@ export function DiagnosisEditor({
             <span className="text-xs font-normal text-slate-500">the timeline selection · click / Shift+click, j / k, Shift+J / K</span>
           </div>
         </FormRow>
-        <FormRow label={FIELD_LABELS.category} field="category" formId={formId} problem={shown.fields.category} htmlFor={`${formId}-category`}>
+        <FormRow
+          label={FIELD_LABELS.category}
+          field="category"
+          formId={formId}
+          problem={shown.fields.category}
+          htmlFor={`${formId}-category`}
+          // The keys go under the refusal, so the refusal stays right next to its field.
+          after={
+            picking ? (
+              <ol data-testid="category-keys" aria-label="Category keys" className="mt-1 grid grid-cols-1 gap-x-3 rounded-md bg-indigo-50 p-2 text-xs text-indigo-900 ring-1 ring-indigo-200 sm:grid-cols-2">
+                {categories.slice(0, 9).map((c, i) => (
+                  <li key={c.id}>
+                    <kbd className="font-mono font-semibold">{i + 1}</kbd> {c.label}
+                  </li>
+                ))}
+              </ol>
+            ) : null
+          }
+        >
           <Select
             id={`${formId}-category`}
             value={form.categoryId}
@@ -255,15 +274,6 @@ export function DiagnosisEditor({
               </option>
             ))}
           </Select>
-          {picking ? (
-            <ol data-testid="category-keys" aria-label="Category keys" className="mt-1 grid grid-cols-1 gap-x-3 rounded-md bg-indigo-50 p-2 text-xs text-indigo-900 ring-1 ring-indigo-200 sm:grid-cols-2">
-              {categories.slice(0, 9).map((c, i) => (
-                <li key={c.id}>
-                  <kbd className="font-mono font-semibold">{i + 1}</kbd> {c.label}
-                </li>
-              ))}
-            </ol>
-          ) : null}
         </FormRow>
         <FormRow label={FIELD_LABELS.whatWentWrong} field="whatWentWrong" formId={formId} problem={shown.fields.whatWentWrong} htmlFor={`${formId}-whatWentWrong`}>
           <textarea
@@ -306,7 +316,24 @@ export function DiagnosisEditor({
 }
 
 /** A labelled field with its own refusal underneath, linked by aria-describedby. */
-function FormRow({ label, field, formId, problem, htmlFor, children }: { label: string; field: FormField; formId: string; problem?: string; htmlFor?: string; children: ReactNode }) {
+function FormRow({
+  label,
+  field,
+  formId,
+  problem,
+  htmlFor,
+  children,
+  after,
+}: {
+  label: string;
+  field: FormField;
+  formId: string;
+  problem?: string;
+  htmlFor?: string;
+  children: ReactNode;
+  /** Shown under the refusal (help that must not push the refusal away from its field). */
+  after?: ReactNode;
+}) {
   return (
     <div data-testid={`field-${field}`}>
       <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
@@ -318,6 +345,7 @@ function FormRow({ label, field, formId, problem, htmlFor, children }: { label: 
           {label}: {problem}
         </p>
       ) : null}
+      {after}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { FilterSelect, FilterText, pairs } from '@/components/ui/filter-controls';
+import { FilterBarEnd, FilterSelect, FilterText, pairs } from '@/components/ui/filter-controls';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
 export const FILTER_KEYS = ['benchmark', 'ability', 'model', 'taskId', 'checkpointKey', 'checkpointStatus', 'assignee', 'importId'] as const;
@@ -39,14 +39,7 @@ export function QueueFilters({
         options={[['unclaimed', 'unclaimed'], ['mine', 'mine'], ...(isAdmin ? facets.annotators.map((a): [string, string] => [a.id, a.name]) : [])]}
         onChange={(x) => onChange({ assignee: x })}
       />
-      {v('importId') ? (
-        <p className="col-span-full text-xs text-slate-600">
-          Only trajectories from one import.{' '}
-          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => onChange({ importId: null })}>
-            Show every import
-          </button>
-        </p>
-      ) : null}
+      <FilterBarEnd keys={FILTER_KEYS} params={params} onChange={onChange} what="trajectories" />
     </form>
   );
 }

@@ -10,23 +10,6 @@ const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'ob
 const topKey = (path: string) => path.split('.')[0];
 
 /**
- * Object keys sorted at every depth: PostgreSQL's jsonb reorders keys, and the
- * field diff renders list items as `key: value` text, so unsorted equal items
- * would read as changed.
- */
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === 'object') {
-    return Object.fromEntries(
-      Object.keys(v as Record<string, unknown>)
-        .sort()
-        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
-    );
-  }
-  return v;
-}
-
-/**
  * What the checkpoint expected, first thing above the diagnosis form. For an
  * action check with a recoverable expected call, a field diff of the expected
  * arguments against the anchored call (the compared arguments only, changed
@@ -64,7 +47,7 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
   const compared = expected.compared;
   const keep = (changes: FieldChange[]) => (compared ? changes.filter((ch) => compared.includes(topKey(ch.path))) : changes);
   // Differences first: they are the reason the check failed.
-  const changes = keep(diffFields(sortKeys(expected.arguments), sortKeys(asRecord(actual.arguments)))).sort((a, b) => Number(b.changed) - Number(a.changed));
+  const changes = keep(diffFields(expected.arguments, asRecord(actual.arguments))).sort((a, b) => Number(b.changed) - Number(a.changed));
   const differing = [...new Set(changes.filter((ch) => ch.changed).map((ch) => topKey(ch.path)))];
   const otherTool = actual.tool && !actual.tool.endsWith(expected.name) ? actual.tool : null;
   const same = changes.filter((ch) => !ch.changed);

@@ -5,9 +5,10 @@ import { DataQualityNotice } from './data-quality-warning';
 import { runDetail, runLabel } from '@/lib/trajectories/run-label';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
-export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
+export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view: TrajectoryView; /** Live count (the workspace's diagnoses), not the one the page loaded with. */ awaiting?: number }) {
   return (
-    <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
+    // On wide screens it may shrink (and scroll) only when it would leave the timeline less than its minimum.
+    <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 lg:min-h-0 lg:shrink lg:overflow-y-auto">
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span className="font-mono">{view.task.benchmark}</span>
         <span>·</span>
@@ -34,7 +35,7 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
           {view.outcomeReason ? ` · ${view.outcomeReason}` : ''}
         </span>
         <span className="text-sm text-slate-500">
-          {view.failedCount} failed checkpoint{view.failedCount === 1 ? '' : 's'}, {view.pendingCount} awaiting diagnosis
+          {view.failedCount} failed checkpoint{view.failedCount === 1 ? '' : 's'}, <span data-testid="trajectory-awaiting">{awaiting}</span> awaiting diagnosis
         </span>
         {view.claim ? <span className="text-xs text-slate-500">claimed by {view.claim.userName}</span> : null}
       </div>
@@ -47,7 +48,7 @@ export function TrajectoryHeader({ view }: { view: TrajectoryView }) {
             title={runLabel(s)}
             key={s.id}
             href={`/trajectories/${s.id}`}
-            className={`rounded px-2 py-0.5 text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
+            className={`inline-block max-w-[18rem] truncate rounded px-2 py-0.5 align-bottom text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
           >
             {s.model}
             {/* Same model under another harness (e.g. two agents on one LLM) must stay distinguishable. */}

@@ -150,16 +150,24 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
 
   const active = view.checkpoints.find((c) => c.id === activeId && !c.passed) ?? null;
   const all = diagnoses.data ?? [];
+  // The header's "awaiting diagnosis" follows the submits made here (the server's count is from page load).
+  const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
+  const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
   const mine = active ? all.find((d) => d.checkpointResultId === active.id && d.author.id === me.id) : undefined;
   const others = active ? all.filter((d) => d.checkpointResultId === active.id && d.author.id !== me.id) : [];
 
   return (
-    // On wide screens the workspace is exactly one screen tall: the page itself does not scroll,
-    // the timeline and the side panel do, side by side (no scroll box inside another).
-    <div className="lg:flex lg:h-[calc(100dvh-6.5rem)] lg:min-h-[560px] lg:flex-col" data-testid="workspace">
-      <TrajectoryHeader view={view} />
-      <div className="grid gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_minmax(360px,34%)]">
-        <section aria-label="Timeline" className="flex min-w-0 flex-col lg:min-h-0">
+    // On wide screens the workspace is exactly one screen tall (the page itself does not scroll; the
+    // negative margin takes back half of the page padding). Two columns: task header + timeline on the
+    // left, the diagnosis panel on the right at full height, so a tall header (an expanded
+    // instruction, many attempts) shortens the timeline, never the form.
+    <div
+      className="lg:-my-3 lg:grid lg:h-[calc(100dvh-5rem-1px)] lg:min-h-[520px] lg:grid-cols-[minmax(0,1fr)_minmax(360px,36%)] lg:gap-4"
+      data-testid="workspace"
+    >
+      <div className="flex min-w-0 flex-col lg:min-h-0">
+        <TrajectoryHeader view={view} awaiting={awaiting} />
+        <section aria-label="Timeline" className="flex min-w-0 flex-col lg:min-h-48 lg:flex-1">
           <div className="mb-2 flex items-center justify-between text-xs text-slate-500">
             <span data-testid="timeline-selection">
               {range ? `Selected: ${rangeLabel(range)}${range[0] !== range[1] ? ` · cursor #${cursor}` : ''}` : 'Click an event (Shift+click for a range), or press j'}
@@ -186,8 +194,9 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
             apiRef={timeline}
           />
         </section>
-        <aside aria-label="Checkpoints and diagnosis" className="flex flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:min-h-0">
-          <div data-testid="workspace-panel" className="p-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
+      </div>
+      <aside aria-label="Checkpoints and diagnosis" className="mt-4 flex flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:mt-0 lg:min-h-0">
+        <div data-testid="workspace-panel" className="p-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
           <section aria-label="Checkpoint results">
             <h2 className="mb-2 text-sm font-semibold">Checkpoints</h2>
             <CheckpointPanel checkpoints={view.checkpoints} diagnoses={all} activeId={activeId} meId={me.id} onSelect={(c) => openCheckpoint(c, all)} />
@@ -233,11 +242,10 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
               </>
             )}
           </section>
-          </div>
-          {/* The editor puts its submit bar here: outside the panel's scroll, always on screen. */}
-          <div ref={setFooterSlot} className="sticky bottom-0 z-10 shrink-0 rounded-b-lg bg-white empty:hidden" />
-        </aside>
-      </div>
+        </div>
+        {/* The editor puts its submit bar here: outside the panel's scroll, always on screen. */}
+        <div ref={setFooterSlot} className="sticky bottom-0 z-10 shrink-0 rounded-b-lg bg-white empty:hidden" />
+      </aside>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </div>
   );

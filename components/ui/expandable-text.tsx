@@ -44,7 +44,14 @@ export function ExpandableText({
   return (
     <div className={className}>
       <p id={id} ref={ref} data-testid={testId} data-expanded={expanded} className={`text-sm text-slate-700 [overflow-wrap:anywhere] ${expanded ? 'max-h-[40vh] overflow-y-auto whitespace-pre-wrap' : `${clamp} whitespace-normal`}`}>
-        {text}
+        {expanded
+          ? // Paragraphs (blank-line separated, as in τ²-bench instructions) get a small gap, not a whole empty line.
+            text.split(/\n[ \t]*\n\s*/).map((para, i) => (
+              <span key={i} className={i ? 'mt-1.5 block' : 'block'}>
+                {para}
+              </span>
+            ))
+          : text}
       </p>
       {overflows || expanded ? (
         <button type="button" aria-expanded={expanded} aria-controls={id} onClick={toggle} className="mt-0.5 text-xs font-medium text-indigo-700 hover:underline">

@@ -45,3 +45,29 @@ export function FilterText({ label, name, value, placeholder, onChange }: { labe
 }
 
 export const pairs = (xs: string[]): [string, string][] => xs.map((x) => [x, x]);
+
+/**
+ * The end of every list's filter bar, so they all read the same: "Clear
+ * filters" once any filter is set, and the note that the list shows one
+ * import only (from an import report's link) with the way back to all.
+ */
+export function FilterBarEnd({ keys, params, onChange, what }: { keys: readonly string[]; params: URLSearchParams; onChange: (patch: Record<string, string | null>) => void; what: string }) {
+  const filtered = keys.some((k) => params.get(k));
+  return (
+    <>
+      {filtered ? (
+        <button type="button" onClick={() => onChange(Object.fromEntries(keys.map((k) => [k, null])))} className="self-end justify-self-start px-2 py-1.5 text-sm text-slate-600 underline hover:text-slate-900">
+          Clear filters
+        </button>
+      ) : null}
+      {params.get('importId') ? (
+        <p className="col-span-full text-xs text-slate-600">
+          Only {what} from one import.{' '}
+          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => onChange({ importId: null })}>
+            Show every import
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,4 +1,5 @@
 import { diffArrays, diffWordsWithSpace } from 'diff';
+import deepEqual from 'fast-deep-equal';
 
 /**
  * The one field diff of the console (ARCHITECTURE.md "One of each"): review
@@ -10,6 +11,12 @@ import { diffArrays, diffWordsWithSpace } from 'diff';
  * diffed word by word; arrays are diffed item by item (an item removed next to
  * one added at the same place reads as "changed" when they share words);
  * everything else (numbers, booleans, null) is compared as a value.
+ *
+ * Key order never counts as a difference: PostgreSQL's jsonb, LLM output and
+ * benchmark files each order keys their own way. Objects (at any depth, also
+ * inside list items) are compared by content, and an edited list item is
+ * written out in the key order of its earlier version so its word diff shows
+ * only what changed.
  */
 
 export type DiffPart = { value: string; added?: boolean; removed?: boolean };
@@ -83,33 +90,51 @@ export function itemText(v: unknown): string {
 }
 
 function diffList(path: string, a: unknown[], b: unknown[]): FieldChange {
-  const before = a.map(itemText);
-  const after = b.map(itemText);
   const items: ListItemChange[] = [];
-  const runs = diffArrays(before, after);
+  // Items are compared by content (deep, key order ignored), not by their text.
+  const runs = diffArrays(a, b, { comparator: deepEqual });
+  let ai = 0;
+  let bi = 0;
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i];
     const next = runs[i + 1];
+    const n = run.count ?? run.value.length;
     if (run.removed && next?.added) {
-      pairRuns(run.value, next.value, items);
+      const m = next.count ?? next.value.length;
+      pairRuns(a.slice(ai, ai + n), b.slice(bi, bi + m), items);
+      ai += n;
+      bi += m;
       i++;
     } else if (run.removed) {
-      for (const v of run.value) items.push({ status: 'removed', before: v });
+      for (const v of a.slice(ai, ai + n)) items.push({ status: 'removed', before: itemText(v) });
+      ai += n;
     } else if (run.added) {
-      for (const v of run.value) items.push({ status: 'added', after: v });
+      for (const v of b.slice(bi, bi + n)) items.push({ status: 'added', after: itemText(v) });
+      bi += n;
     } else {
-      for (const v of run.value) items.push({ status: 'same', before: v, after: v });
+      for (let k = 0; k < n; k++) items.push({ status: 'same', before: itemText(a[ai + k]), after: itemText(alignKeys(b[bi + k], a[ai + k])) });
+      ai += n;
+      bi += n;
     }
   }
   return { path, kind: 'list', changed: items.some((x) => x.status !== 'same'), items };
 }
 
+/** `v` with its object keys (at every depth) in the order `like` has them; keys `like` lacks follow in their own order. */
+function alignKeys(v: unknown, like: unknown): unknown {
+  if (Array.isArray(v)) return v.map((x, i) => alignKeys(x, Array.isArray(like) ? like[i] : undefined));
+  if (!isPlain(v)) return v;
+  const order = isPlain(like) ? Object.keys(like).filter((k) => k in v) : [];
+  const keys = [...order, ...Object.keys(v).filter((k) => !order.includes(k))];
+  return Object.fromEntries(keys.map((k) => [k, alignKeys(v[k], isPlain(like) ? like[k] : undefined)]));
+}
+
 /** A removed run next to an added run: items at the same offset that share words read as edits. */
-function pairRuns(removed: string[], added: string[], items: ListItemChange[]) {
+function pairRuns(removed: unknown[], added: unknown[], items: ListItemChange[]) {
   const n = Math.max(removed.length, added.length);
   for (let i = 0; i < n; i++) {
-    const r = removed[i];
-    const ad = added[i];
+    const r = i < removed.length ? itemText(removed[i]) : undefined;
+    const ad = i < added.length ? itemText(alignKeys(added[i], removed[i])) : undefined;
     if (r !== undefined && ad !== undefined && wordOverlap(r, ad) >= 0.3) {
       items.push({ status: 'changed', before: r, after: ad, parts: wordParts(r, ad) });
     } else {
@@ -133,5 +158,5 @@ function wordOverlap(a: string, b: string): number {
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return deepEqual(a ?? null, b ?? null);
 }

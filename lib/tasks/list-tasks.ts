@@ -58,18 +58,42 @@ function taskConditions(query: TaskListQuery): Prisma.Sql {
 type TaskRow = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string };
 
 /**
- * One page of tasks in natural order within a benchmark and ability
- * ("airline/2" before "airline/16": shorter ids first, then by text), which
- * Prisma's orderBy cannot express; an expression index serves this order.
- * Only the start of the instruction is read (lists show an excerpt).
+ * One page of tasks: the most recently imported benchmark first (what people
+ * just imported, not the demo seed), then natural order within a benchmark
+ * and ability ("airline/2" before "airline/16": shorter ids first, then by
+ * text), which Prisma's orderBy cannot express. Only the start of the
+ * instruction is read (lists show an excerpt).
+ *
+ * Index-driven, never a sort of every task: the benchmarks and their newest
+ * task come from a (backward) skip scan of `Task_benchmark_createdAt_idx` (one
+ * probe per benchmark, a handful), and each benchmark's tasks from an ordered scan of
+ * `Task_list_order_idx` that stops after the page; only those few rows are
+ * sorted into the page.
  */
 async function orderedTasks(query: TaskListQuery): Promise<TaskRow[]> {
   const { skip, take } = toPrismaPage(query);
   return prisma.$queryRaw<TaskRow[]>(Prisma.sql`
-    SELECT t.id, t.benchmark, t."externalId", t.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction
-    FROM "Task" t WHERE ${taskConditions(query)}
-    ORDER BY t.benchmark, t.ability NULLS LAST, length(t."externalId"), t."externalId"
-    LIMIT ${take} OFFSET ${skip}`);
+    WITH RECURSIVE benchmarks AS (
+      (SELECT benchmark, "createdAt" AS latest FROM "Task" ORDER BY benchmark DESC, "createdAt" DESC LIMIT 1)
+      UNION ALL
+      SELECT n.benchmark, n.latest FROM benchmarks b CROSS JOIN LATERAL (
+        SELECT benchmark, "createdAt" AS latest FROM "Task" WHERE benchmark < b.benchmark ORDER BY benchmark DESC, "createdAt" DESC LIMIT 1
+      ) n
+    ), page AS (
+      SELECT x.id, b.latest, x.benchmark, x.ability, x."externalId"
+      FROM benchmarks b CROSS JOIN LATERAL (
+        SELECT t.id, t.benchmark, t."externalId", t.ability
+        FROM "Task" t WHERE t.benchmark = b.benchmark AND ${taskConditions(query)}
+        ORDER BY t.ability NULLS LAST, length(t."externalId"), t."externalId"
+        LIMIT ${skip + take}
+      ) x
+      ORDER BY b.latest DESC, b.benchmark, x.ability NULLS LAST, length(x."externalId"), x."externalId"
+      LIMIT ${take} OFFSET ${skip}
+    )
+    -- The instruction is read for the page's rows only.
+    SELECT p.id, p.benchmark, p."externalId", p.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction
+    FROM page p JOIN "Task" t ON t.id = p.id
+    ORDER BY p.latest DESC, p.benchmark, p.ability NULLS LAST, length(p."externalId"), p."externalId"`);
 }
 
 type RunGroup = { taskId: string; model: string; agent: string | null; passed: boolean; n: bigint; cpPassed: bigint; cpTotal: bigint };

@@ -106,12 +106,16 @@ function simulation(id: string, passed: boolean): Json {
 
 export type Tau2Workspace = { domain: string; taskId: string; externalId: string; failingId: string; passingIds: string[] };
 
-/** Writes the three runs (the failing one last, so the queue offers it first among these). */
-export async function seedTau2Workspace(): Promise<Tau2Workspace> {
+/**
+ * Writes the three runs (the failing one last, so the queue offers it first among these);
+ * `morePassingRuns` adds passing runs of further models (a contrast table wider than the page).
+ */
+export async function seedTau2Workspace(opts: { morePassingRuns?: number } = {}): Promise<Tau2Workspace> {
   const domain = `air${uid()}`;
   const runs = [
     { id: 'pass-opus', model: 'claude-opus-4-6', agent: 'llm_agent', passed: true },
     { id: 'pass-gpt', model: 'gpt-4.1', agent: 'llm_agent', passed: true },
+    ...Array.from({ length: opts.morePassingRuns ?? 0 }, (_, i) => ({ id: `pass-extra-${i}`, model: `extra-model-${i}`, agent: 'llm_agent', passed: true })),
     { id: 'fail-opus', model: 'claude-opus-4-6', agent: 'tool_calling_agent', passed: false },
   ];
   const ids: string[] = [];
@@ -130,7 +134,7 @@ export async function seedTau2Workspace(): Promise<Tau2Workspace> {
     },
     { timeout: 60_000 },
   );
-  return { domain, taskId, externalId: `${domain}/900`, failingId: ids[2], passingIds: ids.slice(0, 2) };
+  return { domain, taskId, externalId: `${domain}/900`, failingId: ids[ids.length - 1], passingIds: ids.slice(0, -1) };
 }
 
 /** Event position of the failing run's book_reservation call. */

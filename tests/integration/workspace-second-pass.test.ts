@@ -44,16 +44,37 @@ describe('task list and queue filters', () => {
     expect((await listTasks(actor, taskListQuerySchema.parse({ taskId: '%' }))).total).toBe(0);
   });
 
-  it('lists the most recently imported benchmark first, natural task order within it', async () => {
+  it('lists the most recently imported benchmark first, natural task order within it, and pages across benchmarks', async () => {
     const actor = await createActor('RESEARCHER');
-    const older = `bench-old-${Date.now()}`;
-    const newer = `bench-new-${Date.now()}`;
-    await seedRecords([failedRecord({ benchmark: older, taskId: 't/1' })]);
+    // Task ids carry a marker, so the task-id search keeps other tests' tasks out of these pages.
+    const mark = `k${Date.now()}`;
+    const id = (n: string) => `${mark}-${n}`;
+    // Alphabetically the older benchmark comes first: only the import time can put the newer one on top.
+    const older = `a-bench-old-${mark}`;
+    const newer = `z-bench-new-${mark}`;
+    const mixed = `m-bench-mixed-${mark}`;
+    await seedRecords(['t/1', 't/3'].map((n) => failedRecord({ benchmark: older, taskId: id(n) })));
     await prisma.task.updateMany({ where: { benchmark: older }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
-    await seedRecords(['t/10', 't/2'].map((taskId) => failedRecord({ benchmark: newer, taskId })));
-    const page = await listTasks(actor, taskListQuerySchema.parse({ pageSize: 100 }));
-    const order = page.items.filter((t) => [older, newer].includes(t.benchmark)).map((t) => `${t.benchmark === newer ? 'new' : 'old'} ${t.externalId}`);
-    expect(order).toEqual(['new t/2', 'new t/10', 'old t/1']);
+    await seedRecords(['t/10', 't/2'].map((n) => failedRecord({ benchmark: newer, taskId: id(n) })));
+    // A benchmark whose newest task is the newest counts as newest, even with an old task in it.
+    await seedRecords([failedRecord({ benchmark: mixed, taskId: id('m/1') })]);
+    await prisma.task.updateMany({ where: { benchmark: mixed }, data: { createdAt: new Date(Date.now() - 1_800_000) } });
+    await seedRecords([failedRecord({ benchmark: mixed, taskId: id('m/2') })]);
+
+    const list = async (q: Record<string, unknown>) =>
+      (await listTasks(actor, taskListQuerySchema.parse({ taskId: mark, ...q }))).items.map((t) => `${t.benchmark.split('-')[2]} ${t.externalId.slice(mark.length + 1)}`);
+    const expected = ['mixed m/1', 'mixed m/2', 'new t/2', 'new t/10', 'old t/1', 'old t/3'];
+    expect(await list({ pageSize: 100 })).toEqual(expected);
+    // Pages split inside a benchmark and across two, without repeating or skipping a task.
+    expect([await list({ pageSize: 2, page: 1 }), await list({ pageSize: 2, page: 2 }), await list({ pageSize: 2, page: 3 })]).toEqual([
+      ['mixed m/1', 'mixed m/2'],
+      ['new t/2', 'new t/10'],
+      ['old t/1', 'old t/3'],
+    ]);
+    expect([...(await list({ pageSize: 3, page: 1 })), ...(await list({ pageSize: 3, page: 2 }))]).toEqual(expected);
+    // Other filters apply inside each benchmark's scan.
+    expect(await list({ taskId: id('t/1'), pageSize: 100 })).toEqual(['new t/10', 'old t/1']);
+    expect(await list({ benchmark: older })).toEqual(['old t/1', 'old t/3']);
   });
 
   it('filters tasks and the queue to what one import wrote, and the import report lists those tasks', async () => {

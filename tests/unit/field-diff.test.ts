@@ -43,4 +43,30 @@ describe('field diff', () => {
     const card = { title: 't', skill: { core_rule: 'r', recovery: ['x'] }, arguments: [{ name: 'id', meaning: 'm' }] };
     expect(changedFields(diffFields(card, structuredClone(card)))).toEqual([]);
   });
+
+  it('ignores key order at every depth: the same object with its keys in another order is unchanged', () => {
+    const before = { skill: { core_rule: 'r', when: 'w' }, arguments: [{ name: 'id', meaning: 'm', extra: { a: 1, b: [1, { x: 1, y: 2 }] } }], call: { cabin: 'economy', total_baggages: 1 } };
+    const after = { call: { total_baggages: 1, cabin: 'economy' }, arguments: [{ extra: { b: [1, { y: 2, x: 1 }], a: 1 }, meaning: 'm', name: 'id' }], skill: { when: 'w', core_rule: 'r' } };
+    const changes = diffFields(before, after);
+    expect(changedFields(changes)).toEqual([]);
+    const list = changes.find((c) => c.path === 'arguments');
+    expect(list?.kind === 'list' && list.items.map((i) => i.status)).toEqual(['same']);
+  });
+
+  it('compares a list item object against a scalar by value, regardless of key order elsewhere', () => {
+    expect(changedFields(diffFields({ v: { a: 1, b: 2 } }, { v: 3 })).map((c) => c.path)).toEqual(['v']);
+    expect(changedFields(diffFields({ v: [{ a: 1, b: 2 }] }, { v: [{ b: 2, a: 1 }] }))).toEqual([]);
+  });
+
+  it('writes an edited list item in its earlier key order, so the word diff shows only the edited value', () => {
+    const [list] = diffFields(
+      { passengers: [{ first_name: 'Ana', last_name: 'Diaz', dob: '1990-01-01' }] },
+      { passengers: [{ dob: '1990-01-02', last_name: 'Diaz', first_name: 'Ana' }] },
+    );
+    if (list.kind !== 'list') throw new Error('expected a list change');
+    const [item] = list.items;
+    if (item.status !== 'changed') throw new Error(`expected a changed item, got ${item.status}`);
+    expect(item.after).toBe('first_name: Ana · last_name: Diaz · dob: 1990-01-02');
+    expect(item.parts.filter((p) => p.removed || p.added).map((p) => p.value)).toEqual(['01', '02']);
+  });
 });
