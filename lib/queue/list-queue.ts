@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { notDoneByUser } from './overlap';
 import { queueSizes, type QueueSizes } from './queue-counts';
@@ -25,7 +26,8 @@ export type QueueItem = {
 
 export type QueueCounts = { total: number; unclaimed: number; claimed: number; mine: number };
 
-export type QueueList = Page<QueueItem> & { counts: QueueCounts };
+// `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
+export type QueueList = Page<QueueItem> & { counts: QueueCounts; cursors: { after: string | null; before: string | null } };
 
 // Lists send rows, not documents: a τ²-bench scenario runs to kilobytes; the trajectory page shows it whole.
 const INSTRUCTION_EXCERPT = 240;
@@ -38,7 +40,7 @@ type QueueRow = {
 };
 
 /** One page of queue rows in one statement: ordered by the queue's partial index, checkpoints aggregated per row. */
-function pageRows(where: Prisma.Sql, skip: number, take: number) {
+function pageRows(where: Prisma.Sql, orderBy: Prisma.Sql, skip: number, take: number) {
   return prisma.$queryRaw<QueueRow[]>`
     SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
            left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
@@ -52,7 +54,7 @@ function pageRows(where: Prisma.Sql, skip: number, take: number) {
       LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
       LEFT JOIN "User" ab ON ab.id = c."assignedById" AND c."expiresAt" > ${SQL_NOW}
     WHERE ${where}
-    ORDER BY t."createdAt", t.id OFFSET ${skip} LIMIT ${take}`;
+    ORDER BY ${orderBy} OFFSET ${skip} LIMIT ${take}`;
 }
 
 function toItem(r: QueueRow): QueueItem {
@@ -93,16 +95,21 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
   const page = pageQuerySchema.parse(input);
+  const cursor = cursorQuerySchema.parse(input);
+  const keyset = keysetPage('t', 'asc', cursor);
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
   const base = [...queueConditions(filter), notDoneByUser(actor.userId)];
   const assignee = assigneeCondition(filter.assignee, actor.userId);
-  const where = Prisma.join(assignee ? [...base, assignee] : base, ' AND ');
-  const { skip, take } = toPrismaPage(page);
-  const [rows, sizes] = await Promise.all([pageRows(where, skip, take), queueSizes(filter, actor.userId)]);
+  const where = Prisma.join([...base, ...(assignee ? [assignee] : []), ...(keyset.where ? [keyset.where] : [])], ' AND ');
+  // A cursor replaces OFFSET: the page is one range scan of the queue index, however deep.
+  const { skip, take } = cursor.after || cursor.before ? { skip: 0, take: page.pageSize } : toPrismaPage(page);
+  const [read, sizes] = await Promise.all([pageRows(where, keyset.orderBy, skip, take), queueSizes(filter, actor.userId)]);
+  const rows = inListOrder(read, keyset.reversed);
   const mine = sizes.claimedBy(actor.userId);
   return {
     ...pageOf(rows.map(toItem), assigneeTotal(sizes, filter.assignee, actor.userId), page),
     counts: { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine },
+    cursors: cursorsOf(rows),
   };
 }
 
