@@ -71,7 +71,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   const filtered = Object.entries(query).some(([k, v]) => v && k !== 'page' && !(k === 'status' && v === 'open'));
 
   return (
-    <section aria-label="Review inbox" className="space-y-4">
+    <section aria-label="Review inbox" data-live={live} className="space-y-4">
       <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 lg:grid-cols-8">
         <Field label="Status">
           <Select value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })}>
