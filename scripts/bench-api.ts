@@ -94,8 +94,8 @@ async function main() {
       { label: 'GET /api/reflection/runs', method: 'GET', path: '/api/reflection/runs' },
       { label: 'GET /api/proposals', method: 'GET', path: '/api/proposals' },
       { label: 'GET /api/cards', method: 'GET', path: '/api/cards' },
-      { label: 'GET /api/queue?page=500 (OFFSET)', method: 'GET', path: '/api/queue?page=500' },
       ...(deepCursor ? [{ label: 'GET /api/queue?page=500&after=… (keyset)', method: 'GET' as const, path: `/api/queue?page=500&after=${deepCursor}` }] : []),
+      { label: 'GET /api/queue?page=500 (OFFSET)', method: 'GET', path: '/api/queue?page=500' },
       { label: 'GET /api/trajectories/:id/events?limit=100', method: 'GET', path: `/api/trajectories/${sample.id}/events?limit=100` },
     ];
     const endpoints: Endpoint[] = [];
