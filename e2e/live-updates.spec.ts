@@ -53,14 +53,16 @@ test('the run page shows a status change pushed from the database, without polli
     page.on('request', (r) => {
       if (r.url().includes(`/api/reflection/runs/${run.id}`)) runRequests.push(r.url());
     });
+    await page.clock.install();
     await loginAs(page, 'reviewer@demo.local', DEMO_PASSWORD);
     await openLive(page, `/runs/${run.id}`);
     await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'RUNNING');
     // The page's first load (and its refetch on mount) are not polling: count from here.
     await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
     runRequests.length = 0;
-    // An absence can only be observed over time: three of the old poll intervals with the run active.
-    await page.waitForTimeout(3 * POLL_MS);
+    // An absence can only be observed over time: run the page's clock through three of the old poll
+    // intervals with the run active (every timer due in them fires; nothing real is waited for).
+    await page.clock.runFor(3 * POLL_MS);
     expect(runRequests).toEqual([]);
 
     await prisma.reflectionRun.update({ where: { id: run.id }, data: { status: 'FAILED', error: 'stopped by the live-updates test', finishedAt: new Date() } });
@@ -73,6 +75,73 @@ test('the run page shows a status change pushed from the database, without polli
   }
 });
 
+const INBOX_POLL_MS = 15_000; // components/reviews/review-inbox.tsx: the fallback poll while the stream is down
+
+async function newProposal(title: string) {
+  // Written straight to the database, as a worker on another machine would: the Proposal trigger notifies.
+  return prisma.proposal.create({
+    data: { cardKind: 'SKILL', ability: 'mail', operation: 'ADD_CARD', reason: `live inbox test: ${title}`, proposedCard: { title } },
+  });
+}
+
+/** Logs in as a reviewer on the page's fake clock and records every inbox list request the page makes. */
+async function watchInbox(page: Page): Promise<string[]> {
+  const inboxRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/proposals') inboxRequests.push(r.url());
+  });
+  await page.clock.install();
+  await loginAs(page, 'reviewer@demo.local', DEMO_PASSWORD);
+  return inboxRequests;
+}
+
+test('the review inbox shows new proposals and drops one decided through replica B, pushed live without polling', async ({ page }) => {
+  const inboxRequests = await watchInbox(page);
+  await openLive(page, '/reviews');
+  const inbox = page.getByRole('region', { name: 'Review inbox' });
+  await expect(inbox).toHaveAttribute('data-live', 'true');
+  await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+  inboxRequests.length = 0;
+  // Three of the fallback poll intervals pass on the page's clock: a polling inbox would have asked three times.
+  await page.clock.runFor(3 * INBOX_POLL_MS);
+  expect(inboxRequests).toEqual([]);
+
+  const title = `Live inbox card ${Date.now()}`;
+  const proposal = await newProposal(title);
+  const row = page.locator(`tr[data-proposal-id="${proposal.id}"]`);
+  await expect(row).toContainText(title);
+  // One refetch because of the notification, not a poll loop.
+  expect(inboxRequests).toHaveLength(1);
+
+  const b = await request.newContext({ baseURL: baseB });
+  try {
+    expect((await b.post('/api/auth/login', { data: { email: 'reviewer@demo.local', password: DEMO_PASSWORD } })).ok()).toBe(true);
+    const res = await b.post(`/api/proposals/${proposal.id}/reject`, { data: { reason: 'rejected on replica B by the live-updates test' } });
+    expect(res.ok(), await res.text()).toBe(true);
+    // Replica A hears of the decision through PostgreSQL NOTIFY and the open inbox drops the row.
+    await expect(row).toHaveCount(0);
+    expect(inboxRequests).toHaveLength(2);
+  } finally {
+    await b.dispose();
+  }
+});
+
+test('the review inbox falls back to polling while the live stream is down', async ({ page }) => {
+  const inboxRequests = await watchInbox(page);
+  // The stream cannot connect (a proxy that drops it, a replica going away).
+  await page.route('**/api/live?**', (route) => route.abort());
+  await page.goto('/reviews');
+  const inbox = page.getByRole('region', { name: 'Review inbox' });
+  await expect(inbox).toHaveAttribute('data-live', 'false');
+  await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+  inboxRequests.length = 0;
+  const proposal = await newProposal(`Polled inbox card ${Date.now()}`);
+  await page.clock.runFor(INBOX_POLL_MS + 1_000);
+  await expect(page.locator(`tr[data-proposal-id="${proposal.id}"]`)).toBeVisible();
+  expect(inboxRequests.length).toBeGreaterThanOrEqual(1);
+});
+
+// Last: the worker finishing this run writes proposals, which the inbox tests above would hear as changes.
 test('a run started through replica B appears live on the runs page served by replica A', async ({ page }) => {
   const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
   await loginAs(page, 'reviewer@demo.local', DEMO_PASSWORD);

@@ -82,6 +82,9 @@ async function main() {
     console.log(`• Two replicas on ports ${PORTS.join(' and ')}; ${DURATION} s per measurement`);
     const cookie = await loginCookie(bases[0], 'reviewer@bench.local');
 
+    // Deep pages: OFFSET against the keyset cursor the UI's Next button sends (page 499's last row).
+    const page499 = (await (await fetch(`${bases[0]}/api/queue?page=499`, { headers: { cookie } })).json()) as { cursors?: { after: string | null } };
+    const deepCursor = page499.cursors?.after;
     const candidates: Endpoint[] = [
       { label: 'GET /api/auth/me (authenticated no-op)', method: 'GET', path: '/api/auth/me' },
       { label: 'GET /api/queue', method: 'GET', path: '/api/queue' },
@@ -91,6 +94,8 @@ async function main() {
       { label: 'GET /api/reflection/runs', method: 'GET', path: '/api/reflection/runs' },
       { label: 'GET /api/proposals', method: 'GET', path: '/api/proposals' },
       { label: 'GET /api/cards', method: 'GET', path: '/api/cards' },
+      ...(deepCursor ? [{ label: 'GET /api/queue?page=500&after=… (keyset)', method: 'GET' as const, path: `/api/queue?page=500&after=${deepCursor}` }] : []),
+      { label: 'GET /api/queue?page=500 (OFFSET)', method: 'GET', path: '/api/queue?page=500' },
       { label: 'GET /api/trajectories/:id/events?limit=100', method: 'GET', path: `/api/trajectories/${sample.id}/events?limit=100` },
     ];
     const endpoints: Endpoint[] = [];
@@ -124,9 +129,12 @@ async function main() {
     }
     const combinedNoop = new Map([[100, combined[0].rps]]);
     printTable(combined, combinedNoop);
-    const target = rows.filter((r) => r.label.startsWith('GET /api/') && !r.label.includes('auth/me') && !r.label.includes('events'));
+    // The OFFSET deep page is the comparison for the keyset row, not a page the UI's buttons request.
+    const target = rows.filter((r) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label));
     const below = target.filter((r) => r.rps / (noop.get(r.connections) ?? Infinity) < 0.5);
     console.log(below.length ? `\n✖ below 0.5× the no-op: ${below.map((r) => `${r.label} @${r.connections}`).join('; ')}` : '\n✔ every list endpoint ≥ 0.5× the no-op');
+    const spread = target.filter((r) => r.p99 > 2 * r.p50);
+    console.log(spread.length ? `✖ p99 > 2× p50: ${spread.map((r) => `${r.label} @${r.connections}`).join('; ')}` : '✔ every list endpoint has p99 ≤ 2× p50');
   } finally {
     for (const r of replicas) r.kill('SIGTERM');
     await Promise.all(replicas.map((r) => (r.exitCode === null ? new Promise((ok) => r.once('exit', ok)) : undefined)));

@@ -21,10 +21,12 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
   const qc = useQueryClient();
   const filterQuery = new URLSearchParams(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
   const page = Number(params.get('page') ?? 1) || 1;
+  // Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works through OFFSET.
+  const position = new URLSearchParams(['after', 'before'].flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
 
   const list = useQuery({
-    queryKey: ['queue', filterQuery, page],
-    queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&page=${page}&pageSize=25`),
+    queryKey: ['queue', filterQuery, page, position],
+    queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&page=${page}&pageSize=25${position ? `&${position}` : ''}`),
     placeholderData: keepPreviousData,
   });
   const next = useMutation({
@@ -86,8 +88,8 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
               Page {data.page} of {data.pageCount} · {data.total} item{data.total === 1 ? '' : 's'}
             </span>
             <span className="flex gap-2">
-              <Button variant="secondary" disabled={data.page <= 1} onClick={() => setParams({ page: String(data.page - 1) }, { keepPage: true })}>Previous</Button>
-              <Button variant="secondary" disabled={data.page >= data.pageCount} onClick={() => setParams({ page: String(data.page + 1) }, { keepPage: true })}>Next page</Button>
+              <Button variant="secondary" disabled={data.page <= 1} onClick={() => setParams(data.page - 1 <= 1 ? { page: null, after: null, before: null } : { page: String(data.page - 1), after: null, before: data.cursors.before }, { keepPage: true })}>Previous</Button>
+              <Button variant="secondary" disabled={data.page >= data.pageCount} onClick={() => setParams({ page: String(data.page + 1), after: data.cursors.after, before: null }, { keepPage: true })}>Next page</Button>
             </span>
           </nav>
         </>

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
+import { useLiveChannel } from '@/components/live/use-live-channel';
 import { ShortcutsDialog } from '@/components/trajectory/shortcuts-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -15,8 +16,8 @@ import type { ProposalListItem, ProposalListPage } from '@/lib/review/list-propo
 import { InvalidBadge, OPERATION_LABELS, OperationBadge, ProposalStatusBadge, StaleBadge } from './proposal-badges';
 
 export const INBOX_KEY = ['reviews', 'inbox'];
-/** Until live updates land, the inbox refreshes on focus and every 15 s. */
-const REFRESH_MS = 15_000;
+/** Polling interval only while the live stream is down (refused, dropped, reconnecting). */
+const FALLBACK_POLL_MS = 15_000;
 
 export type InboxQuery = Record<string, string>;
 
@@ -33,17 +34,25 @@ function toSearch(q: InboxQuery): string {
   return qs.toString();
 }
 
+/** Previous/Next step with the page's keyset cursor (no OFFSET); page 1 needs none. */
+function toPage(page: number, data: ProposalListPage): InboxQuery {
+  if (page <= 1) return { page: '1' };
+  return page > data.page ? { page: String(page), after: data.cursors.after ?? '' } : { page: String(page), before: data.cursors.before ?? '' };
+}
+
 /** The review inbox: newest first, filters in the URL, facet counts, paging, j/k/Enter. */
 export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPage; initialQuery: InboxQuery }) {
   const router = useRouter();
   const [query, setQuery] = useState<InboxQuery>(initialQuery);
   const [help, setHelp] = useState(false);
+  // Pushed from PostgreSQL (the Proposal trigger → NOTIFY → /api/live), on any replica; polls only while the stream is down.
+  const { live } = useLiveChannel(['proposals'], [INBOX_KEY]);
   const list = useQuery({
     queryKey: [...INBOX_KEY, query],
     queryFn: () => apiFetch<ProposalListPage>(`/api/proposals?${toSearch(query)}`),
     initialData: toSearch(query) === toSearch(initialQuery) ? initial : undefined,
     placeholderData: keepPreviousData,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: live ? false : FALLBACK_POLL_MS,
     refetchOnWindowFocus: true,
   });
   const data = list.data;
@@ -52,7 +61,8 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   const [selected, setSelected] = useListKeys(items.length, open, useCallback(() => setHelp(true), []));
 
   function set(patch: InboxQuery) {
-    const next = { ...query, ...patch, page: patch.page ?? '1' };
+    // A filter change starts at page 1 and drops the keyset position of the old list.
+    const next = { ...query, after: '', before: '', ...patch, page: patch.page ?? '1' };
     setQuery(next);
     const qs = toSearch(next);
     window.history.replaceState(null, '', qs ? `/reviews?${qs}` : '/reviews');
@@ -61,7 +71,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   const filtered = Object.entries(query).some(([k, v]) => v && k !== 'page' && !(k === 'status' && v === 'open'));
 
   return (
-    <section aria-label="Review inbox" className="space-y-4">
+    <section aria-label="Review inbox" data-live={live} className="space-y-4">
       <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 lg:grid-cols-8">
         <Field label="Status">
           <Select value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })}>
@@ -140,7 +150,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
           </table>
         </div>
       )}
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposals" onPage={(page) => set({ page: String(page) })} /> : null}
+      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposals" onPage={(page) => set(toPage(page, data))} /> : null}
       <p className="text-xs text-slate-500">
         <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
       </p>

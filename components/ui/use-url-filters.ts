@@ -19,7 +19,8 @@ export function useUrlFilters() {
         if (v) sp.set(k, v);
         else sp.delete(k);
       }
-      if (!opts.keepPage) sp.delete('page');
+      // A new filter starts at page 1, and a keyset position (after/before) of the old list means nothing in the new one.
+      if (!opts.keepPage) for (const k of ['page', 'after', 'before']) sp.delete(k);
       sp.delete('done');
       const qs = sp.toString();
       router.replace(qs ? `${pathname}?${qs}` : pathname);

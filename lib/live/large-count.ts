@@ -4,17 +4,33 @@ import type { LiveChannel } from './channels';
 import { ensureListener, onLiveChange } from './listener';
 
 /**
- * Counts for list pages without an exact count(*) over a large set on every
+ * Counts (and other aggregates) for list pages without an exact count(*) over a large set on every
  * request. Up to EXACT_UP_TO rows are counted exactly every time (a bounded
  * scan, so small lists and tests see every change at once). A larger count
- * runs once and is cached per key for at most MAX_AGE_MS; every process drops
- * its cached counts when PostgreSQL notifies a change on one of the channels
- * (LISTEN/NOTIFY, so all replicas agree), which usually makes them fresh.
+ * runs once and is cached per key:
+ *
+ * - Every process marks its cached counts stale when PostgreSQL notifies a
+ *   change on one of the channels (LISTEN/NOTIFY, so all replicas agree); the
+ *   next request recounts, and every request arriving meanwhile waits for that
+ *   one count instead of starting its own (50 concurrent requests used to run
+ *   50 copies of a 300 ms count: the p99 spikes of the queue rows).
+ * - Without a notified change a count is served as is, and after MAX_AGE_MS it
+ *   is recounted in the background while requests keep getting the previous
+ *   value (the age bound only matters when the listener is down).
  */
 export const EXACT_UP_TO = 1_000;
 const MAX_AGE_MS = 10_000;
 
-type Cached = { value: number; at: number; channels: LiveChannel[] };
+type Cached = {
+  value: unknown;
+  at: number;
+  channels: LiveChannel[];
+  // A change was notified since `value` was computed: do not serve it.
+  changed: boolean;
+  // Bumped on every notified change, so a result computed from before one is not stored as fresh.
+  generation: number;
+  inflight?: Promise<unknown>;
+};
 const globalForCounts = globalThis as unknown as { __largeCounts?: Map<string, Cached>; __largeCountHooks?: Set<string> };
 const cache: Map<string, Cached> = (globalForCounts.__largeCounts ??= new Map());
 const hooked: Set<string> = (globalForCounts.__largeCountHooks ??= new Set());
@@ -24,22 +40,75 @@ function invalidateOn(channels: LiveChannel[]) {
     if (hooked.has(channel)) continue;
     hooked.add(channel);
     onLiveChange(channel, (change) => {
-      for (const [key, entry] of cache) if (change === 'resync' || entry.channels.includes(channel)) cache.delete(key);
+      for (const entry of cache.values()) {
+        if (change !== 'resync' && !entry.channels.includes(channel)) continue;
+        entry.changed = true;
+        entry.generation += 1;
+        entry.inflight = undefined;
+      }
     });
   }
+  // Only processes that cache need to hear about changes; MAX_AGE_MS bounds staleness if the listener is down.
+  ensureListener().catch((err) => console.error('[live] listener failed to start', err));
+}
+
+/** The one recomputation of a cached key: concurrent callers share it. `keep(value)` false drops the entry. */
+function recompute<T>(cacheKey: string, channels: LiveChannel[], compute: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
+  const entry = cache.get(cacheKey) ?? { value: undefined, at: 0, channels, changed: true, generation: 0 };
+  cache.set(cacheKey, entry);
+  if (entry.inflight) return entry.inflight as Promise<T>;
+  const startedIn = entry.generation;
+  const run: Promise<T> = compute().then(
+    (value) => {
+      if (entry.inflight === run) entry.inflight = undefined;
+      if (!keep(value)) cache.delete(cacheKey);
+      else if (entry.generation === startedIn) Object.assign(entry, { value, at: Date.now(), changed: false });
+      return value;
+    },
+    (err: unknown) => {
+      if (entry.inflight === run) entry.inflight = undefined;
+      throw err;
+    },
+  );
+  entry.inflight = run;
+  return run;
+}
+
+function fresh<T>(cacheKey: string, channels: LiveChannel[], compute: () => Promise<T>, keep: (value: T) => boolean): T | undefined {
+  const hit = cache.get(cacheKey);
+  if (!hit || hit.at === 0 || hit.changed) return undefined;
+  if (Date.now() - hit.at >= MAX_AGE_MS && !hit.inflight) {
+    recompute(cacheKey, channels, compute, keep).catch((err) => console.error('[counts] background recount failed', err));
+  }
+  return hit.value as T;
+}
+
+/**
+ * Any list aggregate (facet counts, totals) under the policy above: computed
+ * once, served until a change is notified on one of `channels` (then one shared
+ * recomputation), recomputed in the background after MAX_AGE_MS.
+ */
+export async function cachedUntilChanged<T>(channels: LiveChannel[], key: string, compute: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
+  const cacheKey = `${channels.join(',')}~${key}`;
+  const always = () => true;
+  const hit = fresh(cacheKey, channels, compute, always);
+  if (hit !== undefined) return { value: hit, cached: true };
+  if (!cache.has(cacheKey)) invalidateOn(channels);
+  return { value: await recompute(cacheKey, channels, compute, always), cached: false };
 }
 
 /** `SELECT count(*) FROM <from>` with the policy above. `from` is everything after FROM (tables and WHERE). */
 export async function countWithCache(invalidatedBy: LiveChannel[], key: string, from: Prisma.Sql): Promise<{ count: number; cached: boolean }> {
-  const cacheKey = `${invalidatedBy.join(',')}~${key}`;
-  const hit = cache.get(cacheKey);
-  if (hit && Date.now() - hit.at < MAX_AGE_MS) return { count: hit.value, cached: true };
-  const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_UP_TO + 1}) x`;
-  if (Number(n) <= EXACT_UP_TO) return { count: Number(n), cached: false };
-  const [{ all }] = await prisma.$queryRaw<{ all: bigint }[]>`SELECT count(*) AS "all" FROM ${from}`;
-  invalidateOn(invalidatedBy);
-  cache.set(cacheKey, { value: Number(all), at: Date.now(), channels: invalidatedBy });
-  // Only processes that cache need to hear about changes; MAX_AGE_MS bounds staleness if the listener is down.
-  ensureListener().catch((err) => console.error('[live] listener failed to start', err));
-  return { count: Number(all), cached: false };
+  const cacheKey = `${invalidatedBy.join(',')}~count:${key}`;
+  const exact = async () => Number((await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM ${from}`)[0].n);
+  // The set shrank into the exact range: count it exactly again from now on.
+  const large = (n: number) => n > EXACT_UP_TO;
+  const hit = fresh(cacheKey, invalidatedBy, exact, large);
+  if (hit !== undefined) return { count: hit, cached: true };
+  if (!cache.has(cacheKey)) {
+    const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_UP_TO + 1}) x`;
+    if (Number(n) <= EXACT_UP_TO) return { count: Number(n), cached: false };
+    invalidateOn(invalidatedBy);
+  }
+  return { count: await recompute(cacheKey, invalidatedBy, exact, large), cached: false };
 }

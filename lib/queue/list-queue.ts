@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { notDoneByUser, openForUserSql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 import { queueSizes, type QueueSizes } from './queue-counts';
@@ -28,7 +29,8 @@ export type QueueCheckpoint = { key: string; name: string; submitted: number; k:
 
 export type QueueCounts = { total: number; unclaimed: number; claimed: number; mine: number };
 
-export type QueueList = Page<QueueItem> & { counts: QueueCounts };
+// `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
+export type QueueList = Page<QueueItem> & { counts: QueueCounts; cursors: { after: string | null; before: string | null } };
 
 // Lists send rows, not documents: a τ²-bench scenario runs to kilobytes; the trajectory page shows it whole.
 const INSTRUCTION_EXCERPT = 240;
@@ -41,11 +43,15 @@ type QueueRow = {
 };
 
 /**
- * One page of queue rows in one statement: ordered by the queue's partial index, checkpoints aggregated per row.
+ * One page of queue rows in one statement: the page's ids first (an ordered
+ * scan of the queue's partial index that stops after the page), then the
+ * row details and failed checkpoints for those rows only. (Computed in one
+ * SELECT, the checkpoint subquery also ran for every row OFFSET skipped:
+ * page 500 took seconds.)
  * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
  * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
  */
-function pageRows(where: Prisma.Sql, userId: string, skip: number, take: number) {
+function pageRows(where: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
   return prisma.$queryRaw<QueueRow[]>`
     SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
            left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
@@ -54,11 +60,13 @@ function pageRows(where: Prisma.Sql, userId: string, skip: number, take: number)
             FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
             WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}) AS "failedCheckpoints",
            u.id AS "claimUserId", u.name AS "claimUserName", c."expiresAt" AS "claimExpiresAt", ab.name AS "claimAssignedBy"
-    FROM ${QUEUE_FROM}
+    FROM (SELECT t.id FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${skip} LIMIT ${take}) page
+      JOIN "Trajectory" t ON t.id = page.id
+      JOIN "Task" k ON k.id = t."taskId"
+      LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id
       LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
       LEFT JOIN "User" ab ON ab.id = c."assignedById" AND c."expiresAt" > ${SQL_NOW}
-    WHERE ${where}
-    ORDER BY t."createdAt", t.id OFFSET ${skip} LIMIT ${take}`;
+    ORDER BY ${orderBy}`;
 }
 
 function toItem(r: QueueRow): QueueItem {
@@ -99,16 +107,21 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
   const page = pageQuerySchema.parse(input);
+  const cursor = cursorQuerySchema.parse(input);
+  const keyset = keysetPage('t', 'asc', cursor);
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
   const base = [...queueConditions(filter), notDoneByUser(actor.userId)];
   const assignee = assigneeCondition(filter.assignee, actor.userId);
-  const where = Prisma.join(assignee ? [...base, assignee] : base, ' AND ');
-  const { skip, take } = toPrismaPage(page);
-  const [rows, sizes] = await Promise.all([pageRows(where, actor.userId, skip, take), queueSizes(filter, actor.userId)]);
+  const where = Prisma.join([...base, ...(assignee ? [assignee] : []), ...(keyset.where ? [keyset.where] : [])], ' AND ');
+  // A cursor replaces OFFSET: the page is one range scan of the queue index, however deep.
+  const { skip, take } = cursor.after || cursor.before ? { skip: 0, take: page.pageSize } : toPrismaPage(page);
+  const [read, sizes] = await Promise.all([pageRows(where, keyset.orderBy, actor.userId, skip, take), queueSizes(filter, actor.userId)]);
+  const rows = inListOrder(read, keyset.reversed);
   const mine = sizes.claimedBy(actor.userId);
   return {
     ...pageOf(rows.map(toItem), assigneeTotal(sizes, filter.assignee, actor.userId), page),
     counts: { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine },
+    cursors: cursorsOf(rows),
   };
 }
 

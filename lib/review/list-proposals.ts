@@ -2,7 +2,10 @@ import { Prisma, type CardKind, type CardOperation, type ProposalStatus } from '
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, type Page } from '@/lib/http/pagination';
+import { countWithCache } from '@/lib/live/large-count';
+import { proposalFacets, type ProposalFacets } from './proposal-facets';
 import { STALE_SQL } from './staleness';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -39,15 +42,10 @@ export type ProposalListItem = {
   createdAt: string;
 };
 
-export type ProposalCounts = {
-  total: number;
-  stale: number;
-  invalid: number;
-  byOperation: Partial<Record<CardOperation, number>>;
-  byKind: Partial<Record<CardKind, number>>;
-};
 
-export type ProposalListPage = Page<ProposalListItem> & { counts: ProposalCounts; abilities: string[] };
+export type { ProposalCounts } from './proposal-facets';
+// `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
+export type ProposalListPage = Page<ProposalListItem> & ProposalFacets & { cursors: { after: string | null; before: string | null } };
 
 const STALE = Prisma.raw(STALE_SQL);
 
@@ -57,14 +55,44 @@ function statusClause(status: z.infer<typeof proposalListQuerySchema>['status'])
   return Prisma.sql`p.status = ${status}::"ProposalStatus"`;
 }
 
+// Lists send rows, not documents: the proposal page shows the curator's whole reason.
+const REASON_EXCERPT = 280;
+
+type PageRow = {
+  id: string; operation: CardOperation; cardKind: CardKind; ability: string | null; status: ProposalStatus; valid: boolean; stale: boolean; title: string | null;
+  reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: Date;
+};
+
 /**
- * The review inbox, newest first. One query for the page (rows + stale flag
- * via an indexed EXISTS on ProposalTarget), one for its targets, one count,
- * one grouped count for the facet counts of the status scope: no per-row queries.
+ * One page: the proposals are picked first (an ordered scan of the open-inbox
+ * index, LIMIT inside), then only those rows get their run, task and stale
+ * flag — a per-row probe instead of a hashed pass over every target.
+ */
+function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number) {
+  return prisma.$queryRaw<PageRow[]>`
+    SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, s.stale IS NOT NULL AS stale,
+           coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool') AS title,
+           CASE WHEN length(p.reason) > ${REASON_EXCERPT} THEN left(p.reason, ${REASON_EXCERPT - 1}) || '…' ELSE p.reason END AS reason, p."runId",
+           t.id AS "taskId", t.benchmark, t."externalId", p."createdAt"
+    FROM (SELECT * FROM "Proposal" p WHERE ${cond} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) p
+    LEFT JOIN LATERAL (SELECT 1 AS stale FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
+      WHERE pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED') LIMIT 1) s ON TRUE
+    LEFT JOIN "ReflectionRun" r ON r.id = p."runId"
+    LEFT JOIN "Task" t ON t.id = r."taskId"
+    ORDER BY ${orderBy}`;
+}
+
+/**
+ * The review inbox, newest first. One query for the page, one for its
+ * targets, the filtered total (cached when large) and the status scope's
+ * facet counts (cached when large, see proposal-facets.ts): no per-row queries.
+ * `after`/`before` cursors page without OFFSET.
  */
 export async function listProposals(actor: Actor, raw: unknown): Promise<ProposalListPage> {
   requirePermission(actor, 'proposal:read');
   const q = proposalListQuerySchema.parse(raw ?? {});
+  const cursor = cursorQuerySchema.parse(raw ?? {});
+  const keyset = keysetPage('p', 'desc', cursor);
   const scope = statusClause(q.status);
   const where: Prisma.Sql[] = [scope];
   if (q.kind) where.push(Prisma.sql`p."cardKind" = ${q.kind}::"CardKind"`);
@@ -76,27 +104,18 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   if (q.valid !== undefined) where.push(Prisma.sql`p.valid = ${q.valid}`);
   if (q.stale !== undefined) where.push(q.stale ? Prisma.sql`${STALE}` : Prisma.sql`NOT ${STALE}`);
   const cond = Prisma.join(where, ' AND ');
-  const offset = (q.page - 1) * q.pageSize;
+  const pageCond = keyset.where ? Prisma.sql`${cond} AND ${keyset.where}` : cond;
+  const offset = cursor.after || cursor.before ? 0 : (q.page - 1) * q.pageSize;
+  const filtered = where.length > 1;
+  const { page: _p, pageSize: _s, ...filters } = q;
 
-  const [rows, [{ n }], groups, abilities] = await Promise.all([
-    prisma.$queryRaw<
-      { id: string; operation: CardOperation; cardKind: CardKind; ability: string | null; status: ProposalStatus; valid: boolean; stale: boolean; title: string | null; reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: Date }[]
-    >`
-      SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, ${STALE} AS stale,
-             coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool') AS title, p.reason, p."runId",
-             t.id AS "taskId", t.benchmark, t."externalId", p."createdAt"
-      FROM "Proposal" p
-      LEFT JOIN "ReflectionRun" r ON r.id = p."runId"
-      LEFT JOIN "Task" t ON t.id = r."taskId"
-      WHERE ${cond}
-      ORDER BY p."createdAt" DESC, p.id DESC
-      LIMIT ${q.pageSize} OFFSET ${offset}`,
-    prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Proposal" p WHERE ${cond}`,
-    prisma.$queryRaw<{ operation: CardOperation; cardKind: CardKind; valid: boolean; stale: boolean; n: bigint }[]>`
-      SELECT p.operation, p."cardKind", p.valid, ${STALE} AS stale, count(*) AS n
-      FROM "Proposal" p WHERE ${scope} GROUP BY 1, 2, 3, 4`,
-    prisma.$queryRaw<{ ability: string }[]>`SELECT DISTINCT p.ability FROM "Proposal" p WHERE ${scope} AND p.ability IS NOT NULL ORDER BY 1 LIMIT 200`,
+  const [read, facets, filteredTotal] = await Promise.all([
+    pageRows(pageCond, keyset.orderBy, q.pageSize, offset),
+    proposalFacets(q.status, scope),
+    // Without filters the total is the scope's, already in the facet counts.
+    filtered ? countWithCache(['proposals'], `proposals:${JSON.stringify(filters)}`, Prisma.sql`"Proposal" p WHERE ${cond}`) : null,
   ]);
+  const rows = inListOrder(read, keyset.reversed);
 
   const targets = rows.length
     ? await prisma.proposalTarget.findMany({
@@ -112,15 +131,6 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     byProposal.set(t.proposalId, list);
   }
 
-  const counts: ProposalCounts = { total: 0, stale: 0, invalid: 0, byOperation: {}, byKind: {} };
-  for (const g of groups) {
-    const c = Number(g.n);
-    counts.total += c;
-    if (g.stale) counts.stale += c;
-    if (!g.valid) counts.invalid += c;
-    counts.byOperation[g.operation] = (counts.byOperation[g.operation] ?? 0) + c;
-    counts.byKind[g.cardKind] = (counts.byKind[g.cardKind] ?? 0) + c;
-  }
   const items: ProposalListItem[] = rows.map((r) => ({
     id: r.id,
     operation: r.operation,
@@ -136,5 +146,6 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     targets: byProposal.get(r.id) ?? [],
     createdAt: r.createdAt.toISOString(),
   }));
-  return { ...pageOf(items, Number(n), { page: q.page, pageSize: q.pageSize }), counts, abilities: abilities.map((a) => a.ability) };
+  const total = filteredTotal ? filteredTotal.count : facets.counts.total;
+  return { ...pageOf(items, total, { page: q.page, pageSize: q.pageSize }), ...facets, cursors: cursorsOf(rows) };
 }

@@ -1,8 +1,9 @@
 /**
  * The bench:api data set: 100,000 synthetic trajectories (half with a failed,
  * undiagnosed checkpoint, so 50,000 are in the queue) written through the real
- * import path (`importFile`), plus users for every role and a few thousand
- * reflection runs for the runs list. Written once into a reusable database; a
+ * import path (`importFile`), plus users for every role, a few thousand
+ * reflection runs for the runs list and the review inbox and card bank
+ * (bench-seed-review.ts). Written once into a reusable database; a
  * second run finds it complete and skips the import.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ensureReviewData } from './bench-seed-review';
 
 export const BENCH_TRAJECTORIES = 100_000;
 export const BENCH_PASSWORD = 'bench-password';
@@ -115,6 +117,7 @@ export async function ensureBenchData(log: (s: string) => void): Promise<void> {
     }
   }
   await ensureRuns(2_000);
+  await ensureReviewData(prisma, log);
   // Fresh statistics so the planner sees the real table sizes.
   await prisma.$executeRawUnsafe('ANALYZE');
 }

@@ -1,0 +1,65 @@
+import { Prisma } from '@prisma/client';
+import { z } from 'zod';
+
+/**
+ * Keyset (cursor) paging for lists ordered by (createdAt, id). OFFSET makes
+ * page 500 read and throw away 12,475 index entries; a cursor names the row a
+ * page ended at (`after`) or started at (`before`), so every page is one index
+ * range scan of pageSize rows. The cursor is opaque to clients: base64url of
+ * `<ISO time>~<id>`. `page` stays in the URL for "page x of y"; a link with a
+ * page but no cursor (typed, bookmarked) falls back to OFFSET.
+ */
+export type Cursor = { at: string; id: string };
+
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}~${row.id}`).toString('base64url');
+}
+
+const cursor = z
+  .string()
+  .max(400)
+  .optional()
+  .transform((raw, ctx): Cursor | undefined => {
+    if (!raw) return undefined;
+    const [at, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('~');
+    if (rest.length || !id || Number.isNaN(Date.parse(at))) {
+      ctx.addIssue({ code: 'custom', message: 'is not a list position from this list (use the cursor a previous page returned)' });
+      return z.NEVER;
+    }
+    return { at, id };
+  });
+
+export const cursorQuerySchema = z
+  .object({ after: cursor, before: cursor })
+  .refine((c) => !(c.after && c.before), { message: 'give either after or before, not both', path: ['before'] });
+export type CursorQuery = z.infer<typeof cursorQuerySchema>;
+
+/**
+ * The condition and ORDER BY for one keyset page over `alias` ("createdAt", id)
+ * in `order`. A `before` page is read in reverse (nearest rows first) and must
+ * be flipped back with `inListOrder`.
+ */
+export function keysetPage(alias: string, order: 'asc' | 'desc', c: CursorQuery): { where: Prisma.Sql | null; orderBy: Prisma.Sql; reversed: boolean } {
+  const t = Prisma.raw(`${alias}."createdAt"`);
+  const id = Prisma.raw(`${alias}.id`);
+  const reversed = !!c.before;
+  const forward = (order === 'asc') !== reversed;
+  const dir = Prisma.raw(forward ? 'ASC' : 'DESC');
+  const orderBy = Prisma.sql`${t} ${dir}, ${id} ${dir}`;
+  const at = c.after ?? c.before;
+  if (!at) return { where: null, orderBy, reversed };
+  // Timestamps are stored as UTC without a zone; the cast drops the ISO string's "Z" (PostgreSQL ignores it).
+  const where = forward
+    ? Prisma.sql`(${t}, ${id}) > (${at.at}::timestamp(3), ${at.id})`
+    : Prisma.sql`(${t}, ${id}) < (${at.at}::timestamp(3), ${at.id})`;
+  return { where, orderBy, reversed };
+}
+
+export function inListOrder<T>(rows: T[], reversed: boolean): T[] {
+  return reversed ? [...rows].reverse() : rows;
+}
+
+/** Cursors for the pages around `rows` (in list order): null at either end of what was read. */
+export function cursorsOf(rows: { createdAt: Date; id: string }[]): { after: string | null; before: string | null } {
+  return { after: rows.length ? encodeCursor(rows[rows.length - 1]) : null, before: rows.length ? encodeCursor(rows[0]) : null };
+}

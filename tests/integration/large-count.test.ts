@@ -1,0 +1,70 @@
+import { Prisma } from '@prisma/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prisma } from '@/lib/db/prisma';
+import { countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
+import { closeListener, ensureListener, onLiveChange } from '@/lib/live/listener';
+import { notifyChange } from '@/lib/live/notify';
+import { waitFor } from '../helpers/wait-for';
+
+// A plain table without triggers: only an explicit notification tells the cache about its changes.
+const FROM = Prisma.sql`large_count_rows`;
+
+async function addRows(n: number) {
+  await prisma.$executeRaw`INSERT INTO large_count_rows SELECT g FROM generate_series(1, ${n}::int) g`;
+}
+
+async function notifyAndWait(key: string) {
+  await ensureListener();
+  let heard = false;
+  const off = onLiveChange('queue', (c) => { if (c !== 'resync' && c.id === key) heard = true; });
+  await notifyChange(prisma, { channel: 'queue', id: key });
+  await waitFor('the queue notification', async () => heard);
+  off();
+}
+
+beforeAll(async () => {
+  await prisma.$executeRaw`CREATE TABLE large_count_rows (n int)`;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+afterAll(() => closeListener());
+
+describe('cached counts of large lists', () => {
+  it('counts a small set exactly on every call', async () => {
+    await addRows(10);
+    expect(await countWithCache(['queue'], 'small', FROM)).toEqual({ count: 10, cached: false });
+    await addRows(5);
+    expect(await countWithCache(['queue'], 'small', FROM)).toEqual({ count: 15, cached: false });
+    await prisma.$executeRaw`DELETE FROM large_count_rows`;
+  });
+
+  it('serves a large count from the cache until a change is notified, then many concurrent callers share one recount', async () => {
+    await addRows(EXACT_UP_TO + 500);
+    expect(await countWithCache(['queue'], 'large', FROM)).toEqual({ count: EXACT_UP_TO + 500, cached: false });
+    await addRows(7);
+    expect(await countWithCache(['queue'], 'large', FROM)).toEqual({ count: EXACT_UP_TO + 500, cached: true });
+
+    await notifyAndWait('large-change');
+    const queries = vi.spyOn(prisma, '$queryRaw');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => countWithCache(['queue'], 'large', FROM)));
+    expect(answers.map((a) => a.count)).toEqual(Array(20).fill(EXACT_UP_TO + 507));
+    // One count for twenty requests (each used to run its own).
+    expect(queries).toHaveBeenCalledTimes(1);
+    expect(await countWithCache(['queue'], 'large', FROM)).toEqual({ count: EXACT_UP_TO + 507, cached: true });
+  });
+
+  it('after the age limit answers at once with the previous count and recounts once in the background', async () => {
+    await countWithCache(['queue'], 'aged', FROM);
+    const before = (await countWithCache(['queue'], 'aged', FROM)).count;
+    await addRows(3);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11_000);
+    const queries = vi.spyOn(prisma, '$queryRaw');
+    const stale = await Promise.all(Array.from({ length: 10 }, () => countWithCache(['queue'], 'aged', FROM)));
+    expect(stale.every((a) => a.cached && a.count === before)).toBe(true);
+    await waitFor('the background recount', async () => (await countWithCache(['queue'], 'aged', FROM)).count === before + 3);
+    expect(queries).toHaveBeenCalledTimes(1);
+  });
+});
