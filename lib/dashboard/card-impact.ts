@@ -39,26 +39,26 @@ const group = (trajectories: number, checkpoints: number, passed: number): Group
  * Card impact per (card, release): checkpoint pass rate of the trajectories the
  * card was injected into (`memory.card_ids` on import) against the
  * trajectories of the same release, abilities and models without it. One
- * pass: totals per (release, ability, model) cell, minus the card's own
- * share of each cell it appears in, summed over those cells.
+ * pass over the trajectories' trigger-kept checkpoint counts: totals per
+ * (release, ability, model) cell, minus the card's own share of each cell it
+ * appears in, summed over those cells. For given cards (the card page) the
+ * injected side is found through the GIN index on `memoryCardIds`.
  */
 export async function cardImpact(f: DashboardFilters, opts: { cardKeys?: string[] } = {}): Promise<ImpactRow[]> {
-  const cardFilter = opts.cardKeys ? Prisma.sql`WHERE card = ANY(${opts.cardKeys}::text[])` : Prisma.empty;
+  const where = trajectoryWhere(f);
+  const only = opts.cardKeys ? Prisma.sql`AND t."memoryCardIds" && ${opts.cardKeys}::text[]` : Prisma.empty;
+  const cardFilter = opts.cardKeys ? Prisma.sql`AND c.card = ANY(${opts.cardKeys}::text[])` : Prisma.empty;
+  const cell = Prisma.sql`coalesce(t."memoryRelease", '') AS release, coalesce(k.ability, '') AS ability, t.model`;
   const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
-    WITH tr AS (
-      SELECT t.id, t.model, coalesce(k.ability, '') AS ability, coalesce(t."memoryRelease", '') AS release, t."memoryCardIds" AS cards
-      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE ${trajectoryWhere(f)}
-    ), cp AS (
-      SELECT cr."trajectoryId", count(*)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p
-      FROM "CheckpointResult" cr JOIN tr ON tr.id = cr."trajectoryId" GROUP BY cr."trajectoryId"
-    ), t2 AS (
-      SELECT tr.*, coalesce(cp.n, 0) AS n, coalesce(cp.p, 0) AS p FROM tr LEFT JOIN cp ON cp."trajectoryId" = tr.id
-    ), cells AS (
-      SELECT release, ability, model, count(*)::int AS t, sum(n)::int AS n, sum(p)::int AS p FROM t2 GROUP BY 1, 2, 3
+    WITH cells AS (
+      SELECT ${cell}, count(*)::int AS t, sum(t."checkpointCount")::int AS n, sum(t."checkpointsPassed")::int AS p
+      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE ${where} GROUP BY 1, 2, 3
     ), inj AS (
-      SELECT card, release, ability, model, count(*)::int AS t, sum(n)::int AS n, sum(p)::int AS p
-      FROM (SELECT DISTINCT t2.id, c.card, t2.release, t2.ability, t2.model, t2.n, t2.p FROM t2 CROSS JOIN LATERAL unnest(t2.cards) AS c(card)) x
-      ${cardFilter}
+      -- A card listed twice in one trajectory counts once (only its first occurrence is kept).
+      SELECT c.card, ${cell}, count(*)::int AS t, sum(t."checkpointCount")::int AS n, sum(t."checkpointsPassed")::int AS p
+      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
+      CROSS JOIN LATERAL unnest(t."memoryCardIds") WITH ORDINALITY AS c(card, i)
+      WHERE ${where} ${only} ${cardFilter} AND c.card <> ALL (t."memoryCardIds"[1:c.i - 1])
       GROUP BY 1, 2, 3, 4
     )
     SELECT inj.card, nullif(inj.release, '') AS release,

@@ -15,18 +15,18 @@ export type Coverage = {
 
 /** Failed checkpoints diagnosed (a submitted diagnosis exists) over failed checkpoints, by ability, by annotator and by week. */
 export async function coverage(f: DashboardFilters): Promise<Coverage> {
+  // Per-trajectory counts (checkpointCount − checkpointsPassed failed, diagnosedCount of those diagnosed) kept by triggers.
   const base = Prisma.sql`
     WITH fc AS (
-      SELECT cr.id, k.ability, date_trunc('week', t."createdAt") AS week,
-             EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = cr.id AND d.status = 'SUBMITTED') AS diagnosed
-      FROM "CheckpointResult" cr JOIN "Trajectory" t ON t.id = cr."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
-      WHERE NOT cr.passed AND ${trajectoryWhere(f)}
+      SELECT k.ability, date_trunc('week', t."createdAt") AS week, t."checkpointCount" - t."checkpointsPassed" AS failed, t."diagnosedCount" AS diagnosed
+      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
+      WHERE t."checkpointCount" > t."checkpointsPassed" AND ${trajectoryWhere(f)}
     )`;
   const [abilityRows, weekRows, annotators] = await Promise.all([
     prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(Prisma.sql`${base}
-      SELECT ability, count(*)::int AS failed, (count(*) FILTER (WHERE diagnosed))::int AS diagnosed FROM fc GROUP BY ability ORDER BY ability NULLS LAST`),
+      SELECT ability, sum(failed)::int AS failed, sum(diagnosed)::int AS diagnosed FROM fc GROUP BY ability ORDER BY ability NULLS LAST`),
     prisma.$queryRaw<{ week: Date; failed: number; diagnosed: number }[]>(Prisma.sql`${base}
-      SELECT week, count(*)::int AS failed, (count(*) FILTER (WHERE diagnosed))::int AS diagnosed FROM fc GROUP BY week ORDER BY week`),
+      SELECT week, sum(failed)::int AS failed, sum(diagnosed)::int AS diagnosed FROM fc GROUP BY week ORDER BY week`),
     prisma.$queryRaw<{ userId: string; name: string; submitted: number; drafts: number; claimed: number }[]>(Prisma.sql`
       WITH d AS (
         SELECT d."authorId", (count(*) FILTER (WHERE d.status = 'SUBMITTED'))::int AS submitted, (count(*) FILTER (WHERE d.status = 'DRAFT'))::int AS drafts

@@ -48,26 +48,20 @@ async function releaseRows(): Promise<{ name: string; note: string | null; creat
 
 /**
  * Checkpoint and task pass rate by model, by ability and by round × model in
- * one scan (GROUPING SETS over trajectories joined to their per-trajectory
- * checkpoint counts). A trajectory's round is the bank release it ran with
+ * one scan of the trajectories (GROUPING SETS over their per-trajectory
+ * checkpoint counts, which triggers keep exact; see the dashboard_summary
+ * migration). A trajectory's round is the bank release it ran with
  * (`memory.bank_release` on import; none = R0).
  */
 export async function passRates(f: DashboardFilters): Promise<PassRates> {
   const [rows, releases] = await Promise.all([
     prisma.$queryRaw<Row[]>(Prisma.sql`
-      WITH tr AS (
-        SELECT t.id, t.model, k.ability, t."memoryRelease" AS release, t.passed
-        FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
-        WHERE ${trajectoryWhere(f)}
-      ), cp AS (
-        SELECT cr."trajectoryId", count(*)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p
-        FROM "CheckpointResult" cr JOIN tr ON tr.id = cr."trajectoryId" GROUP BY cr."trajectoryId"
-      )
-      SELECT GROUPING(tr.model, tr.ability, tr.release)::int AS grp, tr.model, tr.ability, tr.release,
-             count(*)::int AS trajectories, (count(*) FILTER (WHERE tr.passed))::int AS "tasksPassed",
-             coalesce(sum(cp.n), 0)::int AS checkpoints, coalesce(sum(cp.p), 0)::int AS "checkpointsPassed"
-      FROM tr LEFT JOIN cp ON cp."trajectoryId" = tr.id
-      GROUP BY GROUPING SETS ((tr.model), (tr.ability), (tr.release, tr.model))`),
+      SELECT GROUPING(t.model, k.ability, t."memoryRelease")::int AS grp, t.model, k.ability, t."memoryRelease" AS release,
+             count(*)::int AS trajectories, (count(*) FILTER (WHERE t.passed))::int AS "tasksPassed",
+             coalesce(sum(t."checkpointCount"), 0)::int AS checkpoints, coalesce(sum(t."checkpointsPassed"), 0)::int AS "checkpointsPassed"
+      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
+      WHERE ${trajectoryWhere(f)}
+      GROUP BY GROUPING SETS ((t.model), (k.ability), (t."memoryRelease", t.model))`),
     releaseRows(),
   ]);
   // GROUPING bits (model, ability, release): 3 = only model grouped, 5 = only ability, 2 = release + model.
