@@ -1,5 +1,6 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { listTrajectoryModels } from '@/lib/trajectories/list-models';
 import { bankGrowth, type BankGrowth } from './bank-growth';
 import { coverage, type Coverage } from './coverage';
 import { curation, type Curation } from './curation';
@@ -35,7 +36,7 @@ export async function dashboardOptions(actor: Actor): Promise<DashboardOptions> 
   const [benchmarks, abilities, models] = await Promise.all([
     prisma.task.findMany({ distinct: ['benchmark'], select: { benchmark: true }, orderBy: { benchmark: 'asc' } }),
     prisma.task.findMany({ distinct: ['ability'], where: { ability: { not: null } }, select: { ability: true }, orderBy: { ability: 'asc' } }),
-    prisma.trajectory.findMany({ distinct: ['model'], select: { model: true }, orderBy: { model: 'asc' } }),
+    listTrajectoryModels(),
   ]);
-  return { benchmarks: benchmarks.map((b) => b.benchmark), abilities: abilities.map((a) => a.ability!), models: models.map((m) => m.model) };
+  return { benchmarks: benchmarks.map((b) => b.benchmark), abilities: abilities.map((a) => a.ability!), models };
 }
