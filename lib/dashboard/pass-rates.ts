@@ -1,5 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
+import { releaseRecipeSchema, type ReleaseRecipe } from '@/lib/releases/release-recipe';
 import { trajectoryWhere, type DashboardFilters } from './filters';
 import { rate } from './wilson';
 
@@ -13,7 +14,8 @@ export type PassRate = {
   checkpointPassRate: number | null;
 };
 
-export type RoundInfo = { round: string; release: string | null; index: number; createdAt: string | null; note: string | null; recipe: unknown };
+/** A round: R0 (no memory) or a release, with its recipe (ingestion scope, feedback kinds, providers…) for the chart's hover. */
+export type RoundInfo = { round: string; release: string | null; index: number; createdAt: string | null; note: string | null; recipe: ReleaseRecipe | null };
 
 export type PassRates = {
   byModel: (PassRate & { model: string })[];
@@ -34,16 +36,13 @@ const figures = (r: Row): PassRate => ({
   checkpointPassRate: rate(r.checkpointsPassed, r.checkpoints),
 });
 
-/**
- * Whether BankRelease has a `recipe` column (ingestion scope, feedback kinds,
- * providers). The releases feature adds it; until then rounds show name, note
- * and date only. Checked at run time so this code needs no change when it lands.
- */
-async function releaseRows(): Promise<{ name: string; note: string | null; createdAt: Date; recipe: unknown }[]> {
-  const [{ has }] = await prisma.$queryRaw<{ has: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'BankRelease' AND column_name = 'recipe') AS has`;
-  const recipe = has ? Prisma.sql`"recipe"` : Prisma.sql`NULL::jsonb`;
-  return prisma.$queryRaw(Prisma.sql`SELECT name, note, "createdAt", ${recipe} AS recipe FROM "BankRelease" ORDER BY "createdAt", name`);
+/** Releases in round order, each with its recipe (null when it does not parse: written before recipes existed). */
+async function releaseRows(): Promise<{ name: string; note: string | null; createdAt: Date; recipe: ReleaseRecipe | null }[]> {
+  const rows = await prisma.bankRelease.findMany({ select: { name: true, note: true, createdAt: true, recipe: true }, orderBy: [{ createdAt: 'asc' }, { name: 'asc' }] });
+  return rows.map((r) => {
+    const recipe = releaseRecipeSchema.safeParse(r.recipe);
+    return { ...r, recipe: recipe.success ? recipe.data : null };
+  });
 }
 
 /**
