@@ -101,7 +101,8 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   await panel.getByRole('button', { name: 'Chart' }).click();
   const firstLineDots = panel.locator('.recharts-line-dots').first().locator('circle');
   await expect(firstLineDots).toHaveCount(3);
-  await firstLineDots.nth(1).hover();
+  // Lines can share a point (equal rates): hover where the dot is, whichever line is drawn on top.
+  await firstLineDots.nth(1).hover({ force: true });
   const tooltip = page.getByTestId('round-tooltip');
   await expect(tooltip).toContainText(`R1 · ${REL_A}`);
   await expect(tooltip.getByRole('definition')).toHaveText(['failed_and_passed', 'CHECKPOINT_BINARY', 'OFFLINE', 'offline-rules', '2 reflection runs, 1 version without a run']);
@@ -109,7 +110,7 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   await expect(tooltip).toContainText(`${MODELS[0]}: ${expected[2].rate} checkpoints (n = 6)`);
   await panel.screenshot({ path: info.outputPath('round-tooltip.png') });
   await page.mouse.move(0, 0);
-  await firstLineDots.nth(2).hover();
+  await firstLineDots.nth(2).hover({ force: true });
   await expect(tooltip).toContainText(`R2 · ${REL_B}`);
   await expect(tooltip).toContainText('No recipe recorded for this release.');
   await panel.getByRole('button', { name: 'Table' }).click();

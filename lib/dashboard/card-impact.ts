@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
-import { trajectoryWhere, type DashboardFilters } from './filters';
+import { cellWhere } from './cell-filters';
+import type { DashboardFilters } from './filters';
 import { rate, wilsonInterval } from './wilson';
 
 /**
@@ -38,28 +39,23 @@ const group = (trajectories: number, checkpoints: number, passed: number): Group
 /**
  * Card impact per (card, release): checkpoint pass rate of the trajectories the
  * card was injected into (`memory.card_ids` on import) against the
- * trajectories of the same release, abilities and models without it. One
- * pass over the trajectories' trigger-kept checkpoint counts: totals per
+ * trajectories of the same release, abilities and models without it. From the
+ * dashboard cubes (kept exact by the Trajectory trigger): totals per
  * (release, ability, model) cell, minus the card's own share of each cell it
- * appears in, summed over those cells. For given cards (the card page) the
- * injected side is found through the GIN index on `memoryCardIds`.
+ * appears in, summed over those cells.
  */
 export async function cardImpact(f: DashboardFilters, opts: { cardKeys?: string[] } = {}): Promise<ImpactRow[]> {
-  const where = trajectoryWhere(f);
-  const only = opts.cardKeys ? Prisma.sql`AND t."memoryCardIds" && ${opts.cardKeys}::text[]` : Prisma.empty;
+  const where = cellWhere(f);
   const cardFilter = opts.cardKeys ? Prisma.sql`AND c.card = ANY(${opts.cardKeys}::text[])` : Prisma.empty;
-  const cell = Prisma.sql`coalesce(t."memoryRelease", '') AS release, coalesce(k.ability, '') AS ability, t.model`;
   const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
-    WITH cells AS (
-      SELECT ${cell}, count(*)::int AS t, sum(t."checkpointCount")::int AS n, sum(t."checkpointsPassed")::int AS p
-      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE ${where} GROUP BY 1, 2, 3
-    ), inj AS (
-      -- A card listed twice in one trajectory counts once (only its first occurrence is kept).
-      SELECT c.card, ${cell}, count(*)::int AS t, sum(t."checkpointCount")::int AS n, sum(t."checkpointsPassed")::int AS p
-      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
-      CROSS JOIN LATERAL unnest(t."memoryCardIds") WITH ORDINALITY AS c(card, i)
-      WHERE ${where} ${only} ${cardFilter} AND c.card <> ALL (t."memoryCardIds"[1:c.i - 1])
-      GROUP BY 1, 2, 3, 4
+    WITH inj AS (
+      SELECT c.card, c.release, c.ability, c.model, sum(c.trajectories)::int AS t, sum(c.checkpoints)::int AS n, sum(c."checkpointsPassed")::int AS p
+      FROM "DashboardCardCell" c WHERE ${where} ${cardFilter}
+      GROUP BY 1, 2, 3, 4 HAVING sum(c.trajectories) > 0
+    ), cells AS (
+      SELECT c.release, c.ability, c.model, sum(c.trajectories)::int AS t, sum(c.checkpoints)::int AS n, sum(c."checkpointsPassed")::int AS p
+      FROM "DashboardCell" c WHERE ${where} AND (c.release, c.ability, c.model) IN (SELECT release, ability, model FROM inj)
+      GROUP BY 1, 2, 3
     )
     SELECT inj.card, nullif(inj.release, '') AS release,
            sum(inj.t)::int AS it, sum(inj.n)::int AS ic, sum(inj.p)::int AS ip,

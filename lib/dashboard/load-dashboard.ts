@@ -2,6 +2,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { listTrajectoryModels } from '@/lib/trajectories/list-models';
 import { bankGrowth, type BankGrowth } from './bank-growth';
+import { compactCellsIfGrown } from './compact-cells';
 import { coverage, type Coverage } from './coverage';
 import { curation, type Curation } from './curation';
 import { dashboardFilterSchema, type DashboardFilters } from './filters';
@@ -26,6 +27,7 @@ export async function loadDashboard(actor: Actor, input: unknown): Promise<Dashb
   requirePermission(actor, 'dashboard:read');
   const started = performance.now();
   const filters = dashboardFilterSchema.parse(input);
+  void compactCellsIfGrown();
   const [rates, cov, cur, review, bank] = await Promise.all([passRates(filters), coverage(filters), curation(filters), reviewThroughput(filters), bankGrowth(filters)]);
   const trajectoryCount = rates.byModel.reduce((s, r) => s + r.trajectories, 0);
   return { filters, trajectoryCount, passRates: rates, coverage: cov, curation: cur, review, bank, tookMs: Math.round(performance.now() - started) };

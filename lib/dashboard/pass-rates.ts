@@ -1,7 +1,8 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { releaseRecipeSchema, type ReleaseRecipe } from '@/lib/releases/release-recipe';
-import { trajectoryWhere, type DashboardFilters } from './filters';
+import { cellWhere } from './cell-filters';
+import type { DashboardFilters } from './filters';
 import { rate } from './wilson';
 
 /** Pass-rate figures of one group of trajectories: task pass rate and checkpoint pass rate, with their n. */
@@ -47,20 +48,21 @@ async function releaseRows(): Promise<{ name: string; note: string | null; creat
 
 /**
  * Checkpoint and task pass rate by model, by ability and by round × model in
- * one scan of the trajectories (GROUPING SETS over their per-trajectory
- * checkpoint counts, which triggers keep exact; see the dashboard_summary
- * migration). A trajectory's round is the bank release it ran with
- * (`memory.bank_release` on import; none = R0).
+ * one pass over the dashboard cube (GROUPING SETS over the per-key sums the
+ * Trajectory trigger keeps exact; see the dashboard_summary migration). A
+ * trajectory's round is the bank release it ran with (`memory.bank_release`
+ * on import; none = R0).
  */
 export async function passRates(f: DashboardFilters): Promise<PassRates> {
   const [rows, releases] = await Promise.all([
     prisma.$queryRaw<Row[]>(Prisma.sql`
-      SELECT GROUPING(t.model, k.ability, t."memoryRelease")::int AS grp, t.model, k.ability, t."memoryRelease" AS release,
-             count(*)::int AS trajectories, (count(*) FILTER (WHERE t.passed))::int AS "tasksPassed",
-             coalesce(sum(t."checkpointCount"), 0)::int AS checkpoints, coalesce(sum(t."checkpointsPassed"), 0)::int AS "checkpointsPassed"
-      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
-      WHERE ${trajectoryWhere(f)}
-      GROUP BY GROUPING SETS ((t.model), (k.ability), (t."memoryRelease", t.model))`),
+      SELECT GROUPING(c.model, c.ability, c.release)::int AS grp, c.model, nullif(c.ability, '') AS ability, nullif(c.release, '') AS release,
+             sum(c.trajectories)::int AS trajectories, sum(c."tasksPassed")::int AS "tasksPassed",
+             sum(c.checkpoints)::int AS checkpoints, sum(c."checkpointsPassed")::int AS "checkpointsPassed"
+      FROM "DashboardCell" c
+      WHERE ${cellWhere(f)}
+      GROUP BY GROUPING SETS ((c.model), (c.ability), (c.release, c.model))
+      HAVING sum(c.trajectories) > 0`),
     releaseRows(),
   ]);
   // GROUPING bits (model, ability, release): 3 = only model grouped, 5 = only ability, 2 = release + model.

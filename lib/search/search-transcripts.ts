@@ -13,6 +13,7 @@ import { HIGHLIGHT_START, HIGHLIGHT_STOP, searchQuerySchema, type SearchEvent, t
  */
 export const CANDIDATE_CAP = 5000;
 const HITS_PER_TRAJECTORY = 3;
+const STATEMENT_TIMEOUT_MS = 15_000;
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 
 type Query = ReturnType<typeof searchQuerySchema.parse>;
@@ -95,12 +96,20 @@ export async function searchTranscripts(actor: Actor, input: unknown): Promise<S
            coalesce((SELECT json_agg(s ORDER BY s.best DESC, s."trajectoryId", s.rank DESC, s.position) FROM shown s), '[]'::json) AS hits`;
 
   // Exact bitmaps (a lossy one rechecks every row of its pages) and no parallel workers: with the
-  // LIMIT, a single process stops sooner than workers start on a busy machine.
-  const [, , [summary]] = await prisma.$transaction([
-    prisma.$executeRaw`SET LOCAL work_mem = '64MB'`,
-    prisma.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`,
-    prisma.$queryRaw<{ matchedEvents: number; matchedTrajectories: number; hits: HitRow[] }[]>(statement),
-  ]);
+  // LIMIT, a single process stops sooner than workers start on a busy machine. A phrase of common
+  // words rechecks every candidate's positions on the heap: bounded by a statement timeout.
+  const summary = await prisma
+    .$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
+      await tx.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`;
+      await tx.$executeRaw`SET LOCAL statement_timeout = '${Prisma.raw(String(STATEMENT_TIMEOUT_MS))}ms'`;
+      const [row] = await tx.$queryRaw<{ matchedEvents: number; matchedTrajectories: number; hits: HitRow[] }[]>(statement);
+      return row;
+    }, { timeout: STATEMENT_TIMEOUT_MS + 5000 })
+    .catch((err: unknown) => {
+      if (/statement timeout/i.test(String((err as Error)?.message))) throw new AppError('VALIDATION', `This search took longer than ${STATEMENT_TIMEOUT_MS / 1000} s: add a word or a filter`, [{ path: 'q', message: 'Too broad' }]);
+      throw err;
+    });
   const capped = summary.matchedEvents > CANDIDATE_CAP;
   return {
     groups: toGroups(summary.hits),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { cardImpact } from '@/lib/dashboard/card-impact';
+import { compactDashboardCells } from '@/lib/dashboard/compact-cells';
 import { coverage } from '@/lib/dashboard/coverage';
 import { passRates } from '@/lib/dashboard/pass-rates';
 import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
@@ -112,5 +113,29 @@ describe('dashboard figures right after a write', () => {
     expect((await passRates({ benchmark })).byModel[0]).toMatchObject({ checkpoints: 2, checkpointsPassed: 2 });
     await prisma.checkpointResult.delete({ where: { id: failed.id } });
     expect((await passRates({ benchmark })).byModel[0]).toMatchObject({ checkpoints: 1, checkpointsPassed: 1 });
+  });
+
+  it('counts two imports running in parallel exactly, and compaction leaves every figure unchanged', async () => {
+    const benchmark = `sum-${uid()}`;
+    const card = `skill::par_${uid()}`;
+    const batch = (model: string) => Array.from({ length: 30 }, (_, i) => withMemory(failedRecord({ benchmark, taskId: `p-${i % 3}-${i % 2}`, model, failed: i % 2, passed: 2 }), 'rel-p', i % 3 === 0 ? [card] : []));
+    await Promise.all([importRecords(batch('m1')), importRecords(batch('m2')), importRecords(batch('m1').map((r) => ({ ...r, trajectory: { ...r.trajectory, id: `${r.trajectory.id}-b` } })))]);
+    const before = { rates: await passRates({ benchmark }), cov: await coverage({ benchmark }), impact: await cardImpact({ benchmark }) };
+    expect(before.rates.byModel.map((m) => [m.model, m.trajectories, m.checkpoints, m.checkpointsPassed])).toEqual([['m1', 60, 150, 120], ['m2', 30, 75, 60]]);
+    expect(before.impact.map((r) => [r.injected.trajectories, r.comparison.trajectories])).toEqual([[30, 60]]);
+    const deltas = await prisma.dashboardCell.count({ where: { compacted: false } });
+    expect(deltas).toBeGreaterThan(0);
+    expect(await compactDashboardCells()).toBe(true);
+    expect(await prisma.dashboardCell.count({ where: { compacted: false } })).toBe(0);
+    expect({ rates: await passRates({ benchmark }), cov: await coverage({ benchmark }), impact: await cardImpact({ benchmark }) }).toEqual(before);
+  });
+
+  it('takes a deleted task and its trajectories out of the figures', async () => {
+    const benchmark = `sum-${uid()}`;
+    await seedRecords([failedRecord({ benchmark, taskId: 'gone', failed: 1 }), failedRecord({ benchmark, taskId: 'kept', failed: 0 })]);
+    expect((await passRates({ benchmark })).byModel[0]).toMatchObject({ trajectories: 2, checkpoints: 3 });
+    await prisma.task.delete({ where: { benchmark_externalId: { benchmark, externalId: 'gone' } } });
+    expect((await passRates({ benchmark })).byModel[0]).toMatchObject({ trajectories: 1, checkpoints: 1, checkpointsPassed: 1 });
+    expect((await coverage({ benchmark })).total.failed).toBe(0);
   });
 });

@@ -79,3 +79,112 @@ FROM (
   FROM "CheckpointResult" cr GROUP BY cr."trajectoryId"
 ) s
 WHERE t.id = s."trajectoryId";
+
+-- Dashboard cubes: trajectory counts per (benchmark, ability, model, release,
+-- import day), and per injected card too. A statement-level trigger on
+-- Trajectory writes signed delta rows (minus the old row, plus the new one) in
+-- the writing transaction, insert-only, so concurrent imports never lock a
+-- shared row. Readers sum rows per key, exact at every commit.
+-- lib/dashboard/compact-cells.ts merges deltas into one "compacted" row per key.
+
+-- CreateTable
+CREATE TABLE "DashboardCell" (
+    "id" BIGSERIAL NOT NULL,
+    "benchmark" TEXT NOT NULL,
+    "ability" TEXT NOT NULL,
+    "model" TEXT NOT NULL,
+    "release" TEXT NOT NULL,
+    "day" DATE NOT NULL,
+    "trajectories" INTEGER NOT NULL,
+    "tasksPassed" INTEGER NOT NULL,
+    "checkpoints" INTEGER NOT NULL,
+    "checkpointsPassed" INTEGER NOT NULL,
+    "diagnosed" INTEGER NOT NULL,
+    "compacted" BOOLEAN NOT NULL DEFAULT false,
+
+    CONSTRAINT "DashboardCell_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "DashboardCardCell" (
+    "id" BIGSERIAL NOT NULL,
+    "card" TEXT NOT NULL,
+    "benchmark" TEXT NOT NULL,
+    "ability" TEXT NOT NULL,
+    "model" TEXT NOT NULL,
+    "release" TEXT NOT NULL,
+    "day" DATE NOT NULL,
+    "trajectories" INTEGER NOT NULL,
+    "checkpoints" INTEGER NOT NULL,
+    "checkpointsPassed" INTEGER NOT NULL,
+    "compacted" BOOLEAN NOT NULL DEFAULT false,
+
+    CONSTRAINT "DashboardCardCell_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "DashboardCell_benchmark_ability_model_release_day_idx" ON "DashboardCell"("benchmark", "ability", "model", "release", "day");
+
+-- CreateIndex
+CREATE INDEX "DashboardCell_compacted_idx" ON "DashboardCell"("compacted");
+
+-- CreateIndex
+CREATE INDEX "DashboardCardCell_card_idx" ON "DashboardCardCell"("card");
+
+-- CreateIndex
+CREATE INDEX "DashboardCardCell_compacted_idx" ON "DashboardCardCell"("compacted");
+
+-- Adds (sign 1) or subtracts (sign -1) trajectory rows to both cubes. A card
+-- listed twice in one trajectory counts once (its first occurrence).
+CREATE FUNCTION "dashboard_cells_add"(rows "Trajectory"[], sign int) RETURNS void LANGUAGE sql AS E'
+  INSERT INTO "DashboardCell" (benchmark, ability, model, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed)
+  SELECT k.benchmark, coalesce(k.ability, ''''), x.model, coalesce(x."memoryRelease", ''''), x."createdAt"::date,
+         sign * count(*), sign * count(*) FILTER (WHERE x.passed), sign * sum(x."checkpointCount"), sign * sum(x."checkpointsPassed"), sign * sum(x."diagnosedCount")
+  FROM unnest(rows) x JOIN "Task" k ON k.id = x."taskId"
+  GROUP BY 1, 2, 3, 4, 5\073
+  INSERT INTO "DashboardCardCell" (card, benchmark, ability, model, release, day, trajectories, checkpoints, "checkpointsPassed")
+  SELECT c.card, k.benchmark, coalesce(k.ability, ''''), x.model, coalesce(x."memoryRelease", ''''), x."createdAt"::date,
+         sign * count(*), sign * sum(x."checkpointCount"), sign * sum(x."checkpointsPassed")
+  FROM unnest(rows) x JOIN "Task" k ON k.id = x."taskId"
+  CROSS JOIN LATERAL unnest(x."memoryCardIds") WITH ORDINALITY AS c(card, i)
+  WHERE c.card <> ALL (x."memoryCardIds"[1:c.i - 1])
+  GROUP BY 1, 2, 3, 4, 5, 6
+';
+
+-- An UPDATE counts only rows whose cube keys or counts changed (a queue
+-- recount of pendingCount, a claim, writes no delta).
+CREATE FUNCTION "dashboard_cells_trigger"() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+  IF TG_OP = ''INSERT'' THEN
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(n.*)::"Trajectory" FROM new_rows n), 1)\073
+  ELSIF TG_OP = ''DELETE'' THEN
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(o.*)::"Trajectory" FROM old_rows o), -1)\073
+  ELSE
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(o.*)::"Trajectory" FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o."taskId", o.model, o."memoryRelease", o."memoryCardIds", o."createdAt", o.passed, o."checkpointCount", o."checkpointsPassed", o."diagnosedCount") IS DISTINCT FROM (n."taskId", n.model, n."memoryRelease", n."memoryCardIds", n."createdAt", n.passed, n."checkpointCount", n."checkpointsPassed", n."diagnosedCount")), -1)\073
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(n.*)::"Trajectory" FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (o."taskId", o.model, o."memoryRelease", o."memoryCardIds", o."createdAt", o.passed, o."checkpointCount", o."checkpointsPassed", o."diagnosedCount") IS DISTINCT FROM (n."taskId", n.model, n."memoryRelease", n."memoryCardIds", n."createdAt", n.passed, n."checkpointCount", n."checkpointsPassed", n."diagnosedCount")), 1)\073
+  END IF\073
+  RETURN NULL\073
+END
+';
+
+CREATE TRIGGER "Trajectory_cells_insert" AFTER INSERT ON "Trajectory"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_cells_trigger"();
+CREATE TRIGGER "Trajectory_cells_update" AFTER UPDATE ON "Trajectory"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_cells_trigger"();
+CREATE TRIGGER "Trajectory_cells_delete" AFTER DELETE ON "Trajectory"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_cells_trigger"();
+
+-- A deleted task takes its trajectories first, while the task is still there
+-- to name their benchmark and ability in the cube's subtraction.
+CREATE FUNCTION "dashboard_task_delete"() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+  DELETE FROM "Trajectory" WHERE "taskId" = OLD.id\073
+  RETURN OLD\073
+END
+';
+CREATE TRIGGER "Task_cells_delete" BEFORE DELETE ON "Task" FOR EACH ROW EXECUTE FUNCTION "dashboard_task_delete"();
+
+-- Backfill what is already imported (the counts above are filled by now).
+SELECT "dashboard_cells_add"(ARRAY(SELECT t FROM "Trajectory" t), 1);
+UPDATE "DashboardCell" SET compacted = true;
+UPDATE "DashboardCardCell" SET compacted = true;
