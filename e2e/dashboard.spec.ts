@@ -129,10 +129,24 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   const impact = await page.request.get(`/api/cards/${encodeURIComponent(CARD)}/impact`);
   expect(impact.status()).toBe(200);
   const body = await impact.json();
+  const figures: Record<string, { ip: number; cp: number }> = {};
   for (const [r, release] of [[1, REL_A], [2, REL_B]] as const) {
     let ip = 0, cp = 0;
     MODELS.forEach((_m, m) => [0, 1, 2].forEach((k) => { ip += passedAt(r, m, 0, k) ? 1 : 0; cp += passedAt(r, m, 1, k) ? 1 : 0; }));
+    figures[release] = { ip, cp };
     expect(body.rows.find((x: { release: string }) => x.release === release)).toMatchObject({ injected: { checkpoints: 6, passed: ip }, comparison: { checkpoints: 6, passed: cp }, enoughData: false });
+  }
+  // The card page's impact panel shows the same injected-vs-not figures per release.
+  await page.goto(`/cards/${encodeURIComponent(CARD)}`);
+  const cardPanel = page.getByTestId('card-impact-panel');
+  await expect(cardPanel.getByTestId('impact-row')).toHaveCount(2);
+  for (const release of [REL_A, REL_B]) {
+    const row = cardPanel.getByTestId('impact-row').filter({ hasText: release });
+    const cells = row.locator('td');
+    const pctOf = (n: number) => `${((n / 6) * 100).toFixed(1)}%`;
+    await expect(cells.filter({ hasText: `${pctOf(figures[release].ip)}` }).first()).toContainText('n = 6 (2 traj.)');
+    await expect(row).toContainText(pctOf(figures[release].cp));
+    await expect(row).toContainText('not enough data');
   }
   await page.goto(`/dashboard/impact?benchmark=${BENCH}`);
   const impactRows = page.getByTestId('impact-row').filter({ hasText: CARD });
