@@ -29,20 +29,25 @@ export async function compactDashboardCells(): Promise<boolean> {
   }, { timeout: 60_000 });
 }
 
-let running: Promise<unknown> | null = null;
+let running: Promise<boolean> | null = null;
 
 /**
- * Called by dashboard reads: starts a compaction in the background when deltas
- * have piled up (counted through the index on `compacted`). The read does not
- * wait for it; its figures are exact either way.
+ * Called by dashboard reads (without waiting): compacts when at least
+ * `threshold` deltas have piled up (counted through the index on
+ * `compacted`). The read's figures are exact either way. Resolves to whether
+ * a compaction ran.
  */
-export async function compactCellsIfGrown(): Promise<void> {
-  if (running) return;
+export async function compactCellsIfGrown(threshold = COMPACT_AFTER_DELTAS): Promise<boolean> {
+  if (running) return false;
   const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
-    SELECT (SELECT count(*) FROM (SELECT 1 FROM "DashboardCell" WHERE NOT compacted LIMIT ${COMPACT_AFTER_DELTAS}) a)::int
-         + (SELECT count(*) FROM (SELECT 1 FROM "DashboardCardCell" WHERE NOT compacted LIMIT ${COMPACT_AFTER_DELTAS}) b)::int AS n`;
-  if (n < COMPACT_AFTER_DELTAS) return;
+    SELECT (SELECT count(*) FROM (SELECT 1 FROM "DashboardCell" WHERE NOT compacted LIMIT ${threshold}) a)::int
+         + (SELECT count(*) FROM (SELECT 1 FROM "DashboardCardCell" WHERE NOT compacted LIMIT ${threshold}) b)::int AS n`;
+  if (n < threshold || running) return false;
   running = compactDashboardCells()
-    .catch((err: unknown) => console.error('dashboard cell compaction failed', err))
+    .catch((err: unknown) => {
+      console.error('dashboard cell compaction failed', err);
+      return false;
+    })
     .finally(() => (running = null));
+  return running;
 }

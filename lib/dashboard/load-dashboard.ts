@@ -27,6 +27,7 @@ export async function loadDashboard(actor: Actor, input: unknown): Promise<Dashb
   requirePermission(actor, 'dashboard:read');
   const started = performance.now();
   const filters = dashboardFilterSchema.parse(input);
+  // In the background: this read's figures are exact with or without it.
   void compactCellsIfGrown();
   const [rates, cov, cur, review, bank] = await Promise.all([passRates(filters), coverage(filters), curation(filters), reviewThroughput(filters), bankGrowth(filters)]);
   const trajectoryCount = rates.byModel.reduce((s, r) => s + r.trajectories, 0);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { cardImpact } from '@/lib/dashboard/card-impact';
-import { compactDashboardCells } from '@/lib/dashboard/compact-cells';
+import { compactCellsIfGrown, compactDashboardCells } from '@/lib/dashboard/compact-cells';
 import { coverage } from '@/lib/dashboard/coverage';
 import { passRates } from '@/lib/dashboard/pass-rates';
 import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
@@ -128,6 +128,16 @@ describe('dashboard figures right after a write', () => {
     expect(await compactDashboardCells()).toBe(true);
     expect(await prisma.dashboardCell.count({ where: { compacted: false } })).toBe(0);
     expect({ rates: await passRates({ benchmark }), cov: await coverage({ benchmark }), impact: await cardImpact({ benchmark }) }).toEqual(before);
+  });
+
+  it('compacts in the background only once enough deltas have piled up', async () => {
+    await seedRecords([failedRecord({ benchmark: `sum-${uid()}`, failed: 1 })]);
+    const deltas = await prisma.dashboardCell.count({ where: { compacted: false } });
+    expect(deltas).toBeGreaterThan(0);
+    expect(await compactCellsIfGrown(deltas + 10_000)).toBe(false);
+    expect(await prisma.dashboardCell.count({ where: { compacted: false } })).toBe(deltas);
+    expect(await compactCellsIfGrown(1)).toBe(true);
+    expect(await prisma.dashboardCell.count({ where: { compacted: false } })).toBe(0);
   });
 
   it('takes a deleted task and its trajectories out of the figures', async () => {
