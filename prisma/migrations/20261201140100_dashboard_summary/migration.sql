@@ -48,8 +48,16 @@ BEGIN
     ids := ARRAY(SELECT DISTINCT "trajectoryId" FROM new_rows)\073
   ELSIF TG_OP = ''DELETE'' THEN
     ids := ARRAY(SELECT DISTINCT "trajectoryId" FROM old_rows)\073
+  ELSIF TG_TABLE_NAME = ''Diagnosis'' THEN
+    -- Only a changed status or target counts: a draft autosave neither locks nor recounts.
+    ids := ARRAY(SELECT x FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n."trajectoryId"), (o."trajectoryId")) v(x)
+                 WHERE (o.status, o."checkpointResultId", o."trajectoryId") IS DISTINCT FROM (n.status, n."checkpointResultId", n."trajectoryId"))\073
   ELSE
-    ids := ARRAY(SELECT "trajectoryId" FROM new_rows UNION SELECT "trajectoryId" FROM old_rows)\073
+    ids := ARRAY(SELECT x FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n."trajectoryId"), (o."trajectoryId")) v(x)
+                 WHERE (o.passed, o."trajectoryId") IS DISTINCT FROM (n.passed, n."trajectoryId"))\073
+  END IF\073
+  IF cardinality(ids) = 0 THEN
+    RETURN NULL\073
   END IF\073
   PERFORM 1 FROM "Trajectory" WHERE id = ANY(ids) ORDER BY id FOR UPDATE\073
   PERFORM "trajectory_summary_recount"(ids)\073
