@@ -13,6 +13,11 @@ const CARD = `skill::skill_e2e${run}`;
 const MODELS = ['harbor-large', 'pier-mini'];
 const RELEASES = [null, REL_A, REL_B];
 const TOOL = 'Wharf.unload_crate';
+// What built release A (as freezing a release records it), shown on hover over its round.
+const RECIPE_A = {
+  runs: 2, runKinds: ['TASK'], scopes: ['failed_and_passed'], feedbackKinds: ['CHECKPOINT_BINARY'], providers: ['OFFLINE'],
+  models: ['offline-rules'], promptVersions: ['reflector@1'], versionsWithoutRun: 1, skippedCards: [],
+};
 
 /** Checkpoint k of trajectory j of (release r, model m): a fixed pattern that differs per point. */
 const passedAt = (r: number, m: number, j: number, k: number) => (k + j + r * (m + 1)) % 3 !== 0;
@@ -67,7 +72,7 @@ test.setTimeout(240_000);
 
 test.beforeAll(async () => {
   // Rounds are ordered by release date: B is created after A.
-  await prisma.bankRelease.create({ data: { name: REL_A, note: 'first e2e release', createdAt: new Date('2099-01-01T00:00:00Z') } });
+  await prisma.bankRelease.create({ data: { name: REL_A, note: 'first e2e release', createdAt: new Date('2099-01-01T00:00:00Z'), recipe: RECIPE_A } });
   await prisma.bankRelease.create({ data: { name: REL_B, note: 'second e2e release', createdAt: new Date('2099-02-01T00:00:00Z') } });
   await prisma.card.create({ data: { key: CARD, kind: 'SKILL', ability: 'logistics', title: `E2E crate card ${run}` } });
 });
@@ -92,6 +97,24 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   expect(shown.map((c) => [c[0].split(' · ')[0], c[1], c[3], c[4], c[5]])).toEqual(expected.map((e) => [e.label, e.model, String(e.passed), String(e.total), e.rate]));
   expect(shown.map((c) => c[0])).toEqual(expected.map((e) => (e.release ? `${e.label} · ${e.release}` : 'R0')));
 
+  // Hovering round R1 on the chart shows release A's recipe next to each model's figures and n.
+  await panel.getByRole('button', { name: 'Chart' }).click();
+  const firstLineDots = panel.locator('.recharts-line-dots').first().locator('circle');
+  await expect(firstLineDots).toHaveCount(3);
+  // Lines can share a point (equal rates): hover where the dot is, whichever line is drawn on top.
+  await firstLineDots.nth(1).hover({ force: true });
+  const tooltip = page.getByTestId('round-tooltip');
+  await expect(tooltip).toContainText(`R1 · ${REL_A}`);
+  await expect(tooltip.getByRole('definition')).toHaveText(['failed_and_passed', 'CHECKPOINT_BINARY', 'OFFLINE', 'offline-rules', '2 reflection runs, 1 version without a run']);
+  await expect(tooltip).toContainText('Ingestion scope');
+  await expect(tooltip).toContainText(`${MODELS[0]}: ${expected[2].rate} checkpoints (n = 6)`);
+  await panel.screenshot({ path: info.outputPath('round-tooltip.png') });
+  await page.mouse.move(0, 0);
+  await firstLineDots.nth(2).hover({ force: true });
+  await expect(tooltip).toContainText(`R2 · ${REL_B}`);
+  await expect(tooltip).toContainText('No recipe recorded for this release.');
+  await panel.getByRole('button', { name: 'Table' }).click();
+
   // The CSV holds the same figures as the table.
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download CSV' }).click()]);
   const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
@@ -106,10 +129,24 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   const impact = await page.request.get(`/api/cards/${encodeURIComponent(CARD)}/impact`);
   expect(impact.status()).toBe(200);
   const body = await impact.json();
+  const figures: Record<string, { ip: number; cp: number }> = {};
   for (const [r, release] of [[1, REL_A], [2, REL_B]] as const) {
     let ip = 0, cp = 0;
     MODELS.forEach((_m, m) => [0, 1, 2].forEach((k) => { ip += passedAt(r, m, 0, k) ? 1 : 0; cp += passedAt(r, m, 1, k) ? 1 : 0; }));
+    figures[release] = { ip, cp };
     expect(body.rows.find((x: { release: string }) => x.release === release)).toMatchObject({ injected: { checkpoints: 6, passed: ip }, comparison: { checkpoints: 6, passed: cp }, enoughData: false });
+  }
+  // The card page's impact panel shows the same injected-vs-not figures per release.
+  await page.goto(`/cards/${encodeURIComponent(CARD)}`);
+  const cardPanel = page.getByTestId('card-impact-panel');
+  await expect(cardPanel.getByTestId('impact-row')).toHaveCount(2);
+  for (const release of [REL_A, REL_B]) {
+    const row = cardPanel.getByTestId('impact-row').filter({ hasText: release });
+    const cells = row.locator('td');
+    const pctOf = (n: number) => `${((n / 6) * 100).toFixed(1)}%`;
+    await expect(cells.filter({ hasText: `${pctOf(figures[release].ip)}` }).first()).toContainText('n = 6 (2 traj.)');
+    await expect(row).toContainText(pctOf(figures[release].cp));
+    await expect(row).toContainText('not enough data');
   }
   await page.goto(`/dashboard/impact?benchmark=${BENCH}`);
   const impactRows = page.getByTestId('impact-row').filter({ hasText: CARD });

@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import type { PassRates, RoundInfo } from '@/lib/dashboard/pass-rates';
+import type { ReleaseRecipe } from '@/lib/releases/release-recipe';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
 import type { Column } from './table-format';
@@ -21,11 +22,31 @@ const ROUND_COLUMNS: Column<RoundRow>[] = [
   { key: 'taskPassRate', label: 'Task pass rate', format: 'pct' },
 ];
 
-function recipeText(recipe: unknown): string | null {
-  if (!recipe || typeof recipe !== 'object') return null;
-  return Object.entries(recipe as Record<string, unknown>)
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(' · ');
+const listed = (xs: string[]) => (xs.length ? xs.join(', ') : 'none recorded');
+
+/** How the round's release was built (frozen with the release): what users compare rounds by. */
+function RoundRecipe({ recipe }: { recipe: ReleaseRecipe }) {
+  const rows: [string, string][] = [
+    ['Ingestion scope', listed(recipe.scopes)],
+    ['Feedback kinds', listed(recipe.feedbackKinds)],
+    ['Providers', listed(recipe.providers)],
+    ['Models', listed(recipe.models)],
+  ];
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-slate-600" aria-label="Release recipe">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-slate-500">{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+      <dt className="text-slate-500">Runs</dt>
+      <dd>
+        {recipe.runs} reflection run{recipe.runs === 1 ? '' : 's'}
+        {recipe.versionsWithoutRun ? `, ${recipe.versionsWithoutRun} version${recipe.versionsWithoutRun === 1 ? '' : 's'} without a run` : ''}
+      </dd>
+    </dl>
+  );
 }
 
 function RoundTooltip({ active, label, rounds, rows }: { active?: boolean; label?: string | number; rounds: RoundInfo[]; rows: RoundRow[] }) {
@@ -33,11 +54,11 @@ function RoundTooltip({ active, label, rounds, rows }: { active?: boolean; label
   const info = rounds.find((r) => r.round === label);
   const points = rows.filter((r) => r.round === label);
   return (
-    <div className="max-w-sm rounded-md bg-white p-2 text-xs shadow-lg ring-1 ring-slate-200">
+    <div className="max-w-sm rounded-md bg-white p-2 text-xs shadow-lg ring-1 ring-slate-200" data-testid="round-tooltip">
       <div className="font-medium text-slate-900">{label}</div>
       {info?.createdAt ? <div className="text-slate-500">released {info.createdAt.slice(0, 10)}</div> : null}
       {info?.note ? <div className="text-slate-600">{info.note}</div> : null}
-      {recipeText(info?.recipe) ? <div className="mt-1 text-slate-600">Recipe: {recipeText(info?.recipe)}</div> : null}
+      {info?.recipe ? <RoundRecipe recipe={info.recipe} /> : info?.release ? <div className="mt-1 text-slate-500">No recipe recorded for this release.</div> : null}
       <ul className="mt-1 space-y-0.5">
         {points.map((p) => (
           <li key={p.model}>

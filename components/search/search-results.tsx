@@ -39,8 +39,10 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
   return (
     <section aria-label="Search results">
       <p className="mb-3 text-sm text-slate-600" data-testid="search-summary">
-        {result.matchedEvents.toLocaleString()}{result.capped ? '+' : ''} matching events in {result.matchedTrajectories.toLocaleString()} trajectories
-        {result.capped ? ' (ranked among the first matches; narrow the search for a complete ranking)' : ''} · {result.tookMs} ms
+        {result.capped && result.estimatedEvents
+          ? `About ${result.estimatedEvents.toLocaleString()} matching events (estimated); the first ${result.matchedEvents.toLocaleString()} are ranked, in ${result.matchedTrajectories.toLocaleString()} trajectories — narrow the search for a complete ranking`
+          : `${result.matchedEvents.toLocaleString()}${result.capped ? '+' : ''} matching events in ${result.matchedTrajectories.toLocaleString()} trajectories${result.capped ? ' (ranked among the first matches; narrow the search for a complete ranking)' : ''}`}{' '}
+        · {result.tookMs} ms
       </p>
       <ol className="space-y-3">
         {result.groups.map((g) => (

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
-import { trajectoryWhere, type DashboardFilters } from './filters';
+import { cellWhere } from './cell-filters';
+import type { DashboardFilters } from './filters';
 import { rate, wilsonInterval } from './wilson';
 
 /**
@@ -38,28 +39,23 @@ const group = (trajectories: number, checkpoints: number, passed: number): Group
 /**
  * Card impact per (card, release): checkpoint pass rate of the trajectories the
  * card was injected into (`memory.card_ids` on import) against the
- * trajectories of the same release, abilities and models without it. One
- * pass: totals per (release, ability, model) cell, minus the card's own
- * share of each cell it appears in, summed over those cells.
+ * trajectories of the same release, abilities and models without it. From the
+ * dashboard cubes (kept exact by the Trajectory trigger): totals per
+ * (release, ability, model) cell, minus the card's own share of each cell it
+ * appears in, summed over those cells.
  */
 export async function cardImpact(f: DashboardFilters, opts: { cardKeys?: string[] } = {}): Promise<ImpactRow[]> {
-  const cardFilter = opts.cardKeys ? Prisma.sql`WHERE card = ANY(${opts.cardKeys}::text[])` : Prisma.empty;
+  const where = cellWhere(f);
+  const cardFilter = opts.cardKeys ? Prisma.sql`AND c.card = ANY(${opts.cardKeys}::text[])` : Prisma.empty;
   const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
-    WITH tr AS (
-      SELECT t.id, t.model, coalesce(k.ability, '') AS ability, coalesce(t."memoryRelease", '') AS release, t."memoryCardIds" AS cards
-      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE ${trajectoryWhere(f)}
-    ), cp AS (
-      SELECT cr."trajectoryId", count(*)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p
-      FROM "CheckpointResult" cr JOIN tr ON tr.id = cr."trajectoryId" GROUP BY cr."trajectoryId"
-    ), t2 AS (
-      SELECT tr.*, coalesce(cp.n, 0) AS n, coalesce(cp.p, 0) AS p FROM tr LEFT JOIN cp ON cp."trajectoryId" = tr.id
+    WITH inj AS (
+      SELECT c.card, c.release, c.ability, c.model, sum(c.trajectories)::int AS t, sum(c.checkpoints)::int AS n, sum(c."checkpointsPassed")::int AS p
+      FROM "DashboardCardCell" c WHERE ${where} ${cardFilter}
+      GROUP BY 1, 2, 3, 4 HAVING sum(c.trajectories) > 0
     ), cells AS (
-      SELECT release, ability, model, count(*)::int AS t, sum(n)::int AS n, sum(p)::int AS p FROM t2 GROUP BY 1, 2, 3
-    ), inj AS (
-      SELECT card, release, ability, model, count(*)::int AS t, sum(n)::int AS n, sum(p)::int AS p
-      FROM (SELECT DISTINCT t2.id, c.card, t2.release, t2.ability, t2.model, t2.n, t2.p FROM t2 CROSS JOIN LATERAL unnest(t2.cards) AS c(card)) x
-      ${cardFilter}
-      GROUP BY 1, 2, 3, 4
+      SELECT c.release, c.ability, c.model, sum(c.trajectories)::int AS t, sum(c.checkpoints)::int AS n, sum(c."checkpointsPassed")::int AS p
+      FROM "DashboardCell" c WHERE ${where} AND (c.release, c.ability, c.model) IN (SELECT release, ability, model FROM inj)
+      GROUP BY 1, 2, 3
     )
     SELECT inj.card, nullif(inj.release, '') AS release,
            sum(inj.t)::int AS it, sum(inj.n)::int AS ic, sum(inj.p)::int AS ip,

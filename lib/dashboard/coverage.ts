@@ -1,5 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
+import { cellWhere } from './cell-filters';
 import { trajectoryWhere, type DashboardFilters } from './filters';
 import { rate } from './wilson';
 
@@ -15,18 +16,14 @@ export type Coverage = {
 
 /** Failed checkpoints diagnosed (a submitted diagnosis exists) over failed checkpoints, by ability, by annotator and by week. */
 export async function coverage(f: DashboardFilters): Promise<Coverage> {
-  const base = Prisma.sql`
-    WITH fc AS (
-      SELECT cr.id, k.ability, date_trunc('week', t."createdAt") AS week,
-             EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = cr.id AND d.status = 'SUBMITTED') AS diagnosed
-      FROM "CheckpointResult" cr JOIN "Trajectory" t ON t.id = cr."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
-      WHERE NOT cr.passed AND ${trajectoryWhere(f)}
-    )`;
+  // From the dashboard cube: failed = checkpoints − passed, diagnosed = failed ones with a submitted diagnosis.
+  const cells = (key: Prisma.Sql) => Prisma.sql`
+    SELECT ${key}, sum(c.checkpoints - c."checkpointsPassed")::int AS failed, sum(c.diagnosed)::int AS diagnosed
+    FROM "DashboardCell" c WHERE ${cellWhere(f)}
+    GROUP BY 1 HAVING sum(c.checkpoints - c."checkpointsPassed") > 0 ORDER BY 1 NULLS LAST`;
   const [abilityRows, weekRows, annotators] = await Promise.all([
-    prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(Prisma.sql`${base}
-      SELECT ability, count(*)::int AS failed, (count(*) FILTER (WHERE diagnosed))::int AS diagnosed FROM fc GROUP BY ability ORDER BY ability NULLS LAST`),
-    prisma.$queryRaw<{ week: Date; failed: number; diagnosed: number }[]>(Prisma.sql`${base}
-      SELECT week, count(*)::int AS failed, (count(*) FILTER (WHERE diagnosed))::int AS diagnosed FROM fc GROUP BY week ORDER BY week`),
+    prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(cells(Prisma.sql`nullif(c.ability, '') AS ability`)),
+    prisma.$queryRaw<{ week: Date; failed: number; diagnosed: number }[]>(cells(Prisma.sql`date_trunc('week', c.day::timestamp) AS week`)),
     prisma.$queryRaw<{ userId: string; name: string; submitted: number; drafts: number; claimed: number }[]>(Prisma.sql`
       WITH d AS (
         SELECT d."authorId", (count(*) FILTER (WHERE d.status = 'SUBMITTED'))::int AS submitted, (count(*) FILTER (WHERE d.status = 'DRAFT'))::int AS drafts

@@ -1,6 +1,8 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
-import { trajectoryWhere, type DashboardFilters } from './filters';
+import { releaseRecipeSchema, type ReleaseRecipe } from '@/lib/releases/release-recipe';
+import { cellWhere } from './cell-filters';
+import type { DashboardFilters } from './filters';
 import { rate } from './wilson';
 
 /** Pass-rate figures of one group of trajectories: task pass rate and checkpoint pass rate, with their n. */
@@ -13,7 +15,8 @@ export type PassRate = {
   checkpointPassRate: number | null;
 };
 
-export type RoundInfo = { round: string; release: string | null; index: number; createdAt: string | null; note: string | null; recipe: unknown };
+/** A round: R0 (no memory) or a release, with its recipe (ingestion scope, feedback kinds, providers…) for the chart's hover. */
+export type RoundInfo = { round: string; release: string | null; index: number; createdAt: string | null; note: string | null; recipe: ReleaseRecipe | null };
 
 export type PassRates = {
   byModel: (PassRate & { model: string })[];
@@ -34,40 +37,32 @@ const figures = (r: Row): PassRate => ({
   checkpointPassRate: rate(r.checkpointsPassed, r.checkpoints),
 });
 
-/**
- * Whether BankRelease has a `recipe` column (ingestion scope, feedback kinds,
- * providers). The releases feature adds it; until then rounds show name, note
- * and date only. Checked at run time so this code needs no change when it lands.
- */
-async function releaseRows(): Promise<{ name: string; note: string | null; createdAt: Date; recipe: unknown }[]> {
-  const [{ has }] = await prisma.$queryRaw<{ has: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'BankRelease' AND column_name = 'recipe') AS has`;
-  const recipe = has ? Prisma.sql`"recipe"` : Prisma.sql`NULL::jsonb`;
-  return prisma.$queryRaw(Prisma.sql`SELECT name, note, "createdAt", ${recipe} AS recipe FROM "BankRelease" ORDER BY "createdAt", name`);
+/** Releases in round order, each with its recipe (null when it does not parse: written before recipes existed). */
+async function releaseRows(): Promise<{ name: string; note: string | null; createdAt: Date; recipe: ReleaseRecipe | null }[]> {
+  const rows = await prisma.bankRelease.findMany({ select: { name: true, note: true, createdAt: true, recipe: true }, orderBy: [{ createdAt: 'asc' }, { name: 'asc' }] });
+  return rows.map((r) => {
+    const recipe = releaseRecipeSchema.safeParse(r.recipe);
+    return { ...r, recipe: recipe.success ? recipe.data : null };
+  });
 }
 
 /**
  * Checkpoint and task pass rate by model, by ability and by round × model in
- * one scan (GROUPING SETS over trajectories joined to their per-trajectory
- * checkpoint counts). A trajectory's round is the bank release it ran with
- * (`memory.bank_release` on import; none = R0).
+ * one pass over the dashboard cube (GROUPING SETS over the per-key sums the
+ * Trajectory trigger keeps exact; see the dashboard_summary migration). A
+ * trajectory's round is the bank release it ran with (`memory.bank_release`
+ * on import; none = R0).
  */
 export async function passRates(f: DashboardFilters): Promise<PassRates> {
   const [rows, releases] = await Promise.all([
     prisma.$queryRaw<Row[]>(Prisma.sql`
-      WITH tr AS (
-        SELECT t.id, t.model, k.ability, t."memoryRelease" AS release, t.passed
-        FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
-        WHERE ${trajectoryWhere(f)}
-      ), cp AS (
-        SELECT cr."trajectoryId", count(*)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p
-        FROM "CheckpointResult" cr JOIN tr ON tr.id = cr."trajectoryId" GROUP BY cr."trajectoryId"
-      )
-      SELECT GROUPING(tr.model, tr.ability, tr.release)::int AS grp, tr.model, tr.ability, tr.release,
-             count(*)::int AS trajectories, (count(*) FILTER (WHERE tr.passed))::int AS "tasksPassed",
-             coalesce(sum(cp.n), 0)::int AS checkpoints, coalesce(sum(cp.p), 0)::int AS "checkpointsPassed"
-      FROM tr LEFT JOIN cp ON cp."trajectoryId" = tr.id
-      GROUP BY GROUPING SETS ((tr.model), (tr.ability), (tr.release, tr.model))`),
+      SELECT GROUPING(c.model, c.ability, c.release)::int AS grp, c.model, nullif(c.ability, '') AS ability, nullif(c.release, '') AS release,
+             sum(c.trajectories)::int AS trajectories, sum(c."tasksPassed")::int AS "tasksPassed",
+             sum(c.checkpoints)::int AS checkpoints, sum(c."checkpointsPassed")::int AS "checkpointsPassed"
+      FROM "DashboardCell" c
+      WHERE ${cellWhere(f)}
+      GROUP BY GROUPING SETS ((c.model), (c.ability), (c.release, c.model))
+      HAVING sum(c.trajectories) > 0`),
     releaseRows(),
   ]);
   // GROUPING bits (model, ability, release): 3 = only model grouped, 5 = only ability, 2 = release + model.

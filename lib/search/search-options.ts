@@ -1,5 +1,6 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { listTrajectoryModels } from '@/lib/trajectories/list-models';
 
 export type SearchFilterOptions = { models: string[]; benchmarks: string[] };
 
@@ -7,8 +8,8 @@ export type SearchFilterOptions = { models: string[]; benchmarks: string[] };
 export async function searchFilterOptions(actor: Actor): Promise<SearchFilterOptions> {
   requirePermission(actor, 'trajectory:read');
   const [models, benchmarks] = await Promise.all([
-    prisma.trajectory.findMany({ distinct: ['model'], select: { model: true }, orderBy: { model: 'asc' } }),
+    listTrajectoryModels(),
     prisma.task.findMany({ distinct: ['benchmark'], select: { benchmark: true }, orderBy: { benchmark: 'asc' } }),
   ]);
-  return { models: models.map((m) => m.model), benchmarks: benchmarks.map((b) => b.benchmark) };
+  return { models, benchmarks: benchmarks.map((b) => b.benchmark) };
 }

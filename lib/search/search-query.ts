@@ -49,6 +49,8 @@ export type SearchResult = {
   groups: SearchGroup[];
   /** Matching events counted, up to the candidate cap. */
   matchedEvents: number;
+  /** When capped: the planner's estimate of every matching event (not counted: that would scan them all). */
+  estimatedEvents: number | null;
   matchedTrajectories: number;
   /** True when more events matched than the cap: ranking and counts cover the first CANDIDATE_CAP matches. */
   capped: boolean;

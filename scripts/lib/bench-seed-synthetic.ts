@@ -45,7 +45,8 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 
 /** Trajectories with checkpoints, releases, injected cards, diagnoses, proposals, reviews, cards (no events). */
 async function seedTrajectories(c: pg.Client, n: number) {
-  await c.query(`TRUNCATE "Task", "BankRelease", "Card", "Proposal", "User" CASCADE`);
+  // TRUNCATE fires no triggers: the dashboard cubes are emptied with the trajectories.
+  await c.query(`TRUNCATE "Task", "BankRelease", "Card", "Proposal", "User", "DashboardCell", "DashboardCardCell" CASCADE`);
   await c.query(`INSERT INTO "User" (id, email, name, "passwordHash", role, "updatedAt")
     SELECT 'bu' || i, 'bench' || i || '@bench.local', 'Bench user ' || i, 'x', (ARRAY['ANNOTATOR','REVIEWER','RESEARCHER','ADMIN'])[1 + i % 4]::"Role", now() FROM generate_series(0, 7) i`);
   await c.query(`INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt") SELECT 'br' || i, ($1::text[])[i], now() - (40 - i * 10) * interval '1 day', now() FROM generate_series(1, 3) i`, [BENCH_RELEASES]);

@@ -64,6 +64,18 @@ describe('pass rate by model, ability and round', () => {
     ]);
   });
 
+  it("gives each round its release's recipe for the chart's hover, and none for a release frozen without one", async () => {
+    const recipe = { runs: 1, runKinds: ['TASK'], scopes: ['passed_only'], feedbackKinds: ['CHECKPOINT_BINARY'], providers: ['OFFLINE'], models: [], promptVersions: [], versionsWithoutRun: 0, skippedCards: [] };
+    const b = `recipe-${uid()}`;
+    const name = `rel-r-${uid()}`;
+    await prisma.bankRelease.create({ data: { name, recipe } });
+    await seedTrajectory({ benchmark: b, taskExternalId: 'x/1', model: 'm1', checkpoints: { c0: true }, memoryRelease: name });
+    await seedTrajectory({ benchmark: b, taskExternalId: 'x/1', model: 'm1', checkpoints: { c0: true }, memoryRelease: 'rel-b' });
+    const r = await passRates({ benchmark: b });
+    expect(r.rounds.find((x) => x.release === name)!.recipe).toEqual(recipe);
+    expect(r.rounds.find((x) => x.release === 'rel-b')!.recipe).toBeNull();
+  });
+
   it('applies the model, ability and date filters', async () => {
     expect((await passRates({ benchmark: bench, model: 'm2' })).byModel.map((m) => m.model)).toEqual(['m2']);
     expect((await passRates({ benchmark: bench, ability: 'retail' })).byModel.map((m) => [m.model, m.trajectories])).toEqual([['m1', 1], ['m2', 2]]);

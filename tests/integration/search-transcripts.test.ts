@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@/lib/auth/permissions';
 import { HIGHLIGHT_START, splitHighlight } from '@/lib/search/search-query';
-import { searchTranscripts } from '@/lib/search/search-transcripts';
+import { prisma } from '@/lib/db/prisma';
+import { CANDIDATE_CAP, searchTranscripts } from '@/lib/search/search-transcripts';
 import { createActor, seedTrajectory, uid } from '../helpers/factories';
 
 let actor: Actor;
@@ -87,6 +88,18 @@ describe('transcript search', () => {
   it('returns headlines as plain text with markers: markup in untrusted content is dropped from the snippet, never produced', async () => {
     const r = await search({ q: 'booking' });
     expect(r.groups[0].hits[0].headline).toMatch(/^will\s+alert\(1\)\s+keep the \u0002booking\u0003$/);
+  });
+
+  it('caps a query matching more events than it ranks, and says about how many match in all', async () => {
+    const b = `cap-${uid()}`;
+    const t = await seedTrajectory({ benchmark: b, taskExternalId: 'cap/1', model: 'kestrel', checkpoints: { c0: true } });
+    await prisma.event.createMany({ data: Array.from({ length: CANDIDATE_CAP + 300 }, (_, position) => ({ trajectoryId: t.id, position, source: 'AGENT' as const, type: 'MESSAGE' as const, content: `zebrafish log line ${position}` })) });
+    await prisma.$executeRaw`ANALYZE "Event"`;
+    const r = await searchTranscripts(actor, { q: 'zebrafish', benchmark: b });
+    expect(r).toMatchObject({ capped: true, matchedEvents: CANDIDATE_CAP, matchedTrajectories: 1 });
+    expect(r.estimatedEvents).toBeGreaterThan(CANDIDATE_CAP);
+    expect(r.groups[0].hits).toHaveLength(3);
+    expect((await search({ q: 'reservation' })).estimatedEvents).toBeNull();
   });
 
   it('pages trajectory groups', async () => {
