@@ -1,6 +1,4 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
-import { listTrajectoryModels } from '@/lib/trajectories/list-models';
 import { bankGrowth, type BankGrowth } from './bank-growth';
 import { compactCellsIfGrown } from './compact-cells';
 import { coverage, type Coverage } from './coverage';
@@ -8,6 +6,7 @@ import { curation, type Curation } from './curation';
 import { dashboardFilterSchema, type DashboardFilters } from './filters';
 import { passRates, type PassRates } from './pass-rates';
 import { reviewThroughput, type ReviewThroughput } from './review-throughput';
+import { listFilterValues } from '@/lib/tasks/list-filter-values';
 
 export type DashboardData = {
   filters: DashboardFilters;
@@ -36,10 +35,5 @@ export async function loadDashboard(actor: Actor, input: unknown): Promise<Dashb
 
 export async function dashboardOptions(actor: Actor): Promise<DashboardOptions> {
   requirePermission(actor, 'dashboard:read');
-  const [benchmarks, abilities, models] = await Promise.all([
-    prisma.task.findMany({ distinct: ['benchmark'], select: { benchmark: true }, orderBy: { benchmark: 'asc' } }),
-    prisma.task.findMany({ distinct: ['ability'], where: { ability: { not: null } }, select: { ability: true }, orderBy: { ability: 'asc' } }),
-    listTrajectoryModels(),
-  ]);
-  return { benchmarks: benchmarks.map((b) => b.benchmark), abilities: abilities.map((a) => a.ability!), models };
+  return listFilterValues();
 }

@@ -4,6 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
+import { listFilterValues } from '@/lib/tasks/list-filter-values';
 
 export const taskListQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
@@ -163,14 +164,5 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Pag
 /** Values for the filter menus (distinct, sorted). */
 export async function taskFilterOptions(actor: Actor): Promise<TaskFilterOptions> {
   requirePermission(actor, 'trajectory:read');
-  const [benchmarks, abilities, models] = await Promise.all([
-    prisma.task.findMany({ distinct: ['benchmark'], select: { benchmark: true }, orderBy: { benchmark: 'asc' } }),
-    prisma.task.findMany({ distinct: ['ability'], where: { ability: { not: null } }, select: { ability: true }, orderBy: { ability: 'asc' } }),
-    prisma.trajectory.findMany({ distinct: ['model'], select: { model: true }, orderBy: { model: 'asc' } }),
-  ]);
-  return {
-    benchmarks: benchmarks.map((b) => b.benchmark),
-    abilities: abilities.map((a) => a.ability!),
-    models: models.map((m) => m.model),
-  };
+  return listFilterValues();
 }
