@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_PASSWORD, loginAs } from './helpers';
 
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   replicaB?.kill('SIGTERM');
-  await prisma.$disconnect();
+  await disconnectDatabase();
 });
 
 /** Opens `url` and resolves once the page's live stream (/api/live) is connected. */

@@ -139,8 +139,7 @@ async function main() {
     for (const r of replicas) r.kill('SIGTERM');
     await Promise.all(replicas.map((r) => (r.exitCode === null ? new Promise((ok) => r.once('exit', ok)) : undefined)));
     // Close this process's pools before PostgreSQL goes away (else an idle client errors on shutdown).
-    const [{ prisma }, { closeImportPool }] = await Promise.all([import('@/lib/db/prisma'), import('@/lib/import/pg-store')]);
-    await Promise.all([prisma.$disconnect(), closeImportPool()]);
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
     await db.stop();
   }
 }

@@ -74,7 +74,7 @@ async function main() {
       console.log(`  ${label.padEnd(54)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   (${(p50 / baseline).toFixed(1)}× count(*)${vsBefore})`);
     }
     console.log(`\nTarget: every dashboard query < ${TARGET_MS} ms p50 at 100k trajectories → slowest p50 ${slowest.toFixed(1)} ms: ${slowest < TARGET_MS ? 'OK' : 'OVER TARGET'}`);
-    await prisma.$disconnect();
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
   } finally {
     await db.stop();
   }

@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import type { NativeEvent } from '@/lib/import/native-schema';
-import { EVENT_COPY_SQL, closeImportPool, eventCopyLine } from '@/lib/import/pg-store';
+import { EVENT_COPY_SQL, eventCopyLine } from '@/lib/import/pg-store';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 
@@ -72,8 +72,7 @@ async function main() {
     const importMs = performance.now() - t0;
     if (report.importedCount !== N) throw new Error(`import did not take every record: ${JSON.stringify({ ...report, errors: report.errors.slice(0, 3) })}`);
     const trajectories = await prisma.trajectory.findMany({ select: { id: true, externalId: true } });
-    await prisma.$disconnect();
-    await closeImportPool();
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
 
     // Baseline: the same event rows, COPYed into the same table (positions shifted so they do not collide).
     const idOf = new Map(trajectories.map((t) => [t.externalId, t.id]));

@@ -100,7 +100,7 @@ async function seedDatabase(cards: BankCard[]): Promise<string> {
     await prisma.cardVersion.createMany({ data: chunk.map((c) => ({ id: c.versionId, cardId: c.cardId, number: 1, content: c.content })) });
   }
   await prisma.$executeRaw`UPDATE "Card" c SET "currentVersionId" = v.id FROM "CardVersion" v WHERE v."cardId" = c.id`;
-  await prisma.$disconnect();
+  await (await import('@/lib/db/disconnect')).disconnectDatabase();
   return token;
 }
 

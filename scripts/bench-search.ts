@@ -60,7 +60,7 @@ async function main() {
     const twoWord = rows.filter((r) => r.label.startsWith('two '));
     const worst = Math.max(...twoWord.map((r) => r.p50));
     console.log(`\nTarget: two-word query p50 ≤ ${TARGET_MS} ms → worst two-word p50 ${worst.toFixed(1)} ms: ${worst <= TARGET_MS ? 'OK' : 'OVER TARGET'}`);
-    await prisma.$disconnect();
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
   } finally {
     await db.stop();
   }

@@ -40,7 +40,7 @@ async function seed(): Promise<Record<number, string>> {
     const content = (i: number) => `Event ${i}: ${'a fairly ordinary line of agent or tool text '.repeat(3)}\n${JSON.stringify({ row: i, items: [1, 2, 3] })}`;
     [ids[n]] = await seedRecords([failedRecord({ benchmark: 'bench-dom', events: n, content })]);
   }
-  await prisma.$disconnect();
+  await (await import('@/lib/db/disconnect')).disconnectDatabase();
   return ids;
 }
 

@@ -126,7 +126,7 @@ try {
   if (values.cards) writeFileSync(values.cards, JSON.stringify(rows.map((r) => ({ task: r.task, cards: r.bankCards })), null, 2));
   const total = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
   if (total((r) => r.privacyFindings) > 0 || total((r) => r.evaluatorWording) > 0 || rows.some((r) => r.deltas > 3)) code = 1;
-  await prisma.$disconnect();
+  await (await import('@/lib/db/disconnect')).disconnectDatabase();
 } catch (err) {
   console.error(err);
   code = 1;

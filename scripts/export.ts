@@ -23,7 +23,7 @@ if (values.help || !values.release || !values.out) {
 const db = await connectCliDatabase();
 process.env.DATABASE_URL = db.url;
 const { exportRelease } = await import('@/lib/releases/export-release');
-const { prisma } = await import('@/lib/db/prisma');
+const { disconnectDatabase } = await import('@/lib/db/disconnect');
 let code = 0;
 try {
   const file = await exportRelease(CLI_ACTOR, values.release, values.format);
@@ -33,7 +33,7 @@ try {
   console.error(`\n✖ ${(err as Error).message}\n`);
   code = 1;
 } finally {
-  await prisma.$disconnect();
+  await disconnectDatabase();
   await db.stop();
 }
 process.exit(code);

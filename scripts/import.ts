@@ -63,8 +63,7 @@ async function main() {
   const db = await connectCliDatabase().catch((err: Error) => fail(err.message));
   process.env.DATABASE_URL = db.url;
   const { importFile, assertFormat } = await import('@/lib/import/run-import');
-  const { prisma } = await import('@/lib/db/prisma');
-  const { closeImportPool } = await import('@/lib/import/pg-store');
+  const { disconnectDatabase } = await import('@/lib/db/disconnect');
   let format;
   try {
     format = assertFormat(values.format);
@@ -123,8 +122,7 @@ async function main() {
       console.log(`\nTotal: ${files.length} files · ${totals.imported} imported · ${totals.present} already present · ${totals.conflicts} conflicts · ${totals.failed} failed`);
     }
   } finally {
-    await prisma.$disconnect();
-    await closeImportPool();
+    await disconnectDatabase();
     await db.stop();
   }
   process.exit(anyFailed ? 1 : 0);

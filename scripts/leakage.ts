@@ -15,7 +15,7 @@ const { values } = parseArgs({ options: { release: { type: 'string' }, json: { t
 const db = await connectCliDatabase();
 process.env.DATABASE_URL = db.url;
 const { auditLeakage } = await import('@/lib/releases/leakage-audit');
-const { prisma } = await import('@/lib/db/prisma');
+const { disconnectDatabase } = await import('@/lib/db/disconnect');
 let code = 0;
 try {
   const report = await auditLeakage(CLI_ACTOR, { release: values.release });
@@ -32,7 +32,7 @@ try {
   console.error(`\n✖ ${(err as Error).message}\n`);
   code = 1;
 } finally {
-  await prisma.$disconnect();
+  await disconnectDatabase();
   await db.stop();
 }
 process.exit(code);

@@ -65,8 +65,8 @@ async function main() {
     name: 'database pool',
     // This process's own pool goes before PostgreSQL does.
     stop: async () => {
-      const { prisma } = await import('@/lib/db/prisma');
-      await prisma.$disconnect();
+      const { disconnectDatabase } = await import('@/lib/db/disconnect');
+      await disconnectDatabase();
     },
   });
 

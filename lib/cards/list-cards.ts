@@ -1,7 +1,7 @@
-import type { CardKind, CardStatus, Prisma } from '@prisma/client';
+import { Prisma, type CardKind, type CardStatus } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
+import { containsPattern, literalInt, queryRows } from '@/lib/db/sql';
 import { pageOf, toPrismaPage, type Page } from '@/lib/http/pagination';
 
 export const cardListQuerySchema = z.object({
@@ -35,51 +35,51 @@ export type CardListItem = {
 /** One bank: the skill bank of an ability, or the global function bank. Counts and size cover active cards (what retrieval serves). */
 export type BankSummary = { kind: CardKind; ability: string | null; cards: number; sizeKb: number };
 
-const ORDER: Record<z.infer<typeof cardListQuerySchema>['sort'], Prisma.CardOrderByWithRelationInput[]> = {
-  updated: [{ updatedAt: 'desc' }, { id: 'asc' }],
-  title: [{ title: 'asc' }, { id: 'asc' }],
-  key: [{ key: 'asc' }],
-  size: [{ sizeBytes: 'desc' }, { id: 'asc' }],
+// Stable orders (id breaks ties so paging never repeats or skips a card).
+const ORDER: Record<z.infer<typeof cardListQuerySchema>['sort'], Prisma.Sql> = {
+  updated: Prisma.sql`c."updatedAt" DESC, c.id ASC`,
+  title: Prisma.sql`c.title ASC, c.id ASC`,
+  key: Prisma.sql`c.key ASC`,
+  size: Prisma.sql`c."sizeBytes" DESC, c.id ASC`,
 };
 
-/** The bank browser: filters on indexed columns (kind/ability/status btree, apps/tags GIN), list rows only (no content). */
+/** WHERE over `"Card" c`: every filter is an indexed column (kind/ability/status btree, apps/tags GIN containment). */
+function cardConditions(q: z.infer<typeof cardListQuerySchema>): Prisma.Sql {
+  const where = [Prisma.sql`TRUE`];
+  if (q.kind) where.push(Prisma.sql`c.kind = ${q.kind}::"CardKind"`);
+  if (q.ability) where.push(Prisma.sql`c.ability = ${q.ability}`);
+  if (q.app) where.push(Prisma.sql`c.apps @> ARRAY[${q.app}]::text[]`);
+  if (q.tag) where.push(Prisma.sql`c.tags @> ARRAY[${q.tag.toLowerCase()}]::text[]`);
+  if (q.status !== 'all') where.push(Prisma.sql`c.status = ${q.status}::"CardStatus"`);
+  if (q.q) {
+    const like = containsPattern(q.q);
+    where.push(Prisma.sql`(c.title ILIKE ${like} OR c.key ILIKE ${like})`);
+  }
+  return Prisma.join(where, ' AND ');
+}
+
+type CardRow = Omit<CardListItem, 'updatedAt'> & { updatedAt: Date };
+type BankRow = { kind: CardKind; ability: string | null; cards: number; sizeBytes: bigint };
+
+/** The bank browser: list rows only (no content), the filtered total and the per-bank summary, three prepared statements. */
 export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardListItem> & { banks: BankSummary[] }> {
   requirePermission(actor, 'cards:read');
   const q = cardListQuerySchema.parse(raw ?? {});
-  const where: Prisma.CardWhereInput = {
-    ...(q.kind ? { kind: q.kind } : {}),
-    ...(q.ability ? { ability: q.ability } : {}),
-    ...(q.app ? { apps: { has: q.app } } : {}),
-    ...(q.tag ? { tags: { has: q.tag.toLowerCase() } } : {}),
-    ...(q.status !== 'all' ? { status: q.status } : {}),
-    ...(q.q ? { OR: [{ title: { contains: q.q, mode: 'insensitive' } }, { key: { contains: q.q, mode: 'insensitive' } }] } : {}),
-  };
-  const [rows, total, banks] = await Promise.all([
-    prisma.card.findMany({
-      where,
-      orderBy: ORDER[q.sort],
-      ...toPrismaPage({ page: q.page, pageSize: q.pageSize }),
-      select: {
-        id: true,
-        key: true,
-        kind: true,
-        ability: true,
-        apps: true,
-        tags: true,
-        title: true,
-        status: true,
-        sizeBytes: true,
-        mergedIntoId: true,
-        updatedAt: true,
-        currentVersion: { select: { number: true } },
-      },
-    }),
-    prisma.card.count({ where }),
-    prisma.card.groupBy({ by: ['kind', 'ability'], where: { status: 'ACTIVE' }, _count: { _all: true }, _sum: { sizeBytes: true }, orderBy: [{ kind: 'desc' }, { ability: 'asc' }] }),
+  const where = cardConditions(q);
+  const { skip, take } = toPrismaPage({ page: q.page, pageSize: q.pageSize });
+  const [rows, [{ n: total }], banks] = await Promise.all([
+    queryRows<CardRow>(Prisma.sql`
+      SELECT c.id, c.key, c.kind, c.ability, c.apps, c.tags, c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", c."updatedAt"
+      FROM "Card" c LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
+      WHERE ${where} ORDER BY ${ORDER[q.sort]} LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`),
+    queryRows<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM "Card" c WHERE ${where}`),
+    queryRows<BankRow>(Prisma.sql`
+      SELECT c.kind, c.ability, count(*)::int AS cards, coalesce(sum(c."sizeBytes"), 0)::int8 AS "sizeBytes"
+      FROM "Card" c WHERE c.status = 'ACTIVE' GROUP BY 1, 2 ORDER BY c.kind DESC, c.ability ASC`),
   ]);
-  const items = rows.map(({ currentVersion, updatedAt, ...c }) => ({ ...c, version: currentVersion?.number ?? null, updatedAt: updatedAt.toISOString() }));
+  const items = rows.map(({ updatedAt, ...c }) => ({ ...c, updatedAt: updatedAt.toISOString() }));
   return {
-    ...pageOf(items, total, { page: q.page, pageSize: q.pageSize }),
-    banks: banks.map((b) => ({ kind: b.kind, ability: b.ability, cards: b._count._all, sizeKb: Math.round(((b._sum.sizeBytes ?? 0) / 1024) * 10) / 10 })),
+    ...pageOf(items, Number(total), { page: q.page, pageSize: q.pageSize }),
+    banks: banks.map((b) => ({ kind: b.kind, ability: b.ability, cards: b.cards, sizeKb: Math.round((Number(b.sizeBytes) / 1024) * 10) / 10 })),
   };
 }

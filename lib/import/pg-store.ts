@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import postgres from 'postgres';
+import { bindArrays } from '@/lib/db/sql';
 import { env } from '@/lib/env';
 import { newId, type BatchStore, type StoredTask } from './write-record';
 import type { EventRow } from './write-events';
@@ -36,24 +37,10 @@ export type ImportClient = {
   copyFrom: (copySql: string, source: Readable) => Promise<void>;
 };
 
-// `postgres` sends a JS array as an array parameter only when told the array type; the SQL here casts every
-// array parameter (`$3::text[]`), so the type is read from the statement itself.
-const ARRAY_OIDS: Record<string, number> = { text: 1009, int: 1007, boolean: 1000, float8: 1022 };
-
-function bindArrays(tx: postgres.TransactionSql, text: string, values: unknown[]) {
-  const types = new Map([...text.matchAll(/\$(\d+)::(\w+)\[\]/g)].map((m) => [Number(m[1]) - 1, ARRAY_OIDS[m[2]]]));
-  return values.map((v, i) => {
-    if (!Array.isArray(v)) return v;
-    const oid = types.get(i);
-    if (!oid) throw new Error(`import SQL: array parameter $${i + 1} needs a ::text[], ::int[], ::boolean[] or ::float8[] cast`);
-    return tx.array(v, oid);
-  });
-}
-
 function clientOf(tx: postgres.TransactionSql): ImportClient {
   return {
     async query<R>(text: string, values: unknown[] = []) {
-      const rows = await tx.unsafe(text, bindArrays(tx, text, values) as postgres.ParameterOrJSON<never>[]);
+      const rows = await tx.unsafe(text, bindArrays(tx, text, values));
       return { rows: rows as unknown as R[] };
     },
     async copyFrom(copySql, source) {

@@ -1,5 +1,5 @@
 import { Prisma } from '@prisma/client';
-import { prisma } from '@/lib/db/prisma';
+import { queryRows } from '@/lib/db/sql';
 import type { LiveChannel } from './channels';
 import { ensureListener, onLiveChange } from './listener';
 
@@ -100,13 +100,13 @@ export async function cachedUntilChanged<T>(channels: LiveChannel[], key: string
 /** `SELECT count(*) FROM <from>` with the policy above. `from` is everything after FROM (tables and WHERE). */
 export async function countWithCache(invalidatedBy: LiveChannel[], key: string, from: Prisma.Sql): Promise<{ count: number; cached: boolean }> {
   const cacheKey = `${invalidatedBy.join(',')}~count:${key}`;
-  const exact = async () => Number((await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM ${from}`)[0].n);
+  const exact = async () => Number((await queryRows<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM ${from}`))[0].n);
   // The set shrank into the exact range: count it exactly again from now on.
   const large = (n: number) => n > EXACT_UP_TO;
   const hit = fresh(cacheKey, invalidatedBy, exact, large);
   if (hit !== undefined) return { count: hit, cached: true };
   if (!cache.has(cacheKey)) {
-    const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_UP_TO + 1}) x`;
+    const [{ n }] = await queryRows<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_UP_TO + 1}) x`);
     if (Number(n) <= EXACT_UP_TO) return { count: Number(n), cached: false };
     invalidateOn(invalidatedBy);
   }

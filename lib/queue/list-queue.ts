@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { notDoneByUser, openForUserSql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
@@ -52,7 +53,7 @@ type QueueRow = {
  * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
  */
 function pageRows(where: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
-  return prisma.$queryRaw<QueueRow[]>`
+  return queryRows<QueueRow>(Prisma.sql`
     SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
            left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
            t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
@@ -60,13 +61,13 @@ function pageRows(where: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: 
             FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
             WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}) AS "failedCheckpoints",
            u.id AS "claimUserId", u.name AS "claimUserName", c."expiresAt" AS "claimExpiresAt", ab.name AS "claimAssignedBy"
-    FROM (SELECT t.id FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${skip} LIMIT ${take}) page
+    FROM (SELECT t.id FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
       JOIN "Trajectory" t ON t.id = page.id
       JOIN "Task" k ON k.id = t."taskId"
       LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id
       LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
       LEFT JOIN "User" ab ON ab.id = c."assignedById" AND c."expiresAt" > ${SQL_NOW}
-    ORDER BY ${orderBy}`;
+    ORDER BY ${orderBy}`);
 }
 
 function toItem(r: QueueRow): QueueItem {

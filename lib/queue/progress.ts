@@ -1,5 +1,6 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
+import { Prisma } from '@prisma/client';
+import { queryRows } from '@/lib/db/sql';
 import type { QueueCounts } from './list-queue';
 import { queueSizes } from './queue-counts';
 import { queueFilterSchema } from './queue-filters';
@@ -11,7 +12,9 @@ export async function doneToday(actor: Actor): Promise<number> {
   requirePermission(actor, 'queue:work');
   const midnight = new Date();
   midnight.setUTCHours(0, 0, 0, 0);
-  return prisma.diagnosis.count({ where: { authorId: actor.userId, status: 'SUBMITTED', submittedAt: { gte: midnight } } });
+  const [{ n }] = await queryRows<{ n: bigint }>(Prisma.sql`
+    SELECT count(*) AS n FROM "Diagnosis" WHERE "authorId" = ${actor.userId} AND status = 'SUBMITTED' AND "submittedAt" >= ${midnight}`);
+  return Number(n);
 }
 
 /** Progress from the list's counts: open to the caller are the free items plus their own; items others hold are not. */

@@ -1,5 +1,5 @@
 import { Prisma } from '@prisma/client';
-import { prisma } from '@/lib/db/prisma';
+import { queryRows } from '@/lib/db/sql';
 import { countWithCache } from '@/lib/live/large-count';
 import { notDoneByUser } from './overlap';
 import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-filters';
@@ -26,9 +26,9 @@ export async function queueSizes(filter: QueueFilter, userId: string): Promise<Q
   const where = Prisma.join([...queueConditions(filter), notDoneByUser(userId)], ' AND ');
   const [{ total, cached }, holders] = await Promise.all([
     countWithCache(['queue'], cacheKey(filter, userId), Prisma.sql`${QUEUE_FROM} WHERE ${where}`).then((r) => ({ total: r.count, cached: r.cached })),
-    prisma.$queryRaw<{ userId: string; n: bigint }[]>`
+    queryRows<{ userId: string; n: bigint }>(Prisma.sql`
       SELECT c."userId", count(*) AS n FROM ${QUEUE_FROM}
-      WHERE c."expiresAt" > ${SQL_NOW} AND ${where} GROUP BY c."userId"`,
+      WHERE c."expiresAt" > ${SQL_NOW} AND ${where} GROUP BY c."userId"`),
   ]);
   const byHolder = new Map(holders.map((h) => [h.userId, Number(h.n)]));
   const claimed = [...byHolder.values()].reduce((a, b) => a + b, 0);

@@ -1,6 +1,7 @@
 import { Prisma, type CardKind, type CardOperation, type LlmProvider, type ProposalStatus, type RunKind, type RunStatus } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { literalInt, queryRows } from '@/lib/db/sql';
 import { countWithCache } from '@/lib/live/large-count';
 import { notFound } from '@/lib/errors';
 import { pageOf, type Page } from '@/lib/http/pagination';
@@ -184,7 +185,7 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
   const where = Prisma.join(conditions, ' AND ');
   const [{ count: total }, rows] = await Promise.all([
     countWithCache(['runs'], `runs:${q.taskId ?? ''}:${q.status ?? ''}`, Prisma.sql`"ReflectionRun" r WHERE ${where}`),
-    prisma.$queryRaw<RunListRow[]>`
+    queryRows<RunListRow>(Prisma.sql`
       SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
              r."createdAt", r."startedAt", r."finishedAt", t.id AS "taskId", t.benchmark, t."externalId",
              (SELECT count(*) FROM "SkillDelta" d WHERE d."runId" = r.id)::int AS deltas,
@@ -192,7 +193,7 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
       FROM "ReflectionRun" r LEFT JOIN "Task" t ON t.id = r."taskId"
       WHERE ${where}
       ORDER BY r."createdAt" DESC, r.id DESC
-      OFFSET ${(page.page - 1) * page.pageSize} LIMIT ${page.pageSize}`,
+      OFFSET ${literalInt((page.page - 1) * page.pageSize)} LIMIT ${literalInt(page.pageSize)}`),
   ]);
   const items = rows.map((r) => ({
     id: r.id,

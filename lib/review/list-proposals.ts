@@ -1,7 +1,7 @@
 import { Prisma, type CardKind, type CardOperation, type ProposalStatus } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
+import { literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
@@ -58,6 +58,8 @@ function statusClause(status: z.infer<typeof proposalListQuerySchema>['status'])
 // Lists send rows, not documents: the proposal page shows the curator's whole reason.
 const REASON_EXCERPT = 280;
 
+type TargetRow = ProposalListItem['targets'][number] & { proposalId: string };
+
 type PageRow = {
   id: string; operation: CardOperation; cardKind: CardKind; ability: string | null; status: ProposalStatus; valid: boolean; stale: boolean; title: string | null;
   reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: Date;
@@ -69,17 +71,17 @@ type PageRow = {
  * flag — a per-row probe instead of a hashed pass over every target.
  */
 function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number) {
-  return prisma.$queryRaw<PageRow[]>`
+  return queryRows<PageRow>(Prisma.sql`
     SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, s.stale IS NOT NULL AS stale,
            coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool') AS title,
            CASE WHEN length(p.reason) > ${REASON_EXCERPT} THEN left(p.reason, ${REASON_EXCERPT - 1}) || '…' ELSE p.reason END AS reason, p."runId",
            t.id AS "taskId", t.benchmark, t."externalId", p."createdAt"
-    FROM (SELECT * FROM "Proposal" p WHERE ${cond} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) p
+    FROM (SELECT * FROM "Proposal" p WHERE ${cond} ORDER BY ${orderBy} LIMIT ${literalInt(limit)} OFFSET ${literalInt(offset)}) p
     LEFT JOIN LATERAL (SELECT 1 AS stale FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
       WHERE pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED') LIMIT 1) s ON TRUE
     LEFT JOIN "ReflectionRun" r ON r.id = p."runId"
     LEFT JOIN "Task" t ON t.id = r."taskId"
-    ORDER BY ${orderBy}`;
+    ORDER BY ${orderBy}`);
 }
 
 /**
@@ -118,17 +120,17 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   const rows = inListOrder(read, keyset.reversed);
 
   const targets = rows.length
-    ? await prisma.proposalTarget.findMany({
-        where: { proposalId: { in: rows.map((r) => r.id) } },
-        select: { proposalId: true, cardId: true, baseVersionId: true, primary: true, card: { select: { key: true, currentVersionId: true } } },
-        orderBy: [{ primary: 'desc' }, { cardId: 'asc' }],
-      })
+    ? await queryRows<TargetRow>(Prisma.sql`
+        SELECT pt."proposalId", pt."cardId", c.key, pt."baseVersionId", c."currentVersionId", pt."primary"
+        FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
+        WHERE pt."proposalId" = ANY(${rows.map((r) => r.id)}::text[])
+        ORDER BY pt."primary" DESC, pt."cardId" ASC`)
     : [];
   const byProposal = new Map<string, ProposalListItem['targets']>();
-  for (const t of targets) {
-    const list = byProposal.get(t.proposalId) ?? [];
-    list.push({ cardId: t.cardId, key: t.card.key, baseVersionId: t.baseVersionId, currentVersionId: t.card.currentVersionId, primary: t.primary });
-    byProposal.set(t.proposalId, list);
+  for (const { proposalId, ...target } of targets) {
+    const list = byProposal.get(proposalId) ?? [];
+    list.push(target);
+    byProposal.set(proposalId, list);
   }
 
   const items: ProposalListItem[] = rows.map((r) => ({

@@ -1,5 +1,5 @@
 import { Prisma, type CardKind, type CardOperation } from '@prisma/client';
-import { prisma } from '@/lib/db/prisma';
+import { queryRows } from '@/lib/db/sql';
 import { cachedUntilChanged, countWithCache } from '@/lib/live/large-count';
 import { STALE_SQL } from './staleness';
 
@@ -23,10 +23,10 @@ export const FACETS_EXACT_UP_TO = 200;
 
 async function computeFacets(scope: Prisma.Sql): Promise<ProposalFacets> {
   const [groups, abilities] = await Promise.all([
-    prisma.$queryRaw<{ operation: CardOperation; cardKind: CardKind; valid: boolean; stale: boolean; n: bigint }[]>`
+    queryRows<{ operation: CardOperation; cardKind: CardKind; valid: boolean; stale: boolean; n: bigint }>(Prisma.sql`
       SELECT p.operation, p."cardKind", p.valid, ${Prisma.raw(STALE_SQL)} AS stale, count(*) AS n
-      FROM "Proposal" p WHERE ${scope} GROUP BY 1, 2, 3, 4`,
-    prisma.$queryRaw<{ ability: string }[]>`SELECT DISTINCT p.ability FROM "Proposal" p WHERE ${scope} AND p.ability IS NOT NULL ORDER BY 1 LIMIT 200`,
+      FROM "Proposal" p WHERE ${scope} GROUP BY 1, 2, 3, 4`),
+    queryRows<{ ability: string }>(Prisma.sql`SELECT DISTINCT p.ability FROM "Proposal" p WHERE ${scope} AND p.ability IS NOT NULL ORDER BY 1 LIMIT 200`),
   ]);
   const counts: ProposalCounts = { total: 0, stale: 0, invalid: 0, byOperation: {}, byKind: {} };
   for (const g of groups) {

@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
+import { containsPattern, literalInt, queryRows } from '@/lib/db/sql';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
 import { listFilterValues } from '@/lib/tasks/list-filter-values';
@@ -37,9 +37,6 @@ export type TaskFilterOptions = { benchmarks: string[]; abilities: string[]; mod
 
 const EXCERPT = 180;
 
-/** `%` and `_` typed into the search are literal characters, not wildcards. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
@@ -51,7 +48,7 @@ function taskConditions(query: TaskListQuery): Prisma.Sql {
   if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
   if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
   if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
-  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR t."externalId" ILIKE ${`%${likeEscape(query.taskId)}%`})`);
+  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR t."externalId" ILIKE ${containsPattern(query.taskId)})`);
   if (query.importId) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr."importJobId" = ${query.importId})`);
   return Prisma.join(conditions, ' AND ');
 }
@@ -73,7 +70,7 @@ type TaskRow = { id: string; benchmark: string; externalId: string; ability: str
  */
 async function orderedTasks(query: TaskListQuery): Promise<TaskRow[]> {
   const { skip, take } = toPrismaPage(query);
-  return prisma.$queryRaw<TaskRow[]>(Prisma.sql`
+  return queryRows<TaskRow>(Prisma.sql`
     WITH RECURSIVE benchmarks AS (
       (SELECT benchmark, "createdAt" AS latest FROM "Task" ORDER BY benchmark DESC, "createdAt" DESC LIMIT 1)
       UNION ALL
@@ -86,10 +83,10 @@ async function orderedTasks(query: TaskListQuery): Promise<TaskRow[]> {
         SELECT t.id, t.benchmark, t."externalId", t.ability
         FROM "Task" t WHERE t.benchmark = b.benchmark AND ${taskConditions(query)}
         ORDER BY t.ability NULLS LAST, length(t."externalId"), t."externalId"
-        LIMIT ${skip + take}
+        LIMIT ${literalInt(skip + take)}
       ) x
       ORDER BY b.latest DESC, b.benchmark, x.ability NULLS LAST, length(x."externalId"), x."externalId"
-      LIMIT ${take} OFFSET ${skip}
+      LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}
     )
     -- The instruction is read for the page's rows only.
     SELECT p.id, p.benchmark, p."externalId", p.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction
@@ -101,7 +98,7 @@ type RunGroup = { taskId: string; model: string; agent: string | null; passed: b
 
 /** Runs per task, model, agent and outcome, with their checkpoint results summed, in one pass. */
 function runGroups(ids: string[]) {
-  return prisma.$queryRaw<RunGroup[]>(Prisma.sql`
+  return queryRows<RunGroup>(Prisma.sql`
     SELECT tr."taskId" AS "taskId", tr.model, tr.agent, tr.passed, count(*) AS n,
            coalesce(sum(cr.passed), 0)::bigint AS "cpPassed", coalesce(sum(cr.total), 0)::bigint AS "cpTotal"
     FROM "Trajectory" tr

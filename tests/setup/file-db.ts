@@ -19,6 +19,6 @@ url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 
 afterAll(async () => {
-  const { prisma } = await import('@/lib/db/prisma');
-  await prisma.$disconnect();
+  const { disconnectDatabase } = await import('@/lib/db/disconnect');
+  await disconnectDatabase();
 });
