@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
-import type { RunListItem } from '@/lib/reflection/read-run';
+import type { RunListItem, RunsPage } from '@/lib/reflection/read-run';
 import type { RunsListQuery } from '@/lib/reflection/run-status';
 import { formatDuration } from './format';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
@@ -32,16 +32,18 @@ function toSearch(q: RunsListQuery): string {
   if (q.page > 1) qs.set('page', String(q.page));
   if (q.status) qs.set('status', q.status);
   if (q.taskId) qs.set('taskId', q.taskId);
+  if (q.after) qs.set('after', q.after);
+  if (q.before) qs.set('before', q.before);
   return qs.toString();
 }
 
 /** The runs table: status filter, pagination, and live status while anything on the page is queued or running. */
-export function RunsList({ initial, initialQuery }: { initial: Page<RunListItem>; initialQuery: RunsListQuery }) {
+export function RunsList({ initial, initialQuery }: { initial: RunsPage; initialQuery: RunsListQuery }) {
   const [query, setQuery] = useState<RunsListQuery>(initialQuery);
   const { live } = useLiveChannel(['runs'], [RUNS_KEY]);
   const runs = useQuery({
     queryKey: [...RUNS_KEY, query],
-    queryFn: () => apiFetch<Page<RunListItem>>(`/api/reflection/runs?${toSearch(query)}`),
+    queryFn: () => apiFetch<RunsPage>(`/api/reflection/runs?${toSearch(query)}`),
     initialData: toSearch(query) === toSearch(initialQuery) ? initial : undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -62,14 +64,14 @@ export function RunsList({ initial, initialQuery }: { initial: Page<RunListItem>
         <h2 id="runs-heading" className="text-base font-semibold">
           Runs{query.taskId ? ' of this task' : ''}
           {query.taskId ? (
-            <button type="button" className="ml-2 text-sm font-normal text-indigo-700 hover:underline" onClick={() => go({ ...query, taskId: undefined, page: 1 })}>
+            <button type="button" className="ml-2 text-sm font-normal text-indigo-700 hover:underline" onClick={() => go({ ...query, taskId: undefined, page: 1, after: undefined, before: undefined })}>
               show all tasks
             </button>
           ) : null}
         </h2>
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1">
           {FILTERS.map((f) => (
-            <Button key={f.label} variant={query.status === f.value ? 'primary' : 'secondary'} aria-pressed={query.status === f.value} onClick={() => go({ ...query, status: f.value, page: 1 })}>
+            <Button key={f.label} variant={query.status === f.value ? 'primary' : 'secondary'} aria-pressed={query.status === f.value} onClick={() => go({ ...query, status: f.value, page: 1, after: undefined, before: undefined })}>
               {f.label}
             </Button>
           ))}
@@ -106,11 +108,12 @@ export function RunsList({ initial, initialQuery }: { initial: Page<RunListItem>
       )}
       {data && data.pageCount > 1 ? (
         <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
-          <Button variant="secondary" disabled={query.page <= 1} onClick={() => go({ ...query, page: query.page - 1 })}>Previous</Button>
+          {/* Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works. */}
+          <Button variant="secondary" disabled={query.page <= 1} onClick={() => go(query.page - 1 <= 1 ? { ...query, page: 1, after: undefined, before: undefined } : { ...query, page: query.page - 1, after: undefined, before: data.cursors.before ?? undefined })}>Previous</Button>
           <span>
             Page {data.page} of {data.pageCount} · {data.total} runs
           </span>
-          <Button variant="secondary" disabled={query.page >= data.pageCount} onClick={() => go({ ...query, page: query.page + 1 })}>Next</Button>
+          <Button variant="secondary" disabled={query.page >= data.pageCount} onClick={() => go({ ...query, page: query.page + 1, after: data.cursors.after ?? undefined, before: undefined })}>Next</Button>
         </nav>
       ) : null}
     </section>

@@ -38,20 +38,29 @@ export type CursorQuery = z.infer<typeof cursorQuerySchema>;
  * The condition and ORDER BY for one keyset page over `alias` ("createdAt", id)
  * in `order`. A `before` page is read in reverse (nearest rows first) and must
  * be flipped back with `inListOrder`.
+ *
+ * `leading` puts a column the list is filtered to one value of in front (order
+ * and cursor), so that an index starting with that column serves the page as
+ * one range scan (see queueOrderColumn in lib/queue/queue-filters.ts).
  */
-export function keysetPage(alias: string, order: 'asc' | 'desc', c: CursorQuery): { where: Prisma.Sql | null; orderBy: Prisma.Sql; reversed: boolean } {
+export function keysetPage(
+  alias: string,
+  order: 'asc' | 'desc',
+  c: CursorQuery,
+  leading?: { column: Prisma.Sql; value: string },
+): { where: Prisma.Sql | null; orderBy: Prisma.Sql; reversed: boolean } {
   const t = Prisma.raw(`${alias}."createdAt"`);
   const id = Prisma.raw(`${alias}.id`);
   const reversed = !!c.before;
   const forward = (order === 'asc') !== reversed;
   const dir = Prisma.raw(forward ? 'ASC' : 'DESC');
-  const orderBy = Prisma.sql`${t} ${dir}, ${id} ${dir}`;
+  const orderBy = leading ? Prisma.sql`${leading.column} ${dir}, ${t} ${dir}, ${id} ${dir}` : Prisma.sql`${t} ${dir}, ${id} ${dir}`;
   const at = c.after ?? c.before;
   if (!at) return { where: null, orderBy, reversed };
   // Timestamps are stored as UTC without a zone; the cast drops the ISO string's "Z" (PostgreSQL ignores it).
-  const where = forward
-    ? Prisma.sql`(${t}, ${id}) > (${at.at}::timestamp(3), ${at.id})`
-    : Prisma.sql`(${t}, ${id}) < (${at.at}::timestamp(3), ${at.id})`;
+  const columns = leading ? Prisma.sql`(${leading.column}, ${t}, ${id})` : Prisma.sql`(${t}, ${id})`;
+  const position = leading ? Prisma.sql`(${leading.value}, ${at.at}::timestamp(3), ${at.id})` : Prisma.sql`(${at.at}::timestamp(3), ${at.id})`;
+  const where = forward ? Prisma.sql`${columns} > ${position}` : Prisma.sql`${columns} < ${position}`;
   return { where, orderBy, reversed };
 }
 

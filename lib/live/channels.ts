@@ -12,6 +12,7 @@ export const LIVE_CHANNELS = {
   imports: 'import:run',
   proposals: 'proposal:read',
   queue: 'queue:work',
+  cards: 'cards:read',
 } as const satisfies Record<string, Permission>;
 
 export type LiveChannel = keyof typeof LIVE_CHANNELS;

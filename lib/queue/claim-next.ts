@@ -2,8 +2,9 @@ import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
+import { keysetPage } from '@/lib/http/keyset';
 import { notDoneByUser } from './overlap';
-import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
+import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
 
 export function claimExpiry(): Prisma.Sql {
   return Prisma.sql`(${SQL_NOW} + make_interval(mins => ${env().QUEUE_CLAIM_IDLE_MINUTES}::int))`;
@@ -29,16 +30,18 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
   const base = Prisma.join([...queueConditions(filter), notDoneByUser(actor.userId)], ' AND ');
   const where = Prisma.sql`${base} AND (${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`;
+  // The list's order (oldest first; under a model filter by model first, so its index serves it).
+  const order = keysetPage('t', 'asc', { after: undefined, before: undefined }, queueOrderColumn(filter)).orderBy;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     // Own live claim first, else the oldest free item: two index scans that stop at their first row, instead of
     // sorting the whole queue by "is it mine" (50,000 rows at scale). `free` runs only when `mine` found nothing.
     const rows = await prisma.$queryRaw<{ trajectoryId: string }[]>`
       WITH mine AS (
         SELECT t.id FROM ${QUEUE_FROM} WHERE ${base} AND ${activeClaimBy(actor.userId)}
-        ORDER BY t."createdAt", t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED
+        ORDER BY ${order} LIMIT 1 FOR UPDATE OF t SKIP LOCKED
       ), free AS (
         SELECT t.id FROM ${QUEUE_FROM} WHERE NOT EXISTS (SELECT 1 FROM mine) AND ${base} AND ${CLAIM_FREE}
-        ORDER BY t."createdAt", t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED
+        ORDER BY ${order} LIMIT 1 FOR UPDATE OF t SKIP LOCKED
       ), candidate AS (SELECT id FROM mine UNION ALL SELECT id FROM free)
       , claimed AS (
       INSERT INTO "QueueClaim" ("id", "trajectoryId", "userId", "claimedAt", "lastActiveAt", "expiresAt", "createdAt", "updatedAt")

@@ -6,7 +6,7 @@ import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/htt
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { notDoneByUser, openForUserSql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 import { queueSizes, type QueueSizes } from './queue-counts';
-import { assigneeCondition, QUEUE_FROM, queueConditions, queueFilterSchema, SQL_NOW } from './queue-filters';
+import { assigneeCondition, QUEUE_FROM, queueConditions, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
 
 export type QueueItem = {
   trajectoryId: string;
@@ -109,7 +109,7 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const filter = queueFilterSchema.parse(input);
   const page = pageQuerySchema.parse(input);
   const cursor = cursorQuerySchema.parse(input);
-  const keyset = keysetPage('t', 'asc', cursor);
+  const keyset = keysetPage('t', 'asc', cursor, queueOrderColumn(filter));
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
   const base = [...queueConditions(filter), notDoneByUser(actor.userId)];
   const assignee = assigneeCondition(filter.assignee, actor.userId);

@@ -26,9 +26,13 @@ export async function queueSizes(filter: QueueFilter, userId: string): Promise<Q
   const where = Prisma.join([...queueConditions(filter), notDoneByUser(userId)], ' AND ');
   const [{ total, cached }, holders] = await Promise.all([
     countWithCache(['queue'], cacheKey(filter, userId), Prisma.sql`${QUEUE_FROM} WHERE ${where}`).then((r) => ({ total: r.count, cached: r.cached })),
+    // From the live claims outwards (a handful of rows): left to itself the planner walked the trajectories'
+    // primary key to meet the claims in a merge join, 8 ms for a filtered queue with no live claim at all.
     queryRows<{ userId: string; n: bigint }>(Prisma.sql`
-      SELECT c."userId", count(*) AS n FROM ${QUEUE_FROM}
-      WHERE c."expiresAt" > ${SQL_NOW} AND ${where} GROUP BY c."userId"`),
+      WITH live AS MATERIALIZED (SELECT * FROM "QueueClaim" WHERE "expiresAt" > ${SQL_NOW})
+      SELECT c."userId", count(*) AS n
+      FROM live c JOIN "Trajectory" t ON t.id = c."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
+      WHERE ${where} GROUP BY c."userId"`),
   ]);
   const byHolder = new Map(holders.map((h) => [h.userId, Number(h.n)]));
   const claimed = [...byHolder.values()].reduce((a, b) => a + b, 0);

@@ -4,6 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { literalInt, queryRows } from '@/lib/db/sql';
 import { countWithCache } from '@/lib/live/large-count';
 import { notFound } from '@/lib/errors';
+import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, type Page } from '@/lib/http/pagination';
 import type { ValidationIssue } from './validate-card';
 
@@ -175,26 +176,37 @@ type RunListRow = {
   taskId: string | null; benchmark: string | null; externalId: string | null; deltas: number; proposals: Partial<Record<ProposalStatus, number>> | null;
 };
 
-/** Runs, newest first, optionally for one task and/or status: one statement for the page (task, delta and proposal counts per row). */
-export async function listRuns(actor: Actor, q: { page?: number; taskId?: string; status?: RunStatus; pageSize?: number }): Promise<Page<RunListItem>> {
+export type RunsPage = Page<RunListItem> & { cursors: { after: string | null; before: string | null } };
+
+/**
+ * Runs, newest first, optionally for one task and/or status, in one statement:
+ * the page's runs are picked first (an ordered scan of (createdAt, id) that
+ * stops after the page), then only they get their task and their delta and
+ * proposal counts. `after`/`before` cursors (lib/http/keyset.ts) page without OFFSET.
+ */
+export async function listRuns(actor: Actor, q: { page?: number; taskId?: string; status?: RunStatus; pageSize?: number; after?: string; before?: string }): Promise<RunsPage> {
   requirePermission(actor, 'reflection:read');
   const page = { page: q.page ?? 1, pageSize: q.pageSize ?? RUNS_PAGE_SIZE };
+  const cursor = cursorQuerySchema.parse({ after: q.after, before: q.before });
+  const keyset = keysetPage('r', 'desc', cursor);
   const conditions = [Prisma.sql`TRUE`];
   if (q.taskId) conditions.push(Prisma.sql`r."taskId" = ${q.taskId}`);
   if (q.status) conditions.push(Prisma.sql`r.status = ${q.status}::"RunStatus"`);
   const where = Prisma.join(conditions, ' AND ');
-  const [{ count: total }, rows] = await Promise.all([
+  const offset = cursor.after || cursor.before ? 0 : (page.page - 1) * page.pageSize;
+  const [{ count: total }, read] = await Promise.all([
     countWithCache(['runs'], `runs:${q.taskId ?? ''}:${q.status ?? ''}`, Prisma.sql`"ReflectionRun" r WHERE ${where}`),
     queryRows<RunListRow>(Prisma.sql`
       SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
              r."createdAt", r."startedAt", r."finishedAt", t.id AS "taskId", t.benchmark, t."externalId",
              (SELECT count(*) FROM "SkillDelta" d WHERE d."runId" = r.id)::int AS deltas,
              (SELECT json_object_agg(x.status, x.n) FROM (SELECT p.status, count(*)::int AS n FROM "Proposal" p WHERE p."runId" = r.id GROUP BY p.status) x) AS proposals
-      FROM "ReflectionRun" r LEFT JOIN "Task" t ON t.id = r."taskId"
-      WHERE ${where}
-      ORDER BY r."createdAt" DESC, r.id DESC
-      OFFSET ${literalInt((page.page - 1) * page.pageSize)} LIMIT ${literalInt(page.pageSize)}`),
+      FROM (SELECT r.* FROM "ReflectionRun" r WHERE ${keyset.where ? Prisma.sql`${where} AND ${keyset.where}` : where}
+            ORDER BY ${keyset.orderBy} LIMIT ${literalInt(page.pageSize)} OFFSET ${literalInt(offset)}) r
+      LEFT JOIN "Task" t ON t.id = r."taskId"
+      ORDER BY ${keyset.orderBy}`),
   ]);
+  const rows = inListOrder(read, keyset.reversed);
   const items = rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -213,5 +225,5 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     deltas: r.deltas,
     proposals: r.proposals ?? {},
   }));
-  return pageOf(items, total, page);
+  return { ...pageOf(items, total, page), cursors: cursorsOf(rows) };
 }

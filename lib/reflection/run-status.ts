@@ -16,6 +16,9 @@ export const runsListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   taskId: z.string().min(1).optional(),
   status: z.enum(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']).optional(),
+  // Keyset positions from a previous page's `cursors` (checked by listRuns).
+  after: z.string().max(400).optional(),
+  before: z.string().max(400).optional(),
 });
 export type RunsListQuery = z.infer<typeof runsListQuerySchema>;
 

@@ -96,14 +96,17 @@ async function orderedTasks(query: TaskListQuery): Promise<TaskRow[]> {
 
 type RunGroup = { taskId: string; model: string; agent: string | null; passed: boolean; n: bigint; cpPassed: bigint; cpTotal: bigint };
 
-/** Runs per task, model, agent and outcome, with their checkpoint results summed, in one pass. */
+/**
+ * Runs per task, model, agent and outcome, with their checkpoint results
+ * summed from each trajectory's counters (kept exact by triggers, see the
+ * dashboard summary migration) instead of counting every checkpoint row.
+ */
 function runGroups(ids: string[]) {
   return queryRows<RunGroup>(Prisma.sql`
     SELECT tr."taskId" AS "taskId", tr.model, tr.agent, tr.passed, count(*) AS n,
-           coalesce(sum(cr.passed), 0)::bigint AS "cpPassed", coalesce(sum(cr.total), 0)::bigint AS "cpTotal"
+           sum(tr."checkpointsPassed")::bigint AS "cpPassed", sum(tr."checkpointCount")::bigint AS "cpTotal"
     FROM "Trajectory" tr
-    LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE c.passed) AS passed, count(*) AS total FROM "CheckpointResult" c WHERE c."trajectoryId" = tr.id) cr ON TRUE
-    WHERE tr."taskId" IN (${Prisma.join(ids)})
+    WHERE tr."taskId" = ANY(${ids}::text[])
     GROUP BY 1, 2, 3, 4`);
 }
 

@@ -5,11 +5,14 @@ import { listCards } from '@/lib/cards/list-cards';
 import { rollbackCard } from '@/lib/cards/rollback-card';
 import { setCardStatus } from '@/lib/cards/set-card-status';
 import { prisma } from '@/lib/db/prisma';
+import { EXACT_UP_TO } from '@/lib/live/large-count';
+import { ensureListener } from '@/lib/live/listener';
 import { AppError } from '@/lib/errors';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
 import { createActor } from '../helpers/factories';
+import { waitFor } from '../helpers/wait-for';
 import { createQueuedRun } from '../helpers/reflection-fixtures';
 import { versionRows } from '../helpers/review-fixtures';
 
@@ -21,6 +24,26 @@ beforeAll(async () => {
 });
 
 describe('the card bank', () => {
+  it('serves a large bank\'s total and summary from the cache and follows a card written through any connection', async () => {
+    const ability = `big-${Date.now()}`;
+    const many = Array.from({ length: EXACT_UP_TO + 1 }, (_, i) => ({ key: `skill::big_${ability}_${i}`, kind: 'SKILL' as const, ability, title: `Big ${i}`, sizeBytes: 1024 }));
+    await prisma.card.createMany({ data: many });
+    const bank = (p: Awaited<ReturnType<typeof listCards>>) => p.banks.find((b) => b.ability === ability);
+    const before = await listCards(reviewer, { ability });
+    expect(before.total).toBe(EXACT_UP_TO + 1);
+    expect(bank(before)).toEqual({ kind: 'SKILL', ability, cards: EXACT_UP_TO + 1, sizeKb: EXACT_UP_TO + 1 });
+    // A plain insert (no console code path): only the Card trigger's notification can tell the cache.
+    await ensureListener();
+    await prisma.card.create({ data: { key: `skill::big_${ability}_extra`, kind: 'SKILL', ability, title: 'Extra', sizeBytes: 1024 } });
+    const after = await waitFor('the cached bank to follow the new card', async () => {
+      const page = await listCards(reviewer, { ability });
+      return page.total === EXACT_UP_TO + 2 && bank(page)?.cards === EXACT_UP_TO + 2 ? page : null;
+      // Well inside the cache's 10 s age limit: only the notification can make it this fast.
+    }, 5_000);
+    expect(bank(after)?.sizeKb).toBe(EXACT_UP_TO + 2);
+    await prisma.card.deleteMany({ where: { ability } });
+  });
+
   it('lists list rows with filters, and counts and size per bank', async () => {
     const all = await listCards(reviewer, {});
     expect(all.items[0]).not.toHaveProperty('content');
