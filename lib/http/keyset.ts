@@ -15,23 +15,42 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}~${row.id}`).toString('base64url');
 }
 
-const cursor = z
-  .string()
-  .max(400)
-  .optional()
-  .transform((raw, ctx): Cursor | undefined => {
-    if (!raw) return undefined;
-    const [at, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('~');
-    if (rest.length || !id || Number.isNaN(Date.parse(at))) {
-      ctx.addIssue({ code: 'custom', message: 'is not a list position from this list (use the cursor a previous page returned)' });
-      return z.NEVER;
-    }
-    return { at, id };
-  });
+const NOT_A_POSITION = 'is not a list position from this list (use the cursor a previous page returned)';
 
-export const cursorQuerySchema = z
-  .object({ after: cursor, before: cursor })
-  .refine((c) => !(c.after && c.before), { message: 'give either after or before, not both', path: ['before'] });
+/**
+ * One cursor query parameter: base64url text that `decode` turns into a list
+ * position, or refuses (undefined) with an error naming the parameter. Lists
+ * with another order than (createdAt, id) bring their own decode (e.g. the task
+ * list, lib/tasks/task-cursor.ts).
+ */
+export function cursorParam<C>(decode: (text: string) => C | undefined, maxLength = 400) {
+  return z
+    .string()
+    .max(maxLength)
+    .optional()
+    .transform((raw, ctx): C | undefined => {
+      if (!raw) return undefined;
+      const position = decode(Buffer.from(raw, 'base64url').toString('utf8'));
+      if (position === undefined) {
+        ctx.addIssue({ code: 'custom', message: NOT_A_POSITION });
+        return z.NEVER;
+      }
+      return position;
+    });
+}
+
+/** A page is read after one position or before one, never both: `.refine(oneCursorOnly.check, oneCursorOnly.params)`. */
+export const oneCursorOnly = {
+  check: (c: { after?: unknown; before?: unknown }) => !(c.after && c.before),
+  params: { message: 'give either after or before, not both', path: ['before'] },
+};
+
+const cursor = cursorParam((text): Cursor | undefined => {
+  const [at, id, ...rest] = text.split('~');
+  return rest.length || !id || Number.isNaN(Date.parse(at)) ? undefined : { at, id };
+});
+
+export const cursorQuerySchema = z.object({ after: cursor, before: cursor }).refine(oneCursorOnly.check, oneCursorOnly.params);
 export type CursorQuery = z.infer<typeof cursorQuerySchema>;
 
 /**

@@ -1,10 +1,13 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { containsPattern, literalInt, queryRows } from '@/lib/db/sql';
-import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { queryRows } from '@/lib/db/sql';
+import { oneCursorOnly } from '@/lib/http/keyset';
+import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
 import { listFilterValues } from '@/lib/tasks/list-filter-values';
+import { EXCERPT, orderedTasks, taskConditions } from './ordered-tasks';
+import { taskCursorParam, taskCursorsOf } from './task-cursor';
 
 export const taskListQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
@@ -15,7 +18,10 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   taskId: z.string().trim().max(200).optional().transform((v) => v || undefined),
   // Tasks with a trajectory written by this import (the import report links here).
   importId: z.string().trim().max(64).optional().transform((v) => v || undefined),
-});
+  // Keyset positions (lib/tasks/task-cursor.ts): Next/Previous read one index range, however deep; `page` stays for "page x of y".
+  after: taskCursorParam,
+  before: taskCursorParam,
+}).refine(oneCursorOnly.check, oneCursorOnly.params);
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 /** One run label on a task: a model under one agent harness, with its pass/fail counts. */
@@ -33,65 +39,14 @@ export type TaskListItem = {
   checkpointsTotal: number;
 };
 
-export type TaskFilterOptions = { benchmarks: string[]; abilities: string[]; models: string[] };
+// `cursors`: positions for the next (`after`) and previous (`before`) page.
+export type TaskListPage = Page<TaskListItem> & { cursors: { after: string | null; before: string | null } };
 
-const EXCERPT = 180;
+export type TaskFilterOptions = { benchmarks: string[]; abilities: string[]; models: string[] };
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
-}
-
-/** WHERE conditions over `"Task" t`, shared by the page and its count. */
-function taskConditions(query: TaskListQuery): Prisma.Sql {
-  const conditions = [Prisma.sql`TRUE`];
-  if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
-  if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
-  if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
-  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR t."externalId" ILIKE ${containsPattern(query.taskId)})`);
-  if (query.importId) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr."importJobId" = ${query.importId})`);
-  return Prisma.join(conditions, ' AND ');
-}
-
-type TaskRow = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string };
-
-/**
- * One page of tasks: the most recently imported benchmark first (what people
- * just imported, not the demo seed), then natural order within a benchmark
- * and ability ("airline/2" before "airline/16": shorter ids first, then by
- * text), which Prisma's orderBy cannot express. Only the start of the
- * instruction is read (lists show an excerpt).
- *
- * Index-driven, never a sort of every task: the benchmarks and their newest
- * task come from a (backward) skip scan of `Task_benchmark_createdAt_idx` (one
- * probe per benchmark, a handful), and each benchmark's tasks from an ordered scan of
- * `Task_list_order_idx` that stops after the page; only those few rows are
- * sorted into the page.
- */
-async function orderedTasks(query: TaskListQuery): Promise<TaskRow[]> {
-  const { skip, take } = toPrismaPage(query);
-  return queryRows<TaskRow>(Prisma.sql`
-    WITH RECURSIVE benchmarks AS (
-      (SELECT benchmark, "createdAt" AS latest FROM "Task" ORDER BY benchmark DESC, "createdAt" DESC LIMIT 1)
-      UNION ALL
-      SELECT n.benchmark, n.latest FROM benchmarks b CROSS JOIN LATERAL (
-        SELECT benchmark, "createdAt" AS latest FROM "Task" WHERE benchmark < b.benchmark ORDER BY benchmark DESC, "createdAt" DESC LIMIT 1
-      ) n
-    ), page AS (
-      SELECT x.id, b.latest, x.benchmark, x.ability, x."externalId"
-      FROM benchmarks b CROSS JOIN LATERAL (
-        SELECT t.id, t.benchmark, t."externalId", t.ability
-        FROM "Task" t WHERE t.benchmark = b.benchmark AND ${taskConditions(query)}
-        ORDER BY t.ability NULLS LAST, length(t."externalId"), t."externalId"
-        LIMIT ${literalInt(skip + take)}
-      ) x
-      ORDER BY b.latest DESC, b.benchmark, x.ability NULLS LAST, length(x."externalId"), x."externalId"
-      LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}
-    )
-    -- The instruction is read for the page's rows only.
-    SELECT p.id, p.benchmark, p."externalId", p.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction
-    FROM page p JOIN "Task" t ON t.id = p.id
-    ORDER BY p.latest DESC, p.benchmark, p.ability NULLS LAST, length(p."externalId"), p."externalId"`);
 }
 
 type RunGroup = { taskId: string; model: string; agent: string | null; passed: boolean; n: bigint; cpPassed: bigint; cpTotal: bigint };
@@ -113,18 +68,20 @@ function runGroups(ids: string[]) {
 /**
  * The task list: tasks with their runs grouped by model (and agent, since the
  * same model under two harnesses is two different attempts), pass/fail per
- * model and the checkpoint pass rate over every result. One query for the page,
- * one aggregate for its runs, and a count that is cached when large.
+ * model and the checkpoint pass rate over every result. One query for the page
+ * (lib/tasks/ordered-tasks.ts: by cursor when given, else by page number), one
+ * aggregate for its runs, and a count that is cached when large.
  */
-export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Page<TaskListItem>> {
+export async function listTasks(actor: Actor, query: TaskListQuery): Promise<TaskListPage> {
   requirePermission(actor, 'trajectory:read');
-  const { page: _p, pageSize: _s, ...filters } = query;
+  const { page: _p, pageSize: _s, after: _a, before: _b, ...filters } = query;
   const [tasks, { count: total }] = await Promise.all([
     orderedTasks(query),
     // New tasks arrive with trajectories, which notify the queue channel.
     countWithCache(['queue'], `tasks:${JSON.stringify(filters)}`, Prisma.sql`"Task" t WHERE ${taskConditions(query)}`),
   ]);
-  if (!tasks.length) return pageOf([], total, query);
+  const cursors = taskCursorsOf(tasks);
+  if (!tasks.length) return { ...pageOf([], total, query), cursors };
   const groups = await runGroups(tasks.map((t) => t.id));
 
   const modelsByTask = new Map<string, Map<string, TaskModelRuns>>();
@@ -158,7 +115,7 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Pag
       checkpointsTotal: rate.total,
     };
   });
-  return pageOf(items, total, query);
+  return { ...pageOf(items, total, query), cursors };
 }
 
 /** Values for the filter menus (distinct, sorted). */

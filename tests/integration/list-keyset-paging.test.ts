@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { NextRequest } from 'next/server';
+import { describe, expect, it, vi } from 'vitest';
+import { GET as tasksRoute } from '@/app/api/tasks/route';
+import type { Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { claimNext } from '@/lib/queue/claim-next';
 import { listQueue } from '@/lib/queue/list-queue';
 import { listRuns } from '@/lib/reflection/read-run';
 import { listProposals } from '@/lib/review/list-proposals';
-import { createActor, ensureTask, uid } from '../helpers/factories';
+import { listTasks, taskListQuerySchema } from '@/lib/tasks/list-tasks';
+import { createApiToken } from '@/lib/users/api-tokens';
+import { createActor, ensureTask, seedTrajectory, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
+
+// The tasks route reads its caller from next/headers; outside a Next server, hand it the test request's headers.
+let requestHeaders = new Headers();
+vi.mock('next/headers', () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined }) }));
 
 describe('keyset paging of long lists', () => {
   it('pages the queue with after/before cursors exactly like the numbered pages, without repeating or skipping an item', async () => {
@@ -82,5 +91,121 @@ describe('keyset paging of long lists', () => {
     await expect(listProposals(reviewer, { after: 'not-a-cursor' })).rejects.toThrow(/after/);
     const a = await createActor('ANNOTATOR');
     await expect(listQueue(a, { before: Buffer.from('yesterday~x').toString('base64url') })).rejects.toThrow(/before/);
+  });
+});
+
+/**
+ * Two benchmarks imported at set times (dated ahead of every other test's
+ * tasks, so they lead the list), each with two abilities and tasks without an
+ * ability (listed last), ids in natural order (x/2 before x/10).
+ */
+async function seedTwoBenchmarks() {
+  const mark = uid();
+  const newer = `keyset-new-${mark}`;
+  const older = `keyset-old-${mark}`;
+  const ids = [['x', 'x/1'], ['x', 'x/2'], ['x', 'x/10'], ['y', 'y/3'], [null, 'n/1'], [null, 'n/2'], [null, 'n/11']] as const;
+  for (const [benchmark, at] of [[older, '2090-01-01T00:00:00Z'], [newer, '2090-01-02T00:00:00Z']]) {
+    // Created in shuffled order: the list's order must come from the query, not from insertion.
+    for (const [ability, externalId] of [...ids].reverse()) {
+      await prisma.task.create({ data: { benchmark, externalId, ability, instruction: `Task ${externalId}`, apps: [], contentHash: uid(), createdAt: new Date(at) } });
+    }
+  }
+  const order = [newer, older].flatMap((b) => ids.map(([, e]) => `${b} ${e}`));
+  // Other tests' sets share these dates: their benchmarks tie on recency and are ordered by name.
+  const mine = (keys: string[]) => keys.filter((k) => k.startsWith(`${newer} `) || k.startsWith(`${older} `));
+  return { newer, older, order, mine };
+}
+
+const key = (t: { benchmark: string; externalId: string }) => `${t.benchmark} ${t.externalId}`;
+
+/** Every page of the list by page number (OFFSET), and the same list walked by `after` cursors, then back by `before`. */
+async function walk(actor: Actor, filters: Record<string, string>, pageSize: number) {
+  const q = (extra: Record<string, string>) => taskListQuerySchema.parse({ ...filters, pageSize: String(pageSize), ...extra });
+  const first = await listTasks(actor, q({}));
+  const numbered: string[][] = [];
+  for (let p = 1; p <= first.pageCount; p++) numbered.push((await listTasks(actor, q({ page: String(p) }))).items.map(key));
+  const forward = [first];
+  while (forward.length < first.pageCount) {
+    forward.push(await listTasks(actor, q({ page: String(forward.length + 1), after: forward[forward.length - 1].cursors.after! })));
+  }
+  const backward = [forward[forward.length - 1]];
+  while (backward.length < first.pageCount) {
+    backward.unshift(await listTasks(actor, q({ page: String(first.pageCount - backward.length), before: backward[0].cursors.before! })));
+  }
+  return { numbered, forward: forward.map((p) => p.items.map(key)), backward: backward.map((p) => p.items.map(key)), total: first.total };
+}
+
+describe('keyset paging of the task list', () => {
+  it('pages by after/before cursors exactly like the numbered pages across benchmarks and tasks without an ability', async () => {
+    const { order, mine } = await seedTwoBenchmarks();
+    const annotator = await createActor('ANNOTATOR');
+    // Page sizes that put page boundaries inside an ability, inside the NULL group and on the benchmark boundary.
+    for (const pageSize of [2, 3, 7]) {
+      const { numbered, forward, backward, total } = await walk(annotator, {}, pageSize);
+      expect(forward, `pageSize ${pageSize}`).toEqual(numbered);
+      expect(backward, `pageSize ${pageSize}`).toEqual(numbered);
+      expect(new Set(forward.flat()).size).toBe(total);
+      expect(mine(forward.flat())).toEqual(order);
+    }
+  });
+
+  it('goes back from page 3 to page 2 with the before cursor and returns the cursors of each page', async () => {
+    await seedTwoBenchmarks();
+    const researcher = await createActor('RESEARCHER');
+    const q = (extra: Record<string, string> = {}) => taskListQuerySchema.parse({ pageSize: '3', ...extra });
+    const page2 = await listTasks(researcher, q({ page: '2' }));
+    const page3 = await listTasks(researcher, q({ page: '3' }));
+    const back = await listTasks(researcher, q({ page: '2', before: page3.cursors.before! }));
+    expect(back.items.map(key)).toEqual(page2.items.map(key));
+    expect(back).toMatchObject({ page: 2, total: page2.total, cursors: page2.cursors });
+    expect((await listTasks(researcher, q({ benchmark: 'keyset-none' }))).cursors).toEqual({ after: null, before: null });
+  });
+
+  it('keeps the benchmark, ability, model and task id filters while paging by cursor', async () => {
+    const { newer, older, mine } = await seedTwoBenchmarks();
+    for (const [benchmark, taskExternalId] of [[newer, 'x/10'], [newer, 'n/2'], [newer, 'n/11'], [older, 'x/1'], [older, 'n/1']]) {
+      await seedTrajectory({ benchmark, taskExternalId, model: `kite-${newer}`, checkpoints: { c0: true } });
+    }
+    const annotator = await createActor('ANNOTATOR');
+    const cases: [Record<string, string>, string[]][] = [
+      [{ benchmark: older }, ['x/1', 'x/2', 'x/10', 'y/3', 'n/1', 'n/2', 'n/11'].map((e) => `${older} ${e}`)],
+      [{ model: `kite-${newer}` }, [`${newer} x/10`, `${newer} n/2`, `${newer} n/11`, `${older} x/1`, `${older} n/1`]],
+      [{ taskId: 'n/1', benchmark: newer }, [`${newer} n/1`, `${newer} n/11`]],
+    ];
+    for (const [filters, expected] of cases) {
+      const { numbered, forward, backward } = await walk(annotator, filters, 2);
+      expect(forward.flat(), JSON.stringify(filters)).toEqual(expected);
+      expect(forward).toEqual(numbered);
+      expect(backward).toEqual(numbered);
+    }
+    // Ability "x" across both benchmarks: the filtered list skips the other abilities and the NULL group.
+    const x = await walk(annotator, { ability: 'x' }, 2);
+    expect(mine(x.forward.flat())).toEqual([newer, older].flatMap((b) => ['x/1', 'x/2', 'x/10'].map((e) => `${b} ${e}`)));
+    expect(x.forward).toEqual(x.numbered);
+  });
+
+  it('refuses a cursor that is not a task list position with 400 naming after or before', async () => {
+    const admin = await createActor('ADMIN');
+    const { token } = await createApiToken(admin, { name: 'tasks', role: 'ANNOTATOR', userId: admin.userId });
+    const get = (qs: string) => {
+      requestHeaders = new Headers({ authorization: `Bearer ${token}` });
+      return tasksRoute(new NextRequest(`http://console.test/api/tasks?${qs}`, { headers: requestHeaders }), { params: Promise.resolve({}) });
+    };
+    const ok = await get('pageSize=1');
+    expect(ok.status).toBe(200);
+    const { cursors } = await ok.json();
+    expect(cursors.after).toEqual(cursors.before);
+    expect((await get(`pageSize=1&page=2&after=${cursors.after}`)).status).toBe(200);
+
+    const garbage = await get('after=not-a-cursor');
+    expect(garbage.status).toBe(400);
+    expect((await garbage.json()).error.message).toMatch(/^Invalid request: after: is not a list position/);
+    // A queue cursor (time~id) is base64url too, but not a position in this list.
+    const queueCursor = Buffer.from('2026-06-01T12:00:00.000Z~abc').toString('base64url');
+    expect((await (await get(`before=${queueCursor}`)).json()).error.message).toMatch(/before: is not a list position/);
+    const wrongShape = Buffer.from(JSON.stringify(['b', 1, 'x/1'])).toString('base64url');
+    expect((await get(`page=2&after=${wrongShape}`)).status).toBe(400);
+    const position = Buffer.from(JSON.stringify(['b', null, 'x/1'])).toString('base64url');
+    expect(() => taskListQuerySchema.parse({ after: position, before: position })).toThrow(/either after or before/);
   });
 });
