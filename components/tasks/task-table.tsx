@@ -1,22 +1,29 @@
 import Link from 'next/link';
-import type { Page } from '@/lib/http/pagination';
-import type { TaskListItem, TaskListQuery } from '@/lib/tasks/list-tasks';
-import { TASK_FILTER_KEYS } from '@/lib/tasks/task-filter-keys';
+import type { TaskListPage, TaskListQuery } from '@/lib/tasks/list-tasks';
+import { TASK_FILTER_KEYS, TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
 
 function percent(passed: number, total: number): string {
   return total ? `${Math.round((passed / total) * 100)}%` : '–';
 }
 
-function pageHref(query: TaskListQuery, page: number): string {
+/**
+ * A page link with the filters and page size. Next/Previous carry the cursor of the row the
+ * current page ends/starts at, so any page costs what page 1 costs; `page`
+ * stays for "page x of y", and page 1 needs no cursor.
+ */
+export function taskPageHref(query: TaskListQuery, page: number, cursor?: { after?: string | null; before?: string | null }): string {
   const params = new URLSearchParams();
   for (const key of TASK_FILTER_KEYS) if (query[key]) params.set(key, query[key]!);
+  if (query.pageSize !== TASK_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
   if (page > 1) params.set('page', String(page));
+  if (page > 1 && cursor?.after) params.set('after', cursor.after);
+  if (page > 1 && cursor?.before) params.set('before', cursor.before);
   const s = params.toString();
   return s ? `/tasks?${s}` : '/tasks';
 }
 
 /** Tasks with their runs by model; every string here is imported data and is rendered as text only. */
-export function TaskTable({ page, query }: { page: Page<TaskListItem>; query: TaskListQuery }) {
+export function TaskTable({ page, query }: { page: TaskListPage; query: TaskListQuery }) {
   return (
     <div>
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -61,8 +68,8 @@ export function TaskTable({ page, query }: { page: Page<TaskListItem>; query: Ta
       <nav aria-label="Task pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
         <span>{page.total} tasks · page {page.page} of {page.pageCount}</span>
         <span className="flex gap-3">
-          {page.page > 1 ? <Link href={pageHref(query, page.page - 1)} className="underline">Previous</Link> : null}
-          {page.page < page.pageCount ? <Link href={pageHref(query, page.page + 1)} className="underline">Next</Link> : null}
+          {page.page > 1 ? <Link href={taskPageHref(query, page.page - 1, { before: page.cursors.before })} className="underline">Previous</Link> : null}
+          {page.page < page.pageCount ? <Link href={taskPageHref(query, page.page + 1, { after: page.cursors.after })} className="underline">Next</Link> : null}
         </span>
       </nav>
     </div>

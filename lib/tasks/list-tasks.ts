@@ -6,11 +6,12 @@ import { oneCursorOnly } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
 import { listFilterValues } from '@/lib/tasks/list-filter-values';
+import { TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
 import { EXCERPT, orderedTasks, taskConditions } from './ordered-tasks';
 import { taskCursorParam, taskCursorsOf } from './task-cursor';
 
 export const taskListQuerySchema = pageQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  pageSize: z.coerce.number().int().min(1).max(100).default(TASK_PAGE_SIZE),
   benchmark: z.string().trim().max(200).optional().transform((v) => v || undefined),
   ability: z.string().trim().max(200).optional().transform((v) => v || undefined),
   model: z.string().trim().max(300).optional().transform((v) => v || undefined),

@@ -1,6 +1,7 @@
+import Link from 'next/link';
 import { Suspense } from 'react';
 import { TaskFilters } from '@/components/tasks/task-filters';
-import { TaskTable } from '@/components/tasks/task-table';
+import { TaskTable, taskPageHref } from '@/components/tasks/task-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
@@ -24,6 +25,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       </Suspense>
       {page.items.length ? (
         <TaskTable page={page} query={query} />
+      ) : page.total ? (
+        // A stale link (a numbered page or a cursor beyond the end of a list that got shorter).
+        <EmptyState title="No tasks on this page">
+          <Link href={taskPageHref(query, 1)} className="underline">Go to the first page</Link>
+        </EmptyState>
       ) : filtered ? (
         <EmptyState title="No task matches these filters">Clear a filter to see more tasks.</EmptyState>
       ) : (
