@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { loginAs } from './helpers';
 
-test('the task list pages forward and back by cursor: Next twice, Previous once, each page its own rows', async ({ page }) => {
+test('the task list pages forward and back by cursor: Next twice, Previous once, each page its own rows', async ({ page }, info) => {
   // A benchmark of this run only (the e2e database is shared), five tasks, two per page; one without an ability (listed last).
   const benchmark = `e2e-paging-${randomBytes(3).toString('hex')}`;
   for (const [externalId, ability] of [['p/10', 'pay'], ['p/2', 'pay'], ['p/1', 'pay'], ['q/1', 'queue'], ['z/1', null]] as const) {
@@ -37,12 +37,14 @@ test('the task list pages forward and back by cursor: Next twice, Previous once,
   await expect(pager).toContainText('page 2 of 3');
   // The filters and page size travel with the cursor.
   await expect(page).toHaveURL(new RegExp(`benchmark=${benchmark}&pageSize=2&`));
+  await page.screenshot({ path: info.outputPath('tasks-page-2.png'), fullPage: true });
 
   // A bare numbered link (typed or bookmarked) still opens that page.
   await page.goto(`/tasks?benchmark=${benchmark}&pageSize=2&page=3`);
   await expectRows(['z/1']);
   // Beyond the end (a list that got shorter since the link was made): say so and lead back to page 1.
   await page.goto(`/tasks?benchmark=${benchmark}&pageSize=2&page=9`);
+  await page.screenshot({ path: info.outputPath('tasks-beyond-end.png'), fullPage: true });
   await page.getByRole('link', { name: 'Go to the first page' }).click();
   await expectRows(['p/1', 'p/2']);
 });

@@ -119,8 +119,8 @@ function offsetPage(query: TaskPageQuery): Prisma.Sql {
 function cursorPage(query: TaskPageQuery, c: TaskCursor, dir: Direction): Prisma.Sql {
   const take = query.pageSize;
   const where = taskConditions(query);
-  const here = Prisma.sql`${c.benchmark}`;
-  const rest = beyondCursor(c, dir).map((part) => Prisma.sql`(${benchmarkSlice(here, Prisma.sql`${where} AND ${part}`, dir, take)})`);
+  const cursorBenchmark = Prisma.sql`${c.benchmark}`;
+  const rest = beyondCursor(c, dir).map((part) => Prisma.sql`(${benchmarkSlice(cursorBenchmark, Prisma.sql`${where} AND ${part}`, dir, take)})`);
   // Benchmarks beyond the cursor's in list order (latest DESC, benchmark ASC), read from the small CTE.
   const beyond = dir === 'forward'
     ? Prisma.sql`b.latest < h.latest OR (b.latest = h.latest AND b.benchmark > h.benchmark)`
