@@ -12,6 +12,7 @@ import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { DiagnosisHistory } from './diagnosis-history';
 import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
+import { plural } from '@/components/ui/plural';
 
 export type EditorApi = {
   /** `d`: focus the first required field that is still empty. */
@@ -177,7 +178,7 @@ export function DiagnosisEditor({
       : submitted && changed
         ? 'Edited: re-submit to keep the change (the earlier version is kept)'
         : submitted
-          ? `Submitted${mine?.revisionCount ? ` · ${mine.revisionCount} earlier version${mine.revisionCount === 1 ? '' : 's'}` : ''}`
+          ? `Submitted${mine?.revisionCount ? ` · ${plural(mine.revisionCount, 'earlier version')}` : ''}`
           : save.isSuccess
             ? 'Draft saved'
             : mine

@@ -15,6 +15,7 @@ import type { RunsListQuery } from '@/lib/reflection/run-status';
 import { formatDuration } from './format';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { POLL_MS } from './use-run-summaries';
+import { plural } from '@/components/ui/plural';
 
 export const RUNS_KEY = ['reflection', 'runs'];
 
@@ -108,7 +109,7 @@ export function RunsList({ initial, initialQuery }: { initial: Page<RunListItem>
         <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
           <Button variant="secondary" disabled={query.page <= 1} onClick={() => go({ ...query, page: query.page - 1 })}>Previous</Button>
           <span>
-            Page {data.page} of {data.pageCount} · {data.total} runs
+            Page {data.page} of {data.pageCount} · {plural(data.total, 'run')}
           </span>
           <Button variant="secondary" disabled={query.page >= data.pageCount} onClick={() => go({ ...query, page: query.page + 1 })}>Next</Button>
         </nav>

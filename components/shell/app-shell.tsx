@@ -11,7 +11,7 @@ export function AppShell({ actor, children }: { actor: Actor; children: ReactNod
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-6 px-4">
-          <Link href="/" className="font-semibold tracking-tight text-indigo-700">
+          <Link href="/" className="shrink-0 whitespace-nowrap font-semibold tracking-tight text-indigo-700">
             Memory Console
           </Link>
           <NavLinks items={items} />
