@@ -231,7 +231,7 @@ export function DiagnosisEditor({
             {...invalid('range')}
             className={`mt-1 flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-sm ring-1 ${ring('range')} focus:outline-none focus:ring-2 focus:ring-indigo-500`}
           >
-            <span data-testid="diagnosis-range" className="font-medium text-slate-800">
+            <span data-testid="diagnosis-range" className="shrink-0 whitespace-nowrap font-medium text-slate-800">
               {rangeLabel(range)}
             </span>
             <span className="text-xs font-normal text-slate-500">the timeline selection · click / Shift+click, j / k, Shift+J / K</span>

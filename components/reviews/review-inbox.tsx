@@ -72,7 +72,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
 
   return (
     <section aria-label="Review inbox" data-live={live} className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 lg:grid-cols-8">
+      <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 2xl:grid-cols-8">
         <Field label="Status">
           <Select value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })}>
             <option value="open">Open (pending + invalid)</option>
@@ -182,7 +182,7 @@ function InboxRow({ p, index, selected, onSelect }: { p: ProposalListItem; index
   return (
     <tr data-row-index={index} data-proposal-id={p.id} aria-selected={selected} onClick={onSelect} className={selected ? 'bg-indigo-50/70 outline outline-2 -outline-offset-2 outline-indigo-400' : 'hover:bg-slate-50'}>
       <td className="whitespace-nowrap px-3 py-2"><OperationBadge operation={p.operation} /></td>
-      <td className="max-w-md px-3 py-2">
+      <td className="max-w-xs px-3 py-2 xl:max-w-md">
         <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline">{p.title ?? '(untitled card)'}</Link>
         <p className="truncate text-xs text-slate-500" title={p.reason}>
           {p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || primary?.key}
