@@ -62,7 +62,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
                   <Button variant="ghost" aria-label={`Move ${c.label} up`} disabled={i === 0 || update.isPending} onClick={() => move(i, -1)}>↑</Button>
                   <Button variant="ghost" aria-label={`Move ${c.label} down`} disabled={i === rows.length - 1 || update.isPending} onClick={() => move(i, 1)}>↓</Button>
                 </td>
-                <td className="min-w-[16rem] px-3 py-2">
+                <td className="min-w-[18rem] px-3 py-2">
                   <TextInput
                     key={c.label}
                     aria-label={`Label of ${c.key}`}

@@ -91,7 +91,7 @@ export function QueueTable({
                   <Select
                     aria-label={`Assign ${it.model} on ${it.taskExternalId}`}
                     value=""
-                    className="mt-0 inline-block w-36"
+                    className="!mt-0 inline-block !w-36"
                     onChange={(e) => e.target.value && assign.mutate({ trajectoryId: it.trajectoryId, userId: e.target.value })}
                   >
                     <option value="">Assign to…</option>

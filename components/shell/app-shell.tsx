@@ -6,7 +6,7 @@ import { NavLinks } from './nav-links';
 import { LogoutButton } from './logout-button';
 
 export function AppShell({ actor, children }: { actor: Actor; children: ReactNode }) {
-  const items = navFor(actor.role).map(({ href, label }) => ({ href, label }));
+  const items = navFor(actor.role).map(({ href, label, also }) => ({ href, label, also }));
   return (
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">

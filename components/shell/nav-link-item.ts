@@ -1,9 +1,14 @@
-export type NavLinkItem = { href: string; label: string };
+export type NavLinkItem = { href: string; label: string; also?: string[] };
 
-/** A nav item is active on its own page and anywhere under its first path segment (/admin/users → /admin/tokens). */
-export function isActiveNavHref(pathname: string, href: string): boolean {
-  const section = href.split('/').slice(0, 2).join('/');
-  return pathname === href || pathname === section || pathname.startsWith(`${section}/`);
+/**
+ * A nav item is current on its own page, anywhere under its first path segment
+ * (/admin/users → /admin/tokens), and under the other sections it lists (/releases → /leakage).
+ */
+export function isActiveNavItem(pathname: string, item: NavLinkItem): boolean {
+  return [item.href, ...(item.also ?? [])].some((href) => {
+    const section = href.split('/').slice(0, 2).join('/');
+    return pathname === href || pathname === section || pathname.startsWith(`${section}/`);
+  });
 }
 
 export function navLinkClass(active: boolean): string {

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { fitNavItems } from './fit-nav-items';
-import { isActiveNavHref, navLinkClass, type NavLinkItem } from './nav-link-item';
+import { isActiveNavItem, navLinkClass, type NavLinkItem } from './nav-link-item';
 import { NavMoreMenu } from './nav-more-menu';
 
 /**
@@ -17,7 +17,7 @@ export function NavLinks({ items }: { items: NavLinkItem[] }) {
   const nav = useRef<HTMLElement>(null);
   const measure = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(items.length);
-  const isActive = (href: string) => isActiveNavHref(pathname, href);
+  const isActive = (item: NavLinkItem) => isActiveNavItem(pathname, item);
 
   useLayoutEffect(() => {
     const fit = () => {
@@ -41,7 +41,7 @@ export function NavLinks({ items }: { items: NavLinkItem[] }) {
       <ul className="flex min-w-0 items-center gap-1 overflow-hidden">
         {items.slice(0, shown).map((item) => (
           <li key={item.href} className="shrink-0">
-            <Link href={item.href} aria-current={isActive(item.href) ? 'page' : undefined} className={`block ${navLinkClass(isActive(item.href))}`}>
+            <Link href={item.href} aria-current={isActive(item) ? 'page' : undefined} className={`block ${navLinkClass(isActive(item))}`}>
               {item.label}
             </Link>
           </li>

@@ -9,12 +9,12 @@ import { navLinkClass, type NavLinkItem } from './nav-link-item';
  * these are plain links, so Tab walks them as anywhere else). Arrow keys move between them,
  * Escape closes and returns focus to the button, and so do a click or focus outside.
  */
-export function NavMoreMenu({ items, isActive }: { items: NavLinkItem[]; isActive: (href: string) => boolean }) {
+export function NavMoreMenu({ items, isActive }: { items: NavLinkItem[]; isActive: (item: NavLinkItem) => boolean }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const listId = useId();
-  const holdsActive = items.some((i) => isActive(i.href));
+  const holdsActive = items.some(isActive);
 
   useEffect(() => {
     if (!open) return;
@@ -73,9 +73,9 @@ export function NavMoreMenu({ items, isActive }: { items: NavLinkItem[]; isActiv
             <li key={item.href}>
               <Link
                 href={item.href}
-                aria-current={isActive(item.href) ? 'page' : undefined}
+                aria-current={isActive(item) ? 'page' : undefined}
                 onClick={() => setOpen(false)}
-                className={`block px-3 py-1.5 text-sm font-medium focus:bg-slate-100 focus:outline-none ${isActive(item.href) ? 'text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`}
+                className={`block px-3 py-1.5 text-sm font-medium focus:bg-slate-100 ${isActive(item) ? 'text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`}
               >
                 {item.label}
               </Link>

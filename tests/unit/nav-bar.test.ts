@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitNavItems } from '@/components/shell/fit-nav-items';
+import { isActiveNavItem } from '@/components/shell/nav-link-item';
 
 const widths = [60, 50, 70, 45, 55];
 // All five side by side: 280 + 4 gaps of 4 = 296.
@@ -17,5 +18,23 @@ describe('how many nav items fit on the bar before "More"', () => {
 
   it('puts everything under More when not even one item fits beside it', () => {
     expect(fitNavItems({ widths, moreWidth: 60, gap: 4, available: 100 })).toBe(0);
+  });
+});
+
+describe('which nav item is the current section', () => {
+  const releases = { href: '/releases', label: 'Releases', also: ['/leakage'] };
+  const admin = { href: '/admin/users', label: 'Admin' };
+
+  it('is current on its page, below it, and on the sections it names', () => {
+    expect(isActiveNavItem('/releases', releases)).toBe(true);
+    expect(isActiveNavItem('/releases/v1', releases)).toBe(true);
+    expect(isActiveNavItem('/leakage', releases)).toBe(true);
+    expect(isActiveNavItem('/admin/audit', admin)).toBe(true);
+  });
+
+  it('is not current on a section that only shares a prefix of its name', () => {
+    expect(isActiveNavItem('/releasesx', releases)).toBe(false);
+    expect(isActiveNavItem('/retrieval', releases)).toBe(false);
+    expect(isActiveNavItem('/administrator', admin)).toBe(false);
   });
 });
