@@ -65,7 +65,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
                       <td className="px-3 py-2 text-right tabular-nums">{j.conflictCount}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{j.failedCount}</td>
                       <td className="px-3 py-2">{j.createdBy ?? 'command line'}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{new Date(j.createdAt).toLocaleString()}</td>
+                      <td className="px-3 py-2 xl:whitespace-nowrap">{new Date(j.createdAt).toLocaleString()}</td>
                     </tr>
                   ))}
                 </tbody>
