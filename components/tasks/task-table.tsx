@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { Page } from '@/lib/http/pagination';
 import type { TaskListItem, TaskListQuery } from '@/lib/tasks/list-tasks';
 import { TASK_FILTER_KEYS } from '@/lib/tasks/task-filter-keys';
+import { plural } from '@/components/ui/plural';
 
 function percent(passed: number, total: number): string {
   return total ? `${Math.round((passed / total) * 100)}%` : '–';
@@ -59,7 +60,7 @@ export function TaskTable({ page, query }: { page: Page<TaskListItem>; query: Ta
         </table>
       </div>
       <nav aria-label="Task pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
-        <span>{page.total} tasks · page {page.page} of {page.pageCount}</span>
+        <span>{plural(page.total, 'task')} · page {page.page} of {page.pageCount}</span>
         <span className="flex gap-3">
           {page.page > 1 ? <Link href={pageHref(query, page.page - 1)} className="underline">Previous</Link> : null}
           {page.page < page.pageCount ? <Link href={pageHref(query, page.page + 1)} className="underline">Next</Link> : null}
