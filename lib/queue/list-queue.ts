@@ -1,4 +1,5 @@
 import { Prisma } from '@prisma/client';
+import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { literalInt, queryRows } from '@/lib/db/sql';
@@ -33,6 +34,9 @@ export type QueueCounts = { total: number; unclaimed: number; claimed: number; m
 
 // `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
 export type QueueList = Page<QueueItem> & { counts: QueueCounts; progress: Progress; cursors: { after: string | null; before: string | null } };
+
+// The console's queue page is 25 rows; an API caller gets the same unless it asks for more (up to 200).
+const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(200).default(25) });
 
 // Lists send rows, not documents: a τ²-bench scenario runs to kilobytes; the trajectory page shows it whole.
 const INSTRUCTION_EXCERPT = 240;
@@ -108,7 +112,7 @@ function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: st
 export async function listQueue(actor: Actor, input: Record<string, unknown>): Promise<QueueList> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
-  const page = pageQuerySchema.parse(input);
+  const page = queuePageSchema.parse(input);
   const cursor = cursorQuerySchema.parse(input);
   const keyset = keysetPage('t', 'asc', cursor, queueOrderColumn(filter));
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
