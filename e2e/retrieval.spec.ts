@@ -72,7 +72,7 @@ test('the leakage audit lists the held-out leaks a page at a time, with counts',
     await page.goto('/leakage');
     await page.getByLabel('Bank to audit').selectOption('current');
     const report = page.getByRole('alert').filter({ hasText: 'held-out tasks' });
-    await expect(report).toContainText('27 leak(s) across 9 of 9 held-out tasks (current)');
+    await expect(report).toContainText('27 leaks across 9 of 9 held-out tasks (current)');
     const leaks = report.locator('[data-leak-card]');
     await expect(leaks).toHaveCount(25);
     await expect(leaks.first()).toContainText(/version \d+ ← proposal \S+ ← run \S+/);

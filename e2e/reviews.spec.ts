@@ -84,6 +84,21 @@ test('a MERGE proposal shows every merged card side by side with the merged resu
   await expect(page.getByTestId('merge-result')).toContainText(flags.skill.core_rule);
 });
 
+test('a proposal that failed validation says "invalid" once, in the inbox row and on its page', async ({ page }) => {
+  const ability = ownAbility();
+  const card = await createCard(ability);
+  const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('Retry the page'), reason: 'adds a recovery step', targets: [{ ...card, primary: true }] });
+  await prisma.proposal.update({ where: { id: p.id }, data: { status: 'INVALID', valid: false, validation: [{ rule: 'schema', path: 'skill.core_rule', message: 'is required' }] } });
+  await loginAs(page, 'reviewer@demo.local');
+  await page.goto(`/reviews?ability=${ability}`);
+  const row = page.locator(`tr[data-proposal-id="${p.id}"]`);
+  await expect(row.getByTestId('proposal-status')).toHaveAttribute('data-status', 'INVALID');
+  await expect(row.getByText('invalid', { exact: true })).toHaveCount(1);
+  await page.goto(`/reviews/${p.id}`);
+  await expect(page.getByTestId('proposal-status')).toHaveAttribute('data-status', 'INVALID');
+  await expect(page.locator('header').filter({ has: page.getByTestId('operation') }).getByText('invalid', { exact: true })).toHaveCount(1);
+});
+
 test('a reject needs a reason (Ctrl+Enter refuses an empty one), then records it', async ({ page }) => {
   const ability = ownAbility();
   const card = await createCard(ability);

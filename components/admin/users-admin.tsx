@@ -32,7 +32,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
   });
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+    <div className="grid gap-6 xl:grid-cols-[1fr_320px]">
       <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Users">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
@@ -55,7 +55,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
                     value={u.role}
                     disabled={u.id === currentUserId || update.isPending}
                     onChange={(e) => update.mutate({ id: u.id, patch: { role: e.target.value as UserView['role'] }, previous: { role: u.role } })}
-                    className="mt-0 w-36"
+                    className="mt-0 min-w-32"
                   >
                     {ROLE_OPTIONS.map((r) => (
                       <option key={r} value={r}>

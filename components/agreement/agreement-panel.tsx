@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { AgreementFigures } from '@/lib/diagnosis/agreement-report';
+import { plural } from '@/components/ui/plural';
 
 const fmt = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
 const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
@@ -37,7 +38,7 @@ export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: st
   return (
     <section aria-label="Annotator agreement" className="space-y-4" data-testid="agreement-panel">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Tile label="Checkpoints (n)" value={String(f.units)} hint={`${f.ratings} diagnoses by ${f.annotators} annotators`} />
+        <Tile label="Checkpoints (n)" value={String(f.units)} hint={`${plural(f.ratings, ['diagnosis', 'diagnoses'])} by ${plural(f.annotators, 'annotator')}`} />
         <Tile label="Category: Krippendorff's α" value={fmt(f.alpha)} hint="nominal, all annotators" />
         <Tile label="Category: Cohen's κ" value={fmt(f.kappa)} hint={f.kappa === null && f.pairs.length > 1 ? 'per pair below' : 'two annotators'} />
         <Tile label="Same category" value={pct(f.agreement)} hint="share of diagnosis pairs" />

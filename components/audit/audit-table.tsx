@@ -62,7 +62,7 @@ export function AuditTable({ page, params }: { page: Page<AuditEntryView>; param
           </tbody>
         </table>
       </div>
-      <LinkPager label="Audit pages" noun="entries" total={page.total} page={page.page} pageCount={page.pageCount} path="/admin/audit" params={params} />
+      <LinkPager label="Audit pages" noun={['entry', 'entries']} total={page.total} page={page.page} pageCount={page.pageCount} path="/admin/audit" params={params} />
     </div>
   );
 }

@@ -158,7 +158,7 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
           </table>
         </div>
       )}
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="cards" onPage={(page) => set({ page: String(page) })} /> : null}
+      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="card" onPage={(page) => set({ page: String(page) })} /> : null}
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={KEYS} />
     </section>
   );

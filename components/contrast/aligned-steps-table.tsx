@@ -7,6 +7,7 @@ import { BreakAfterDots } from './break-after-dots';
 import { DivergenceDetails } from './divergence-details';
 import { TrajectoryColumnHeader } from './trajectory-column-header';
 import { WideScroll } from './wide-scroll';
+import { plural } from '@/components/ui/plural';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'divergenceDetails' | 'truncated' | 'maxSteps'>;
 
@@ -66,7 +67,7 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
           None of these runs made a tool call: there is nothing to align.
         </p>
       ) : (
-        <WideScroll label="Aligned tool calls" columns={`${trajectories.length} runs`} testId="aligned-steps">
+        <WideScroll label="Aligned tool calls" columns={plural(trajectories.length, 'run')} testId="aligned-steps">
           <table className="border-separate border-spacing-0 text-sm">
             <caption className="sr-only">
               One column per trajectory, one row per aligned step; an empty cell (gap) means that run made no matching call.

@@ -3,6 +3,7 @@ import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/co
 import { BreakAfterDots } from './break-after-dots';
 import { OutcomeBadge } from './outcome-badge';
 import { WideScroll } from './wide-scroll';
+import { plural } from '@/components/ui/plural';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
 
@@ -34,7 +35,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
           the checkpoint.
         </p>
       </div>
-      <WideScroll label="Checkpoint results" columns={`${checkpoints.length} checkpoints`}>
+      <WideScroll label="Checkpoint results" columns={plural(checkpoints.length, 'checkpoint')}>
         <table className="border-separate border-spacing-0 text-sm" data-testid="checkpoint-grid">
           <caption className="sr-only">Checkpoint results: one row per trajectory, one column per checkpoint.</caption>
           <thead className="bg-slate-50">

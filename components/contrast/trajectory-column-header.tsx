@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ContrastTrajectory } from '@/lib/contrast/load-task-contrast';
 import { OutcomeBadge } from './outcome-badge';
+import { plural } from '@/components/ui/plural';
 
 /** Who ran this column: model, harness, trial, outcome, and the way into the full trajectory. */
 export function TrajectoryColumnHeader({ trajectory: t }: { trajectory: ContrastTrajectory }) {
@@ -10,7 +11,7 @@ export function TrajectoryColumnHeader({ trajectory: t }: { trajectory: Contrast
         {t.model}
       </span>
       <span className="truncate text-xs font-normal text-slate-500">
-        {[t.agent, t.trial != null ? `trial ${t.trial}` : null, `${t.toolCallCount} tool calls`].filter(Boolean).join(' · ')}
+        {[t.agent, t.trial != null ? `trial ${t.trial}` : null, plural(t.toolCallCount, 'tool call')].filter(Boolean).join(' · ')}
       </span>
       <span className="flex items-center gap-2">
         <OutcomeBadge passed={t.passed} score={t.score} />

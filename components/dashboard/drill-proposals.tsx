@@ -32,7 +32,7 @@ export function DrillProposals({ page, params }: { page: Page<DrillProposal>; pa
           </tbody>
         </table>
       </div>
-      <LinkPager label="Proposal pages" noun="proposals" total={page.total} page={page.page} pageCount={page.pageCount} path="/dashboard/proposals" params={params} />
+      <LinkPager label="Proposal pages" noun="proposal" total={page.total} page={page.page} pageCount={page.pageCount} path="/dashboard/proposals" params={params} />
     </div>
   );
 }

@@ -34,7 +34,7 @@ export function DrillTrajectories({ page, params }: { page: Page<DrillTrajectory
           </tbody>
         </table>
       </div>
-      <LinkPager label="Trajectory pages" noun="trajectories" total={page.total} page={page.page} pageCount={page.pageCount} path="/dashboard/trajectories" params={params} />
+      <LinkPager label="Trajectory pages" noun={['trajectory', 'trajectories']} total={page.total} page={page.page} pageCount={page.pageCount} path="/dashboard/trajectories" params={params} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { ReleaseRecipe } from '@/lib/releases/release-recipe';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
 import type { Column } from './table-format';
+import { plural } from '@/components/ui/plural';
 
 const trajectoriesHref = (f: DashboardFilters, extra: Record<string, string | null | undefined>) => `/dashboard/trajectories?${filterParams(f, extra)}`;
 
@@ -42,8 +43,8 @@ function RoundRecipe({ recipe }: { recipe: ReleaseRecipe }) {
       ))}
       <dt className="text-slate-500">Runs</dt>
       <dd>
-        {recipe.runs} reflection run{recipe.runs === 1 ? '' : 's'}
-        {recipe.versionsWithoutRun ? `, ${recipe.versionsWithoutRun} version${recipe.versionsWithoutRun === 1 ? '' : 's'} without a run` : ''}
+        {plural(recipe.runs, 'reflection run')}
+        {recipe.versionsWithoutRun ? `, ${plural(recipe.versionsWithoutRun, 'version')} without a run` : ''}
       </dd>
     </dl>
   );

@@ -12,6 +12,7 @@ import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { DiagnosisHistory } from './diagnosis-history';
 import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
+import { plural } from '@/components/ui/plural';
 
 export type EditorApi = {
   /** `d`: focus the first required field that is still empty. */
@@ -177,7 +178,7 @@ export function DiagnosisEditor({
       : submitted && changed
         ? 'Edited: re-submit to keep the change (the earlier version is kept)'
         : submitted
-          ? `Submitted${mine?.revisionCount ? ` · ${mine.revisionCount} earlier version${mine.revisionCount === 1 ? '' : 's'}` : ''}`
+          ? `Submitted${mine?.revisionCount ? ` · ${plural(mine.revisionCount, 'earlier version')}` : ''}`
           : save.isSuccess
             ? 'Draft saved'
             : mine
@@ -230,7 +231,7 @@ export function DiagnosisEditor({
             {...invalid('range')}
             className={`mt-1 flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-sm ring-1 ${ring('range')} focus:outline-none focus:ring-2 focus:ring-indigo-500`}
           >
-            <span data-testid="diagnosis-range" className="font-medium text-slate-800">
+            <span data-testid="diagnosis-range" className="shrink-0 whitespace-nowrap font-medium text-slate-800">
               {rangeLabel(range)}
             </span>
             <span className="text-xs font-normal text-slate-500">the timeline selection · click / Shift+click, j / k, Shift+J / K</span>

@@ -43,7 +43,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
     update.mutate({ id: other.id, patch: { position: a } });
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+    <div className="grid gap-6 xl:grid-cols-[1fr_320px]">
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Failure categories">
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
@@ -62,7 +62,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
                   <Button variant="ghost" aria-label={`Move ${c.label} up`} disabled={i === 0 || update.isPending} onClick={() => move(i, -1)}>↑</Button>
                   <Button variant="ghost" aria-label={`Move ${c.label} down`} disabled={i === rows.length - 1 || update.isPending} onClick={() => move(i, 1)}>↓</Button>
                 </td>
-                <td className="px-3 py-2">
+                <td className="min-w-[18rem] px-3 py-2">
                   <TextInput
                     key={c.label}
                     aria-label={`Label of ${c.key}`}

@@ -33,7 +33,8 @@ export function FieldDiffView({ changes, highlight = [], onlyChanged = false, em
           >
             <dt className="break-words font-mono text-xs text-slate-600">
               {c.path}
-              {c.changed && <span className="ml-1 rounded bg-indigo-100 px-1 text-[10px] font-sans text-indigo-800">changed</span>}
+              {/* The space lets the pill wrap whole under a long path instead of breaking as "chan / ged". */}
+              {c.changed ? <> <span className="whitespace-nowrap rounded bg-indigo-100 px-1 font-sans text-[10px] text-indigo-800">changed</span></> : null}
             </dt>
             <dd className="min-w-0 whitespace-pre-wrap break-words">{renderChange(c)}</dd>
           </div>

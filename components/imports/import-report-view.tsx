@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ImportReport } from '@/lib/import/import-jobs';
+import { plural } from '@/components/ui/plural';
 
 const STATUS_STYLE: Record<string, string> = {
   SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -121,7 +122,7 @@ function ProblemGroups({ errors }: { errors: ErrorView[] }) {
         <tbody key={g.key} className="border-t border-slate-200" data-testid="problem-group">
           <tr>
             <th colSpan={3} scope="rowgroup" data-testid="problem-where" className="bg-slate-50 px-1 py-1 text-left font-mono text-xs font-semibold text-slate-700">
-              {g.where} <span className="font-normal text-slate-500">· {g.file} · {g.items.length} problem{g.items.length === 1 ? '' : 's'}</span>
+              {g.where} <span className="font-normal text-slate-500">· {g.file} · {plural(g.items.length, 'problem')}</span>
             </th>
           </tr>
           {g.items.map((e, i) => (

@@ -12,6 +12,7 @@ import type { Page } from '@/lib/http/pagination';
 import type { ImportJobSummary } from '@/lib/import/import-jobs';
 import { StatusBadge } from './import-report-view';
 import { UploadImports } from './upload-imports';
+import { plural } from '@/components/ui/plural';
 
 const PAGE_SIZE = 20;
 
@@ -64,14 +65,14 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
                       <td className="px-3 py-2 text-right tabular-nums">{j.conflictCount}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{j.failedCount}</td>
                       <td className="px-3 py-2">{j.createdBy ?? 'command line'}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{new Date(j.createdAt).toLocaleString()}</td>
+                      <td className="px-3 py-2 xl:whitespace-nowrap">{new Date(j.createdAt).toLocaleString()}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
             <nav aria-label="Import pages" className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-              <span>{list.data.total} imports · page {list.data.page} of {list.data.pageCount}</span>
+              <span>{plural(list.data.total, 'import')} · page {list.data.page} of {list.data.pageCount}</span>
               <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
               <Button variant="secondary" disabled={page >= list.data.pageCount} onClick={() => setPage((p) => p + 1)}>Next</Button>
             </nav>

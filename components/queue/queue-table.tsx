@@ -50,7 +50,7 @@ export function QueueTable({
         <tbody className="divide-y divide-slate-100">
           {items.map((it) => (
             <tr key={it.trajectoryId} data-testid={`queue-row-${it.trajectoryId}`}>
-              <td className="max-w-xs px-3 py-2 lg:max-w-md">
+              <td className="max-w-xs px-3 py-2 xl:max-w-md">
                 <div className="font-mono text-xs text-slate-500">
                   {it.benchmark} · {it.taskExternalId}
                   {it.ability ? ` · ${it.ability}` : ''}
@@ -91,7 +91,7 @@ export function QueueTable({
                   <Select
                     aria-label={`Assign ${it.model} on ${it.taskExternalId}`}
                     value=""
-                    className="mt-0 inline-block w-36"
+                    className="!mt-0 inline-block !w-36"
                     onChange={(e) => e.target.value && assign.mutate({ trajectoryId: it.trajectoryId, userId: e.target.value })}
                   >
                     <option value="">Assign to…</option>

@@ -13,6 +13,7 @@ import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
 import { QueueTable } from './queue-table';
+import { plural } from '@/components/ui/plural';
 
 /** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
 export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {
@@ -85,7 +86,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
           <QueueTable items={data.items} isAdmin={isAdmin} meId={meId} annotators={facets.annotators} filterQuery={filterQuery} onChanged={() => qc.invalidateQueries({ queryKey: ['queue'] })} />
           <nav aria-label="Pages" className="flex items-center justify-between text-sm">
             <span className="text-slate-500">
-              Page {data.page} of {data.pageCount} · {data.total} item{data.total === 1 ? '' : 's'}
+              Page {data.page} of {data.pageCount} · {plural(data.total, 'item')}
             </span>
             <span className="flex gap-2">
               <Button variant="secondary" disabled={data.page <= 1} onClick={() => setParams(data.page - 1 <= 1 ? { page: null, after: null, before: null } : { page: String(data.page - 1), after: null, before: data.cursors.before }, { keepPage: true })}>Previous</Button>

@@ -11,6 +11,7 @@ import type { BatchProgress } from '@/lib/reflection/run-status';
 import { RUNS_KEY } from './runs-list';
 import { DEFAULT_SETTINGS, ReflectionSettingsFields, type SettingsValue } from './reflection-settings-fields';
 import { POLL_MS } from './use-run-summaries';
+import { plural } from '@/components/ui/plural';
 
 export const BATCHES_KEY = ['reflection', 'batches'];
 
@@ -25,7 +26,7 @@ export function BatchLauncher() {
   const batch = useMutation({
     mutationFn: () => apiFetch<BatchResult>('/api/reflection/batches', { method: 'POST', json: { mode: 'new-diagnoses', settings } }),
     onSuccess: (r) => {
-      setNotice(r.runs.length ? `Queued ${r.runs.length} run${r.runs.length === 1 ? '' : 's'}.` : 'No task has diagnoses submitted since its last successful run.');
+      setNotice(r.runs.length ? `Queued ${plural(r.runs.length, 'run')}.` : 'No task has diagnoses submitted since its last successful run.');
       qc.invalidateQueries({ queryKey: BATCHES_KEY });
       qc.invalidateQueries({ queryKey: RUNS_KEY });
     },

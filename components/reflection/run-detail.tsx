@@ -13,6 +13,7 @@ import { JsonBlock } from './json-block';
 import { ProposalCard, ValidationList } from './run-proposal';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { POLL_MS } from './use-run-summaries';
+import { plural } from '@/components/ui/plural';
 
 function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -73,7 +74,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
             <Fact label="Prompt version">{run.promptVersion ?? '—'}</Fact>
             <Fact label="Prompt hash"><span className="font-mono text-xs">{run.promptHash ?? '—'}</span></Fact>
             <Fact label="Input hash"><span className="font-mono text-xs">{run.inputHash ?? '—'}</span></Fact>
-            <Fact label="Inputs">{run.trajectoryIds.length} trajectories · {run.diagnosisIds.length} diagnoses</Fact>
+            <Fact label="Inputs">{plural(run.trajectoryIds.length, ['trajectory', 'trajectories'])} · {plural(run.diagnosisIds.length, ['diagnosis', 'diagnoses'])}</Fact>
           </dl>
           {isActiveStatus(run.status) ? <p role="status" className="text-sm text-amber-800">This run is {run.status.toLowerCase()}; this page updates by itself.</p> : null}
           {run.error ? (
@@ -109,7 +110,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
         </Section>
 
         <Section title="Skill deltas" count={run.deltas.length}>
-          {invalidDeltas.length ? <p className="text-sm text-rose-700">{invalidDeltas.length} delta(s) failed validation; kept below with the reasons.</p> : null}
+          {invalidDeltas.length ? <p className="text-sm text-rose-700">{plural(invalidDeltas.length, 'delta')} failed validation; kept below with the reasons.</p> : null}
           {run.deltas.length === 0 ? (
             <p className="text-sm text-slate-500">{run.kind === 'FUNCTION_CARDS' ? 'Function-card runs produce cards directly (see the patches above).' : 'No delta recorded.'}</p>
           ) : (
@@ -149,7 +150,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
                     <span>attempt {c.attempt}</span>
                     <span className="font-mono text-xs">{c.model}</span>
                     <span>prompt {c.promptVersion} <span className="font-mono text-xs">{c.promptHash.slice(0, 12)}</span></span>
-                    <span>{c.promptTokens} + {c.completionTokens} tokens</span>
+                    <span>{c.promptTokens} + {plural(c.completionTokens, 'token')}</span>
                     <span>{formatMs(c.durationMs)}</span>
                   </div>
                   {c.error ? <p className="mt-1 text-rose-700">{c.error}</p> : null}

@@ -46,7 +46,8 @@ export function ProposalCard({ proposal: p }: { proposal: RunDetail['proposals']
         </span>
         <span className="text-slate-500">{p.cardKind === 'FUNCTION' ? 'function card' : `skill card${p.ability ? ` · ${p.ability}` : ''}`}</span>
         {p.deltaIndex !== null ? <span className="text-slate-500">from delta {p.deltaIndex + 1}</span> : null}
-        <span className={p.valid ? 'text-emerald-700' : 'text-rose-700'}>{p.valid ? 'valid' : 'invalid'}</span>
+        {/* INVALID's status pill already says "failed validation"; a second "invalid" would repeat it. */}
+        {p.status === 'INVALID' ? null : <span className={p.valid ? 'text-emerald-700' : 'text-rose-700'}>{p.valid ? 'valid' : 'invalid'}</span>}
       </div>
       <p className="mb-2 text-sm"><span className="font-medium">Reason:</span> {p.reason}</p>
       {p.targets.length ? (

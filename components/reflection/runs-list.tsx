@@ -15,6 +15,7 @@ import type { RunsListQuery } from '@/lib/reflection/run-status';
 import { formatDuration } from './format';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { POLL_MS } from './use-run-summaries';
+import { plural } from '@/components/ui/plural';
 
 export const RUNS_KEY = ['reflection', 'runs'];
 
@@ -111,7 +112,7 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
           {/* Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works. */}
           <Button variant="secondary" disabled={query.page <= 1} onClick={() => go(query.page - 1 <= 1 ? { ...query, page: 1, after: undefined, before: undefined } : { ...query, page: query.page - 1, after: undefined, before: data.cursors.before ?? undefined })}>Previous</Button>
           <span>
-            Page {data.page} of {data.pageCount} · {data.total} runs
+            Page {data.page} of {data.pageCount} · {plural(data.total, 'run')}
           </span>
           <Button variant="secondary" disabled={query.page >= data.pageCount} onClick={() => go({ ...query, page: query.page + 1, after: data.cursors.after ?? undefined, before: undefined })}>Next</Button>
         </nav>

@@ -10,6 +10,7 @@ import type { CreatedRun } from '@/lib/reflection/create-run';
 import { DEFAULT_SETTINGS, ReflectionSettingsFields, type SettingsValue } from './reflection-settings-fields';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { useRunSummaries } from './use-run-summaries';
+import { plural } from '@/components/ui/plural';
 
 /**
  * Reflection controls on a task's contrast page: settings, "Run reflection",
@@ -61,7 +62,7 @@ export function TaskReflectionPanel({ taskId, canRun }: { taskId: string; canRun
                 <RunStatusBadge status={r.status} />
                 <ProviderLabel provider={r.provider} model={r.model} />
                 <span className="text-slate-500">{new Date(r.createdAt).toLocaleString()}</span>
-                {r.status === 'SUCCEEDED' ? <span>{r.pendingProposals} proposal{r.pendingProposals === 1 ? '' : 's'} pending review</span> : null}
+                {r.status === 'SUCCEEDED' ? <span>{plural(r.pendingProposals, 'proposal')} pending review</span> : null}
                 {r.status === 'FAILED' && r.error ? <span className="text-rose-700">{r.error}</span> : null}
                 <Link href={`/runs/${r.id}`} className="ml-auto font-medium text-indigo-700 hover:underline">Open run</Link>
               </li>

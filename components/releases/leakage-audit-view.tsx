@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
 import { apiFetch } from '@/lib/http/api-client';
 import type { LeakagePage } from '@/lib/releases/leakage-audit';
+import { plural } from '@/components/ui/plural';
 
 const PAGE_SIZE = 25;
 
@@ -51,10 +52,10 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
         ) : (
           <section role="alert" className="space-y-2">
             <p className="text-sm font-medium text-amber-900">
-              {r.total} leak(s) across {r.leakingTasks} of {r.heldOutTasks} held-out tasks ({r.release}).
+              {plural(r.total, 'leak')} across {r.leakingTasks} of {plural(r.heldOutTasks, 'held-out task')} ({r.release}).
             </p>
             <LeakList leaks={r.items} showTask />
-            <Pager page={r.page} pageCount={r.pageCount} total={r.total} noun="leaks" onPage={setPage} />
+            <Pager page={r.page} pageCount={r.pageCount} total={r.total} noun="leak" onPage={setPage} />
           </section>
         )
       ) : null}

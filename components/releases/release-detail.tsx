@@ -1,6 +1,7 @@
 import { LeakList } from '@/components/retrieval/leak-list';
 import type { ReleaseDetail } from '@/lib/releases/read-release';
 import { ReleaseDiffPanel } from './release-diff-panel';
+import { plural } from '@/components/ui/plural';
 
 const list = (xs: string[] | undefined) => (xs?.length ? xs.join(', ') : '—');
 
@@ -41,7 +42,7 @@ export function ReleaseDetailView({ release, others, canExport }: { release: Rel
       </section>
       {release.leakList.length ? (
         <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-label="Leaks at freeze time">
-          <h2 className="text-sm font-semibold text-amber-900">Frozen with {release.leakList.length} held-out leak(s)</h2>
+          <h2 className="text-sm font-semibold text-amber-900">Frozen with {plural(release.leakList.length, 'held-out leak')}</h2>
           <p className="text-sm text-amber-900">Override note: {release.leakOverrideNote}</p>
           <LeakList leaks={release.leakList} showTask />
         </section>

@@ -22,7 +22,7 @@ export function ReleaseDiffPanel({ name, others }: { name: string; others: strin
     <div className="space-y-3">
       <label className="flex items-center gap-2 text-sm text-slate-700">
         Changes since
-        <Select value={other} onChange={(e) => setOther(e.target.value)} className="!mt-0 w-auto" aria-label="Compare with release">
+        <Select value={other} onChange={(e) => setOther(e.target.value)} className="!mt-0 !w-auto" aria-label="Compare with release">
           {others.map((o) => (
             <option key={o} value={o}>
               {o}

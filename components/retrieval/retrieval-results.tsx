@@ -1,6 +1,7 @@
 import type { RetrievalPreview } from '@/lib/retrieval/preview-retrieval';
 import { LeakList } from './leak-list';
 import { RankedCardsTable } from './ranked-cards-table';
+import { plural } from '@/components/ui/plural';
 
 function TextBlock({ label, text, tokens, budget, testId }: { label: string; text: string; tokens: number; budget: number; testId: string }) {
   return (
@@ -32,7 +33,7 @@ export function RetrievalResults({ result }: { result: RetrievalPreview }) {
     <div className="space-y-6">
       <p className="text-xs text-slate-500">
         Bank: <span className="font-medium text-slate-700">{result.release === 'current' ? 'current (live)' : `release ${result.release}`}</span>
-        {result.skipped.length ? ` · ${result.skipped.length} card(s) skipped: their stored content no longer parses (${result.skipped.join(', ')})` : ''}
+        {result.skipped.length ? ` · ${plural(result.skipped.length, 'card')} skipped: their stored content no longer parses (${result.skipped.join(', ')})` : ''}
       </p>
       {leaks.length ? (
         <section role="alert" aria-label="Leakage warnings" className="rounded-lg border border-amber-300 bg-amber-50 p-3">

@@ -46,3 +46,18 @@ export function StaleBadge() {
 export function InvalidBadge() {
   return <span data-testid="invalid-flag" className={`${pill} bg-rose-50 text-rose-800 ring-rose-300`}>invalid</span>;
 }
+
+/**
+ * A proposal's flags in one place: status (when asked for), stale, invalid. A proposal that
+ * failed validation has status INVALID *and* valid = false; printing both read "invalid invalid",
+ * so the invalid flag appears only when the status badge does not already say it.
+ */
+export function ProposalFlags({ status, showStatus, stale, valid }: { status: ProposalStatus; showStatus: boolean; stale: boolean; valid: boolean }) {
+  return (
+    <>
+      {showStatus ? <ProposalStatusBadge status={status} /> : null}
+      {stale ? <StaleBadge /> : null}
+      {!valid && !(showStatus && status === 'INVALID') ? <InvalidBadge /> : null}
+    </>
+  );
+}

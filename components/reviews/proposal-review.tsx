@@ -13,7 +13,7 @@ import { apiFetch } from '@/lib/http/api-client';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
 import { CardEditor, fieldsOf, toContent, type EditorField } from './card-editor';
 import { DecisionPanel, type Mode } from './decision-panel';
-import { InvalidBadge, OperationBadge, ProposalStatusBadge, StaleBadge } from './proposal-badges';
+import { OperationBadge, ProposalFlags } from './proposal-badges';
 import { ProposalChanges } from './proposal-changes';
 import { INBOX_KEY } from './review-inbox';
 import { ValidationIssues } from './validation-issues';
@@ -97,9 +97,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <OperationBadge operation={p.operation} />
-          <ProposalStatusBadge status={p.status} />
-          {p.stale && open ? <StaleBadge /> : null}
-          {!p.valid ? <InvalidBadge /> : null}
+          <ProposalFlags status={p.status} showStatus stale={p.stale && open} valid={p.valid} />
           <span className="text-sm text-slate-500">
             {p.cardKind === 'FUNCTION' ? 'function card (global bank)' : `skill card · ${p.ability ?? 'unlabelled'} bank`} · proposed {new Date(p.createdAt).toLocaleString()}
           </span>

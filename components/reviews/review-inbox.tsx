@@ -13,7 +13,7 @@ import { Pager } from '@/components/ui/pager';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ProposalListItem, ProposalListPage } from '@/lib/review/list-proposals';
-import { InvalidBadge, OPERATION_LABELS, OperationBadge, ProposalStatusBadge, StaleBadge } from './proposal-badges';
+import { OPERATION_LABELS, OperationBadge, ProposalFlags } from './proposal-badges';
 
 export const INBOX_KEY = ['reviews', 'inbox'];
 /** Polling interval only while the live stream is down (refused, dropped, reconnecting). */
@@ -72,7 +72,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
 
   return (
     <section aria-label="Review inbox" data-live={live} className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 lg:grid-cols-8">
+      <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 2xl:grid-cols-8">
         <Field label="Status">
           <Select value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })}>
             <option value="open">Open (pending + invalid)</option>
@@ -150,7 +150,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
           </table>
         </div>
       )}
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposals" onPage={(page) => set(toPage(page, data))} /> : null}
+      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposal" onPage={(page) => set(toPage(page, data))} /> : null}
       <p className="text-xs text-slate-500">
         <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
       </p>
@@ -182,7 +182,7 @@ function InboxRow({ p, index, selected, onSelect }: { p: ProposalListItem; index
   return (
     <tr data-row-index={index} data-proposal-id={p.id} aria-selected={selected} onClick={onSelect} className={selected ? 'bg-indigo-50/70 outline outline-2 -outline-offset-2 outline-indigo-400' : 'hover:bg-slate-50'}>
       <td className="whitespace-nowrap px-3 py-2"><OperationBadge operation={p.operation} /></td>
-      <td className="max-w-md px-3 py-2">
+      <td className="max-w-xs px-3 py-2 xl:max-w-md">
         <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline">{p.title ?? '(untitled card)'}</Link>
         <p className="truncate text-xs text-slate-500" title={p.reason}>
           {p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || primary?.key}
@@ -193,9 +193,7 @@ function InboxRow({ p, index, selected, onSelect }: { p: ProposalListItem; index
       <td className="whitespace-nowrap px-3 py-2 text-slate-600">{p.cardKind === 'FUNCTION' ? 'functions (global)' : (p.ability ?? 'unlabelled')}</td>
       <td className="whitespace-nowrap px-3 py-2 text-slate-600">{p.task ? `${p.task.benchmark} · ${p.task.externalId}` : '—'}</td>
       <td className="space-x-1 whitespace-nowrap px-3 py-2">
-        {p.status !== 'PENDING' ? <ProposalStatusBadge status={p.status} /> : null}
-        {p.stale ? <StaleBadge /> : null}
-        {!p.valid ? <InvalidBadge /> : null}
+        <ProposalFlags status={p.status} showStatus={p.status !== 'PENDING'} stale={p.stale} valid={p.valid} />
       </td>
       <td className="whitespace-nowrap px-3 py-2 text-slate-600">{new Date(p.createdAt).toLocaleString()}</td>
     </tr>

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LinkPager } from '@/components/ui/link-pager';
 import { splitHighlight, type SearchEvent, type SearchResult } from '@/lib/search/search-query';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
+import { nounFor, plural } from '@/components/ui/plural';
 
 function Highlighted({ text }: { text: string }) {
   // Trajectory content is untrusted: rendered as text nodes, matches as <mark>.
@@ -40,8 +41,8 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
     <section aria-label="Search results">
       <p className="mb-3 text-sm text-slate-600" data-testid="search-summary">
         {result.capped && result.estimatedEvents
-          ? `About ${result.estimatedEvents.toLocaleString()} matching events (estimated); the first ${result.matchedEvents.toLocaleString()} are ranked, in ${result.matchedTrajectories.toLocaleString()} trajectories — narrow the search for a complete ranking`
-          : `${result.matchedEvents.toLocaleString()}${result.capped ? '+' : ''} matching events in ${result.matchedTrajectories.toLocaleString()} trajectories${result.capped ? ' (ranked among the first matches; narrow the search for a complete ranking)' : ''}`}{' '}
+          ? `About ${result.estimatedEvents.toLocaleString()} matching events (estimated); the first ${result.matchedEvents.toLocaleString()} are ranked, in ${plural(result.matchedTrajectories, ['trajectory', 'trajectories'])} — narrow the search for a complete ranking`
+          : `${result.matchedEvents.toLocaleString()}${result.capped ? '+' : ''} ${nounFor(result.matchedEvents, 'matching event')} in ${plural(result.matchedTrajectories, ['trajectory', 'trajectories'])}${result.capped ? ' (ranked among the first matches; narrow the search for a complete ranking)' : ''}`}{' '}
         · {result.tookMs} ms
       </p>
       <ol className="space-y-3">
@@ -51,7 +52,7 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
               <Link href={`/tasks/${g.trajectory.taskId}`} className="font-medium text-slate-900 hover:underline">{g.trajectory.benchmark} · {g.trajectory.taskExternalId}</Link>
               <span className="text-slate-600">{g.trajectory.model}</span>
               <OutcomeBadge passed={g.trajectory.passed} />
-              <span className="text-xs text-slate-500">{g.matchCount} matching event{g.matchCount === 1 ? '' : 's'}</span>
+              <span className="text-xs text-slate-500">{plural(g.matchCount, 'matching event')}</span>
             </div>
             <ul className="space-y-2">
               {g.hits.map((h) => (
@@ -68,7 +69,7 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
           </li>
         ))}
       </ol>
-      {result.pageCount > 1 ? <LinkPager label="Result pages" noun="trajectories" total={result.matchedTrajectories} page={result.page} pageCount={result.pageCount} path="/search" params={raw} /> : null}
+      {result.pageCount > 1 ? <LinkPager label="Result pages" noun={['trajectory', 'trajectories']} total={result.matchedTrajectories} page={result.page} pageCount={result.pageCount} path="/search" params={raw} /> : null}
     </section>
   );
 }

@@ -6,12 +6,12 @@ import { NavLinks } from './nav-links';
 import { LogoutButton } from './logout-button';
 
 export function AppShell({ actor, children }: { actor: Actor; children: ReactNode }) {
-  const items = navFor(actor.role).map(({ href, label }) => ({ href, label }));
+  const items = navFor(actor.role).map(({ href, label, also }) => ({ href, label, also }));
   return (
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-6 px-4">
-          <Link href="/" className="font-semibold tracking-tight text-indigo-700">
+          <Link href="/" className="shrink-0 whitespace-nowrap font-semibold tracking-tight text-indigo-700">
             Memory Console
           </Link>
           <NavLinks items={items} />

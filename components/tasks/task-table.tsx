@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { TaskListPage, TaskListQuery } from '@/lib/tasks/list-tasks';
 import { TASK_FILTER_KEYS, TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
+import { plural } from '@/components/ui/plural';
 
 function percent(passed: number, total: number): string {
   return total ? `${Math.round((passed / total) * 100)}%` : '–';
@@ -66,7 +67,7 @@ export function TaskTable({ page, query }: { page: TaskListPage; query: TaskList
         </table>
       </div>
       <nav aria-label="Task pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
-        <span>{page.total} tasks · page {page.page} of {page.pageCount}</span>
+        <span>{plural(page.total, 'task')} · page {page.page} of {page.pageCount}</span>
         <span className="flex gap-3">
           {page.page > 1 ? <Link href={taskPageHref(query, page.page - 1, { before: page.cursors.before })} className="underline">Previous</Link> : null}
           {page.page < page.pageCount ? <Link href={taskPageHref(query, page.page + 1, { after: page.cursors.after })} className="underline">Next</Link> : null}

@@ -3,6 +3,7 @@
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
+import { plural } from '@/components/ui/plural';
 
 type Props = { checkpoint: CheckpointView; onShowEvent: (position: number) => void };
 
@@ -77,7 +78,7 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
         // Equal arguments are context, not the finding: folded so the form stays close.
         <details className="text-xs">
           <summary className="cursor-pointer text-slate-600">
-            {same.length} equal argument{same.length === 1 ? '' : 's'}
+            {plural(same.length, 'equal argument')}
             {compared ? ' (of those the benchmark compares)' : ''}
           </summary>
           <FieldDiffView changes={same} className="mt-1 text-xs" />

@@ -3,6 +3,7 @@ import { ExpandableText } from '@/components/ui/expandable-text';
 import type { TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { DataQualityNotice } from './data-quality-warning';
 import { runDetail, runLabel } from '@/lib/trajectories/run-label';
+import { plural } from '@/components/ui/plural';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view: TrajectoryView; /** Live count (the workspace's diagnoses), not the one the page loaded with. */ awaiting?: number }) {
@@ -15,7 +16,7 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
         <span className="font-mono">{view.task.externalId}</span>
         {view.task.ability ? <span className="rounded bg-slate-100 px-1.5 py-0.5">{view.task.ability}</span> : null}
         <span>·</span>
-        <span>{view.eventCount} events</span>
+        <span>{plural(view.eventCount, 'event')}</span>
         <Link href={`/tasks/${view.task.id}`} className="ml-auto text-sm font-medium text-indigo-700 hover:underline">
           Compare all attempts at this task →
         </Link>
@@ -35,7 +36,7 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
           {view.outcomeReason ? ` · ${view.outcomeReason}` : ''}
         </span>
         <span className="text-sm text-slate-500">
-          {view.failedCount} failed checkpoint{view.failedCount === 1 ? '' : 's'}, <span data-testid="trajectory-awaiting">{awaiting}</span> awaiting diagnosis
+          {plural(view.failedCount, 'failed checkpoint')}, <span data-testid="trajectory-awaiting">{awaiting}</span> awaiting diagnosis
         </span>
         {view.claim ? <span className="text-xs text-slate-500">claimed by {view.claim.userName}</span> : null}
       </div>

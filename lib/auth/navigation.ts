@@ -1,7 +1,8 @@
 import type { Role } from '@prisma/client';
 import { can, type Permission } from './permissions';
 
-export type NavItem = { href: string; label: string; permission: Permission; key: string };
+/** `also`: other top-level paths that belong to the section (its nav item is marked current there). */
+export type NavItem = { href: string; label: string; permission: Permission; key: string; also?: string[] };
 
 /** Top-level sections; each is shown only to roles that hold its permission. */
 export const NAV_ITEMS: NavItem[] = [
@@ -11,7 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/runs', label: 'Runs', permission: 'reflection:read', key: 'g u' },
   { href: '/cards', label: 'Cards', permission: 'cards:read', key: 'g c' },
   { href: '/retrieval', label: 'Retrieval', permission: 'retrieval:preview', key: 'g p' },
-  { href: '/releases', label: 'Releases', permission: 'cards:read', key: 'g l' },
+  { href: '/releases', label: 'Releases', permission: 'cards:read', key: 'g l', also: ['/leakage'] },
   { href: '/dashboard', label: 'Dashboard', permission: 'dashboard:read', key: 'g d' },
   { href: '/agreement', label: 'Agreement', permission: 'diagnosis:adjudicate', key: 'g g' },
   { href: '/search', label: 'Search', permission: 'trajectory:read', key: 'g s' },

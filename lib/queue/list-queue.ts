@@ -1,10 +1,12 @@
 import { Prisma } from '@prisma/client';
+import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { notDoneByUser, openForUserSql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
+import { progressFrom, type Progress } from './progress';
 import { queueSizes, type QueueSizes } from './queue-counts';
 import { assigneeCondition, QUEUE_FROM, queueConditions, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
 
@@ -31,7 +33,10 @@ export type QueueCheckpoint = { key: string; name: string; submitted: number; k:
 export type QueueCounts = { total: number; unclaimed: number; claimed: number; mine: number };
 
 // `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
-export type QueueList = Page<QueueItem> & { counts: QueueCounts; cursors: { after: string | null; before: string | null } };
+export type QueueList = Page<QueueItem> & { counts: QueueCounts; progress: Progress; cursors: { after: string | null; before: string | null } };
+
+// The console's queue page is 25 rows; an API caller gets the same unless it asks for more (up to 200).
+const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(200).default(25) });
 
 // Lists send rows, not documents: a τ²-bench scenario runs to kilobytes; the trajectory page shows it whole.
 const INSTRUCTION_EXCERPT = 240;
@@ -107,7 +112,7 @@ function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: st
 export async function listQueue(actor: Actor, input: Record<string, unknown>): Promise<QueueList> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
-  const page = pageQuerySchema.parse(input);
+  const page = queuePageSchema.parse(input);
   const cursor = cursorQuerySchema.parse(input);
   const keyset = keysetPage('t', 'asc', cursor, queueOrderColumn(filter));
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
@@ -119,9 +124,12 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const [read, sizes] = await Promise.all([pageRows(where, keyset.orderBy, actor.userId, skip, take), queueSizes(filter, actor.userId)]);
   const rows = inListOrder(read, keyset.reversed);
   const mine = sizes.claimedBy(actor.userId);
+  const counts = { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine };
   return {
     ...pageOf(rows.map(toItem), assigneeTotal(sizes, filter.assignee, actor.userId), page),
-    counts: { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine },
+    counts,
+    // The caller's progress comes from the same counts: no second pass over the queue.
+    progress: progressFrom(counts, sizes.doneToday),
     cursors: cursorsOf(rows),
   };
 }

@@ -1,21 +1,9 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { Prisma } from '@prisma/client';
-import { queryRows } from '@/lib/db/sql';
 import type { QueueCounts } from './list-queue';
 import { queueSizes } from './queue-counts';
 import { queueFilterSchema } from './queue-filters';
 
 export type Progress = { doneToday: number; remaining: number; holding: number };
-
-/** Diagnoses the caller submitted since midnight UTC. */
-export async function doneToday(actor: Actor): Promise<number> {
-  requirePermission(actor, 'queue:work');
-  const midnight = new Date();
-  midnight.setUTCHours(0, 0, 0, 0);
-  const [{ n }] = await queryRows<{ n: bigint }>(Prisma.sql`
-    SELECT count(*) AS n FROM "Diagnosis" WHERE "authorId" = ${actor.userId} AND status = 'SUBMITTED' AND "submittedAt" >= ${midnight}`);
-  return Number(n);
-}
 
 /** Progress from the list's counts: open to the caller are the free items plus their own; items others hold are not. */
 export function progressFrom(counts: QueueCounts, done: number): Progress {
@@ -29,7 +17,7 @@ export function progressFrom(counts: QueueCounts, done: number): Progress {
 export async function annotatorProgress(actor: Actor, input: Record<string, unknown> = {}): Promise<Progress> {
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
-  const [done, sizes] = await Promise.all([doneToday(actor), queueSizes(filter, actor.userId)]);
+  const sizes = await queueSizes(filter, actor.userId);
   const mine = sizes.claimedBy(actor.userId);
-  return progressFrom({ total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine }, done);
+  return progressFrom({ total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine }, sizes.doneToday);
 }

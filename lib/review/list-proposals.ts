@@ -58,24 +58,28 @@ function statusClause(status: z.infer<typeof proposalListQuerySchema>['status'])
 // Lists send rows, not documents: the proposal page shows the curator's whole reason.
 const REASON_EXCERPT = 280;
 
-type TargetRow = ProposalListItem['targets'][number] & { proposalId: string };
-
 type PageRow = {
   id: string; operation: CardOperation; cardKind: CardKind; ability: string | null; status: ProposalStatus; valid: boolean; stale: boolean; title: string | null;
   reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: Date;
+  targets: ProposalListItem['targets'];
 };
 
 /**
- * One page: the proposals are picked first (an ordered scan of the open-inbox
- * index, LIMIT inside), then only those rows get their run, task and stale
- * flag — a per-row probe instead of a hashed pass over every target.
+ * One page in one statement: the proposals are picked first (an ordered scan
+ * of the open-inbox index, LIMIT inside), then only those rows get their run,
+ * task, stale flag (a per-row probe instead of a hashed pass over every
+ * target) and their target cards (primary first).
  */
 function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, s.stale IS NOT NULL AS stale,
            coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool') AS title,
            CASE WHEN length(p.reason) > ${REASON_EXCERPT} THEN left(p.reason, ${REASON_EXCERPT - 1}) || '…' ELSE p.reason END AS reason, p."runId",
-           t.id AS "taskId", t.benchmark, t."externalId", p."createdAt"
+           t.id AS "taskId", t.benchmark, t."externalId", p."createdAt",
+           (SELECT coalesce(json_agg(json_build_object('cardId', pt."cardId", 'key', c.key, 'baseVersionId', pt."baseVersionId",
+                                                       'currentVersionId', c."currentVersionId", 'primary', pt."primary")
+                                     ORDER BY pt."primary" DESC, pt."cardId"), '[]'::json)
+            FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId" WHERE pt."proposalId" = p.id) AS targets
     FROM (SELECT * FROM "Proposal" p WHERE ${cond} ORDER BY ${orderBy} LIMIT ${literalInt(limit)} OFFSET ${literalInt(offset)}) p
     LEFT JOIN LATERAL (SELECT 1 AS stale FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
       WHERE pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED') LIMIT 1) s ON TRUE
@@ -85,8 +89,8 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
 }
 
 /**
- * The review inbox, newest first. One query for the page, one for its
- * targets, the filtered total (cached when large) and the status scope's
+ * The review inbox, newest first. One query for the page with its targets,
+ * the filtered total (cached when large) and the status scope's
  * facet counts (cached when large, see proposal-facets.ts): no per-row queries.
  * `after`/`before` cursors page without OFFSET.
  */
@@ -119,20 +123,6 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   ]);
   const rows = inListOrder(read, keyset.reversed);
 
-  const targets = rows.length
-    ? await queryRows<TargetRow>(Prisma.sql`
-        SELECT pt."proposalId", pt."cardId", c.key, pt."baseVersionId", c."currentVersionId", pt."primary"
-        FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
-        WHERE pt."proposalId" = ANY(${rows.map((r) => r.id)}::text[])
-        ORDER BY pt."primary" DESC, pt."cardId" ASC`)
-    : [];
-  const byProposal = new Map<string, ProposalListItem['targets']>();
-  for (const { proposalId, ...target } of targets) {
-    const list = byProposal.get(proposalId) ?? [];
-    list.push(target);
-    byProposal.set(proposalId, list);
-  }
-
   const items: ProposalListItem[] = rows.map((r) => ({
     id: r.id,
     operation: r.operation,
@@ -145,7 +135,7 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     reason: r.reason,
     runId: r.runId,
     task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
-    targets: byProposal.get(r.id) ?? [],
+    targets: r.targets,
     createdAt: r.createdAt.toISOString(),
   }));
   const total = filteredTotal ? filteredTotal.count : facets.counts.total;

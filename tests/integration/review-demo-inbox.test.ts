@@ -65,6 +65,11 @@ describe('the demo inbox', () => {
     expect(detail.targets).toHaveLength(2);
     const kept = detail.targets.find((t) => t.primary)!;
     const other = detail.targets.find((t) => !t.primary)!;
+    // The inbox row names both cards, the kept (primary) one first, with the versions staleness compares.
+    expect(merge.targets).toEqual([
+      { cardId: kept.cardId, key: kept.key, baseVersionId: expect.any(String), currentVersionId: expect.any(String), primary: true },
+      { cardId: other.cardId, key: other.key, baseVersionId: expect.any(String), currentVersionId: expect.any(String), primary: false },
+    ]);
     const { cardVersions } = await approveProposal(reviewer, merge.id, { note: 'same rule' });
     expect(cardVersions).toEqual([expect.objectContaining({ cardId: kept.cardId, number: (kept.current?.number ?? 0) + 1 })]);
     const folded = await prisma.card.findUniqueOrThrow({ where: { id: other.cardId }, include: { versions: true } });

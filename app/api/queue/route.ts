@@ -1,11 +1,6 @@
 import { searchParamsRecord } from '@/lib/http/pagination';
 import { apiRoute } from '@/lib/http/route';
 import { listQueue } from '@/lib/queue/list-queue';
-import { doneToday, progressFrom } from '@/lib/queue/progress';
 
-export const GET = apiRoute('queue:work', async ({ req, actor }) => {
-  const query = searchParamsRecord(req.nextUrl.searchParams);
-  // Progress is derived from the list's counts: no second pass over the queue.
-  const [list, done] = await Promise.all([listQueue(actor, query), doneToday(actor)]);
-  return { ...list, progress: progressFrom(list.counts, done) };
-});
+/** One page of the queue with its counts and the caller's progress. */
+export const GET = apiRoute('queue:work', async ({ req, actor }) => listQueue(actor, searchParamsRecord(req.nextUrl.searchParams)));

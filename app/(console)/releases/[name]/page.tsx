@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { getRelease, listReleases } from '@/lib/releases/read-release';
+import { plural } from '@/components/ui/plural';
 
 export default async function Page({ params }: { params: Promise<{ name: string }> }) {
   const actor = await requirePageActor('cards:read');
@@ -17,7 +18,7 @@ export default async function Page({ params }: { params: Promise<{ name: string 
         title={`Release ${release.name}`}
         description={
           <>
-            {release.note} · frozen {release.createdAt.slice(0, 16).replace('T', ' ')} UTC{release.createdBy ? ` by ${release.createdBy}` : ''} · {release.cards} cards ·{' '}
+            {release.note} · frozen {release.createdAt.slice(0, 16).replace('T', ' ')} UTC{release.createdBy ? ` by ${release.createdBy}` : ''} · {plural(release.cards, 'card')} ·{' '}
             <Link className="text-indigo-700 underline" href="/releases">
               all releases
             </Link>

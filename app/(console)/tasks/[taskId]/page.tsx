@@ -47,7 +47,9 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
         }
       />
       <TaskContrastHeader task={task} trajectories={trajectories} />
-      <TaskReflectionPanel taskId={task.id} canRun={can(actor.role, 'reflection:run')} />
+      <div className="mb-6">
+        <TaskReflectionPanel taskId={task.id} canRun={can(actor.role, 'reflection:run')} />
+      </div>
       {trajectories.length === 0 ? (
         <EmptyState title="No trajectories yet">Import runs of this task to compare them here.</EmptyState>
       ) : (
