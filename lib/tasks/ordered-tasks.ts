@@ -16,7 +16,10 @@ export type TaskPageQuery = {
   before?: TaskCursor;
 };
 
-export type TaskRow = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string };
+/** A task's trajectories per model, agent and outcome, with their checkpoint results summed. */
+export type TaskRunGroup = { model: string; agent: string | null; passed: boolean; n: number; cpPassed: number; cpTotal: number };
+
+export type TaskRow = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string; runs: TaskRunGroup[] };
 
 export const EXCERPT = 180;
 
@@ -88,11 +91,19 @@ function beyondCursor(c: TaskCursor, dir: Direction): Prisma.Sql[] {
 /**
  * The page: `limit` of `candidates` (rows with their benchmark's `latest`)
  * nearest the start (or the cursor), then their instruction's start (lists
- * show an excerpt), in list order.
+ * show an excerpt) and their runs, in list order. The runs are summed from
+ * each trajectory's counters (`checkpointCount`, `checkpointsPassed`, kept
+ * exact by triggers) in the same statement: no checkpoint row is counted, and
+ * no second round trip is made.
  */
 function pageOfCandidates(candidates: Prisma.Sql, dir: Direction, limit: number, offset = 0): Prisma.Sql {
   return Prisma.sql`
-    SELECT p.id, p.benchmark, p."externalId", p.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction
+    SELECT p.id, p.benchmark, p."externalId", p.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction,
+           (SELECT coalesce(json_agg(json_build_object('model', g.model, 'agent', g.agent, 'passed', g.passed, 'n', g.n,
+                                                       'cpPassed', g."cpPassed", 'cpTotal', g."cpTotal")), '[]'::json)
+            FROM (SELECT tr.model, tr.agent, tr.passed, count(*) AS n,
+                         sum(tr."checkpointsPassed") AS "cpPassed", sum(tr."checkpointCount") AS "cpTotal"
+                  FROM "Trajectory" tr WHERE tr."taskId" = p.id GROUP BY 1, 2, 3) g) AS runs
     FROM (SELECT * FROM (${candidates}) s ORDER BY ${listOrder('s', dir)} LIMIT ${literalInt(limit)}${offset ? Prisma.sql` OFFSET ${literalInt(offset)}` : Prisma.empty}) p
     JOIN "Task" t ON t.id = p.id
     ORDER BY ${listOrder('p', 'forward')}`;
