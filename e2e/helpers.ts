@@ -9,3 +9,41 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('current-user')).toBeVisible();
 }
+
+/** Labels of the main bar's links that are wholly inside the bar (none cut off by the clipping list). */
+export async function barLinks(page: Page): Promise<{ label: string; whole: boolean }[]> {
+  return page.getByRole('navigation', { name: 'Main' }).evaluate((nav) => {
+    const list = nav.querySelector('ul')!.getBoundingClientRect();
+    return Array.from(nav.querySelectorAll<HTMLAnchorElement>(':scope > ul a')).map((a) => {
+      const r = a.getBoundingClientRect();
+      return { label: a.textContent!.trim(), whole: r.left >= list.left - 0.5 && r.right <= list.right + 0.5 };
+    });
+  });
+}
+
+/**
+ * Every section the main navigation offers, in order: the links on the bar and,
+ * when the window is too narrow for all of them, those folded under "More".
+ */
+export async function navSections(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The split settles after hydration measures the bar: wait until no bar link is cut off.
+  await expect.poll(async () => (await barLinks(page)).every((l) => l.whole)).toBe(true);
+  const onBar = (await barLinks(page)).map((l) => l.label);
+  const more = nav.getByTestId('nav-more');
+  if (!(await more.count())) return onBar;
+  await more.click();
+  const inMore = await nav.getByTestId('nav-more-list').getByRole('link').allTextContents();
+  await page.keyboard.press('Escape');
+  return [...onBar, ...inMore.map((l) => l.trim())];
+}
+
+/** Opens a section from the main navigation, through "More" when it is folded there. */
+export async function openNavSection(page: Page, label: string): Promise<void> {
+  const sections = await navSections(page);
+  if (!sections.includes(label)) throw new Error(`The navigation offers no "${label}" (it has: ${sections.join(', ')})`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const onBar = (await barLinks(page)).some((l) => l.label === label);
+  if (!onBar) await nav.getByTestId('nav-more').click();
+  await (onBar ? nav.locator(':scope > ul') : nav.getByTestId('nav-more-list')).getByRole('link', { name: label, exact: true }).first().click();
+}

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
-import { loginAs } from './helpers';
+import { loginAs, openNavSection } from './helpers';
 
 const FIXTURE = path.resolve('tests/fixtures/import/native-malformed.jsonl');
 
@@ -30,7 +30,7 @@ async function createToken(page: Page, role: string): Promise<string> {
 test('a researcher uploads a file, sees the report with the bad lines, then finds the tasks in the task list', async ({ page }, info) => {
   const { file, benchmark } = uniqueFixture(info.outputDir);
   await loginAs(page, 'researcher@demo.local');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Imports' }).click();
+  await openNavSection(page, 'Imports');
   await expect(page.getByRole('heading', { name: 'Imports', exact: true })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Upload trajectories' });

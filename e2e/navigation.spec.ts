@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Role } from '@prisma/client';
 import { navFor } from '@/lib/auth/navigation';
-import { loginAs } from './helpers';
+import { barLinks, loginAs } from './helpers';
 
 const USERS: [Role, string][] = [
   ['ADMIN', 'admin@demo.local'],
@@ -13,17 +13,6 @@ const VIEWPORTS = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-
-/** Labels of the bar's links that are wholly inside the bar (none cut off by the clipping list). */
-async function barLinks(page: Page) {
-  return page.getByRole('navigation', { name: 'Main' }).evaluate((nav) => {
-    const list = nav.querySelector('ul')!.getBoundingClientRect();
-    return Array.from(nav.querySelectorAll<HTMLAnchorElement>(':scope > ul a')).map((a) => {
-      const r = a.getBoundingClientRect();
-      return { label: a.textContent!.trim(), whole: r.left >= list.left - 0.5 && r.right <= list.right + 0.5 };
-    });
-  });
-}
 
 for (const viewport of VIEWPORTS) {
   for (const [role, email] of USERS) {

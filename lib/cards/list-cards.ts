@@ -87,8 +87,10 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
   const { skip, take } = toPrismaPage({ page: q.page, pageSize: q.pageSize });
   const { page: _p, pageSize: _s, ...filters } = q;
   const [rows, { count: total }, banks] = await Promise.all([
+    // apps/tags are nullable text[] (a card written without them holds NULL; Prisma used to read that as []).
     queryRows<CardRow>(Prisma.sql`
-      SELECT c.id, c.key, c.kind, c.ability, c.apps, c.tags, c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", c."updatedAt"
+      SELECT c.id, c.key, c.kind, c.ability, coalesce(c.apps, '{}') AS apps, coalesce(c.tags, '{}') AS tags,
+             c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", c."updatedAt"
       FROM "Card" c LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
       WHERE ${where} ORDER BY ${ORDER[q.sort]} LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`),
     countWithCache(['cards'], `cards:${JSON.stringify(filters)}`, Prisma.sql`"Card" c WHERE ${where}`),

@@ -31,6 +31,8 @@ describe('the card bank', () => {
     const bank = (p: Awaited<ReturnType<typeof listCards>>) => p.banks.find((b) => b.ability === ability);
     const before = await listCards(reviewer, { ability });
     expect(before.total).toBe(EXACT_UP_TO + 1);
+    // Written without apps or tags (NULL in the table), listed as empty lists: the bank page spreads them.
+    expect(before.items[0]).toMatchObject({ apps: [], tags: [] });
     expect(bank(before)).toEqual({ kind: 'SKILL', ability, cards: EXACT_UP_TO + 1, sizeKb: EXACT_UP_TO + 1 });
     // A plain insert (no console code path): only the Card trigger's notification can tell the cache.
     await ensureListener();
