@@ -132,3 +132,14 @@ export async function seedTrajectory(opts: {
     include: { checkpoints: true },
   });
 }
+
+/** The input of a complete diagnosis (every required field) of one checkpoint result under one category. */
+export const completeDiagnosis = (checkpointResultId: string, categoryId: string) => ({
+  checkpointResultId,
+  categoryId,
+  eventStart: 2,
+  eventEnd: 4,
+  whatWentWrong: 'Called the tool with the wrong reservation id.',
+  whatShouldHaveHappened: 'Use the id the user gave, R1.',
+  confidence: 4,
+});

@@ -9,7 +9,7 @@ import { coverage } from '@/lib/dashboard/coverage';
 import { passRates } from '@/lib/dashboard/pass-rates';
 import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { importFile } from '@/lib/import/run-import';
-import { createActor, uid } from '../helpers/factories';
+import { completeDiagnosis as complete, createActor, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
 
 // The dashboard reads per-trajectory checkpoint counts kept by triggers (dashboard_summary migration):
@@ -25,15 +25,6 @@ function importRecords(records: ReturnType<typeof failedRecord>[]) {
 
 const withMemory = (r: ReturnType<typeof failedRecord>, release: string, cards: string[]) => ({ ...r, trajectory: { ...r.trajectory, memory: { bank_release: release, card_ids: cards } } });
 
-const complete = (checkpointResultId: string, categoryId: string) => ({
-  checkpointResultId,
-  categoryId,
-  eventStart: 2,
-  eventEnd: 4,
-  whatWentWrong: 'Called the tool with the wrong reservation id.',
-  whatShouldHaveHappened: 'Use the id the user gave, R1.',
-  confidence: 4,
-});
 
 describe('dashboard figures right after a write', () => {
   it('counts an import in the pass rate by round and in card impact as soon as it returns', async () => {

@@ -3,7 +3,7 @@ import { prisma } from '@/lib/db/prisma';
 import { diagnosisHistory, listTaskDiagnoses, listTrajectoryDiagnoses } from '@/lib/diagnosis/list-diagnoses';
 import { editDiagnosis, saveDraft, submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { createFailureCategory, listFailureCategories, updateFailureCategory } from '@/lib/taxonomy/failure-taxonomy';
-import { createActor, uid } from '../helpers/factories';
+import { completeDiagnosis as complete, createActor, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
 
 async function setup(failed = 2) {
@@ -16,15 +16,6 @@ async function setup(failed = 2) {
   return { trajectoryId, failedCps, passedCp, category, pending };
 }
 
-const complete = (checkpointResultId: string, categoryId: string) => ({
-  checkpointResultId,
-  categoryId,
-  eventStart: 2,
-  eventEnd: 4,
-  whatWentWrong: 'Called the tool with the wrong reservation id.',
-  whatShouldHaveHappened: 'Use the id the user gave, R1.',
-  confidence: 4,
-});
 
 describe('diagnosis drafts, submission and edits', () => {
   it('keeps pendingCount right across draft, submit and edit', async () => {
