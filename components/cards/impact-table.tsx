@@ -2,9 +2,10 @@
 
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import type { ImpactRow } from '@/lib/dashboard/card-impact';
 import { pct } from '@/components/dashboard/chart-kit';
-import { toCsv, type Column } from '@/components/dashboard/table-format';
+import { downloadCsv, toCsv, type Column } from '@/components/dashboard/table-format';
 
 type Flat = { card: string; title: string; release: string; injectedN: number; injectedRate: number | null; injectedLow: number | null; injectedHigh: number | null; comparisonN: number; comparisonRate: number | null; comparisonLow: number | null; comparisonHigh: number | null; delta: number | null };
 const CSV_COLUMNS: Column<Flat>[] = [
@@ -39,61 +40,48 @@ function Figure({ g }: { g: ImpactRow['injected'] }) {
   );
 }
 
-function download(csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'card-impact.csv';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const release = (r: ImpactRow) => r.release ?? 'R0';
+
+const CARD_COLUMN: ColumnDef<ImpactRow> = {
+  header: 'Card',
+  cell: (r) => (
+    <>
+      {r.cardId ? <Link href={`/cards/${encodeURIComponent(r.cardId)}`} className="text-indigo-700 underline">{r.title ?? r.cardKey}</Link> : r.cardKey}
+      <div className="font-mono text-xs text-slate-500">{r.cardKey}</div>
+    </>
+  ),
+};
+
+const COLUMNS: ColumnDef<ImpactRow>[] = [
+  {
+    header: 'Release',
+    cell: (r) => (
+      <Link href={`/dashboard/trajectories?${new URLSearchParams({ release: release(r), card: r.cardKey }).toString()}`} className="underline" title="Trajectories this card was injected into">{release(r)}</Link>
+    ),
+  },
+  { header: 'Injected', cell: (r) => <Figure g={r.injected} /> },
+  { header: 'Without (same abilities, models)', cell: (r) => <Figure g={r.comparison} /> },
+  {
+    header: 'Difference',
+    className: 'tabular-nums',
+    cell: (r) =>
+      r.delta === null ? (
+        <span className="text-slate-500">not enough data</span>
+      ) : (
+        <span className={r.delta > 0 ? 'text-emerald-700' : r.delta < 0 ? 'text-rose-700' : ''}>{r.delta > 0 ? '+' : ''}{(r.delta * 100).toFixed(1)} pts</span>
+      ),
+  },
+];
 
 /** Injected vs. not per (card,) release with Wilson intervals; "not enough data" below the documented n. */
 export function ImpactTable({ rows, minCheckpoints, showCard }: { rows: ImpactRow[]; minCheckpoints: number; showCard: boolean }) {
-  const release = (r: ImpactRow) => r.release ?? 'R0';
   return (
     <div>
       <div className="mb-2 flex items-center justify-between gap-2 text-xs text-slate-500">
         <span>Checkpoint pass rate with 95% Wilson interval; n = checkpoint results. &quot;Not enough data&quot; below {minCheckpoints} results on either side.</span>
-        <Button variant="ghost" onClick={() => download(toCsv(CSV_COLUMNS, rows.map(flat)))}>Download CSV</Button>
+        <Button variant="ghost" onClick={() => downloadCsv('card-impact', toCsv(CSV_COLUMNS, rows.map(flat)))}>Download CSV</Button>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="impact-table">
-          <thead className="text-xs uppercase text-slate-500">
-            <tr>
-              {showCard ? <th scope="col" className="px-2 py-1 font-medium">Card</th> : null}
-              <th scope="col" className="px-2 py-1 font-medium">Release</th>
-              <th scope="col" className="px-2 py-1 font-medium">Injected</th>
-              <th scope="col" className="px-2 py-1 font-medium">Without (same abilities, models)</th>
-              <th scope="col" className="px-2 py-1 font-medium">Difference</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((r) => (
-              <tr key={`${r.cardKey}|${release(r)}`} data-testid="impact-row">
-                {showCard ? (
-                  <td className="px-2 py-1">
-                    {r.cardId ? <Link href={`/cards/${encodeURIComponent(r.cardId)}`} className="text-indigo-700 underline">{r.title ?? r.cardKey}</Link> : r.cardKey}
-                    <div className="font-mono text-xs text-slate-500">{r.cardKey}</div>
-                  </td>
-                ) : null}
-                <td className="px-2 py-1">
-                  <Link href={`/dashboard/trajectories?${new URLSearchParams({ release: release(r), card: r.cardKey }).toString()}`} className="underline" title="Trajectories this card was injected into">{release(r)}</Link>
-                </td>
-                <td className="px-2 py-1"><Figure g={r.injected} /></td>
-                <td className="px-2 py-1"><Figure g={r.comparison} /></td>
-                <td className="px-2 py-1 tabular-nums">
-                  {r.delta === null ? (
-                    <span className="text-slate-500">not enough data</span>
-                  ) : (
-                    <span className={r.delta > 0 ? 'text-emerald-700' : r.delta < 0 ? 'text-rose-700' : ''}>{r.delta > 0 ? '+' : ''}{(r.delta * 100).toFixed(1)} pts</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable testId="impact-table" look="bare" density="tight" columns={showCard ? [CARD_COLUMN, ...COLUMNS] : COLUMNS} rows={rows} rowKey={(r) => `${r.cardKey}|${release(r)}`} rowProps={() => ({ 'data-testid': 'impact-row' })} />
     </div>
   );
 }

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatCell, toCsv, type Cell, type Column } from './table-format';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { downloadCsv, formatCell, toCsv, type Cell, type Column } from './table-format';
 
 type Props<R> = {
   id: string;
@@ -18,13 +19,11 @@ type Props<R> = {
   empty?: string;
 };
 
-function download(name: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name}.csv`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** The table view: a column per CSV column, formatted for reading, and a "List" link per row when there is a list behind it. */
+function tableColumns<R>(columns: Column<R>[], href?: (row: R) => string): ColumnDef<R>[] {
+  const cells: ColumnDef<R>[] = columns.map((c) => ({ id: c.key, header: c.label, className: c.format && c.format !== 'text' ? 'tabular-nums' : '', cell: (r) => formatCell(r[c.key] as Cell, c.format) }));
+  if (!href) return cells;
+  return [...cells, { id: 'list', header: <span className="sr-only">List</span>, className: 'text-right', cell: (r) => <Link href={href(r)} className="text-indigo-700 underline">List</Link> }];
 }
 
 /** A dashboard figure: chart or table view of the same rows, a CSV download of them, and links to the list behind each row. */
@@ -41,7 +40,7 @@ export function ChartPanel<R>({ id, title, description, rows, columns, href, chi
           <div className="flex items-center gap-1" role="group" aria-label={`${title}: view`}>
             <Button variant={view === 'chart' ? 'secondary' : 'ghost'} aria-pressed={view === 'chart'} onClick={() => setView('chart')}>Chart</Button>
             <Button variant={view === 'table' ? 'secondary' : 'ghost'} aria-pressed={view === 'table'} onClick={() => setView('table')}>Table</Button>
-            <Button variant="ghost" onClick={() => download(id, toCsv(columns, rows))}>Download CSV</Button>
+            <Button variant="ghost" onClick={() => downloadCsv(id, toCsv(columns, rows))}>Download CSV</Button>
           </div>
         ) : null}
       </div>
@@ -50,30 +49,7 @@ export function ChartPanel<R>({ id, title, description, rows, columns, href, chi
       ) : view === 'chart' ? (
         <div className="h-64 w-full">{children}</div>
       ) : (
-        <div className="max-h-80 overflow-auto">
-          <table className="w-full text-left text-sm" data-testid={`table-${id}`}>
-            <thead className="sticky top-0 bg-white text-xs uppercase text-slate-500">
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.key} scope="col" className="px-2 py-1 font-medium">{c.label}</th>
-                ))}
-                {href ? <th scope="col" className="px-2 py-1"><span className="sr-only">List</span></th> : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r, i) => (
-                <tr key={i}>
-                  {columns.map((c) => (
-                    <td key={c.key} className={`px-2 py-1 ${c.format && c.format !== 'text' ? 'tabular-nums' : ''}`}>{formatCell(r[c.key] as Cell, c.format)}</td>
-                  ))}
-                  {href ? (
-                    <td className="px-2 py-1 text-right"><Link href={href(r)} className="text-indigo-700 underline">List</Link></td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable testId={`table-${id}`} look="bare" density="tight" stickyHeader className="max-h-80 overflow-auto" columns={tableColumns(columns, href)} rows={rows} rowKey={(_r, i) => String(i)} />
       )}
     </section>
   );

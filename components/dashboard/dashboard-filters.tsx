@@ -1,5 +1,5 @@
-import Link from 'next/link';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, pairs, SelectField, TextInput } from '@/components/ui/field';
+import { ApplyFilters, FilterBar } from '@/components/ui/filter-bar';
 import type { DashboardFilters as Filters } from '@/lib/dashboard/filter-schema';
 import type { DashboardOptions } from '@/lib/dashboard/load-dashboard';
 
@@ -10,20 +10,10 @@ export function DashboardFilters({ options, filters, action = '/dashboard' }: { 
     { name: 'ability', label: 'Ability', values: options.abilities, current: filters.ability },
     { name: 'model', label: 'Model', values: options.models, current: filters.model },
   ];
-  const any = Object.values(filters).some(Boolean);
   return (
-    <form method="get" action={action} aria-label="Dashboard filters" className="mb-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
+    <FilterBar layout="row" method="get" action={action} aria-label="Dashboard filters" className="mb-4">
       {menus.map((m) => (
-        <div key={m.name} className="min-w-44">
-          <Field label={m.label}>
-            <Select name={m.name} defaultValue={m.current ?? ''}>
-              <option value="">All</option>
-              {m.values.map((v) => (
-                <option key={v} value={v}>{v}</option>
-              ))}
-            </Select>
-          </Field>
-        </div>
+        <SelectField key={m.name} label={m.label} name={m.name} defaultValue={m.current ?? ''} fieldClassName="min-w-44" options={[['', 'All'], ...pairs(m.values)]} />
       ))}
       <Field label="Imported from">
         <TextInput type="date" name="from" defaultValue={filters.from ?? ''} />
@@ -31,8 +21,7 @@ export function DashboardFilters({ options, filters, action = '/dashboard' }: { 
       <Field label="to">
         <TextInput type="date" name="to" defaultValue={filters.to ?? ''} />
       </Field>
-      <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">Apply</button>
-      {any ? <Link href={action} className="px-2 py-1.5 text-sm text-slate-600 underline hover:text-slate-900">Clear filters</Link> : null}
-    </form>
+      <ApplyFilters clearHref={action} filtered={Object.values(filters).some(Boolean)} />
+    </FilterBar>
   );
 }

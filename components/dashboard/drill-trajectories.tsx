@@ -1,40 +1,33 @@
 import Link from 'next/link';
 import { OutcomeBadge } from '@/components/contrast/outcome-badge';
+import type { ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LinkPager } from '@/components/ui/link-pager';
+import { LinkPagedTable } from '@/components/ui/link-paged-table';
 import type { Page } from '@/lib/http/pagination';
 import type { DrillTrajectory } from '@/lib/dashboard/list-trajectories';
 
+const COLUMNS: ColumnDef<DrillTrajectory>[] = [
+  { header: 'Task', cell: (t) => <Link href={`/trajectories/${t.id}`} className="text-indigo-700 underline">{t.task.benchmark} · {t.task.externalId}</Link> },
+  { header: 'Ability', cell: (t) => t.task.ability ?? '—' },
+  { header: 'Model', cell: (t) => t.model },
+  { header: 'Round', cell: (t) => t.memoryRelease ?? 'R0' },
+  { header: 'Outcome', cell: (t) => <OutcomeBadge passed={t.passed} /> },
+  { header: 'Failed checkpoints', className: 'tabular-nums', cell: (t) => t.failedCount },
+  { header: 'Imported', className: 'text-slate-500', cell: (t) => t.createdAt.slice(0, 10) },
+];
+
 /** The trajectories behind a dashboard point. */
 export function DrillTrajectories({ page, params }: { page: Page<DrillTrajectory>; params: Record<string, string> }) {
-  if (!page.items.length) return <EmptyState title="No trajectory matches">Go back to the dashboard and pick another point.</EmptyState>;
   return (
-    <div>
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full text-left text-sm" data-testid="drill-trajectories">
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              {['Task', 'Ability', 'Model', 'Round', 'Outcome', 'Failed checkpoints', 'Imported'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-medium">{h}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {page.items.map((t) => (
-              <tr key={t.id}>
-                <td className="px-3 py-2"><Link href={`/trajectories/${t.id}`} className="text-indigo-700 underline">{t.task.benchmark} · {t.task.externalId}</Link></td>
-                <td className="px-3 py-2">{t.task.ability ?? '—'}</td>
-                <td className="px-3 py-2">{t.model}</td>
-                <td className="px-3 py-2">{t.memoryRelease ?? 'R0'}</td>
-                <td className="px-3 py-2"><OutcomeBadge passed={t.passed} /></td>
-                <td className="px-3 py-2 tabular-nums">{t.failedCount}</td>
-                <td className="px-3 py-2 text-slate-500">{t.createdAt.slice(0, 10)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <LinkPager label="Trajectory pages" noun={['trajectory', 'trajectories']} total={page.total} page={page.page} pageCount={page.pageCount} path="/dashboard/trajectories" params={params} />
-    </div>
+    <LinkPagedTable
+      testId="drill-trajectories"
+      columns={COLUMNS}
+      page={page}
+      params={params}
+      path="/dashboard/trajectories"
+      pagerLabel="Trajectory pages"
+      noun={['trajectory', 'trajectories']}
+      empty={<EmptyState title="No trajectory matches">Go back to the dashboard and pick another point.</EmptyState>}
+    />
   );
 }

@@ -12,9 +12,9 @@ import { plural } from '@/components/ui/plural';
 const trajectoriesHref = (f: DashboardFilters, extra: Record<string, string | null | undefined>) => `/dashboard/trajectories?${filterParams(f, extra)}`;
 
 type RoundRow = PassRates['byRound'][number];
-const ROUND_COLUMNS: Column<RoundRow>[] = [
-  { key: 'round', label: 'Round' },
-  { key: 'model', label: 'Model' },
+type Rates = Pick<RoundRow, 'trajectories' | 'checkpointsPassed' | 'checkpoints' | 'checkpointPassRate' | 'tasksPassed' | 'taskPassRate'>;
+/** The figures of every pass-rate table, after the column(s) that name the row. */
+const RATE_COLUMNS: Column<Rates>[] = [
   { key: 'trajectories', label: 'Trajectories', format: 'int' },
   { key: 'checkpointsPassed', label: 'Checkpoints passed', format: 'int' },
   { key: 'checkpoints', label: 'Checkpoints', format: 'int' },
@@ -22,6 +22,7 @@ const ROUND_COLUMNS: Column<RoundRow>[] = [
   { key: 'tasksPassed', label: 'Tasks passed', format: 'int' },
   { key: 'taskPassRate', label: 'Task pass rate', format: 'pct' },
 ];
+const ROUND_COLUMNS: Column<RoundRow>[] = [{ key: 'round', label: 'Round' }, { key: 'model', label: 'Model' }, ...RATE_COLUMNS];
 
 const listed = (xs: string[]) => (xs.length ? xs.join(', ') : 'none recorded');
 
@@ -107,15 +108,7 @@ export function PassRateByRound({ data, filters }: { data: PassRates; filters: D
 }
 
 type GroupRow = { label: string; trajectories: number; checkpoints: number; checkpointsPassed: number; checkpointPassRate: number | null; tasksPassed: number; taskPassRate: number | null; link: Record<string, string> };
-const GROUP_COLUMNS = (label: string): Column<GroupRow>[] => [
-  { key: 'label', label },
-  { key: 'trajectories', label: 'Trajectories', format: 'int' },
-  { key: 'checkpointsPassed', label: 'Checkpoints passed', format: 'int' },
-  { key: 'checkpoints', label: 'Checkpoints', format: 'int' },
-  { key: 'checkpointPassRate', label: 'Checkpoint pass rate', format: 'pct' },
-  { key: 'tasksPassed', label: 'Tasks passed', format: 'int' },
-  { key: 'taskPassRate', label: 'Task pass rate', format: 'pct' },
-];
+const GROUP_COLUMNS = (label: string): Column<GroupRow>[] => [{ key: 'label', label }, ...RATE_COLUMNS];
 
 function GroupBars({ id, title, label, rows, filters }: { id: string; title: string; label: string; rows: GroupRow[]; filters: DashboardFilters }) {
   const open = useOpen();

@@ -33,3 +33,13 @@ export function toCsv<R>(columns: Column<R>[], rows: R[]): string {
   const body = rows.map((r) => columns.map((c) => csvValue(r[c.key] as Cell, c.format)).join(','));
   return [head, ...body].join('\n') + '\n';
 }
+
+/** Saves `csv` as `<name>.csv` through a temporary link (browser only). */
+export function downloadCsv(name: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,16 +1,17 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { CreateForm } from '@/components/ui/create-form';
+import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, TextInput } from '@/components/ui/field';
-import { SavedNote, useSavedState } from '@/components/ui/saved-note';
+import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 
 const KEY = ['taxonomy', 'all'];
+type Patch = Partial<Pick<FailureCategoryView, 'label' | 'description' | 'position' | 'active'>>;
 
 export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
   const qc = useQueryClient();
@@ -19,17 +20,13 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
     queryFn: () => apiFetch<{ categories: FailureCategoryView[] }>('/api/taxonomy?all=1').then((r) => r.categories),
     initialData: initial,
   });
-  const { saved, setSaved } = useSavedState();
-  type Patch = Partial<Pick<FailureCategoryView, 'label' | 'description' | 'position' | 'active'>>;
-  const update = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Patch; previous?: Patch; undoing?: boolean }) => apiFetch(`/api/taxonomy/${id}`, { method: 'PATCH', json: patch }),
-    onSuccess: (_r, { id, patch, previous, undoing }) => {
-      // Edits save on blur: say what was saved, with a way back (moves say nothing: the order shows them).
-      if (previous) {
-        const what = 'label' in patch ? 'label' : 'description' in patch ? 'description' : patch.active ? 'restored' : 'retired';
-        setSaved({ rowId: id, message: undoing ? `${what} undone` : what, undo: undoing ? undefined : () => update.mutate({ id, patch: previous, previous: patch, undoing: true }) });
-      }
-      return qc.invalidateQueries({ queryKey: KEY });
+  // Edits save on blur: say what was saved, with a way back (moves say nothing: the order shows them).
+  const { saved, update } = useRowSave<Patch>({
+    url: (id) => `/api/taxonomy/${id}`,
+    queryKey: KEY,
+    describe: (patch, undoing) => {
+      const what = 'label' in patch ? 'label' : 'description' in patch ? 'description' : patch.active ? 'restored' : 'retired';
+      return undoing ? `${what} undone` : what;
     },
   });
   const rows = list.data;
@@ -42,62 +39,74 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
     update.mutate({ id: rows[i].id, patch: { position: b } });
     update.mutate({ id: other.id, patch: { position: a } });
   };
+  const columns: ColumnDef<FailureCategoryView>[] = [
+    {
+      header: 'Order',
+      className: 'whitespace-nowrap',
+      cell: (c, i) => (
+        <>
+          <Button variant="ghost" aria-label={`Move ${c.label} up`} disabled={i === 0 || update.isPending} onClick={() => move(i, -1)}>↑</Button>
+          <Button variant="ghost" aria-label={`Move ${c.label} down`} disabled={i === rows.length - 1 || update.isPending} onClick={() => move(i, 1)}>↓</Button>
+        </>
+      ),
+    },
+    {
+      header: 'Label',
+      className: 'min-w-[18rem]',
+      cell: (c) => (
+        <>
+          <TextInput
+            key={c.label}
+            aria-label={`Label of ${c.key}`}
+            defaultValue={c.label}
+            className="mt-0"
+            onBlur={(e) => e.target.value.trim() !== c.label && update.mutate({ id: c.id, patch: { label: e.target.value }, previous: { label: c.label } })}
+          />
+          <span className="font-mono text-[11px] text-slate-400">{c.key}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Description',
+      className: 'min-w-[16rem]',
+      cell: (c) => (
+        <>
+          {/* A textarea sized to its content: the whole description is read and edited in place. */}
+          <textarea
+            key={c.description ?? ''}
+            aria-label={`Description of ${c.key}`}
+            defaultValue={c.description ?? ''}
+            rows={1}
+            className="block w-full resize-y rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 [field-sizing:content] focus:ring-2 focus:ring-indigo-500"
+            onBlur={(e) => e.target.value.trim() !== (c.description ?? '') && update.mutate({ id: c.id, patch: { description: e.target.value }, previous: { description: c.description ?? '' } })}
+          />
+          <SavedNote saved={saved} rowId={c.id} onUndo={() => saved?.undo?.()} />
+        </>
+      ),
+    },
+    { header: 'Used', className: 'text-xs', cell: (c) => c.usage },
+    {
+      header: '',
+      id: 'actions',
+      className: 'text-right',
+      cell: (c) => (
+        <Button variant={c.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}>
+          {c.active ? 'Retire' : 'Restore'}
+        </Button>
+      ),
+    },
+  ];
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_320px]">
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Failure categories">
-          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th className="px-3 py-2">Order</th>
-              <th className="px-3 py-2">Label</th>
-              <th className="px-3 py-2">Description</th>
-              <th className="px-3 py-2">Used</th>
-              <th className="px-3 py-2" />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((c, i) => (
-              <tr key={c.id} data-testid={`category-${c.key}`} className={c.active ? '' : 'text-slate-400'}>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <Button variant="ghost" aria-label={`Move ${c.label} up`} disabled={i === 0 || update.isPending} onClick={() => move(i, -1)}>↑</Button>
-                  <Button variant="ghost" aria-label={`Move ${c.label} down`} disabled={i === rows.length - 1 || update.isPending} onClick={() => move(i, 1)}>↓</Button>
-                </td>
-                <td className="min-w-[18rem] px-3 py-2">
-                  <TextInput
-                    key={c.label}
-                    aria-label={`Label of ${c.key}`}
-                    defaultValue={c.label}
-                    className="mt-0"
-                    onBlur={(e) => e.target.value.trim() !== c.label && update.mutate({ id: c.id, patch: { label: e.target.value }, previous: { label: c.label } })}
-                  />
-                  <span className="font-mono text-[11px] text-slate-400">{c.key}</span>
-                </td>
-                <td className="min-w-[16rem] px-3 py-2">
-                  {/* A textarea sized to its content: the whole description is read and edited in place. */}
-                  <textarea
-                    key={c.description ?? ''}
-                    aria-label={`Description of ${c.key}`}
-                    defaultValue={c.description ?? ''}
-                    rows={1}
-                    className="block w-full resize-y rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 [field-sizing:content] focus:ring-2 focus:ring-indigo-500"
-                    onBlur={(e) => e.target.value.trim() !== (c.description ?? '') && update.mutate({ id: c.id, patch: { description: e.target.value }, previous: { description: c.description ?? '' } })}
-                  />
-                  <SavedNote saved={saved} rowId={c.id} onUndo={() => saved?.undo?.()} />
-                </td>
-                <td className="px-3 py-2 text-xs">{c.usage}</td>
-                <td className="px-3 py-2 text-right">
-                  <Button variant={c.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}>
-                    {c.active ? 'Retire' : 'Restore'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {update.error ? <div className="p-3"><ErrorMessage error={update.error} /></div> : null}
-      </div>
-      <NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />
-    </div>
+    <WithCreateForm form={<NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />}>
+      <DataTable
+        label="Failure categories"
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c.id}
+        rowProps={(c) => ({ 'data-testid': `category-${c.key}`, className: c.active ? '' : 'text-slate-400' })}
+        footer={update.error ? <div className="p-3"><ErrorMessage error={update.error} /></div> : null}
+      />
+    </WithCreateForm>
   );
 }
 

@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import type { ImportReport } from '@/lib/import/import-jobs';
+import { groupConsecutive } from '@/components/ui/data-table';
+import { IssueList, type Issue } from '@/components/ui/issue-list';
 import { plural } from '@/components/ui/plural';
 
 const STATUS_STYLE: Record<string, string> = {
@@ -100,40 +102,18 @@ type ErrorView = ImportReport['errors'][number];
 
 const whereOf = (e: ErrorView) => (e.line != null ? `Line ${e.line}` : e.recordIndex != null ? `Record ${e.recordIndex}` : 'File');
 
+const KIND = { CONFLICT: 'conflict', WARNING: 'warning' } as Record<string, string>;
+
 /** One group per line (or record) of the file, one row per problem in it: the location is said once. */
 function ProblemGroups({ errors }: { errors: ErrorView[] }) {
-  const groups: { key: string; file: string; where: string; items: ErrorView[] }[] = [];
-  for (const e of errors) {
-    const key = `${e.file}\u0000${whereOf(e)}`;
-    const last = groups.at(-1);
-    if (last?.key === key) last.items.push(e);
-    else groups.push({ key, file: e.file, where: whereOf(e), items: [e] });
-  }
-  return (
-    <table className="min-w-full text-left text-sm" aria-label="Problems">
-      <thead className="text-xs uppercase text-slate-500">
-        <tr>
-          <th className="py-1 pr-3">Kind</th>
-          <th className="py-1 pr-3">Field</th>
-          <th className="py-1">Reason</th>
-        </tr>
-      </thead>
-      {groups.map((g) => (
-        <tbody key={g.key} className="border-t border-slate-200" data-testid="problem-group">
-          <tr>
-            <th colSpan={3} scope="rowgroup" data-testid="problem-where" className="bg-slate-50 px-1 py-1 text-left font-mono text-xs font-semibold text-slate-700">
-              {g.where} <span className="font-normal text-slate-500">· {g.file} · {plural(g.items.length, 'problem')}</span>
-            </th>
-          </tr>
-          {g.items.map((e, i) => (
-            <tr key={i} className="align-top" data-testid="problem-row">
-              <td className={`py-1 pl-3 pr-3 ${e.kind === 'WARNING' ? 'text-amber-800' : ''}`}>{e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'invalid'}</td>
-              <td className="py-1 pr-3 font-mono text-xs">{e.path ?? ''}</td>
-              <td className="py-1 text-slate-700">{e.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      ))}
-    </table>
-  );
+  const groups = groupConsecutive(errors, (e) => `${e.file}\u0000${whereOf(e)}`).map(({ key, items }) => ({
+    key,
+    heading: (
+      <>
+        {whereOf(items[0])} <span className="font-normal text-slate-500">· {items[0].file} · {plural(items.length, 'problem')}</span>
+      </>
+    ),
+    rows: items.map((e): Issue => ({ kind: KIND[e.kind] ?? 'invalid', field: e.path, message: e.reason, tone: e.kind === 'WARNING' ? 'warning' : 'error' })),
+  }));
+  return <IssueList headers={['Kind', 'Reason']} label="Problems" groups={groups} testIds={{ group: 'problem-group', heading: 'problem-where', row: 'problem-row' }} />;
 }

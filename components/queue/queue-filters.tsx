@@ -1,6 +1,8 @@
 'use client';
 
-import { FilterBarEnd, FilterSelect, FilterText, pairs } from '@/components/ui/filter-controls';
+import { pairs } from '@/components/ui/field';
+import { FilterBar } from '@/components/ui/filter-bar';
+import { FilterBarEnd, FilterSelect, FilterText } from '@/components/ui/filter-controls';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
 export const FILTER_KEYS = ['benchmark', 'ability', 'model', 'taskId', 'checkpointKey', 'checkpointStatus', 'assignee', 'importId'] as const;
@@ -19,7 +21,7 @@ export function QueueFilters({
 }) {
   const v = (k: string) => params.get(k) ?? '';
   return (
-    <form aria-label="Queue filters" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-4 xl:grid-cols-7">
+    <FilterBar aria-label="Queue filters" onSubmit={(e) => e.preventDefault()} className="md:grid-cols-4 xl:grid-cols-7">
       <FilterSelect label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(facets.benchmarks)} onChange={(x) => onChange({ benchmark: x })} />
       <FilterSelect label="Ability" name="ability" value={v('ability')} options={pairs(facets.abilities)} onChange={(x) => onChange({ ability: x })} />
       <FilterSelect label="Model" name="model" value={v('model')} options={pairs(facets.models)} onChange={(x) => onChange({ model: x })} />
@@ -40,6 +42,6 @@ export function QueueFilters({
         onChange={(x) => onChange({ assignee: x })}
       />
       <FilterBarEnd keys={FILTER_KEYS} params={params} onChange={onChange} what="trajectories" />
-    </form>
+    </FilterBar>
   );
 }

@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorMessage } from '@/components/ui/error-message';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { RunListItem, RunsPage } from '@/lib/reflection/read-run';
@@ -15,7 +15,7 @@ import type { RunsListQuery } from '@/lib/reflection/run-status';
 import { formatDuration } from './format';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { POLL_MS } from './use-run-summaries';
-import { plural } from '@/components/ui/plural';
+import { Pager } from '@/components/ui/pager';
 
 export const RUNS_KEY = ['reflection', 'runs'];
 
@@ -26,6 +26,31 @@ const FILTERS: { value: RunStatus | undefined; label: string }[] = [
   { value: 'SUCCEEDED', label: 'Done' },
   { value: 'FAILED', label: 'Failed' },
   { value: 'CANCELLED', label: 'Cancelled' },
+];
+
+/** The query of another page: page 1 needs no cursor; a step back or forward carries the keyset cursor of this page. */
+function toPage(query: RunsListQuery, page: number, data: RunsPage): RunsListQuery {
+  if (page <= 1) return { ...query, page: 1, after: undefined, before: undefined };
+  return page < data.page ? { ...query, page, after: undefined, before: data.cursors.before ?? undefined } : { ...query, page, after: data.cursors.after ?? undefined, before: undefined };
+}
+
+const COLUMNS: ColumnDef<RunListItem>[] = [
+  { header: 'Status', cell: (r) => <RunStatusBadge status={r.status} /> },
+  {
+    header: 'Run',
+    cell: (r) => (
+      <>
+        <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline">{runTitle(r)}</Link>
+        {r.batchId ? <span className="ml-2 text-xs text-slate-500">batch</span> : null}
+        {r.status === 'FAILED' && r.error ? <p className="mt-0.5 max-w-md truncate text-xs text-rose-700" title={r.error}>{r.error}</p> : null}
+      </>
+    ),
+  },
+  { header: 'Provider', cell: (r) => <ProviderLabel provider={r.provider} model={r.model} /> },
+  { header: 'Started', className: 'text-slate-600', cell: (r) => new Date(r.startedAt ?? r.createdAt).toLocaleString() },
+  { header: 'Duration', className: 'text-slate-600', cell: (r) => formatDuration(r.startedAt, r.finishedAt) },
+  { header: 'Proposals', className: 'whitespace-nowrap', cell: proposalsOf },
+  { header: 'Tokens', className: 'text-slate-600', cell: (r) => r.promptTokens + r.completionTokens || '—' },
 ];
 
 function toSearch(q: RunsListQuery): string {
@@ -78,67 +103,33 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
           ))}
         </div>
       </div>
-      <ErrorMessage error={runs.error} />
-      {!data ? (
-        <p className="text-sm text-slate-500">Loading runs…</p>
-      ) : data.items.length === 0 ? (
-        <EmptyState title={query.status || query.taskId ? 'No run matches this filter' : 'No reflection run yet'}>
-          Start one from a task&apos;s contrast page (&ldquo;Run reflection&rdquo;) or for many tasks at once above.
-        </EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-3 py-2">Status</th>
-                <th className="px-3 py-2">Run</th>
-                <th className="px-3 py-2">Provider</th>
-                <th className="px-3 py-2">Started</th>
-                <th className="px-3 py-2">Duration</th>
-                <th className="px-3 py-2">Proposals</th>
-                <th className="px-3 py-2">Tokens</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.items.map((r) => (
-                <RunRow key={r.id} run={r} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
-          {/* Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works. */}
-          <Button variant="secondary" disabled={query.page <= 1} onClick={() => go(query.page - 1 <= 1 ? { ...query, page: 1, after: undefined, before: undefined } : { ...query, page: query.page - 1, after: undefined, before: data.cursors.before ?? undefined })}>Previous</Button>
-          <span>
-            Page {data.page} of {data.pageCount} · {plural(data.total, 'run')}
-          </span>
-          <Button variant="secondary" disabled={query.page >= data.pageCount} onClick={() => go({ ...query, page: query.page + 1, after: data.cursors.after ?? undefined, before: undefined })}>Next</Button>
-        </nav>
-      ) : null}
+      <DataTable
+        columns={COLUMNS}
+        rows={data?.items}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ 'data-run-id': r.id })}
+        error={runs.error}
+        loading="Loading runs…"
+        empty={
+          <EmptyState title={query.status || query.taskId ? 'No run matches this filter' : 'No reflection run yet'}>
+            Start one from a task&apos;s contrast page (&ldquo;Run reflection&rdquo;) or for many tasks at once above.
+          </EmptyState>
+        }
+      />
+      {/* Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works. */}
+      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="run" onPage={(page) => go(toPage(query, page, data))} /> : null}
     </section>
   );
 }
 
-function RunRow({ run: r }: { run: RunListItem }) {
+function runTitle(r: RunListItem): string {
+  if (r.kind === 'FUNCTION_CARDS') return 'Function cards';
+  if (r.kind === 'RECURATE') return `Re-curation${r.task ? ` · ${r.task.benchmark} · ${r.task.externalId}` : ''}`;
+  return r.task ? `${r.task.benchmark} · ${r.task.externalId}` : 'Reflection (task removed)';
+}
+
+function proposalsOf(r: RunListItem): string {
   const pending = r.proposals.PENDING ?? 0;
   const total = Object.entries(r.proposals).reduce((n, [status, c]) => (status === 'NOOP' ? n : n + (c ?? 0)), 0);
-  return (
-    <tr data-run-id={r.id}>
-      <td className="px-3 py-2"><RunStatusBadge status={r.status} /></td>
-      <td className="px-3 py-2">
-        <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-          {r.kind === 'FUNCTION_CARDS' ? 'Function cards' : r.kind === 'RECURATE' ? `Re-curation${r.task ? ` · ${r.task.benchmark} · ${r.task.externalId}` : ''}` : r.task ? `${r.task.benchmark} · ${r.task.externalId}` : 'Reflection (task removed)'}
-        </Link>
-        {r.batchId ? <span className="ml-2 text-xs text-slate-500">batch</span> : null}
-        {r.status === 'FAILED' && r.error ? <p className="mt-0.5 max-w-md truncate text-xs text-rose-700" title={r.error}>{r.error}</p> : null}
-      </td>
-      <td className="px-3 py-2"><ProviderLabel provider={r.provider} model={r.model} /></td>
-      <td className="px-3 py-2 text-slate-600">{new Date(r.startedAt ?? r.createdAt).toLocaleString()}</td>
-      <td className="px-3 py-2 text-slate-600">{formatDuration(r.startedAt, r.finishedAt)}</td>
-      <td className="whitespace-nowrap px-3 py-2">{total ? `${pending} pending / ${total}` : r.status === 'SUCCEEDED' ? 'none' : '—'}</td>
-      <td className="px-3 py-2 text-slate-600">{r.promptTokens + r.completionTokens || '—'}</td>
-    </tr>
-  );
+  return total ? `${pending} pending / ${total}` : r.status === 'SUCCEEDED' ? 'none' : '—';
 }

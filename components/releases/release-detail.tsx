@@ -1,9 +1,28 @@
 import { LeakList } from '@/components/retrieval/leak-list';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import type { ReleaseDetail } from '@/lib/releases/read-release';
 import { ReleaseDiffPanel } from './release-diff-panel';
 import { plural } from '@/components/ui/plural';
 
 const list = (xs: string[] | undefined) => (xs?.length ? xs.join(', ') : '—');
+
+const CARD_COLUMNS: ColumnDef<ReleaseDetail['cardList'][number]>[] = [
+  {
+    header: 'Card',
+    cell: (c) => (
+      <>
+        <a className="font-medium text-indigo-700 hover:underline" href={`/cards/${encodeURIComponent(c.key)}`}>
+          {c.title}
+        </a>
+        <span className="block font-mono text-xs text-slate-500">{c.key}</span>
+      </>
+    ),
+  },
+  { header: 'Kind', className: 'text-slate-600', cell: (c) => c.kind.toLowerCase() },
+  { header: 'Bank', className: 'text-slate-600', cell: (c) => c.ability ?? '—' },
+  { header: 'Apps', className: 'text-slate-600', cell: (c) => c.apps.join(', ') },
+  { header: 'Version', numeric: true, cell: (c) => `v${c.version}` },
+];
 
 export function ReleaseDetailView({ release, others, canExport }: { release: ReleaseDetail; others: string[]; canExport: boolean }) {
   const r = release.recipe;
@@ -53,35 +72,7 @@ export function ReleaseDetailView({ release, others, canExport }: { release: Rel
       </section>
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800">Cards ({release.cardList.length})</h2>
-        <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-          <table className="min-w-full text-sm" aria-label="Release cards">
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="px-3 py-2">Card</th>
-                <th className="px-3 py-2">Kind</th>
-                <th className="px-3 py-2">Bank</th>
-                <th className="px-3 py-2">Apps</th>
-                <th className="px-3 py-2 text-right">Version</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {release.cardList.map((c) => (
-                <tr key={c.versionId}>
-                  <td className="px-3 py-1.5">
-                    <a className="font-medium text-indigo-700 hover:underline" href={`/cards/${encodeURIComponent(c.key)}`}>
-                      {c.title}
-                    </a>
-                    <span className="block font-mono text-xs text-slate-500">{c.key}</span>
-                  </td>
-                  <td className="px-3 py-1.5 text-slate-600">{c.kind.toLowerCase()}</td>
-                  <td className="px-3 py-1.5 text-slate-600">{c.ability ?? '—'}</td>
-                  <td className="px-3 py-1.5 text-slate-600">{c.apps.join(', ')}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">v{c.version}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Release cards" columns={CARD_COLUMNS} rows={release.cardList} rowKey={(c) => c.versionId} density="compact" />
       </section>
     </div>
   );

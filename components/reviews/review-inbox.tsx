@@ -7,8 +7,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import { ShortcutsDialog } from '@/components/trajectory/shortcuts-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { pairs, SelectField, type Option } from '@/components/ui/field';
+import { FilterBar } from '@/components/ui/filter-bar';
+import { FilterText } from '@/components/ui/filter-controls';
 import { Pager } from '@/components/ui/pager';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { apiFetch } from '@/lib/http/api-client';
@@ -26,6 +28,39 @@ const INBOX_KEYS: [string, string][] = [
   ['Enter', 'open the selected proposal'],
   ['?', 'show this help'],
   ['Esc', 'close this help'],
+];
+
+const STATUS_OPTIONS: Option[] = [
+  ['open', 'Open (pending + invalid)'],
+  ['PENDING', 'Pending'],
+  ['APPROVED', 'Approved'],
+  ['REJECTED', 'Rejected'],
+  ['SUPERSEDED', 'Superseded'],
+  ['INVALID', 'Invalid'],
+  ['all', 'All'],
+];
+const OPERATIONS = ['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER'] as const;
+
+const COLUMNS: ColumnDef<ProposalListItem>[] = [
+  { header: 'Operation', className: 'whitespace-nowrap', cell: (p) => <OperationBadge operation={p.operation} /> },
+  {
+    header: 'Card',
+    className: 'max-w-xs xl:max-w-md',
+    cell: (p) => (
+      <>
+        <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline">{p.title ?? '(untitled card)'}</Link>
+        <p className="truncate text-xs text-slate-500" title={p.reason}>
+          {p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || (p.targets.find((t) => t.primary) ?? p.targets[0])?.key}
+          {' · '}
+          {p.reason}
+        </p>
+      </>
+    ),
+  },
+  { header: 'Bank', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.cardKind === 'FUNCTION' ? 'functions (global)' : (p.ability ?? 'unlabelled')) },
+  { header: 'Task', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.task ? `${p.task.benchmark} · ${p.task.externalId}` : '—') },
+  { header: 'Flags', className: 'space-x-1 whitespace-nowrap', cell: (p) => <ProposalFlags status={p.status} showStatus={p.status !== 'PENDING'} stale={p.stale} valid={p.valid} /> },
+  { header: 'Proposed', className: 'whitespace-nowrap text-slate-600', cell: (p) => new Date(p.createdAt).toLocaleString() },
 ];
 
 function toSearch(q: InboxQuery): string {
@@ -68,88 +103,36 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
     window.history.replaceState(null, '', qs ? `/reviews?${qs}` : '/reviews');
   }
   const counts = data?.counts;
+  /** A facet count after an option's label, once the counts are in: "Skill (12)". */
+  const n = (pick: (c: NonNullable<typeof counts>) => number | undefined) => (counts ? ` (${pick(counts) ?? 0})` : '');
   const filtered = Object.entries(query).some(([k, v]) => v && k !== 'page' && !(k === 'status' && v === 'open'));
 
   return (
     <section aria-label="Review inbox" data-live={live} className="space-y-4">
-      <div className="grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 2xl:grid-cols-8">
-        <Field label="Status">
-          <Select value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })}>
-            <option value="open">Open (pending + invalid)</option>
-            <option value="PENDING">Pending</option>
-            <option value="APPROVED">Approved</option>
-            <option value="REJECTED">Rejected</option>
-            <option value="SUPERSEDED">Superseded</option>
-            <option value="INVALID">Invalid</option>
-            <option value="all">All</option>
-          </Select>
-        </Field>
-        <Field label="Card kind">
-          <Select value={query.kind ?? ''} onChange={(e) => set({ kind: e.target.value })}>
-            <option value="">Any{counts ? ` (${counts.total})` : ''}</option>
-            <option value="SKILL">Skill{counts ? ` (${counts.byKind.SKILL ?? 0})` : ''}</option>
-            <option value="FUNCTION">Function{counts ? ` (${counts.byKind.FUNCTION ?? 0})` : ''}</option>
-          </Select>
-        </Field>
-        <Field label="Ability bank">
-          <Select value={query.ability ?? ''} onChange={(e) => set({ ability: e.target.value })}>
-            <option value="">Any</option>
-            {data?.abilities.map((a) => <option key={a} value={a}>{a}</option>)}
-          </Select>
-        </Field>
-        <Field label="Operation">
-          <Select value={query.operation ?? ''} onChange={(e) => set({ operation: e.target.value })}>
-            <option value="">Any</option>
-            {(['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER'] as const).map((op) => (
-              <option key={op} value={op}>{OPERATION_LABELS[op]}{counts ? ` (${counts.byOperation[op] ?? 0})` : ''}</option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Validity">
-          <Select value={query.valid ?? ''} onChange={(e) => set({ valid: e.target.value })}>
-            <option value="">Any</option>
-            <option value="true">Valid{counts ? ` (${counts.total - counts.invalid})` : ''}</option>
-            <option value="false">Invalid{counts ? ` (${counts.invalid})` : ''}</option>
-          </Select>
-        </Field>
-        <Field label="Staleness">
-          <Select value={query.stale ?? ''} onChange={(e) => set({ stale: e.target.value })}>
-            <option value="">Any</option>
-            <option value="true">Stale{counts ? ` (${counts.stale})` : ''}</option>
-            <option value="false">Current{counts ? ` (${counts.total - counts.stale})` : ''}</option>
-          </Select>
-        </Field>
-        <FilterText label="Task" value={query.taskId ?? ''} placeholder="airline/16 or id" onCommit={(v) => set({ taskId: v })} />
-        <FilterText label="Run" value={query.runId ?? ''} placeholder="run id" onCommit={(v) => set({ runId: v })} />
-      </div>
-      <ErrorMessage error={list.error} />
-      {!data ? (
-        <p className="text-sm text-slate-500">Loading proposals…</p>
-      ) : items.length === 0 ? (
-        <EmptyState title={filtered ? 'No proposal matches these filters' : 'Nothing waits for review'}>
-          {filtered ? 'Clear a filter to see more.' : 'Proposals appear here when a reflection run proposes card edits (Tasks → Run reflection, or Runs).'}
-        </EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-3 py-2">Operation</th>
-                <th className="px-3 py-2">Card</th>
-                <th className="px-3 py-2">Bank</th>
-                <th className="px-3 py-2">Task</th>
-                <th className="px-3 py-2">Flags</th>
-                <th className="px-3 py-2">Proposed</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((p, i) => (
-                <InboxRow key={p.id} p={p} index={i} selected={i === selected} onSelect={() => setSelected(i)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <FilterBar asDiv className="sm:grid-cols-4 2xl:grid-cols-8">
+        <SelectField label="Status" value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })} options={STATUS_OPTIONS} />
+        <SelectField label="Card kind" value={query.kind ?? ''} onChange={(e) => set({ kind: e.target.value })} options={[['', `Any${n((c) => c.total)}`], ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`], ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`]]} />
+        <SelectField label="Ability bank" value={query.ability ?? ''} onChange={(e) => set({ ability: e.target.value })} options={[['', 'Any'], ...pairs(data?.abilities ?? [])]} />
+        <SelectField label="Operation" value={query.operation ?? ''} onChange={(e) => set({ operation: e.target.value })} options={[['', 'Any'], ...OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`])]} />
+        <SelectField label="Validity" value={query.valid ?? ''} onChange={(e) => set({ valid: e.target.value })} options={[['', 'Any'], ['true', `Valid${n((c) => c.total - c.invalid)}`], ['false', `Invalid${n((c) => c.invalid)}`]]} />
+        <SelectField label="Staleness" value={query.stale ?? ''} onChange={(e) => set({ stale: e.target.value })} options={[['', 'Any'], ['true', `Stale${n((c) => c.stale)}`], ['false', `Current${n((c) => c.total - c.stale)}`]]} />
+        <FilterText label="Task" value={query.taskId ?? ''} placeholder="airline/16 or id" onChange={(v) => set({ taskId: v })} />
+        <FilterText label="Run" value={query.runId ?? ''} placeholder="run id" onChange={(v) => set({ runId: v })} />
+      </FilterBar>
+      <DataTable
+        columns={COLUMNS}
+        rows={data?.items}
+        rowKey={(p) => p.id}
+        rowProps={(p) => ({ 'data-proposal-id': p.id })}
+        selection={{ index: selected, onSelect: setSelected }}
+        error={list.error}
+        loading="Loading proposals…"
+        empty={
+          <EmptyState title={filtered ? 'No proposal matches these filters' : 'Nothing waits for review'}>
+            {filtered ? 'Clear a filter to see more.' : 'Proposals appear here when a reflection run proposes card edits (Tasks → Run reflection, or Runs).'}
+          </EmptyState>
+        }
+      />
       {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposal" onPage={(page) => set(toPage(page, data))} /> : null}
       <p className="text-xs text-slate-500">
         <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
@@ -159,43 +142,3 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   );
 }
 
-function FilterText({ label, value, placeholder, onCommit }: { label: string; value: string; placeholder: string; onCommit: (v: string) => void }) {
-  const [text, setText] = useState(value);
-  return (
-    <Field label={label}>
-      <TextInput
-        value={text}
-        placeholder={placeholder}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={() => text !== value && onCommit(text.trim())}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onCommit(text.trim());
-          if (e.key === 'Escape') (e.target as HTMLInputElement).blur();
-        }}
-      />
-    </Field>
-  );
-}
-
-function InboxRow({ p, index, selected, onSelect }: { p: ProposalListItem; index: number; selected: boolean; onSelect: () => void }) {
-  const primary = p.targets.find((t) => t.primary) ?? p.targets[0];
-  return (
-    <tr data-row-index={index} data-proposal-id={p.id} aria-selected={selected} onClick={onSelect} className={selected ? 'bg-indigo-50/70 outline outline-2 -outline-offset-2 outline-indigo-400' : 'hover:bg-slate-50'}>
-      <td className="whitespace-nowrap px-3 py-2"><OperationBadge operation={p.operation} /></td>
-      <td className="max-w-xs px-3 py-2 xl:max-w-md">
-        <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline">{p.title ?? '(untitled card)'}</Link>
-        <p className="truncate text-xs text-slate-500" title={p.reason}>
-          {p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || primary?.key}
-          {' · '}
-          {p.reason}
-        </p>
-      </td>
-      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{p.cardKind === 'FUNCTION' ? 'functions (global)' : (p.ability ?? 'unlabelled')}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{p.task ? `${p.task.benchmark} · ${p.task.externalId}` : '—'}</td>
-      <td className="space-x-1 whitespace-nowrap px-3 py-2">
-        <ProposalFlags status={p.status} showStatus={p.status !== 'PENDING'} stale={p.stale} valid={p.valid} />
-      </td>
-      <td className="whitespace-nowrap px-3 py-2 text-slate-600">{new Date(p.createdAt).toLocaleString()}</td>
-    </tr>
-  );
-}

@@ -1,26 +1,15 @@
+import { IssueList } from '@/components/ui/issue-list';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
 
 /** Validation results as rule · field · message rows. */
 export function ValidationIssues({ issues, okText }: { issues: ValidationIssue[]; okText: string }) {
   if (!issues.length) return okText ? <p className="text-sm text-emerald-700" data-testid="validation-ok">{okText}</p> : null;
   return (
-    <table className="w-full text-sm" data-testid="validation-issues">
-      <thead className="text-left text-xs uppercase text-slate-500">
-        <tr>
-          <th className="py-1 pr-3">Rule</th>
-          <th className="py-1 pr-3">Field</th>
-          <th className="py-1">Message</th>
-        </tr>
-      </thead>
-      <tbody>
-        {issues.map((i, k) => (
-          <tr key={k} className="align-top text-rose-800" data-testid="validation-issue">
-            <td className="py-0.5 pr-3 font-medium">{i.rule}</td>
-            <td className="py-0.5 pr-3 font-mono text-xs">{i.path}</td>
-            <td className="py-0.5">{i.message}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <IssueList
+      headers={['Rule', 'Message']}
+      issues={issues.map((i) => ({ kind: i.rule, field: i.path, message: i.message }))}
+      rowClassName="text-rose-800"
+      testIds={{ table: 'validation-issues', row: 'validation-issue' }}
+    />
   );
 }

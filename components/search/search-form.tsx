@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, SelectField, TextInput, type Option } from '@/components/ui/field';
 import type { SearchFilterOptions } from '@/lib/search/search-options';
 import type { SearchQuery } from '@/lib/search/search-query';
 
@@ -18,30 +18,17 @@ export function SearchForm({ query, options }: { query: SearchQuery; options: Se
   return (
     <form method="get" action="/search" role="search" aria-label="Search transcripts" className="mb-4 space-y-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-80 flex-1">
-          <Field label="Words or phrase">
-            <TextInput type="search" name="q" defaultValue={query.q ?? ''} placeholder='e.g. cancel "full refund"' autoFocus />
-          </Field>
-        </div>
-        <div className="min-w-64">
-          <Field label="Tool (App.function)">
-            <TextInput name="tool" defaultValue={query.tool ?? ''} placeholder="e.g. Calendar.create_event" />
-          </Field>
-        </div>
-        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">Search</button>
+        <Field label="Words or phrase" className="min-w-80 flex-1">
+          <TextInput type="search" name="q" defaultValue={query.q ?? ''} placeholder='e.g. cancel "full refund"' autoFocus />
+        </Field>
+        <Field label="Tool (App.function)" className="min-w-64">
+          <TextInput name="tool" defaultValue={query.tool ?? ''} placeholder="e.g. Calendar.create_event" />
+        </Field>
+        <button type="submit" className="h-8 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">Search</button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         {menus.map((m) => (
-          <div key={m.name} className="min-w-40">
-            <Field label={m.label}>
-              <Select name={m.name} defaultValue={m.current ?? ''}>
-                <option value="">Any</option>
-                {m.values.map((v) => (
-                  <option key={v} value={v}>{m.enumLabels ? v.toLowerCase().replace('_', ' ') : v}</option>
-                ))}
-              </Select>
-            </Field>
-          </div>
+          <SelectField key={m.name} label={m.label} name={m.name} defaultValue={m.current ?? ''} fieldClassName="min-w-40" options={[['', 'Any'], ...m.values.map((v): Option => [v, m.enumLabels ? v.toLowerCase().replace('_', ' ') : v])]} />
         ))}
         <label className="flex items-center gap-2 pb-1.5 text-sm text-slate-700">
           <input type="checkbox" name="checkpointFailed" value="1" defaultChecked={query.checkpointFailed} className="rounded border-slate-300" />

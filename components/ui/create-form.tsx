@@ -53,3 +53,13 @@ export function CreateForm<TResult>({
     </form>
   );
 }
+
+/** A list edited in place with its "create" form beside it (below it on narrow screens). */
+export function WithCreateForm({ form, children }: { form: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-6 xl:grid-cols-[1fr_320px]">
+      {children}
+      {form}
+    </div>
+  );
+}

@@ -1,10 +1,17 @@
 import type { ComponentProps, ReactNode } from 'react';
 
-const CONTROL = 'mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
+/**
+ * Every text input and select shares this class. The fixed height is what
+ * keeps a filter bar's row straight: a bare `<select>` and an `<input
+ * type="date">` are each a few pixels taller than a text input with the same
+ * padding, so their labels and the Apply button did not line up.
+ */
+export const CONTROL = 'mt-1 block h-8 w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A label above its control; `className` sizes the pair in a flex row (e.g. `min-w-44`). */
+export function Field({ label, children, className = '' }: { label: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <label className="block text-sm font-medium text-slate-700">
+    <label className={`block text-sm font-medium text-slate-700 ${className}`.trim()}>
       {label}
       {children}
     </label>
@@ -18,4 +25,25 @@ export function TextInput(props: ComponentProps<'input'>) {
 
 export function Select(props: ComponentProps<'select'>) {
   return <select {...props} className={`${CONTROL} bg-white ${props.className ?? ''}`} />;
+}
+
+/** `[value, label]` of one `<option>`. */
+export type Option = readonly [value: string, label: string];
+
+/** The same value as its own label: `['a', 'a']`. */
+export const pairs = (xs: readonly string[]): Option[] => xs.map((x) => [x, x]);
+
+/** A labelled select over `[value, label]` options; `fieldClassName` sizes the label + select pair. */
+export function SelectField({ label, options, fieldClassName, ...select }: ComponentProps<'select'> & { label: ReactNode; options: readonly Option[]; fieldClassName?: string }) {
+  return (
+    <Field label={label} className={fieldClassName}>
+      <Select {...select}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
 }

@@ -1,50 +1,43 @@
 'use client';
 
-import { Field, Select, TextInput } from './field';
+import { useState, type ComponentProps } from 'react';
+import { Field, SelectField, TextInput, type Option } from './field';
 
 /** The wording every list filter uses for "no filter". */
 export const ANY = 'any';
 
 /** A drop-down filter that applies on change; "" = any. A value not in `options` (typed into the URL) still shows. */
-export function FilterSelect({ label, name, value, options, onChange }: { label: string; name: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
-  const all: [string, string][] = value && !options.some(([v]) => v === value) ? [...options, [value, value]] : options;
-  return (
-    <Field label={label}>
-      <Select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{ANY}</option>
-        {all.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
+export function FilterSelect({ label, name, value, options, onChange }: { label: string; name: string; value: string; options: readonly Option[]; onChange: (v: string) => void }) {
+  const all: Option[] = [['', ANY], ...options, ...(value && !options.some(([v]) => v === value) ? [[value, value] as const] : [])];
+  return <SelectField label={label} name={name} value={value} onChange={(e) => onChange(e.target.value)} options={all} />;
 }
 
-/** A text filter that applies on Enter or when leaving the field (not on every keystroke). */
-export function FilterText({ label, name, value, placeholder, onChange }: { label: string; name: string; value: string; placeholder?: string; onChange: (v: string) => void }) {
+/** A text filter that applies on Enter or when leaving the field (not on every keystroke); Esc leaves the field. */
+export function FilterText({ label, value, onChange, ...input }: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue'> & { label: string; value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  // The applied value changed from outside (e.g. "Clear filters", the back button): show it. Typing keeps focus.
+  const [applied, setApplied] = useState(value);
+  if (applied !== value) {
+    setApplied(value);
+    setText(value);
+  }
   return (
     <Field label={label}>
       <TextInput
-        name={name}
-        // Re-mounts when the URL value changes (e.g. "Clear filters"), so the field shows it.
-        key={value}
-        defaultValue={value}
-        placeholder={placeholder}
-        onBlur={(e) => e.target.value.trim() !== value && onChange(e.target.value.trim())}
+        {...input}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => text.trim() !== value && onChange(text.trim())}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            onChange(e.currentTarget.value.trim());
-          }
+            onChange(text.trim());
+          } else if (e.key === 'Escape') e.currentTarget.blur();
         }}
       />
     </Field>
   );
 }
-
-export const pairs = (xs: string[]): [string, string][] => xs.map((x) => [x, x]);
 
 /**
  * The end of every list's filter bar, so they all read the same: "Clear

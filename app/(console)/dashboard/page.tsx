@@ -2,8 +2,8 @@ import { DashboardAgreement } from '@/components/agreement/dashboard-agreement';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryProblems } from '@/components/ui/query-problems';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { dashboardFilterSchema } from '@/lib/dashboard/filter-schema';
@@ -30,7 +30,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     <>
       <PageHeader title="Dashboard" description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth." />
       <DashboardFilters options={options} filters={filters} />
-      {!parsed.success ? <ErrorMessage error={new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))} /> : null}
+      <QueryProblems parsed={parsed} />
       {data.trajectoryCount === 0 && !anyFilter ? (
         <EmptyState title="No trajectories yet">
           {can(actor.role, 'import:run') ? 'Import benchmark results under Imports (or with npm run import) to see pass rates here.' : 'Figures appear once a researcher or admin imports trajectories.'}

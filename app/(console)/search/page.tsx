@@ -3,6 +3,7 @@ import { SearchResults } from '@/components/search/search-results';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryProblems } from '@/components/ui/query-problems';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { searchParamsRecord } from '@/lib/http/pagination';
 import { searchFilterOptions } from '@/lib/search/search-options';
@@ -26,7 +27,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
         description={<>Messages, tool names and arguments, observations and final answers of every imported trajectory. Words, <code>&quot;a phrase&quot;</code>, <code>-exclude</code>, <code>or</code>.</>}
       />
       <SearchForm query={query} options={options} />
-      {!parsed.success ? <ErrorMessage error={new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))} /> : null}
+      <QueryProblems parsed={parsed} />
       {!asked ? (
         <EmptyState title="Search every transcript">Type words or a phrase, or pick a tool (App.function), then press Enter.</EmptyState>
       ) : result instanceof Error ? (

@@ -1,7 +1,7 @@
 import { AuditFilters } from '@/components/audit/audit-filters';
 import { AuditTable } from '@/components/audit/audit-table';
-import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
+import { QueryProblems } from '@/components/ui/query-problems';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { auditQuerySchema } from '@/lib/audit/audit-query';
 import { auditFilterOptions, listAuditEntries } from '@/lib/audit/list-audit';
@@ -19,7 +19,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     <>
       <PageHeader title="Audit log" description="Every change made in the console: who, what, on which entity, with before/after where it helps." />
       <AuditFilters options={options} query={query} />
-      {!parsed.success ? <ErrorMessage error={new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))} /> : null}
+      <QueryProblems parsed={parsed} />
       <AuditTable page={page} params={raw} />
     </>
   );

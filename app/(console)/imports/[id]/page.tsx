@@ -3,8 +3,8 @@ import { notFound } from 'next/navigation';
 import { ImportReportView } from '@/components/imports/import-report-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
-import { AppError } from '@/lib/errors';
 import { getImportJob } from '@/lib/import/import-jobs';
+import { orNotFound } from '@/lib/pages/or-not-found';
 
 export const metadata = { title: 'Import report' };
 
@@ -12,10 +12,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
   const actor = await requirePageActor('import:run');
   const { id } = await params;
   const errorsPage = Math.max(1, Math.floor(Number((await searchParams).errorsPage)) || 1);
-  const report = await getImportJob(actor, id, errorsPage).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const report = (await orNotFound(getImportJob(actor, id, errorsPage))) ?? notFound();
   const by = report.createdBy ?? 'the command line';
   return (
     <>

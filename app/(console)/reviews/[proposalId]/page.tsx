@@ -1,32 +1,16 @@
-import Link from 'next/link';
 import { ProposalReview } from '@/components/reviews/proposal-review';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { NotFoundState } from '@/components/ui/not-found-state';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
-import { AppError } from '@/lib/errors';
-import { getProposal, type ProposalDetail } from '@/lib/review/get-proposal';
+import { orNotFound } from '@/lib/pages/or-not-found';
+import { getProposal } from '@/lib/review/get-proposal';
 
 export const metadata = { title: 'Proposal' };
 
 export default async function Page({ params }: { params: Promise<{ proposalId: string }> }) {
   const actor = await requirePageActor('proposal:read');
   const { proposalId } = await params;
-  let proposal: ProposalDetail;
-  try {
-    proposal = await getProposal(actor, proposalId);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') {
-      return (
-        <>
-          <PageHeader title="Proposal not found" />
-          <EmptyState title="There is no proposal with this id">
-            <Link href="/reviews" className="font-medium text-indigo-700 hover:underline">Back to the inbox</Link>
-          </EmptyState>
-        </>
-      );
-    }
-    throw err;
-  }
+  const proposal = await orNotFound(getProposal(actor, proposalId));
+  if (!proposal) return <NotFoundState title="Proposal not found" message="There is no proposal with this id" back={{ href: '/reviews', label: 'Back to the inbox' }} />;
   return <ProposalReview key={proposal.id} initial={proposal} canReview={can(actor.role, 'proposal:review')} />;
 }

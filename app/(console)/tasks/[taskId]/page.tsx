@@ -1,16 +1,16 @@
 import Link from 'next/link';
-import { ZodError } from 'zod';
 import { AlignedStepsTable } from '@/components/contrast/aligned-steps-table';
 import { CheckpointGrid } from '@/components/contrast/checkpoint-grid';
 import { TaskContrastHeader } from '@/components/contrast/task-contrast-header';
 import { TaskReflectionPanel } from '@/components/reflection/task-reflection-panel';
 import { EmptyState } from '@/components/ui/empty-state';
+import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { MAX_CONTRAST_TRAJECTORIES } from '@/lib/contrast/align-tool-calls';
-import { loadTaskContrast, type TaskContrast } from '@/lib/contrast/load-task-contrast';
-import { AppError } from '@/lib/errors';
+import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
+import { orNotFound } from '@/lib/pages/or-not-found';
 
 export const metadata = { title: 'Task contrast' };
 
@@ -18,21 +18,14 @@ export const metadata = { title: 'Task contrast' };
 export default async function TaskContrastPage({ params }: { params: Promise<{ taskId: string }> }) {
   const actor = await requirePageActor('trajectory:read');
   const { taskId } = await params;
-  let view: TaskContrast;
-  try {
-    view = await loadTaskContrast(actor, taskId);
-  } catch (err) {
-    if ((err instanceof AppError && err.code === 'NOT_FOUND') || err instanceof ZodError) {
-      return (
-        <>
-          <PageHeader title="Task not found" />
-          <EmptyState title="There is no task with this id">
-            It may have been removed, or the link is wrong. <Link href="/tasks" className="font-medium text-indigo-700 hover:underline">Back to all tasks</Link>
-          </EmptyState>
-        </>
-      );
-    }
-    throw err;
+  // A malformed id (it does not parse) is as missing as an unknown one.
+  const view = await orNotFound(loadTaskContrast(actor, taskId), { malformedIsMissing: true });
+  if (!view) {
+    return (
+      <NotFoundState title="Task not found" message="There is no task with this id" back={{ href: '/tasks', label: 'Back to all tasks' }}>
+        It may have been removed, or the link is wrong.{' '}
+      </NotFoundState>
+    );
   }
   const { task, trajectories } = view;
   return (

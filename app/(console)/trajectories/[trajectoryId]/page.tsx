@@ -3,12 +3,12 @@ import { TrajectoryWorkspace } from '@/components/trajectory/trajectory-workspac
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { listTrajectoryDiagnoses } from '@/lib/diagnosis/list-diagnoses';
-import { AppError } from '@/lib/errors';
 import { searchParamsRecord } from '@/lib/http/pagination';
 import { touchClaim } from '@/lib/queue/claim-next';
 import { queueFilterSchema } from '@/lib/queue/queue-filters';
 import { listFailureCategories } from '@/lib/taxonomy/failure-taxonomy';
 import { getTrajectory } from '@/lib/trajectories/get-trajectory';
+import { orNotFound } from '@/lib/pages/or-not-found';
 
 export const metadata = { title: 'Trajectory' };
 
@@ -18,10 +18,7 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
   const actor = await requirePageActor('trajectory:read');
   const { trajectoryId } = await params;
   const query = searchParamsRecord(await searchParams);
-  const view = await getTrajectory(actor, trajectoryId).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
-    throw err;
-  });
+  const view = (await orNotFound(getTrajectory(actor, trajectoryId))) ?? notFound();
   const [categories, diagnoses] = await Promise.all([listFailureCategories(actor), listTrajectoryDiagnoses(actor, trajectoryId)]);
   // Opening an item you hold counts as activity on it.
   if (can(actor.role, 'queue:work')) await touchClaim(actor, trajectoryId);
