@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
@@ -79,14 +78,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
 
   return (
     <WithCreateForm form={<CreateUserForm onCreated={() => qc.invalidateQueries({ queryKey: USERS_KEY })} />}>
-      <DataTable
-        label="Users"
-        columns={columns}
-        rows={users.data}
-        rowKey={(u) => u.id}
-        rowProps={(u) => ({ 'data-testid': `user-row-${u.email}`, className: u.active ? '' : 'text-slate-400' })}
-        footer={update.error ? <div className="p-3"><ErrorMessage error={update.error} /></div> : null}
-      />
+      <DataTable label="Users" columns={columns} rows={users.data} rowProps={(u) => ({ 'data-testid': `user-row-${u.email}`, className: u.active ? '' : 'text-slate-400' })} saveError={update.error} />
     </WithCreateForm>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { AgreementFigures } from '@/lib/diagnosis/agreement-report';
 import { plural } from '@/components/ui/plural';
+import { Stat } from '@/components/ui/stat';
 
 const fmt = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));
 const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
@@ -38,12 +39,12 @@ export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: st
   return (
     <section aria-label="Annotator agreement" className="space-y-4" data-testid="agreement-panel">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Tile label="Checkpoints (n)" value={String(f.units)} hint={`${plural(f.ratings, ['diagnosis', 'diagnoses'])} by ${plural(f.annotators, 'annotator')}`} />
-        <Tile label="Category: Krippendorff's α" value={fmt(f.alpha)} hint="nominal, all annotators" />
-        <Tile label="Category: Cohen's κ" value={fmt(f.kappa)} hint={f.kappa === null && f.pairs.length > 1 ? 'per pair below' : 'two annotators'} />
-        <Tile label="Same category" value={pct(f.agreement)} hint="share of diagnosis pairs" />
-        <Tile label="Range IoU (mean)" value={fmt(f.iou)} hint={`n = ${f.iouN} pairs`} />
-        <Tile label="Annotator pairs" value={String(f.pairs.length)} />
+        <Stat look="card" label="Checkpoints (n)" value={String(f.units)} hint={`${plural(f.ratings, ['diagnosis', 'diagnoses'])} by ${plural(f.annotators, 'annotator')}`} />
+        <Stat look="card" label="Category: Krippendorff's α" value={fmt(f.alpha)} hint="nominal, all annotators" />
+        <Stat look="card" label="Category: Cohen's κ" value={fmt(f.kappa)} hint={f.kappa === null && f.pairs.length > 1 ? 'per pair below' : 'two annotators'} />
+        <Stat look="card" label="Same category" value={pct(f.agreement)} hint="share of diagnosis pairs" />
+        <Stat look="card" label="Range IoU (mean)" value={fmt(f.iou)} hint={`n = ${f.iouN} pairs`} />
+        <Stat look="card" label="Annotator pairs" value={String(f.pairs.length)} />
       </dl>
       {f.truncated ? <p className="text-xs text-amber-700">Computed over the first 5,000 checkpoints; narrow by benchmark for the rest.</p> : null}
       <div className="grid gap-4 lg:grid-cols-2">
@@ -59,16 +60,6 @@ export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: st
         />
       </div>
     </section>
-  );
-}
-
-function Tile({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div className="rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-xl font-semibold tabular-nums text-slate-900">{value}</dd>
-      {hint ? <dd className="text-xs text-slate-400">{hint}</dd> : null}
-    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Field, SelectField, TextInput, type Option } from '@/components/ui/field';
-import { ApplyFilters, FilterBar } from '@/components/ui/filter-bar';
+import { ApplyFilters, DateRangeFields, FilterBar } from '@/components/ui/filter-bar';
 import type { AuditQuery } from '@/lib/audit/audit-query';
 import type { AuditFilterOptions } from '@/lib/audit/list-audit';
 
@@ -16,12 +16,7 @@ export function AuditFilters({ options, query }: { options: AuditFilterOptions; 
       <Field label="Entity id">
         <TextInput name="entityId" defaultValue={query.entityId ?? ''} />
       </Field>
-      <Field label="From">
-        <TextInput type="date" name="from" defaultValue={query.from ?? ''} />
-      </Field>
-      <Field label="To">
-        <TextInput type="date" name="to" defaultValue={query.to ?? ''} />
-      </Field>
+      <DateRangeFields labels={['From', 'To']} from={query.from} to={query.to} />
       <ApplyFilters clearHref="/admin/audit" filtered={filtered} />
     </FilterBar>
   );

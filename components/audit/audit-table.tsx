@@ -56,16 +56,7 @@ const COLUMNS: ColumnDef<AuditEntryView>[] = [
 /** Audit entries, newest first; each links to its entity and folds out before/after. */
 export function AuditTable({ page, params }: { page: Page<AuditEntryView>; params: Record<string, string> }) {
   return (
-    <LinkPagedTable
-      testId="audit-table"
-      columns={COLUMNS}
-      page={page}
-      params={params}
-      path="/admin/audit"
-      pagerLabel="Audit pages"
-      noun={['entry', 'entries']}
-      rowProps={() => ({ 'data-testid': 'audit-row' })}
-      tbodyClassName="align-top"
+    <LinkPagedTable testId="audit-table" columns={COLUMNS} page={page} params={params} pager={{ label: 'Audit pages', noun: ['entry', 'entries'], path: '/admin/audit' }} rowProps={() => ({ 'data-testid': 'audit-row' })} tbodyClassName="align-top"
       empty={<EmptyState title="No audit entry matches">Clear a filter to see more entries.</EmptyState>}
     />
   );

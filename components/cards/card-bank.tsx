@@ -109,14 +109,7 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
         <SelectField label="Status" value={query.status ?? 'ACTIVE'} onChange={(e) => set({ status: e.target.value })} options={STATUS_OPTIONS} />
         <SelectField label="Sort" value={query.sort ?? 'updated'} onChange={(e) => set({ sort: e.target.value })} options={SORT_OPTIONS} />
       </FilterBar>
-      <DataTable
-        columns={COLUMNS}
-        rows={data?.items}
-        rowKey={(c) => c.id}
-        rowProps={(c) => ({ 'data-card-key': c.key })}
-        selection={{ index: selected, onSelect: setSelected }}
-        error={list.error}
-        loading="Loading cards…"
+      <DataTable columns={COLUMNS} rows={data?.items} rowProps={(c) => ({ 'data-card-key': c.key })} selection={{ index: selected, onSelect: setSelected }} error={list.error} loading="Loading cards…"
         empty={<EmptyState title="No card matches">Approved proposals become cards here; try another filter.</EmptyState>}
       />
       {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="card" onPage={(page) => set({ page: String(page) })} /> : null}

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { Panel } from '@/components/ui/panel';
 import type { CardDetail } from '@/lib/cards/get-card';
 import type { CardVersionDetail } from '@/lib/cards/get-card-version';
 import type { FieldChange } from '@/lib/diff/field-diff';
@@ -12,15 +13,6 @@ import { CardFields } from './card-fields';
 import { CardActions } from './card-actions';
 import { ProvenanceChain, Step } from './provenance-chain';
 import { VersionHistory } from './version-history';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <section className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
-      <h2 className="text-base font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** The card page: runtime text, fields, version history with diffs, provenance per version, rollback and retire. */
 export function CardView({ initial, initialVersion, canReview, impact }: { initial: CardDetail; initialVersion: number | null; canReview: boolean; impact?: ReactNode }) {
@@ -69,16 +61,16 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
         </p>
       </header>
 
-      <Section title="Runtime text (what an agent receives)" testId="runtime-text">
+      <Panel title="Runtime text (what an agent receives)" testId="runtime-text">
         {card.runtimeText ? <pre className="whitespace-pre-wrap rounded bg-slate-900 p-3 font-mono text-xs text-slate-100">{card.runtimeText}</pre> : <p className="text-sm text-slate-500">This card cannot be rendered (its content does not match the card schema).</p>}
         {card.status !== 'ACTIVE' ? <p className="text-xs text-slate-500">Not served: the card is {card.status.toLowerCase()}.</p> : null}
-      </Section>
+      </Panel>
 
-      <Section title={`Fields (v${card.current?.number ?? '—'})`}>
+      <Panel title={`Fields (v${card.current?.number ?? '—'})`}>
         <CardFields content={card.current?.content} />
-      </Section>
+      </Panel>
 
-      <Section title={`Version history (${card.versions.length})`} testId="version-history">
+      <Panel title={`Version history (${card.versions.length})`} testId="version-history">
         <VersionHistory versions={card.versions} selected={selected} onSelect={setSelected} onCompare={setCompare} />
         {compare ? (
           <div className="space-y-1" data-testid="version-diff">
@@ -87,9 +79,9 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
             <ErrorMessage error={diff.error} />
           </div>
         ) : null}
-      </Section>
+      </Panel>
 
-      <Section title={`Provenance of v${selected}`} testId="version-provenance">
+      <Panel title={`Provenance of v${selected}`} testId="version-provenance">
         <ErrorMessage error={version.error} />
         {!v ? (
           <p className="text-sm text-slate-500">Loading…</p>
@@ -120,7 +112,7 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
             }
           />
         )}
-      </Section>
+      </Panel>
 
       {/* Card impact (pass rate when injected vs not), below provenance. */}
       {impact}

@@ -35,13 +35,3 @@ export function clickableDot(onPick: (payload: Record<string, unknown>, dataKey:
   }
   return ClickableDot;
 }
-
-export function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div className="rounded-md bg-slate-50 px-3 py-2">
-      <div className="text-xs text-slate-500">{label}</div>
-      <div className="text-lg font-semibold tabular-nums text-slate-900">{value}</div>
-      {hint ? <div className="text-xs text-slate-500">{hint}</div> : null}
-    </div>
-  );
-}

@@ -6,7 +6,8 @@ import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-sche
 import { OPERATIONS } from '@/lib/dashboard/operations';
 import type { ReviewThroughput } from '@/lib/dashboard/review-throughput';
 import { ChartPanel } from './chart-panel';
-import { colorAt, Stat, useOpen } from './chart-kit';
+import { Stat } from '@/components/ui/stat';
+import { colorAt, useOpen } from './chart-kit';
 import type { Column } from './table-format';
 
 const proposalsHref = (f: DashboardFilters, extra: Record<string, string | undefined>) => `/dashboard/proposals?${filterParams({ ability: f.ability, from: f.from, to: f.to }, extra)}`;
@@ -75,14 +76,14 @@ export function ReviewPanel({ data, filters }: { data: ReviewThroughput; filters
   const o = data.overall;
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-6" data-testid="review-stats">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-6" data-testid="review-stats">
         <Stat label="Approved" value={String(o.approved)} />
         <Stat label="Edited" value={String(o.edited)} />
         <Stat label="Rejected" value={String(o.rejected)} />
         <Stat label="Pending" value={String(o.pending)} />
         <Stat label="Stale" value={String(o.stale)} hint="pending, card changed since" />
         <Stat label="Median to decision" value={o.medianHours === null ? '—' : `${o.medianHours.toFixed(1)} h`} />
-      </div>
+      </dl>
       <ChartPanel id="review-per-reviewer" title="Decisions per reviewer" description="Click a bar for the reviewer's proposals." rows={data.perReviewer} columns={REVIEW_COLUMNS} href={href} empty="No review decisions yet.">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data.perReviewer} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>

@@ -1,5 +1,5 @@
-import { Field, pairs, SelectField, TextInput } from '@/components/ui/field';
-import { ApplyFilters, FilterBar } from '@/components/ui/filter-bar';
+import { pairs, SelectField } from '@/components/ui/field';
+import { ApplyFilters, DateRangeFields, FilterBar } from '@/components/ui/filter-bar';
 import type { DashboardFilters as Filters } from '@/lib/dashboard/filter-schema';
 import type { DashboardOptions } from '@/lib/dashboard/load-dashboard';
 
@@ -15,12 +15,7 @@ export function DashboardFilters({ options, filters, action = '/dashboard' }: { 
       {menus.map((m) => (
         <SelectField key={m.name} label={m.label} name={m.name} defaultValue={m.current ?? ''} fieldClassName="min-w-44" options={[['', 'All'], ...pairs(m.values)]} />
       ))}
-      <Field label="Imported from">
-        <TextInput type="date" name="from" defaultValue={filters.from ?? ''} />
-      </Field>
-      <Field label="to">
-        <TextInput type="date" name="to" defaultValue={filters.to ?? ''} />
-      </Field>
+      <DateRangeFields labels={['Imported from', 'to']} from={filters.from} to={filters.to} />
       <ApplyFilters clearHref={action} filtered={Object.values(filters).some(Boolean)} />
     </FilterBar>
   );

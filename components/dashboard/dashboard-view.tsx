@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { filterParams } from '@/lib/dashboard/filter-schema';
 import type { DashboardData } from '@/lib/dashboard/load-dashboard';
 import { BankPanel } from './bank-panel';
-import { Stat, pct } from './chart-kit';
+import { Stat } from '@/components/ui/stat';
+import { pct } from './chart-kit';
 import { CoverageByAbility, CoverageByAnnotator, CoverageOverTime } from './coverage-panels';
 import { CurationPanels, ReviewPanel } from './curation-panels';
 import { PassRateByAbility, PassRateByModel, PassRateByRound } from './pass-rate-panels';
@@ -28,12 +29,12 @@ export function DashboardView({ data }: { data: DashboardData }) {
   const cps = data.passRates.byModel.reduce((s, r) => ({ n: s.n + r.checkpoints, p: s.p + r.checkpointsPassed }), { n: 0, p: 0 });
   return (
     <div className="space-y-8">
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="dashboard-stats">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="dashboard-stats">
         <Stat label="Trajectories" value={data.trajectoryCount.toLocaleString('en-US')} />
         <Stat label="Checkpoint pass rate" value={pct(cps.n ? cps.p / cps.n : null)} hint={`n = ${cps.n.toLocaleString('en-US')}`} />
         <Stat label="Diagnosis coverage" value={pct(data.coverage.total.coverage)} hint={`${data.coverage.total.diagnosed} of ${data.coverage.total.failed} failed checkpoints`} />
         <Stat label="Rounds" value={String(data.passRates.rounds.length)} hint={data.passRates.rounds.map((r) => r.round.split(' · ')[0]).join(', ')} />
-      </div>
+      </dl>
       <Section title="Pass rate">
         <PassRateByRound data={data.passRates} filters={f} />
         <div className="grid gap-4 lg:grid-cols-2">

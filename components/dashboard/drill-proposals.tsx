@@ -17,14 +17,7 @@ const COLUMNS: ColumnDef<DrillProposal>[] = [
 /** The proposals behind a curation or review point (the review pages open each one). */
 export function DrillProposals({ page, params }: { page: Page<DrillProposal>; params: Record<string, string> }) {
   return (
-    <LinkPagedTable
-      testId="drill-proposals"
-      columns={COLUMNS}
-      page={page}
-      params={params}
-      path="/dashboard/proposals"
-      pagerLabel="Proposal pages"
-      noun="proposal"
+    <LinkPagedTable testId="drill-proposals" columns={COLUMNS} page={page} params={params} pager={{ label: 'Proposal pages', noun: 'proposal', path: '/dashboard/proposals' }}
       empty={<EmptyState title="No proposal matches">Go back to the dashboard and pick another point.</EmptyState>}
     />
   );

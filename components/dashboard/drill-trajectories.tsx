@@ -19,14 +19,7 @@ const COLUMNS: ColumnDef<DrillTrajectory>[] = [
 /** The trajectories behind a dashboard point. */
 export function DrillTrajectories({ page, params }: { page: Page<DrillTrajectory>; params: Record<string, string> }) {
   return (
-    <LinkPagedTable
-      testId="drill-trajectories"
-      columns={COLUMNS}
-      page={page}
-      params={params}
-      path="/dashboard/trajectories"
-      pagerLabel="Trajectory pages"
-      noun={['trajectory', 'trajectories']}
+    <LinkPagedTable testId="drill-trajectories" columns={COLUMNS} page={page} params={params} pager={{ label: 'Trajectory pages', noun: ['trajectory', 'trajectories'], path: '/dashboard/trajectories' }}
       empty={<EmptyState title="No trajectory matches">Go back to the dashboard and pick another point.</EmptyState>}
     />
   );

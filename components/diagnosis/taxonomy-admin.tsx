@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
@@ -98,14 +97,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
   ];
   return (
     <WithCreateForm form={<NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />}>
-      <DataTable
-        label="Failure categories"
-        columns={columns}
-        rows={rows}
-        rowKey={(c) => c.id}
-        rowProps={(c) => ({ 'data-testid': `category-${c.key}`, className: c.active ? '' : 'text-slate-400' })}
-        footer={update.error ? <div className="p-3"><ErrorMessage error={update.error} /></div> : null}
-      />
+      <DataTable label="Failure categories" columns={columns} rows={rows} rowProps={(c) => ({ 'data-testid': `category-${c.key}`, className: c.active ? '' : 'text-slate-400' })} saveError={update.error} />
     </WithCreateForm>
   );
 }

@@ -1,8 +1,7 @@
 'use client';
 
-import { pairs } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
-import { FilterBarEnd, FilterSelect, FilterText } from '@/components/ui/filter-controls';
+import { FilterBarEnd, FilterSelect, FilterText, TaskScopeFilters } from '@/components/ui/filter-controls';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
 export const FILTER_KEYS = ['benchmark', 'ability', 'model', 'taskId', 'checkpointKey', 'checkpointStatus', 'assignee', 'importId'] as const;
@@ -22,10 +21,7 @@ export function QueueFilters({
   const v = (k: string) => params.get(k) ?? '';
   return (
     <FilterBar aria-label="Queue filters" onSubmit={(e) => e.preventDefault()} className="md:grid-cols-4 xl:grid-cols-7">
-      <FilterSelect label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(facets.benchmarks)} onChange={(x) => onChange({ benchmark: x })} />
-      <FilterSelect label="Ability" name="ability" value={v('ability')} options={pairs(facets.abilities)} onChange={(x) => onChange({ ability: x })} />
-      <FilterSelect label="Model" name="model" value={v('model')} options={pairs(facets.models)} onChange={(x) => onChange({ model: x })} />
-      <FilterText label="Task id" name="taskId" value={v('taskId')} placeholder="e.g. airline/16" onChange={(x) => onChange({ taskId: x })} />
+      <TaskScopeFilters options={facets} params={params} onChange={onChange} />
       <FilterText label="Checkpoint key" name="checkpointKey" value={v('checkpointKey')} placeholder="e.g. 16_0" onChange={(x) => onChange({ checkpointKey: x })} />
       <FilterSelect
         label="Checkpoint status"

@@ -103,13 +103,7 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
           ))}
         </div>
       </div>
-      <DataTable
-        columns={COLUMNS}
-        rows={data?.items}
-        rowKey={(r) => r.id}
-        rowProps={(r) => ({ 'data-run-id': r.id })}
-        error={runs.error}
-        loading="Loading runs…"
+      <DataTable columns={COLUMNS} rows={data?.items} rowProps={(r) => ({ 'data-run-id': r.id })} error={runs.error} loading="Loading runs…"
         empty={
           <EmptyState title={query.status || query.taskId ? 'No run matches this filter' : 'No reflection run yet'}>
             Start one from a task&apos;s contrast page (&ldquo;Run reflection&rdquo;) or for many tasks at once above.

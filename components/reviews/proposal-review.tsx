@@ -3,11 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ProvenanceChain } from '@/components/cards/provenance-chain';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ShortcutsDialog } from '@/components/trajectory/shortcuts-dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { Panel } from '@/components/ui/panel';
 import { diffFields } from '@/lib/diff/field-diff';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
@@ -26,15 +27,6 @@ const REVIEW_KEYS: [string, string][] = [
   ['Esc (in a field)', 'leave the field'],
   ['?', 'show this help'],
 ];
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <section className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
-      <h2 className="text-base font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /** The proposal page: what changes, why, validation now, the evidence, and the reviewer's decision. */
 export function ProposalReview({ initial, canReview }: { initial: ProposalDetail; canReview: boolean }) {
@@ -147,7 +139,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
       ) : null}
 
       {mode === 'edit' ? (
-        <Section title="Edit the card" testId="edit-section">
+        <Panel title="Edit the card" testId="edit-section">
           <div className="grid gap-4 lg:grid-cols-2">
             <CardEditor fields={fields} onChange={setFields} issuesByPath={issuesByPath} />
             <div className="space-y-2">
@@ -157,10 +149,10 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
               {check.isFetching && !check.data ? <p className="text-sm text-slate-500">Checking…</p> : <ValidationIssues issues={check.data?.issues ?? []} okText="The edited card passes validation." />}
             </div>
           </div>
-        </Section>
+        </Panel>
       ) : null}
 
-      <Section title="Curator's reason">
+      <Panel title="Curator's reason">
         <p className="text-sm">{p.reason}</p>
         {p.provenance?.delta ? (
           <details className="text-sm">
@@ -168,13 +160,13 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
             <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs">{JSON.stringify(p.provenance.delta.content, null, 1)}</pre>
           </details>
         ) : null}
-      </Section>
+      </Panel>
 
-      <Section title={p.operation === 'ADD_CARD' ? 'New card' : p.operation === 'MERGE_CARD' ? `Merge of ${p.targets.length} cards` : 'Changes per field'} testId="changes">
+      <Panel title={p.operation === 'ADD_CARD' ? 'New card' : p.operation === 'MERGE_CARD' ? `Merge of ${p.targets.length} cards` : 'Changes per field'} testId="changes">
         <ProposalChanges p={p} />
-      </Section>
+      </Panel>
 
-      <Section title="Validation" testId="validation">
+      <Panel title="Validation" testId="validation">
         <p className="text-sm font-medium">Re-run now against the current bank</p>
         {open ? <ValidationIssues issues={p.validationNow} okText="Passes every check now." /> : <p className="text-sm text-slate-500">Decided: not re-run.</p>}
         {p.validationAtCuration.length ? (
@@ -183,14 +175,14 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
             <ValidationIssues issues={p.validationAtCuration} okText="" />
           </>
         ) : null}
-      </Section>
+      </Panel>
 
-      <Section title="Evidence" testId="evidence">
+      <Panel title="Evidence" testId="evidence">
         <ProvenanceChain provenance={p.provenance} />
-      </Section>
+      </Panel>
 
       {p.reviews.length ? (
-        <Section title="Decisions">
+        <Panel title="Decisions">
           <ul className="space-y-1 text-sm">
             {p.reviews.map((r) => (
               <li key={r.id} data-testid="review-entry">
@@ -199,7 +191,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
               </li>
             ))}
           </ul>
-        </Section>
+        </Panel>
       ) : null}
       <ErrorMessage error={q.error} />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={REVIEW_KEYS} />

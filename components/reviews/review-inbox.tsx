@@ -119,14 +119,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
         <FilterText label="Task" value={query.taskId ?? ''} placeholder="airline/16 or id" onChange={(v) => set({ taskId: v })} />
         <FilterText label="Run" value={query.runId ?? ''} placeholder="run id" onChange={(v) => set({ runId: v })} />
       </FilterBar>
-      <DataTable
-        columns={COLUMNS}
-        rows={data?.items}
-        rowKey={(p) => p.id}
-        rowProps={(p) => ({ 'data-proposal-id': p.id })}
-        selection={{ index: selected, onSelect: setSelected }}
-        error={list.error}
-        loading="Loading proposals…"
+      <DataTable columns={COLUMNS} rows={data?.items} rowProps={(p) => ({ 'data-proposal-id': p.id })} selection={{ index: selected, onSelect: setSelected }} error={list.error} loading="Loading proposals…"
         empty={
           <EmptyState title={filtered ? 'No proposal matches these filters' : 'Nothing waits for review'}>
             {filtered ? 'Clear a filter to see more.' : 'Proposals appear here when a reflection run proposes card edits (Tasks → Run reflection, or Runs).'}

@@ -56,7 +56,8 @@ export type DataTableProps<R> = {
   rows?: R[] | undefined;
   /** Instead of `rows`: groups of rows, each under its own heading row. */
   groups?: RowGroup<R>[];
-  rowKey: (row: R, index: number) => string;
+  /** React key of a row; by default its `id` (else its position). */
+  rowKey?: (row: R, index: number) => string;
   rowProps?: (row: R, index: number) => RowProps;
   selection?: Selection;
   /** The table's accessible name (`aria-label`). */
@@ -77,8 +78,8 @@ export type DataTableProps<R> = {
   error?: unknown;
   loading?: ReactNode;
   empty?: ReactNode;
-  /** Inside the panel, under the table (e.g. a failed save). */
-  footer?: ReactNode;
+  /** Inside the panel, under the table: a failed save of a row edited in place. */
+  saveError?: unknown;
 };
 
 /** The one list table: header row, body (or groups), and the loading / empty / error states around it. */
@@ -91,7 +92,12 @@ export function DataTable<R>(props: DataTableProps<R>) {
   return <>{status}<TableBox {...props} /></>;
 }
 
-function TableBox<R>({ columns, rows = [], groups, rowKey, rowProps, selection, label, caption, testId, look = 'card', density = 'normal', stickyHeader, className, tbodyClassName, groupTestIds, footer }: DataTableProps<R>) {
+const idOrIndex = (row: unknown, i: number) => {
+  const id = (row as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : String(i);
+};
+
+function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps, selection, label, caption, testId, look = 'card', density = 'normal', stickyHeader, className, tbodyClassName, groupTestIds, saveError }: DataTableProps<R>) {
   const cell = CELL[density];
   const renderRow = (row: R, i: number) => {
     const own = rowProps?.(row, i) ?? {};
@@ -136,7 +142,7 @@ function TableBox<R>({ columns, rows = [], groups, rowKey, rowProps, selection, 
           <tbody className={body}>{rows.map(renderRow)}</tbody>
         )}
       </table>
-      {footer}
+      {saveError ? <div className="p-3"><ErrorMessage error={saveError} /></div> : null}
     </div>
   );
 }

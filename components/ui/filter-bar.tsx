@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ComponentProps, ReactNode } from 'react';
+import { Field, TextInput } from './field';
 
 const PANEL = 'gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200';
 
@@ -25,6 +26,20 @@ export function ApplyFilters({ clearHref, filtered, submitLabel = 'Apply', clear
     <>
       <button type="submit" className="h-8 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">{submitLabel}</button>
       {filtered ? <Link href={clearHref} className="px-2 py-1.5 text-sm text-slate-600 underline hover:text-slate-900">{clearLabel}</Link> : null}
+    </>
+  );
+}
+
+/** The `from` / `to` date fields of a GET filter form (ISO days; either may be empty). */
+export function DateRangeFields({ labels, from, to }: { labels: readonly [from: string, to: string]; from?: string; to?: string }) {
+  return (
+    <>
+      <Field label={labels[0]}>
+        <TextInput type="date" name="from" defaultValue={from ?? ''} />
+      </Field>
+      <Field label={labels[1]}>
+        <TextInput type="date" name="to" defaultValue={to ?? ''} />
+      </Field>
     </>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ComponentProps } from 'react';
-import { Field, SelectField, TextInput, type Option } from './field';
+import { Field, pairs, SelectField, TextInput, type Option } from './field';
 
 /** The wording every list filter uses for "no filter". */
 export const ANY = 'any';
@@ -36,6 +36,19 @@ export function FilterText({ label, value, onChange, ...input }: Omit<ComponentP
         }}
       />
     </Field>
+  );
+}
+
+/** The filters the queue and the task list start with (same names, same wording): benchmark, ability, model, task id. */
+export function TaskScopeFilters({ options, params, onChange }: { options: { benchmarks: string[]; abilities: string[]; models: string[] }; params: URLSearchParams; onChange: (patch: Record<string, string | null>) => void }) {
+  const v = (k: string) => params.get(k) ?? '';
+  return (
+    <>
+      <FilterSelect label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(options.benchmarks)} onChange={(x) => onChange({ benchmark: x })} />
+      <FilterSelect label="Ability" name="ability" value={v('ability')} options={pairs(options.abilities)} onChange={(x) => onChange({ ability: x })} />
+      <FilterSelect label="Model" name="model" value={v('model')} options={pairs(options.models)} onChange={(x) => onChange({ model: x })} />
+      <FilterText label="Task id" name="taskId" value={v('taskId')} placeholder="e.g. airline/16" onChange={(x) => onChange({ taskId: x })} />
+    </>
   );
 }
 

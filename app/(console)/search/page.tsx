@@ -5,18 +5,16 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryProblems } from '@/components/ui/query-problems';
 import { requirePageActor } from '@/lib/auth/current-actor';
-import { searchParamsRecord } from '@/lib/http/pagination';
 import { searchFilterOptions } from '@/lib/search/search-options';
 import { searchQuerySchema } from '@/lib/search/search-query';
 import { searchTranscripts } from '@/lib/search/search-transcripts';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Search' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('trajectory:read');
-  const raw = searchParamsRecord(await searchParams);
-  const parsed = searchQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : searchQuerySchema.parse({});
+  const { raw, parsed, query } = await parsePageQuery(searchQuerySchema, searchParams);
   const options = await searchFilterOptions(actor);
   const asked = Boolean(query.q || query.tool);
   const result = asked ? await searchTranscripts(actor, raw).catch((err: unknown) => err as Error) : null;

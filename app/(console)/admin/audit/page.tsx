@@ -5,15 +5,13 @@ import { QueryProblems } from '@/components/ui/query-problems';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { auditQuerySchema } from '@/lib/audit/audit-query';
 import { auditFilterOptions, listAuditEntries } from '@/lib/audit/list-audit';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Audit log' };
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('audit:read');
-  const raw = searchParamsRecord(await searchParams);
-  const parsed = auditQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
+  const { raw, parsed, query } = await parsePageQuery(auditQuerySchema, searchParams);
   const [options, page] = await Promise.all([auditFilterOptions(actor), listAuditEntries(actor, query)]);
   return (
     <>

@@ -7,15 +7,13 @@ import { requirePageActor } from '@/lib/auth/current-actor';
 import { filterParams } from '@/lib/dashboard/filter-schema';
 import { dashboardOptions } from '@/lib/dashboard/load-dashboard';
 import { impactQuerySchema, listCardImpact } from '@/lib/dashboard/read-card-impact';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Card impact' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('dashboard:read');
-  const raw = searchParamsRecord(await searchParams);
-  const parsed = impactQuerySchema.safeParse(raw);
-  const query = parsed.success ? parsed.data : impactQuerySchema.parse({});
+  const { query } = await parsePageQuery(impactQuerySchema, searchParams);
   const { sort, ...filters } = query;
   const [options, table] = await Promise.all([dashboardOptions(actor), listCardImpact(actor, query)]);
   const sortLink = (s: 'helpful' | 'harmful') => (
