@@ -6,7 +6,7 @@ import { runLabel } from '@/lib/trajectories/run-label';
 import { BreakAfterDots } from './break-after-dots';
 import { DivergenceDetails } from './divergence-details';
 import { TrajectoryColumnHeader } from './trajectory-column-header';
-import { WideScroll } from './wide-scroll';
+import { WideScroll, WideTable } from './wide-scroll';
 import { plural } from '@/components/ui/plural';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'divergenceDetails' | 'truncated' | 'maxSteps'>;
@@ -68,22 +68,16 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
         </p>
       ) : (
         <WideScroll label="Aligned tool calls" columns={plural(trajectories.length, 'run')} testId="aligned-steps">
-          <table className="border-separate border-spacing-0 text-sm">
-            <caption className="sr-only">
-              One column per trajectory, one row per aligned step; an empty cell (gap) means that run made no matching call.
-            </caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="sticky left-0 z-20 w-24 border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500">
-                  Step
-                </th>
-                {trajectories.map((t) => (
-                  <th key={t.id} scope="col" data-testid="contrast-column" className="min-w-[15rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 align-top">
-                    <TrajectoryColumnHeader trajectory={t} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
+          <WideTable
+            caption="One column per trajectory, one row per aligned step; an empty cell (gap) means that run made no matching call."
+            corner="Step"
+            cornerClassName="z-20 w-24"
+            head={trajectories.map((t) => (
+              <th key={t.id} scope="col" data-testid="contrast-column" className="min-w-[15rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 align-top">
+                <TrajectoryColumnHeader trajectory={t} />
+              </th>
+            ))}
+          >
             <tbody>
               {steps.map((row, r) => {
                 const isDivergence = r === divergence.row;
@@ -114,7 +108,7 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
                 );
               })}
             </tbody>
-          </table>
+          </WideTable>
         </WideScroll>
       )}
     </section>

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/contrast/load-task-contrast';
 import { BreakAfterDots } from './break-after-dots';
 import { OutcomeBadge } from './outcome-badge';
-import { WideScroll } from './wide-scroll';
+import { WideScroll, WideTable } from './wide-scroll';
 import { plural } from '@/components/ui/plural';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
@@ -36,31 +36,28 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
         </p>
       </div>
       <WideScroll label="Checkpoint results" columns={plural(checkpoints.length, 'checkpoint')}>
-        <table className="border-separate border-spacing-0 text-sm" data-testid="checkpoint-grid">
-          <caption className="sr-only">Checkpoint results: one row per trajectory, one column per checkpoint.</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className="sticky left-0 z-10 min-w-[12rem] border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500">
-                Run
-              </th>
-              {checkpoints.map((c) => (
-                <th key={c.id} scope="col" className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top">
-                  <span className="block font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">
-                    <BreakAfterDots text={c.name} />
-                  </span>
-                  {c.description ? (
-                    <span className="line-clamp-4 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere]" title={c.description}>
-                      {c.description}
-                    </span>
-                  ) : null}
-                  <span className="block text-[11px] font-normal text-slate-400">
-                    {c.key}
-                    {c.kind ? ` · ${c.kind}` : ''}
-                  </span>
-                </th>
-              ))}
-            </tr>
-          </thead>
+        <WideTable
+          caption="Checkpoint results: one row per trajectory, one column per checkpoint."
+          corner="Run"
+          cornerClassName="z-10 min-w-[12rem]"
+          testId="checkpoint-grid"
+          head={checkpoints.map((c) => (
+            <th key={c.id} scope="col" className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top">
+              <span className="block font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                <BreakAfterDots text={c.name} />
+              </span>
+              {c.description ? (
+                <span className="line-clamp-4 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere]" title={c.description}>
+                  {c.description}
+                </span>
+              ) : null}
+              <span className="block text-[11px] font-normal text-slate-400">
+                {c.key}
+                {c.kind ? ` · ${c.kind}` : ''}
+              </span>
+            </th>
+          ))}
+        >
           <tbody>
             {trajectories.map((t, r) => (
               <tr key={t.id} data-testid="checkpoint-row">
@@ -80,7 +77,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
               </tr>
             ))}
           </tbody>
-        </table>
+        </WideTable>
       </WideScroll>
     </section>
   );

@@ -56,3 +56,25 @@ export function WideScroll({ label, columns, children, testId }: { label: string
     </div>
   );
 }
+
+/**
+ * The table inside a `WideScroll`: a screen-reader caption, and a header row
+ * whose first cell (`corner`, the row labels' column) stays put while the
+ * columns scroll under it. `head`: the other header cells; `children`: the body.
+ */
+export function WideTable({ caption, corner, cornerClassName, testId, head, children }: { caption: ReactNode; corner: ReactNode; cornerClassName: string; testId?: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <table className="border-separate border-spacing-0 text-sm" data-testid={testId}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-slate-50">
+        <tr>
+          <th scope="col" className={`sticky left-0 border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500 ${cornerClassName}`}>
+            {corner}
+          </th>
+          {head}
+        </tr>
+      </thead>
+      {children}
+    </table>
+  );
+}

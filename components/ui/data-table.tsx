@@ -32,7 +32,11 @@ type Density = 'normal' | 'compact' | 'tight';
 
 const CELL: Record<Density, string> = { normal: 'px-3 py-2', compact: 'px-3 py-1.5', tight: 'px-2 py-1' };
 const WRAP: Record<Look, string> = { card: 'overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200', bare: 'overflow-x-auto' };
+// A bare table fits its panel (cells wrap); a card table may grow wider than the page and scroll.
+const TABLE: Record<Look, string> = { card: 'min-w-full divide-y divide-slate-200', bare: 'w-full' };
 const HEAD: Record<Look, string> = { card: 'bg-slate-50', bare: '' };
+// On the <th> itself: the browser's own bold for header cells wins over an inherited weight.
+const TH: Record<Look, string> = { card: 'font-semibold', bare: 'font-medium' };
 
 /** The row a keyboard list (j/k, `useListKeys`) has selected: highlighted, `aria-selected`, found by `data-row-index`. */
 export type Selection = { index: number; onSelect: (index: number) => void };
@@ -115,12 +119,12 @@ function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps,
   let index = 0;
   return (
     <div className={[WRAP[look], className].filter(Boolean).join(' ')}>
-      <table className={`min-w-full text-left text-sm ${look === 'card' ? 'divide-y divide-slate-200' : ''}`} aria-label={label} data-testid={testId}>
+      <table className={`${TABLE[look]} text-left text-sm`} aria-label={label} data-testid={testId}>
         {caption ? <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{caption}</caption> : null}
         <thead className={[HEAD[look], 'text-xs uppercase text-slate-500', stickyHeader ? `sticky top-0 ${look === 'card' ? '' : 'bg-white'}` : ''].filter(Boolean).join(' ')}>
           <tr>
             {columns.map((c, ci) => (
-              <th key={c.id ?? (typeof c.header === 'string' ? c.header : ci)} scope="col" className={cellClass(`${cell} font-semibold`, { numeric: c.numeric, className: c.headerClassName })}>
+              <th key={c.id ?? (typeof c.header === 'string' ? c.header : ci)} scope="col" className={cellClass(`${cell} ${TH[look]}`, { numeric: c.numeric, className: c.headerClassName })}>
                 {c.header}
               </th>
             ))}
