@@ -10,17 +10,12 @@
  * 5,000/100 ratios. The timeline is virtualised, so node counts must be flat
  * (ratio ≈ 1). Not a test: figures only.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
-import { buildIfNeeded } from './lib/build';
-import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
-import { migrateDeploy } from './lib/migrate';
-import { waitForHealth } from './lib/wait-for-health';
+import { startBuiltApp } from './lib/built-app';
+import { freshDatabase } from './lib/fresh-database';
+import { plural } from '@/lib/text/plural';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Math.max(1, Number(values.runs));
@@ -67,22 +62,13 @@ async function measure(page: Page, id: string) {
   return { firstRenderMs, nodes, nodesAtEnd, rows };
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-dom-'));
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', quiet: true });
-let server: ReturnType<typeof spawn> | undefined;
+const db = await freshDatabase('bench');
+let app: Awaited<ReturnType<typeof startBuiltApp>> | undefined;
 let code = 0;
 try {
-  process.env.DATABASE_URL = db.url;
-  await migrateDeploy(db.url, { quiet: true });
   const ids = await seed();
-  await buildIfNeeded();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  await waitForHealth(base);
+  app = await startBuiltApp(db.url);
+  const { base } = app;
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions ?? {});
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
   const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: base } });
@@ -101,7 +87,7 @@ try {
     };
   }
   await browser.close();
-  console.log(`Trajectory page, median of ${RUNS} run(s), viewport 1440×900`);
+  console.log(`Trajectory page, median of ${plural(RUNS, 'run')}, viewport 1440×900`);
   console.log('events | DOM nodes (first render) | DOM nodes (scrolled to end) | event rows in DOM | first render ms');
   for (const n of SIZES) {
     const r = results[n];
@@ -118,8 +104,7 @@ try {
   console.error(err);
   code = 1;
 } finally {
-  server?.kill('SIGTERM');
+  app?.stop();
   await db.stop();
-  rmSync(dir, { recursive: true, force: true });
 }
 process.exit(code);
