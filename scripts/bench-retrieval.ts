@@ -19,8 +19,7 @@ import { Bm25Index } from '@/lib/retrieval/bm25';
 import { RetrievalIndex, skillSearchText } from '@/lib/retrieval/retrieval-index';
 import { renderTaskStartBlock } from '@/lib/retrieval/render';
 import { runRetrieval } from '@/lib/retrieval/run-retrieval';
-import { startBuiltApp } from './lib/built-app';
-import { freshDatabase } from './lib/fresh-database';
+import { benchBuiltApp } from './lib/built-app';
 import { BANKS, FUNCTIONS, SKILLS, syntheticBank, syntheticQueries } from './lib/synthetic-bank';
 
 const { values } = parseArgs({ options: { queries: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '8' }, 'in-process': { type: 'boolean', default: false } } });
@@ -108,31 +107,16 @@ const cards = syntheticBank();
 inProcess(cards);
 
 /** Part 2: the built app on a fresh embedded PostgreSQL holding the same bank. */
-async function overHttp(): Promise<number> {
-  const db = await freshDatabase('bench');
-  let app: Awaited<ReturnType<typeof startBuiltApp>> | undefined;
-  let code = 0;
-  try {
-    const token = await seedDatabase(cards);
-    app = await startBuiltApp(db.url);
-    const { base } = app;
-    const body = JSON.stringify({ task: syntheticQueries[0].task, ability: 'mail', apps: ['mail'], release: 'current', function: syntheticQueries[0].function });
-    await rps(`${base}/api/retrieve`, token, 1, body); // warm-up: builds the index once
-    console.log(`\nOver HTTP (next start, ${SECONDS} s per run, API token, release "current")`);
-    console.log('connections   /api/retrieve req/s   no-op req/s   ratio');
-    for (const c of [10, 50]) {
-      const r = await rps(`${base}/api/retrieve`, token, c, body);
-      const n = await rps(`${base}/api/retrieve/ping`, token, c, '{}');
-      console.log(`${String(c).padStart(11)}   ${r.toFixed(0).padStart(19)}   ${n.toFixed(0).padStart(11)}   ${(r / n).toFixed(2)}×`);
-    }
-  } catch (err) {
-    console.error(err);
-    code = 1;
-  } finally {
-    app?.stop();
-    await db.stop();
+async function overHttp(base: string, token: string): Promise<void> {
+  const body = JSON.stringify({ task: syntheticQueries[0].task, ability: 'mail', apps: ['mail'], release: 'current', function: syntheticQueries[0].function });
+  await rps(`${base}/api/retrieve`, token, 1, body); // warm-up: builds the index once
+  console.log(`\nOver HTTP (next start, ${SECONDS} s per run, API token, release "current")`);
+  console.log('connections   /api/retrieve req/s   no-op req/s   ratio');
+  for (const c of [10, 50]) {
+    const r = await rps(`${base}/api/retrieve`, token, c, body);
+    const n = await rps(`${base}/api/retrieve/ping`, token, c, '{}');
+    console.log(`${String(c).padStart(11)}   ${r.toFixed(0).padStart(19)}   ${n.toFixed(0).padStart(11)}   ${(r / n).toFixed(2)}×`);
   }
-  return code;
 }
 
-process.exitCode = values['in-process'] ? 0 : await overHttp();
+process.exitCode = values['in-process'] ? 0 : await benchBuiltApp(() => seedDatabase(cards), overHttp);

@@ -13,8 +13,7 @@
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
-import { startBuiltApp } from './lib/built-app';
-import { freshDatabase } from './lib/fresh-database';
+import { benchBuiltApp } from './lib/built-app';
 import { plural } from '@/lib/text/plural';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
@@ -62,13 +61,8 @@ async function measure(page: Page, id: string) {
   return { firstRenderMs, nodes, nodesAtEnd, rows };
 }
 
-const db = await freshDatabase('bench');
-let app: Awaited<ReturnType<typeof startBuiltApp>> | undefined;
-let code = 0;
-try {
-  const ids = await seed();
-  app = await startBuiltApp(db.url);
-  const { base } = app;
+/** The measurements: warm-up, RUNS per size, the table and the flatness check (exit 1 when nodes grow with events). */
+async function measureSizes(base: string, ids: Record<number, string>): Promise<number> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions ?? {});
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
   const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: base } });
@@ -98,13 +92,9 @@ try {
   console.log(`ratio 5000/100: DOM nodes ${nodeRatio.toFixed(2)}× (flat if ≈ 1), first render ${(large.firstRenderMs / small.firstRenderMs).toFixed(2)}×`);
   if (nodeRatio > 1.2) {
     console.error('DOM node count grows with the event count: the timeline is not virtualised.');
-    code = 1;
+    return 1;
   }
-} catch (err) {
-  console.error(err);
-  code = 1;
-} finally {
-  app?.stop();
-  await db.stop();
+  return 0;
 }
-process.exit(code);
+
+process.exit(await benchBuiltApp(seed, measureSizes));

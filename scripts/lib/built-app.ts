@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded } from './build';
+import { freshDatabase } from './fresh-database';
 import { freePort } from './embedded-db';
 import { waitForHealth } from './wait-for-health';
 
@@ -25,4 +26,27 @@ export async function startBuiltApp(databaseUrl: string): Promise<{ base: string
     throw err;
   }
   return { base, stop };
+}
+
+/**
+ * A benchmark against the built console: a fresh migrated database that
+ * `seed` fills, the app started on it, then `measure` (its result is the exit
+ * code). A failure is printed and gives 1; the app and the database are
+ * stopped either way. Returns the exit code.
+ */
+export async function benchBuiltApp<S>(seed: () => Promise<S>, measure: (base: string, seeded: S) => Promise<number | void>): Promise<number> {
+  const db = await freshDatabase('bench');
+  let app: { stop: () => void } | undefined;
+  try {
+    const seeded = await seed();
+    const started = await startBuiltApp(db.url);
+    app = started;
+    return (await measure(started.base, seeded)) ?? 0;
+  } catch (err) {
+    console.error(err);
+    return 1;
+  } finally {
+    app?.stop();
+    await db.stop();
+  }
 }
