@@ -37,6 +37,13 @@ test('an annotator is refused the admin pages and the admin API', async ({ page 
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/forbidden/);
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  // Inside the console: the role's navigation, the reason, and a way home.
+  const notice = page.getByTestId('forbidden');
+  await expect(notice).toContainText('Your role (annotator) cannot open this page: it needs the permission admin:users.');
+  await expect(page.getByTestId('current-user')).toContainText('annotator');
+  expect(await navSections(page)).toContain('Queue');
+  await notice.getByRole('link', { name: 'Go to the start page' }).click();
+  await expect(page).toHaveURL(/\/queue(\?|$)/);
   const list = await page.request.get('/api/admin/users');
   expect(list.status()).toBe(403);
   const create = await page.request.post('/api/admin/users', {

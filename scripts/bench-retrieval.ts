@@ -12,10 +12,6 @@
  *     auth (`/api/retrieve/ping`), on a fresh embedded PostgreSQL and the built
  *     app (`next start`). Figures only; not a test.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { BankCard } from '@/lib/retrieval/bank-card';
@@ -23,11 +19,8 @@ import { Bm25Index } from '@/lib/retrieval/bm25';
 import { RetrievalIndex, skillSearchText } from '@/lib/retrieval/retrieval-index';
 import { renderTaskStartBlock } from '@/lib/retrieval/render';
 import { runRetrieval } from '@/lib/retrieval/run-retrieval';
-import { buildIfNeeded } from './lib/build';
+import { benchBuiltApp } from './lib/built-app';
 import { BANKS, FUNCTIONS, SKILLS, syntheticBank, syntheticQueries } from './lib/synthetic-bank';
-import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
-import { migrateDeploy } from './lib/migrate';
-import { waitForHealth } from './lib/wait-for-health';
 
 const { values } = parseArgs({ options: { queries: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '8' }, 'in-process': { type: 'boolean', default: false } } });
 const QUERIES = Number(values.queries);
@@ -114,38 +107,16 @@ const cards = syntheticBank();
 inProcess(cards);
 
 /** Part 2: the built app on a fresh embedded PostgreSQL holding the same bank. */
-async function overHttp(): Promise<number> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-retrieval-'));
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', quiet: true });
-  let server: ReturnType<typeof spawn> | undefined;
-  let code = 0;
-  try {
-    process.env.DATABASE_URL = db.url;
-    await migrateDeploy(db.url, { quiet: true });
-    const token = await seedDatabase(cards);
-    await buildIfNeeded();
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port)], { stdio: 'ignore', env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' } });
-    await waitForHealth(base);
-    const body = JSON.stringify({ task: syntheticQueries[0].task, ability: 'mail', apps: ['mail'], release: 'current', function: syntheticQueries[0].function });
-    await rps(`${base}/api/retrieve`, token, 1, body); // warm-up: builds the index once
-    console.log(`\nOver HTTP (next start, ${SECONDS} s per run, API token, release "current")`);
-    console.log('connections   /api/retrieve req/s   no-op req/s   ratio');
-    for (const c of [10, 50]) {
-      const r = await rps(`${base}/api/retrieve`, token, c, body);
-      const n = await rps(`${base}/api/retrieve/ping`, token, c, '{}');
-      console.log(`${String(c).padStart(11)}   ${r.toFixed(0).padStart(19)}   ${n.toFixed(0).padStart(11)}   ${(r / n).toFixed(2)}×`);
-    }
-  } catch (err) {
-    console.error(err);
-    code = 1;
-  } finally {
-    server?.kill('SIGTERM');
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+async function overHttp(base: string, token: string): Promise<void> {
+  const body = JSON.stringify({ task: syntheticQueries[0].task, ability: 'mail', apps: ['mail'], release: 'current', function: syntheticQueries[0].function });
+  await rps(`${base}/api/retrieve`, token, 1, body); // warm-up: builds the index once
+  console.log(`\nOver HTTP (next start, ${SECONDS} s per run, API token, release "current")`);
+  console.log('connections   /api/retrieve req/s   no-op req/s   ratio');
+  for (const c of [10, 50]) {
+    const r = await rps(`${base}/api/retrieve`, token, c, body);
+    const n = await rps(`${base}/api/retrieve/ping`, token, c, '{}');
+    console.log(`${String(c).padStart(11)}   ${r.toFixed(0).padStart(19)}   ${n.toFixed(0).padStart(11)}   ${(r / n).toFixed(2)}×`);
   }
-  return code;
 }
 
-process.exitCode = values['in-process'] ? 0 : await overHttp();
+process.exitCode = values['in-process'] ? 0 : await benchBuiltApp(() => seedDatabase(cards), overHttp);

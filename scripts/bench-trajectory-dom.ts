@@ -10,17 +10,11 @@
  * 5,000/100 ratios. The timeline is virtualised, so node counts must be flat
  * (ratio ≈ 1). Not a test: figures only.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
-import { buildIfNeeded } from './lib/build';
-import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
-import { migrateDeploy } from './lib/migrate';
-import { waitForHealth } from './lib/wait-for-health';
+import { benchBuiltApp } from './lib/built-app';
+import { plural } from '@/lib/text/plural';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Math.max(1, Number(values.runs));
@@ -67,22 +61,8 @@ async function measure(page: Page, id: string) {
   return { firstRenderMs, nodes, nodesAtEnd, rows };
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-dom-'));
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', quiet: true });
-let server: ReturnType<typeof spawn> | undefined;
-let code = 0;
-try {
-  process.env.DATABASE_URL = db.url;
-  await migrateDeploy(db.url, { quiet: true });
-  const ids = await seed();
-  await buildIfNeeded();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  await waitForHealth(base);
+/** The measurements: warm-up, RUNS per size, the table and the flatness check (exit 1 when nodes grow with events). */
+async function measureSizes(base: string, ids: Record<number, string>): Promise<number> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions ?? {});
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
   const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: base } });
@@ -101,7 +81,7 @@ try {
     };
   }
   await browser.close();
-  console.log(`Trajectory page, median of ${RUNS} run(s), viewport 1440×900`);
+  console.log(`Trajectory page, median of ${plural(RUNS, 'run')}, viewport 1440×900`);
   console.log('events | DOM nodes (first render) | DOM nodes (scrolled to end) | event rows in DOM | first render ms');
   for (const n of SIZES) {
     const r = results[n];
@@ -112,14 +92,9 @@ try {
   console.log(`ratio 5000/100: DOM nodes ${nodeRatio.toFixed(2)}× (flat if ≈ 1), first render ${(large.firstRenderMs / small.firstRenderMs).toFixed(2)}×`);
   if (nodeRatio > 1.2) {
     console.error('DOM node count grows with the event count: the timeline is not virtualised.');
-    code = 1;
+    return 1;
   }
-} catch (err) {
-  console.error(err);
-  code = 1;
-} finally {
-  server?.kill('SIGTERM');
-  await db.stop();
-  rmSync(dir, { recursive: true, force: true });
+  return 0;
 }
-process.exit(code);
+
+process.exit(await benchBuiltApp(seed, measureSizes));

@@ -4,32 +4,20 @@
  *   npm run test:e2e [-- playwright args]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
-import { migrateDeploy } from './lib/migrate';
+import { freePort } from './lib/embedded-db';
 import { buildIfNeeded } from './lib/build';
 import { startBackground, stopBackground } from './lib/background';
-import { findBrowser, NoBrowserError, RESOLVED_ENV } from './lib/find-browser';
+import { findBrowserOrExit, RESOLVED_ENV } from './lib/find-browser';
+import { freshDatabase } from './lib/fresh-database';
 
 // The browser first: without one, say so in one line before any database, build or test starts.
-let browser;
-try {
-  browser = await findBrowser();
-} catch (err) {
-  if (!(err instanceof NoBrowserError)) throw err;
-  console.error(`\n✖ ${err.message}\n`);
-  process.exit(1);
-}
+const browser = await findBrowserOrExit();
 console.log(`• Browser: ${browser.label}`);
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'e2e', quiet: true });
+const db = await freshDatabase('e2e');
 let code = 1;
 try {
-  process.env.DATABASE_URL = db.url;
-  await migrateDeploy(db.url, { quiet: true });
   const { seedDemoWorkspace } = await import('@/lib/seed/seed-demo');
   await seedDemoWorkspace();
   await buildIfNeeded();
@@ -48,6 +36,5 @@ try {
 } finally {
   await stopBackground();
   await db.stop();
-  rmSync(dir, { recursive: true, force: true });
 }
 process.exit(code);

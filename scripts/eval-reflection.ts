@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freshDatabase } from './lib/eval-db';
+import { freshDatabase } from './lib/fresh-database';
 
 const { values } = parseArgs({ options: { provider: { type: 'string', default: 'offline' }, data: { type: 'string', default: '../shared/data' }, cards: { type: 'string' } } });
 const provider = values.provider === 'openai' ? 'openai' : 'offline';

@@ -7,7 +7,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { connectCliDatabase } from './lib/cli-database';
+import { runCliCommand } from './lib/cli-database';
 import { CLI_ACTOR } from './lib/cli-actor';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -20,20 +20,10 @@ if (values.help || !values.release || !values.out) {
   process.exit(values.help ? 0 : 1);
 }
 
-const db = await connectCliDatabase();
-process.env.DATABASE_URL = db.url;
-const { exportRelease } = await import('@/lib/releases/export-release');
-const { disconnectDatabase } = await import('@/lib/db/disconnect');
-let code = 0;
-try {
-  const file = await exportRelease(CLI_ACTOR, values.release, values.format);
-  writeFileSync(values.out, file.body);
-  console.log(`✔ ${values.release} (${values.format}) → ${values.out} (${Buffer.byteLength(file.body).toLocaleString('en-US')} bytes)`);
-} catch (err) {
-  console.error(`\n✖ ${(err as Error).message}\n`);
-  code = 1;
-} finally {
-  await disconnectDatabase();
-  await db.stop();
-}
-process.exit(code);
+const { release, out, format } = values;
+await runCliCommand(async () => {
+  const { exportRelease } = await import('@/lib/releases/export-release');
+  const file = await exportRelease(CLI_ACTOR, release, format);
+  writeFileSync(out, file.body);
+  console.log(`✔ ${release} (${format}) → ${out} (${Buffer.byteLength(file.body).toLocaleString('en-US')} bytes)`);
+});

@@ -6,33 +6,24 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { connectCliDatabase } from './lib/cli-database';
+import { plural } from '@/lib/text/plural';
+import { runCliCommand } from './lib/cli-database';
 import { CLI_ACTOR } from './lib/cli-actor';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const { values } = parseArgs({ options: { release: { type: 'string' }, json: { type: 'boolean' } } });
-const db = await connectCliDatabase();
-process.env.DATABASE_URL = db.url;
-const { auditLeakage } = await import('@/lib/releases/leakage-audit');
-const { disconnectDatabase } = await import('@/lib/db/disconnect');
-let code = 0;
-try {
+await runCliCommand(async () => {
+  const { auditLeakage } = await import('@/lib/releases/leakage-audit');
   const report = await auditLeakage(CLI_ACTOR, { release: values.release });
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {
-    console.log(`Bank ${report.release}: ${report.heldOutTasks} held-out task(s), ${report.leaks.length} leak(s)`);
+    console.log(`Bank ${report.release}: ${plural(report.heldOutTasks, 'held-out task')}, ${plural(report.leaks.length, 'leak')}`);
     for (const l of report.leaks) {
       console.log(`\n✖ ${l.benchmark} ${l.taskExternalId} retrieves ${l.cardKey} v${l.version}`);
       for (const p of l.paths) console.log(`    ${p.text}`);
     }
   }
-  if (report.leaks.length) code = 2;
-} catch (err) {
-  console.error(`\n✖ ${(err as Error).message}\n`);
-  code = 1;
-} finally {
-  await disconnectDatabase();
-  await db.stop();
-}
-process.exit(code);
+  // Exit 2 on a leak: CI gates tell it from a failure (1).
+  return report.leaks.length ? 2 : 0;
+});

@@ -9,17 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findBrowser, NoBrowserError, RESOLVED_ENV } from './lib/find-browser';
+import { findBrowserOrExit, RESOLVED_ENV } from './lib/find-browser';
 import { SKIPS_FILE_ENV } from './lib/real-data';
+import { plural } from '@/lib/text/plural';
 
-let browser;
-try {
-  browser = await findBrowser();
-} catch (err) {
-  if (!(err instanceof NoBrowserError)) throw err;
-  console.error(`\n✖ ${err.message}\n`);
-  process.exit(1);
-}
+const browser = await findBrowserOrExit();
 console.log(`• Browser for e2e: ${browser.label}`);
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'console-test-all-'));
@@ -47,7 +41,7 @@ for (const r of results) console.log(`  ${r.ok ? '✓' : '✖'} ${r.name.padEnd(
 const skipped = existsSync(skipsFile) ? [...new Set(readFileSync(skipsFile, 'utf8').split('\n').filter(Boolean))] : [];
 rmSync(tmp, { recursive: true, force: true });
 if (skipped.length) {
-  console.log(`  ⚠ ${skipped.length} real-data test(s) skipped (the benchmark samples are not on this machine; CI fails instead):`);
+  console.log(`  ⚠ ${plural(skipped.length, 'real-data test')} skipped (the benchmark samples are not on this machine; CI fails instead):`);
   for (const s of skipped) console.log(`      – ${s}`);
 }
 const failed = results.filter((r) => !r.ok).length;

@@ -3,6 +3,7 @@ import { prisma } from '@/lib/db/prisma';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import { notFound } from '@/lib/errors';
 import { resolveCardId } from './card-ref';
+import { versionMeta, versionMetaSelect } from './card-summary';
 import { loadProposalProvenance, type ProposalProvenance } from './provenance';
 
 export type CardVersionDetail = {
@@ -27,10 +28,12 @@ export async function getCardVersion(actor: Actor, idOrKey: string, number: numb
   const cardId = await resolveCardId(idOrKey);
   const v = await prisma.cardVersion.findUnique({
     where: { cardId_number: { cardId, number } },
-    include: {
+    select: {
+      id: true,
+      content: true,
+      proposalId: true,
+      ...versionMetaSelect,
       card: { select: { key: true } },
-      parentVersion: { select: { number: true } },
-      createdBy: { select: { name: true } },
       restoredFrom: { select: { number: true, proposalId: true } },
       review: { include: { reviewer: { select: { name: true } } } },
     },
@@ -41,12 +44,8 @@ export async function getCardVersion(actor: Actor, idOrKey: string, number: numb
     id: v.id,
     cardId,
     key: v.card.key,
-    number: v.number,
     content: v.content,
-    parentNumber: v.parentVersion?.number ?? null,
-    createdAt: v.createdAt.toISOString(),
-    createdBy: v.createdBy?.name ?? null,
-    note: v.note,
+    ...versionMeta(v),
     restoredFrom: v.restoredFrom ? { number: v.restoredFrom.number } : null,
     review: v.review
       ? { id: v.review.id, decision: v.review.decision, note: v.review.note, reviewer: v.review.reviewer.name, createdAt: v.review.createdAt.toISOString(), editedCard: v.review.editedCard !== null }

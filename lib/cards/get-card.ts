@@ -1,9 +1,9 @@
-import type { CardKind, CardStatus } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { renderCardRuntimeText } from '@/lib/retrieval/render';
 import { cardWhere } from './card-ref';
+import { versionMeta, versionMetaSelect, type CardSummary } from './card-summary';
 
 export type CardVersionListItem = {
   id: string;
@@ -18,15 +18,7 @@ export type CardVersionListItem = {
   note: string | null;
 };
 
-export type CardDetail = {
-  id: string;
-  key: string;
-  kind: CardKind;
-  ability: string | null;
-  apps: string[];
-  tags: string[];
-  title: string;
-  status: CardStatus;
+export type CardDetail = CardSummary & {
   mergedInto: { id: string; key: string } | null;
   mergedFrom: { id: string; key: string }[];
   current: { id: string; number: number; content: unknown } | null;
@@ -50,12 +42,8 @@ export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail
         orderBy: { number: 'desc' },
         select: {
           id: true,
-          number: true,
-          createdAt: true,
-          note: true,
-          parentVersion: { select: { number: true } },
+          ...versionMetaSelect,
           restoredFrom: { select: { number: true } },
-          createdBy: { select: { name: true } },
           proposal: { select: { id: true, operation: true } },
           review: { select: { decision: true, note: true, reviewer: { select: { name: true } } } },
         },
@@ -86,14 +74,10 @@ export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail
     updatedAt: card.updatedAt.toISOString(),
     versions: card.versions.map((v) => ({
       id: v.id,
-      number: v.number,
-      parentNumber: v.parentVersion?.number ?? null,
-      createdAt: v.createdAt.toISOString(),
-      createdBy: v.createdBy?.name ?? null,
+      ...versionMeta(v),
       proposal: v.proposal,
       review: v.review ? { decision: v.review.decision, note: v.review.note, reviewer: v.review.reviewer.name } : null,
       restoredFrom: v.restoredFrom?.number ?? null,
-      note: v.note,
     })),
   };
 }

@@ -1,32 +1,22 @@
-import { Prisma, type CardKind, type CardStatus } from '@prisma/client';
+import { Prisma, type CardKind } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { containsPattern, literalInt, queryRows } from '@/lib/db/sql';
 import { cachedUntilChanged, countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
-import { pageOf, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { bankFilterShape, type CardSummary } from './card-summary';
 
-export const cardListQuerySchema = z.object({
-  kind: z.enum(['SKILL', 'FUNCTION']).optional(),
-  ability: z.string().min(1).optional(),
+export const cardListQuerySchema = pageQuerySchema.extend({
+  ...bankFilterShape,
   app: z.string().min(1).optional(),
   tag: z.string().min(1).optional(),
   status: z.enum(['ACTIVE', 'RETIRED', 'MERGED', 'all']).default('ACTIVE'),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['updated', 'title', 'key', 'size']).default('updated'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type CardListQuery = z.input<typeof cardListQuerySchema>;
 
-export type CardListItem = {
-  id: string;
-  key: string;
-  kind: CardKind;
-  ability: string | null;
-  apps: string[];
-  tags: string[];
-  title: string;
-  status: CardStatus;
+export type CardListItem = CardSummary & {
   version: number | null;
   sizeBytes: number;
   mergedIntoId: string | null;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
-import { AppError, notFound } from '@/lib/errors';
-import { appendCardVersion, lockCards } from './append-version';
-import { resolveCardId } from './card-ref';
+import { AppError } from '@/lib/errors';
+import { appendCardVersion } from './append-version';
+import { changeLockedCard } from './change-locked-card';
 
 export const rollbackInputSchema = z.object({
   versionNumber: z.coerce.number({ error: 'versionNumber is required' }).int().min(1),
@@ -19,10 +18,7 @@ export const rollbackInputSchema = z.object({
 export async function rollbackCard(actor: Actor, idOrKey: string, input: unknown): Promise<{ cardId: string; key: string; versionId: string; number: number }> {
   requirePermission(actor, 'proposal:review');
   const { versionNumber, note } = rollbackInputSchema.parse(input ?? {});
-  const cardId = await resolveCardId(idOrKey);
-  return prisma.$transaction(async (tx) => {
-    const locked = (await lockCards(tx, [cardId])).get(cardId);
-    if (!locked) throw notFound(`Card ${idOrKey}`);
+  return changeLockedCard(idOrKey, async (tx, cardId) => {
     const card = await tx.card.findUniqueOrThrow({ where: { id: cardId }, select: { kind: true, key: true, currentVersion: { select: { id: true, number: true } } } });
     const old = await tx.cardVersion.findUnique({ where: { cardId_number: { cardId, number: versionNumber } }, select: { id: true, content: true } });
     if (!old) throw new AppError('VALIDATION', `Card ${card.key} has no version ${versionNumber}`, [{ path: 'versionNumber', message: 'no such version' }]);

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
-import { AppError, notFound } from '@/lib/errors';
-import { lockCards } from './append-version';
-import { resolveCardId } from './card-ref';
+import { AppError } from '@/lib/errors';
+import { changeLockedCard } from './change-locked-card';
 
 export const cardStatusInputSchema = z.object({
   status: z.enum(['ACTIVE', 'RETIRED'], { error: 'status must be ACTIVE (reactivate) or RETIRED (retire)' }),
@@ -15,10 +13,7 @@ export const cardStatusInputSchema = z.object({
 export async function setCardStatus(actor: Actor, idOrKey: string, input: unknown): Promise<{ cardId: string; status: 'ACTIVE' | 'RETIRED' }> {
   requirePermission(actor, 'proposal:review');
   const { status, note } = cardStatusInputSchema.parse(input ?? {});
-  const cardId = await resolveCardId(idOrKey);
-  return prisma.$transaction(async (tx) => {
-    const card = (await lockCards(tx, [cardId])).get(cardId);
-    if (!card) throw notFound(`Card ${idOrKey}`);
+  return changeLockedCard(idOrKey, async (tx, cardId, card) => {
     if (card.status === 'MERGED') throw new AppError('CONFLICT', `${card.key} was merged into another card; edit the kept card instead`, [], { reason: 'MERGED' });
     if (card.status === status) throw new AppError('CONFLICT', `${card.key} is already ${status.toLowerCase()}`, [], { reason: 'UNCHANGED' });
     await tx.card.update({ where: { id: cardId }, data: { status } });

@@ -30,7 +30,9 @@ export function cursorParam<C>(decode: (text: string) => C | undefined, maxLengt
     .optional()
     .transform((raw, ctx): C | undefined => {
       if (!raw) return undefined;
-      const position = decode(Buffer.from(raw, 'base64url').toString('utf8'));
+      // Node's decoder skips characters outside the alphabet; a cursor must be exactly what a page returned.
+      const bytes = Buffer.from(raw, 'base64url');
+      const position = bytes.toString('base64url') === raw ? decode(bytes.toString('utf8')) : undefined;
       if (position === undefined) {
         ctx.addIssue({ code: 'custom', message: NOT_A_POSITION });
         return z.NEVER;
@@ -45,12 +47,24 @@ export const oneCursorOnly = {
   params: { message: 'give either after or before, not both', path: ['before'] },
 };
 
+/**
+ * `cursor=` is not a parameter of the keyset lists; unknown parameters are
+ * otherwise ignored, so a client guessing that name would silently get page 1.
+ * Spread into a list's query schema to refuse it by name.
+ */
+export const noCursorParam = {
+  cursor: z.undefined({ error: 'is not a parameter of this list: send a `cursors` value of the previous page as after=… (next page) or before=… (previous page)' }).optional(),
+};
+
+/** The time as encodeCursor writes it (full ISO, UTC, milliseconds): anything else Date.parse accepts ("1", "2020-01-01") is not a position. */
+const isCursorTime = (at: string) => !Number.isNaN(Date.parse(at)) && new Date(at).toISOString() === at;
+
 const cursor = cursorParam((text): Cursor | undefined => {
   const [at, id, ...rest] = text.split('~');
-  return rest.length || !id || Number.isNaN(Date.parse(at)) ? undefined : { at, id };
+  return rest.length || !id || !isCursorTime(at) ? undefined : { at, id };
 });
 
-export const cursorQuerySchema = z.object({ after: cursor, before: cursor }).refine(oneCursorOnly.check, oneCursorOnly.params);
+export const cursorQuerySchema = z.object({ after: cursor, before: cursor, ...noCursorParam }).refine(oneCursorOnly.check, oneCursorOnly.params);
 export type CursorQuery = z.infer<typeof cursorQuerySchema>;
 
 /**

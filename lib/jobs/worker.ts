@@ -5,6 +5,7 @@ import { getBoss, REFLECTION_QUEUE, stopBoss, type ReflectionJobData } from './b
 import { failUnfinishedRun } from './fail-run';
 import { recoverRuns } from './recover-runs';
 import { RunLocks } from './run-lock';
+import { plural } from '@/lib/text/plural';
 
 export type WorkerOptions = {
   /** Runs executed at the same time by this process (WORKER_CONCURRENCY, default 2). */
@@ -91,7 +92,7 @@ export async function startReflectionWorker(opts: WorkerOptions = {}): Promise<R
     const settled = () => Promise.allSettled([...active.values()].map((a) => a.done));
     const grace = opts.stopGraceMs ?? 10_000;
     if (active.size) {
-      log(`waiting up to ${Math.round(grace / 1000)} s for ${active.size} active run(s)`);
+      log(`waiting up to ${Math.round(grace / 1000)} s for ${plural(active.size, 'active run')}`);
       await Promise.race([settled(), new Promise((r) => setTimeout(r, grace).unref())]);
       for (const a of active.values()) a.abort.abort();
       await Promise.race([settled(), new Promise((r) => setTimeout(r, 5_000).unref())]);

@@ -1,4 +1,5 @@
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
+import { ruleLists } from '@/lib/cards/skill-card-lists';
 
 /**
  * Evaluator wording: a card's runtime text is read by the agent at run time,
@@ -35,14 +36,7 @@ export function evaluatorWording(text: string): string[] {
 
 /** The fields the agent reads at run time (MEMORY.md runtime text), with their paths. */
 export function runtimeFields(card: SkillCardContent): { path: string; text: string }[] {
-  const lists: [string, string[]][] = [
-    ['skill.completion_condition', card.skill.completion_condition],
-    ['skill.success_contrast', card.skill.success_contrast],
-    ['skill.failure_contrast', card.skill.failure_contrast],
-    ['skill.recovery', card.skill.recovery],
-    ['skill.efficiency', card.skill.efficiency],
-    ['skill.procedure_sketch', card.skill.procedure_sketch ?? []],
-  ];
+  const lists: [string, string[]][] = [...ruleLists(card), ['skill.procedure_sketch', card.skill.procedure_sketch ?? []]];
   return [
     { path: 'title', text: card.title },
     { path: 'applies_when', text: card.applies_when },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
+import { noCursorParam } from '@/lib/http/keyset';
 
 /**
  * Small, cheap run summaries for live status (the UI polls these every couple
@@ -19,6 +20,7 @@ export const runsListQuerySchema = z.object({
   // Keyset positions from a previous page's `cursors` (checked by listRuns).
   after: z.string().max(400).optional(),
   before: z.string().max(400).optional(),
+  ...noCursorParam,
 });
 export type RunsListQuery = z.infer<typeof runsListQuerySchema>;
 

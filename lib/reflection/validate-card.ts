@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { skillCardSchema, type SkillCardContent } from '@/lib/cards/card-schemas';
+import { evidenceLists, ruleLists } from '@/lib/cards/skill-card-lists';
 import { canonicalJson } from '@/lib/contrast/tool-step';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { tokenize } from '@/lib/retrieval/bm25';
@@ -189,17 +190,7 @@ function narrowIssues(card: SkillCardContent, target: SkillCardContent): Validat
  */
 function traceIssues(card: SkillCardContent, inputs: unknown[]): ValidationIssue[] {
   const vocab = new Set(inputs.flatMap((i) => stringLeaves(i).flatMap((l) => tokenize(l.text))));
-  const lists: [string, string[]][] = [
-    ['skill.completion_condition', card.skill.completion_condition],
-    ['skill.success_contrast', card.skill.success_contrast],
-    ['skill.failure_contrast', card.skill.failure_contrast],
-    ['skill.recovery', card.skill.recovery],
-    ['skill.efficiency', card.skill.efficiency],
-    ['evidence.observed_feedback', card.evidence.observed_feedback],
-    ['evidence.state_transition', card.evidence.state_transition],
-    ['evidence.good_examples', card.evidence.good_examples],
-    ['evidence.bad_examples', card.evidence.bad_examples],
-  ];
+  const lists = [...ruleLists(card), ...evidenceLists(card)];
   return lists.flatMap(([path, items]) =>
     items.flatMap((text, i) => {
       const words = tokenize(text);

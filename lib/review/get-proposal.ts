@@ -1,10 +1,11 @@
-import type { CardKind, CardOperation, ProposalStatus } from '@prisma/client';
+import type { ProposalStatus } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { loadProposalProvenance, type ProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
+import type { ProposalSummary } from './proposal-summary';
 import { isStaleTarget } from './staleness';
 import { loadValidationInputs, validateFinalContent } from './validate-proposal';
 
@@ -25,13 +26,7 @@ export type ProposalTargetView = {
   currentToProposed: FieldChange[];
 };
 
-export type ProposalDetail = {
-  id: string;
-  operation: CardOperation;
-  cardKind: CardKind;
-  ability: string | null;
-  status: ProposalStatus;
-  valid: boolean;
+export type ProposalDetail = ProposalSummary & {
   reason: string;
   createdAt: string;
   proposedCard: unknown;

@@ -1,11 +1,13 @@
-import { Prisma, type CardKind, type CardOperation, type ProposalStatus } from '@prisma/client';
+import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
+import { bankFilterShape } from '@/lib/cards/card-summary';
 import { proposalFacets, type ProposalFacets } from './proposal-facets';
+import type { ProposalSummary } from './proposal-summary';
 import { STALE_SQL } from './staleness';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -13,8 +15,7 @@ const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const proposalListQuerySchema = z.object({
   // "open" = waiting for a reviewer: PENDING, plus INVALID ones kept with their reasons until dismissed.
   status: z.enum(['open', 'PENDING', 'APPROVED', 'REJECTED', 'NOOP', 'INVALID', 'SUPERSEDED', 'all']).default('open'),
-  kind: z.enum(['SKILL', 'FUNCTION']).optional(),
-  ability: z.string().min(1).optional(),
+  ...bankFilterShape,
   operation: z.enum(['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER', 'NOOP']).optional(),
   taskId: z.string().min(1).optional(),
   runId: z.string().min(1).optional(),
@@ -26,13 +27,7 @@ export const proposalListQuerySchema = z.object({
 export type ProposalListQuery = z.input<typeof proposalListQuerySchema>;
 
 /** A list row: no card contents (the page opens the proposal for those). */
-export type ProposalListItem = {
-  id: string;
-  operation: CardOperation;
-  cardKind: CardKind;
-  ability: string | null;
-  status: ProposalStatus;
-  valid: boolean;
+export type ProposalListItem = ProposalSummary & {
   stale: boolean;
   title: string | null;
   reason: string;
@@ -58,8 +53,8 @@ function statusClause(status: z.infer<typeof proposalListQuerySchema>['status'])
 // Lists send rows, not documents: the proposal page shows the curator's whole reason.
 const REASON_EXCERPT = 280;
 
-type PageRow = {
-  id: string; operation: CardOperation; cardKind: CardKind; ability: string | null; status: ProposalStatus; valid: boolean; stale: boolean; title: string | null;
+type PageRow = ProposalSummary & {
+  stale: boolean; title: string | null;
   reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: Date;
   targets: ProposalListItem['targets'];
 };

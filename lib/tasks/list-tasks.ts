@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { oneCursorOnly } from '@/lib/http/keyset';
+import { noCursorParam, oneCursorOnly } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
 import { listFilterValues } from '@/lib/tasks/list-filter-values';
@@ -21,6 +21,7 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   // Keyset positions (lib/tasks/task-cursor.ts): Next/Previous read one index range, however deep; `page` stays for "page x of y".
   after: taskCursorParam,
   before: taskCursorParam,
+  ...noCursorParam,
 }).refine(oneCursorOnly.check, oneCursorOnly.params);
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 

@@ -4,6 +4,8 @@
  * standalone workers run elsewhere). `npm run worker` runs the same worker
  * standalone for scale-out; the e2e runner starts it too.
  */
+import { plural } from '@/lib/text/plural';
+
 type Stop = () => Promise<void>;
 const stops: Stop[] = [];
 
@@ -14,7 +16,7 @@ export function inProcessWorkerEnabled(): boolean {
 export async function startBackground(): Promise<void> {
   const { failStaleImports } = await import('@/lib/import/fail-stale-imports');
   const stale = await failStaleImports();
-  if (stale) console.log(`• Marked ${stale} interrupted import(s) as failed`);
+  if (stale) console.log(`• Marked ${plural(stale, 'interrupted import')} as failed`);
   if (inProcessWorkerEnabled()) {
     const { startReflectionWorker } = await import('@/lib/jobs/worker');
     const worker = await startReflectionWorker();

@@ -18,3 +18,27 @@ export async function connectCliDatabase(): Promise<Database> {
   await migrateDeploy(db.url, { quiet: true });
   return db;
 }
+
+/**
+ * Runs a CLI command (export, leakage) on the CLI database and exits: the
+ * body's result is the exit code (0 when it returns nothing); a failure is
+ * printed as one `✖ message` line and exits 1. Every connection is closed
+ * first, so the command never hangs on an idle pool. Modules that read the
+ * database are imported inside `body`, after DATABASE_URL is set.
+ */
+export async function runCliCommand(body: () => Promise<number | void>): Promise<never> {
+  const db = await connectCliDatabase();
+  process.env.DATABASE_URL = db.url;
+  const { disconnectDatabase } = await import('@/lib/db/disconnect');
+  let code = 0;
+  try {
+    code = (await body()) ?? 0;
+  } catch (err) {
+    console.error(`\n✖ ${(err as Error).message}\n`);
+    code = 1;
+  } finally {
+    await disconnectDatabase();
+    await db.stop();
+  }
+  process.exit(code);
+}

@@ -109,3 +109,14 @@ export async function resolvedBrowser(): Promise<FoundBrowser> {
   if (passed) return JSON.parse(passed) as FoundBrowser;
   return findBrowser();
 }
+
+/** For a runner (`npm test`, `npm run test:e2e`): the browser, or the one-line reason there is none and exit 1 before anything else starts. */
+export async function findBrowserOrExit(): Promise<FoundBrowser> {
+  try {
+    return await findBrowser();
+  } catch (err) {
+    if (!(err instanceof NoBrowserError)) throw err;
+    console.error(`\n✖ ${err.message}\n`);
+    process.exit(1);
+  }
+}

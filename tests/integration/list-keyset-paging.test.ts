@@ -1,5 +1,8 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it, vi } from 'vitest';
+import { GET as proposalsRoute } from '@/app/api/proposals/route';
+import { GET as queueRoute } from '@/app/api/queue/route';
+import { GET as runsRoute } from '@/app/api/reflection/runs/route';
 import { GET as tasksRoute } from '@/app/api/tasks/route';
 import type { Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
@@ -209,3 +212,54 @@ describe('keyset paging of the task list', () => {
     expect(() => taskListQuerySchema.parse({ after: position, before: position })).toThrow(/either after or before/);
   });
 });
+
+describe('a malformed cursor on any keyset list', () => {
+  const ROUTES = { '/api/tasks': tasksRoute, '/api/queue': queueRoute, '/api/proposals': proposalsRoute, '/api/reflection/runs': runsRoute };
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+
+  async function caller() {
+    const admin = await createActor('ADMIN');
+    const { token } = await createApiToken(admin, { name: 'lists', role: 'ADMIN', userId: admin.userId });
+    return async (path: keyof typeof ROUTES, qs: string) => {
+      requestHeaders = new Headers({ authorization: `Bearer ${token}` });
+      const res = await ROUTES[path](new NextRequest(`http://console.test${path}?${qs}`, { headers: requestHeaders }), { params: Promise.resolve({}) });
+      const body = await res.json();
+      return { status: res.status, message: res.status === 200 ? '' : (body as { error: { message: string } }).error.message, body };
+    };
+  }
+
+  it('answers 400 naming `cursor` when a client sends that name instead of after/before, on every list', async () => {
+    const get = await caller();
+    for (const path of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
+      expect(await get(path, 'pageSize=1'), path).toMatchObject({ status: 200 });
+      const res = await get(path, 'cursor=garbage');
+      expect(res.status, path).toBe(400);
+      expect(res.message, path).toMatch(/^Invalid request: cursor: is not a parameter of this list: send a `cursors` value .* as after=… .* or before=…/);
+    }
+  });
+
+  it('refuses a real cursor with junk appended (Node would skip the junk and read the page after it)', async () => {
+    await seedTwoBenchmarks();
+    const get = await caller();
+    const { cursors } = (await get('/api/tasks', 'pageSize=1')).body as { cursors: { after: string } };
+    expect((await get('/api/tasks', `page=2&after=${cursors.after}`)).status).toBe(200);
+    expect(await get('/api/tasks', `page=2&after=${cursors.after}!!`)).toMatchObject({ status: 400, message: expect.stringMatching(/after: is not a list position/) });
+    expect(await get('/api/tasks', `page=2&before=${cursors.after}=`)).toMatchObject({ status: 400, message: expect.stringMatching(/before: is not a list position/) });
+    const queueCursor = b64('2026-06-01T12:00:00.000Z~abc');
+    for (const path of ['/api/queue', '/api/proposals', '/api/reflection/runs'] as const) {
+      expect((await get(path, `after=${queueCursor}`)).status, path).toBe(200);
+      expect(await get(path, `after=${queueCursor}%25%25`), path).toMatchObject({ status: 400, message: expect.stringMatching(/after: is not a list position/) });
+    }
+  });
+
+  it('refuses a (time, id) cursor whose time is not the exact instant a page wrote, on the queue, the inbox and the runs', async () => {
+    const get = await caller();
+    // Date.parse takes all of these; as a position each would silently start the page somewhere else.
+    for (const at of ['1', '2026-06-01', 'June 1, 2026', '2026-06-01T12:00:00Z']) {
+      for (const path of ['/api/queue', '/api/proposals', '/api/reflection/runs'] as const) {
+        expect(await get(path, `before=${b64(`${at}~abc`)}`), `${path} ${at}`).toMatchObject({ status: 400, message: expect.stringMatching(/before: is not a list position/) });
+      }
+    }
+  });
+});
+

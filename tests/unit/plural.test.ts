@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nounFor, plural } from '@/components/ui/plural';
+import { nounFor, plural } from '@/lib/text/plural';
 
 describe('a count with its noun in the right number', () => {
   it('says "1 task" for one and "tasks" for none, several or a fraction', () => {

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { getRelease, listReleases } from '@/lib/releases/read-release';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 export default async function Page({ params }: { params: Promise<{ name: string }> }) {
   const actor = await requirePageActor('cards:read');
