@@ -126,7 +126,6 @@ async function main() {
         const m = await measure(bases[0], ep, connections, DURATION, cookie);
         // Let requests still queued from this run finish before the next one starts.
         await settle(bases, cookie);
-        await new Promise((r) => setTimeout(r, Number(process.env.BENCH_PAUSE_MS ?? 0)));
         if (ep === endpoints[0]) noop.set(connections, m.rps);
         rows.push(m);
         process.stdout.write('.');
