@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfNeeded } from './lib/build';
-import { measure, printTable, type Endpoint, type Measurement } from './lib/bench-load';
+import { measure, printTable, printTails, type Endpoint, type Measurement } from './lib/bench-load';
 import { BENCH_PASSWORD, ensureBenchData } from './lib/bench-seed';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
@@ -132,6 +132,7 @@ async function main() {
       }
     }
     printTable(rows, noop);
+    printTails(rows);
 
     console.log('\nTwo replicas on the same database (50 connections each, requests/s added up):');
     const combined: Measurement[] = [];
@@ -141,6 +142,7 @@ async function main() {
     }
     const combinedNoop = new Map([[100, combined[0].rps]]);
     printTable(combined, combinedNoop);
+    printTails(combined);
     // The OFFSET deep page is the comparison for the keyset row, not a page the UI's buttons request.
     const target = rows.filter((r) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label));
     const below = target.filter((r) => r.rps / (noop.get(r.connections) ?? Infinity) < 0.5);

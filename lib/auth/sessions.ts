@@ -1,5 +1,7 @@
+import { Prisma } from '@prisma/client';
 import { recordAudit } from '@/lib/audit/record';
 import { prisma } from '@/lib/db/prisma';
+import { queryRows } from '@/lib/db/sql';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
@@ -42,19 +44,38 @@ export async function logout(token: string): Promise<void> {
   });
 }
 
+type ActorRow = { userId: string; name: string; email: string; role: Actor['role'] };
+
+/**
+ * Every request resolves its caller, so this is one prepared statement on the
+ * read pool (lib/db/sql.ts) joining the user, not Prisma's two (session, then
+ * user): the lookup was the largest fixed cost of each API request.
+ */
 export async function actorFromSession(token: string | undefined): Promise<Actor | null> {
   if (!token) return null;
-  const session = await prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
-  if (!session || session.expiresAt < new Date() || !session.user.active) return null;
-  const u = session.user;
-  return { userId: u.id, name: u.name, email: u.email, role: u.role, via: 'session' };
+  const [row] = await queryRows<ActorRow>(Prisma.sql`
+    SELECT u.id AS "userId", u.name, u.email, u.role::text AS role
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s."tokenHash" = ${hashToken(token)} AND s."expiresAt" > ${new Date()} AND u.active`);
+  return row ? { ...row, via: 'session' } : null;
 }
+
+// A token's "last used" is for telling live tokens from forgotten ones: recording it once a minute is
+// enough, and spares an agent runtime polling the bank a write on every request.
+const LAST_USED_EVERY_MS = 60_000;
 
 export async function actorFromApiToken(token: string | undefined): Promise<Actor | null> {
   if (!token) return null;
-  const row = await prisma.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt < new Date()) || !row.user.active) return null;
-  // Best-effort bookkeeping; never fail the request over it.
-  void prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
-  return { userId: row.user.id, name: row.user.name, email: row.user.email, role: row.role, via: 'token' };
+  const [row] = await queryRows<ActorRow & { id: string; lastUsedAt: Date | null }>(Prisma.sql`
+    SELECT t.id, t."lastUsedAt", u.id AS "userId", u.name, u.email, t.role::text AS role
+    FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
+    WHERE t."tokenHash" = ${hashToken(token)} AND t."revokedAt" IS NULL
+      AND (t."expiresAt" IS NULL OR t."expiresAt" > ${new Date()}) AND u.active`);
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+    // Best-effort bookkeeping; never fail the request over it.
+    void prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+  }
+  const { userId, name, email, role } = row;
+  return { userId, name, email, role, via: 'token' };
 }

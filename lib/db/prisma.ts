@@ -1,6 +1,7 @@
 import { PrismaClient } from '@prisma/client';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { env } from '@/lib/env';
+import { POOL_IDLE_SECONDS, poolSize } from './pool-settings';
 
 /**
  * The one Prisma client of the process. Kept on globalThis so Next.js hot
@@ -9,7 +10,11 @@ import { env } from '@/lib/env';
 const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient };
 
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: env().DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const adapter = new PrismaPg({
+    connectionString: env().DATABASE_URL,
+    max: poolSize(),
+    idleTimeoutMillis: POOL_IDLE_SECONDS * 1000,
+  });
   return new PrismaClient({ adapter });
 }
 

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import postgres from 'postgres';
 import { env } from '@/lib/env';
+import { POOL_IDLE_SECONDS, readPoolSize } from './pool-settings';
 
 /**
  * The read path of the list endpoints: the `postgres` package with named
@@ -34,8 +35,8 @@ export function readSql(): postgres.Sql {
   const url = env().DATABASE_URL;
   if (globalForSql.__readSql?.url !== url) {
     const sql = postgres(url, {
-      max: Number(process.env.DATABASE_READ_POOL_SIZE ?? 10),
-      idle_timeout: 30,
+      max: readPoolSize(),
+      idle_timeout: POOL_IDLE_SECONDS,
       onnotice: () => undefined,
       // Date parameters are sent as timestamptz; compared with a UTC `timestamp` column they must convert in UTC.
       connection: { TimeZone: 'UTC', application_name: 'memory-console-read' },

@@ -5,10 +5,10 @@ import { prisma } from '@/lib/db/prisma';
 import { literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
-import { notDoneByUser, openForUserSql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
+import { openForUserSql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 import { progressFrom, type Progress } from './progress';
-import { queueSizes, type QueueSizes } from './queue-counts';
-import { assigneeCondition, QUEUE_FROM, queueConditions, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
+import { claimSizesSql, queueTotal, queueWhere, sizesFrom, type ClaimSizesRow, type QueueSizes } from './queue-counts';
+import { assigneeCondition, QUEUE_FROM, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
 
 export type QueueItem = {
   trajectoryId: string;
@@ -47,31 +47,38 @@ type QueueRow = {
   failedCheckpoints: QueueCheckpoint[];
   claimUserId: string | null; claimUserName: string | null; claimExpiresAt: Date | null; claimAssignedBy: string | null;
 };
+// Every row carries the claim sizes; an empty page is one row with them and no id.
+type PageRow = ClaimSizesRow & (QueueRow | { [K in keyof QueueRow]: null });
 
 /**
- * One page of queue rows in one statement: the page's ids first (an ordered
- * scan of the queue's partial index that stops after the page), then the
- * row details and failed checkpoints for those rows only. (Computed in one
- * SELECT, the checkpoint subquery also ran for every row OFFSET skipped:
- * page 500 took seconds.)
+ * One page of queue rows and the queue's claim sizes (queue-counts.ts) in one
+ * statement. The page's ids come first (an ordered scan of the queue's partial
+ * index that stops after the page), then the row details and failed
+ * checkpoints for those rows only. (Computed in one SELECT, the checkpoint
+ * subquery also ran for every row OFFSET skipped: page 500 took seconds.)
+ * The claim sizes are the one row everything is joined to, so an empty page
+ * still returns them (as one row without an id). The page subquery is named
+ * `t` so that the list order (keysetPage over `t`) sorts its output.
  * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
  * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
  */
-function pageRows(where: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
-  return queryRows<QueueRow>(Prisma.sql`
-    SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
-           left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
-           t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
-           (SELECT coalesce(json_agg(json_build_object('key', tc.key, 'name', tc.name, 'submitted', ${SUBMITTED_COUNT_SQL}, 'k', ${overlapKSql()}) ORDER BY tc.position), '[]'::json)
-            FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
-            WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}) AS "failedCheckpoints",
-           u.id AS "claimUserId", u.name AS "claimUserName", c."expiresAt" AS "claimExpiresAt", ab.name AS "claimAssignedBy"
-    FROM (SELECT t.id FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
-      JOIN "Trajectory" t ON t.id = page.id
-      JOIN "Task" k ON k.id = t."taskId"
-      LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id
-      LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
-      LEFT JOIN "User" ab ON ab.id = c."assignedById" AND c."expiresAt" > ${SQL_NOW}
+function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
+  return queryRows<PageRow>(Prisma.sql`
+    SELECT s.holders, s.done, t.* FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
+      SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
+             left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
+             t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
+             (SELECT coalesce(json_agg(json_build_object('key', tc.key, 'name', tc.name, 'submitted', ${SUBMITTED_COUNT_SQL}, 'k', ${overlapKSql()}) ORDER BY tc.position), '[]'::json)
+              FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
+              WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}) AS "failedCheckpoints",
+             u.id AS "claimUserId", u.name AS "claimUserName", c."expiresAt" AS "claimExpiresAt", ab.name AS "claimAssignedBy"
+      FROM (SELECT t.id FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
+        JOIN "Trajectory" t ON t.id = page.id
+        JOIN "Task" k ON k.id = t."taskId"
+        LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id
+        LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
+        LEFT JOIN "User" ab ON ab.id = c."assignedById" AND c."expiresAt" > ${SQL_NOW}
+    ) t ON true
     ORDER BY ${orderBy}`);
 }
 
@@ -106,8 +113,8 @@ function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: st
 /**
  * The queue: trajectories with at least one failed checkpoint still lacking a
  * submitted diagnosis, filtered, with counts by claim state and one page of
- * items (instructions cut to an excerpt). Two statements for the page and the
- * sizes; see queue-counts.ts for why no count(*) over the whole queue runs per request.
+ * items (instructions cut to an excerpt). One statement for the page and the
+ * claim sizes; see queue-counts.ts for why no count(*) over the whole queue runs per request.
  */
 export async function listQueue(actor: Actor, input: Record<string, unknown>): Promise<QueueList> {
   requirePermission(actor, 'queue:work');
@@ -115,14 +122,17 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const page = queuePageSchema.parse(input);
   const cursor = cursorQuerySchema.parse(input);
   const keyset = keysetPage('t', 'asc', cursor, queueOrderColumn(filter));
-  // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
-  const base = [...queueConditions(filter), notDoneByUser(actor.userId)];
+  const base = queueWhere(filter, actor.userId);
   const assignee = assigneeCondition(filter.assignee, actor.userId);
-  const where = Prisma.join([...base, ...(assignee ? [assignee] : []), ...(keyset.where ? [keyset.where] : [])], ' AND ');
+  const where = Prisma.join([base, ...(assignee ? [assignee] : []), ...(keyset.where ? [keyset.where] : [])], ' AND ');
   // A cursor replaces OFFSET: the page is one range scan of the queue index, however deep.
   const { skip, take } = cursor.after || cursor.before ? { skip: 0, take: page.pageSize } : toPrismaPage(page);
-  const [read, sizes] = await Promise.all([pageRows(where, keyset.orderBy, actor.userId, skip, take), queueSizes(filter, actor.userId)]);
-  const rows = inListOrder(read, keyset.reversed);
+  const [read, total] = await Promise.all([
+    pageWithClaimSizes(where, base, keyset.orderBy, actor.userId, skip, take),
+    queueTotal(filter, actor.userId),
+  ]);
+  const sizes = sizesFrom(total, read[0]);
+  const rows = inListOrder(read.filter((r): r is ClaimSizesRow & QueueRow => r.id !== null), keyset.reversed);
   const mine = sizes.claimedBy(actor.userId);
   const counts = { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine };
   return {

@@ -24,34 +24,52 @@ function cacheKey(filter: QueueFilter, userId: string): string {
   return JSON.stringify({ ...rest, userId });
 }
 
+/** What `claimSizesSql` selects: live claims per holder and the caller's diagnoses submitted today. */
+export type ClaimSizesRow = { holders: { userId: string; n: number }[] | null; done: bigint | null };
+
+/** The filters plus "not done by this user" (under overlap k > 1 an item stays queued for others after you submitted, not for you). */
+export function queueWhere(filter: QueueFilter, userId: string): Prisma.Sql {
+  return Prisma.join([...queueConditions(filter), notDoneByUser(userId)], ' AND ');
+}
+
 /**
- * Sizes of the queue under `filter`: total, items with a live claim, live
- * claims per holder (for "mine" and an assignee filter), and the diagnoses the
- * caller submitted today (their progress), in one small statement besides the
- * cached total: every statement is a round trip, which on a busy replica costs
- * more than these queries themselves.
+ * One row: live claims per holder under `where` (from the claims outwards, a
+ * handful of rows, each checked against the filters by primary key) and the
+ * caller's diagnoses submitted today. The queue page runs it in its own
+ * statement (list-queue.ts): every statement is a round trip, which on a busy
+ * replica costs more than these queries themselves.
+ * OFFSET 0 keeps the check a per-claim probe: joined freely, the planner met
+ * the claims with a merge join that walked the trajectories' primary key first
+ * (4–8 ms for a filtered queue without a live claim).
  */
-export async function queueSizes(filter: QueueFilter, userId: string): Promise<QueueSizes> {
-  // Per annotator: under overlap k > 1 an item stays queued for others after you submitted, not for you.
-  const where = Prisma.join([...queueConditions(filter), notDoneByUser(userId)], ' AND ');
-  const [{ total, cached }, holders] = await Promise.all([
-    countWithCache(['queue'], cacheKey(filter, userId), Prisma.sql`${QUEUE_FROM} WHERE ${where}`).then((r) => ({ total: r.count, cached: r.cached })),
-    // From the live claims outwards (a handful of rows), each checked against the filters by primary key.
-    // OFFSET 0 keeps the check a per-claim probe: joined freely, the planner met the claims with a merge join
-    // that walked the trajectories' primary key first (4–8 ms for a filtered queue without a live claim).
-    queryRows<{ holders: { userId: string; n: number }[]; done: bigint }>(Prisma.sql`
-      SELECT coalesce((
-        SELECT json_agg(json_build_object('userId', h."userId", 'n', h.n)) FROM (
-          SELECT c."userId", count(*) AS n
-          FROM "QueueClaim" c CROSS JOIN LATERAL (
-            SELECT 1 FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE t.id = c."trajectoryId" AND ${where} OFFSET 0
-          ) q
-          WHERE c."expiresAt" > ${SQL_NOW} GROUP BY c."userId") h), '[]'::json) AS holders,
-        (SELECT count(*) FROM "Diagnosis" d
-         WHERE d."authorId" = ${userId} AND d.status = 'SUBMITTED' AND d."submittedAt" >= ${startOfUtcDay()}) AS done`).then((r) => r[0]),
-  ]);
-  const byHolder = new Map(holders.holders.map((h) => [h.userId, h.n]));
+export function claimSizesSql(where: Prisma.Sql, userId: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT coalesce((
+      SELECT json_agg(json_build_object('userId', h."userId", 'n', h.n)) FROM (
+        SELECT c."userId", count(*) AS n
+        FROM "QueueClaim" c CROSS JOIN LATERAL (
+          SELECT 1 FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE t.id = c."trajectoryId" AND ${where} OFFSET 0
+        ) q
+        WHERE c."expiresAt" > ${SQL_NOW} GROUP BY c."userId") h), '[]'::json) AS holders,
+      (SELECT count(*) FROM "Diagnosis" d
+       WHERE d."authorId" = ${userId} AND d.status = 'SUBMITTED' AND d."submittedAt" >= ${startOfUtcDay()}) AS done`;
+}
+
+/** The number of items under `filter` for this user: exact up to 1,000, else cached until a queue change is notified. */
+export function queueTotal(filter: QueueFilter, userId: string): Promise<{ count: number; cached: boolean }> {
+  return countWithCache(['queue'], cacheKey(filter, userId), Prisma.sql`${QUEUE_FROM} WHERE ${queueWhere(filter, userId)}`);
+}
+
+/** Queue sizes from the total and the claim sizes row. */
+export function sizesFrom(total: { count: number; cached: boolean }, claims: ClaimSizesRow): QueueSizes {
+  const byHolder = new Map((claims.holders ?? []).map((h) => [h.userId, h.n]));
   const claimed = [...byHolder.values()].reduce((a, b) => a + b, 0);
   // A cached total can lag a few seconds behind the claims; never show fewer items than claims.
-  return { total: Math.max(total, claimed), claimed, claimedBy: (userId) => byHolder.get(userId) ?? 0, cached, doneToday: Number(holders.done) };
+  return { total: Math.max(total.count, claimed), claimed, claimedBy: (userId) => byHolder.get(userId) ?? 0, cached: total.cached, doneToday: Number(claims.done ?? 0) };
+}
+
+/** Sizes of the queue under `filter` on their own (the progress endpoint): the cached total and one small statement. */
+export async function queueSizes(filter: QueueFilter, userId: string): Promise<QueueSizes> {
+  const [total, [claims]] = await Promise.all([queueTotal(filter, userId), queryRows<ClaimSizesRow>(claimSizesSql(queueWhere(filter, userId), userId))]);
+  return sizesFrom(total, claims);
 }

@@ -71,7 +71,9 @@ describe('queue claims', () => {
     await claimNext(a, { benchmark });
     await completeDiagnosis(a, t);
     expect(await prisma.queueClaim.findUnique({ where: { trajectoryId: t } })).toBeNull();
-    expect((await listQueue(a, { benchmark })).total).toBe(0);
+    const empty = await listQueue(a, { benchmark });
+    // The page is empty; its counts and the caller's progress still come with it.
+    expect(empty).toMatchObject({ total: 0, items: [], counts: { total: 0, claimed: 0 }, progress: { doneToday: 2, remaining: 0, holding: 0 } });
     expect(await claimNext(a, { benchmark })).toBeNull();
     expect(await annotatorProgress(a, { benchmark })).toEqual({ doneToday: 2, remaining: 0, holding: 0 });
   });
@@ -131,6 +133,9 @@ describe('queue list filters', () => {
     expect(page.items.map((i) => i.trajectoryId)).toEqual([ids[2]]);
     expect(page).toMatchObject({ total: 3, pageCount: 2, counts: { total: 3, unclaimed: 2, claimed: 1, mine: 0 } });
     expect(page.items[0].failedCheckpoints.map((c) => c.key)).toEqual(['cp_0', 'cp_1']);
+    // A page past the end has no rows but the same counts.
+    const beyond = await listQueue(b, { benchmark, page: 9, pageSize: 2 });
+    expect(beyond).toMatchObject({ items: [], total: 3, counts: { total: 3, unclaimed: 2, claimed: 1, mine: 1 }, progress: { holding: 1 } });
     await expect(listQueue(a, { checkpointStatus: 'bogus' })).rejects.toThrow(/checkpointStatus/);
   });
 

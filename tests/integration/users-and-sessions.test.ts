@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorFromApiToken, actorFromSession, login } from '@/lib/auth/sessions';
+import { actorFromApiToken, actorFromSession, login, logout } from '@/lib/auth/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
 import { createUser, updateUser } from '@/lib/users/manage-users';
@@ -62,4 +62,41 @@ describe('users and sessions', () => {
     expect(await actorFromApiToken(token)).toBeNull();
     expect(await actorFromApiToken('mct_forged')).toBeNull();
   });
+
+  it('refuses a session past its expiry and one that was signed out', async () => {
+    const admin = await createActor('ADMIN');
+    const user = await createUser(admin, { email: `expiring-${uid()}@test.local`, name: 'Expiring', role: 'ANNOTATOR', password: 'password1' });
+    const live = await login(user.email, 'password1');
+    const old = await login(user.email, 'password1');
+    await prisma.session.updateMany({ where: { userId: user.id, expiresAt: old.expiresAt }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await actorFromSession(old.token)).toBeNull();
+    expect(await actorFromSession(live.token)).toMatchObject({ userId: user.id, name: 'Expiring', email: user.email, role: 'ANNOTATOR', via: 'session' });
+    await logout(live.token);
+    expect(await actorFromSession(live.token)).toBeNull();
+  });
+
+  it('records when a token was last used, at most once a minute, and refuses an expired token', async () => {
+    const admin = await createActor('ADMIN');
+    const { id, token } = await createApiToken(admin, { name: 'poller', role: 'RESEARCHER' });
+    expect(await actorFromApiToken(token)).toMatchObject({ userId: admin.userId, role: 'RESEARCHER', via: 'token' });
+    const firstUse = await waitForLastUse(id);
+    await actorFromApiToken(token);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await prisma.apiToken.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(firstUse);
+    await prisma.apiToken.update({ where: { id }, data: { lastUsedAt: new Date(Date.now() - 61_000) } });
+    await actorFromApiToken(token);
+    expect((await waitForLastUse(id, firstUse)).getTime()).toBeGreaterThanOrEqual(firstUse.getTime());
+    await prisma.apiToken.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await actorFromApiToken(token)).toBeNull();
+  });
 });
+
+/** The token's lastUsedAt once it is set and differs from `before` (it is written without being awaited). */
+async function waitForLastUse(id: string, before?: Date): Promise<Date> {
+  for (let i = 0; i < 100; i++) {
+    const { lastUsedAt } = await prisma.apiToken.findUniqueOrThrow({ where: { id } });
+    if (lastUsedAt && (!before || lastUsedAt.getTime() !== before.getTime()) && Date.now() - lastUsedAt.getTime() < 30_000) return lastUsedAt;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('lastUsedAt was not recorded');
+}
