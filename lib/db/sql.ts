@@ -31,10 +31,23 @@ const timestampUtc = {
   parse: (s: string) => new Date(`${s.replace(' ', 'T')}Z`),
 };
 
+/**
+ * One statement per connection at a time. By default `postgres` pipelines up
+ * to 100 statements onto each busy connection, assigned round-robin when sent,
+ * so a slow statement (a cached count being refreshed, a deep OFFSET page)
+ * held up every statement queued behind it on its connection while others
+ * sat idle: at 50 connections, the first 1–2 s of each bench:api run answered
+ * at 4–8× the median. Without pipelining, waiting statements form one queue
+ * and go to whichever connection frees first. (`max_pipeline` is a runtime
+ * option its type declarations do not list.)
+ */
+const noPipelining = { max_pipeline: 1 } as object;
+
 export function readSql(): postgres.Sql {
   const url = env().DATABASE_URL;
   if (globalForSql.__readSql?.url !== url) {
     const sql = postgres(url, {
+      ...noPipelining,
       max: readPoolSize(),
       idle_timeout: POOL_IDLE_SECONDS,
       onnotice: () => undefined,
