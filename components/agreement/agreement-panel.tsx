@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { AgreementFigures } from '@/lib/diagnosis/agreement-report';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 import { Stat } from '@/components/ui/stat';
 
 const fmt = (x: number | null, digits = 2) => (x === null ? '—' : x.toFixed(digits));

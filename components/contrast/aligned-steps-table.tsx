@@ -7,7 +7,7 @@ import { BreakAfterDots } from './break-after-dots';
 import { DivergenceDetails } from './divergence-details';
 import { TrajectoryColumnHeader } from './trajectory-column-header';
 import { WideScroll, WideTable } from './wide-scroll';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'divergenceDetails' | 'truncated' | 'maxSteps'>;
 

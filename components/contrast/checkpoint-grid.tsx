@@ -3,7 +3,7 @@ import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/co
 import { BreakAfterDots } from './break-after-dots';
 import { OutcomeBadge } from './outcome-badge';
 import { WideScroll, WideTable } from './wide-scroll';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
 

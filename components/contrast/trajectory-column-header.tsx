@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ContrastTrajectory } from '@/lib/contrast/load-task-contrast';
 import { OutcomeBadge } from './outcome-badge';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 /** Who ran this column: model, harness, trial, outcome, and the way into the full trajectory. */
 export function TrajectoryColumnHeader({ trajectory: t }: { trajectory: ContrastTrajectory }) {

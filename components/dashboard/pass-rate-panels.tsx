@@ -7,7 +7,7 @@ import type { ReleaseRecipe } from '@/lib/releases/release-recipe';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
 import type { Column } from './table-format';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 const trajectoriesHref = (f: DashboardFilters, extra: Record<string, string | null | undefined>) => `/dashboard/trajectories?${filterParams(f, extra)}`;
 

@@ -12,7 +12,7 @@ import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { DiagnosisHistory } from './diagnosis-history';
 import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 export type EditorApi = {
   /** `d`: focus the first required field that is still empty. */

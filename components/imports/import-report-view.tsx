@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ImportReport } from '@/lib/import/import-jobs';
 import { groupConsecutive } from '@/components/ui/data-table';
 import { IssueList, type Issue } from '@/components/ui/issue-list';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 const STATUS_STYLE: Record<string, string> = {
   SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',

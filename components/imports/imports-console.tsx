@@ -12,7 +12,7 @@ import type { Page } from '@/lib/http/pagination';
 import type { ImportJobSummary } from '@/lib/import/import-jobs';
 import { StatusBadge } from './import-report-view';
 import { UploadImports } from './upload-imports';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 const PAGE_SIZE = 20;
 

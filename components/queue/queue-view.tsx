@@ -13,7 +13,7 @@ import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
 import { QueueTable } from './queue-table';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 /** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
 export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {

@@ -11,7 +11,7 @@ import type { BatchProgress } from '@/lib/reflection/run-status';
 import { RUNS_KEY } from './runs-list';
 import { DEFAULT_SETTINGS, ReflectionSettingsFields, type SettingsValue } from './reflection-settings-fields';
 import { POLL_MS } from './use-run-summaries';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 export const BATCHES_KEY = ['reflection', 'batches'];
 

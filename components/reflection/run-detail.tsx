@@ -13,7 +13,7 @@ import { JsonBlock } from './json-block';
 import { ProposalCard, ValidationList } from './run-proposal';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { POLL_MS } from './use-run-summaries';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;

@@ -10,7 +10,7 @@ import type { CreatedRun } from '@/lib/reflection/create-run';
 import { DEFAULT_SETTINGS, ReflectionSettingsFields, type SettingsValue } from './reflection-settings-fields';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { useRunSummaries } from './use-run-summaries';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 /**
  * Reflection controls on a task's contrast page: settings, "Run reflection",

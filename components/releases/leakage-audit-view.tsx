@@ -8,7 +8,7 @@ import { Select } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
 import { apiFetch } from '@/lib/http/api-client';
 import type { LeakagePage } from '@/lib/releases/leakage-audit';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 const PAGE_SIZE = 25;
 

@@ -2,7 +2,7 @@ import { LeakList } from '@/components/retrieval/leak-list';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import type { ReleaseDetail } from '@/lib/releases/read-release';
 import { ReleaseDiffPanel } from './release-diff-panel';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 const list = (xs: string[] | undefined) => (xs?.length ? xs.join(', ') : '—');
 

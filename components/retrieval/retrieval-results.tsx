@@ -1,7 +1,7 @@
 import type { RetrievalPreview } from '@/lib/retrieval/preview-retrieval';
 import { LeakList } from './leak-list';
 import { RankedCardsTable } from './ranked-cards-table';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 function TextBlock({ label, text, tokens, budget, testId }: { label: string; text: string; tokens: number; budget: number; testId: string }) {
   return (

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LinkPager } from '@/components/ui/link-pager';
 import { splitHighlight, type SearchEvent, type SearchResult } from '@/lib/search/search-query';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
-import { nounFor, plural } from '@/components/ui/plural';
+import { nounFor, plural } from '@/lib/text/plural';
 
 function Highlighted({ text }: { text: string }) {
   // Trajectory content is untrusted: rendered as text nodes, matches as <mark>.

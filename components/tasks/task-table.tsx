@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { TaskListPage, TaskListQuery } from '@/lib/tasks/list-tasks';
 import { TASK_FILTER_KEYS, TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 function percent(passed: number, total: number): string {
   return total ? `${Math.round((passed / total) * 100)}%` : '–';

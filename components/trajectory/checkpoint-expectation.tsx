@@ -3,7 +3,7 @@
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 type Props = { checkpoint: CheckpointView; onShowEvent: (position: number) => void };
 

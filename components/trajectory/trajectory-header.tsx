@@ -3,7 +3,7 @@ import { ExpandableText } from '@/components/ui/expandable-text';
 import type { TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { DataQualityNotice } from './data-quality-warning';
 import { runDetail, runLabel } from '@/lib/trajectories/run-label';
-import { plural } from '@/components/ui/plural';
+import { plural } from '@/lib/text/plural';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view: TrajectoryView; /** Live count (the workspace's diagnoses), not the one the page loaded with. */ awaiting?: number }) {

@@ -1,7 +1,7 @@
 import type { Page } from '@/lib/http/pagination';
 import { DataTable, type DataTableProps } from './data-table';
 import { LinkPager } from './link-pager';
-import type { Noun } from './plural';
+import type { Noun } from '@/lib/text/plural';
 
 type Props<R> = Omit<DataTableProps<R>, 'rows' | 'groups' | 'rowKey'> & {
   page: Page<R>;

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { plural, type Noun } from './plural';
+import { plural, type Noun } from '@/lib/text/plural';
 
 /** Pages of a URL-driven list: "N items · page x of y" with Previous/Next links that keep the other query parameters. */
 export function LinkPager({ label, noun, total, page, pageCount, path, params }: { label: string; noun: Noun; total: number; page: number; pageCount: number; path: string; params: Record<string, string> }) {

@@ -1,5 +1,5 @@
 import { Button } from './button';
-import { plural, type Noun } from './plural';
+import { plural, type Noun } from '@/lib/text/plural';
 
 /** Previous / next with "page x of y · n things"; hidden when everything fits on one page. */
 export function Pager({ page, pageCount, total, noun, onPage }: { page: number; pageCount: number; total: number; noun: Noun; onPage: (page: number) => void }) {

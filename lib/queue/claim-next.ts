@@ -3,8 +3,8 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
 import { keysetPage } from '@/lib/http/keyset';
-import { notDoneByUser } from './overlap';
-import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueConditions, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
+import { queueWhere } from './queue-counts';
+import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
 
 export function claimExpiry(): Prisma.Sql {
   return Prisma.sql`(${SQL_NOW} + make_interval(mins => ${env().QUEUE_CLAIM_IDLE_MINUTES}::int))`;
@@ -28,7 +28,7 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
   requirePermission(actor, 'queue:work');
   const filter = queueFilterSchema.parse(input);
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
-  const base = Prisma.join([...queueConditions(filter), notDoneByUser(actor.userId)], ' AND ');
+  const base = queueWhere(filter, actor.userId);
   const where = Prisma.sql`${base} AND (${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`;
   // The list's order (oldest first; under a model filter by model first, so its index serves it).
   const order = keysetPage('t', 'asc', { after: undefined, before: undefined }, queueOrderColumn(filter)).orderBy;
