@@ -1,4 +1,5 @@
 import type { ImportErrorKind, ImportSource, ImportStatus, Prisma } from '@prisma/client';
+import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
@@ -45,6 +46,9 @@ export const REPORT_TASKS = 20;
 
 /** Problems per report page (the API's and the report page's `errorsPage`). */
 export const ERRORS_PER_PAGE = 500;
+
+/** A report's query string (`?errorsPage=2`), read by the API and the report page alike. */
+export const importReportQuerySchema = z.object({ errorsPage: z.coerce.number().int().min(1).default(1) });
 
 const SUMMARY_SELECT = {
   id: true, status: true, format: true, source: true, fileName: true, recordsTotal: true, importedCount: true,

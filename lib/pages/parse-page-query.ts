@@ -3,14 +3,47 @@ import { searchParamsRecord } from '@/lib/http/pagination';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** One query parameter a link got wrong: its name (`after`, `page`) and what is wrong with it. */
+export type LinkProblem = { param: string; message: string };
+
 /**
- * A list page's query string, parsed: `raw` (every parameter as one string,
- * for links that keep them), `query` (the schema's defaults when it does not
- * parse, so the page still renders) and `parsed` (to show what was wrong).
+ * A list page's query string, checked with the list's own schemas (the ones
+ * its JSON API parses with, so a link is refused for exactly the reasons the
+ * API answers 400). `raw` keeps every parameter as one string for links.
+ * A link that does not parse gives `problems` instead of a query: the page
+ * says what is wrong rather than quietly showing page 1 (a stale cursor or a
+ * hand-edited `page` would otherwise look like a list that lost its rows).
+ * `alsoChecked`: further schemas the list reads the same query with (the keyset cursor).
  */
-export async function parsePageQuery<S extends z.ZodType>(schema: S, searchParams: SearchParams) {
-  const raw = searchParamsRecord(await searchParams);
+export async function parsePageQuery<S extends z.ZodType>(schema: S, searchParams: SearchParams, ...alsoChecked: z.ZodType[]) {
+  return checkPageQuery(schema, searchParamsRecord(await searchParams), ...alsoChecked);
+}
+
+export function checkPageQuery<S extends z.ZodType>(
+  schema: S,
+  raw: Record<string, string>,
+  ...alsoChecked: z.ZodType[]
+): { ok: true; raw: Record<string, string>; query: z.output<S> } | { ok: false; raw: Record<string, string>; problems: LinkProblem[] } {
   const parsed = schema.safeParse(raw);
-  const query: z.output<S> = parsed.success ? parsed.data : schema.parse({});
-  return { raw, parsed, query };
+  const problems = [parsed, ...alsoChecked.map((s) => s.safeParse(raw))].flatMap((r) =>
+    r.success ? [] : r.error.issues.map((i) => ({ param: i.path.map(String).join('.'), message: i.message })),
+  );
+  return parsed.success && !problems.length ? { ok: true, raw, query: parsed.data } : { ok: false, raw, problems };
+}
+
+// Where a list's position lives in its links: a broken link starts over from the first page.
+const POSITION_PARAMS = ['page', 'after', 'before', 'cursor'];
+
+/** The first page of the same list: the link's parameters without its position and without those that were wrong. */
+export function firstPageHref(path: string, raw: Record<string, string>, problems: LinkProblem[]): string {
+  const drop = new Set([...POSITION_PARAMS, ...problems.map((p) => p.param.split('.')[0])]);
+  const kept = new URLSearchParams(Object.entries(raw).filter(([k]) => !drop.has(k)));
+  return kept.size ? `${path}?${kept}` : path;
+}
+
+/** One sentence per problem, naming the parameter: The link's "after" parameter is not a list position from this list (…). */
+export function describeLinkProblem({ param, message }: LinkProblem): string {
+  if (!param) return `The link is not valid: ${message}.`;
+  const what = /^(is|are|must|can) /.test(message) ? message : `is not valid (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
+  return `The link's "${param}" parameter ${what}.`;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { orNotFound } from '@/lib/pages/or-not-found';
-import { parsePageQuery } from '@/lib/pages/parse-page-query';
+import { cursorQuerySchema } from '@/lib/http/keyset';
+import { pageQuerySchema } from '@/lib/http/pagination';
+import { checkPageQuery, describeLinkProblem, firstPageHref, parsePageQuery } from '@/lib/pages/parse-page-query';
 
 describe('loading a detail page that may name nothing', () => {
   it('gives the loaded value through', async () => {
@@ -26,18 +28,40 @@ describe('loading a detail page that may name nothing', () => {
 });
 
 describe("a list page's query string", () => {
-  const schema = z.object({ page: z.coerce.number().int().min(1).default(1), q: z.string().optional() });
+  const schema = pageQuerySchema.extend({ q: z.string().optional() });
 
   it('parses good parameters and keeps them all as strings for links', async () => {
-    const { raw, parsed, query } = await parsePageQuery(schema, Promise.resolve({ page: '3', q: 'refund', extra: ['a', 'b'] }));
-    expect(parsed.success).toBe(true);
-    expect(query).toEqual({ page: 3, q: 'refund' });
-    expect(raw.page).toBe('3');
+    const parsed = await parsePageQuery(schema, Promise.resolve({ page: '3', q: 'refund', extra: ['a', 'b'] }));
+    expect(parsed.ok && parsed.query).toEqual({ page: 3, pageSize: 50, q: 'refund' });
+    expect(parsed.raw.page).toBe('3');
   });
 
-  it('falls back to the defaults on a bad parameter and still says what was wrong', async () => {
-    const { parsed, query } = await parsePageQuery(schema, Promise.resolve({ page: 'zero' }));
-    expect(parsed.success).toBe(false);
-    expect(query).toEqual({ page: 1 });
+  it('refuses a page number that is not one, naming the parameter, instead of falling back to page 1', async () => {
+    const parsed = await parsePageQuery(schema, Promise.resolve({ page: 'abc', q: 'refund' }));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems.map((p) => p.param)).toEqual(['page']);
+    expect(describeLinkProblem(parsed.problems[0])).toMatch(/^The link's "page" parameter is not valid \(invalid input: expected number/);
+  });
+
+  it('refuses a negative page size', () => {
+    const parsed = checkPageQuery(schema, { pageSize: '-3' });
+    expect(parsed.ok ? [] : parsed.problems.map((p) => p.param)).toEqual(['pageSize']);
+  });
+
+  it('checks the cursor with the same schema the API uses, and says a garbage cursor is not a position', () => {
+    const parsed = checkPageQuery(schema, { after: 'garbage!' }, cursorQuerySchema);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems.map((p) => p.param)).toEqual(['after']);
+    expect(describeLinkProblem(parsed.problems[0])).toBe(
+      'The link\'s "after" parameter is not a list position from this list (use the cursor a previous page returned).',
+    );
+  });
+
+  it("leads back to the list's first page with the filters that were fine", () => {
+    const raw = { q: 'refund', status: 'bogus', page: '4', after: 'x', pageSize: '20' };
+    expect(firstPageHref('/reviews', raw, [{ param: 'status', message: 'bad' }])).toBe('/reviews?q=refund&pageSize=20');
+    expect(firstPageHref('/runs', { page: 'abc' }, [{ param: 'page', message: 'bad' }])).toBe('/runs');
   });
 });

@@ -1,15 +1,17 @@
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { CardBank } from '@/components/cards/card-bank';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { cardListQuerySchema, listCards } from '@/lib/cards/list-cards';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Cards' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('cards:read');
-  const raw = searchParamsRecord(await searchParams);
-  const query = cardListQuerySchema.safeParse(raw).success ? raw : {};
+  const parsed = await parsePageQuery(cardListQuerySchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path="/cards" raw={parsed.raw} problems={parsed.problems} />;
+  const query = parsed.raw;
   const initial = await listCards(actor, query);
   return (
     <>

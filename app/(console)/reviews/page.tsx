@@ -1,17 +1,19 @@
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { ReviewInbox } from '@/components/reviews/review-inbox';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { cursorQuerySchema } from '@/lib/http/keyset';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listProposals, proposalListQuerySchema } from '@/lib/review/list-proposals';
 
 export const metadata = { title: 'Reviews' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('proposal:read');
-  const raw = searchParamsRecord(await searchParams);
-  // A hand-edited URL with a bad filter shows the unfiltered inbox rather than an error page.
-  const query = proposalListQuerySchema.safeParse(raw).success && cursorQuerySchema.safeParse(raw).success ? raw : {};
+  const parsed = await parsePageQuery(proposalListQuerySchema, searchParams, cursorQuerySchema);
+  if (!parsed.ok) return <InvalidLinkNotice path="/reviews" raw={parsed.raw} problems={parsed.problems} />;
+  // The inbox keeps the link's parameters as strings (its filters write them back to the URL).
+  const query = parsed.raw;
   const initial = await listProposals(actor, query);
   return (
     <>

@@ -1,19 +1,20 @@
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { BatchLauncher } from '@/components/reflection/batch-launcher';
 import { RunsList } from '@/components/reflection/runs-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listRuns } from '@/lib/reflection/read-run';
-import { runsListQuerySchema, type RunsListQuery } from '@/lib/reflection/run-status';
+import { runsListQuerySchema } from '@/lib/reflection/run-status';
 
 export const metadata = { title: 'Reflection runs' };
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('reflection:read');
-  const parsed = runsListQuerySchema.safeParse(searchParamsRecord(await searchParams));
-  // A hand-edited URL with a bad filter shows the unfiltered list rather than an error page.
-  const query: RunsListQuery = parsed.success ? parsed.data : { page: 1 };
+  const parsed = await parsePageQuery(runsListQuerySchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path="/runs" raw={parsed.raw} problems={parsed.problems} />;
+  const { query } = parsed;
   const initial = await listRuns(actor, query);
   return (
     <>

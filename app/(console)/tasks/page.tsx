@@ -1,20 +1,22 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { TaskFilters } from '@/components/tasks/task-filters';
 import { TaskTable, taskPageHref } from '@/components/tasks/task-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listTasks, taskFilterOptions, taskListQuerySchema } from '@/lib/tasks/list-tasks';
 
 export const metadata = { title: 'Tasks' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('trajectory:read');
-  const parsed = taskListQuerySchema.safeParse(searchParamsRecord(await searchParams));
-  const query = parsed.success ? parsed.data : taskListQuerySchema.parse({});
+  const parsed = await parsePageQuery(taskListQuerySchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path="/tasks" raw={parsed.raw} problems={parsed.problems} />;
+  const { query } = parsed;
   const [page, options] = await Promise.all([listTasks(actor, query), taskFilterOptions(actor)]);
   const filtered = Boolean(query.benchmark || query.ability || query.model || query.taskId || query.importId);
   return (

@@ -1,7 +1,7 @@
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { AuditFilters } from '@/components/audit/audit-filters';
 import { AuditTable } from '@/components/audit/audit-table';
 import { PageHeader } from '@/components/ui/page-header';
-import { QueryProblems } from '@/components/ui/query-problems';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { auditQuerySchema } from '@/lib/audit/audit-query';
 import { auditFilterOptions, listAuditEntries } from '@/lib/audit/list-audit';
@@ -11,13 +11,14 @@ export const metadata = { title: 'Audit log' };
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('audit:read');
-  const { raw, parsed, query } = await parsePageQuery(auditQuerySchema, searchParams);
+  const parsed = await parsePageQuery(auditQuerySchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path="/admin/audit" raw={parsed.raw} problems={parsed.problems} />;
+  const { raw, query } = parsed;
   const [options, page] = await Promise.all([auditFilterOptions(actor), listAuditEntries(actor, query)]);
   return (
     <>
       <PageHeader title="Audit log" description="Every change made in the console: who, what, on which entity, with before/after where it helps." />
       <AuditFilters options={options} query={query} />
-      <QueryProblems parsed={parsed} />
       <AuditTable page={page} params={raw} />
     </>
   );

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { ImpactTable } from '@/components/cards/impact-table';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,7 +14,9 @@ export const metadata = { title: 'Card impact' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('dashboard:read');
-  const { query } = await parsePageQuery(impactQuerySchema, searchParams);
+  const parsed = await parsePageQuery(impactQuerySchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path="/dashboard/impact" raw={parsed.raw} problems={parsed.problems} />;
+  const { query } = parsed;
   const { sort, ...filters } = query;
   const [options, table] = await Promise.all([dashboardOptions(actor), listCardImpact(actor, query)]);
   const sortLink = (s: 'helpful' | 'harmful') => (

@@ -1,15 +1,18 @@
 import Link from 'next/link';
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { DrillProposals } from '@/components/dashboard/drill-proposals';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
-import { listDrillProposals } from '@/lib/dashboard/list-proposals';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { listDrillProposals, proposalDrillSchema } from '@/lib/dashboard/list-proposals';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard · proposals' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('dashboard:read');
-  const raw = searchParamsRecord(await searchParams);
+  const parsed = await parsePageQuery(proposalDrillSchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path="/dashboard/proposals" raw={parsed.raw} problems={parsed.problems} />;
+  const { raw } = parsed;
   const page = await listDrillProposals(actor, raw);
   const described = ['operation', 'week', 'bank', 'rule', 'decision', 'ability', 'from', 'to'].map((k) => raw[k] && `${k} ${raw[k]}`).filter(Boolean).join(' · ');
   return (

@@ -1,16 +1,19 @@
 import Link from 'next/link';
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { DrillTrajectories } from '@/components/dashboard/drill-trajectories';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { filterParams } from '@/lib/dashboard/filter-schema';
-import { listDrillTrajectories } from '@/lib/dashboard/list-trajectories';
-import { searchParamsRecord } from '@/lib/http/pagination';
+import { listDrillTrajectories, trajectoryDrillSchema } from '@/lib/dashboard/list-trajectories';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard · trajectories' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('dashboard:read');
-  const raw = searchParamsRecord(await searchParams);
+  const parsed = await parsePageQuery(trajectoryDrillSchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path="/dashboard/trajectories" raw={parsed.raw} problems={parsed.problems} />;
+  const { raw } = parsed;
   const page = await listDrillTrajectories(actor, raw);
   const q = page.query;
   const described = [q.benchmark, q.ability ?? (q.nullAbility ? 'no ability' : null), q.model, q.release && `round ${q.release}`, q.outcome, q.card && `injected with ${q.card}`, q.from && `from ${q.from}`, q.to && `to ${q.to}`].filter(Boolean).join(' · ');

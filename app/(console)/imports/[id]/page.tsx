@@ -1,18 +1,21 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { ImportReportView } from '@/components/imports/import-report-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
-import { getImportJob } from '@/lib/import/import-jobs';
+import { getImportJob, importReportQuerySchema } from '@/lib/import/import-jobs';
 import { orNotFound } from '@/lib/pages/or-not-found';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Import report' };
 
-export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ errorsPage?: string }> }) {
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('import:run');
   const { id } = await params;
-  const errorsPage = Math.max(1, Math.floor(Number((await searchParams).errorsPage)) || 1);
-  const report = (await orNotFound(getImportJob(actor, id, errorsPage))) ?? notFound();
+  const parsed = await parsePageQuery(importReportQuerySchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path={`/imports/${encodeURIComponent(id)}`} raw={parsed.raw} problems={parsed.problems} />;
+  const report = (await orNotFound(getImportJob(actor, id, parsed.query.errorsPage))) ?? notFound();
   const by = report.createdBy ?? 'the command line';
   return (
     <>

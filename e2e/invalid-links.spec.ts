@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { loginAs } from './helpers';
+
+// A stale or hand-edited list link says which parameter is wrong and leads to the first page, instead of quietly showing page 1.
+test('list pages refuse a malformed query string by name and lead back to the first page', async ({ page }, info) => {
+  await loginAs(page, 'admin@demo.local');
+  const notice = page.getByTestId('invalid-link');
+
+  await page.goto('/reviews?status=all&after=garbage');
+  await expect(notice).toContainText('This link does not work');
+  await expect(notice).toContainText('The link\'s "after" parameter is not a list position from this list');
+  // Inside the console layout: the signed-in shell is still there.
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('reviews-bad-cursor.png'), fullPage: true });
+  await notice.getByRole('link', { name: 'Go to the first page' }).click();
+  // The filter that was fine travels to the first page; the broken position does not.
+  await expect(page).toHaveURL(/\/reviews\?status=all$/);
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+
+  await page.goto('/tasks?page=abc');
+  await expect(notice).toContainText('The link\'s "page" parameter is not valid');
+  await notice.getByRole('link', { name: 'Go to the first page' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+
+  await page.goto('/runs?pageSize=-3');
+  await expect(notice).toContainText('The link\'s "pageSize" parameter is not valid');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/runs');
+});
