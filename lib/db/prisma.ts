@@ -18,6 +18,20 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-export const prisma: PrismaClient = globalForPrisma.__prisma ?? (globalForPrisma.__prisma = createClient());
+const client = () => globalForPrisma.__prisma ?? (globalForPrisma.__prisma = createClient());
+
+/**
+ * Created on first use, not on import: `next build` imports every route to
+ * collect its configuration, and a build (an image, CI) has no DATABASE_URL.
+ * Methods are bound to the real client, so `prisma.$transaction(...)` and
+ * the model delegates behave exactly as on the client itself.
+ */
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_, prop) {
+    const c = client();
+    const value: unknown = Reflect.get(c, prop, c);
+    return typeof value === 'function' ? value.bind(c) : value;
+  },
+});
 
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
