@@ -17,7 +17,6 @@ let source: EventSource | null = null;
 let openChannels = '';
 let live = false;
 let reopenTimer: ReturnType<typeof setTimeout> | null = null;
-let wasDown = false;
 
 function setLive(next: boolean) {
   if (live === next) return;
@@ -47,9 +46,13 @@ function open() {
   source = es;
   es.addEventListener('ready', () => {
     setLive(true);
-    // Anything may have changed while the stream was down: refetch once.
-    if (wasDown) dispatch('resync');
-    wasDown = false;
+    // Refetch once on every `ready`, the first one too: the server sends it only
+    // after it listens, and a change committed before that (between a
+    // component's first fetch and now, or while the stream was down or being
+    // reopened for another set of channels) was never sent. Once live, the
+    // components stop polling, so a batch that finished in that gap used to
+    // stay "running" on the page.
+    dispatch('resync');
   });
   es.addEventListener('change', (e) => {
     try {
@@ -60,7 +63,6 @@ function open() {
   });
   es.addEventListener('resync', () => dispatch('resync'));
   es.onerror = () => {
-    wasDown = true;
     setLive(false);
     // EventSource retries by itself unless the server refused (CLOSED): then try again later.
     if (es.readyState === EventSource.CLOSED && source === es) {
