@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
@@ -24,6 +25,17 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
   const abilities = q.data.scopes.find((s) => s.benchmark === benchmark)?.abilities ?? [];
+  const columns: ColumnDef<Data['settings'][number]>[] = [
+    { header: 'Benchmark', cell: (s) => s.benchmark },
+    { header: 'Ability', cell: (s) => s.ability || 'every ability' },
+    { header: 'k', cell: (s) => s.k, className: 'tabular-nums' },
+    {
+      header: '',
+      id: 'actions',
+      className: 'text-right',
+      cell: (s) => <Button variant="ghost" disabled={save.isPending} onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}>Reset to 1</Button>,
+    },
+  ];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate({ benchmark, ability, k: Number(k) });
@@ -31,27 +43,12 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
       <div>
-        {q.data.settings.length === 0 ? (
-          <EmptyState title="Every checkpoint is diagnosed once (k = 1)">Set k above 1 for a benchmark to have several annotators diagnose the same checkpoints and measure their agreement.</EmptyState>
-        ) : (
-          <table className="min-w-full divide-y divide-slate-200 overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Overlap settings">
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-              <tr><th className="px-3 py-2">Benchmark</th><th className="px-3 py-2">Ability</th><th className="px-3 py-2">k</th><th className="px-3 py-2" /></tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {q.data.settings.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-3 py-2">{s.benchmark}</td>
-                  <td className="px-3 py-2">{s.ability || 'every ability'}</td>
-                  <td className="px-3 py-2 tabular-nums">{s.k}</td>
-                  <td className="px-3 py-2 text-right">
-                    <Button variant="ghost" disabled={save.isPending} onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}>Reset to 1</Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          label="Overlap settings"
+          columns={columns}
+          rows={q.data.settings}
+          empty={<EmptyState title="Every checkpoint is diagnosed once (k = 1)">Set k above 1 for a benchmark to have several annotators diagnose the same checkpoints and measure their agreement.</EmptyState>}
+        />
       </div>
       <form onSubmit={submit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="Set overlap">
         <h2 className="text-sm font-semibold text-slate-900">Set overlap k</h2>

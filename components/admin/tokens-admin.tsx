@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
@@ -27,6 +28,20 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 
+  const columns: ColumnDef<ApiTokenView>[] = [
+    { header: 'Name', cell: (t) => t.name, className: 'font-medium' },
+    { header: 'Prefix', cell: (t) => `${t.prefix}…`, className: 'font-mono' },
+    { header: 'Role', cell: (t) => t.role.toLowerCase() },
+    { header: 'Owner', cell: (t) => t.owner },
+    { header: 'Last used', cell: (t) => (t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : 'never') },
+    {
+      header: '',
+      id: 'actions',
+      className: 'text-right',
+      cell: (t) => (t.revokedAt ? 'revoked' : <Button variant="secondary" onClick={() => revoke.mutate(t.id)} disabled={revoke.isPending}>Revoke</Button>),
+    },
+  ];
+
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
@@ -36,30 +51,14 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
       <div>
-        {tokens.data.length === 0 ? (
-          <EmptyState title="No API tokens yet">Create one for a CI importer or an agent runtime.</EmptyState>
-        ) : (
-          <table className="min-w-full divide-y divide-slate-200 overflow-hidden rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200">
-            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-              <tr><th className="px-4 py-2">Name</th><th className="px-4 py-2">Prefix</th><th className="px-4 py-2">Role</th><th className="px-4 py-2">Owner</th><th className="px-4 py-2">Last used</th><th className="px-4 py-2" /></tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {tokens.data.map((t) => (
-                <tr key={t.id} className={t.revokedAt ? 'text-slate-400' : ''}>
-                  <td className="px-4 py-2 font-medium">{t.name}</td>
-                  <td className="px-4 py-2 font-mono">{t.prefix}…</td>
-                  <td className="px-4 py-2">{t.role.toLowerCase()}</td>
-                  <td className="px-4 py-2">{t.owner}</td>
-                  <td className="px-4 py-2">{t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : 'never'}</td>
-                  <td className="px-4 py-2 text-right">
-                    {t.revokedAt ? 'revoked' : <Button variant="secondary" onClick={() => revoke.mutate(t.id)} disabled={revoke.isPending}>Revoke</Button>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <ErrorMessage error={revoke.error} />
+        <DataTable
+          label="API tokens"
+          columns={columns}
+          rows={tokens.data}
+          rowProps={(t) => ({ className: t.revokedAt ? 'text-slate-400' : undefined })}
+          empty={<EmptyState title="No API tokens yet">Create one for a CI importer or an agent runtime.</EmptyState>}
+          saveError={revoke.error}
+        />
       </div>
       <form onSubmit={onSubmit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="New API token">
         <h2 className="font-medium">New token</h2>

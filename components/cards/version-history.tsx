@@ -2,41 +2,47 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import type { CardVersionListItem } from '@/lib/cards/get-card';
+
+/** How a version came to be: a rollback, an approved proposal (and by whom), or the import. */
+function describeVersion(v: CardVersionListItem): string {
+  if (v.restoredFrom) return `rollback to v${v.restoredFrom}: ${v.note ?? ''}`;
+  if (!v.proposal) return 'imported';
+  const review = v.review ? `, ${v.review.decision.replace(/_/g, ' ').toLowerCase()} by ${v.review.reviewer}` : '';
+  return `${v.proposal.operation.replace(/_/g, ' ').toLowerCase()}${review}`;
+}
 
 /** Versions newest first; pick one to read its provenance, or two to diff. */
 export function VersionHistory({ versions, selected, onSelect, onCompare }: { versions: CardVersionListItem[]; selected: number; onSelect: (n: number) => void; onCompare: (c: { from: number; to: number }) => void }) {
   const newest = versions[0]?.number ?? 1;
   const [from, setFrom] = useState(Math.max(1, newest - 1));
   const [to, setTo] = useState(newest);
+  const columns: ColumnDef<CardVersionListItem>[] = [
+    { header: 'Version', className: 'font-medium', cell: (v) => <>v{v.number}{v.parentNumber ? <span className="text-xs font-normal text-slate-500"> ← v{v.parentNumber}</span> : null}</> },
+    { header: 'When · who', className: 'text-slate-600', cell: (v) => `${new Date(v.createdAt).toLocaleString()} · ${v.createdBy ?? '—'}` },
+    { header: 'How', className: 'text-slate-600', cell: describeVersion },
+    {
+      header: '',
+      id: 'actions',
+      className: 'text-right',
+      cell: (v) => (
+        <Button variant="ghost" onClick={() => onSelect(v.number)} aria-pressed={v.number === selected} data-testid={`open-version-${v.number}`}>
+          Provenance
+        </Button>
+      ),
+    },
+  ];
   return (
     <div className="space-y-3">
-      <table className="w-full text-sm">
-        <thead className="text-left text-xs uppercase text-slate-500">
-          <tr>
-            <th className="py-1 pr-3">Version</th>
-            <th className="py-1 pr-3">When · who</th>
-            <th className="py-1 pr-3">How</th>
-            <th className="py-1" />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {versions.map((v) => (
-            <tr key={v.id} data-version={v.number} className={v.number === selected ? 'bg-indigo-50/60' : ''}>
-              <td className="py-1.5 pr-3 font-medium">v{v.number}{v.parentNumber ? <span className="text-xs font-normal text-slate-500"> ← v{v.parentNumber}</span> : null}</td>
-              <td className="py-1.5 pr-3 text-slate-600">{new Date(v.createdAt).toLocaleString()} · {v.createdBy ?? '—'}</td>
-              <td className="py-1.5 pr-3 text-slate-600">
-                {v.restoredFrom ? `rollback to v${v.restoredFrom}: ${v.note ?? ''}` : v.proposal ? `${v.proposal.operation.replace(/_/g, ' ').toLowerCase()}${v.review ? `, ${v.review.decision.replace(/_/g, ' ').toLowerCase()} by ${v.review.reviewer}` : ''}` : 'imported'}
-              </td>
-              <td className="py-1.5 text-right">
-                <Button variant="ghost" onClick={() => onSelect(v.number)} aria-pressed={v.number === selected} data-testid={`open-version-${v.number}`}>
-                  Provenance
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Versions"
+        columns={columns}
+        rows={versions}
+        rowProps={(v) => ({ 'data-version': v.number, className: v.number === selected ? 'bg-indigo-50/60' : undefined })}
+        look="bare"
+        density="compact"
+      />
       {versions.length > 1 ? (
         <div className="flex flex-wrap items-end gap-2 text-sm">
           <label>

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
@@ -15,6 +16,21 @@ import { UploadImports } from './upload-imports';
 import { plural } from '@/lib/text/plural';
 
 const PAGE_SIZE = 20;
+
+const count = (header: string, of: (j: ImportJobSummary) => number): ColumnDef<ImportJobSummary> => ({ header, numeric: true, cell: of });
+
+const COLUMNS: ColumnDef<ImportJobSummary>[] = [
+  { header: 'File', cell: (j) => <Link href={`/imports/${j.id}`} className="text-indigo-700 underline-offset-2 hover:underline">{j.fileName}</Link> },
+  { header: 'Status', cell: (j) => <StatusBadge status={j.status} /> },
+  { header: 'Source', cell: (j) => j.source.toLowerCase() },
+  count('Records', (j) => j.recordsTotal),
+  count('Imported', (j) => j.importedCount),
+  count('Present', (j) => j.presentCount),
+  count('Conflicts', (j) => j.conflictCount),
+  count('Failed', (j) => j.failedCount),
+  { header: 'By', cell: (j) => j.createdBy ?? 'command line' },
+  { header: 'When', className: 'xl:whitespace-nowrap', cell: (j) => new Date(j.createdAt).toLocaleString() },
+];
 
 export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJobSummary>; maxUploadMb: number }) {
   const qc = useQueryClient();
@@ -43,34 +59,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
           <EmptyState title="No imports yet">Upload a file above, call POST /api/imports with an API token, or run npm run import -- &lt;file|folder&gt;.</EmptyState>
         ) : list.data ? (
           <>
-            <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-                  <tr>
-                    <th className="px-3 py-2">File</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Source</th>
-                    <th className="px-3 py-2 text-right">Records</th><th className="px-3 py-2 text-right">Imported</th><th className="px-3 py-2 text-right">Present</th>
-                    <th className="px-3 py-2 text-right">Conflicts</th><th className="px-3 py-2 text-right">Failed</th>
-                    <th className="px-3 py-2">By</th><th className="px-3 py-2">When</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.data.items.map((j) => (
-                    <tr key={j.id}>
-                      <td className="px-3 py-2"><Link href={`/imports/${j.id}`} className="text-indigo-700 underline-offset-2 hover:underline">{j.fileName}</Link></td>
-                      <td className="px-3 py-2"><StatusBadge status={j.status} /></td>
-                      <td className="px-3 py-2">{j.source.toLowerCase()}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{j.recordsTotal}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{j.importedCount}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{j.presentCount}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{j.conflictCount}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{j.failedCount}</td>
-                      <td className="px-3 py-2">{j.createdBy ?? 'command line'}</td>
-                      <td className="px-3 py-2 xl:whitespace-nowrap">{new Date(j.createdAt).toLocaleString()}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable label="Past imports" columns={COLUMNS} rows={list.data.items} />
             <nav aria-label="Import pages" className="mt-2 flex items-center gap-2 text-sm text-slate-600">
               <span>{plural(list.data.total, 'import')} · page {list.data.page} of {list.data.pageCount}</span>
               <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
