@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { loginAs } from './helpers';
+
+test('an admin creates an API token, sees it listed with its role, and revokes it', async ({ page }, info) => {
+  const name = `e2e token ${randomBytes(3).toString('hex')}`;
+  await loginAs(page, 'admin@demo.local');
+  await page.goto('/admin/tokens');
+  const form = page.getByRole('form', { name: 'New API token' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Acts as role').selectOption('REVIEWER');
+  await form.getByRole('button', { name: 'Create token' }).click();
+  await expect(form.getByTestId('new-token')).not.toBeEmpty();
+
+  const row = page.getByRole('table', { name: 'API tokens' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('reviewer');
+  await expect(row).toContainText('never');
+  await page.screenshot({ path: info.outputPath('tokens.png'), fullPage: true });
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toContainText('revoked');
+  await expect(row.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
+
+  await page.goto('/admin/overlap');
+  await expect(page.getByRole('form', { name: 'Set overlap' })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('overlap.png'), fullPage: true });
+});
