@@ -24,7 +24,11 @@ test('list pages refuse a malformed query string by name and lead back to the fi
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
 
-  await page.goto('/runs?pageSize=-3');
+  await page.goto('/tasks?pageSize=-3&benchmark=tau2');
   await expect(notice).toContainText('The link\'s "pageSize" parameter is not valid');
-  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/runs');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/tasks?benchmark=tau2');
+
+  await page.goto('/runs?status=FAILED&after=garbage');
+  await expect(notice).toContainText('The link\'s "after" parameter is not a list position from this list');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/runs?status=FAILED');
 });

@@ -25,9 +25,11 @@ export function checkPageQuery<S extends z.ZodType>(
   ...alsoChecked: z.ZodType[]
 ): { ok: true; raw: Record<string, string>; query: z.output<S> } | { ok: false; raw: Record<string, string>; problems: LinkProblem[] } {
   const parsed = schema.safeParse(raw);
-  const problems = [parsed, ...alsoChecked.map((s) => s.safeParse(raw))].flatMap((r) =>
+  const all = [parsed, ...alsoChecked.map((s) => s.safeParse(raw))].flatMap((r) =>
     r.success ? [] : r.error.issues.map((i) => ({ param: i.path.map(String).join('.'), message: i.message })),
   );
+  // Two schemas may refuse one parameter alike (both refuse `cursor=`): say it once.
+  const problems = all.filter((p, i) => all.findIndex((q) => q.param === p.param && q.message === p.message) === i);
   return parsed.success && !problems.length ? { ok: true, raw, query: parsed.data } : { ok: false, raw, problems };
 }
 

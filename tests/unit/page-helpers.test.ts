@@ -65,3 +65,10 @@ describe("a list page's query string", () => {
     expect(firstPageHref('/runs', { page: 'abc' }, [{ param: 'page', message: 'bad' }])).toBe('/runs');
   });
 });
+
+describe('a link refused by two schemas of one list', () => {
+  it('names a parameter both refuse alike only once', () => {
+    const parsed = checkPageQuery(pageQuerySchema.extend(cursorQuerySchema.shape), { cursor: 'x' }, cursorQuerySchema);
+    expect(parsed.ok ? [] : parsed.problems.map((p) => p.param)).toEqual(['cursor']);
+  });
+});

@@ -4,6 +4,7 @@ import { RunsList } from '@/components/reflection/runs-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
+import { cursorQuerySchema } from '@/lib/http/keyset';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listRuns } from '@/lib/reflection/read-run';
 import { runsListQuerySchema } from '@/lib/reflection/run-status';
@@ -12,7 +13,8 @@ export const metadata = { title: 'Reflection runs' };
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('reflection:read');
-  const parsed = await parsePageQuery(runsListQuerySchema, searchParams);
+  // listRuns reads after/before with the keyset cursor schema: check them with it too.
+  const parsed = await parsePageQuery(runsListQuerySchema, searchParams, cursorQuerySchema);
   if (!parsed.ok) return <InvalidLinkNotice path="/runs" raw={parsed.raw} problems={parsed.problems} />;
   const { query } = parsed;
   const initial = await listRuns(actor, query);
