@@ -31,4 +31,9 @@ test('list pages refuse a malformed query string by name and lead back to the fi
   await page.goto('/runs?status=FAILED&after=garbage');
   await expect(notice).toContainText('The link\'s "after" parameter is not a list position from this list');
   await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/runs?status=FAILED');
+
+  // The queue reads its URL in the browser; the page checks the link before the view shows page 1.
+  await page.goto('/queue?page=abc&benchmark=tau2');
+  await expect(notice).toContainText('The link\'s "page" parameter is not valid');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/queue?benchmark=tau2');
 });
