@@ -44,6 +44,7 @@ test('a reviewer diffs two versions, rolls back with a note (a new version), and
   await expect(page.getByTestId('current-version')).toHaveText('v3');
   await expect(page.locator('tr[data-version="3"]')).toContainText('rollback to v1: The recovery step was not needed');
   await expect(page.getByTestId('version-provenance')).toContainText('restores v1');
+  await page.getByTestId('version-history').screenshot({ path: test.info().outputPath('version-history.png') });
 
   await actions.getByLabel(/Note/).fill('Retired for the test');
   await actions.getByRole('button', { name: 'Retire card' }).click();

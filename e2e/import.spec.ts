@@ -103,6 +103,7 @@ test('paging through past imports with the keyboard keeps the list and the focus
   await page.goto('/imports');
   const pager = page.getByRole('navigation', { name: 'Import pages' });
   await expect(pager).toContainText('page 1 of');
+  await page.screenshot({ path: test.info().outputPath('imports.png'), fullPage: true });
 
   await pager.getByRole('button', { name: 'Next' }).focus();
   await page.keyboard.press('Enter');

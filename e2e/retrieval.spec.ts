@@ -31,6 +31,7 @@ test('a researcher previews retrieval for an imported task, sees leakage, freeze
   await expect(skills.getByRole('columnheader', { name: 'App bonus' })).toBeVisible();
   await expect(skills.getByRole('columnheader', { name: 'Mismatch' })).toBeVisible();
   await expect(skills.locator('tbody tr').first()).toBeVisible();
+  await skills.screenshot({ path: test.info().outputPath('ranked-skill-cards.png') });
   await expect(page.getByTestId('task-start-block')).toContainText('Procedural memory: soft guidance');
   await expect(page.getByTestId('task-start-block-tokens')).toHaveText(/^\d+ \/ 1200 tokens$/);
   await expect(page.getByTestId('pre-tool-block')).toContainText('Before you call mail.search_messages:');
