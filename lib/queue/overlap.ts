@@ -97,8 +97,12 @@ export async function recountPendingWhere(tx: Tx, taskCondition: Prisma.Sql): Pr
  * still diagnose: failed, fewer than k submissions, none of them theirs.
  */
 export function openForUserSql(userId: string): Prisma.Sql {
-  return Prisma.sql`r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()}
-    AND NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${userId} AND md."status" = 'SUBMITTED')`;
+  return Prisma.sql`r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()} AND ${notSubmittedBySql(userId)}`;
+}
+
+/** The checkpoint result aliased `r` has no submitted diagnosis by this user. */
+export function notSubmittedBySql(userId: string): Prisma.Sql {
+  return Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${userId} AND md."status" = 'SUBMITTED')`;
 }
 
 /**
