@@ -19,7 +19,10 @@ import { POOL_IDLE_SECONDS, readPoolSize } from './pool-settings';
  * domain code composes); `queryRows` runs one. Rows come back as Prisma's
  * `$queryRaw` returns them: int8 as bigint, `timestamp` (UTC without a zone,
  * as Prisma stores it) as a Date, json parsed. Not for use inside a Prisma
- * transaction: this pool does not see its uncommitted rows.
+ * transaction: this pool does not see its uncommitted rows. A write may run
+ * here only as one statement that is the whole transaction (it commits on its
+ * own, as take next's lock + claim + audit statement does); everything else
+ * writes through Prisma.
  */
 const globalForSql = globalThis as unknown as { __readSql?: { url: string; sql: postgres.Sql } };
 
@@ -98,7 +101,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Runs one read statement built with `Prisma.sql` as a prepared statement; rows typed by the caller. */
+/**
+ * Runs one statement built with `Prisma.sql` as a prepared statement, in its
+ * own implicit transaction; rows typed by the caller. Reads, or a write that
+ * is complete in this one statement (see above).
+ */
 export async function queryRows<T>(query: Prisma.Sql): Promise<T[]> {
   const sql = readSql();
   const rows = await sql.unsafe(query.text, bindArrays(sql, query.text, query.values), { prepare: true });

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { queryRows } from '@/lib/db/sql';
 import { env } from '@/lib/env';
 import { keysetPage } from '@/lib/http/keyset';
 import { queueWhere } from './queue-counts';
@@ -35,7 +36,9 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     // Own live claim first, else the oldest free item: two index scans that stop at their first row, instead of
     // sorting the whole queue by "is it mine" (50,000 rows at scale). `free` runs only when `mine` found nothing.
-    const rows = await prisma.$queryRaw<{ trajectoryId: string }[]>`
+    // One statement that commits on its own, so it runs prepared on the read pool (planned once per connection;
+    // through Prisma it was planned on every call): see queryRows in lib/db/sql.ts.
+    const rows = await queryRows<{ trajectoryId: string }>(Prisma.sql`
       WITH mine AS (
         SELECT t.id FROM ${QUEUE_FROM} WHERE ${base} AND ${activeClaimBy(actor.userId)}
         ORDER BY ${order} LIMIT 1 FOR UPDATE OF t SKIP LOCKED
@@ -62,10 +65,10 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
         INSERT INTO "AuditLog" ("id", "actorId", "action", "entityType", "entityId", "createdAt")
         SELECT gen_random_uuid()::text, ${actor.userId}, 'queue.claim', 'Trajectory', "trajectoryId", ${SQL_NOW} FROM claimed
       )
-      SELECT "trajectoryId" FROM claimed`;
+      SELECT "trajectoryId" FROM claimed`);
     if (rows.length) return { trajectoryId: rows[0].trajectoryId };
     // Nothing claimed: either the queue is empty for these filters, or we lost a race; check which.
-    const [{ free }] = await prisma.$queryRaw<{ free: boolean }[]>`SELECT EXISTS (SELECT 1 FROM ${QUEUE_FROM} WHERE ${where}) AS free`;
+    const [{ free }] = await queryRows<{ free: boolean }>(Prisma.sql`SELECT EXISTS (SELECT 1 FROM ${QUEUE_FROM} WHERE ${where}) AS free`);
     if (!free) return null;
     await pause(5 * (attempt + 1));
   }
