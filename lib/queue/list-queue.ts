@@ -51,18 +51,6 @@ type QueueRow = {
 type PageRow = ClaimSizesRow & (QueueRow | { [K in keyof QueueRow]: null });
 
 /**
- * One page of queue rows and the queue's claim sizes (queue-counts.ts) in one
- * statement. The page's ids come first (an ordered scan of the queue's partial
- * index that stops after the page), then the row details and failed
- * checkpoints for those rows only. (Computed in one SELECT, the checkpoint
- * subquery also ran for every row OFFSET skipped: page 500 took seconds.)
- * The claim sizes are the one row everything is joined to, so an empty page
- * still returns them (as one row without an id). The page subquery is named
- * `t` so that the list order (keysetPage over `t`) sorts its output.
- * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
- * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
- */
-/**
  * The failed checkpoints of the row aliased `t` (task `k`) still open to this
  * user (openForUserSql in overlap.ts), as JSON in checkpoint order. Each
  * result's submitted count and the task's k are computed once and used for
@@ -78,6 +66,18 @@ function openCheckpointsSql(userId: string): Prisma.Sql {
     WHERE x.submitted < x.k)`;
 }
 
+/**
+ * One page of queue rows and the queue's claim sizes (queue-counts.ts) in one
+ * statement. The page's ids come first (an ordered scan of the queue's partial
+ * index that stops after the page), then the row details and failed
+ * checkpoints for those rows only. (Computed in one SELECT, the checkpoint
+ * subquery also ran for every row OFFSET skipped: page 500 took seconds.)
+ * The claim sizes are the one row everything is joined to, so an empty page
+ * still returns them (as one row without an id). The page subquery is named
+ * `t` so that the list order (keysetPage over `t`) sorts its output.
+ * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
+ * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
+ */
 function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT s.holders, s.done, t.* FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
