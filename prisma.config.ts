@@ -24,21 +24,56 @@ globalThis.setTimeout = ((handler: (...args: unknown[]) => void, delay?: number,
 
 // WORKAROUND (prisma/orm#27403): the adapter cannot deserialize catalog columns
 // of type "char" (OID 18) and name (OID 19) that the schema engine reads during
-// `migrate deploy/reset/dev`. Report them as text (OID 25): their values are
-// plain strings either way.
-const CATALOG_TEXT_OIDS = new Set([18, 19]);
+// `migrate deploy/reset/dev/diff`. Report them as text (OID 25): their values are
+// plain strings either way. The engine reads some "char" columns as a single
+// character, though (pg_constraint.contype when it describes the CHECK
+// constraints and constraint triggers of our hand-written SQL): handed a text
+// value there it panics ("RuntimeError: unreachable", which crashed
+// `npm run db:migration`). So the rows remember which columns were "char", and
+// the adapter below reports those as Character to the engine.
+const CHAR_OID = 18;
+const CATALOG_TEXT_OIDS = new Set([CHAR_OID, 19]);
 const TEXT_OID = 25;
+const CHAR_COLUMNS = Symbol('char columns');
+// ColumnTypeEnum.Character of @prisma/driver-adapter-utils (the adapter's own dependency).
+const CHARACTER_COLUMN_TYPE = 6;
 
-type QueryResultLike = { fields?: Array<{ dataTypeID: number }> };
+type QueryResultLike = { fields?: Array<{ dataTypeID: number }>; rows?: unknown[] };
 
 function relabelCatalogFields(result: unknown): unknown {
   const results = Array.isArray(result) ? result : [result];
   for (const r of results as QueryResultLike[]) {
-    for (const field of r?.fields ?? []) {
+    const charColumns: number[] = [];
+    (r?.fields ?? []).forEach((field, i) => {
+      if (field.dataTypeID === CHAR_OID) charColumns.push(i);
       if (CATALOG_TEXT_OIDS.has(field.dataTypeID)) field.dataTypeID = TEXT_OID;
-    }
+    });
+    // The adapter passes `rows` through and drops the rest of the result.
+    if (charColumns.length && r.rows) Object.defineProperty(r.rows, CHAR_COLUMNS, { value: charColumns });
   }
   return result;
+}
+
+type RawResult = { columnTypes: number[]; rows: unknown[] & { [CHAR_COLUMNS]?: number[] } };
+type Queryable = { queryRaw: (query: never) => Promise<unknown> };
+
+/** Reports the columns that were "char" as Character (see CHAR_COLUMNS above). */
+function withCharColumns<T extends Queryable>(queryable: T): T {
+  const queryRaw = queryable.queryRaw.bind(queryable) as (query: unknown) => Promise<RawResult>;
+  (queryable as unknown as { queryRaw: typeof queryRaw }).queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    for (const i of result.rows[CHAR_COLUMNS] ?? []) result.columnTypes[i] = CHARACTER_COLUMN_TYPE;
+    return result;
+  };
+  return queryable;
+}
+
+function charAwareAdapter(factory: PrismaPg): PrismaPg {
+  const connect = factory.connect.bind(factory);
+  const connectToShadowDb = factory.connectToShadowDb.bind(factory);
+  factory.connect = async () => withCharColumns(await connect());
+  factory.connectToShadowDb = async () => withCharColumns(await connectToShadowDb());
+  return factory;
 }
 
 class CatalogTextClient extends pg.Client {
@@ -84,6 +119,6 @@ export default defineConfig({
   async adapter() {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set: the Prisma CLI needs a database to talk to.');
-    return new PrismaPg(poolConfigFromUrl(url));
+    return charAwareAdapter(new PrismaPg(poolConfigFromUrl(url)));
   },
 });

@@ -3,8 +3,9 @@
  *   npm run db:migration -- <name>
  * Starts a throw-away embedded database (the CLI's driver adapter replays the
  * committed migrations into a shadow database there) and asks `prisma migrate
- * diff` for the SQL from the migrations to the schema. (Prisma's `migrate dev
- * --create-only` crashes at exit with the WebAssembly engine.)
+ * diff` for the SQL from the migrations to the schema; it only ever adds a new
+ * folder. (Prisma's `migrate dev --create-only` crashes at exit with the
+ * WebAssembly engine; the diff needs prisma.config.ts's "char" workaround.)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
