@@ -63,6 +63,13 @@ export async function actorFromSession(token: string | undefined): Promise<Actor
 // A token's "last used" is for telling live tokens from forgotten ones: recording it once a minute is
 // enough, and spares an agent runtime polling the bank a write on every request.
 const LAST_USED_EVERY_MS = 60_000;
+// The writes still in flight (they are not awaited by the request), for whoever must see them land: the tests.
+const lastUsedWrites = new Set<Promise<unknown>>();
+
+/** Resolves once every lastUsedAt write started so far has finished (or failed). */
+export async function lastUsedWritesSettled(): Promise<void> {
+  await Promise.all(lastUsedWrites);
+}
 
 export async function actorFromApiToken(token: string | undefined): Promise<Actor | null> {
   if (!token) return null;
@@ -74,7 +81,9 @@ export async function actorFromApiToken(token: string | undefined): Promise<Acto
   if (!row) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     // Best-effort bookkeeping; never fail the request over it.
-    void prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+    const write = prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+    lastUsedWrites.add(write);
+    void write.finally(() => lastUsedWrites.delete(write));
   }
   const { userId, name, email, role } = row;
   return { userId, name, email, role, via: 'token' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorFromApiToken, actorFromSession, login, logout } from '@/lib/auth/sessions';
+import { actorFromApiToken, actorFromSession, lastUsedWritesSettled, login, logout } from '@/lib/auth/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
 import { createUser, updateUser } from '@/lib/users/manage-users';
@@ -79,24 +79,25 @@ describe('users and sessions', () => {
     const admin = await createActor('ADMIN');
     const { id, token } = await createApiToken(admin, { name: 'poller', role: 'RESEARCHER' });
     expect(await actorFromApiToken(token)).toMatchObject({ userId: admin.userId, role: 'RESEARCHER', via: 'token' });
-    const firstUse = await waitForLastUse(id);
+    const firstUse = await lastUsedAt(id);
+    expect(Date.now() - firstUse.getTime()).toBeLessThan(30_000);
+    // Used again within the minute: nothing is written.
     await actorFromApiToken(token);
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await prisma.apiToken.findUniqueOrThrow({ where: { id } })).lastUsedAt).toEqual(firstUse);
-    await prisma.apiToken.update({ where: { id }, data: { lastUsedAt: new Date(Date.now() - 61_000) } });
+    expect(await lastUsedAt(id)).toEqual(firstUse);
+    // A minute after the last recorded use: recorded again.
+    const aMinuteAgo = new Date(Date.now() - 61_000);
+    await prisma.apiToken.update({ where: { id }, data: { lastUsedAt: aMinuteAgo } });
     await actorFromApiToken(token);
-    expect((await waitForLastUse(id, firstUse)).getTime()).toBeGreaterThanOrEqual(firstUse.getTime());
+    expect((await lastUsedAt(id)).getTime()).toBeGreaterThanOrEqual(firstUse.getTime());
     await prisma.apiToken.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await actorFromApiToken(token)).toBeNull();
   });
 });
 
-/** The token's lastUsedAt once it is set and differs from `before` (it is written without being awaited). */
-async function waitForLastUse(id: string, before?: Date): Promise<Date> {
-  for (let i = 0; i < 100; i++) {
-    const { lastUsedAt } = await prisma.apiToken.findUniqueOrThrow({ where: { id } });
-    if (lastUsedAt && (!before || lastUsedAt.getTime() !== before.getTime()) && Date.now() - lastUsedAt.getTime() < 30_000) return lastUsedAt;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('lastUsedAt was not recorded');
+/** The token's lastUsedAt once the writes the requests started have landed (they are not awaited by the request). */
+async function lastUsedAt(id: string): Promise<Date> {
+  await lastUsedWritesSettled();
+  const { lastUsedAt } = await prisma.apiToken.findUniqueOrThrow({ where: { id } });
+  if (!lastUsedAt) throw new Error('lastUsedAt was not recorded');
+  return lastUsedAt;
 }
