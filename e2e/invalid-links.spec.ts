@@ -37,3 +37,26 @@ test('list pages refuse a malformed query string by name and lead back to the fi
   await expect(notice).toContainText('The link\'s "page" parameter is not valid');
   await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/queue?benchmark=tau2');
 });
+
+// History changes in the browser (back/forward, pushState) reach only the queue view, not the page's check:
+// the view refuses the same links the same way instead of showing page 1.
+test('the queue refuses a malformed position that arrives by an in-browser URL change', async ({ page }) => {
+  await loginAs(page, 'admin@demo.local');
+  const notice = page.getByTestId('invalid-link');
+  await page.goto('/queue?checkpointStatus=undiagnosed');
+  await expect(page.getByTestId('queue-progress')).toBeVisible();
+
+  await page.evaluate(() => window.history.pushState(null, '', '/queue?checkpointStatus=undiagnosed&page=abc'));
+  await expect(notice).toContainText('The link\'s "page" parameter is not valid');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/queue?checkpointStatus=undiagnosed');
+  await expect(page.getByTestId('queue-progress')).toHaveCount(0);
+
+  await page.evaluate(() => window.history.pushState(null, '', '/queue?after=garbage'));
+  await expect(notice).toContainText('The link\'s "after" parameter is not a list position from this list');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/queue');
+
+  // Back to a link that works: the list again.
+  await page.evaluate(() => window.history.pushState(null, '', '/queue?checkpointStatus=undiagnosed'));
+  await expect(page.getByTestId('queue-progress')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});

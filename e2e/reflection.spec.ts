@@ -145,10 +145,11 @@ test('a researcher batches reflection over chosen tasks, watches batch progress 
   expect(runs).toHaveLength(1);
 
   await page.reload();
-  const progress = page.getByTestId('batch-progress').filter({ has: page.getByRole('progressbar') }).first();
-  await expect(progress).toBeVisible();
+  // Other tests start batches too: watch this test's own row, never the first one that matches.
+  const progress = page.locator(`[data-testid="batch-progress"][data-batch-id="${batchId}"]`);
+  await expect(progress.getByRole('progressbar')).toBeVisible();
   await expect.poll(async () => (await (await page.request.get(`/api/reflection/batches/${batchId}`)).json()).batch.done, { timeout: 45_000 }).toBe(true);
-  await expect(page.getByText('1/1 finished').first()).toBeVisible({ timeout: 15_000 });
+  await expect(progress).toContainText('1/1 finished', { timeout: 15_000 });
 
   await page.getByRole('button', { name: 'Done', exact: true }).click();
   await expect(page).toHaveURL(/status=SUCCEEDED/);

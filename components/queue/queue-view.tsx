@@ -8,7 +8,10 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { apiFetch } from '@/lib/http/api-client';
+import { searchParamsRecord } from '@/lib/http/pagination';
+import { linkProblemsOfApiError } from '@/lib/pages/parse-page-query';
 import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
@@ -21,14 +24,16 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
   const { params, setParams } = useUrlFilters();
   const qc = useQueryClient();
   const filterQuery = new URLSearchParams(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
-  const page = Number(params.get('page') ?? 1) || 1;
   // Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works through OFFSET.
-  const position = new URLSearchParams(['after', 'before'].flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
+  // The position goes to the API as the URL has it: a malformed one (`page=abc`, `after=garbage`) is refused
+  // there by name and shown as a broken link below, never quietly read as page 1.
+  const position = new URLSearchParams(['page', 'after', 'before'].flatMap((k) => (params.get(k) !== null ? [[k, params.get(k)!]] : []))).toString();
 
   const list = useQuery({
-    queryKey: ['queue', filterQuery, page, position],
-    queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&page=${page}&pageSize=25${position ? `&${position}` : ''}`),
+    queryKey: ['queue', filterQuery, position],
+    queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&pageSize=25${position ? `&${position}` : ''}`),
     placeholderData: keepPreviousData,
+    retry: (count, error) => !linkProblemsOfApiError(error) && count < 3,
   });
   const next = useMutation({
     mutationFn: () => apiFetch<{ trajectoryId: string | null }>('/api/queue/next', { method: 'POST', json: Object.fromEntries(new URLSearchParams(filterQuery)) }),
@@ -50,6 +55,10 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [takeNext]);
+
+  // The page checked the link it was opened with; this is the same check for URL changes in the browser.
+  const linkProblems = linkProblemsOfApiError(list.error);
+  if (linkProblems) return <InvalidLinkNotice path="/queue" raw={searchParamsRecord(params)} problems={linkProblems} />;
 
   const data = list.data;
   const nothingNext = next.isSuccess && next.data.trajectoryId === null;

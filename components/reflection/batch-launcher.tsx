@@ -73,7 +73,7 @@ function BatchProgressList() {
       {batches.data.map((b) => {
         const finished = b.byStatus.SUCCEEDED + b.byStatus.FAILED + b.byStatus.CANCELLED;
         return (
-          <li key={b.batchId} data-testid="batch-progress">
+          <li key={b.batchId} data-testid="batch-progress" data-batch-id={b.batchId}>
             <div className="flex flex-wrap justify-between gap-2 text-slate-600">
               <span>Batch of {new Date(b.createdAt).toLocaleString()}</span>
               <span>

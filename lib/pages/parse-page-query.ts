@@ -36,6 +36,18 @@ export function checkPageQuery<S extends z.ZodType>(
 // Where a list's position lives in its links: a broken link starts over from the first page.
 const POSITION_PARAMS = ['page', 'after', 'before', 'cursor'];
 
+/**
+ * The problems of a list link as the list's JSON API refused it (a 400 whose
+ * details name the parameters): for views that read their URL in the browser
+ * (the queue) and learn of a broken link only from their request. The API parses
+ * with the same schemas the page checks with, so it is the same verdict.
+ */
+export function linkProblemsOfApiError(error: unknown): LinkProblem[] | null {
+  if (!error || typeof error !== 'object' || !('status' in error) || error.status !== 400 || !('details' in error)) return null;
+  const details = (error.details ?? []) as { path?: string; message: string }[];
+  return details.length ? details.map((d) => ({ param: d.path ?? '', message: d.message })) : null;
+}
+
 /** The first page of the same list: the link's parameters without its position and without those that were wrong. */
 export function firstPageHref(path: string, raw: Record<string, string>, problems: LinkProblem[]): string {
   const drop = new Set([...POSITION_PARAMS, ...problems.map((p) => p.param.split('.')[0])]);
