@@ -71,6 +71,22 @@ test('a researcher uploads a file, sees the report with the bad lines, then find
   await expect(row.getByRole('link', { name: 'mail/1' })).toHaveAttribute('href', /^\/tasks\/c/);
 });
 
+test('an upload of an empty file and a broken one reports each by name and says what is wrong with it', async ({ page }, info) => {
+  mkdirSync(info.outputDir, { recursive: true });
+  const tag = randomBytes(3).toString('hex');
+  const empty = path.join(info.outputDir, `empty-${tag}.jsonl`);
+  const broken = path.join(info.outputDir, `broken-${tag}.json`);
+  writeFileSync(empty, '');
+  writeFileSync(broken, '{"tasks": [1, 2');
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto('/imports');
+  const form = page.getByRole('form', { name: 'Upload trajectories' });
+  await form.getByLabel(/^Files/).setInputFiles([empty, broken]);
+  await form.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('region', { name: `Import report for empty-${tag}.jsonl` })).toContainText(`empty-${tag}.jsonl is empty (0 bytes): there is nothing to import.`);
+  await expect(page.getByRole('region', { name: `Import report for broken-${tag}.json` })).toContainText(`Cannot tell the format of broken-${tag}.json: it is not valid JSON (`);
+});
+
 test('the import API refuses anonymous callers (401) and annotator tokens (403), and imports a raw JSONL body for a researcher token', async ({ page, request }, info) => {
   const { benchmark, text } = uniqueFixture(info.outputDir);
   const anonymous = await request.post('/api/imports?fileName=x.jsonl', { data: text, headers: { 'content-type': 'application/x-ndjson' } });

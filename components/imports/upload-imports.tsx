@@ -47,7 +47,9 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const chosen = form.getAll('files').filter((f): f is File => f instanceof File && f.size > 0);
+    // An input with nothing chosen submits one nameless empty entry; a chosen 0-byte file goes to the server,
+    // whose report says it is empty (dropping it here made it vanish without a word).
+    const chosen = form.getAll('files').filter((f): f is File => f instanceof File && f.name !== '');
     if (!chosen.length) {
       setFiles([{ name: 'no file', phase: 'error', message: 'Choose one or more files first.' }]);
       return;

@@ -7,7 +7,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { AppError } from '@/lib/errors';
 import { ADAPTERS } from './adapters';
-import { detectFormat, readHead } from './adapters/detect';
+import { detectFormat, HEAD_BYTES, readHead, whyUndetected } from './adapters/detect';
 import { FORMAT_LABELS, type ImportFormat, type SourceItem } from './adapters/types';
 import { getImportReport, type ImportReport } from './import-jobs';
 import { holdImportLock } from './import-lock';
@@ -80,7 +80,8 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
     return getImportReport(job.id);
   }
   if (!format) {
-    await finishJob({ status: 'FAILED', error: `Cannot tell the format of ${fileName}: name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` });
+    const why = whyUndetected(await readHead(opts.filePath), bytesTotal <= HEAD_BYTES);
+    await finishJob({ status: 'FAILED', error: `Cannot tell the format of ${fileName}: ${why}. If it is one, name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` });
     return getImportReport(job.id);
   }
 

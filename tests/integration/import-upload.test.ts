@@ -77,7 +77,18 @@ describe('import uploads', () => {
     writeFileSync(file, '{"hello": "world"}');
     const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
     expect(report).toMatchObject({ status: 'FAILED', format: null, recordsTotal: 0 });
-    expect(report.error).toMatch(/^Cannot tell the format of notes\.json: name it \(native = native JSONL/);
+    expect(report.error).toMatch(/^Cannot tell the format of notes\.json: it has none of the keys the formats start with .*\. If it is one, name it \(native = native JSONL/);
+  });
+
+  it('says a file that is not valid JSON is broken, with the parser\'s reason, rather than only asking for its format', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fmt-'));
+    writeFileSync(path.join(dir, 'cut.json'), '{"simulatio');
+    const cut = await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(dir, 'cut.json') });
+    expect(cut).toMatchObject({ status: 'FAILED', recordsTotal: 0 });
+    expect(cut.error).toMatch(/^Cannot tell the format of cut\.json: it is not valid JSON \(.+\)\. If it is one, name it/);
+    writeFileSync(path.join(dir, 'notes.json'), 'hello, world');
+    const prose = await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(dir, 'notes.json') });
+    expect(prose.error).toMatch(/^Cannot tell the format of notes\.json: it is not JSON \(it does not start with \{ or \[\)\./);
   });
 
   it('lists past imports with their reports for researchers, not annotators', async () => {

@@ -37,7 +37,29 @@ export function detectFormat(head: string, fileName = ''): ImportFormat | null {
   return null;
 }
 
-export async function readHead(file: string, bytes = 64 * 1024): Promise<string> {
+/**
+ * Why detectFormat could not tell, for the message that asks the user to name
+ * the format: a file that is not JSON at all (a broken or truncated file must
+ * not read as "pick a format"), or JSON with none of the formats' record keys.
+ * `complete`: `head` is the whole file (so a parse error is the file's own).
+ */
+export function whyUndetected(head: string, complete: boolean): string {
+  const text = head.replace(/^\uFEFF/, '').trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return 'it is not JSON (it does not start with { or [)';
+  if (complete) {
+    try {
+      JSON.parse(text);
+    } catch (err) {
+      return `it is not valid JSON (${(err as Error).message})`;
+    }
+  }
+  return 'it has none of the keys the formats start with ("format": "trajectory.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench)';
+}
+
+/** How much of a file detection reads. */
+export const HEAD_BYTES = 64 * 1024;
+
+export async function readHead(file: string, bytes = HEAD_BYTES): Promise<string> {
   const fh = await open(file, 'r');
   try {
     const buf = Buffer.alloc(bytes);
