@@ -65,6 +65,20 @@ test('an annotator does not see other annotators’ diagnoses on the contrast vi
   await expect(page.getByText('Read only the first page')).toHaveCount(0);
 });
 
+test('an annotator on a task page asks for no live stream it may not read (no 403s from /api/live)', async ({ page }) => {
+  const { taskId } = await demoMail1();
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/live') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+  });
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/tasks/${taskId}`);
+  await expect(page.getByTestId('contrast-column')).toHaveCount(3);
+  // The reflection panel (reviewers and researchers only) subscribed to the runs stream even when hidden.
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+});
+
 test('tool-call arguments and instructions with HTML payloads render as inert text', async ({ page }) => {
   const benchmark = `e2e-xss-${randomBytes(3).toString('hex')}`;
   const payload = '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2</script>';

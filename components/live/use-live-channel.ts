@@ -13,14 +13,17 @@ import { isLive, subscribeLive, subscribeLiveStatus } from './live-connection';
  *   const { live } = useLiveChannel(['runs'], [['run', runId]]);
  *   useQuery({ queryKey: ['run', runId], queryFn, refetchInterval: live ? false : 2000 });
  *
- * `filter` narrows which changes count (e.g. only this run's id).
+ * `filter` narrows which changes count (e.g. only this run's id). `enabled: false`
+ * subscribes to nothing: for a view whose role may not read the channel (the
+ * server refuses the stream with 403, and every channel shares one stream).
  */
-export function useLiveChannel(channels: LiveChannel[], queryKeys: QueryKey[], filter?: (change: LiveChange) => boolean): { live: boolean } {
+export function useLiveChannel(channels: LiveChannel[], queryKeys: QueryKey[], filter?: (change: LiveChange) => boolean, enabled = true): { live: boolean } {
   const queryClient = useQueryClient();
   const live = useSyncExternalStore(subscribeLiveStatus, isLive, () => false);
   const channelsKey = channels.join(',');
   const keysKey = JSON.stringify(queryKeys);
   useEffect(() => {
+    if (!enabled) return;
     const keys = JSON.parse(keysKey) as QueryKey[];
     return subscribeLive(channelsKey.split(',') as LiveChannel[], (change) => {
       if (change !== 'resync' && filter && !filter(change)) return;
@@ -28,6 +31,6 @@ export function useLiveChannel(channels: LiveChannel[], queryKeys: QueryKey[], f
     });
     // `filter` is read at call time; a new function each render must not reopen the stream.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [channelsKey, keysKey, queryClient]);
+  }, [channelsKey, keysKey, queryClient, enabled]);
   return { live };
 }

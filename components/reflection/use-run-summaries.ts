@@ -18,8 +18,11 @@ export function useRunSummaries(params: { taskId?: string; batchId?: string; lim
   if (params.taskId) qs.set('taskId', params.taskId);
   if (params.batchId) qs.set('batchId', params.batchId);
   qs.set('limit', String(params.limit ?? 5));
-  const { live } = useLiveChannel(['runs'], [['reflection', 'summaries', params]], (c) =>
-    (!params.taskId || c.taskId === params.taskId) && (!params.batchId || c.batchId === params.batchId),
+  const { live } = useLiveChannel(
+    ['runs'],
+    [['reflection', 'summaries', params]],
+    (c) => (!params.taskId || c.taskId === params.taskId) && (!params.batchId || c.batchId === params.batchId),
+    enabled,
   );
   return useQuery({
     queryKey: ['reflection', 'summaries', params],
