@@ -10,6 +10,7 @@ const USERS: [Role, string][] = [
   ['ANNOTATOR', 'annotator@demo.local'],
 ];
 const VIEWPORTS = [
+  { width: 390, height: 844 },
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
@@ -47,6 +48,20 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+// A phone: the header, the admin tabs and the page's own controls stay inside the screen (tables scroll in their own box).
+test('at phone width every console page fits the screen without sideways scroll', async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, 'admin@demo.local');
+  for (const path of ['/queue', '/tasks', '/reviews', '/runs', '/cards', '/retrieval', '/releases', '/dashboard', '/agreement', '/search', '/imports', '/admin/users', '/admin/tokens', '/admin/llm', '/admin/taxonomy', '/admin/overlap', '/admin/audit']) {
+    await page.goto(path);
+    await expect(page.getByTestId('current-user')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: path }).toBe(0);
+  }
+  await page.goto('/admin/users');
+  await page.screenshot({ path: info.outputPath('admin-users-390.png') });
+});
 
 test('an admin at 1024 px opens a section from More with the keyboard, and More then marks it as the current page', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });

@@ -16,13 +16,14 @@ export const ADMIN_TABS = [
 export function AdminTabs() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Admin" className="mb-6 flex gap-1 border-b border-slate-200">
+    // On a phone the tabs scroll sideways in their own strip instead of widening the page.
+    <nav aria-label="Admin" className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
       {ADMIN_TABS.map((t) => (
         <Link
           key={t.href}
           href={t.href}
           aria-current={pathname.startsWith(t.href) ? 'page' : undefined}
-          className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${pathname.startsWith(t.href) ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+          className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${pathname.startsWith(t.href) ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
         >
           {t.label}
         </Link>

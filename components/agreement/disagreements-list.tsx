@@ -31,7 +31,7 @@ export function DisagreementsList({ categories, canAdjudicate }: { categories: C
   });
   return (
     <section aria-label="Disagreements" className="space-y-3">
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold text-slate-900">Disagreements</h2>
         <div role="tablist" aria-label="Adjudication status" className="ml-2 flex gap-1">
           {(['open', 'adjudicated', 'all'] as Status[]).map((s) => (

@@ -10,14 +10,15 @@ export function AppShell({ actor, children }: { actor: Actor; children: ReactNod
   return (
     <div className="flex min-h-full flex-col">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-6 px-4">
+        <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-3 px-3 sm:gap-6 sm:px-4">
           <Link href="/" className="shrink-0 whitespace-nowrap font-semibold tracking-tight text-indigo-700">
             Memory Console
           </Link>
           <NavLinks items={items} />
+          {/* On a phone the name would push "Log out" off the screen: the role stays, the name is for screen readers (and the tooltip). */}
           <div className="ml-auto flex shrink-0 items-center gap-3 whitespace-nowrap text-sm">
-            <span className="text-slate-600" data-testid="current-user">
-              {actor.name} <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase text-slate-500">{actor.role.toLowerCase()}</span>
+            <span className="text-slate-600" data-testid="current-user" title={actor.name}>
+              <span className="max-sm:sr-only">{actor.name}</span> <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase text-slate-500">{actor.role.toLowerCase()}</span>
             </span>
             <LogoutButton />
           </div>
