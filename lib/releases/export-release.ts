@@ -13,7 +13,8 @@ export type ExportFile = { fileName: string; contentType: string; body: string |
 /** One release in one export format, as a downloadable file (the API, the page's download links and `npm run export`). */
 export async function exportRelease(actor: Actor | null, name: string, format: unknown): Promise<ExportFile> {
   requirePermission(actor, 'bank:export');
-  const fmt = exportFormatSchema.parse(format);
+  // Parsed as the `format` field so a refusal names the parameter (the API's 400 says "format: …").
+  const fmt = z.object({ format: exportFormatSchema }).parse({ format }).format;
   const release = await findReleaseByName(name);
   const doc = await buildJsonExport(release);
   const base = `bank-${release.name}`;

@@ -93,6 +93,7 @@ describe('release export', () => {
     const w = await releaseWithBank();
     await expect(exportRelease(await createActor('REVIEWER'), w.release.name, 'json')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(exportRelease(await createActor('ADMIN'), w.release.name, 'pdf')).rejects.toThrow(/json.*markdown.*wiki/);
+    await expect(exportRelease(await createActor('ADMIN'), w.release.name, 'pdf')).rejects.toMatchObject({ issues: [{ path: ['format'] }] });
     await expect(exportRelease(await createActor('ADMIN'), 'missing', 'json')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
