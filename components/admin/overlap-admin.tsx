@@ -41,7 +41,7 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
     save.mutate({ benchmark, ability, k: Number(k) });
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <div>
         <DataTable
           label="Overlap settings"

@@ -49,7 +49,7 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <div>
         <DataTable
           label="API tokens"

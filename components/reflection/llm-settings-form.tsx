@@ -44,7 +44,7 @@ export function LlmSettingsForm({ initial }: { initial: LlmStatus }) {
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <form onSubmit={onSubmit} className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="LLM settings">
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold">Models per step</legend>

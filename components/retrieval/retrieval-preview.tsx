@@ -44,7 +44,7 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(18rem,26rem)_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(18rem,26rem)_minmax(0,1fr)]">
       <form onSubmit={submit} onKeyDown={ctrlEnter} className="space-y-4 self-start rounded-lg border border-slate-200 bg-white p-4" aria-label="Retrieval query">
         <TaskPicker onPick={(t) => setForm((f) => fromTask(t, f))} />
         {form.picked ? (

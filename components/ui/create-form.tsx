@@ -54,10 +54,14 @@ export function CreateForm<TResult>({
   );
 }
 
-/** A list edited in place with its "create" form beside it (below it on narrow screens). */
+/**
+ * A list edited in place with its "create" form beside it (below it on narrow screens).
+ * The list column is minmax(0, …): a grid column otherwise grows to its table's full width, and on a
+ * phone the whole page scrolled sideways instead of the table inside its own box.
+ */
 export function WithCreateForm({ form, children }: { form: ReactNode; children: ReactNode }) {
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_320px]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_320px]">
       {children}
       {form}
     </div>
