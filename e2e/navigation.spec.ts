@@ -27,6 +27,11 @@ for (const viewport of VIEWPORTS) {
       await expect.poll(async () => (await barLinks(page)).every((l) => l.whole)).toBe(true);
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       await expect(page.getByTestId('current-user')).toBeInViewport({ ratio: 1 });
+      if (await nav.getByTestId('nav-more').count()) {
+        const more = (await nav.getByTestId('nav-more').boundingBox())!;
+        const user = (await page.getByTestId('current-user').boundingBox())!;
+        expect(more.x + more.width, '"More" sits left of the signed-in user, not on top of it').toBeLessThanOrEqual(user.x);
+      }
 
       const onBar = (await barLinks(page)).map((l) => l.label);
       const more = nav.getByTestId('nav-more');

@@ -12,7 +12,8 @@ export function AppShell({ actor, children }: { actor: Actor; children: ReactNod
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-[1600px] items-center gap-3 px-3 sm:gap-6 sm:px-4">
           <Link href="/" className="shrink-0 whitespace-nowrap font-semibold tracking-tight text-indigo-700">
-            Memory Console
+            {/* On a phone the full name leaves the nav no room for its "More" button. */}
+            Memory<span className="max-sm:hidden"> Console</span>
           </Link>
           <NavLinks items={items} />
           {/* On a phone the name would push "Log out" off the screen: the role stays, the name is for screen readers (and the tooltip). */}
