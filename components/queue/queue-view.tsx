@@ -33,7 +33,8 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     queryKey: ['queue', filterQuery, position],
     queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&pageSize=25${position ? `&${position}` : ''}`),
     placeholderData: keepPreviousData,
-    retry: (count, error) => !linkProblemsOfApiError(error) && count < 3,
+    // A refused link is an answer, not a hiccup: show it at once (other errors keep the app's one retry).
+    retry: (count, error) => !linkProblemsOfApiError(error) && count < 1,
   });
   const next = useMutation({
     mutationFn: () => apiFetch<{ trajectoryId: string | null }>('/api/queue/next', { method: 'POST', json: Object.fromEntries(new URLSearchParams(filterQuery)) }),
