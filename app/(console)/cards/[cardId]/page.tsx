@@ -1,6 +1,6 @@
+import { notFound } from 'next/navigation';
 import { CardImpactPanel } from '@/components/cards/card-impact-panel';
 import { CardView } from '@/components/cards/card-view';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { getCard } from '@/lib/cards/get-card';
@@ -12,8 +12,8 @@ export default async function Page({ params, searchParams }: { params: Promise<{
   const actor = await requirePageActor('cards:read');
   const { cardId } = await params;
   const { version } = await searchParams;
-  const card = await orNotFound(getCard(actor, cardId));
-  if (!card) return <NotFoundState title="Card not found" message="There is no card with this id or key" back={{ href: '/cards', label: 'Back to the bank' }} />;
+  // notFound() (not an inline message) so the answer is a 404; ./not-found.tsx says what is missing.
+  const card = (await orNotFound(getCard(actor, cardId))) ?? notFound();
   const n = Number(version);
   const initialVersion = Number.isInteger(n) && card.versions.some((v) => v.number === n) ? n : null;
   return (

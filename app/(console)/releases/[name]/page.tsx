@@ -4,13 +4,15 @@ import { ReleaseDetailView } from '@/components/releases/release-detail';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
+import { orNotFound } from '@/lib/pages/or-not-found';
 import { getRelease, listReleases } from '@/lib/releases/read-release';
 import { plural } from '@/lib/text/plural';
 
 export default async function Page({ params }: { params: Promise<{ name: string }> }) {
   const actor = await requirePageActor('cards:read');
   const name = decodeURIComponent((await params).name);
-  const [release, all] = await Promise.all([getRelease(actor, name).catch(() => null), listReleases(actor)]);
+  // Only "no such release" is a 404 (./not-found.tsx); any other failure reaches the error boundary.
+  const [release, all] = await Promise.all([orNotFound(getRelease(actor, name)), listReleases(actor)]);
   if (!release) notFound();
   return (
     <>

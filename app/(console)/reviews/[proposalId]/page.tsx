@@ -1,5 +1,5 @@
+import { notFound } from 'next/navigation';
 import { ProposalReview } from '@/components/reviews/proposal-review';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { orNotFound } from '@/lib/pages/or-not-found';
@@ -10,7 +10,7 @@ export const metadata = { title: 'Proposal' };
 export default async function Page({ params }: { params: Promise<{ proposalId: string }> }) {
   const actor = await requirePageActor('proposal:read');
   const { proposalId } = await params;
-  const proposal = await orNotFound(getProposal(actor, proposalId));
-  if (!proposal) return <NotFoundState title="Proposal not found" message="There is no proposal with this id" back={{ href: '/reviews', label: 'Back to the inbox' }} />;
+  // notFound() (not an inline message) so the answer is a 404; ./not-found.tsx says what is missing.
+  const proposal = (await orNotFound(getProposal(actor, proposalId))) ?? notFound();
   return <ProposalReview key={proposal.id} initial={proposal} canReview={can(actor.role, 'proposal:review')} />;
 }

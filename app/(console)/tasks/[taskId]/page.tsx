@@ -1,10 +1,10 @@
+import { notFound } from 'next/navigation';
 import Link from 'next/link';
 import { AlignedStepsTable } from '@/components/contrast/aligned-steps-table';
 import { CheckpointGrid } from '@/components/contrast/checkpoint-grid';
 import { TaskContrastHeader } from '@/components/contrast/task-contrast-header';
 import { TaskReflectionPanel } from '@/components/reflection/task-reflection-panel';
 import { EmptyState } from '@/components/ui/empty-state';
-import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
@@ -19,14 +19,8 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
   const actor = await requirePageActor('trajectory:read');
   const { taskId } = await params;
   // A malformed id (it does not parse) is as missing as an unknown one.
-  const view = await orNotFound(loadTaskContrast(actor, taskId), { malformedIsMissing: true });
-  if (!view) {
-    return (
-      <NotFoundState title="Task not found" message="There is no task with this id" back={{ href: '/tasks', label: 'Back to all tasks' }}>
-        It may have been removed, or the link is wrong.{' '}
-      </NotFoundState>
-    );
-  }
+  // notFound() (not an inline message) so the answer is a 404; ./not-found.tsx says what is missing.
+  const view = (await orNotFound(loadTaskContrast(actor, taskId), { malformedIsMissing: true })) ?? notFound();
   const { task, trajectories } = view;
   return (
     <>

@@ -1,0 +1,10 @@
+import { NotFoundState } from '@/components/ui/not-found-state';
+
+/** `notFound()` from this page: its own message inside the console (the status is 404). */
+export default function NotFound() {
+  return (
+    <NotFoundState title="Task not found" message="There is no task with this id" back={{ href: '/tasks', label: 'Back to all tasks' }}>
+      It may have been removed, or the link is wrong.{' '}
+    </NotFoundState>
+  );
+}
