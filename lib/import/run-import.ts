@@ -95,6 +95,8 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
   let batchEvents = 0;
   // Items read since the last flush, good or bad: a long run of bad lines still writes counts (live progress, no "stalled" job).
   let sinceFlush = 0;
+  // Set when the adapter says the whole file cannot be imported: the job's one error message.
+  let fatal: string | null = null;
 
   const addError = (kind: ImportErrorKind, at: { line?: number; recordIndex?: number }, p: string | undefined, reason: string) => {
     if (storedErrors >= MAX_STORED_ERRORS) return;
@@ -155,6 +157,10 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
     const input = createReadStream(opts.filePath);
     input.on('data', (chunk) => (bytesRead += chunk.length));
     for await (const item of ADAPTERS[format](input, { fileName, model: opts.model, domain: opts.domain }) as AsyncIterable<SourceItem>) {
+      if (item.kind === 'fatal') {
+        fatal = item.reason;
+        break;
+      }
       if (item.kind === 'warning') {
         // About the file, not a record: reported, counted nowhere, fails nothing.
         addError('WARNING', item, item.path, item.reason);
@@ -181,8 +187,8 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
     }
     await flush();
     const ok = counts.importedCount + counts.presentCount;
-    const status: ImportStatus = counts.failedCount + counts.conflictCount === 0 ? 'SUCCEEDED' : ok > 0 ? 'PARTIAL' : 'FAILED';
-    await finishJob({ ...counts, status });
+    const status: ImportStatus = fatal ? 'FAILED' : counts.failedCount + counts.conflictCount === 0 ? 'SUCCEEDED' : ok > 0 ? 'PARTIAL' : 'FAILED';
+    await finishJob({ ...counts, status, ...(fatal ? { error: fatal } : {}) });
   } catch (err) {
     await finishJob({ ...counts, status: 'FAILED', error: `Import stopped: ${firstLine((err as Error).message)}` });
   }

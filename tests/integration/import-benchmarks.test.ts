@@ -86,16 +86,19 @@ describe('τ-bench (v1) adapter', () => {
     expect(task3._count.trajectories).toBe(2);
   });
 
-  it('asks for the model when the file name does not name it', async () => {
+  it('asks once, for the whole import, for the model when neither the options nor the file name name it', async () => {
     const { copyFileSync, mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'tau1-')), 'results.json');
     copyFileSync(path.join(FIXTURES, 'wren-mini-retail.json'), file);
     const report = await importFile({ ...cli, filePath: file, format: 'tau1', domain: 'retail' });
-    expect(report).toMatchObject({ status: 'FAILED', importedCount: 0, failedCount: 3 });
-    expect(report.errors[0].reason).toContain('--model');
+    // The import's own message, not the same error once per record.
+    expect(report).toMatchObject({ status: 'FAILED', importedCount: 0, errorCount: 0 });
+    expect(report.errors).toEqual([]);
+    expect(report.error).toContain('do not name the model');
+    expect(report.error).toContain('--model');
     // The upload form has no flags: the message also names the form field.
-    expect(report.errors[0].reason).toContain('the Model field of the upload form');
+    expect(report.error).toContain('the Model field of the upload form');
     const named = await importFile({ ...cli, filePath: file, format: 'tau1', domain: 'retail', model: 'wren-mini-2' });
     expect(named).toMatchObject({ status: 'SUCCEEDED', importedCount: 3 });
   });

@@ -17,6 +17,9 @@ import type { Adapter, AdapterOptions } from './types';
 export const BENCHMARK = 'tau-bench';
 const DOMAINS = ['airline', 'retail'];
 
+const TAU1_NO_MODEL =
+  'τ-bench (v1) files do not name the model that ran, and none was given: name it with --model on the command line, the Model field of the upload form, or a file name like gpt-4o-airline.json (model, then domain). Nothing was imported.';
+
 export function tau1Context(opts: AdapterOptions): { domain: string | undefined; model: string | undefined } {
   const named = contextFromFileName(opts.fileName, DOMAINS);
   const domain = opts.domain ?? named.domain;
@@ -123,6 +126,12 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
         yield { kind: 'error', recordIndex: index, path: `[${index}].traj`, reason: 'a τ-bench record needs a "traj" message list' };
         continue;
       }
+      // The model is the file's, not a record's: said once, at the first τ-bench record (a file
+      // that is not τ-bench at all still hears that instead), and nothing is imported without it.
+      if (!ctx.model) {
+        yield { kind: 'fatal', reason: TAU1_NO_MODEL };
+        return;
+      }
       // task_id and trial make the trajectory's id: without them it would be "…:undefined" and collide.
       const missing = (['task_id', 'trial'] as const).find((k) => typeof rec[k] !== 'number' && (typeof rec[k] !== 'string' || !rec[k]));
       if (missing) {
@@ -132,10 +141,6 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
       const domain = ctx.domain ?? domainFromPolicy(rec.traj);
       if (!domain) {
         yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'cannot tell the domain (airline/retail): name it with --domain on the command line, or the Domain field of the upload form' };
-        continue;
-      }
-      if (!ctx.model) {
-        yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'τ-bench files do not name the model: name it with --model on the command line, the Model field of the upload form, or a file name like gpt-4o-airline.json' };
         continue;
       }
       yield { kind: 'record', recordIndex: index, record: tau1RecordToNative(rec, { domain, model: ctx.model }) };

@@ -177,7 +177,8 @@ export const tau2Adapter: Adapter = async function* (input, opts) {
           const ctx = bareContext(opts);
           if (!ctx.domain || !ctx.model) {
             const missing = [!ctx.domain && 'domain (airline/retail/telecom…)', !ctx.model && 'model'].filter(Boolean).join(' and ');
-            yield { kind: 'error', recordIndex: index, path: '', reason: `this τ²-bench file is a bare list of simulations, which names no ${missing}: name it with --domain/--model on the command line, the Domain/Model fields of the upload form, or a file name like gpt-4.1_telecom_….json` };
+            // The file's problem, not a record's: the import's one message (see SourceItem 'fatal').
+            yield { kind: 'fatal', reason: `this τ²-bench file is a bare list of simulations, which names no ${missing}: name it with --domain/--model on the command line, the Domain/Model fields of the upload form, or a file name like gpt-4.1_telecom_….json` };
             return;
           }
           bare = { domain: ctx.domain, model: ctx.model };

@@ -13,7 +13,10 @@ export type SourceItem =
   | ({ kind: 'record'; record: unknown; warnings?: ItemWarning[] } & ItemLocation)
   | ({ kind: 'error'; path?: string; reason: string } & ItemLocation)
   // A note about the file as a whole (e.g. "holds no simulations"): reported, counted as no record, fails nothing.
-  | ({ kind: 'warning'; path?: string; reason: string } & ItemLocation);
+  | ({ kind: 'warning'; path?: string; reason: string } & ItemLocation)
+  // The file as a whole cannot be imported (e.g. nothing names the model): the import fails with
+  // this one message and reading stops, instead of the same error once for every record.
+  | { kind: 'fatal'; reason: string };
 
 /** A record imported despite a data-quality problem: reported, and kept on the trajectory (DATA_QUALITY_KEY). */
 export type ItemWarning = { path: string; reason: string };
