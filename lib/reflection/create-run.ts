@@ -8,6 +8,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { enqueueReflectionRuns } from '@/lib/jobs/enqueue';
 import { failUnfinishedRun } from '@/lib/jobs/fail-run';
 import { computeInputHash } from './input-hash';
+import { OFFLINE_MODEL_LABEL } from './offline-provider';
 import { getLlmConfig } from '@/lib/llm/config';
 import {
   functionCardRunSettingsSchema,
@@ -16,7 +17,6 @@ import {
   type ReflectionRunSettings,
 } from './run-settings';
 
-export const OFFLINE_MODEL_LABEL = 'rule-based (offline)';
 /** One batch never queues more than this many runs (a guard against a runaway click). */
 export const MAX_BATCH_RUNS = 500;
 

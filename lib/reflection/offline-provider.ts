@@ -16,6 +16,8 @@ import { isStateChanging } from './tool-effects';
  * contrast. The UI labels its output "rule-based".
  */
 export const OFFLINE_MODEL = 'rule-based';
+/** The model an offline run is stored under (what the runs list and release recipes show). */
+export const OFFLINE_MODEL_LABEL = 'rule-based (offline)';
 
 export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
 /** Stored as the run's prompt version: bump when the rules or thresholds change. */
@@ -104,7 +106,7 @@ function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCa
   const desc = d.checkpoint_description;
   // Evaluator boilerplate ("db_check: …", "judged by an LLM") is judge prose, not a trigger either.
   const plainDesc = desc && desc.length <= 160 && !desc.includes('(') && findPrivacyIssues(desc).length === 0 && evaluatorWording(desc).length === 0 ? desc : null;
-  const trigger = plainDesc ?? (focus ? `the task reaches the call of ${focus}` : `the task reaches the step "${human(d.checkpoint)}"`);
+  const trigger = plainDesc ?? (focus ? `the task reaches the call of ${focus}` : `the task reaches the step "${d.checkpoint}"`);
   const keys = contrast.keys;
   return {
     title: clip(decisionTitle(d, contrast, focus), 120),
@@ -120,7 +122,7 @@ function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCa
       efficiency: [],
     },
     evidence: {
-      observed_feedback: [clip(`The run failed at "${human(d.checkpoint)}" after this step (${d.category})`, 400)],
+      observed_feedback: [clip(`The run failed at "${d.checkpoint}" after this step (${d.category})`, 400)],
       state_transition: [],
       good_examples: contrast.good,
       bad_examples: contrast.bad,
@@ -176,7 +178,7 @@ function decisionTitle(d: PacketDiagnosis, c: Contrast, focus: string | undefine
   if (fn && c.keys.length) return `Set ${human(c.keys.join(', '))} in ${fn} to what the user asked`;
   const clause = firstClause(d.what_should_have_happened);
   if (fn) return clause ? `${fn[0].toUpperCase()}${fn.slice(1)}: ${clause[0].toLowerCase()}${clause.slice(1)}` : `Decide how to call ${fn}`;
-  return clause || `Handle the step "${human(d.checkpoint)}"`;
+  return clause || `Handle the step "${d.checkpoint}"`;
 }
 
 function uniq(xs: string[]): string[] {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Tx } from '@/lib/db/prisma';
+import { OFFLINE_MODEL_LABEL } from '@/lib/reflection/offline-provider';
 
 /**
  * What built a release's versions, summarised from the reflection runs behind
@@ -20,6 +21,25 @@ export const releaseRecipeSchema = z.object({
   skippedCards: z.array(z.string()),
 });
 export type ReleaseRecipe = z.infer<typeof releaseRecipeSchema>;
+
+/** Stored by runs seeded or made before offline runs recorded their pipeline version. */
+const UNVERSIONED_OFFLINE = 'rule-based (version not recorded)';
+
+type RunNames = { provider: string; model: string | null; promptVersion: string | null; llmCalls: { model: string; promptVersion: string }[] };
+
+/**
+ * One name per model and prompt version a run used. An LLM run names them on
+ * its calls (its own model field may join two, "a / b"); an offline run has no
+ * calls and was stored as "rule-based" or "rule-based (offline)", "offline" or
+ * "rule-based@N" over time: one model name, and its pipeline version.
+ */
+function runNames(r: RunNames): { models: (string | null)[]; promptVersions: (string | null)[] } {
+  if (r.provider === 'OFFLINE') {
+    return { models: [OFFLINE_MODEL_LABEL], promptVersions: [r.promptVersion && r.promptVersion !== 'offline' ? r.promptVersion : UNVERSIONED_OFFLINE] };
+  }
+  if (!r.llmCalls.length) return { models: [r.model], promptVersions: [r.promptVersion] };
+  return { models: r.llmCalls.map((c) => c.model), promptVersions: r.llmCalls.map((c) => c.promptVersion) };
+}
 
 const sorted = (xs: Iterable<string | null | undefined>) => [...new Set([...xs].filter((x): x is string => !!x))].sort();
 
@@ -49,8 +69,8 @@ export async function buildReleaseRecipe(tx: Tx, versionIds: string[], skippedCa
     scopes: sorted(runs.map((r) => scope(r.settings))),
     feedbackKinds: sorted(runs.flatMap((r) => r.trajectories.map((t) => t.trajectory.feedbackKind))),
     providers: sorted(runs.map((r) => r.provider)),
-    models: sorted(runs.flatMap((r) => [r.model, ...r.llmCalls.map((c) => c.model)])),
-    promptVersions: sorted(runs.flatMap((r) => [r.promptVersion, ...r.llmCalls.map((c) => c.promptVersion)])),
+    models: sorted(runs.flatMap((r) => runNames(r).models)),
+    promptVersions: sorted(runs.flatMap((r) => runNames(r).promptVersions)),
     versionsWithoutRun: versions.filter((v) => !v.proposal?.runId).length,
     skippedCards,
   };

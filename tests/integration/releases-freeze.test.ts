@@ -27,7 +27,7 @@ describe('bank releases', () => {
     expect(versions).not.toContain(a.version.id);
     expect(versions).toContain(fn.version.id);
     expect(detail.cardList.map((c) => c.key)).not.toContain(merged.card.key);
-    expect(detail.recipe).toMatchObject({ scopes: ['failed_and_passed'], providers: ['OFFLINE'], models: ['rule-based'], promptVersions: ['offline'], feedbackKinds: ['CHECKPOINT_BINARY'] });
+    expect(detail.recipe).toMatchObject({ scopes: ['failed_and_passed'], providers: ['OFFLINE'], models: ['rule-based (offline)'], promptVersions: ['rule-based (version not recorded)'], feedbackKinds: ['CHECKPOINT_BINARY'] });
     expect(detail.recipe!.versionsWithoutRun).toBeGreaterThan(0);
     const audit = await prisma.auditLog.findFirst({ where: { action: 'release.freeze', entityId: frozen.id } });
     expect(audit).toMatchObject({ actorId: researcher.userId, after: expect.objectContaining({ name: frozen.name, note: 'first cut', cards: frozen.cards }) });
@@ -89,5 +89,37 @@ describe('bank releases', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT' } });
     expect(await prisma.bankRelease.count({ where: { name } })).toBe(1);
+  });
+});
+
+describe('a release recipe', () => {
+  // Last in the file: the recipe covers every card in the bank, so the earlier tests' runs are in it too.
+  it('names each model and prompt version once: one name for the offline provider, an LLM run\'s models from its calls', async () => {
+    const { taskId } = await seedDemoTask();
+    // As offline runs are stored today (the factory's run is stored as seeded runs were: "rule-based", "offline").
+    const current = await addVersion((await createSkillCard({ content: skillContent({ title: `Now ${word}`, tags: [word, 'now', 'list'] }) })).card.id, skillContent({ title: `Now two ${word}`, tags: [word, 'now', 'list'] }), { taskId });
+    await prisma.reflectionRun.update({ where: { id: current.run!.id }, data: { model: 'rule-based (offline)', promptVersion: 'rule-based@4' } });
+    const llm = await addVersion((await createSkillCard({ content: skillContent({ title: `Llm ${word}`, tags: [word, 'llm', 'list'] }) })).card.id, skillContent({ title: `Llm two ${word}`, tags: [word, 'llm', 'list'] }), { taskId });
+    await prisma.reflectionRun.update({
+      where: { id: llm.run!.id },
+      data: {
+        provider: 'OPENAI',
+        model: 'wren-large / wren-small',
+        promptVersion: 'reflector@3',
+        llmCalls: {
+          create: [
+            { step: 'reflector', model: 'wren-large', promptVersion: 'reflector@3', promptHash: 'h1', request: {} },
+            { step: 'curator', model: 'wren-small', promptVersion: 'curator@2', promptHash: 'h2', request: {} },
+          ],
+        },
+      },
+    });
+    const release = await freezeRelease(await createActor('RESEARCHER'), { name: `recipe-${uid()}`, note: 'recipe names' });
+    const { recipe } = await getRelease(await createActor('RESEARCHER'), release.name);
+    expect(recipe).toMatchObject({
+      providers: ['OFFLINE', 'OPENAI'],
+      models: ['rule-based (offline)', 'wren-large', 'wren-small'],
+      promptVersions: ['curator@2', 'reflector@3', 'rule-based (version not recorded)', 'rule-based@4'],
+    });
   });
 });

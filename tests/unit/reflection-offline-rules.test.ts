@@ -70,3 +70,25 @@ describe('offline curation compares rules, not templates', () => {
     expect(patch.operation).toBe('NOOP');
   });
 });
+
+describe('offline wording quotes names as written', () => {
+  it('keeps the underscores of a quoted checkpoint name ("airline.send_certificate", not "airline.send certificate")', () => {
+    // No anchored action and no divergence: the card can only name the checkpoint itself.
+    const d: PacketDiagnosis = {
+      index: 0,
+      run: 'run B',
+      checkpoint: 'airline.send_certificate',
+      checkpoint_description: '',
+      category: 'Missed step',
+      span: { start: null, end: null },
+      actions_in_span: [],
+      what_went_wrong: '',
+      what_should_have_happened: 'Offer the certificate once the delay is confirmed.',
+      aligned_step: null,
+    };
+    const [delta] = offlineReflect(packet({ diagnoses: [d], divergences: [] })).deltas as SkillCardContent[];
+    expect(delta.applies_when).toContain('"airline.send_certificate"');
+    expect(delta.evidence.observed_feedback[0]).toContain('"airline.send_certificate"');
+    expect(JSON.stringify(delta)).not.toContain('send certificate');
+  });
+});
