@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { disconnectDatabase } from '@/lib/db/disconnect';
+import { prisma } from '@/lib/db/prisma';
 import { loginAs } from './helpers';
+
+test.afterAll(async () => {
+  await disconnectDatabase();
+});
 
 // A detail page whose id names nothing answers 404 (so links checkers, scripts and the
 // browser's history see a missing page) while still showing its own message in the console.
@@ -15,12 +21,21 @@ const missing = [
 
 test('missing tasks, trajectories, proposals, cards, runs, releases and imports answer 404 with their own message in the console', async ({ page }) => {
   await loginAs(page, 'admin@demo.local');
+  const statuses: Record<string, number | undefined> = {};
   for (const m of missing) {
-    const res = await page.goto(m.path);
-    expect(res?.status(), m.path).toBe(404);
+    statuses[m.path] = (await page.goto(m.path))?.status();
     await expect(page.getByRole('heading', { name: m.heading }), m.path).toBeVisible();
     await expect(page.getByRole('link', { name: m.back }), m.path).toBeVisible();
     // Still inside the console: the main navigation is there.
     await expect(page.getByRole('navigation', { name: 'Main' }), m.path).toBeVisible();
   }
+  expect(statuses).toEqual(Object.fromEntries(missing.map((m) => [m.path, 404])));
+});
+
+test('a task that exists still opens (its 404 check runs before the loading skeleton)', async ({ page }) => {
+  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
+  await loginAs(page, 'researcher@demo.local');
+  const res = await page.goto(`/tasks/${task.id}`);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByTestId('checkpoint-grid')).toBeVisible();
 });

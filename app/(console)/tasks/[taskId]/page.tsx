@@ -19,7 +19,7 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
   const actor = await requirePageActor('trajectory:read');
   const { taskId } = await params;
   // A malformed id (it does not parse) is as missing as an unknown one.
-  // notFound() (not an inline message) so the answer is a 404; ./not-found.tsx says what is missing.
+  // ./layout.tsx answered 404 for a missing task; one removed since then lands on ../not-found.tsx too.
   const view = (await orNotFound(loadTaskContrast(actor, taskId), { malformedIsMissing: true })) ?? notFound();
   const { task, trajectories } = view;
   return (
