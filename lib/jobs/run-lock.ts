@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { env } from '@/lib/env';
+import { stopRequested, watchStopSignals } from './stop-signals';
 
 /**
  * "Somebody is executing run X" as a PostgreSQL session advisory lock held on
@@ -9,6 +10,7 @@ import { env } from '@/lib/env';
  * across any number of worker machines, with no heartbeat table.
  */
 const LOCK_NAMESPACE = 'reflection-run';
+const LOSS_REPORT_DELAY_MS = 300;
 
 export class RunLocks {
   private client: pg.Client | undefined;
@@ -18,7 +20,24 @@ export class RunLocks {
   // this set the sweep would "take" a run its own process is executing.
   private readonly held = new Set<string>();
 
-  constructor(private readonly connectionString = env().DATABASE_URL) {}
+  private closed = false;
+
+  constructor(private readonly connectionString = env().DATABASE_URL) {
+    watchStopSignals();
+  }
+
+  /**
+   * A connection lost while the process runs loses its locks: an error. Lost because the
+   * process is stopping (Ctrl-C also stops the embedded PostgreSQL, which may close it first,
+   * or a moment before this process hears the signal; hence the short wait) it is expected.
+   */
+  private reportLoss(err: Error) {
+    const expected = () => this.closed || stopRequested();
+    if (expected()) return;
+    setTimeout(() => {
+      if (!expected()) console.error('[jobs] run-lock connection lost:', err.message);
+    }, LOSS_REPORT_DELAY_MS).unref();
+  }
 
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
@@ -26,8 +45,8 @@ export class RunLocks {
       const client = new pg.Client({ connectionString: this.connectionString, application_name: 'memory-console-run-locks' });
       // A lost connection loses every lock it held: forget it so the next call reconnects.
       client.on('error', (err) => {
-        console.error('[jobs] run-lock connection lost:', err.message);
         if (this.client === client) this.client = undefined;
+        this.reportLoss(err);
       });
       await client.connect();
       this.client = client;
@@ -59,6 +78,7 @@ export class RunLocks {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.held.clear();
     const c = this.client;
     this.client = undefined;
