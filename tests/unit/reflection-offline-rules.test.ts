@@ -90,5 +90,7 @@ describe('offline wording quotes names as written', () => {
     expect(delta.applies_when).toContain('"airline.send_certificate"');
     expect(delta.evidence.observed_feedback[0]).toContain('"airline.send_certificate"');
     expect(JSON.stringify(delta)).not.toContain('send certificate');
+    // The name as written is still a valid card (it is a step name, not judge prose).
+    expect(validateDelta(delta, ctx).issues).toEqual([]);
   });
 });
