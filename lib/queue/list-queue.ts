@@ -44,34 +44,44 @@ const INSTRUCTION_EXCERPT = 240;
 type QueueRow = {
   id: string; taskId: string; externalId: string; benchmark: string; ability: string | null; instruction: string; truncated: boolean;
   model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: Date;
-  failedCheckpoints: QueueCheckpoint[];
+  /** All failed checkpoints (Trajectory."failedCheckpoints"), and k; `openCheckpoints` is null when they are all open. */
+  failedCheckpoints: unknown; k: number; openCheckpoints: QueueCheckpoint[] | null;
   claimUserId: string | null; claimUserName: string | null; claimExpiresAt: Date | null; claimAssignedBy: string | null;
 };
+
+// Trajectory."failedCheckpoints", written by the summary trigger (queue_checkpoint_list migration).
+const failedCheckpointsSchema = z.array(z.object({ key: z.string(), name: z.string() }));
 // Every row carries the claim sizes; an empty page is one row with them and no id.
 type PageRow = ClaimSizesRow & (QueueRow | { [K in keyof QueueRow]: null });
 
 /**
- * The failed checkpoints of the row aliased `t` (task `k`) still open to this
- * user (openForUserSql in overlap.ts), as JSON in checkpoint order. Each
- * result's submitted count and the task's k are computed once and used for
- * both the filter and the output: written inline (as openForUserSql), every
- * checkpoint ran the count and the two overlap look-ups twice, half of the
- * page's execution time. OFFSET 0 keeps the planner from inlining it again.
+ * The failed checkpoints of the page row aliased `t` still open to this user
+ * (openForUserSql in overlap.ts), as JSON in checkpoint order, or NULL while
+ * none of them has a submitted diagnosis (`diagnosedCount` = 0): then all are
+ * open with no submissions, and the row's "failedCheckpoints" column lists
+ * them (toItem), without reading checkpoint results, task checkpoints and
+ * diagnoses for the row (half of the statement's time when it always ran).
+ * Each result's submitted count and the task's k are computed once and used
+ * for both the filter and the output (written inline, as openForUserSql,
+ * every checkpoint ran the count and the two overlap look-ups twice). OFFSET 0
+ * keeps the planner from inlining it again.
  */
 function openCheckpointsSql(userId: string): Prisma.Sql {
-  return Prisma.sql`(SELECT coalesce(json_agg(json_build_object('key', x.key, 'name', x.name, 'submitted', x.submitted, 'k', x.k) ORDER BY x.position), '[]'::json)
-    FROM (SELECT tc.key, tc.name, tc.position, ${SUBMITTED_COUNT_SQL} AS submitted, ok.k
-          FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId" CROSS JOIN (SELECT ${overlapKSql()} AS k) ok
+  return Prisma.sql`CASE WHEN t."diagnosedCount" > 0 THEN (SELECT coalesce(json_agg(json_build_object('key', x.key, 'name', x.name, 'submitted', x.submitted, 'k', x.k) ORDER BY x.position), '[]'::json)
+    FROM (SELECT tc.key, tc.name, tc.position, ${SUBMITTED_COUNT_SQL} AS submitted, ${overlapKSql(Prisma.sql`t`)} AS k
+          FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
           WHERE r."trajectoryId" = t.id AND r."passed" = false AND ${notSubmittedBySql(userId)} OFFSET 0) x
-    WHERE x.submitted < x.k)`;
+    WHERE x.submitted < x.k) END`;
 }
 
 /**
  * One page of queue rows and the queue's claim sizes (queue-counts.ts) in one
- * statement. The page's ids come first (an ordered scan of the queue's partial
- * index that stops after the page), then the row details and failed
- * checkpoints for those rows only. (Computed in one SELECT, the checkpoint
- * subquery also ran for every row OFFSET skipped: page 500 took seconds.)
+ * statement. The page comes first: an ordered scan of the queue's partial
+ * index that stops after the page, taking the row's own and its task's
+ * columns on the way (no second look-up of either by id), then the failed
+ * checkpoints and the claim for those rows only. (Computed in one SELECT, the
+ * checkpoint subquery also ran for every row OFFSET skipped: page 500 took
+ * seconds. The instruction is cut outside for the same reason.)
  * The claim sizes are the one row everything is joined to, so an empty page
  * still returns them (as one row without an id). The page subquery is named
  * `t` so that the list order (keysetPage over `t`) sorts its output.
@@ -81,14 +91,14 @@ function openCheckpointsSql(userId: string): Prisma.Sql {
 function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT s.holders, s.done, t.* FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
-      SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
-             left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(k.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
+      SELECT t.id, t."taskId", t."externalId", t.benchmark, t.ability,
+             left(t.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(t.instruction) > ${INSTRUCTION_EXCERPT} AS truncated,
              t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
-             ${openCheckpointsSql(userId)} AS "failedCheckpoints",
+             t."failedCheckpoints", ${overlapKSql(Prisma.sql`t`)} AS k, ${openCheckpointsSql(userId)} AS "openCheckpoints",
              u.id AS "claimUserId", u.name AS "claimUserName", c."expiresAt" AS "claimExpiresAt", ab.name AS "claimAssignedBy"
-      FROM (SELECT t.id FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
-        JOIN "Trajectory" t ON t.id = page.id
-        JOIN "Task" k ON k.id = t."taskId"
+      FROM (SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability, k.instruction, t.model, t.agent, t.trial,
+                   t."failedCount", t."pendingCount", t."diagnosedCount", t."failedCheckpoints", t."createdAt"
+            FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) t
         LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id
         LEFT JOIN "User" u ON u.id = c."userId" AND c."expiresAt" > ${SQL_NOW}
         LEFT JOIN "User" ab ON ab.id = c."assignedById" AND c."expiresAt" > ${SQL_NOW}
@@ -109,7 +119,7 @@ function toItem(r: QueueRow): QueueItem {
     trial: r.trial,
     failedCount: r.failedCount,
     pendingCount: r.pendingCount,
-    failedCheckpoints: r.failedCheckpoints,
+    failedCheckpoints: r.openCheckpoints ?? failedCheckpointsSchema.parse(r.failedCheckpoints).map((c) => ({ ...c, submitted: 0, k: r.k })),
     claim: r.claimUserId && r.claimExpiresAt
       ? { userId: r.claimUserId, userName: r.claimUserName ?? '', expiresAt: r.claimExpiresAt.toISOString(), assignedBy: r.claimAssignedBy }
       : null,

@@ -139,6 +139,28 @@ describe('queue list filters', () => {
     await expect(listQueue(a, { checkpointStatus: 'bogus' })).rejects.toThrow(/checkpointStatus/);
   });
 
+  it('lists each row\'s failed checkpoints in checkpoint order, and only the ones still open once some are diagnosed', async () => {
+    const benchmark = `cps-${uid()}`;
+    const record = failedRecord({ benchmark, failed: 3, passed: 1 });
+    // Checkpoints listed out of order in the file: the queue follows the task's order, not the file's.
+    record.checkpoints = [...(record.checkpoints ?? [])].reverse();
+    const [id] = await seedRecords([record]);
+    const [a, b] = await Promise.all([createActor('ANNOTATOR'), createActor('ANNOTATOR')]);
+    const rowOf = async (actor: typeof a) => (await listQueue(actor, { benchmark })).items.find((i) => i.trajectoryId === id);
+    const open = (keys: string[]) => keys.map((key) => ({ key, name: `check ${key}`, submitted: 0, k: 1 }));
+    expect((await rowOf(a))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_1', 'cp_2']));
+    // The stored list (kept by the summary trigger) is what the page shows while nothing is diagnosed.
+    const stored = await prisma.trajectory.findUniqueOrThrow({ where: { id }, select: { failedCheckpoints: true, diagnosedCount: true } });
+    expect(stored).toEqual({ failedCheckpoints: open(['cp_0', 'cp_1', 'cp_2']).map(({ key, name }) => ({ key, name })), diagnosedCount: 0 });
+
+    const category = await prisma.failureCategory.findFirstOrThrow();
+    const cp1 = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, checkpoint: { key: 'cp_1' } } });
+    await submitDiagnosis(a, { checkpointResultId: cp1.id, categoryId: category.id, eventStart: 1, eventEnd: 2, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+    // Under k = 1 a submitted checkpoint leaves the list for everyone, its author included.
+    expect((await rowOf(a))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_2']));
+    expect((await rowOf(b))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_2']));
+  });
+
   it('refuses researchers (they do not work the queue)', async () => {
     const r = await createActor('RESEARCHER');
     await expect(listQueue(r, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
