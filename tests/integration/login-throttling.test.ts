@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { prisma } from '@/lib/db/prisma';
 import { assertLoginAllowed, FREE_ACCOUNT_FAILURES, FREE_ADDRESS_FAILURES, FREE_TOKEN_FAILURES } from '@/lib/auth/login-throttle';
 import { actorFromSession, login } from '@/lib/auth/sessions';
 import type { AppError } from '@/lib/errors';
@@ -70,5 +72,19 @@ describe('login throttling', () => {
     }
     await expect(assertTokenAllowed(address)).rejects.toMatchObject({ code: 'RATE_LIMITED', options: { retryAfterSeconds: expect.any(Number) } });
     await expect(assertTokenAllowed(`10.5.${uid()}`)).resolves.toBeUndefined();
+  });
+  it('survives its idle store connection being terminated (PostgreSQL stopping), and the next login check reconnects', async () => {
+    const address = `10.9.${uid()}`;
+    await assertLoginAllowed({ email: `idle-${uid()}@x.test`, address });
+    const pool = (globalThis as unknown as { __loginThrottle: { pool: pg.Pool } }).__loginThrottle.pool;
+    const client = await pool.connect();
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    client.release();
+    const before = pool.totalCount;
+    // What a shutdown does to an idle connection. Without an error listener on the pool this is an
+    // uncaught exception (the process dies; vitest fails the run).
+    await prisma.$executeRaw`SELECT pg_terminate_backend(${rows[0].pid}::int)`;
+    await waitFor("the pool to drop the terminated client", async () => pool.totalCount < before);
+    await expect(assertLoginAllowed({ email: `idle-${uid()}@x.test`, address })).resolves.toBeUndefined();
   });
 });
