@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -46,4 +46,16 @@ export async function openNavSection(page: Page, label: string): Promise<void> {
   const onBar = (await barLinks(page)).some((l) => l.label === label);
   if (!onBar) await nav.getByTestId('nav-more').click();
   await (onBar ? nav.locator(':scope > ul') : nav.getByTestId('nav-more-list')).getByRole('link', { name: label, exact: true }).first().click();
+}
+
+/**
+ * Presses a page's keyboard shortcut until what it opens is there. A server-rendered page
+ * looks ready before it hydrates, and a key pressed then reaches no handler; pressing again
+ * only while nothing opened never types the key into what the first press opened.
+ */
+export async function pressShortcut(page: Page, key: string, opens: Locator): Promise<void> {
+  await expect(async () => {
+    if ((await opens.count()) === 0) await page.keyboard.press(key);
+    await expect(opens).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }

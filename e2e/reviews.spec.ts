@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
-import { loginAs } from './helpers';
+import { loginAs, pressShortcut } from './helpers';
 import { createCard, createProposal, importDiagnosedMailTask, ownAbility, patchedPaginate } from './review-helpers';
 
 async function runOfflineReflection(page: Page, taskId: string) {
@@ -39,7 +39,7 @@ test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and f
   await expect(page.getByTestId('evidence').getByTestId('prov-diagnosis').first()).toContainText('Read only the first page');
 
   // Edit, then approve: the edited field shows as proposal → edited and passes the live check.
-  await page.keyboard.press('e');
+  await pressShortcut(page, 'e', page.getByTestId('card-editor'));
   const solves = page.getByTestId('card-editor').locator('textarea[name="solves"]');
   await solves.fill('Opening an older message because the newest match sits on a later result page');
   await expect(page.getByTestId('edit-section').locator('[data-field="solves"][data-changed="true"]')).toBeVisible();
@@ -105,7 +105,7 @@ test('a reject needs a reason (Ctrl+Enter refuses an empty one), then records it
   const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'adds a recovery step', targets: [{ ...card, primary: true }] });
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews/${p.id}`);
-  await page.keyboard.press('r');
+  await pressShortcut(page, 'r', page.locator('#decision-text'));
   await expect(page.locator('#decision-text')).toBeFocused();
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'A rejection needs a reason.' })).toBeVisible();
@@ -128,7 +128,7 @@ test('two reviewers in parallel: the second approval of a conflicting proposal i
   await Promise.all([a.goto(`/reviews/${first.id}`), b.goto(`/reviews/${second.id}`)]);
   await expect(b.getByTestId('stale-flag')).toHaveCount(0);
 
-  await a.keyboard.press('a');
+  await pressShortcut(a, 'a', a.locator('#decision-text'));
   await a.getByTestId('confirm-decision').click();
   await expect(a.getByTestId('applied')).toContainText(`${card.key} v2`);
 
