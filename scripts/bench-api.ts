@@ -6,7 +6,8 @@
  * `next start` replicas on that database and drives the list endpoints and
  * "take next" with autocannon at 10 and 50 connections. Prints requests/s,
  * p50, p99 for each next to the authenticated no-op (`GET /api/auth/me`)
- * measured in the same run, the ratio (target ≥ 0.5× for lists), and the
+ * measured in the same run, before and after each group of rows, the ratio
+ * against the mean of those two (target ≥ 0.5× for lists), and the
  * combined requests/s of both replicas. List endpoints that do not exist in
  * this build (404) are skipped with a note. Not a test: figures only.
  */
@@ -119,30 +120,34 @@ async function main() {
       await settle(bases, cookie);
       console.log(`• Warmed up: ${WARMUP} s per endpoint on both replicas`);
     }
+    // The no-op runs before and after each group; the ratios are against the mean of the two. On this shared
+    // machine one no-op figure drifted ±10% between runs minutes apart, moving every ratio of its group with it.
+    const [noopEp, ...lists] = endpoints;
+    const measureGroup = async (on: string | string[], group: Endpoint[], connections: number) => {
+      const out: Measurement[] = [];
+      for (const ep of [noopEp, ...group, noopEp]) {
+        const m = await measure(on, ep, connections, DURATION, cookie);
+        // Let requests still queued from this run finish before the next one starts.
+        await settle(bases, cookie);
+        out.push(out.length === 0 ? { ...m, label: `${m.label}, before` } : ep === noopEp ? { ...m, label: `${m.label}, after` } : m);
+        process.stdout.write('.');
+      }
+      return { rows: out, noop: (out[0].rps + out[out.length - 1].rps) / 2 };
+    };
     const rows: Measurement[] = [];
     const noop = new Map<number, number>();
     for (const connections of [10, 50]) {
-      for (const ep of endpoints) {
-        const m = await measure(bases[0], ep, connections, DURATION, cookie);
-        // Let requests still queued from this run finish before the next one starts.
-        await settle(bases, cookie);
-        if (ep === endpoints[0]) noop.set(connections, m.rps);
-        rows.push(m);
-        process.stdout.write('.');
-      }
+      const group = await measureGroup(bases[0], lists, connections);
+      noop.set(connections, group.noop);
+      rows.push(...group.rows);
     }
     printTable(rows, noop);
     printTails(rows);
 
     console.log('\nTwo replicas on the same database (50 connections each, requests/s added up):');
-    const combined: Measurement[] = [];
-    for (const ep of endpoints.slice(0, 3)) {
-      combined.push(await measure(bases, ep, 50, DURATION, cookie));
-      await settle(bases, cookie);
-    }
-    const combinedNoop = new Map([[100, combined[0].rps]]);
-    printTable(combined, combinedNoop);
-    printTails(combined);
+    const combined = await measureGroup(bases, lists.slice(0, 2), 50);
+    printTable(combined.rows, new Map([[100, combined.noop]]));
+    printTails(combined.rows);
     // The OFFSET deep page is the comparison for the keyset row, not a page the UI's buttons request.
     const target = rows.filter((r) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label));
     const below = target.filter((r) => r.rps / (noop.get(r.connections) ?? Infinity) < 0.5);

@@ -122,6 +122,8 @@ export async function pendingForUser(tx: Tx, trajectoryId: string, userId: strin
  * nothing on the trajectory passes on one index probe.
  */
 export function notDoneByUser(userId: string): Prisma.Sql {
-  return Prisma.sql`(NOT EXISTS (SELECT 1 FROM "Diagnosis" ud WHERE ud."trajectoryId" = t.id AND ud."authorId" = ${userId} AND ud."status" = 'SUBMITTED')
+  // "diagnosedCount" (summary trigger) = 0: no failed checkpoint has a submitted diagnosis, so none is this
+  // user's either: most of a queue passes on a column of the row, without a look-up in Diagnosis.
+  return Prisma.sql`(t."diagnosedCount" = 0 OR NOT EXISTS (SELECT 1 FROM "Diagnosis" ud WHERE ud."trajectoryId" = t.id AND ud."authorId" = ${userId} AND ud."status" = 'SUBMITTED')
     OR EXISTS (SELECT 1 FROM "CheckpointResult" r WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}))`;
 }

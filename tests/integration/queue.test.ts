@@ -161,6 +161,34 @@ describe('queue list filters', () => {
     expect((await rowOf(b))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_2']));
   });
 
+  it('sends list rows: a long instruction cut to an excerpt, a short one whole, the live claim and times as ISO text', async () => {
+    const benchmark = `row-${uid()}`;
+    const long = failedRecord({ benchmark });
+    // 156 characters, then whitespace across the 160-character cut: the excerpt drops it before the ellipsis.
+    long.task.instruction = `${'x'.repeat(156)} \n\t ${'y'.repeat(300)}`;
+    const short = failedRecord({ benchmark });
+    const [longId, shortId] = await seedRecords([long, short]);
+    const [admin, a] = [await createActor('ADMIN'), await createActor('ANNOTATOR')];
+    await assignItem(admin, { trajectoryId: shortId, userId: a.userId });
+
+    const { items } = await listQueue(a, { benchmark });
+    const [l, s] = [items.find((i) => i.trajectoryId === longId)!, items.find((i) => i.trajectoryId === shortId)!];
+    expect(l.instruction).toBe(`${'x'.repeat(156)}…`);
+    expect(l.claim).toBeNull();
+    expect(s.instruction).toBe('Change the flight on reservation R1 to the cheapest option.');
+    const [claim, row] = await Promise.all([
+      prisma.queueClaim.findUniqueOrThrow({ where: { trajectoryId: shortId } }),
+      prisma.trajectory.findUniqueOrThrow({ where: { id: shortId }, include: { task: true } }),
+    ]);
+    expect(s).toEqual({
+      trajectoryId: shortId, taskId: row.taskId, taskExternalId: row.task.externalId, benchmark, ability: 'airline',
+      instruction: row.task.instruction, model: 'model-a', agent: row.agent, trial: row.trial, failedCount: 1, pendingCount: 1,
+      failedCheckpoints: [{ key: 'cp_0', name: 'check cp_0', submitted: 0, k: 1 }],
+      claim: { userId: a.userId, userName: a.name, expiresAt: claim.expiresAt.toISOString(), assignedBy: admin.name },
+      createdAt: row.createdAt.toISOString(),
+    });
+  });
+
   it('refuses researchers (they do not work the queue)', async () => {
     const r = await createActor('RESEARCHER');
     await expect(listQueue(r, {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
