@@ -11,8 +11,12 @@ import { z } from 'zod';
  */
 export type Cursor = { at: string; id: string };
 
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}~${row.id}`).toString('base64url');
+/** A row's position; `createdAt` as a Date or as the ISO text toISOString writes (read as text from SQL). */
+type Position = { createdAt: Date | string; id: string };
+
+export function encodeCursor(row: Position): string {
+  const at = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
+  return Buffer.from(`${at}~${row.id}`).toString('base64url');
 }
 
 const NOT_A_POSITION = 'is not a list position from this list (use the cursor a previous page returned)';
@@ -102,6 +106,6 @@ export function inListOrder<T>(rows: T[], reversed: boolean): T[] {
 }
 
 /** Cursors for the pages around `rows` (in list order): null at either end of what was read. */
-export function cursorsOf(rows: { createdAt: Date; id: string }[]): { after: string | null; before: string | null } {
+export function cursorsOf(rows: Position[]): { after: string | null; before: string | null } {
   return { after: rows.length ? encodeCursor(rows[rows.length - 1]) : null, before: rows.length ? encodeCursor(rows[0]) : null };
 }

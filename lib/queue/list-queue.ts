@@ -42,12 +42,20 @@ const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int
 // A queue row shows one line of it and the rest of the excerpt as the cell's tooltip.
 const INSTRUCTION_EXCERPT = 160;
 
+/**
+ * A timestamp column (UTC, as Prisma stores it) as the ISO text that
+ * Date.prototype.toISOString writes: the row's times go out as read, without a
+ * Date per value on the way (Next.js's patched Date constructor made each one
+ * cost microseconds, 25–50 per page).
+ */
+const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 type QueueRow = {
   id: string; taskId: string; externalId: string; benchmark: string; ability: string | null; instruction: string; truncated: boolean;
-  model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: Date;
+  model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: string;
   /** All failed checkpoints (Trajectory."failedCheckpoints"), and k; `openCheckpoints` is null when they are all open. */
   failedCheckpoints: unknown; k: number; openCheckpoints: QueueCheckpoint[] | null;
-  claimUserId: string | null; claimUserName: string | null; claimExpiresAt: Date | null; claimAssignedBy: string | null;
+  claimUserId: string | null; claimUserName: string | null; claimExpiresAt: string | null; claimAssignedBy: string | null;
 };
 
 // Trajectory."failedCheckpoints", written by the summary trigger (queue_checkpoint_list migration).
@@ -100,7 +108,10 @@ function openCheckpointsSql(userId: string): Prisma.Sql {
  */
 function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
   return queryRows<PageRow>(Prisma.sql`
-    SELECT s.holders, s.done, t.* FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
+    SELECT s.holders, s.done, t.id, t."taskId", t."externalId", t.benchmark, t.ability, t.instruction, t.truncated, t.model, t.agent, t.trial,
+           t."failedCount", t."pendingCount", ${isoTime(Prisma.sql`t."createdAt"`)} AS "createdAt", t."failedCheckpoints", t.k, t."openCheckpoints",
+           t."claimUserId", t."claimUserName", ${isoTime(Prisma.sql`t."claimExpiresAt"`)} AS "claimExpiresAt", t."claimAssignedBy"
+    FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
       SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
              left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(left(k.instruction, ${INSTRUCTION_EXCERPT + 1})) > ${INSTRUCTION_EXCERPT} AS truncated,
              t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
@@ -130,11 +141,11 @@ function toItem(r: QueueRow): QueueItem {
     trial: r.trial,
     failedCount: r.failedCount,
     pendingCount: r.pendingCount,
-    failedCheckpoints: r.openCheckpoints ?? failedCheckpointsSchema.parse(r.failedCheckpoints).map((c) => ({ ...c, submitted: 0, k: r.k })),
+    failedCheckpoints: r.openCheckpoints ?? failedCheckpointsSchema.parse(r.failedCheckpoints).map(({ key, name }) => ({ key, name, submitted: 0, k: r.k })),
     claim: r.claimUserId && r.claimExpiresAt
-      ? { userId: r.claimUserId, userName: r.claimUserName ?? '', expiresAt: r.claimExpiresAt.toISOString(), assignedBy: r.claimAssignedBy }
+      ? { userId: r.claimUserId, userName: r.claimUserName ?? '', expiresAt: r.claimExpiresAt, assignedBy: r.claimAssignedBy }
       : null,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: r.createdAt,
   };
 }
 
