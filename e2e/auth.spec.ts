@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { loginAs, navSections, openNavSection } from './helpers';
+import { loginAs, logOut, navSections, openNavSection } from './helpers';
 
 const ROLES = [
   { email: 'annotator@demo.local', role: 'annotator', sees: ['Queue', 'Tasks', 'Cards', 'Dashboard'], hidden: ['Admin', 'Reviews', 'Imports'] },
@@ -17,8 +17,7 @@ for (const r of ROLES) {
     const sections = await navSections(page);
     for (const label of r.sees) expect(sections).toContain(label);
     for (const label of r.hidden) expect(sections).not.toContain(label);
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await logOut(page);
     await page.goto('/tasks');
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -59,3 +59,15 @@ export async function pressShortcut(page: Page, key: string, opens: Locator): Pr
     await expect(opens).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * Logs out through the shell's button, again while the page is still where it was: the same
+ * hydration gap as above, for a click (the first test of a run meets a cold server; CI once
+ * clicked "Log out" on a queue page that was rendered but not yet hydrated, and stayed there).
+ */
+export async function logOut(page: Page): Promise<void> {
+  await expect(async () => {
+    if (!/\/login$/.test(page.url())) await page.getByRole('button', { name: 'Log out' }).click({ timeout: 1_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
