@@ -1,4 +1,3 @@
-import { Prisma } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
 import { overlapKSql, SUBMITTED_COUNT_SQL } from '@/lib/queue/overlap';
 
@@ -12,8 +11,8 @@ export async function recountPending(tx: Tx, trajectoryId: string): Promise<numb
   const [row] = await tx.$queryRaw<{ pendingCount: number }[]>`
     UPDATE "Trajectory" t SET "pendingCount" = (
       SELECT count(*) FROM "CheckpointResult" r
-      WHERE r."trajectoryId" = t.id AND r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql(Prisma.sql`k`)})
-    FROM "Task" k WHERE k.id = t."taskId" AND t.id = ${trajectoryId}
+      WHERE r."trajectoryId" = t.id AND r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()})
+    WHERE t.id = ${trajectoryId}
     RETURNING t."pendingCount"`;
   return row?.pendingCount ?? 0;
 }

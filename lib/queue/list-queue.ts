@@ -38,10 +38,6 @@ export type QueueList = Page<QueueItem> & { counts: QueueCounts; progress: Progr
 // The console's queue page is 25 rows; an API caller gets the same unless it asks for more (up to 200).
 const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(200).default(25) });
 
-// Lists send rows, not documents: a τ²-bench scenario runs to kilobytes; the trajectory page shows it whole.
-// A queue row shows one line of it and the rest of the excerpt as the cell's tooltip.
-const INSTRUCTION_EXCERPT = 160;
-
 /**
  * A timestamp column (UTC, as Prisma stores it) as the ISO text that
  * Date.prototype.toISOString writes: the row's times go out as read, without a
@@ -51,7 +47,7 @@ const INSTRUCTION_EXCERPT = 160;
 const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type QueueRow = {
-  id: string; taskId: string; externalId: string; benchmark: string; ability: string | null; instruction: string; truncated: boolean;
+  id: string; taskId: string; taskExternalId: string; benchmark: string; ability: string | null; instructionExcerpt: string;
   model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: string;
   /** All failed checkpoints (Trajectory."failedCheckpoints"), and k; `openCheckpoints` is null when they are all open. */
   failedCheckpoints: unknown; k: number; openCheckpoints: QueueCheckpoint[] | null;
@@ -60,8 +56,8 @@ type QueueRow = {
 
 // Trajectory."failedCheckpoints", written by the summary trigger (queue_checkpoint_list migration).
 const failedCheckpointsSchema = z.array(z.object({ key: z.string(), name: z.string() }));
-// Every row carries the claim sizes; an empty page is one row with them and no id.
-type PageRow = ClaimSizesRow & (QueueRow | { [K in keyof QueueRow]: null });
+// The claim sizes come on one row of the page (null on the others); an empty page is one row with them and no id.
+type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueRow | { [K in keyof QueueRow]: null });
 
 /**
  * The failed checkpoints of the page row aliased `t` still open to this user
@@ -70,7 +66,7 @@ type PageRow = ClaimSizesRow & (QueueRow | { [K in keyof QueueRow]: null });
  * open with no submissions, and the row's "failedCheckpoints" column lists
  * them (toItem), without reading checkpoint results, task checkpoints and
  * diagnoses for the row (half of the statement's time when it always ran).
- * Each result's submitted count and the task's k are computed once and used
+ * Each result's submitted count and the row's k are computed once and used
  * for both the filter and the output (written inline, as openForUserSql,
  * every checkpoint ran the count and the two overlap look-ups twice). OFFSET 0
  * keeps the planner from inlining it again.
@@ -92,34 +88,34 @@ function openCheckpointsSql(userId: string): Prisma.Sql {
  * with the details in the page subquery, a deep OFFSET page sorted 12,500
  * wide rows instead of ids and spilled to disk: 180 → 360 ms.)
  * The page rows are fetched again by the tuple ids (ctid) the page scan read
- * them at: a TID scan, not a second primary-key descent per row and table.
+ * them at: a TID scan, not a second primary-key descent per row.
  * Within one statement a ctid names the row version its snapshot sees.
+ * Nothing is read from the tasks: a trajectory carries its task's benchmark,
+ * ability, external id and instruction excerpt (queue_task_fields migration;
+ * the task join was a third of the statement's PostgreSQL time).
  * A row's live claim, with its holder and assigner, is one probe of the
  * claim's unique index; joined as three outer joins, each of the 25 rows was
  * compared with every user, the claim's expiry checked per pair.
- * (PostgreSQL CPU of the statement: ~1.35 → ~1.1 ms on the bench data.)
- * `length(left(…))` decides "truncated" from the excerpt's neighbourhood: the
- * length of a whole instruction of kilobytes means decompressing all of it.
  * The claim sizes are the one row everything is joined to, so an empty page
- * still returns them (as one row without an id). The page subquery is named
- * `t` so that the list order (keysetPage over `t`) sorts its output.
+ * still returns them (as one row without an id); they are sent on one row
+ * only (every value a row carries is decoded on the Node side, ~0.3 µs each).
+ * The page subquery is named `t` so that the list order (keysetPage over `t`) sorts its output.
  * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
  * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
  */
 function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
   return queryRows<PageRow>(Prisma.sql`
-    SELECT s.holders, s.done, t.id, t."taskId", t."externalId", t.benchmark, t.ability, t.instruction, t.truncated, t.model, t.agent, t.trial,
+    SELECT CASE WHEN row_number() OVER () = 1 THEN s.holders END AS holders, CASE WHEN row_number() OVER () = 1 THEN s.done END AS done,
+           t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt", t.model, t.agent, t.trial,
            t."failedCount", t."pendingCount", ${isoTime(Prisma.sql`t."createdAt"`)} AS "createdAt", t."failedCheckpoints", t.k, t."openCheckpoints",
            t."claimUserId", t."claimUserName", ${isoTime(Prisma.sql`t."claimExpiresAt"`)} AS "claimExpiresAt", t."claimAssignedBy"
     FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
-      SELECT t.id, t."taskId", k."externalId", k.benchmark, k.ability,
-             left(k.instruction, ${INSTRUCTION_EXCERPT}) AS instruction, length(left(k.instruction, ${INSTRUCTION_EXCERPT + 1})) > ${INSTRUCTION_EXCERPT} AS truncated,
+      SELECT t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt",
              t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
              t."failedCheckpoints", ${overlapKSql()} AS k, ${openCheckpointsSql(userId)} AS "openCheckpoints",
              cl."userId" AS "claimUserId", cl."userName" AS "claimUserName", cl."expiresAt" AS "claimExpiresAt", cl."assignedBy" AS "claimAssignedBy"
-      FROM (SELECT t.id, t.ctid AS "trajectoryTid", k.ctid AS "taskTid" FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
+      FROM (SELECT t.ctid AS "trajectoryTid" FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
         JOIN "Trajectory" t ON t.ctid = page."trajectoryTid"
-        JOIN "Task" k ON k.ctid = page."taskTid"
         LEFT JOIN LATERAL (
           SELECT u.id AS "userId", u.name AS "userName", c."expiresAt", ab.name AS "assignedBy"
           FROM "QueueClaim" c JOIN "User" u ON u.id = c."userId" LEFT JOIN "User" ab ON ab.id = c."assignedById"
@@ -132,10 +128,10 @@ function toItem(r: QueueRow): QueueItem {
   return {
     trajectoryId: r.id,
     taskId: r.taskId,
-    taskExternalId: r.externalId,
+    taskExternalId: r.taskExternalId,
     benchmark: r.benchmark,
     ability: r.ability,
-    instruction: r.truncated ? `${r.instruction.trimEnd()}…` : r.instruction,
+    instruction: r.instructionExcerpt,
     model: r.model,
     agent: r.agent,
     trial: r.trial,
@@ -177,8 +173,10 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
     pageWithClaimSizes(where, base, keyset.orderBy, actor.userId, skip, take),
     queueTotal(filter, actor.userId),
   ]);
-  const sizes = sizesFrom(total, read[0]);
-  const rows = inListOrder(read.filter((r): r is ClaimSizesRow & QueueRow => r.id !== null), keyset.reversed);
+  const sizesRow = read.find((r): r is ClaimSizesRow & PageRow => r.holders !== null);
+  if (!sizesRow) throw new Error('queue page: no row carried the claim sizes');
+  const sizes = sizesFrom(total, sizesRow);
+  const rows = inListOrder(read.filter((r): r is PageRow & QueueRow => r.id !== null), keyset.reversed);
   const mine = sizes.claimedBy(actor.userId);
   const counts = { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine };
   return {
@@ -194,7 +192,7 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
 export async function queueFacets(actor: Actor) {
   requirePermission(actor, 'queue:work');
   const rows = await prisma.$queryRaw<{ benchmark: string; ability: string | null; model: string }[]>`
-    SELECT DISTINCT k."benchmark", k."ability", t."model" FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId"
+    SELECT DISTINCT t."benchmark", t."ability", t."model" FROM "Trajectory" t
     WHERE t."pendingCount" > 0 ORDER BY 1, 2, 3 LIMIT 2000`;
   const uniq = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].sort();
   // Only admins assign, so only they need the list of people.

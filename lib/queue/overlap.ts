@@ -12,13 +12,15 @@ import { prisma, type Tx } from '@/lib/db/prisma';
 export const MAX_OVERLAP_K = 10;
 
 /**
- * k for the task aliased `task` in the surrounding SQL: the ability's own
- * setting, else the benchmark-wide one (ability ""), else 1.
+ * k for the row aliased `row` in the surrounding SQL: the ability's own
+ * setting, else the benchmark-wide one (ability ""), else 1. The row is a
+ * trajectory (which carries its task's benchmark and ability, see the
+ * queue_task_fields migration) or a task.
  */
-export function overlapKSql(task: Prisma.Sql = Prisma.sql`k`): Prisma.Sql {
+export function overlapKSql(row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
   return Prisma.sql`COALESCE(
-    (SELECT o."k" FROM "OverlapSetting" o WHERE o."benchmark" = ${task}."benchmark" AND o."ability" = COALESCE(${task}."ability", '') AND o."ability" <> ''),
-    (SELECT o."k" FROM "OverlapSetting" o WHERE o."benchmark" = ${task}."benchmark" AND o."ability" = ''),
+    (SELECT o."k" FROM "OverlapSetting" o WHERE o."benchmark" = ${row}."benchmark" AND o."ability" = COALESCE(${row}."ability", '') AND o."ability" <> ''),
+    (SELECT o."k" FROM "OverlapSetting" o WHERE o."benchmark" = ${row}."benchmark" AND o."ability" = ''),
     1)`;
 }
 
@@ -26,7 +28,7 @@ export function overlapKSql(task: Prisma.Sql = Prisma.sql`k`): Prisma.Sql {
 export const SUBMITTED_COUNT_SQL = Prisma.sql`(SELECT count(*) FROM "Diagnosis" sd WHERE sd."checkpointResultId" = r.id AND sd."status" = 'SUBMITTED')`;
 
 export async function overlapForTask(tx: Tx, taskId: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ k: number }[]>`SELECT ${overlapKSql()}::int AS k FROM "Task" k WHERE k.id = ${taskId}`;
+  const [row] = await tx.$queryRaw<{ k: number }[]>`SELECT ${overlapKSql(Prisma.sql`k`)}::int AS k FROM "Task" k WHERE k.id = ${taskId}`;
   return row?.k ?? 1;
 }
 
@@ -93,8 +95,8 @@ export async function recountPendingWhere(tx: Tx, taskCondition: Prisma.Sql): Pr
 }
 
 /**
- * The checkpoint result aliased `r` (task aliased `k`) is one this user may
- * still diagnose: failed, fewer than k submissions, none of them theirs.
+ * The checkpoint result aliased `r` (of the trajectory aliased `t`) is one
+ * this user may still diagnose: failed, fewer than k submissions, none of them theirs.
  */
 export function openForUserSql(userId: string): Prisma.Sql {
   return Prisma.sql`r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()} AND ${notSubmittedBySql(userId)}`;
@@ -111,13 +113,13 @@ export function notSubmittedBySql(userId: string): Prisma.Sql {
  */
 export async function pendingForUser(tx: Tx, trajectoryId: string, userId: string): Promise<number> {
   const [row] = await tx.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM "CheckpointResult" r JOIN "Trajectory" t ON t.id = r."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
+    SELECT count(*) AS n FROM "CheckpointResult" r JOIN "Trajectory" t ON t.id = r."trajectoryId"
     WHERE r."trajectoryId" = ${trajectoryId} AND ${openForUserSql(userId)}`;
   return Number(row?.n ?? 0);
 }
 
 /**
- * Queue condition (over `t`, `k`): the trajectory still has a checkpoint this
+ * Queue condition (over `t`): the trajectory still has a checkpoint this
  * user may diagnose. Cheap for the common case: someone who has submitted
  * nothing on the trajectory passes on one index probe.
  */

@@ -48,7 +48,7 @@ export function claimSizesSql(where: Prisma.Sql, userId: string): Prisma.Sql {
       SELECT json_agg(json_build_object('userId', h."userId", 'n', h.n)) FROM (
         SELECT c."userId", count(*) AS n
         FROM "QueueClaim" c CROSS JOIN LATERAL (
-          SELECT 1 FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE t.id = c."trajectoryId" AND ${where} OFFSET 0
+          SELECT 1 FROM "Trajectory" t WHERE t.id = c."trajectoryId" AND ${where} OFFSET 0
         ) q
         WHERE c."expiresAt" > ${SQL_NOW} GROUP BY c."userId") h), '[]'::json) AS holders,
       (SELECT count(*) FROM "Diagnosis" d

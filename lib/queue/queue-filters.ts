@@ -35,16 +35,18 @@ export type QueueFilter = z.infer<typeof queueFilterSchema>;
 export const SQL_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
- * WHERE conditions over `"Trajectory" t JOIN "Task" k LEFT JOIN "QueueClaim" c`.
- * `assignee` is handled by the caller (list and "next" treat it differently).
+ * WHERE conditions over QUEUE_FROM (`"Trajectory" t LEFT JOIN "QueueClaim" c`):
+ * a trajectory carries its task's benchmark, ability and external id, so no
+ * condition reads the task. `assignee` is handled by the caller (list and
+ * "next" treat it differently).
  */
 export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   const where: Prisma.Sql[] = [Prisma.sql`t."pendingCount" > 0`];
-  if (f.benchmark) where.push(Prisma.sql`k."benchmark" = ${f.benchmark}`);
-  if (f.ability) where.push(Prisma.sql`k."ability" = ${f.ability}`);
+  if (f.benchmark) where.push(Prisma.sql`t."benchmark" = ${f.benchmark}`);
+  if (f.ability) where.push(Prisma.sql`t."ability" = ${f.ability}`);
   if (f.model) where.push(modelCondition(f.model));
   // People type the benchmark's task id ("airline/16"); links carry the internal id. Accept both.
-  if (f.taskId) where.push(Prisma.sql`(t."taskId" = ${f.taskId} OR k."externalId" = ${f.taskId})`);
+  if (f.taskId) where.push(Prisma.sql`(t."taskId" = ${f.taskId} OR t."taskExternalId" = ${f.taskId})`);
   if (f.importId) where.push(Prisma.sql`t."importJobId" = ${f.importId}`);
   if (f.checkpointKey || f.checkpointStatus !== 'any') {
     const parts: Prisma.Sql[] = [
@@ -96,4 +98,4 @@ export function assigneeCondition(assignee: string | undefined, meId: string): P
   return activeClaimBy(assignee === 'mine' ? meId : assignee);
 }
 
-export const QUEUE_FROM = Prisma.sql`"Trajectory" t JOIN "Task" k ON k.id = t."taskId" LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id`;
+export const QUEUE_FROM = Prisma.sql`"Trajectory" t LEFT JOIN "QueueClaim" c ON c."trajectoryId" = t.id`;

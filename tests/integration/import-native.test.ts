@@ -24,6 +24,10 @@ describe('native JSONL import', () => {
       ['heron-large', false, 1, 1, report.id],
       ['kestrel-small', true, 0, 0, report.id],
     ]);
+    // Each trajectory carries its task's queue fields (queue_task_fields migration's trigger, on the import's bulk insert too).
+    expect(task.trajectories.map((t) => [t.benchmark, t.ability, t.taskExternalId, t.instructionExcerpt])).toEqual(
+      task.trajectories.map(() => ['fixture-shop', task.ability, 'shop/1', task.instruction]),
+    );
     const kestrel = task.trajectories[1];
     expect(kestrel.metadata).toEqual({ ticket: 'T-1' });
     const events = await prisma.event.findMany({ where: { trajectoryId: kestrel.id }, orderBy: { position: 'asc' } });

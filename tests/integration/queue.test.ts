@@ -6,7 +6,7 @@ import { assignItem, releaseItem } from '@/lib/queue/assign-claim';
 import { claimNext } from '@/lib/queue/claim-next';
 import { listQueue } from '@/lib/queue/list-queue';
 import { annotatorProgress } from '@/lib/queue/progress';
-import { createActor, uid } from '../helpers/factories';
+import { createActor, seedTrajectory, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
 
 async function completeDiagnosis(actor: Awaited<ReturnType<typeof createActor>>, trajectoryId: string) {
@@ -187,6 +187,30 @@ describe('queue list filters', () => {
       claim: { userId: a.userId, userName: a.name, expiresAt: claim.expiresAt.toISOString(), assignedBy: admin.name },
       createdAt: row.createdAt.toISOString(),
     });
+  });
+
+  it('shows and filters each row by its task fields as the task stands: copied on insert, followed when the task changes or the trajectory moves', async () => {
+    const benchmark = `copy-${uid()}`;
+    const [imported] = await seedRecords([failedRecord({ benchmark, taskId: 'copy/1', ability: 'retail' })]);
+    const direct = await seedTrajectory({ benchmark, taskExternalId: 'copy/2', ability: 'airline', model: 'model-b', checkpoints: { c0: false } });
+    const a = await createActor('ANNOTATOR');
+    const row = async (trajectoryId: string, filter: Record<string, string> = {}) =>
+      (await listQueue(a, { benchmark, ...filter })).items.find((i) => i.trajectoryId === trajectoryId);
+
+    expect(await row(imported)).toMatchObject({ taskExternalId: 'copy/1', ability: 'retail', instruction: 'Change the flight on reservation R1 to the cheapest option.' });
+    expect(await row(direct.id, { ability: 'airline', taskId: 'copy/2' })).toMatchObject({ taskExternalId: 'copy/2', instruction: 'Task copy/2' });
+
+    const task = await prisma.task.findFirstOrThrow({ where: { benchmark, externalId: 'copy/1' } });
+    await prisma.task.update({ where: { id: task.id }, data: { ability: 'airline', instruction: `${'Rebook '.repeat(30)}now` } });
+    expect(await row(imported, { ability: 'retail' })).toBeUndefined();
+    const moved = await row(imported, { ability: 'airline' });
+    expect(moved?.instruction).toBe(`${'Rebook '.repeat(22)}Rebook…`);
+    expect(moved?.instruction).toHaveLength(161);
+
+    // A trajectory moved to another task takes that task's fields.
+    await prisma.trajectory.update({ where: { id: direct.id }, data: { taskId: task.id } });
+    expect(await row(direct.id, { taskId: 'copy/1' })).toMatchObject({ taskExternalId: 'copy/1', ability: 'airline' });
+    expect(await prisma.trajectory.count({ where: { taskId: task.id, taskExternalId: 'copy/1', benchmark, ability: 'airline' } })).toBe(2);
   });
 
   it('refuses researchers (they do not work the queue)', async () => {
