@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { prisma } from '@/lib/db/prisma';
 import { readSql } from '@/lib/db/sql';
 import { countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
-import { closeListener, ensureListener, onLiveChange } from '@/lib/live/listener';
+import { closeListener, ensureListener, listenerIsLive, onLiveChange, PROBE_EVERY_MS } from '@/lib/live/listener';
 import { notifyChange } from '@/lib/live/notify';
 import { waitFor } from '../helpers/wait-for';
 
@@ -56,16 +56,41 @@ describe('cached counts of large lists', () => {
     expect(await countWithCache(['queue'], 'large', FROM)).toEqual({ count: EXACT_UP_TO + 507, cached: true });
   });
 
-  it('after the age limit answers at once with the previous count and recounts once in the background', async () => {
+  it('keeps serving a count past the age limit, without recounting, while the listener hears PostgreSQL', async () => {
+    await addRows(EXACT_UP_TO + 1);
+    await notifyAndWait('listener-live');
+    expect(listenerIsLive()).toBe(true);
+    const counted = await countWithCache(['queue'], 'live', FROM);
+    await addRows(2);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11_000);
+    const queries = vi.spyOn(readSql(), 'unsafe');
+    expect(await countWithCache(['queue'], 'live', FROM)).toEqual({ count: counted.count, cached: true });
+    expect(queries).not.toHaveBeenCalled();
+  });
+
+  it('once the listener has been silent, answers an aged count at once with the previous value and recounts once in the background', async () => {
     await countWithCache(['queue'], 'aged', FROM);
     const before = (await countWithCache(['queue'], 'aged', FROM)).count;
     await addRows(3);
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 11_000);
+    // Nothing heard for a minute (as far as this process can tell): notifications may have been missed.
+    vi.setSystemTime(Date.now() + 60_000);
+    expect(listenerIsLive()).toBe(false);
     const queries = vi.spyOn(readSql(), 'unsafe');
     const stale = await Promise.all(Array.from({ length: 10 }, () => countWithCache(['queue'], 'aged', FROM)));
     expect(stale.every((a) => a.cached && a.count === before)).toBe(true);
     await waitFor('the background recount', async () => (await countWithCache(['queue'], 'aged', FROM)).count === before + 3);
     expect(queries).toHaveBeenCalledTimes(1);
+  });
+
+  it('a listener that has heard nothing for a while probes PostgreSQL and counts as live again once its probe arrives', async () => {
+    // Last in this file: its probe leaves the listener's last-heard time on the moved clock.
+    await ensureListener();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    expect(listenerIsLive()).toBe(false);
+    // The probe timer runs on real time (every PROBE_EVERY_MS); only the clock it reads is moved.
+    await waitFor('the probe to come back', async () => listenerIsLive(), PROBE_EVERY_MS * 3);
   });
 });
