@@ -1,29 +1,37 @@
 /**
- * npm run bench:api [-- --duration 10 --warmup 3 --only 'tasks|runs' --seed-only]
+ * npm run bench:api [-- --slice 4 --rounds 3 --warmup 3 --only 'tasks|runs' --seed-only]
  *
  * Seeds 100,000 trajectories through the real import path into a reusable
  * embedded PostgreSQL (.data/bench, once), builds the app if needed, starts two
  * `next start` replicas on that database and drives the list endpoints and
- * "take next" with autocannon at 10 and 50 connections. Prints requests/s,
- * p50, p99 for each next to the authenticated no-op (`GET /api/auth/me`)
- * measured in the same run, before and after each group of rows, the ratio
- * against the mean of those two (target ≥ 0.5× for lists), and the
- * combined requests/s of both replicas. List endpoints that do not exist in
- * this build (404) are skipped with a note. Not a test: figures only.
+ * "take next" with autocannon at 10 and 50 connections, in rounds of short
+ * slices: every endpoint's slice sits between two slices of the authenticated
+ * no-op (`GET /api/auth/me`), and its ratio is against their mean (target
+ * ≥ 0.5× for lists; the median over rounds is printed, with the range). Prints
+ * requests/s, p50, p99 for each, and the combined requests/s of both
+ * replicas. List endpoints that do not exist in this build (404) are skipped
+ * with a note. Not a test: figures only. See scripts/lib/bench-load.ts for why slices.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfNeeded } from './lib/build';
-import { measure, printTable, printTails, type Endpoint, type Measurement } from './lib/bench-load';
+import { measure, printTable, printTails, ratioOf, reduce, type Endpoint, type Row, type Slice } from './lib/bench-load';
 import { BENCH_PASSWORD, ensureBenchData } from './lib/bench-seed';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, warmup: { type: 'string', default: '3' }, only: { type: 'string' }, 'seed-only': { type: 'boolean', default: false } },
+  options: {
+    slice: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    'seed-only': { type: 'boolean', default: false },
+  },
 });
-const DURATION = Number(values.duration);
+const SLICE = Number(values.slice);
+const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
 const PORTS = [Number(process.env.PORT ?? 3114), Number(process.env.PORT_B ?? 3124)];
 const PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54414);
@@ -81,7 +89,7 @@ async function main() {
     for (const port of PORTS) replicas.push(startReplica(port, db.url));
     const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
     await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
-    console.log(`• Two replicas on ports ${PORTS.join(' and ')}; ${DURATION} s per measurement`);
+    console.log(`• Two replicas on ports ${PORTS.join(' and ')}; ${ROUNDS} rounds of ${SLICE}-s slices, each list slice between two no-op slices`);
     const cookie = await loginCookie(bases[0], 'reviewer@bench.local');
 
     // Deep pages: OFFSET against the keyset cursor the UI's Next button sends (page 499's last row).
@@ -120,37 +128,48 @@ async function main() {
       await settle(bases, cookie);
       console.log(`• Warmed up: ${WARMUP} s per endpoint on both replicas`);
     }
-    // The no-op runs before and after each group; the ratios are against the mean of the two. On this shared
-    // machine one no-op figure drifted ±10% between runs minutes apart, moving every ratio of its group with it.
     const [noopEp, ...lists] = endpoints;
-    const measureGroup = async (on: string | string[], group: Endpoint[], connections: number) => {
-      const out: Measurement[] = [];
-      for (const ep of [noopEp, ...group, noopEp]) {
-        const m = await measure(on, ep, connections, DURATION, cookie);
-        // Let requests still queued from this run finish before the next one starts.
+    // Rounds of slices: no-op, list 1, no-op, list 2, no-op, …; each list slice's ratio is against the mean of
+    // the no-op slices on either side of it. The lists' order rotates by round, so no endpoint always follows
+    // the same one.
+    const measureGroup = async (on: string | string[], group: Endpoint[], connections: number): Promise<Row[]> => {
+      const noopSlices: Slice[] = [];
+      const slices = new Map<Endpoint, Slice[]>(group.map((ep) => [ep, []]));
+      const ratios = new Map<Endpoint, number[]>(group.map((ep) => [ep, []]));
+      const slice = async (ep: Endpoint) => {
+        const m = await measure(on, ep, connections, SLICE, cookie);
+        // Let requests still queued from this slice finish before the next one starts.
         await settle(bases, cookie);
-        out.push(out.length === 0 ? { ...m, label: `${m.label}, before` } : ep === noopEp ? { ...m, label: `${m.label}, after` } : m);
         process.stdout.write('.');
+        return m;
+      };
+      for (let round = 0; round < ROUNDS; round++) {
+        let before = await slice(noopEp);
+        noopSlices.push(before);
+        for (const ep of [...group.slice(round % group.length), ...group.slice(0, round % group.length)]) {
+          const m = await slice(ep);
+          const after = await slice(noopEp);
+          noopSlices.push(after);
+          slices.get(ep)!.push(m);
+          ratios.get(ep)!.push(m.rps / ((before.rps + after.rps) / 2));
+          before = after;
+        }
       }
-      return { rows: out, noop: (out[0].rps + out[out.length - 1].rps) / 2 };
+      const connectionsShown = connections * (Array.isArray(on) ? on.length : 1);
+      return [reduce(noopEp.label, connectionsShown, noopSlices, []), ...group.map((ep) => reduce(ep.label, connectionsShown, slices.get(ep)!, ratios.get(ep)!))];
     };
-    const rows: Measurement[] = [];
-    const noop = new Map<number, number>();
-    for (const connections of [10, 50]) {
-      const group = await measureGroup(bases[0], lists, connections);
-      noop.set(connections, group.noop);
-      rows.push(...group.rows);
-    }
-    printTable(rows, noop);
+    const rows: Row[] = [];
+    for (const connections of [10, 50]) rows.push(...(await measureGroup(bases[0], lists, connections)));
+    printTable(rows);
     printTails(rows);
 
     console.log('\nTwo replicas on the same database (50 connections each, requests/s added up):');
     const combined = await measureGroup(bases, lists.slice(0, 2), 50);
-    printTable(combined.rows, new Map([[100, combined.noop]]));
-    printTails(combined.rows);
+    printTable(combined.map((r) => ({ ...r, label: `two replicas: ${r.label}` })));
+    printTails(combined);
     // The OFFSET deep page is the comparison for the keyset row, not a page the UI's buttons request.
-    const target = rows.filter((r) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label));
-    const below = target.filter((r) => r.rps / (noop.get(r.connections) ?? Infinity) < 0.5);
+    const target = [...rows, ...combined].filter((r) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label));
+    const below = target.filter((r) => ratioOf(r) < 0.5);
     console.log(below.length ? `\n✖ below 0.5× the no-op: ${below.map((r) => `${r.label} @${r.connections}`).join('; ')}` : '\n✔ every list endpoint ≥ 0.5× the no-op');
     const spread = target.filter((r) => r.p99 > 2 * r.p50);
     console.log(spread.length ? `✖ p99 > 2× p50: ${spread.map((r) => `${r.label} @${r.connections}`).join('; ')}` : '✔ every list endpoint has p99 ≤ 2× p50');

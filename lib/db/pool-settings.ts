@@ -9,4 +9,6 @@
 export const POOL_IDLE_SECONDS = 300;
 
 export const poolSize = () => Number(process.env.DATABASE_POOL_SIZE ?? 10);
-export const readPoolSize = () => Number(process.env.DATABASE_READ_POOL_SIZE ?? 10);
+// The short-statement read pool (lib/db/sql.ts, readSql): few connections, pipelined.
+export const readPoolSize = () => Number(process.env.DATABASE_READ_POOL_SIZE ?? 3);
+export const readPipeline = () => Number(process.env.DATABASE_READ_PIPELINE ?? 4);

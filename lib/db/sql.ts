@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import postgres from 'postgres';
 import { env } from '@/lib/env';
-import { POOL_IDLE_SECONDS, readPoolSize } from './pool-settings';
+import { POOL_IDLE_SECONDS, readPipeline, readPoolSize } from './pool-settings';
 
 /**
  * The read path of the list endpoints: the `postgres` package with named
@@ -24,7 +24,8 @@ import { POOL_IDLE_SECONDS, readPoolSize } from './pool-settings';
  * own, as take next's lock + claim + audit statement does); everything else
  * writes through Prisma.
  */
-const globalForSql = globalThis as unknown as { __readSql?: { url: string; sql: postgres.Sql } };
+type Pools = { url: string; read: postgres.Sql; long?: postgres.Sql };
+const globalForSql = globalThis as unknown as { __readSql?: Pools };
 
 // Prisma stores `DateTime` as `timestamp(3)` holding UTC; read it as UTC whatever the process's zone.
 const timestampUtc = {
@@ -35,39 +36,62 @@ const timestampUtc = {
 };
 
 /**
- * One statement per connection at a time. By default `postgres` pipelines up
- * to 100 statements onto each busy connection, assigned round-robin when sent,
- * so a slow statement (a cached count being refreshed, a deep OFFSET page)
- * held up every statement queued behind it on its connection while others
- * sat idle: at 50 connections, the first 1–2 s of each bench:api run answered
- * at 4–8× the median. Without pipelining, waiting statements form one queue
- * and go to whichever connection frees first. (`max_pipeline` is a runtime
- * option its type declarations do not list.)
+ * Both pools speak the same types; they differ in size and pipelining.
+ * (`max_pipeline` is a runtime option its type declarations do not list.)
  */
-const noPipelining = { max_pipeline: 1 } as object;
-
-export function readSql(): postgres.Sql {
-  const url = env().DATABASE_URL;
-  if (globalForSql.__readSql?.url !== url) {
-    const sql = postgres(url, {
-      ...noPipelining,
-      max: readPoolSize(),
-      idle_timeout: POOL_IDLE_SECONDS,
-      onnotice: () => undefined,
-      // Date parameters are sent as timestamptz; compared with a UTC `timestamp` column they must convert in UTC.
-      connection: { TimeZone: 'UTC', application_name: 'memory-console-read' },
-      types: { bigint: postgres.BigInt, timestampUtc },
-    });
-    globalForSql.__readSql = { url, sql };
-  }
-  return globalForSql.__readSql.sql;
+function createPool(url: string, max: number, pipeline: number, name: string): postgres.Sql {
+  return postgres(url, {
+    ...({ max_pipeline: pipeline } as object),
+    max,
+    idle_timeout: POOL_IDLE_SECONDS,
+    onnotice: () => undefined,
+    // Date parameters are sent as timestamptz; compared with a UTC `timestamp` column they must convert in UTC.
+    connection: { TimeZone: 'UTC', application_name: name },
+    types: { bigint: postgres.BigInt, timestampUtc },
+  });
 }
 
-/** Closes the read pool (command-line tools and tests call this before PostgreSQL stops). */
+function pools(): Pools {
+  const url = env().DATABASE_URL;
+  if (globalForSql.__readSql?.url !== url) {
+    globalForSql.__readSql = { url, read: createPool(url, readPoolSize(), readPipeline(), 'memory-console-read') };
+  }
+  return globalForSql.__readSql;
+}
+
+/**
+ * The pool of short statements (a list page, the caller's lookup, take next):
+ * DATABASE_READ_POOL_SIZE connections (default 3), each taking up to
+ * DATABASE_READ_PIPELINE statements at once (default 4) when all are busy.
+ *
+ * Few connections, pipelined: at 50 concurrent requests on the 2-core bench
+ * machine, 10 connections without pipelining served the queue at 501
+ * requests/s and 3 pipelined ones at 646 (the no-op 870 → 962). Ten backends
+ * on two cores mostly wait for each other, and every statement that has a
+ * connection to itself is a wake-up of PostgreSQL and of Node; pipelined,
+ * one wake-up carries several. What pipelining costs is that a statement
+ * waits for the ones before it on its connection, so anything that can run
+ * long (counts and aggregates over large sets) goes to `longSql` instead.
+ */
+export function readSql(): postgres.Sql {
+  return pools().read;
+}
+
+/**
+ * The pool of statements that may run long (a count over 50,000 queue rows,
+ * facet aggregates): two connections, never pipelined, so they hold up
+ * nothing but each other. They run when a cached figure is recomputed (lib/live/large-count.ts).
+ */
+export function longSql(): postgres.Sql {
+  const p = pools();
+  return (p.long ??= createPool(p.url, 2, 1, 'memory-console-long'));
+}
+
+/** Closes both pools (command-line tools and tests call this before PostgreSQL stops). */
 export async function closeReadPool(): Promise<void> {
   const p = globalForSql.__readSql;
   globalForSql.__readSql = undefined;
-  await p?.sql.end({ timeout: 5 });
+  await Promise.all([p?.read.end({ timeout: 5 }), p?.long?.end({ timeout: 5 })]);
 }
 
 // `postgres` sends a JS array as an array parameter only when told its type: array parameters must be cast
@@ -101,13 +125,20 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+function run<T>(sql: postgres.Sql, query: Prisma.Sql): Promise<T[]> {
+  return sql.unsafe(query.text, bindArrays(sql, query.text, query.values), { prepare: true }) as unknown as Promise<T[]>;
+}
+
 /**
  * Runs one statement built with `Prisma.sql` as a prepared statement, in its
  * own implicit transaction; rows typed by the caller. Reads, or a write that
- * is complete in this one statement (see above).
+ * is complete in this one statement (see above). Short statements only: see readSql.
  */
-export async function queryRows<T>(query: Prisma.Sql): Promise<T[]> {
-  const sql = readSql();
-  const rows = await sql.unsafe(query.text, bindArrays(sql, query.text, query.values), { prepare: true });
-  return rows as unknown as T[];
+export function queryRows<T>(query: Prisma.Sql): Promise<T[]> {
+  return run<T>(readSql(), query);
+}
+
+/** queryRows for a statement that may run long (see longSql). */
+export function queryLong<T>(query: Prisma.Sql): Promise<T[]> {
+  return run<T>(longSql(), query);
 }

@@ -1,4 +1,4 @@
-import { Prisma, type CardKind, type CardOperation, type LlmProvider, type ProposalStatus, type RunKind, type RunStatus } from '@prisma/client';
+import { Prisma, ProposalStatus as ProposalStatusEnum, type CardKind, type CardOperation, type LlmProvider, type ProposalStatus, type RunKind, type RunStatus } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { literalInt, queryRows } from '@/lib/db/sql';
@@ -173,8 +173,21 @@ export const RUNS_PAGE_SIZE = 25;
 type RunListRow = {
   id: string; kind: RunKind; status: RunStatus; batchId: string | null; provider: LlmProvider; model: string | null; error: string | null;
   promptTokens: number; completionTokens: number; createdAt: Date; startedAt: Date | null; finishedAt: Date | null;
-  taskId: string | null; benchmark: string | null; externalId: string | null; deltas: number; proposals: Partial<Record<ProposalStatus, number>> | null;
+  taskId: string | null; benchmark: string | null; externalId: string | null; deltas: number; proposals: number[];
 };
+
+/**
+ * A run's proposals per status as one int array in PROPOSAL_STATUSES order: one
+ * pass over the run's proposals with a FILTER per status. (As a JSON object
+ * grouped by status, each run sorted and grouped its proposals and PostgreSQL
+ * looked up how to write every key and count: a fifth of the statement.)
+ */
+const PROPOSAL_STATUSES = Object.values(ProposalStatusEnum);
+const PROPOSALS_BY_STATUS = Prisma.sql`(SELECT ARRAY[${Prisma.join(PROPOSAL_STATUSES.map((st) => Prisma.sql`count(*) FILTER (WHERE p.status = ${Prisma.raw(`'${st}'`)})::int`))}] FROM "Proposal" p WHERE p."runId" = r.id)`;
+
+function byStatus(counts: number[]): Partial<Record<ProposalStatus, number>> {
+  return Object.fromEntries(PROPOSAL_STATUSES.flatMap((st, i) => (counts[i] ? [[st, counts[i]]] : [])));
+}
 
 export type RunsPage = Page<RunListItem> & { cursors: { after: string | null; before: string | null } };
 
@@ -200,7 +213,7 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
       SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
              r."createdAt", r."startedAt", r."finishedAt", t.id AS "taskId", t.benchmark, t."externalId",
              (SELECT count(*) FROM "SkillDelta" d WHERE d."runId" = r.id)::int AS deltas,
-             (SELECT json_object_agg(x.status, x.n) FROM (SELECT p.status, count(*)::int AS n FROM "Proposal" p WHERE p."runId" = r.id GROUP BY p.status) x) AS proposals
+             ${PROPOSALS_BY_STATUS} AS proposals
       FROM (SELECT r.* FROM "ReflectionRun" r WHERE ${keyset.where ? Prisma.sql`${where} AND ${keyset.where}` : where}
             ORDER BY ${keyset.orderBy} LIMIT ${literalInt(page.pageSize)} OFFSET ${literalInt(offset)}) r
       LEFT JOIN "Task" t ON t.id = r."taskId"
@@ -223,7 +236,7 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     startedAt: iso(r.startedAt),
     finishedAt: iso(r.finishedAt),
     deltas: r.deltas,
-    proposals: r.proposals ?? {},
+    proposals: byStatus(r.proposals),
   }));
   return { ...pageOf(items, total, page), cursors: cursorsOf(rows) };
 }

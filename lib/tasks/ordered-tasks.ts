@@ -19,7 +19,18 @@ export type TaskPageQuery = {
 /** A task's trajectories per model, agent and outcome, with their checkpoint results summed. */
 export type TaskRunGroup = { model: string; agent: string | null; passed: boolean; n: number; cpPassed: number; cpTotal: number };
 
-export type TaskRow = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string; runs: TaskRunGroup[] };
+/**
+ * The groups as the statement sends them: one array per field, in the same
+ * group order (each null for a task without trajectories). See pageOfCandidates.
+ */
+type RunColumns = [string[] | null, (string | null)[] | null, boolean[] | null, number[] | null, number[] | null, number[] | null];
+
+type TaskRowRead = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string; runs: RunColumns };
+export type TaskRow = Omit<TaskRowRead, 'runs'> & { runs: TaskRunGroup[] };
+
+function runGroups([models, agents, passed, n, cpPassed, cpTotal]: RunColumns): TaskRunGroup[] {
+  return (models ?? []).map((model, i) => ({ model, agent: agents![i], passed: passed![i], n: n![i], cpPassed: cpPassed![i], cpTotal: cpTotal![i] }));
+}
 
 export const EXCERPT = 180;
 
@@ -95,15 +106,17 @@ function beyondCursor(c: TaskCursor, dir: Direction): Prisma.Sql[] {
  * each trajectory's counters (`checkpointCount`, `checkpointsPassed`, kept
  * exact by triggers) in the same statement: no checkpoint row is counted, and
  * no second round trip is made. `Trajectory_task_runs_idx` holds every column
- * the sum reads, in group order: an index-only scan without a sort.
+ * the sum reads, in group order: an index-only scan without a sort. The groups
+ * go out as one JSON array per field (six conversions a task) rather than a
+ * JSON object per group (six per group): PostgreSQL looks up how to write each
+ * value it puts in JSON, and per group that was 40% of the statement's time.
  */
 function pageOfCandidates(candidates: Prisma.Sql, dir: Direction, limit: number, offset = 0): Prisma.Sql {
   return Prisma.sql`
     SELECT p.id, p.benchmark, p."externalId", p.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction,
-           (SELECT coalesce(json_agg(json_build_object('model', g.model, 'agent', g.agent, 'passed', g.passed, 'n', g.n,
-                                                       'cpPassed', g."cpPassed", 'cpTotal', g."cpTotal")), '[]'::json)
-            FROM (SELECT tr.model, tr.agent, tr.passed, count(*) AS n,
-                         sum(tr."checkpointsPassed") AS "cpPassed", sum(tr."checkpointCount") AS "cpTotal"
+           (SELECT json_build_array(array_agg(g.model), array_agg(g.agent), array_agg(g.passed), array_agg(g.n), array_agg(g."cpPassed"), array_agg(g."cpTotal"))
+            FROM (SELECT tr.model, tr.agent, tr.passed, count(*)::int AS n,
+                         sum(tr."checkpointsPassed")::int AS "cpPassed", sum(tr."checkpointCount")::int AS "cpTotal"
                   FROM "Trajectory" tr WHERE tr."taskId" = p.id GROUP BY 1, 2, 3) g) AS runs
     FROM (SELECT * FROM (${candidates}) s ORDER BY ${listOrder('s', dir)} LIMIT ${literalInt(limit)}${offset ? Prisma.sql` OFFSET ${literalInt(offset)}` : Prisma.empty}) p
     JOIN "Task" t ON t.id = p.id
@@ -154,7 +167,7 @@ function cursorPage(query: TaskPageQuery, c: TaskCursor, dir: Direction): Prisma
  * then by text), which Prisma's orderBy cannot express. Index-driven, never a
  * sort of every task.
  */
-export function orderedTasks(query: TaskPageQuery): Promise<TaskRow[]> {
+export async function orderedTasks(query: TaskPageQuery): Promise<TaskRow[]> {
   const statement = query.after ? cursorPage(query, query.after, 'forward') : query.before ? cursorPage(query, query.before, 'backward') : offsetPage(query);
-  return queryRows<TaskRow>(statement);
+  return (await queryRows<TaskRowRead>(statement)).map((t) => ({ ...t, runs: runGroups(t.runs) }));
 }

@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { readSql } from '@/lib/db/sql';
+import { longSql } from '@/lib/db/sql';
 import { countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
 import { closeListener, ensureListener, listenerIsLive, onLiveChange, PROBE_EVERY_MS } from '@/lib/live/listener';
 import { notifyChange } from '@/lib/live/notify';
@@ -48,7 +48,7 @@ describe('cached counts of large lists', () => {
     expect(await countWithCache(['queue'], 'large', FROM)).toEqual({ count: EXACT_UP_TO + 500, cached: true });
 
     await notifyAndWait('large-change');
-    const queries = vi.spyOn(readSql(), 'unsafe');
+    const queries = vi.spyOn(longSql(), 'unsafe');
     const answers = await Promise.all(Array.from({ length: 20 }, () => countWithCache(['queue'], 'large', FROM)));
     expect(answers.map((a) => a.count)).toEqual(Array(20).fill(EXACT_UP_TO + 507));
     // One count for twenty requests (each used to run its own).
@@ -64,7 +64,7 @@ describe('cached counts of large lists', () => {
     await addRows(2);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 11_000);
-    const queries = vi.spyOn(readSql(), 'unsafe');
+    const queries = vi.spyOn(longSql(), 'unsafe');
     expect(await countWithCache(['queue'], 'live', FROM)).toEqual({ count: counted.count, cached: true });
     expect(queries).not.toHaveBeenCalled();
   });
@@ -77,7 +77,7 @@ describe('cached counts of large lists', () => {
     // Nothing heard for a minute (as far as this process can tell): notifications may have been missed.
     vi.setSystemTime(Date.now() + 60_000);
     expect(listenerIsLive()).toBe(false);
-    const queries = vi.spyOn(readSql(), 'unsafe');
+    const queries = vi.spyOn(longSql(), 'unsafe');
     const stale = await Promise.all(Array.from({ length: 10 }, () => countWithCache(['queue'], 'aged', FROM)));
     expect(stale.every((a) => a.cached && a.count === before)).toBe(true);
     await waitFor('the background recount', async () => (await countWithCache(['queue'], 'aged', FROM)).count === before + 3);

@@ -142,6 +142,9 @@ describe('offline (rule-based) reflection', () => {
     const page = await listRuns(await createActor('RESEARCHER'), { taskId });
     expect(page.items[0]).toMatchObject({ id: run.id, status: 'SUCCEEDED', ruleBased: true });
     expect(page.items[0].proposals.PENDING).toBeGreaterThanOrEqual(1);
+    // Counted per status, statuses without proposals left out.
+    const groups = await prisma.proposal.groupBy({ by: ['status'], where: { runId: run.id }, _count: true });
+    expect(page.items[0].proposals).toEqual(Object.fromEntries(groups.map((g) => [g.status, g._count])));
     await expect(listRuns(await createActor('ANNOTATOR'), {})).rejects.toThrow(/reflection:read/);
   });
 });
