@@ -168,11 +168,19 @@ async function main() {
     printTable(combined.map((r) => ({ ...r, label: `two replicas: ${r.label}` })));
     printTails(combined);
     // The OFFSET deep page is the comparison for the keyset row, not a page the UI's buttons request.
-    const target = [...rows, ...combined].filter((r) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label));
-    const below = target.filter((r) => ratioOf(r) < 0.5);
-    console.log(below.length ? `\n✖ below 0.5× the no-op: ${below.map((r) => `${r.label} @${r.connections}`).join('; ')}` : '\n✔ every list endpoint ≥ 0.5× the no-op');
-    const spread = target.filter((r) => r.p99 > 2 * r.p50);
-    console.log(spread.length ? `✖ p99 > 2× p50: ${spread.map((r) => `${r.label} @${r.connections}`).join('; ')}` : '✔ every list endpoint has p99 ≤ 2× p50');
+    const isList = (r: Row) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label);
+    const verdict = (what: string, target: Row[]) => {
+      const below = target.filter((r) => ratioOf(r) < 0.5);
+      console.log(below.length ? `✖ ${what} below 0.5× the no-op: ${below.map((r) => `${r.label} @${r.connections}`).join('; ')}` : `✔ ${what} ≥ 0.5× the no-op`);
+      const spread = target.filter((r) => r.p99 > 2 * r.p50);
+      console.log(spread.length ? `✖ ${what} with p99 > 2× p50: ${spread.map((r) => `${r.label} @${r.connections}`).join('; ')}` : `✔ ${what}: p99 ≤ 2× p50`);
+    };
+    // The target (issue 14) is one replica, as `npm start` serves; two replicas on these same 2 cores are shown for scale-out.
+    console.log('');
+    verdict('every list endpoint on one replica', rows.filter(isList));
+    verdict('the queue rows on two replicas', combined.filter(isList));
+    const noop = rows.filter((r) => !isList(r) && r.label.includes('auth/me'));
+    console.log(`  (the no-op itself: p99/p50 ${noop.map((r) => `${(r.p99 / Math.max(1, r.p50)).toFixed(1)} @${r.connections}`).join(', ')})`);
   } finally {
     for (const r of replicas) r.kill('SIGTERM');
     await Promise.all(replicas.map((r) => (r.exitCode === null ? new Promise((ok) => r.once('exit', ok)) : undefined)));
