@@ -20,8 +20,8 @@ export type TaskPageQuery = {
 export type TaskRunGroup = { model: string; agent: string | null; passed: boolean; n: number; cpPassed: number; cpTotal: number };
 
 /**
- * The groups as the statement sends them: one array per field, in the same
- * group order (each null for a task without trajectories). See pageOfCandidates.
+ * Task."runGroups": one array per field, in the same group order (each null
+ * for a task without trajectories). See pageOfCandidates.
  */
 type RunColumns = [string[] | null, (string | null)[] | null, boolean[] | null, number[] | null, number[] | null, number[] | null];
 
@@ -102,22 +102,15 @@ function beyondCursor(c: TaskCursor, dir: Direction): Prisma.Sql[] {
 /**
  * The page: `limit` of `candidates` (rows with their benchmark's `latest`)
  * nearest the start (or the cursor), then their instruction's start (lists
- * show an excerpt) and their runs, in list order. The runs are summed from
- * each trajectory's counters (`checkpointCount`, `checkpointsPassed`, kept
- * exact by triggers) in the same statement: no checkpoint row is counted, and
- * no second round trip is made. `Trajectory_task_runs_idx` holds every column
- * the sum reads, in group order: an index-only scan without a sort. The groups
- * go out as one JSON array per field (six conversions a task) rather than a
- * JSON object per group (six per group): PostgreSQL looks up how to write each
- * value it puts in JSON, and per group that was 40% of the statement's time.
+ * show an excerpt) and their runs, in list order. The runs are the task's
+ * `runGroups`, kept by triggers on Trajectory (task_run_groups migration):
+ * grouping each task's trajectories here, per request, was half of the
+ * statement's time. They come as one JSON array per field (RunColumns).
  */
 function pageOfCandidates(candidates: Prisma.Sql, dir: Direction, limit: number, offset = 0): Prisma.Sql {
   return Prisma.sql`
     SELECT p.id, p.benchmark, p."externalId", p.ability, left(t.instruction, ${EXCERPT * 2}) AS instruction,
-           (SELECT json_build_array(array_agg(g.model), array_agg(g.agent), array_agg(g.passed), array_agg(g.n), array_agg(g."cpPassed"), array_agg(g."cpTotal"))
-            FROM (SELECT tr.model, tr.agent, tr.passed, count(*)::int AS n,
-                         sum(tr."checkpointsPassed")::int AS "cpPassed", sum(tr."checkpointCount")::int AS "cpTotal"
-                  FROM "Trajectory" tr WHERE tr."taskId" = p.id GROUP BY 1, 2, 3) g) AS runs
+           t."runGroups" AS runs
     FROM (SELECT * FROM (${candidates}) s ORDER BY ${listOrder('s', dir)} LIMIT ${literalInt(limit)}${offset ? Prisma.sql` OFFSET ${literalInt(offset)}` : Prisma.empty}) p
     JOIN "Task" t ON t.id = p.id
     ORDER BY ${listOrder('p', 'forward')}`;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFile } from '@/lib/import/run-import';
 import { listTasks, taskFilterOptions, taskListQuerySchema } from '@/lib/tasks/list-tasks';
-import { createActor } from '../helpers/factories';
+import { prisma } from '@/lib/db/prisma';
+import { createActor, seedTrajectory, uid } from '../helpers/factories';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
 const q = (input: Record<string, string> = {}) => taskListQuerySchema.parse(input);
@@ -47,6 +48,32 @@ describe('task list', () => {
       abilities: ['bakery', 'shop'],
       models: ['heron-large', 'kestrel-small'],
     });
+  });
+
+  it('keeps each task\'s runs exact as trajectories are added, change outcome or results, move to another task and are deleted', async () => {
+    const benchmark = `runs-${uid()}`;
+    const a = await seedTrajectory({ benchmark, taskExternalId: 'r/1', model: 'm-a', checkpoints: { c0: true, c1: false } });
+    const b = await seedTrajectory({ benchmark, taskExternalId: 'r/1', model: 'm-a', checkpoints: { c0: true, c1: true } });
+    await seedTrajectory({ benchmark, taskExternalId: 'r/2', model: 'm-b', checkpoints: { c0: false } });
+    const actor = await createActor('RESEARCHER');
+    const runs = async () => Object.fromEntries((await listTasks(actor, q({ benchmark }))).items.map((t) => [t.externalId, [t.models, t.checkpointsPassed, t.checkpointsTotal]]));
+
+    expect(await runs()).toEqual({
+      'r/1': [[{ model: 'm-a', agent: null, passed: 1, failed: 1 }], 3, 4],
+      'r/2': [[{ model: 'm-b', agent: null, passed: 0, failed: 1 }], 0, 1],
+    });
+    // A checkpoint result turns: the counters (summary recount) and the task's runs follow.
+    await prisma.checkpointResult.updateMany({ where: { trajectoryId: a.id, passed: false }, data: { passed: true } });
+    await prisma.trajectory.update({ where: { id: a.id }, data: { passed: true, agent: 'react' } });
+    expect((await runs())['r/1']).toEqual([[{ model: 'm-a', agent: null, passed: 1, failed: 0 }, { model: 'm-a', agent: 'react', passed: 1, failed: 0 }], 4, 4]);
+    // Moved to the other task, then deleted: both tasks are recounted each time.
+    await prisma.trajectory.update({ where: { id: b.id }, data: { taskId: (await prisma.task.findFirstOrThrow({ where: { benchmark, externalId: 'r/2' } })).id } });
+    expect(await runs()).toEqual({
+      'r/1': [[{ model: 'm-a', agent: 'react', passed: 1, failed: 0 }], 2, 2],
+      'r/2': [[{ model: 'm-a', agent: null, passed: 1, failed: 0 }, { model: 'm-b', agent: null, passed: 0, failed: 1 }], 2, 3],
+    });
+    await prisma.trajectory.deleteMany({ where: { taskId: (await prisma.task.findFirstOrThrow({ where: { benchmark, externalId: 'r/1' } })).id } });
+    expect((await runs())['r/1']).toEqual([[], 0, 0]);
   });
 
   it('orders task ids naturally within a benchmark (shop/2 before shop/10)', async () => {

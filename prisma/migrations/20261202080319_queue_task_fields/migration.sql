@@ -19,7 +19,7 @@ ADD COLUMN     "taskExternalId" TEXT NOT NULL DEFAULT '';
 
 -- Lists send rows, not documents: a τ²-bench scenario runs to kilobytes. A
 -- queue row shows one line of it and the rest of the excerpt as its tooltip.
--- The first 160 characters, trailing whitespace dropped, then "…" (chr 8230);
+-- The first 160 characters, trailing whitespace dropped, then "…" (chr 8230),
 -- a shorter instruction whole. Function bodies are E'' strings (see the
 -- dashboard_summary migration: Prisma's migration runner splits at every semicolon).
 CREATE FUNCTION "instruction_excerpt"(instruction text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS E'
