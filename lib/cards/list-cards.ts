@@ -1,7 +1,7 @@
 import { Prisma, type CardKind } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { containsPattern, literalInt, queryRows } from '@/lib/db/sql';
+import { containsPattern, isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cachedUntilChanged, countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { bankFilterShape, type CardSummary } from './card-summary';
@@ -49,7 +49,6 @@ function cardConditions(q: z.infer<typeof cardListQuerySchema>): Prisma.Sql {
   return Prisma.join(where, ' AND ');
 }
 
-type CardRow = Omit<CardListItem, 'updatedAt'> & { updatedAt: Date };
 type BankRow = { kind: CardKind; ability: string | null; cards: number; sizeBytes: bigint };
 
 const bankRows = () =>
@@ -78,17 +77,16 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
   const { page: _p, pageSize: _s, ...filters } = q;
   const [rows, { count: total }, banks] = await Promise.all([
     // apps/tags are nullable text[] (a card written without them holds NULL; Prisma used to read that as []).
-    queryRows<CardRow>(Prisma.sql`
+    queryRows<CardListItem>(Prisma.sql`
       SELECT c.id, c.key, c.kind, c.ability, coalesce(c.apps, '{}') AS apps, coalesce(c.tags, '{}') AS tags,
-             c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", c."updatedAt"
+             c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", ${isoTime(Prisma.sql`c."updatedAt"`)} AS "updatedAt"
       FROM "Card" c LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
       WHERE ${where} ORDER BY ${ORDER[q.sort]} LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`),
     countWithCache(['cards'], `cards:${JSON.stringify(filters)}`, Prisma.sql`"Card" c WHERE ${where}`),
     bankSummaries(),
   ]);
-  const items = rows.map(({ updatedAt, ...c }) => ({ ...c, updatedAt: updatedAt.toISOString() }));
   return {
-    ...pageOf(items, total, { page: q.page, pageSize: q.pageSize }),
+    ...pageOf(rows, total, { page: q.page, pageSize: q.pageSize }),
     banks: banks.map((b) => ({ kind: b.kind, ability: b.ability, cards: b.cards, sizeKb: Math.round((Number(b.sizeBytes) / 1024) * 10) / 10 })),
   };
 }

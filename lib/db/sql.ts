@@ -120,6 +120,14 @@ export function literalInt(n: number): Prisma.Sql {
   return Prisma.raw(String(n));
 }
 
+/**
+ * A timestamp column (UTC, as Prisma stores it) as the ISO text that
+ * Date.prototype.toISOString writes: the row's times go out as read, without a
+ * Date per value on the way (Next.js's patched Date constructor made each one
+ * cost microseconds: 25–75 per page of a list).
+ */
+export const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** An ILIKE pattern matching `text` anywhere, with `%`, `_` and `\` typed by a user taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

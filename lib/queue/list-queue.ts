@@ -2,7 +2,7 @@ import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { literalInt, queryRows } from '@/lib/db/sql';
+import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { notSubmittedBySql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
@@ -37,14 +37,6 @@ export type QueueList = Page<QueueItem> & { counts: QueueCounts; progress: Progr
 
 // The console's queue page is 25 rows; an API caller gets the same unless it asks for more (up to 200).
 const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(200).default(25) });
-
-/**
- * A timestamp column (UTC, as Prisma stores it) as the ISO text that
- * Date.prototype.toISOString writes: the row's times go out as read, without a
- * Date per value on the way (Next.js's patched Date constructor made each one
- * cost microseconds, 25–50 per page).
- */
-const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type QueueRow = {
   id: string; taskId: string; taskExternalId: string; benchmark: string; ability: string | null; instructionExcerpt: string;

@@ -1,7 +1,7 @@
 import { Prisma, ProposalStatus as ProposalStatusEnum, type CardKind, type CardOperation, type LlmProvider, type ProposalStatus, type RunKind, type RunStatus } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { literalInt, queryRows } from '@/lib/db/sql';
+import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { countWithCache } from '@/lib/live/large-count';
 import { notFound } from '@/lib/errors';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
@@ -172,7 +172,7 @@ export const RUNS_PAGE_SIZE = 25;
 
 type RunListRow = {
   id: string; kind: RunKind; status: RunStatus; batchId: string | null; provider: LlmProvider; model: string | null; error: string | null;
-  promptTokens: number; completionTokens: number; createdAt: Date; startedAt: Date | null; finishedAt: Date | null;
+  promptTokens: number; completionTokens: number; createdAt: string; startedAt: string | null; finishedAt: string | null;
   taskId: string | null; benchmark: string | null; externalId: string | null; deltas: number; proposals: number[];
 };
 
@@ -211,7 +211,8 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     countWithCache(['runs'], `runs:${q.taskId ?? ''}:${q.status ?? ''}`, Prisma.sql`"ReflectionRun" r WHERE ${where}`),
     queryRows<RunListRow>(Prisma.sql`
       SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
-             r."createdAt", r."startedAt", r."finishedAt", t.id AS "taskId", t.benchmark, t."externalId",
+             ${isoTime(Prisma.sql`r."createdAt"`)} AS "createdAt", ${isoTime(Prisma.sql`r."startedAt"`)} AS "startedAt",
+             ${isoTime(Prisma.sql`r."finishedAt"`)} AS "finishedAt", t.id AS "taskId", t.benchmark, t."externalId",
              (SELECT count(*) FROM "SkillDelta" d WHERE d."runId" = r.id)::int AS deltas,
              ${PROPOSALS_BY_STATUS} AS proposals
       FROM (SELECT r.* FROM "ReflectionRun" r WHERE ${keyset.where ? Prisma.sql`${where} AND ${keyset.where}` : where}
@@ -232,9 +233,9 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     error: r.error,
     promptTokens: r.promptTokens,
     completionTokens: r.completionTokens,
-    createdAt: r.createdAt.toISOString(),
-    startedAt: iso(r.startedAt),
-    finishedAt: iso(r.finishedAt),
+    createdAt: r.createdAt,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
     deltas: r.deltas,
     proposals: byStatus(r.proposals),
   }));

@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { literalInt, queryRows } from '@/lib/db/sql';
+import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, type Page } from '@/lib/http/pagination';
 import { countWithCache } from '@/lib/live/large-count';
@@ -55,7 +55,7 @@ const REASON_EXCERPT = 280;
 
 type PageRow = ProposalSummary & {
   stale: boolean; title: string | null;
-  reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: Date;
+  reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: string;
   targets: ProposalListItem['targets'];
 };
 
@@ -70,7 +70,7 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
     SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, s.stale IS NOT NULL AS stale,
            coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool') AS title,
            CASE WHEN length(p.reason) > ${REASON_EXCERPT} THEN left(p.reason, ${REASON_EXCERPT - 1}) || '…' ELSE p.reason END AS reason, p."runId",
-           t.id AS "taskId", t.benchmark, t."externalId", p."createdAt",
+           t.id AS "taskId", t.benchmark, t."externalId", ${isoTime(Prisma.sql`p."createdAt"`)} AS "createdAt",
            (SELECT coalesce(json_agg(json_build_object('cardId', pt."cardId", 'key', c.key, 'baseVersionId', pt."baseVersionId",
                                                        'currentVersionId', c."currentVersionId", 'primary', pt."primary")
                                      ORDER BY pt."primary" DESC, pt."cardId"), '[]'::json)
@@ -131,7 +131,7 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     runId: r.runId,
     task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
     targets: r.targets,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: r.createdAt,
   }));
   const total = filteredTotal ? filteredTotal.count : facets.counts.total;
   return { ...pageOf(items, total, { page: q.page, pageSize: q.pageSize }), ...facets, cursors: cursorsOf(rows) };

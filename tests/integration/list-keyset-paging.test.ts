@@ -5,6 +5,7 @@ import { GET as queueRoute } from '@/app/api/queue/route';
 import { GET as runsRoute } from '@/app/api/reflection/runs/route';
 import { GET as tasksRoute } from '@/app/api/tasks/route';
 import type { Actor } from '@/lib/auth/permissions';
+import { listCards } from '@/lib/cards/list-cards';
 import { prisma } from '@/lib/db/prisma';
 import { claimNext } from '@/lib/queue/claim-next';
 import { listQueue } from '@/lib/queue/list-queue';
@@ -87,6 +88,27 @@ describe('keyset paging of long lists', () => {
     expect([first, second, third].map((p) => p.items.map((r) => r.id))).toEqual(byOffset);
     expect(await ids({ page: 2, before: third.cursors.before ?? undefined })).toEqual(byOffset[1]);
     expect(third).toMatchObject({ total: 5, page: 3, pageCount: 3 });
+  });
+
+  it("sends each row's times as the stored instant in ISO form, to the millisecond, and pages on them", async () => {
+    const researcher = await createActor('RESEARCHER');
+    const ability = `times-${uid()}`;
+    const { id: taskId } = await ensureTask({ benchmark: `keyset-${uid()}`, externalId: 'times/1', ability });
+    const t = (ms: number) => new Date(Date.parse('2026-06-02T03:04:05.000Z') + ms);
+    await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'RUNNING', createdAt: t(7), startedAt: t(89) } });
+    await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED', createdAt: t(1), startedAt: t(2), finishedAt: t(999) } });
+    const runs = await listRuns(researcher, { taskId, pageSize: 1 });
+    expect(runs.items.map((r) => [r.createdAt, r.startedAt, r.finishedAt])).toEqual([['2026-06-02T03:04:05.007Z', '2026-06-02T03:04:05.089Z', null]]);
+    const older = await listRuns(researcher, { taskId, pageSize: 1, page: 2, after: runs.cursors.after ?? undefined });
+    expect(older.items.map((r) => [r.createdAt, r.startedAt, r.finishedAt])).toEqual([['2026-06-02T03:04:05.001Z', '2026-06-02T03:04:05.002Z', '2026-06-02T03:04:05.999Z']]);
+
+    await prisma.proposal.create({ data: { cardKind: 'SKILL', ability, operation: 'ADD_CARD', reason: 'times', createdAt: t(450) } });
+    const reviewer = await createActor('REVIEWER');
+    expect((await listProposals(reviewer, { ability })).items.map((p) => p.createdAt)).toEqual(['2026-06-02T03:04:05.450Z']);
+
+    const key = `skill::${ability}::times`;
+    await prisma.card.create({ data: { key, kind: 'SKILL', ability, title: 'Times', updatedAt: t(30) } });
+    expect((await listCards(researcher, { ability })).items.map((c) => [c.key, c.updatedAt])).toEqual([[key, '2026-06-02T03:04:05.030Z']]);
   });
 
   it('refuses a cursor that is not a list position, naming the parameter', async () => {
