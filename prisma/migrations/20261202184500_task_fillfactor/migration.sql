@@ -1,0 +1,13 @@
+-- Task rows are rewritten many times while trajectories are imported: the
+-- statement-level triggers of 20261202102548_task_run_groups recount a task's
+-- runGroups for every import batch that touches it (about 40 times per task for
+-- 100,000 trajectories). With full pages every such update was a new row
+-- version on another page plus a new entry in each of Task's six indexes, and
+-- the table grew to 168 MB for 5,000 tasks (5 MB once compacted), which made
+-- every lookup of a task by id (runs list, review inbox, task list) visit more
+-- pages and the planner pick bitmap scans for them. Half-empty pages leave room
+-- for the new version on the same page: a heap-only (HOT) update, which
+-- touches no index and whose dead versions the page itself prunes.
+-- Only pages written from now on honour it. A database imported before this can
+-- be compacted once with VACUUM FULL "Task" (it locks the table while it runs).
+ALTER TABLE "Task" SET (fillfactor = 50);
