@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { LIVE_SAFETY_MS } from '@/components/live/active-refetch';
 import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_PASSWORD, loginAs } from './helpers';
@@ -70,6 +71,44 @@ test('the run page shows a status change pushed from the database, without polli
     await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'FAILED');
     await expect(page.getByText('stopped by the live-updates test')).toBeVisible();
     // One refetch because of the notification, not a poll loop.
+    expect(runRequests).toHaveLength(1);
+  } finally {
+    await lock.end();
+  }
+});
+
+test('a run page still shows a finished run whose notification was lost, after the live safety interval and not before', async ({ page }) => {
+  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } } });
+  const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() } });
+  const lock = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await lock.connect();
+  await lock.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', ['reflection-run', run.id]);
+  try {
+    // Losing a notification on purpose needs a session that skips triggers (superuser: the embedded database's role).
+    const { rows } = await lock.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
+    test.skip(!rows[0].rolsuper, 'the database role cannot set session_replication_role');
+    const runRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/reflection/runs/${run.id}`)) runRequests.push(r.url());
+    });
+    await page.clock.install();
+    await loginAs(page, 'reviewer@demo.local', DEMO_PASSWORD);
+    await openLive(page, `/runs/${run.id}`);
+    await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'RUNNING');
+    await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+
+    // The run finishes without a NOTIFY: the trigger that sends it does not fire in a replica-role session.
+    await lock.query("SET session_replication_role = replica");
+    await lock.query(`UPDATE "ReflectionRun" SET status = 'FAILED', error = 'finished without a notification', "finishedAt" = now() WHERE id = $1`, [run.id]);
+    await lock.query('RESET session_replication_role');
+    runRequests.length = 0;
+    await page.clock.runFor(3 * POLL_MS);
+    expect(runRequests).toEqual([]);
+    await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'RUNNING');
+
+    await page.clock.runFor(LIVE_SAFETY_MS);
+    await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'FAILED');
+    await expect(page.getByText('finished without a notification')).toBeVisible();
     expect(runRequests).toHaveLength(1);
   } finally {
     await lock.end();

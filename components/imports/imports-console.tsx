@@ -1,5 +1,6 @@
 'use client';
 
+import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -43,8 +44,8 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
     // Keep the current page (and the pager the user is focused on) on screen while the next one loads.
     placeholderData: keepPreviousData,
     // While an import runs (here or from the CLI/API), its counts grow batch by batch: each batch is pushed
-    // live (LISTEN/NOTIFY); polling only while the live stream is down.
-    refetchInterval: (q) => (!live && q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED') ? 1000 : false),
+    // live (LISTEN/NOTIFY); polling while the live stream is down (slowly while it is up: active-refetch.ts).
+    refetchInterval: (q) => activeRefetchInterval(live, !!q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED'), 1000),
   });
 
   return (

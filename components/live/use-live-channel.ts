@@ -13,6 +13,8 @@ import { isLive, subscribeLive, subscribeLiveStatus } from './live-connection';
  *   const { live } = useLiveChannel(['runs'], [['run', runId]]);
  *   useQuery({ queryKey: ['run', runId], queryFn, refetchInterval: live ? false : 2000 });
  *
+ * (For views of jobs that finish, see active-refetch.ts: a slow re-check also while live.)
+ *
  * `filter` narrows which changes count (e.g. only this run's id). `enabled: false`
  * subscribes to nothing: for a view whose role may not read the channel (the
  * server refuses the stream with 403, and every channel shares one stream).

@@ -1,5 +1,6 @@
 'use client';
 
+import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -64,7 +65,7 @@ function BatchProgressList() {
     queryKey: BATCHES_KEY,
     queryFn: () => apiFetch<{ batches: BatchProgress[] }>('/api/reflection/batches').then((r) => r.batches),
     staleTime: 0,
-    refetchInterval: (q) => (!live && q.state.data?.some((b) => !b.done) ? POLL_MS : false),
+    refetchInterval: (q) => activeRefetchInterval(live, !!q.state.data?.some((b) => !b.done), POLL_MS),
   });
   if (batches.error) return <ErrorMessage error={batches.error} />;
   if (!batches.data?.length) return null;

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
@@ -39,14 +40,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** Everything about one run; updates live while the run is queued or running. */
 export function RunDetailView({ initial }: { initial: RunDetail }) {
-  // Pushed from PostgreSQL (LISTEN/NOTIFY → /api/live); polling only while the stream is down.
+  // Pushed from PostgreSQL (LISTEN/NOTIFY → /api/live); polling while the stream is down (slowly while it is up: active-refetch.ts).
   const { live } = useLiveChannel(['runs'], [['reflection', 'run', initial.id]], (c) => c.id === initial.id);
   const q = useQuery({
     queryKey: ['reflection', 'run', initial.id],
     queryFn: () => apiFetch<{ run: RunDetail }>(`/api/reflection/runs/${initial.id}`).then((r) => r.run),
     initialData: initial,
     staleTime: 0,
-    refetchInterval: (query) => (!live && query.state.data && isActiveStatus(query.state.data.status) ? POLL_MS : false),
+    refetchInterval: (query) => activeRefetchInterval(live, !!query.state.data && isActiveStatus(query.state.data.status), POLL_MS),
   });
   const run = q.data;
   const title = run.kind === 'FUNCTION_CARDS' ? 'Function-card run' : run.kind === 'RECURATE' ? 'Re-curation of a stale proposal' : run.task ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}` : 'Reflection run';

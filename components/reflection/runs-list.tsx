@@ -1,5 +1,6 @@
 'use client';
 
+import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import type { RunStatus } from '@prisma/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -73,7 +74,7 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
     initialData: toSearch(query) === toSearch(initialQuery) ? initial : undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (q) => (!live && q.state.data?.items.some((r) => isActiveStatus(r.status)) ? POLL_MS : false),
+    refetchInterval: (q) => activeRefetchInterval(live, !!q.state.data?.items.some((r) => isActiveStatus(r.status)), POLL_MS),
   });
 
   function go(next: RunsListQuery) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import { apiFetch } from '@/lib/http/api-client';
 import type { RunSummary } from '@/lib/reflection/run-status';
@@ -11,7 +12,8 @@ export const POLL_MS = 1500;
 
 /**
  * Run summaries for a task or batch, pushed live (run changes notified by
- * PostgreSQL); polled only while the live stream is down and a run is active.
+ * PostgreSQL); polled while the live stream is down and a run is active (and slowly while
+ * it is up: see active-refetch.ts).
  */
 export function useRunSummaries(params: { taskId?: string; batchId?: string; limit?: number }, enabled = true) {
   const qs = new URLSearchParams();
@@ -29,6 +31,6 @@ export function useRunSummaries(params: { taskId?: string; batchId?: string; lim
     queryFn: () => apiFetch<{ runs: RunSummary[] }>(`/api/reflection/runs/status?${qs}`).then((r) => r.runs),
     enabled,
     staleTime: 0,
-    refetchInterval: (q) => (!live && q.state.data?.some((r) => isActiveStatus(r.status)) ? POLL_MS : false),
+    refetchInterval: (q) => activeRefetchInterval(live, !!q.state.data?.some((r) => isActiveStatus(r.status)), POLL_MS),
   });
 }
