@@ -43,10 +43,18 @@ async function openLive(page: Page, url: string) {
   await stream;
 }
 
-test('the run page shows a status change pushed from the database, without polling while the run is active', async ({ page }) => {
+type RunPage = { run: { id: string }; lock: pg.Client; runRequests: string[] };
+
+/**
+ * A RUNNING run open on its page with the live stream up, on the page's fake
+ * clock; `runRequests` collects the page's requests for the run from here on
+ * (its first load and refetch on mount are not polling). The run's worker lock
+ * (lib/jobs/run-lock.ts) is held throughout, so the e2e worker's recovery
+ * leaves this run alone.
+ */
+async function withRunningRunPage(page: Page, body: (ctx: RunPage) => Promise<void>) {
   const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } } });
   const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() } });
-  // Hold the run's worker lock (lib/jobs/run-lock.ts) so the e2e worker's recovery leaves this RUNNING run alone.
   const lock = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await lock.connect();
   await lock.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', ['reflection-run', run.id]);
@@ -59,9 +67,16 @@ test('the run page shows a status change pushed from the database, without polli
     await loginAs(page, 'reviewer@demo.local', DEMO_PASSWORD);
     await openLive(page, `/runs/${run.id}`);
     await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'RUNNING');
-    // The page's first load (and its refetch on mount) are not polling: count from here.
     await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
     runRequests.length = 0;
+    await body({ run, lock, runRequests });
+  } finally {
+    await lock.end();
+  }
+}
+
+test('the run page shows a status change pushed from the database, without polling while the run is active', async ({ page }) => {
+  await withRunningRunPage(page, async ({ run, runRequests }) => {
     // An absence can only be observed over time: run the page's clock through three of the old poll
     // intervals with the run active (every timer due in them fires; nothing real is waited for).
     await page.clock.runFor(3 * POLL_MS);
@@ -72,36 +87,18 @@ test('the run page shows a status change pushed from the database, without polli
     await expect(page.getByText('stopped by the live-updates test')).toBeVisible();
     // One refetch because of the notification, not a poll loop.
     expect(runRequests).toHaveLength(1);
-  } finally {
-    await lock.end();
-  }
+  });
 });
 
 test('a run page still shows a finished run whose notification was lost, after the live safety interval and not before', async ({ page }) => {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } } });
-  const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() } });
-  const lock = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await lock.connect();
-  await lock.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', ['reflection-run', run.id]);
-  try {
-    // Losing a notification on purpose needs a session that skips triggers (superuser: the embedded database's role).
-    const { rows } = await lock.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
-    test.skip(!rows[0].rolsuper, 'the database role cannot set session_replication_role');
-    const runRequests: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes(`/api/reflection/runs/${run.id}`)) runRequests.push(r.url());
-    });
-    await page.clock.install();
-    await loginAs(page, 'reviewer@demo.local', DEMO_PASSWORD);
-    await openLive(page, `/runs/${run.id}`);
-    await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'RUNNING');
-    await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
-
+  // Losing a notification on purpose needs a session that skips triggers (superuser: the embedded database's role).
+  const [role] = await prisma.$queryRaw<{ rolsuper: boolean }[]>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
+  test.skip(!role.rolsuper, 'the database role cannot set session_replication_role');
+  await withRunningRunPage(page, async ({ run, lock, runRequests }) => {
     // The run finishes without a NOTIFY: the trigger that sends it does not fire in a replica-role session.
-    await lock.query("SET session_replication_role = replica");
+    await lock.query('SET session_replication_role = replica');
     await lock.query(`UPDATE "ReflectionRun" SET status = 'FAILED', error = 'finished without a notification', "finishedAt" = now() WHERE id = $1`, [run.id]);
     await lock.query('RESET session_replication_role');
-    runRequests.length = 0;
     await page.clock.runFor(3 * POLL_MS);
     expect(runRequests).toEqual([]);
     await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'RUNNING');
@@ -110,9 +107,7 @@ test('a run page still shows a finished run whose notification was lost, after t
     await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'FAILED');
     await expect(page.getByText('finished without a notification')).toBeVisible();
     expect(runRequests).toHaveLength(1);
-  } finally {
-    await lock.end();
-  }
+  });
 });
 
 const INBOX_POLL_MS = 15_000; // components/reviews/review-inbox.tsx: the fallback poll while the stream is down
