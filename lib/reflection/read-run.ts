@@ -181,9 +181,10 @@ type RunListRow = {
  * pass over the run's proposals with a FILTER per status. (As a JSON object
  * grouped by status, each run sorted and grouped its proposals and PostgreSQL
  * looked up how to write every key and count: a fifth of the statement.)
+ * The index on ("runId", status) answers it without visiting the proposals.
  */
 const PROPOSAL_STATUSES = Object.values(ProposalStatusEnum);
-const PROPOSALS_BY_STATUS = Prisma.sql`(SELECT ARRAY[${Prisma.join(PROPOSAL_STATUSES.map((st) => Prisma.sql`count(*) FILTER (WHERE p.status = ${Prisma.raw(`'${st}'`)})::int`))}] FROM "Proposal" p WHERE p."runId" = r.id)`;
+export const PROPOSALS_BY_STATUS = Prisma.sql`(SELECT ARRAY[${Prisma.join(PROPOSAL_STATUSES.map((st) => Prisma.sql`count(*) FILTER (WHERE p.status = ${Prisma.raw(`'${st}'`)})::int`))}] FROM "Proposal" p WHERE p."runId" = r.id)`;
 
 function byStatus(counts: number[]): Partial<Record<ProposalStatus, number>> {
   return Object.fromEntries(PROPOSAL_STATUSES.flatMap((st, i) => (counts[i] ? [[st, counts[i]]] : [])));
