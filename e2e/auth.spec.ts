@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { loginAs, logOut, navSections, openNavSection } from './helpers';
+import { DEMO_PASSWORD, loginAs, logOut, navSections, openNavSection } from './helpers';
 
 const ROLES = [
   { email: 'annotator@demo.local', role: 'annotator', sees: ['Queue', 'Tasks', 'Cards', 'Dashboard'], hidden: ['Admin', 'Reviews', 'Imports'] },
@@ -22,6 +22,22 @@ for (const r of ROLES) {
     await expect(page).toHaveURL(/\/login$/);
   });
 }
+
+test('"Log out" works before the page\'s JavaScript runs: a plain form post ends the session and lands on the login page', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const signIn = await context.request.post('/api/auth/login', { data: { email: 'annotator@demo.local', password: DEMO_PASSWORD } });
+    expect(signIn.ok()).toBe(true);
+    const page = await context.newPage();
+    await page.goto('/queue');
+    await expect(page.getByTestId('current-user')).toContainText('annotator');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await context.request.get('/api/auth/me')).status()).toBe(401);
+  } finally {
+    await context.close();
+  }
+});
 
 test('a wrong password shows a clear message', async ({ page }) => {
   await page.goto('/login');

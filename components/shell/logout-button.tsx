@@ -3,14 +3,20 @@
 import { useState } from 'react';
 import { apiFetch } from '@/lib/http/api-client';
 
+/**
+ * A form, so that "Log out" works before the page has hydrated (a click on a
+ * server-rendered page used to do nothing): without JavaScript it posts the
+ * form and the server answers with a redirect to the login page. Once
+ * hydrated, the same click posts with fetch and then loads the login page.
+ */
 export function LogoutButton() {
   const [pending, setPending] = useState(false);
   return (
-    <button
-      type="button"
-      disabled={pending}
-      className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100"
-      onClick={async () => {
+    <form
+      method="post"
+      action="/api/auth/logout"
+      onSubmit={async (e) => {
+        e.preventDefault();
         setPending(true);
         await apiFetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
         // A full page load on purpose: it drops every cached query of the signed-out user.
@@ -18,7 +24,9 @@ export function LogoutButton() {
         window.location.assign('/login');
       }}
     >
-      Log out
-    </button>
+      <button type="submit" disabled={pending} className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100">
+        Log out
+      </button>
+    </form>
   );
 }

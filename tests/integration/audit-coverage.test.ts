@@ -7,6 +7,7 @@ import { createApiToken } from '@/lib/users/api-tokens';
 import { SCENARIOS, type Call, type Ctx } from '../helpers/audit-scenarios';
 import { createActor, createUser, seedDemoTask } from '../helpers/factories';
 import { listApiRoutes } from '../helpers/list-api-routes';
+import { testRequest } from '../helpers/next-headers-mock';
 
 /**
  * Every mutating route writes an audit entry. The routes come from the file
@@ -18,14 +19,7 @@ import { listApiRoutes } from '../helpers/list-api-routes';
  * Route handlers run in-process against the real database. Only Next's request
  * context is stood in for: `headers()`/`cookies()` read the request under test.
  */
-const request = vi.hoisted(() => ({ current: null as Request | null }));
-vi.mock('next/headers', () => ({
-  headers: async () => request.current!.headers,
-  cookies: async () => {
-    const jar = new Map((request.current!.headers.get('cookie') ?? '').split(/;\s*/).filter(Boolean).map((c) => c.split('=') as [string, string]));
-    return { get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined) };
-  },
-}));
+vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
 const MUTATING = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -79,7 +73,7 @@ async function call(route: (typeof routes)[number], c: Call): Promise<Response> 
     headers.set('content-type', 'application/json');
   }
   const req = new NextRequest(url, { method: route.method, headers, body });
-  request.current = req;
+  testRequest.current = req;
   return mod[route.method](req, { params: Promise.resolve(c.params ?? {}) });
 }
 

@@ -2,10 +2,16 @@ import { NextResponse } from 'next/server';
 import { logout, SESSION_COOKIE } from '@/lib/auth/sessions';
 import { publicRoute } from '@/lib/http/route';
 
+/**
+ * Ends the caller's session. The "Log out" button posts here with fetch (204);
+ * before the page's JavaScript has loaded it submits as a plain HTML form,
+ * which gets a 303 to the login page instead (see components/shell/logout-button.tsx).
+ */
 export const POST = publicRoute(async ({ req }) => {
   const token = req.cookies.get(SESSION_COOKIE)?.value;
   if (token) await logout(token);
-  const res = new NextResponse(null, { status: 204 });
+  const fromForm = req.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded') ?? false;
+  const res = fromForm ? NextResponse.redirect(new URL('/login', req.nextUrl), 303) : new NextResponse(null, { status: 204 });
   res.cookies.delete(SESSION_COOKIE);
   return res;
 });
