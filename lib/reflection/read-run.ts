@@ -195,8 +195,8 @@ export type RunsPage = Page<RunListItem> & { cursors: { after: string | null; be
 /**
  * Runs, newest first, optionally for one task and/or status, in one statement:
  * the page's runs are picked first (an ordered scan of (createdAt, id) that
- * stops after the page), then only they get their task and their delta and
- * proposal counts. `after`/`before` cursors (lib/http/keyset.ts) page without OFFSET.
+ * stops after the page), then only they get their delta and proposal counts.
+ * A run carries its task's label (run_task_fields migration): no look-up of the task. `after`/`before` cursors (lib/http/keyset.ts) page without OFFSET.
  */
 export async function listRuns(actor: Actor, q: { page?: number; taskId?: string; status?: RunStatus; pageSize?: number; after?: string; before?: string }): Promise<RunsPage> {
   requirePermission(actor, 'reflection:read');
@@ -213,12 +213,11 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     queryRows<RunListRow>(Prisma.sql`
       SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
              ${isoTime(Prisma.sql`r."createdAt"`)} AS "createdAt", ${isoTime(Prisma.sql`r."startedAt"`)} AS "startedAt",
-             ${isoTime(Prisma.sql`r."finishedAt"`)} AS "finishedAt", t.id AS "taskId", t.benchmark, t."externalId",
+             ${isoTime(Prisma.sql`r."finishedAt"`)} AS "finishedAt", r."taskId", r."taskBenchmark" AS benchmark, r."taskExternalId" AS "externalId",
              (SELECT count(*) FROM "SkillDelta" d WHERE d."runId" = r.id)::int AS deltas,
              ${PROPOSALS_BY_STATUS} AS proposals
       FROM (SELECT r.* FROM "ReflectionRun" r WHERE ${keyset.where ? Prisma.sql`${where} AND ${keyset.where}` : where}
             ORDER BY ${keyset.orderBy} LIMIT ${literalInt(page.pageSize)} OFFSET ${literalInt(offset)}) r
-      LEFT JOIN "Task" t ON t.id = r."taskId"
       ORDER BY ${keyset.orderBy}`),
   ]);
   const rows = inListOrder(read, keyset.reversed);

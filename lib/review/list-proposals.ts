@@ -63,14 +63,15 @@ type PageRow = ProposalSummary & {
  * One page in one statement: the proposals are picked first (an ordered scan
  * of the open-inbox index, LIMIT inside), then only those rows get their run,
  * task, stale flag (a per-row probe instead of a hashed pass over every
- * target) and their target cards (primary first).
+ * target) and their target cards (primary first). The run carries its
+ * task's label (run_task_fields migration): no look-up of the task.
  */
 function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, s.stale IS NOT NULL AS stale,
            coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool') AS title,
            CASE WHEN length(p.reason) > ${REASON_EXCERPT} THEN left(p.reason, ${REASON_EXCERPT - 1}) || '…' ELSE p.reason END AS reason, p."runId",
-           t.id AS "taskId", t.benchmark, t."externalId", ${isoTime(Prisma.sql`p."createdAt"`)} AS "createdAt",
+           r."taskId", r."taskBenchmark" AS benchmark, r."taskExternalId" AS "externalId", ${isoTime(Prisma.sql`p."createdAt"`)} AS "createdAt",
            (SELECT coalesce(json_agg(json_build_object('cardId', pt."cardId", 'key', c.key, 'baseVersionId', pt."baseVersionId",
                                                        'currentVersionId', c."currentVersionId", 'primary', pt."primary")
                                      ORDER BY pt."primary" DESC, pt."cardId"), '[]'::json)
@@ -79,7 +80,6 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
     LEFT JOIN LATERAL (SELECT 1 AS stale FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
       WHERE pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED') LIMIT 1) s ON TRUE
     LEFT JOIN "ReflectionRun" r ON r.id = p."runId"
-    LEFT JOIN "Task" t ON t.id = r."taskId"
     ORDER BY ${orderBy}`);
 }
 
