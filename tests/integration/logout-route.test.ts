@@ -29,7 +29,7 @@ describe('logging out', () => {
     const token = await signedIn();
     const res = await post(token, { contentType: 'application/x-www-form-urlencoded', body: '', origin: 'http://console.test' });
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get('location')!).pathname).toBe('/login');
+    expect(res.headers.get('location')).toBe('/login');
     expect(res.headers.get('set-cookie')).toMatch(/mc_session=;/);
     expect(await actorFromSession(token)).toBeNull();
   });

@@ -11,7 +11,8 @@ export const POST = publicRoute(async ({ req }) => {
   const token = req.cookies.get(SESSION_COOKIE)?.value;
   if (token) await logout(token);
   const fromForm = req.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded') ?? false;
-  const res = fromForm ? NextResponse.redirect(new URL('/login', req.nextUrl), 303) : new NextResponse(null, { status: 204 });
+  // A relative Location: behind a proxy the request's own URL may name an internal host.
+  const res = new NextResponse(null, fromForm ? { status: 303, headers: { location: '/login' } } : { status: 204 });
   res.cookies.delete(SESSION_COOKIE);
   return res;
 });
