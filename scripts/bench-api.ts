@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfNeeded } from './lib/build';
 import { measure, printTable, printTails, ratioOf, reduce, type Endpoint, type Row, type Slice } from './lib/bench-load';
-import { BENCH_PASSWORD, ensureBenchData } from './lib/bench-seed';
+import { BENCH_PASSWORD, ensureBenchData, LONG_TRAJECTORY_ID } from './lib/bench-seed';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 
@@ -79,7 +79,7 @@ async function main() {
     process.env.DATABASE_URL = db.url;
     await ensureBenchData((s) => console.log(s));
     const { prisma } = await import('@/lib/db/prisma');
-    const sample = await prisma.trajectory.findFirstOrThrow({ where: { pendingCount: { gt: 0 } }, select: { id: true } });
+    const sample = await prisma.trajectory.findFirstOrThrow({ where: { externalId: LONG_TRAJECTORY_ID }, select: { id: true } });
     const inQueue = await prisma.trajectory.count({ where: { pendingCount: { gt: 0 } } });
     const total = await prisma.trajectory.count();
     console.log(`• ${total.toLocaleString('en-US')} trajectories, ${inQueue.toLocaleString('en-US')} in the queue`);

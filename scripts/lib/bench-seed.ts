@@ -68,6 +68,52 @@ function record(i: number): string {
   });
 }
 
+/**
+ * One long trajectory for the events row: 120 events whose sizes follow the
+ * τ²-bench airline transcripts in ../shared/data (user turns ~165 characters,
+ * agent messages ~380, tool results ~780, arguments ~80), so a window of 100
+ * events is a real timeline window (~40 KB), not the 4 events of the
+ * synthetic rows.
+ */
+export const LONG_TRAJECTORY_ID = 'apibench-long:0';
+const LONG_EVENTS = 120;
+
+function longRecord(): string {
+  const words = (n: number, seed: number) =>
+    Array.from({ length: n }, (_, i) => ['booking', 'flight', 'passenger', 'refund', 'baggage', 'seat', 'change', 'policy'][(i * 7 + seed) % 8]).join(' ');
+  const events: object[] = [];
+  for (let i = 0; events.length < LONG_EVENTS - 1; i++) {
+    events.push({ source: 'user', type: 'message', content: `Turn ${i}: ${words(22, i)}.` });
+    events.push({ source: 'agent', type: 'tool_call', tool: 'airline.get_reservation_details', arguments: { reservation_id: `RES${1000 + i}`, user_id: `user_${i}` }, call_id: `c${i}` });
+    const flights = Array.from({ length: 6 }, (_, k) => ({ flight_number: `HAT${100 + k + i}`, date: '2024-05-15', origin: 'SFO', destination: 'JFK', price: 120 + k }));
+    events.push({ source: 'environment', type: 'observation', tool: 'airline.get_reservation_details', call_id: `c${i}`, content: JSON.stringify({ reservation_id: `RES${1000 + i}`, cabin: 'economy', flights }) });
+    events.push({ source: 'agent', type: 'message', content: `Step ${i}: ${words(50, i + 3)}.` });
+  }
+  events.length = LONG_EVENTS - 1;
+  events.push({ source: 'agent', type: 'final', content: 'Done.' });
+  return JSON.stringify({
+    format: 'trajectory.v1',
+    task: { id: 'airline/long', benchmark: 'bench-air', ability: 'airline', instruction: `A long conversation.${INSTRUCTION_TAIL}`, apps: ['airline'], checkpoints: [{ id: 'long_0', name: 'Refund' }] },
+    // Passed, so the queue keeps its 50,000 rows.
+    trajectory: { id: LONG_TRAJECTORY_ID, model: MODELS[0], outcome: { passed: true, score: 1 }, feedback: 'checkpoint_binary' },
+    events,
+    checkpoints: [{ id: 'long_0', passed: true }],
+  });
+}
+
+/** Writes `lines` to a temporary file and imports it through the real import path. */
+async function importLines(lines: () => Iterable<string>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  try {
+    const file = path.join(dir, 'bench.jsonl');
+    await pipeline(Readable.from((function* () { for (const line of lines()) yield `${line}\n`; })()), createWriteStream(file));
+    const { importFile } = await import('@/lib/import/run-import');
+    return await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function ensureUsers() {
   const { prisma } = await import('@/lib/db/prisma');
   const { hashPassword } = await import('@/lib/auth/password');
@@ -103,19 +149,12 @@ export async function ensureBenchData(log: (s: string) => void): Promise<void> {
   if (have >= BENCH_TRAJECTORIES) {
     log(`• Reusing the bench database: ${have.toLocaleString('en-US')} trajectories`);
   } else {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-    try {
-      const file = path.join(dir, 'bench.jsonl');
-      await pipeline(Readable.from((function* () { for (let i = 0; i < BENCH_TRAJECTORIES; i++) yield `${record(i)}\n`; })()), createWriteStream(file));
-      log(`• Importing ${BENCH_TRAJECTORIES.toLocaleString('en-US')} trajectories through the import path (once; reused next time)…`);
-      const { importFile } = await import('@/lib/import/run-import');
-      const t0 = performance.now();
-      const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
-      log(`  imported ${report.importedCount.toLocaleString('en-US')} (+${report.presentCount} already present) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    log(`• Importing ${BENCH_TRAJECTORIES.toLocaleString('en-US')} trajectories through the import path (once; reused next time)…`);
+    const t0 = performance.now();
+    const report = await importLines(function* () { for (let i = 0; i < BENCH_TRAJECTORIES; i++) yield record(i); });
+    log(`  imported ${report.importedCount.toLocaleString('en-US')} (+${report.presentCount} already present) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
+  if (!(await prisma.trajectory.findFirst({ where: { externalId: LONG_TRAJECTORY_ID }, select: { id: true } }))) await importLines(() => [longRecord()]);
   await ensureRuns(2_000);
   await ensureReviewData(prisma, log);
   // Fresh statistics so the planner sees the real table sizes.

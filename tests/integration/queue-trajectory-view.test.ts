@@ -31,4 +31,23 @@ describe('trajectory view for the annotator workspace', () => {
     expect((await listEvents(actor, id, {})).events).toHaveLength(200);
     await expect(listEvents(actor, id, { limit: '5000' })).rejects.toThrow(/limit/);
   });
+
+  it('returns each event whole, an empty window past the end with the total, and 404 for an unknown trajectory', async () => {
+    const [id] = await seedRecords([failedRecord({ benchmark: `win-${uid()}`, events: 4 })]);
+    const actor = await createActor('ANNOTATOR');
+    const win = await listEvents(actor, id, { offset: '0', limit: '3' });
+    expect(win).toEqual({
+      offset: 0,
+      limit: 3,
+      total: 4,
+      events: [
+        { position: 0, source: 'USER', type: 'MESSAGE', tool: null, arguments: null, callId: null, content: 'Please fix my booking.', error: false },
+        { position: 1, source: 'AGENT', type: 'TOOL_CALL', tool: 'airline.get_reservation', arguments: { reservation_id: 'R1' }, callId: 'c1', content: null, error: false },
+        { position: 2, source: 'ENVIRONMENT', type: 'OBSERVATION', tool: null, arguments: null, callId: 'c1', content: '{"id":"R1"}', error: false },
+      ],
+    });
+    expect(await listEvents(actor, id, { offset: '50' })).toEqual({ offset: 50, limit: 200, total: 4, events: [] });
+    await expect(listEvents(actor, 'no-such-trajectory', {})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(listEvents(actor, id, { offset: '99999999999' })).rejects.toThrow(/offset/);
+  });
 });
