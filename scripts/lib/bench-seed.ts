@@ -1,16 +1,18 @@
 /**
- * The bench:api data set: 100,000 synthetic trajectories (half with a failed,
- * undiagnosed checkpoint, so 50,000 are in the queue) written through the real
- * import path (`importFile`), plus users for every role, a few thousand
- * reflection runs for the runs list and the review inbox and card bank
- * (bench-seed-review.ts). Written once into a reusable database; a
- * second run finds it complete and skips the import.
+ * The bench:api data set: 100,000 synthetic trajectories (half with a failed
+ * checkpoint, so 50,000 are in the queue) written through the real import
+ * path (`importFile`), plus users for every role, a few thousand reflection
+ * runs for the runs list, the review inbox and card bank
+ * (bench-seed-review.ts), annotation in progress (overlap k = 2, submitted
+ * diagnoses) and the runs' skill deltas (bench-seed-annotation.ts). Written
+ * once into a reusable database; a second run finds it complete and skips.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ensureAnnotationData } from './bench-seed-annotation';
 import { ensureReviewData } from './bench-seed-review';
 
 export const BENCH_TRAJECTORIES = 100_000;
@@ -157,6 +159,7 @@ export async function ensureBenchData(log: (s: string) => void): Promise<void> {
   if (!(await prisma.trajectory.findFirst({ where: { externalId: LONG_TRAJECTORY_ID }, select: { id: true } }))) await importLines(() => [longRecord()]);
   await ensureRuns(2_000);
   await ensureReviewData(prisma, log);
+  await ensureAnnotationData(prisma, log);
   // Fresh statistics so the planner sees the real table sizes.
   await prisma.$executeRawUnsafe('ANALYZE');
 }
