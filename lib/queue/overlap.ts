@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
+import { unplannedText } from '@/lib/db/sql';
 
 /**
  * Overlap k (annotator agreement): each failed checkpoint of a benchmark (or
@@ -104,7 +105,7 @@ export function openForUserSql(userId: string): Prisma.Sql {
 
 /** The checkpoint result aliased `r` has no submitted diagnosis by this user. */
 export function notSubmittedBySql(userId: string): Prisma.Sql {
-  return Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${userId} AND md."status" = 'SUBMITTED')`;
+  return Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${unplannedText(userId)} AND md."status" = 'SUBMITTED')`;
 }
 
 /**
@@ -126,6 +127,11 @@ export async function pendingForUser(tx: Tx, trajectoryId: string, userId: strin
 export function notDoneByUser(userId: string): Prisma.Sql {
   // "diagnosedCount" (summary trigger) = 0: no failed checkpoint has a submitted diagnosis, so none is this
   // user's either: most of a queue passes on a column of the row, without a look-up in Diagnosis.
-  return Prisma.sql`(t."diagnosedCount" = 0 OR NOT EXISTS (SELECT 1 FROM "Diagnosis" ud WHERE ud."trajectoryId" = t.id AND ud."authorId" = ${userId} AND ud."status" = 'SUBMITTED')
-    OR EXISTS (SELECT 1 FROM "CheckpointResult" r WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)}))`;
+  // Both look-ups are probes of the row's own rows (OFFSET 0 keeps each one). Without it PostgreSQL may turn
+  // an EXISTS into a hash of every match in the table, built on every request: all the user's submitted
+  // diagnoses, or every failed checkpoint open to them. Not knowing whose queue it plans (unplannedText),
+  // it guesses how many diagnoses are the user's from how many authors there are: with one annotator at
+  // work (bench:api), all of them, and that hash read every diagnosis on every request (0.9 ms).
+  return Prisma.sql`(t."diagnosedCount" = 0 OR NOT EXISTS (SELECT 1 FROM "Diagnosis" ud WHERE ud."trajectoryId" = t.id AND ud."authorId" = ${unplannedText(userId)} AND ud."status" = 'SUBMITTED' OFFSET 0)
+    OR EXISTS (SELECT 1 FROM "CheckpointResult" r WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)} OFFSET 0))`;
 }

@@ -1,5 +1,5 @@
 import { Prisma } from '@prisma/client';
-import { queryRows } from '@/lib/db/sql';
+import { queryRows, unplannedText } from '@/lib/db/sql';
 import { countWithCache } from '@/lib/live/large-count';
 import { notDoneByUser } from './overlap';
 import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-filters';
@@ -52,7 +52,7 @@ export function claimSizesSql(where: Prisma.Sql, userId: string): Prisma.Sql {
         ) q
         WHERE c."expiresAt" > ${SQL_NOW} GROUP BY c."userId") h), '[]'::json) AS holders,
       (SELECT count(*) FROM "Diagnosis" d
-       WHERE d."authorId" = ${userId} AND d.status = 'SUBMITTED' AND d."submittedAt" >= ${startOfUtcDay()}) AS done`;
+       WHERE d."authorId" = ${unplannedText(userId)} AND d.status = 'SUBMITTED' AND d."submittedAt" >= ${startOfUtcDay()}) AS done`;
 }
 
 /** The number of items under `filter` for this user: exact up to 1,000, else cached until a queue change is notified. */

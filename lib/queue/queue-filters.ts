@@ -1,5 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
+import { unplannedText } from '@/lib/db/sql';
 import { overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 
 /**
@@ -89,7 +90,7 @@ export function queueOrderColumn(f: QueueFilter): { column: Prisma.Sql; value: s
 export const CLAIM_FREE = Prisma.sql`(c.id IS NULL OR c."expiresAt" <= ${SQL_NOW})`;
 
 export function activeClaimBy(userId: string): Prisma.Sql {
-  return Prisma.sql`(c."userId" = ${userId} AND c."expiresAt" > ${SQL_NOW})`;
+  return Prisma.sql`(c."userId" = ${unplannedText(userId)} AND c."expiresAt" > ${SQL_NOW})`;
 }
 
 export function assigneeCondition(assignee: string | undefined, meId: string): Prisma.Sql | null {
