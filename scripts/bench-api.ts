@@ -91,6 +91,9 @@ async function main() {
     await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
     console.log(`• Two replicas on ports ${PORTS.join(' and ')}; ${ROUNDS} rounds of ${SLICE}-s slices, each list slice between two no-op slices`);
     const cookie = await loginCookie(bases[0], 'reviewer@bench.local');
+    // The queue's main user: an annotator with diagnoses behind them (a fifth of the queue order is theirs,
+    // bench-seed-annotation.ts), whose page skips their own rows; the reviewer has diagnosed nothing.
+    const annotatorCookie = await loginCookie(bases[0], 'annotator@bench.local');
 
     // Deep pages: OFFSET against the keyset cursor the UI's Next button sends (page 499's last row).
     const page499 = (await (await fetch(`${bases[0]}/api/queue?page=499`, { headers: { cookie } })).json()) as { cursors?: { after: string | null } };
@@ -99,6 +102,7 @@ async function main() {
       { label: 'GET /api/auth/me (authenticated no-op)', method: 'GET', path: '/api/auth/me' },
       { label: 'GET /api/queue', method: 'GET', path: '/api/queue' },
       { label: 'GET /api/queue?benchmark=…&model=…', method: 'GET', path: '/api/queue?benchmark=bench-air&model=heron-large' },
+      { label: 'GET /api/queue as the annotator', method: 'GET', path: '/api/queue', cookie: annotatorCookie },
       { label: 'POST /api/queue/next (take next)', method: 'POST', path: '/api/queue/next', body: '{}' },
       { label: 'GET /api/tasks', method: 'GET', path: '/api/tasks' },
       { label: 'GET /api/reflection/runs', method: 'GET', path: '/api/reflection/runs' },
@@ -112,7 +116,7 @@ async function main() {
     // --only <regex>: a subset of the rows (the no-op always runs: every ratio needs it).
     const only = values.only ? new RegExp(values.only) : null;
     for (const ep of candidates.filter((c, i) => i === 0 || !only || only.test(c.label))) {
-      const res = await fetch(bases[0] + ep.path, { method: ep.method, body: ep.body, headers: { cookie, 'content-type': 'application/json' } });
+      const res = await fetch(bases[0] + ep.path, { method: ep.method, body: ep.body, headers: { cookie: ep.cookie ?? cookie, 'content-type': 'application/json' } });
       await res.arrayBuffer();
       if (res.status === 404 && ep.method === 'GET' && !ep.path.includes(sample.id)) console.log(`  (skipped ${ep.label}: 404 — no such route in this build)`);
       else if (!res.ok) throw new Error(`${ep.label} answered ${res.status}`);

@@ -18,7 +18,8 @@
  */
 import autocannon from 'autocannon';
 
-export type Endpoint = { label: string; method: 'GET' | 'POST'; path: string; body?: string };
+// `cookie`: the session to call it with, when not the run's (the queue as an annotator, say).
+export type Endpoint = { label: string; method: 'GET' | 'POST'; path: string; body?: string; cookie?: string };
 
 /** One autocannon run of one endpoint. */
 export type Slice = {
@@ -72,7 +73,7 @@ export async function measure(base: string | string[], ep: Endpoint, connections
               duration: durationS,
               // On a busy shared machine a slow answer is latency, not an error.
               timeout: 60,
-              headers: { cookie, 'content-type': 'application/json' },
+              headers: { cookie: ep.cookie ?? cookie, 'content-type': 'application/json' },
             },
             (err, result) => (err ? reject(err) : resolve(result)),
           );
