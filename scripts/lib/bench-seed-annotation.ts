@@ -15,10 +15,10 @@
  *
  * Written in SQL (INSERT … SELECT) once, like the review data; the statement
  * triggers keep the trajectories' counters exact, and the pending counts are
- * recounted with the expression `recountPending` uses. SYNTHETIC rows.
+ * recounted by `recountPendingWhere`, as setting the overlap does. SYNTHETIC rows.
  */
-import type { PrismaClient } from '@prisma/client';
-import { overlapKSql, setOverlap, SUBMITTED_COUNT_SQL } from '@/lib/queue/overlap';
+import { Prisma, type PrismaClient } from '@prisma/client';
+import { recountPendingWhere, setOverlap } from '@/lib/queue/overlap';
 import { ensureFailureCategories } from '@/lib/seed/seed-demo';
 
 export const BENCH_DIAGNOSED_BENCHMARK = 'bench-air';
@@ -45,13 +45,9 @@ async function seedDiagnoses(prisma: PrismaClient, annotatorId: string) {
       FROM "Trajectory" t JOIN "CheckpointResult" r ON r."trajectoryId" = t.id AND r.passed = false
       WHERE t.benchmark = ${BENCH_DIAGNOSED_BENCHMARK} AND t."externalId" LIKE 'apibench:%'
         AND substr(t."externalId", 10)::int % 10 = 1`;
-    // With k = 2 one submission leaves the checkpoint pending; recounted anyway, as recountPending does, so the
-    // counts stay whatever the overlap setting is.
-    await tx.$executeRaw`
-      UPDATE "Trajectory" t SET "pendingCount" = (
-        SELECT count(*) FROM "CheckpointResult" r
-        WHERE r."trajectoryId" = t.id AND r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()})
-      WHERE t.id IN (SELECT "trajectoryId" FROM "Diagnosis" WHERE id LIKE 'bkg%')`;
+    // With k = 2 one submission leaves the checkpoint pending; recounted anyway (as setOverlap does), so the
+    // counts stay exact whatever the overlap setting is.
+    await recountPendingWhere(tx, Prisma.sql`k."benchmark" = ${BENCH_DIAGNOSED_BENCHMARK}`);
   }, { timeout: 300_000 });
 }
 
