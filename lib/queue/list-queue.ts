@@ -5,7 +5,8 @@ import { prisma } from '@/lib/db/prisma';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
-import { notSubmittedBySql, overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
+import { failedCheckpointsSchema, openCheckpointsSql } from './open-checkpoints';
+import { overlapKSql } from './overlap';
 import { progressFrom, type Progress } from './progress';
 import { claimSizesSql, queueTotal, queueWhere, sizesFrom, type ClaimSizesRow, type QueueSizes } from './queue-counts';
 import { assigneeCondition, QUEUE_FROM, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
@@ -41,35 +42,13 @@ const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int
 type QueueRow = {
   id: string; taskId: string; taskExternalId: string; benchmark: string; ability: string | null; instructionExcerpt: string;
   model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: string;
-  /** All failed checkpoints (Trajectory."failedCheckpoints"), and k; `openCheckpoints` is null when they are all open. */
-  failedCheckpoints: unknown; k: number; openCheckpoints: QueueCheckpoint[] | null;
+  /** The failed checkpoints still open to the caller (open-checkpoints.ts), and k. */
+  k: number; openCheckpoints: unknown;
   claimUserId: string | null; claimUserName: string | null; claimExpiresAt: string | null; claimAssignedBy: string | null;
 };
 
-// Trajectory."failedCheckpoints", written by the summary trigger (queue_checkpoint_list migration).
-const failedCheckpointsSchema = z.array(z.object({ key: z.string(), name: z.string() }));
 // The claim sizes come on one row of the page (null on the others); an empty page is one row with them and no id.
 type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueRow | { [K in keyof QueueRow]: null });
-
-/**
- * The failed checkpoints of the page row aliased `t` still open to this user
- * (openForUserSql in overlap.ts), as JSON in checkpoint order, or NULL while
- * none of them has a submitted diagnosis (`diagnosedCount` = 0): then all are
- * open with no submissions, and the row's "failedCheckpoints" column lists
- * them (toItem), without reading checkpoint results, task checkpoints and
- * diagnoses for the row (half of the statement's time when it always ran).
- * Each result's submitted count and the row's k are computed once and used
- * for both the filter and the output (written inline, as openForUserSql,
- * every checkpoint ran the count and the two overlap look-ups twice). OFFSET 0
- * keeps the planner from inlining it again.
- */
-function openCheckpointsSql(userId: string): Prisma.Sql {
-  return Prisma.sql`CASE WHEN t."diagnosedCount" > 0 THEN (SELECT coalesce(json_agg(json_build_object('key', x.key, 'name', x.name, 'submitted', x.submitted, 'k', x.k) ORDER BY x.position), '[]'::json)
-    FROM (SELECT tc.key, tc.name, tc.position, ${SUBMITTED_COUNT_SQL} AS submitted, ${overlapKSql()} AS k
-          FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId"
-          WHERE r."trajectoryId" = t.id AND r."passed" = false AND ${notSubmittedBySql(userId)} OFFSET 0) x
-    WHERE x.submitted < x.k) END`;
-}
 
 /**
  * One page of queue rows and the queue's claim sizes (queue-counts.ts) in one
@@ -93,21 +72,24 @@ function openCheckpointsSql(userId: string): Prisma.Sql {
  * only (every value a row carries is decoded on the Node side, ~0.3 µs each).
  * The page subquery is named `t` so that the list order (keysetPage over `t`) sorts its output.
  * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
- * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator.
+ * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator. They come
+ * from the row's own list (open-checkpoints.ts), which while no checkpoint has a submission ("diagnosedCount"
+ * = 0) is all of them. The row's k is computed once for both (OFFSET 0: pulled up, it ran once per use).
  */
 function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT CASE WHEN row_number() OVER () = 1 THEN s.holders END AS holders, CASE WHEN row_number() OVER () = 1 THEN s.done END AS done,
            t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt", t.model, t.agent, t.trial,
-           t."failedCount", t."pendingCount", ${isoTime(Prisma.sql`t."createdAt"`)} AS "createdAt", t."failedCheckpoints", t.k, t."openCheckpoints",
+           t."failedCount", t."pendingCount", ${isoTime(Prisma.sql`t."createdAt"`)} AS "createdAt", t.k, t."openCheckpoints",
            t."claimUserId", t."claimUserName", ${isoTime(Prisma.sql`t."claimExpiresAt"`)} AS "claimExpiresAt", t."claimAssignedBy"
     FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
       SELECT t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt",
              t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
-             t."failedCheckpoints", ${overlapKSql()} AS k, ${openCheckpointsSql(userId)} AS "openCheckpoints",
+             ok.k, CASE WHEN t."diagnosedCount" = 0 THEN t."failedCheckpoints" ELSE ${openCheckpointsSql(userId, Prisma.sql`ok.k`)} END AS "openCheckpoints",
              cl."userId" AS "claimUserId", cl."userName" AS "claimUserName", cl."expiresAt" AS "claimExpiresAt", cl."assignedBy" AS "claimAssignedBy"
       FROM (SELECT t.ctid AS "trajectoryTid" FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
         JOIN "Trajectory" t ON t.ctid = page."trajectoryTid"
+        CROSS JOIN LATERAL (SELECT ${overlapKSql()} AS k OFFSET 0) ok
         LEFT JOIN LATERAL (
           SELECT u.id AS "userId", u.name AS "userName", c."expiresAt", ab.name AS "assignedBy"
           FROM "QueueClaim" c JOIN "User" u ON u.id = c."userId" LEFT JOIN "User" ab ON ab.id = c."assignedById"
@@ -129,7 +111,7 @@ function toItem(r: QueueRow): QueueItem {
     trial: r.trial,
     failedCount: r.failedCount,
     pendingCount: r.pendingCount,
-    failedCheckpoints: r.openCheckpoints ?? failedCheckpointsSchema.parse(r.failedCheckpoints).map(({ key, name }) => ({ key, name, submitted: 0, k: r.k })),
+    failedCheckpoints: failedCheckpointsSchema.parse(r.openCheckpoints).map(({ key, name, submitters }) => ({ key, name, submitted: submitters.length, k: r.k })),
     claim: r.claimUserId && r.claimExpiresAt
       ? { userId: r.claimUserId, userName: r.claimUserName ?? '', expiresAt: r.claimExpiresAt, assignedBy: r.claimAssignedBy }
       : null,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
-import { unplannedText } from '@/lib/db/sql';
+import { hasOpenCheckpointSql, openCheckpointsSql, userSubmittedOnRowSql } from './open-checkpoints';
 
 /**
  * Overlap k (annotator agreement): each failed checkpoint of a benchmark (or
@@ -96,42 +96,28 @@ export async function recountPendingWhere(tx: Tx, taskCondition: Prisma.Sql): Pr
 }
 
 /**
- * The checkpoint result aliased `r` (of the trajectory aliased `t`) is one
- * this user may still diagnose: failed, fewer than k submissions, none of them theirs.
- */
-export function openForUserSql(userId: string): Prisma.Sql {
-  return Prisma.sql`r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()} AND ${notSubmittedBySql(userId)}`;
-}
-
-/** The checkpoint result aliased `r` has no submitted diagnosis by this user. */
-export function notSubmittedBySql(userId: string): Prisma.Sql {
-  return Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" md WHERE md."checkpointResultId" = r.id AND md."authorId" = ${unplannedText(userId)} AND md."status" = 'SUBMITTED')`;
-}
-
-/**
  * Failed checkpoints of a trajectory the user could still diagnose: fewer than
  * k submissions and none of them theirs. 0 ⇒ the trajectory is done for them.
+ * Read from the row's checkpoint list, which the summary recount has already
+ * brought up to date when it runs after the caller's write in the same transaction.
  */
 export async function pendingForUser(tx: Tx, trajectoryId: string, userId: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM "CheckpointResult" r JOIN "Trajectory" t ON t.id = r."trajectoryId"
-    WHERE r."trajectoryId" = ${trajectoryId} AND ${openForUserSql(userId)}`;
-  return Number(row?.n ?? 0);
+  const [row] = await tx.$queryRaw<{ n: number }[]>`
+    SELECT jsonb_array_length(${openCheckpointsSql(userId, overlapKSql())})::int AS n FROM "Trajectory" t WHERE t.id = ${trajectoryId}`;
+  return row?.n ?? 0;
 }
 
 /**
- * Queue condition (over `t`): the trajectory still has a checkpoint this
- * user may diagnose. Cheap for the common case: someone who has submitted
- * nothing on the trajectory passes on one index probe.
+ * Queue condition (over `t`, next to the queue's `"pendingCount" > 0`): the
+ * trajectory still has a checkpoint this user may diagnose, read from the row
+ * alone (open-checkpoints.ts). Cheapest test first:
+ * - "diagnosedCount" (summary trigger) = 0: no failed checkpoint has a
+ *   submission, so every one is open: most of a queue passes on one integer.
+ * - The user submitted on none of them: a pending checkpoint (there is one,
+ *   "pendingCount" > 0) is then open to them. Every row of a user who has not
+ *   diagnosed it passes here, without the row's k (two look-ups) and the jsonpath.
+ * - Else the full test, for the rows the user has diagnosed.
  */
 export function notDoneByUser(userId: string): Prisma.Sql {
-  // "diagnosedCount" (summary trigger) = 0: no failed checkpoint has a submitted diagnosis, so none is this
-  // user's either: most of a queue passes on a column of the row, without a look-up in Diagnosis.
-  // Both look-ups are probes of the row's own rows (OFFSET 0 keeps each one). Without it PostgreSQL may turn
-  // an EXISTS into a hash of every match in the table, built on every request: all the user's submitted
-  // diagnoses, or every failed checkpoint open to them. Not knowing whose queue it plans (unplannedText),
-  // it guesses how many diagnoses are the user's from how many authors there are: with one annotator at
-  // work (bench:api), all of them, and that hash read every diagnosis on every request (0.9 ms).
-  return Prisma.sql`(t."diagnosedCount" = 0 OR NOT EXISTS (SELECT 1 FROM "Diagnosis" ud WHERE ud."trajectoryId" = t.id AND ud."authorId" = ${unplannedText(userId)} AND ud."status" = 'SUBMITTED' OFFSET 0)
-    OR EXISTS (SELECT 1 FROM "CheckpointResult" r WHERE r."trajectoryId" = t.id AND ${openForUserSql(userId)} OFFSET 0))`;
+  return Prisma.sql`(t."diagnosedCount" = 0 OR NOT ${userSubmittedOnRowSql(userId)} OR ${hasOpenCheckpointSql(userId, overlapKSql())})`;
 }

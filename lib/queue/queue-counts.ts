@@ -12,12 +12,15 @@ import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-
  */
 export type QueueSizes = { total: number; claimed: number; claimedBy: (userId: string) => number; cached: boolean; doneToday: number };
 
-/** Midnight UTC today: "done today" counts diagnoses submitted since. */
-function startOfUtcDay(): Date {
-  const midnight = new Date();
-  midnight.setUTCHours(0, 0, 0, 0);
-  return midnight;
-}
+/**
+ * Midnight UTC today, by the database's clock: "done today" counts diagnoses
+ * submitted since. Written in SQL, not sent as a parameter: given the date, a
+ * plan of the queue page for today's few submissions looked cheaper than its
+ * generic plan (which guesses a third of the caller's diagnoses), and
+ * PostgreSQL planned the page anew on every request (bind 1.5–2.2 ms for
+ * 0.3 ms of running it). now() is the same for both plans, so one generic plan serves every day.
+ */
+const START_OF_UTC_DAY = Prisma.sql`date_trunc('day', ${SQL_NOW})`;
 
 function cacheKey(filter: QueueFilter, userId: string): string {
   const { assignee: _ignored, ...rest } = filter;
@@ -52,7 +55,7 @@ export function claimSizesSql(where: Prisma.Sql, userId: string): Prisma.Sql {
         ) q
         WHERE c."expiresAt" > ${SQL_NOW} GROUP BY c."userId") h), '[]'::json) AS holders,
       (SELECT count(*) FROM "Diagnosis" d
-       WHERE d."authorId" = ${unplannedText(userId)} AND d.status = 'SUBMITTED' AND d."submittedAt" >= ${startOfUtcDay()}) AS done`;
+       WHERE d."authorId" = ${unplannedText(userId)} AND d.status = 'SUBMITTED' AND d."submittedAt" >= ${START_OF_UTC_DAY}) AS done`;
 }
 
 /** The number of items under `filter` for this user: exact up to 1,000, else cached until a queue change is notified. */

@@ -8,8 +8,9 @@
  *   failed trajectory (all 50,000 failed ones are `bench-air`'s): 10,000
  *   trajectories that stay in everyone else's queue with `diagnosedCount` > 0, so for a fifth of the filtered
  *   queue's rows the page computes which checkpoints are still open to the
- *   caller (`openCheckpointsSql`) and checks the caller has not diagnosed them
- *   (`notDoneByUser`). The queue keeps its 50,000 rows.
+ *   caller (`openCheckpointsSql`), and the annotator's own queue skips them
+ *   (`notDoneByUser`). The queue keeps its 50,000 rows. They were submitted
+ *   over the last hundred days, a hundred a day.
  * - Six skill deltas per reflection run (the runs list counts them per row;
  *   with none the count was a scan of an empty table).
  *
@@ -34,6 +35,13 @@ async function seedDeltas(prisma: PrismaClient) {
     FROM (SELECT id, "createdAt", row_number() OVER (ORDER BY id) AS n FROM "ReflectionRun") r, generate_series(0, ${DELTAS_PER_RUN - 1}) d`);
 }
 
+/**
+ * A hundred a day over the last hundred days, not all 10,000 today: the queue
+ * page counts the caller's diagnoses submitted today ("done today"), and a
+ * day of 10,000 made that count, not the page, the annotator's cost.
+ */
+const SUBMITTED_AT_SQL = Prisma.sql`(now() AT TIME ZONE 'UTC') - (substr(t."externalId", 10)::int / 10 % 100) * interval '1 day'`;
+
 async function seedDiagnoses(prisma: PrismaClient, annotatorId: string) {
   await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`
@@ -41,8 +49,9 @@ async function seedDiagnoses(prisma: PrismaClient, annotatorId: string) {
                                "whatWentWrong", "whatShouldHaveHappened", confidence, status, "submittedAt", "createdAt", "updatedAt")
       SELECT 'bkg' || t.id, t.id, r.id, ${annotatorId}, (SELECT id FROM "FailureCategory" WHERE key = 'misread-state'), 3, 3,
              'Told the customer the order was pending although the tool result said shipped.',
-             'Read the status from the get_order result and tell it as it is.', 4, 'SUBMITTED', now(), now(), now()
+             'Read the status from the get_order result and tell it as it is.', 4, 'SUBMITTED', s.at, s.at, s.at
       FROM "Trajectory" t JOIN "CheckpointResult" r ON r."trajectoryId" = t.id AND r.passed = false
+        CROSS JOIN LATERAL (SELECT ${SUBMITTED_AT_SQL} AS at) s
       WHERE t.benchmark = ${BENCH_DIAGNOSED_BENCHMARK} AND t."externalId" LIKE 'apibench:%'
         AND substr(t."externalId", 10)::int % 10 = 1`;
     // With k = 2 one submission leaves the checkpoint pending; recounted anyway (as setOverlap does), so the

@@ -9,6 +9,7 @@ import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
 import { checkpointLabel } from '@/lib/queue/checkpoint-label';
 import { claimNext } from '@/lib/queue/claim-next';
 import { listQueue } from '@/lib/queue/list-queue';
+import { failedCheckpointsSchema } from '@/lib/queue/open-checkpoints';
 import { setOverlap } from '@/lib/queue/overlap';
 import { buildContrastPacket } from '@/lib/reflection/packet';
 import { reflectionRunSettingsSchema } from '@/lib/reflection/run-settings';
@@ -67,6 +68,44 @@ describe('overlap k in the queue', () => {
     expect(row.trajectoryId).toBe(trajectoryId);
     expect(row.failedCheckpoints).toEqual([{ key: 'cp_0', name: expect.any(String), submitted: 1, k: 2 }]);
     expect(checkpointLabel(row.failedCheckpoints[0])).toBe('cp_0 (1 of 2 diagnosed)');
+  });
+
+  it("keeps each failed checkpoint's submitters on the trajectory, and shows every annotator only the checkpoints still open to them", async () => {
+    const benchmark = `subm-${uid()}`;
+    const [trajectoryId] = await seedRecords([failedRecord({ benchmark, failed: 2, passed: 1 })]);
+    await setOverlap(await createActor('ADMIN'), { benchmark, k: 2 });
+    const { first } = await categories();
+    const [a, b, c] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
+    const results = await prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false }, include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } });
+    const [cp0, cp1] = results.map((r) => r.id);
+    const submit = (actor: Actor, checkpointResultId: string) =>
+      submitDiagnosis(actor, { checkpointResultId, categoryId: first.id, eventStart: 1, eventEnd: 1, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+    const stored = async () => failedCheckpointsSchema.parse((await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).failedCheckpoints);
+    const shown = async (actor: Actor) => (await listQueue(actor, { benchmark })).items.find((i) => i.trajectoryId === trajectoryId)?.failedCheckpoints
+      .map((cp) => `${cp.key} ${cp.submitted}/${cp.k}`);
+
+    await submit(a, cp0);
+    expect(await stored()).toEqual([{ key: 'cp_0', name: 'check cp_0', submitters: [a.userId] }, { key: 'cp_1', name: 'check cp_1', submitters: [] }]);
+    // a's own checkpoint is done for a; b still sees it, with a's submission counted.
+    expect(await shown(a)).toEqual(['cp_1 0/2']);
+    expect(await shown(b)).toEqual(['cp_0 1/2', 'cp_1 0/2']);
+
+    await submit(a, cp1);
+    // Nothing left for a on this trajectory: it leaves a's queue and "take next" skips it, while it stays for b.
+    expect(await shown(a)).toBeUndefined();
+    expect(await claimNext(a, { benchmark })).toBeNull();
+    expect(await shown(b)).toEqual(['cp_0 1/2', 'cp_1 1/2']);
+
+    await submit(b, cp0);
+    expect((await stored())[0].submitters).toEqual([a.userId, b.userId].sort());
+    // Two of two: closed for everyone, its authors included.
+    expect(await shown(c)).toEqual(['cp_1 1/2']);
+    expect(await shown(b)).toEqual(['cp_1 1/2']);
+
+    // Every write path keeps the list: a deleted diagnosis (as when its author is removed) takes its author off.
+    await prisma.diagnosis.deleteMany({ where: { checkpointResultId: cp0, authorId: b.userId } });
+    expect((await stored())[0].submitters).toEqual([a.userId]);
+    expect(await shown(c)).toEqual(['cp_0 1/2', 'cp_1 1/2']);
   });
 
   it('with the default k = 1 one submission takes the checkpoint out of the queue', async () => {

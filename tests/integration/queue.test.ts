@@ -151,7 +151,7 @@ describe('queue list filters', () => {
     expect((await rowOf(a))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_1', 'cp_2']));
     // The stored list (kept by the summary trigger) is what the page shows while nothing is diagnosed.
     const stored = await prisma.trajectory.findUniqueOrThrow({ where: { id }, select: { failedCheckpoints: true, diagnosedCount: true } });
-    expect(stored).toEqual({ failedCheckpoints: open(['cp_0', 'cp_1', 'cp_2']).map(({ key, name }) => ({ key, name })), diagnosedCount: 0 });
+    expect(stored).toEqual({ failedCheckpoints: open(['cp_0', 'cp_1', 'cp_2']).map(({ key, name }) => ({ key, name, submitters: [] })), diagnosedCount: 0 });
 
     const category = await prisma.failureCategory.findFirstOrThrow();
     const cp1 = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, checkpoint: { key: 'cp_1' } } });

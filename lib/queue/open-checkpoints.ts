@@ -1,0 +1,50 @@
+import { Prisma } from '@prisma/client';
+import { z } from 'zod';
+import { unplannedText } from '@/lib/db/sql';
+
+/**
+ * Trajectory."failedCheckpoints": each failed checkpoint in checkpoint order,
+ * with the authors of its submitted diagnoses (in id order). Written only by
+ * the summary recount that runs in the writing transaction of every
+ * CheckpointResult and Diagnosis statement (queue_checkpoint_submitters
+ * migration), so it is exact at every commit, and within the writing
+ * transaction after each statement.
+ */
+export const failedCheckpointsSchema = z.array(z.object({ key: z.string(), name: z.string(), submitters: z.array(z.string()) }));
+export type FailedCheckpoint = z.infer<typeof failedCheckpointsSchema>[number];
+
+/**
+ * The failed checkpoints still waiting for user $u: fewer than $k submitters
+ * (the overlap k), $u not one of them. The one definition of "open to this
+ * user", read from the row alone: the queue's filter, its rows' checkpoint
+ * lists and the workspace's "anything left for me here" all use it. (Looked up
+ * in the diagnoses instead, every row the user had diagnosed cost two probes
+ * per failed checkpoint: an annotator with 10,000 submitted diagnoses paid
+ * them on a fifth of every queue page.) A constant, so it is parsed once when
+ * the statement is planned.
+ */
+const OPEN_TO_USER = Prisma.raw(`'$[*] ? (@.submitters.size() < $k && !(@.submitters[*] == $u))'::jsonpath`);
+
+function openToUserArgs(userId: string, k: Prisma.Sql, row: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`${row}."failedCheckpoints", ${OPEN_TO_USER}, jsonb_build_object('k', ${k}, 'u', ${unplannedText(userId)})`;
+}
+
+/** Condition: the trajectory aliased `row` has a failed checkpoint still open to this user under overlap `k`. */
+export function hasOpenCheckpointSql(userId: string, k: Prisma.Sql, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
+  return Prisma.sql`jsonb_path_exists(${openToUserArgs(userId, k, row)})`;
+}
+
+/** Those checkpoints, as a JSON array of `failedCheckpointsSchema` items. */
+export function openCheckpointsSql(userId: string, k: Prisma.Sql, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
+  return Prisma.sql`jsonb_path_query_array(${openToUserArgs(userId, k, row)})`;
+}
+
+/**
+ * Condition: the user is among the submitters of some failed checkpoint of
+ * the trajectory aliased `row`. A containment test (`@>`) of a value built
+ * once per statement: cheaper than the jsonpath and the row's k, which only
+ * a row the user has diagnosed then needs.
+ */
+export function userSubmittedOnRowSql(userId: string, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
+  return Prisma.sql`${row}."failedCheckpoints" @> (SELECT jsonb_build_array(jsonb_build_object('submitters', jsonb_build_array(${unplannedText(userId)}))))`;
+}
