@@ -1,10 +1,13 @@
-import { Prisma, type CardKind } from '@prisma/client';
+import { CardKind as CardKinds, CardStatus, Prisma, type CardKind } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { containsPattern, isoTime, literalInt, queryRows } from '@/lib/db/sql';
+import { containsPattern, isoTime, literalEnum, literalInt, queryRows } from '@/lib/db/sql';
 import { cachedUntilChanged, countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { bankFilterShape, type CardSummary } from './card-summary';
+
+const CARD_STATUSES = Object.values(CardStatus);
+const CARD_KINDS = Object.values(CardKinds);
 
 export const cardListQuerySchema = pageQuerySchema.extend({
   ...bankFilterShape,
@@ -37,11 +40,12 @@ const ORDER: Record<z.infer<typeof cardListQuerySchema>['sort'], Prisma.Sql> = {
 /** WHERE over `"Card" c`: every filter is an indexed column (kind/ability/status btree, apps/tags GIN containment). */
 function cardConditions(q: z.infer<typeof cardListQuerySchema>): Prisma.Sql {
   const where = [Prisma.sql`TRUE`];
-  if (q.kind) where.push(Prisma.sql`c.kind = ${q.kind}::"CardKind"`);
+  // Closed sets as literals (literalEnum): the default page (ACTIVE cards) keeps one plan instead of re-planning per request.
+  if (q.kind) where.push(Prisma.sql`c.kind = ${literalEnum(q.kind, CARD_KINDS)}::"CardKind"`);
   if (q.ability) where.push(Prisma.sql`c.ability = ${q.ability}`);
   if (q.app) where.push(Prisma.sql`c.apps @> ARRAY[${q.app}]::text[]`);
   if (q.tag) where.push(Prisma.sql`c.tags @> ARRAY[${q.tag.toLowerCase()}]::text[]`);
-  if (q.status !== 'all') where.push(Prisma.sql`c.status = ${q.status}::"CardStatus"`);
+  if (q.status !== 'all') where.push(Prisma.sql`c.status = ${literalEnum(q.status, CARD_STATUSES)}::"CardStatus"`);
   if (q.q) {
     const like = containsPattern(q.q);
     where.push(Prisma.sql`(c.title ILIKE ${like} OR c.key ILIKE ${like})`);

@@ -121,6 +121,19 @@ export function literalInt(n: number): Prisma.Sql {
 }
 
 /**
+ * A value of a closed set (a zod-validated enum: a status, a kind) written
+ * into the statement text, so each value has its own prepared statement,
+ * planned for it. As a parameter, the plan for the value at hand can look
+ * cheaper than the generic plan, and PostgreSQL then plans the statement
+ * anew on every call: the card bank's default page (status ACTIVE) bound in
+ * 0.3–1.0 ms for 0.3–0.5 ms of running it.
+ */
+export function literalEnum<T extends string>(value: T, allowed: readonly T[]): Prisma.Sql {
+  if (!allowed.includes(value) || !/^[A-Za-z_]+$/.test(value)) throw new Error(`SQL: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}`);
+  return Prisma.raw(`'${value}'`);
+}
+
+/**
  * A timestamp column (UTC, as Prisma stores it) as the ISO text that
  * Date.prototype.toISOString writes: the row's times go out as read, without a
  * Date per value on the way (Next.js's patched Date constructor made each one

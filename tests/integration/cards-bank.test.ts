@@ -14,6 +14,7 @@ import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
 import { createActor } from '../helpers/factories';
 import { waitFor } from '../helpers/wait-for';
 import { createQueuedRun } from '../helpers/reflection-fixtures';
+import { readStatements, parameterCounts } from '../helpers/read-statements';
 import { versionRows } from '../helpers/review-fixtures';
 
 const PAGINATE = 'skill::skill_a1f0c3';
@@ -62,6 +63,21 @@ describe('the card bank', () => {
     expect((await listCards(reviewer, { tag: 'pagination' })).items.map((c) => c.key)).toEqual([PAGINATE]);
     expect((await listCards(reviewer, { q: 'every page' })).items.map((c) => c.key)).toEqual([PAGINATE]);
     expect((await listCards(reviewer, { pageSize: 2, page: 2 })).items).toHaveLength(2);
+  });
+
+  // As a parameter, ACTIVE made PostgreSQL plan the default page anew on every request (a plan for the value
+  // looked cheaper than the generic one): bind 0.3–1.0 ms. Closed sets go into the text, one statement per value.
+  it('sends the default bank page and its kind and status filters without a parameter the planner could plan for', async () => {
+    for (const query of [{}, { kind: 'SKILL' }, { status: 'RETIRED', kind: 'FUNCTION' }]) {
+      const statements = await readStatements(() => listCards(reviewer, query));
+      const page = statements.find((text) => text.includes('"CardVersion"'));
+      expect(page).toBeDefined();
+      expect(parameterCounts(page!).parameters).toBe(0);
+    }
+    const [active, retired] = [await readStatements(() => listCards(reviewer, {})), await readStatements(() => listCards(reviewer, { status: 'RETIRED' }))];
+    expect(active.find((t) => t.includes('"CardVersion"'))).toContain(`c.status = 'ACTIVE'`);
+    expect(retired.find((t) => t.includes('"CardVersion"'))).toContain(`c.status = 'RETIRED'`);
+    await expect(listCards(reviewer, { status: "ACTIVE' OR true --" })).rejects.toThrow(/status/);
   });
 
   it('opens a card by its key with the runtime text and the versions, and any version with its provenance back to diagnosed events', async () => {
