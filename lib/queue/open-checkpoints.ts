@@ -11,7 +11,6 @@ import { unplannedText } from '@/lib/db/sql';
  * transaction after each statement.
  */
 export const failedCheckpointsSchema = z.array(z.object({ key: z.string(), name: z.string(), submitters: z.array(z.string()) }));
-export type FailedCheckpoint = z.infer<typeof failedCheckpointsSchema>[number];
 
 /**
  * The failed checkpoints still waiting for user $u: fewer than $k submitters
