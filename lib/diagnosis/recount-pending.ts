@@ -1,17 +1,17 @@
 import type { Tx } from '@/lib/db/prisma';
-import { overlapKSql, SUBMITTED_COUNT_SQL } from '@/lib/queue/overlap';
+import { pendingCountSql } from '@/lib/queue/open-checkpoints';
+import { overlapKSql } from '@/lib/queue/overlap';
 
 /**
  * Recomputes `Trajectory.pendingCount` (failed checkpoints with fewer
  * submitted diagnoses than the overlap k of the task's benchmark/ability; k = 1
- * by default) from the rows themselves. Call it in the same transaction as any
- * change to diagnoses or checkpoint results, so the queue never drifts.
+ * by default). Call it in the same transaction as any change to diagnoses or
+ * checkpoint results, after the change: it reads the row's checkpoint list,
+ * which the summary recount has brought up to date by then.
  */
 export async function recountPending(tx: Tx, trajectoryId: string): Promise<number> {
   const [row] = await tx.$queryRaw<{ pendingCount: number }[]>`
-    UPDATE "Trajectory" t SET "pendingCount" = (
-      SELECT count(*) FROM "CheckpointResult" r
-      WHERE r."trajectoryId" = t.id AND r."passed" = false AND ${SUBMITTED_COUNT_SQL} < ${overlapKSql()})
+    UPDATE "Trajectory" t SET "pendingCount" = ${pendingCountSql(overlapKSql())}
     WHERE t.id = ${trajectoryId}
     RETURNING t."pendingCount"`;
   return row?.pendingCount ?? 0;

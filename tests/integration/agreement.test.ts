@@ -129,6 +129,31 @@ describe('overlap k in the queue', () => {
     expect(await prisma.auditLog.count({ where: { action: 'overlap.set', entityType: 'OverlapSetting' } })).toBeGreaterThan(0);
   });
 
+  it('recounts pending checkpoints when k changes, rewriting only the trajectories whose count changed', async () => {
+    const benchmark = `recount-${uid()}`;
+    const [diagnosed, untouched] = await seedRecords([failedRecord({ benchmark, failed: 2 }), failedRecord({ benchmark, failed: 2 })]);
+    const { first } = await categories();
+    await diagnose(await createActor('ANNOTATOR'), diagnosed, { categoryId: first.id, start: 1, end: 1, should: 's' });
+    const state = async () => {
+      const rows = await prisma.$queryRaw<{ id: string; pending: number; version: string }[]>`
+        SELECT id, "pendingCount" AS pending, xmin::text AS version FROM "Trajectory" WHERE id IN (${diagnosed}, ${untouched})`;
+      return Object.fromEntries(rows.map((r) => [r.id === diagnosed ? 'diagnosed' : 'untouched', r]));
+    };
+    const before = await state();
+    expect([before.diagnosed.pending, before.untouched.pending]).toEqual([1, 2]);
+    const admin = await createActor('ADMIN');
+    await setOverlap(admin, { benchmark, k: 2 });
+    const raised = await state();
+    expect([raised.diagnosed.pending, raised.untouched.pending]).toEqual([2, 2]);
+    // k does not change what an undiagnosed trajectory has pending: its row is not written.
+    expect(raised.untouched.version).toBe(before.untouched.version);
+    expect(raised.diagnosed.version).not.toBe(before.diagnosed.version);
+    await setOverlap(admin, { benchmark, k: 1 });
+    const lowered = await state();
+    expect([lowered.diagnosed.pending, lowered.untouched.pending]).toEqual([1, 2]);
+    expect(lowered.untouched.version).toBe(before.untouched.version);
+  });
+
   it('refuses k outside 1..10 and non-admins', async () => {
     await expect(setOverlap(await createActor('ADMIN'), { benchmark: 'x', k: 0 })).rejects.toThrow(/at least 1/);
     await expect(setOverlap(await createActor('REVIEWER'), { benchmark: 'x', k: 2 })).rejects.toThrow(/admin:settings/);
