@@ -79,8 +79,14 @@ async function main() {
     process.env.DATABASE_URL = db.url;
     await ensureBenchData((s) => console.log(s));
     const { prisma } = await import('@/lib/db/prisma');
+    const { failedCheckpointsSchema } = await import('@/lib/queue/open-checkpoints');
     const sample = await prisma.trajectory.findFirstOrThrow({ where: { externalId: LONG_TRAJECTORY_ID }, select: { id: true } });
     const inQueue = await prisma.trajectory.count({ where: { pendingCount: { gt: 0 } } });
+    // The task and checkpoint filters, for the queue's newest row: a queue read in its order reaches it last.
+    const newest = await prisma.trajectory.findFirstOrThrow({
+      where: { pendingCount: { gt: 0 } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { taskExternalId: true, failedCheckpoints: true },
+    });
+    const newestKey = failedCheckpointsSchema.parse(newest.failedCheckpoints)[0].key;
     const total = await prisma.trajectory.count();
     console.log(`• ${total.toLocaleString('en-US')} trajectories, ${inQueue.toLocaleString('en-US')} in the queue`);
     if (values['seed-only']) return;
@@ -103,6 +109,8 @@ async function main() {
       { label: 'GET /api/queue', method: 'GET', path: '/api/queue' },
       { label: 'GET /api/queue?benchmark=…&model=…', method: 'GET', path: '/api/queue?benchmark=bench-air&model=heron-large' },
       { label: 'GET /api/queue as the annotator', method: 'GET', path: '/api/queue', cookie: annotatorCookie },
+      { label: 'GET /api/queue?taskId=… (one task)', method: 'GET', path: `/api/queue?taskId=${encodeURIComponent(newest.taskExternalId)}` },
+      { label: 'GET /api/queue?checkpointKey=… (one task\'s)', method: 'GET', path: `/api/queue?checkpointKey=${encodeURIComponent(newestKey)}` },
       { label: 'POST /api/queue/next (take next)', method: 'POST', path: '/api/queue/next', body: '{}' },
       { label: 'GET /api/tasks', method: 'GET', path: '/api/tasks' },
       { label: 'GET /api/reflection/runs', method: 'GET', path: '/api/reflection/runs' },

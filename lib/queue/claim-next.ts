@@ -5,7 +5,7 @@ import { queryRows } from '@/lib/db/sql';
 import { env } from '@/lib/env';
 import { keysetPage } from '@/lib/http/keyset';
 import { queueWhere } from './queue-counts';
-import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
+import { activeClaimBy, CLAIM_FREE, QUEUE_FROM, parseQueueFilter, queueOrderColumn, SQL_NOW } from './queue-filters';
 
 export function claimExpiry(): Prisma.Sql {
   return Prisma.sql`(${SQL_NOW} + make_interval(mins => ${env().QUEUE_CLAIM_IDLE_MINUTES}::int))`;
@@ -27,7 +27,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function claimNext(actor: Actor, input: Record<string, unknown>): Promise<{ trajectoryId: string } | null> {
   requirePermission(actor, 'queue:work');
-  const filter = queueFilterSchema.parse(input);
+  const filter = await parseQueueFilter(input);
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
   const base = queueWhere(filter, actor.userId);
   const where = Prisma.sql`${base} AND (${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`;

@@ -9,7 +9,7 @@ import { failedCheckpointsSchema, openCheckpointsSql } from './open-checkpoints'
 import { overlapKSql } from './overlap';
 import { progressFrom, type Progress } from './progress';
 import { claimSizesSql, queueTotal, queueWhere, sizesFrom, type ClaimSizesRow, type QueueSizes } from './queue-counts';
-import { assigneeCondition, QUEUE_FROM, queueFilterSchema, queueOrderColumn, SQL_NOW } from './queue-filters';
+import { assigneeCondition, QUEUE_FROM, parseQueueFilter, queueOrderColumn, SQL_NOW } from './queue-filters';
 
 export type QueueItem = {
   trajectoryId: string;
@@ -134,7 +134,7 @@ function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: st
  */
 export async function listQueue(actor: Actor, input: Record<string, unknown>): Promise<QueueList> {
   requirePermission(actor, 'queue:work');
-  const filter = queueFilterSchema.parse(input);
+  const filter = await parseQueueFilter(input);
   const page = queuePageSchema.parse(input);
   const cursor = cursorQuerySchema.parse(input);
   const keyset = keysetPage('t', 'asc', cursor, queueOrderColumn(filter));

@@ -42,6 +42,19 @@ export function pendingCountSql(k: Prisma.Sql, row: Prisma.Sql = Prisma.sql`t`):
   return Prisma.sql`jsonb_array_length(jsonb_path_query_array(${row}."failedCheckpoints", ${PENDING}, jsonb_build_object('k', ${k})))`;
 }
 
+const PENDING_WITH_KEY = Prisma.raw(`'$[*] ? (@.key == $key && @.submitters.size() < $k)'::jsonpath`);
+
+/**
+ * Condition: the failed checkpoint `key` of the trajectory aliased `row` is
+ * still pending under overlap `k`. A containment test first (of a value
+ * built once per statement): it passes over rows without the key for less
+ * than the jsonpath costs.
+ */
+export function pendingCheckpointKeySql(key: string, k: Prisma.Sql, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
+  return Prisma.sql`(${row}."failedCheckpoints" @> (SELECT jsonb_build_array(jsonb_build_object('key', ${key}::text)))
+    AND jsonb_path_exists(${row}."failedCheckpoints", ${PENDING_WITH_KEY}, jsonb_build_object('key', ${key}::text, 'k', ${k})))`;
+}
+
 /** Condition: the trajectory aliased `row` has a failed checkpoint still open to this user under overlap `k`. */
 export function hasOpenCheckpointSql(userId: string, k: Prisma.Sql, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
   return Prisma.sql`jsonb_path_exists(${openToUserArgs(userId, k, row)})`;

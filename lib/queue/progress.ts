@@ -1,7 +1,7 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import type { QueueCounts } from './list-queue';
 import { queueSizes } from './queue-counts';
-import { queueFilterSchema } from './queue-filters';
+import { parseQueueFilter } from './queue-filters';
 
 export type Progress = { doneToday: number; remaining: number; holding: number };
 
@@ -16,7 +16,7 @@ export function progressFrom(counts: QueueCounts, done: number): Progress {
  */
 export async function annotatorProgress(actor: Actor, input: Record<string, unknown> = {}): Promise<Progress> {
   requirePermission(actor, 'queue:work');
-  const filter = queueFilterSchema.parse(input);
+  const filter = await parseQueueFilter(input);
   const sizes = await queueSizes(filter, actor.userId);
   const mine = sizes.claimedBy(actor.userId);
   return progressFrom({ total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine }, sizes.doneToday);

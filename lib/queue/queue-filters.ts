@@ -1,6 +1,8 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
-import { unplannedText } from '@/lib/db/sql';
+import { literalInt, queryRows, unplannedText } from '@/lib/db/sql';
+import { cachedUntilChanged } from '@/lib/live/large-count';
+import { pendingCheckpointKeySql } from './open-checkpoints';
 import { overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 
 /**
@@ -30,15 +32,51 @@ export const queueFilterSchema = z.object({
   // Only trajectories written by one import (the import report links here).
   importId: optional,
 });
-export type QueueFilter = z.infer<typeof queueFilterSchema>;
+/**
+ * A parsed filter (parseQueueFilter). `checkpointKeyCommon`, never taken from
+ * the caller: whether many tasks have `checkpointKey`.
+ */
+export type QueueFilter = z.infer<typeof queueFilterSchema> & { checkpointKeyCommon?: boolean };
+
+/**
+ * Past this many tasks, a checkpoint key is one that most tasks have ("db",
+ * "nl_0" in τ²-bench): matching rows are then common enough that walking the
+ * queue in its order finds a page at once. Up to it (a task's own action ids:
+ * one task each), the queue is read by those tasks' ids instead, a few dozen
+ * rows, where the walk read all 50,000 rows looking for them (0.03x the no-op).
+ */
+const FEW_TASKS = 50;
+
+/**
+ * Whether more than FEW_TASKS tasks have `key`. Decided here rather than by
+ * PostgreSQL: prepared, the page statement is planned once for every key, and
+ * one plan cannot serve both kinds. Tasks and their checkpoints only arrive
+ * by import, so the answer is kept until an import is notified (it only
+ * picks the statement's shape: both shapes return the same rows).
+ */
+async function checkpointKeyCommon(key: string): Promise<boolean> {
+  const { value } = await cachedUntilChanged(['imports'], `checkpoint-key-common:${key}`, async () => {
+    const [{ n }] = await queryRows<{ n: bigint }>(
+      Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM "TaskCheckpoint" WHERE "key" = ${key} LIMIT ${literalInt(FEW_TASKS + 1)}) x`,
+    );
+    return Number(n) > FEW_TASKS;
+  });
+  return value;
+}
+
+/** The filter from the caller's input (zod), with a checkpoint key's kind (above). */
+export async function parseQueueFilter(input: unknown): Promise<QueueFilter> {
+  const filter: QueueFilter = queueFilterSchema.parse(input);
+  return filter.checkpointKey ? { ...filter, checkpointKeyCommon: await checkpointKeyCommon(filter.checkpointKey) } : filter;
+}
 
 /** UTC "now" as a timestamp without time zone, the way Prisma stores DateTime columns. */
 export const SQL_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
  * WHERE conditions over QUEUE_FROM (`"Trajectory" t LEFT JOIN "QueueClaim" c`):
- * a trajectory carries its task's benchmark, ability and external id, so no
- * condition reads the task. `assignee` is handled by the caller (list and
+ * a trajectory carries its task's benchmark and ability, so no condition
+ * reads the task per row (the task filter looks its ids up once). `assignee` is handled by the caller (list and
  * "next" treat it differently).
  */
 export function queueConditions(f: QueueFilter): Prisma.Sql[] {
@@ -46,10 +84,14 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   if (f.benchmark) where.push(Prisma.sql`t."benchmark" = ${f.benchmark}`);
   if (f.ability) where.push(Prisma.sql`t."ability" = ${f.ability}`);
   if (f.model) where.push(modelCondition(f.model));
-  // People type the benchmark's task id ("airline/16"); links carry the internal id. Accept both.
-  if (f.taskId) where.push(Prisma.sql`(t."taskId" = ${f.taskId} OR t."taskExternalId" = ${f.taskId})`);
+  if (f.taskId) where.push(taskCondition(f.taskId));
   if (f.importId) where.push(Prisma.sql`t."importJobId" = ${f.importId}`);
-  if (f.checkpointKey || f.checkpointStatus !== 'any') {
+  if (f.checkpointKey) {
+    if (!f.checkpointKeyCommon) where.push(Prisma.sql`t."taskId" = ANY(ARRAY(SELECT tc."taskId" FROM "TaskCheckpoint" tc WHERE tc."key" = ${f.checkpointKey}))`);
+    where.push(pendingCheckpointKeySql(f.checkpointKey, overlapKSql()));
+  }
+  if (f.checkpointStatus !== 'any') {
+    // Drafts are not on the row's checkpoint list: the status filters read the diagnoses (the key, if given, narrows first).
     const parts: Prisma.Sql[] = [
       Prisma.sql`r."trajectoryId" = t.id`,
       Prisma.sql`r."passed" = false`,
@@ -64,6 +106,17 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
     );
   }
   return where;
+}
+
+/**
+ * People type the benchmark's task id ("airline/16"); links carry the internal
+ * id. Both are resolved to task ids first, so the trajectories are read by
+ * "taskId" (one task's, a few dozen rows, then sorted). As `"taskId" = $1 OR
+ * "taskExternalId" = $1` on each trajectory, no index answered the OR and the
+ * page walked the whole queue for the task's rows: 0.03x the no-op at 50,000.
+ */
+function taskCondition(taskId: string): Prisma.Sql {
+  return Prisma.sql`t."taskId" = ANY(ARRAY(SELECT k.id FROM "Task" k WHERE k.id = ${taskId} OR k."externalId" = ${taskId}))`;
 }
 
 /**

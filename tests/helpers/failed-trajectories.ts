@@ -15,13 +15,15 @@ export function failedRecord(opts: {
   model?: string;
   failed?: number;
   passed?: number;
+  /** Checkpoint keys, the first `failed` of them failed (default cp_0, cp_1, …). */
+  keys?: string[];
   events?: number;
   content?: (i: number) => string;
 }): NativeRecordInput {
   const failed = opts.failed ?? 1;
   const passed = opts.passed ?? 1;
   const n = Math.max(opts.events ?? 8, 2);
-  const keys = Array.from({ length: failed + passed }, (_, i) => `cp_${i}`);
+  const keys = opts.keys ?? Array.from({ length: failed + passed }, (_, i) => `cp_${i}`);
   const events: NativeRecordInput['events'] = [{ source: 'user', type: 'message', content: opts.content?.(0) ?? 'Please fix my booking.' }];
   for (let i = 1; events.length < n - 1; i++) {
     events.push({ source: 'agent', type: 'tool_call', tool: 'airline.get_reservation', arguments: { reservation_id: `R${i}` }, call_id: `c${i}` });

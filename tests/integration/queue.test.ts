@@ -8,6 +8,7 @@ import { listQueue } from '@/lib/queue/list-queue';
 import { annotatorProgress } from '@/lib/queue/progress';
 import { createActor, seedTrajectory, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
+import { readStatements } from '../helpers/read-statements';
 
 async function completeDiagnosis(actor: Awaited<ReturnType<typeof createActor>>, trajectoryId: string) {
   const category = await prisma.failureCategory.findFirstOrThrow();
@@ -95,6 +96,36 @@ describe('queue claims', () => {
 });
 
 describe('queue list filters', () => {
+  it("filters by a task's own checkpoint key and by one that most tasks have, and drops a checkpoint once it is diagnosed", async () => {
+    const benchmark = `keys-${uid()}`;
+    const own = `own_${uid()}`;
+    // 52 tasks fail the same key (like τ²-bench's "db"): more than the 50 up to which a key counts as a few tasks'.
+    const common = `db_${uid()}`;
+    const ids = await seedRecords([
+      ...Array.from({ length: 52 }, (_, i) => failedRecord({ benchmark, taskId: `common/${i}`, keys: [common, 'cp_x'] })),
+      failedRecord({ benchmark, taskId: 'own/1', keys: [own, common], failed: 1, passed: 1 }),
+    ]);
+    const a = await createActor('ANNOTATOR');
+    const read = (checkpointKey: string) => readStatements(() => listQueue(a, { benchmark, checkpointKey }));
+    const byTasks = (statements: string[]) => statements.some((s) => s.includes('FROM "TaskCheckpoint" tc WHERE tc."key"'));
+
+    const ownPage = await listQueue(a, { benchmark, checkpointKey: own });
+    expect(ownPage.items.map((i) => i.trajectoryId)).toEqual([ids[52]]);
+    expect(ownPage.total).toBe(1);
+    // A few tasks' key is read by those tasks' ids; a common one by walking the queue in its order.
+    expect(byTasks(await read(own))).toBe(true);
+    expect(byTasks(await read(common))).toBe(false);
+    const commonPage = await listQueue(a, { benchmark, checkpointKey: common, pageSize: 25 });
+    expect(commonPage.total).toBe(52); // the own-key task passed its `common` checkpoint
+    expect(commonPage.items.map((i) => i.trajectoryId)).toEqual(ids.slice(0, 25));
+    expect((await listQueue(a, { benchmark, checkpointKey: 'no-such-key' })).items).toEqual([]);
+
+    expect(await claimNext(a, { benchmark, checkpointKey: own })).toEqual({ trajectoryId: ids[52] });
+    await completeDiagnosis(a, ids[52]);
+    // Submitted (k = 1): the checkpoint is no longer pending for anyone.
+    expect((await listQueue(await createActor('ANNOTATOR'), { benchmark, checkpointKey: own })).total).toBe(0);
+  });
+
   it('filters by benchmark, ability, model, task, checkpoint, checkpoint status and assignee, with counts and pages', async () => {
     const benchmark = `flt-${uid()}`;
     const other = `flt-other-${uid()}`;
