@@ -86,6 +86,24 @@ describe('task list', () => {
     expect(page.items.map((t) => t.externalId)).toEqual(['shop/1', 'shop/2', 'shop/10']);
   });
 
+  it('finds tasks by part of their id in any case, however short the text, taking % and _ as typed', async () => {
+    const benchmark = `search-${uid()}`;
+    for (const taskExternalId of ['Shop/1', 'shop/12', 'shop_x/3', 'sh%p/4', 'cart/2']) {
+      await seedTrajectory({ benchmark, taskExternalId, model: 'm', checkpoints: { c0: true } });
+    }
+    const researcher = await createActor('RESEARCHER');
+    const found = async (taskId: string) => (await listTasks(researcher, q({ benchmark, taskId }))).items.map((t) => t.externalId);
+    // Three characters and more go through the trigram index, shorter texts are tested row by row: the same answers.
+    expect(await found('OP/1')).toEqual(['Shop/1', 'shop/12']);
+    expect(await found('1')).toEqual(['Shop/1', 'shop/12']);
+    expect(await found('_x')).toEqual(['shop_x/3']);
+    expect(await found('p_x')).toEqual(['shop_x/3']);
+    expect(await found('%p')).toEqual(['sh%p/4']);
+    expect(await found('h%p')).toEqual(['sh%p/4']);
+    expect(await found('zz')).toEqual([]);
+    expect((await listTasks(researcher, q({ benchmark, taskId: 'SHOP' }))).total).toBe(3);
+  });
+
   it('is empty, not an error, when nothing matches', async () => {
     const researcher = await createActor('RESEARCHER');
     expect(await listTasks(researcher, q({ benchmark: 'no-such-benchmark' }))).toMatchObject({ items: [], total: 0, pageCount: 1 });
