@@ -55,6 +55,20 @@ export function pendingCheckpointKeySql(key: string, k: Prisma.Sql, row: Prisma.
     AND jsonb_path_exists(${row}."failedCheckpoints", ${PENDING_WITH_KEY}, jsonb_build_object('key', ${key}::text, 'k', ${k})))`;
 }
 
+const WITHOUT_SUBMITTERS = Prisma.raw(`'$[*] ? (@.submitters.size() == 0)'::jsonpath`);
+const WITHOUT_SUBMITTERS_WITH_KEY = Prisma.raw(`'$[*] ? (@.submitters.size() == 0 && @.key == $key)'::jsonpath`);
+
+/**
+ * Condition: the trajectory aliased `row` has a failed checkpoint (`key`, if
+ * given) with no submitted diagnosis. Drafts are not on the list: "nobody has
+ * touched it" needs this and no draft on the checkpoint.
+ */
+export function unsubmittedCheckpointSql(key: string | undefined, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
+  return key
+    ? Prisma.sql`jsonb_path_exists(${row}."failedCheckpoints", ${WITHOUT_SUBMITTERS_WITH_KEY}, jsonb_build_object('key', ${key}::text))`
+    : Prisma.sql`jsonb_path_exists(${row}."failedCheckpoints", ${WITHOUT_SUBMITTERS})`;
+}
+
 /** Condition: the trajectory aliased `row` has a failed checkpoint still open to this user under overlap `k`. */
 export function hasOpenCheckpointSql(userId: string, k: Prisma.Sql, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
   return Prisma.sql`jsonb_path_exists(${openToUserArgs(userId, k, row)})`;

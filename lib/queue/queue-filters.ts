@@ -2,7 +2,7 @@ import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { literalInt, queryRows, unplannedText } from '@/lib/db/sql';
 import { cachedUntilChanged } from '@/lib/live/large-count';
-import { pendingCheckpointKeySql } from './open-checkpoints';
+import { pendingCheckpointKeySql, unsubmittedCheckpointSql } from './open-checkpoints';
 import { overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
 
 /**
@@ -70,14 +70,16 @@ export async function parseQueueFilter(input: unknown): Promise<QueueFilter> {
   return filter.checkpointKey ? { ...filter, checkpointKeyCommon: await checkpointKeyCommon(filter.checkpointKey) } : filter;
 }
 
+const HAS_DRAFT = Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."trajectoryId" = t.id AND d."status" = 'DRAFT')`;
+
 /** UTC "now" as a timestamp without time zone, the way Prisma stores DateTime columns. */
 export const SQL_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
 
 /**
  * WHERE conditions over QUEUE_FROM (`"Trajectory" t LEFT JOIN "QueueClaim" c`):
  * a trajectory carries its task's benchmark and ability, so no condition
- * reads the task per row (the task filter looks its ids up once). `assignee` is handled by the caller (list and
- * "next" treat it differently).
+ * reads the task per row (the task filter looks its ids up once).
+ * `assignee` is handled by the caller (list and "next" treat it differently).
  */
 export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   const where: Prisma.Sql[] = [Prisma.sql`t."pendingCount" > 0`];
@@ -101,9 +103,10 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
     if (f.checkpointKey) parts.push(Prisma.sql`tc."key" = ${f.checkpointKey}`);
     if (f.checkpointStatus === 'undiagnosed') parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id)`);
     if (f.checkpointStatus === 'draft') parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'DRAFT')`);
-    where.push(
-      Prisma.sql`EXISTS (SELECT 1 FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId" WHERE ${Prisma.join(parts, ' AND ')})`,
-    );
+    const exact = Prisma.sql`EXISTS (SELECT 1 FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId" WHERE ${Prisma.join(parts, ' AND ')})`;
+    // Undiagnosed on a trajectory without drafts (nearly every one): a checkpoint without submitters on the
+    // row's list. One probe for drafts instead of five per row (results, checkpoint, submissions, k, diagnoses).
+    where.push(f.checkpointStatus === 'undiagnosed' ? Prisma.sql`(CASE WHEN ${HAS_DRAFT} THEN ${exact} ELSE ${unsubmittedCheckpointSql(f.checkpointKey)} END)` : exact);
   }
   return where;
 }

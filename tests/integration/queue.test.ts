@@ -5,6 +5,7 @@ import { env } from '@/lib/env';
 import { assignItem, releaseItem } from '@/lib/queue/assign-claim';
 import { claimNext } from '@/lib/queue/claim-next';
 import { listQueue } from '@/lib/queue/list-queue';
+import { setOverlap } from '@/lib/queue/overlap';
 import { annotatorProgress } from '@/lib/queue/progress';
 import { createActor, seedTrajectory, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
@@ -124,6 +125,32 @@ describe('queue list filters', () => {
     await completeDiagnosis(a, ids[52]);
     // Submitted (k = 1): the checkpoint is no longer pending for anyone.
     expect((await listQueue(await createActor('ANNOTATOR'), { benchmark, checkpointKey: own })).total).toBe(0);
+  });
+
+  it('counts a checkpoint as undiagnosed only while it has neither a submission nor a draft, under overlap k = 2 too', async () => {
+    const benchmark = `undiag-${uid()}`;
+    const [two, one] = await seedRecords([failedRecord({ benchmark, failed: 2 }), failedRecord({ benchmark, failed: 1 })]);
+    await setOverlap(await createActor('ADMIN'), { benchmark, k: 2 });
+    const [a, b, reader] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR'), await createActor('REVIEWER')];
+    const { id: categoryId } = await prisma.failureCategory.findFirstOrThrow();
+    const failedOf = (trajectoryId: string) => prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false }, orderBy: { checkpoint: { position: 'asc' } } });
+    const submit = (checkpointResultId: string) =>
+      submitDiagnosis(a, { checkpointResultId, categoryId, eventStart: 1, eventEnd: 1, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+    const ids = async (checkpointStatus: string, checkpointKey?: string) =>
+      (await listQueue(reader, { benchmark, checkpointStatus, checkpointKey })).items.map((i) => i.trajectoryId);
+
+    const [cp0, cp1] = await failedOf(two);
+    await submit(cp0.id);
+    await submit((await failedOf(one))[0].id);
+    // Submitted once of k = 2: still in the queue, no longer undiagnosed; `two`'s cp_1 is untouched.
+    expect(await ids('any')).toEqual([two, one]);
+    expect(await ids('undiagnosed')).toEqual([two]);
+    expect(await ids('undiagnosed', 'cp_0')).toEqual([]);
+    expect(await ids('undiagnosed', 'cp_1')).toEqual([two]);
+    // A draft on cp_1 touches the last untouched checkpoint.
+    await prisma.diagnosis.create({ data: { trajectoryId: two, checkpointResultId: cp1.id, authorId: b.userId } });
+    expect(await ids('undiagnosed')).toEqual([]);
+    expect(await ids('draft')).toEqual([two]);
   });
 
   it('filters by benchmark, ability, model, task, checkpoint, checkpoint status and assignee, with counts and pages', async () => {
