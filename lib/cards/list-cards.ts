@@ -2,7 +2,7 @@ import { CardKind as CardKinds, CardStatus, Prisma, type CardKind } from '@prism
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { containsPattern, isoTime, literalEnum, literalInt, queryRows } from '@/lib/db/sql';
-import { cachedUntilChanged, countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
+import { cachedUntilChanged, countWithCache, EXACT_UP_TO, pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { bankFilterShape, type CardSummary } from './card-summary';
 
@@ -79,14 +79,17 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
   const where = cardConditions(q);
   const { skip, take } = toPrismaPage({ page: q.page, pageSize: q.pageSize });
   const { page: _p, pageSize: _s, ...filters } = q;
-  const [rows, { count: total }, banks] = await Promise.all([
-    // apps/tags are nullable text[] (a card written without them holds NULL; Prisma used to read that as []).
-    queryRows<CardListItem>(Prisma.sql`
+  const [[rows, { count: total }], banks] = await Promise.all([
+    pageAndTotal(
+      { invalidatedBy: ['cards'], key: `cards:${JSON.stringify(filters)}`, from: Prisma.sql`"Card" c WHERE ${where}` },
+      // apps/tags are nullable text[] (a card written without them holds NULL; Prisma used to read that as []).
+      () => queryRows<CardListItem>(Prisma.sql`
       SELECT c.id, c.key, c.kind, c.ability, coalesce(c.apps, '{}') AS apps, coalesce(c.tags, '{}') AS tags,
              c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", ${isoTime(Prisma.sql`c."updatedAt"`)} AS "updatedAt"
       FROM "Card" c LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
       WHERE ${where} ORDER BY ${ORDER[q.sort]} LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`),
-    countWithCache(['cards'], `cards:${JSON.stringify(filters)}`, Prisma.sql`"Card" c WHERE ${where}`),
+      skip === 0 ? shortPage(take) : null,
+    ),
     bankSummaries(),
   ]);
   return {

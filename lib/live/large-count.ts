@@ -106,13 +106,21 @@ export async function cachedUntilChanged<T>(channels: LiveChannel[], key: string
   return { value: await recompute(cacheKey, channels, compute, always), cached: false };
 }
 
+export type Count = { count: number; cached: boolean };
+
+function countKey(invalidatedBy: LiveChannel[], key: string) {
+  return `${invalidatedBy.join(',')}~count:${key}`;
+}
+
+// The full count can take a while (50,000 queue rows): on the long-statement pool, where it holds up no list request.
+const exactCount = (from: Prisma.Sql) => async () => Number((await queryLong<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM ${from}`))[0].n);
+// The set shrank into the exact range: count it exactly again from now on.
+const large = (n: number) => n > EXACT_UP_TO;
+
 /** `SELECT count(*) FROM <from>` with the policy above. `from` is everything after FROM (tables and WHERE). */
-export async function countWithCache(invalidatedBy: LiveChannel[], key: string, from: Prisma.Sql): Promise<{ count: number; cached: boolean }> {
-  const cacheKey = `${invalidatedBy.join(',')}~count:${key}`;
-  // The full count can take a while (50,000 queue rows): on the long-statement pool, where it holds up no list request.
-  const exact = async () => Number((await queryLong<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM ${from}`))[0].n);
-  // The set shrank into the exact range: count it exactly again from now on.
-  const large = (n: number) => n > EXACT_UP_TO;
+export async function countWithCache(invalidatedBy: LiveChannel[], key: string, from: Prisma.Sql): Promise<Count> {
+  const cacheKey = countKey(invalidatedBy, key);
+  const exact = exactCount(from);
   const hit = fresh(cacheKey, invalidatedBy, exact, large);
   if (hit !== undefined) return { count: hit, cached: true };
   if (!cache.has(cacheKey)) {
@@ -121,4 +129,34 @@ export async function countWithCache(invalidatedBy: LiveChannel[], key: string, 
     invalidateOn(invalidatedBy);
   }
   return { count: await recompute(cacheKey, invalidatedBy, exact, large), cached: false };
+}
+
+/** `wholeList` for a first page of at most `pageSize` rows: shorter than that, it holds the whole list. */
+export function shortPage(pageSize: number): (rows: readonly unknown[]) => number | null {
+  return (rows) => (rows.length < pageSize ? rows.length : null);
+}
+
+/**
+ * A list page and its total, the total under countWithCache's policy, except
+ * that a page holding the whole list tells it: `wholeList(page)` is the list's
+ * length when the page holds all of it (a first page shorter than the page
+ * size), else null. Then no count runs. A filter down to a few rows (one
+ * task's trajectories, one checkpoint, a status with few proposals) otherwise
+ * ran a second statement on every request to count the same rows again.
+ * The page is read first only when a count would have to run (no cached
+ * count) and the page may tell it (`wholeList` given: a first page); otherwise
+ * both run side by side, as before.
+ */
+export async function pageAndTotal<P>(
+  count: { invalidatedBy: LiveChannel[]; key: string; from: Prisma.Sql },
+  read: () => Promise<P>,
+  wholeList: ((page: P) => number | null) | null,
+): Promise<[P, Count]> {
+  const hit = fresh(countKey(count.invalidatedBy, count.key), count.invalidatedBy, exactCount(count.from), large);
+  if (hit !== undefined) return [await read(), { count: hit, cached: true }];
+  const counted = () => countWithCache(count.invalidatedBy, count.key, count.from);
+  if (!wholeList) return Promise.all([read(), counted()]);
+  const page = await read();
+  const n = wholeList(page);
+  return [page, n === null ? await counted() : { count: n, cached: false }];
 }

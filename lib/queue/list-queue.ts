@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
+import { pageAndTotal } from '@/lib/live/large-count';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { failedCheckpointsSchema, openCheckpointsSql } from './open-checkpoints';
 import { overlapKSql } from './overlap';
 import { progressFrom, type Progress } from './progress';
-import { claimSizesSql, queueTotal, queueWhere, sizesFrom, type ClaimSizesRow, type QueueSizes } from './queue-counts';
+import { claimSizesSql, queueCount, queueWhere, sizesFrom, type ClaimSizesRow, type QueueSizes } from './queue-counts';
 import { assigneeCondition, QUEUE_FROM, parseQueueFilter, queueOrderColumn, SQL_NOW } from './queue-filters';
 
 export type QueueItem = {
@@ -143,10 +144,13 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const where = Prisma.join([base, ...(assignee ? [assignee] : []), ...(keyset.where ? [keyset.where] : [])], ' AND ');
   // A cursor replaces OFFSET: the page is one range scan of the queue index, however deep.
   const { skip, take } = cursor.after || cursor.before ? { skip: 0, take: page.pageSize } : toPrismaPage(page);
-  const [read, total] = await Promise.all([
-    pageWithClaimSizes(where, base, keyset.orderBy, actor.userId, skip, take),
-    queueTotal(filter, actor.userId),
-  ]);
+  // Without an assignee filter, a short first page is the whole queue under the filters (an empty page is one row without an id).
+  const firstPage = skip === 0 && !cursor.after && !cursor.before && !assignee;
+  const [read, total] = await pageAndTotal(
+    queueCount(filter, actor.userId),
+    () => pageWithClaimSizes(where, base, keyset.orderBy, actor.userId, skip, take),
+    firstPage ? (rows) => { const n = rows.filter((r) => r.id !== null).length; return n < take ? n : null; } : null,
+  );
   const sizesRow = read.find((r): r is ClaimSizesRow & PageRow => r.holders !== null);
   if (!sizesRow) throw new Error('queue page: no row carried the claim sizes');
   const sizes = sizesFrom(total, sizesRow);

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { queryRows, unplannedText } from '@/lib/db/sql';
-import { countWithCache } from '@/lib/live/large-count';
+import type { LiveChannel } from '@/lib/live/channels';
+import { countWithCache, type Count } from '@/lib/live/large-count';
 import { notDoneByUser } from './overlap';
 import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-filters';
 
@@ -58,13 +59,19 @@ export function claimSizesSql(where: Prisma.Sql, userId: string): Prisma.Sql {
        WHERE d."authorId" = ${unplannedText(userId)} AND d.status = 'SUBMITTED' AND d."submittedAt" >= ${START_OF_UTC_DAY}) AS done`;
 }
 
-/** The number of items under `filter` for this user: exact up to 1,000, else cached until a queue change is notified. */
-export function queueTotal(filter: QueueFilter, userId: string): Promise<{ count: number; cached: boolean }> {
-  return countWithCache(['queue'], cacheKey(filter, userId), Prisma.sql`${QUEUE_FROM} WHERE ${queueWhere(filter, userId)}`);
+/** What counts the items under `filter` for this user (countWithCache's arguments). */
+export function queueCount(filter: QueueFilter, userId: string) {
+  return { invalidatedBy: ['queue'] as LiveChannel[], key: cacheKey(filter, userId), from: Prisma.sql`${QUEUE_FROM} WHERE ${queueWhere(filter, userId)}` };
+}
+
+/** The number of items under `filter` for this user: exact up to 100, else cached until a queue change is notified. */
+export function queueTotal(filter: QueueFilter, userId: string): Promise<Count> {
+  const { invalidatedBy, key, from } = queueCount(filter, userId);
+  return countWithCache(invalidatedBy, key, from);
 }
 
 /** Queue sizes from the total and the claim sizes row. */
-export function sizesFrom(total: { count: number; cached: boolean }, claims: ClaimSizesRow): QueueSizes {
+export function sizesFrom(total: Count, claims: ClaimSizesRow): QueueSizes {
   const byHolder = new Map((claims.holders ?? []).map((h) => [h.userId, h.n]));
   const claimed = [...byHolder.values()].reduce((a, b) => a + b, 0);
   // A cached total can lag a few seconds behind the claims; never show fewer items than claims.

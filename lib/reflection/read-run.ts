@@ -2,7 +2,7 @@ import { Prisma, ProposalStatus as ProposalStatusEnum, type CardKind, type CardO
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
-import { countWithCache } from '@/lib/live/large-count';
+import { pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { notFound } from '@/lib/errors';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, type Page } from '@/lib/http/pagination';
@@ -209,9 +209,9 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
   if (q.status) conditions.push(Prisma.sql`r.status = ${q.status}::"RunStatus"`);
   const where = Prisma.join(conditions, ' AND ');
   const offset = cursor.after || cursor.before ? 0 : (page.page - 1) * page.pageSize;
-  const [{ count: total }, read] = await Promise.all([
-    countWithCache(['runs'], `runs:${q.taskId ?? ''}:${q.status ?? ''}`, Prisma.sql`"ReflectionRun" r WHERE ${where}`),
-    queryRows<RunListRow>(Prisma.sql`
+  const [read, { count: total }] = await pageAndTotal(
+    { invalidatedBy: ['runs'], key: `runs:${q.taskId ?? ''}:${q.status ?? ''}`, from: Prisma.sql`"ReflectionRun" r WHERE ${where}` },
+    () => queryRows<RunListRow>(Prisma.sql`
       SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
              ${isoTime(Prisma.sql`r."createdAt"`)} AS "createdAt", ${isoTime(Prisma.sql`r."startedAt"`)} AS "startedAt",
              ${isoTime(Prisma.sql`r."finishedAt"`)} AS "finishedAt", r."taskId", r."taskBenchmark" AS benchmark, r."taskExternalId" AS "externalId",
@@ -220,7 +220,8 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
       FROM (SELECT r.* FROM "ReflectionRun" r WHERE ${keyset.where ? Prisma.sql`${where} AND ${keyset.where}` : where}
             ORDER BY ${keyset.orderBy} LIMIT ${literalInt(page.pageSize)} OFFSET ${literalInt(offset)}) r
       ORDER BY ${keyset.orderBy}`),
-  ]);
+    page.page === 1 && !cursor.after && !cursor.before ? shortPage(page.pageSize) : null,
+  );
   const rows = inListOrder(read, keyset.reversed);
   const items = rows.map((r) => ({
     id: r.id,

@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
 import { pageOf, type Page } from '@/lib/http/pagination';
-import { countWithCache } from '@/lib/live/large-count';
+import { pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { bankFilterShape } from '@/lib/cards/card-summary';
 import { proposalFacets, type ProposalFacets } from './proposal-facets';
 import type { ProposalSummary } from './proposal-summary';
@@ -110,13 +110,19 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   const filtered = where.length > 1;
   const { page: _p, pageSize: _s, ...filters } = q;
 
-  const [read, facets, filteredTotal] = await Promise.all([
-    pageRows(pageCond, keyset.orderBy, q.pageSize, offset),
-    proposalFacets(q.status, scope),
+  const read = () => pageRows(pageCond, keyset.orderBy, q.pageSize, offset);
+  const [[page, filteredTotal], facets] = await Promise.all([
     // Without filters the total is the scope's, already in the facet counts.
-    filtered ? countWithCache(['proposals'], `proposals:${JSON.stringify(filters)}`, Prisma.sql`"Proposal" p WHERE ${cond}`) : null,
+    filtered
+      ? pageAndTotal(
+        { invalidatedBy: ['proposals'], key: `proposals:${JSON.stringify(filters)}`, from: Prisma.sql`"Proposal" p WHERE ${cond}` },
+        read,
+        offset === 0 && !keyset.where ? shortPage(q.pageSize) : null,
+      )
+      : read().then((rows) => [rows, null] as const),
+    proposalFacets(q.status, scope),
   ]);
-  const rows = inListOrder(read, keyset.reversed);
+  const rows = inListOrder(page, keyset.reversed);
 
   const items: ProposalListItem[] = rows.map((r) => ({
     id: r.id,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { noCursorParam, oneCursorOnly } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
-import { countWithCache } from '@/lib/live/large-count';
+import { pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { listFilterValues } from '@/lib/tasks/list-filter-values';
 import { TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
 import { EXCERPT, orderedTasks, taskConditions } from './ordered-tasks';
@@ -63,11 +63,13 @@ const byName = new Intl.Collator('en').compare;
 export async function listTasks(actor: Actor, query: TaskListQuery): Promise<TaskListPage> {
   requirePermission(actor, 'trajectory:read');
   const { page: _p, pageSize: _s, after: _a, before: _b, ...filters } = query;
-  const [tasks, { count: total }] = await Promise.all([
-    orderedTasks(query),
+  const firstPage = query.page === 1 && !query.after && !query.before;
+  const [tasks, { count: total }] = await pageAndTotal(
     // New tasks arrive with trajectories, which notify the queue channel.
-    countWithCache(['queue'], `tasks:${JSON.stringify(filters)}`, Prisma.sql`"Task" t WHERE ${taskConditions(query)}`),
-  ]);
+    { invalidatedBy: ['queue'], key: `tasks:${JSON.stringify(filters)}`, from: Prisma.sql`"Task" t WHERE ${taskConditions(query)}` },
+    () => orderedTasks(query),
+    firstPage ? shortPage(query.pageSize) : null,
+  );
   const cursors = taskCursorsOf(tasks);
   const items = tasks.map((t): TaskListItem => {
     const byModel = new Map<string, TaskModelRuns>();

@@ -1,8 +1,8 @@
 import { Prisma } from '@prisma/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { longSql } from '@/lib/db/sql';
-import { countWithCache, EXACT_UP_TO } from '@/lib/live/large-count';
+import { literalInt, longSql, queryRows, readSql } from '@/lib/db/sql';
+import { countWithCache, EXACT_UP_TO, pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { closeListener, ensureListener, listenerIsLive, onLiveChange, PROBE_EVERY_MS } from '@/lib/live/listener';
 import { notifyChange } from '@/lib/live/notify';
 import { waitFor } from '../helpers/wait-for';
@@ -25,12 +25,54 @@ async function notifyAndWait(key: string) {
 
 beforeAll(async () => {
   await prisma.$executeRaw`CREATE TABLE large_count_rows (n int)`;
+  await prisma.$executeRaw`CREATE TABLE page_total_rows (n int)`;
 });
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
 afterAll(() => closeListener());
+
+describe('a list page and its total', () => {
+  const PAGE = 10;
+  const count = (key: string) => ({ invalidatedBy: ['queue' as const], key, from: Prisma.sql`page_total_rows` });
+  const read = (offset: number) => () => queryRows<{ n: number }>(Prisma.sql`SELECT n FROM page_total_rows ORDER BY n LIMIT ${literalInt(PAGE)} OFFSET ${literalInt(offset)}`);
+  const statements = () => vi.spyOn(readSql(), 'unsafe');
+
+  it('takes the total from a first page shorter than a page, without a count statement', async () => {
+    await prisma.$executeRaw`INSERT INTO page_total_rows SELECT g FROM generate_series(1, 7) g`;
+    const sent = statements();
+    const [rows, total] = await pageAndTotal(count('page-short'), read(0), shortPage(PAGE));
+    expect(rows).toHaveLength(7);
+    expect(total).toEqual({ count: 7, cached: false });
+    expect(sent).toHaveBeenCalledTimes(1);
+    await prisma.$executeRaw`DELETE FROM page_total_rows`;
+  });
+
+  it('counts when the first page is full, and on a later page even if it is short', async () => {
+    await prisma.$executeRaw`INSERT INTO page_total_rows SELECT g FROM generate_series(1, ${PAGE + 3}::int) g`;
+    const sent = statements();
+    const [first, fullTotal] = await pageAndTotal(count('page-full'), read(0), shortPage(PAGE));
+    expect([first.length, fullTotal.count]).toEqual([PAGE, PAGE + 3]);
+    const [second, laterTotal] = await pageAndTotal(count('page-full'), read(PAGE), null);
+    expect([second.length, laterTotal.count]).toEqual([3, PAGE + 3]);
+    expect(sent).toHaveBeenCalledTimes(4);
+    await prisma.$executeRaw`DELETE FROM page_total_rows`;
+  });
+
+  it('serves a cached large total beside the page without counting again', async () => {
+    await prisma.$executeRaw`INSERT INTO page_total_rows SELECT g FROM generate_series(1, ${EXACT_UP_TO + 20}::int) g`;
+    const [, counted] = await pageAndTotal(count('page-large'), read(0), shortPage(PAGE));
+    expect(counted).toEqual({ count: EXACT_UP_TO + 20, cached: false });
+    const sent = statements();
+    const long = vi.spyOn(longSql(), 'unsafe');
+    const [rows, total] = await pageAndTotal(count('page-large'), read(0), shortPage(PAGE));
+    expect([rows.length, total]).toEqual([PAGE, { count: EXACT_UP_TO + 20, cached: true }]);
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(long).not.toHaveBeenCalled();
+    await prisma.$executeRaw`DELETE FROM page_total_rows`;
+  });
+});
 
 describe('cached counts of large lists', () => {
   it('counts a small set exactly on every call', async () => {
