@@ -90,7 +90,7 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   if (f.importId) where.push(Prisma.sql`t."importJobId" = ${f.importId}`);
   if (f.checkpointKey) {
     if (!f.checkpointKeyCommon) where.push(Prisma.sql`t."taskId" = ANY(ARRAY(SELECT tc."taskId" FROM "TaskCheckpoint" tc WHERE tc."key" = ${f.checkpointKey}))`);
-    where.push(pendingCheckpointKeySql(f.checkpointKey, overlapKSql()));
+    where.push(pendingCheckpointKeySql(f.checkpointKey, overlapKSql(), !f.checkpointKeyCommon));
   }
   if (f.checkpointStatus !== 'any') {
     // Drafts are not on the row's checkpoint list: the status filters read the diagnoses (the key, if given, narrows first).
