@@ -85,7 +85,9 @@ function listOrder(p: string, dir: Direction): Prisma.Sql {
  * Up to `limit` tasks of one benchmark matching `where`, in list order (or
  * reversed): an ordered scan of `Task_list_order_idx` (benchmark, ability,
  * length("externalId"), "externalId") — whose NULLS LAST default is the list's
- * order — that stops after `limit` rows.
+ * order — that stops after `limit` rows. The index carries the id too, so a
+ * search or ability filter is tested on the index entries, without visiting
+ * the task rows it skips (task_list_order_index_covers_id migration).
  */
 function benchmarkSlice(benchmark: Prisma.Sql, where: Prisma.Sql, dir: Direction, limit: number): Prisma.Sql {
   const order = dir === 'forward' ? 'ASC NULLS LAST' : 'DESC NULLS FIRST';
