@@ -117,6 +117,17 @@ const exactCount = (from: Prisma.Sql) => async () => Number((await queryLong<{ n
 // The set shrank into the exact range: count it exactly again from now on.
 const large = (n: number) => n > EXACT_UP_TO;
 
+/**
+ * The last count over EXACT_UP_TO that countWithCache computed for this key,
+ * even if a change has been notified since; undefined if there is none (never
+ * counted, or it shrank into the exact range). For choosing a statement's
+ * shape by a list's size, where a stale answer changes the plan, not the rows.
+ */
+export function lastLargeCount(invalidatedBy: LiveChannel[], key: string): number | undefined {
+  const hit = cache.get(countKey(invalidatedBy, key));
+  return hit && hit.at !== 0 ? (hit.value as number) : undefined;
+}
+
 /** `SELECT count(*) FROM <from>` with the policy above. `from` is everything after FROM (tables and WHERE). */
 export async function countWithCache(invalidatedBy: LiveChannel[], key: string, from: Prisma.Sql): Promise<Count> {
   const cacheKey = countKey(invalidatedBy, key);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { noCursorParam, oneCursorOnly } from '@/lib/http/keyset';
 import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
-import { pageAndTotal, shortPage } from '@/lib/live/large-count';
+import type { LiveChannel } from '@/lib/live/channels';
+import { lastLargeCount, pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { listFilterValues } from '@/lib/tasks/list-filter-values';
 import { TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
 import { EXCERPT, orderedTasks, taskConditions } from './ordered-tasks';
@@ -64,10 +65,13 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Tas
   requirePermission(actor, 'trajectory:read');
   const { page: _p, pageSize: _s, after: _a, before: _b, ...filters } = query;
   const firstPage = query.page === 1 && !query.after && !query.before;
+  // New tasks arrive with trajectories, which notify the queue channel.
+  const count = { invalidatedBy: ['queue'] as LiveChannel[], key: `tasks:${JSON.stringify(filters)}` };
+  // A search whose count was large when last taken walks the list order (ordered-tasks.ts, externalIdContains).
+  const read = { ...query, manyMatch: !!query.taskId && lastLargeCount(count.invalidatedBy, count.key) !== undefined };
   const [tasks, { count: total }] = await pageAndTotal(
-    // New tasks arrive with trajectories, which notify the queue channel.
-    { invalidatedBy: ['queue'], key: `tasks:${JSON.stringify(filters)}`, from: Prisma.sql`"Task" t WHERE ${taskConditions(query)}` },
-    () => orderedTasks(query),
+    { ...count, from: Prisma.sql`"Task" t WHERE ${taskConditions(read)}` },
+    () => orderedTasks(read),
     firstPage ? shortPage(query.pageSize) : null,
   );
   const cursors = taskCursorsOf(tasks);

@@ -11,6 +11,8 @@ export type TaskPageQuery = {
   ability?: string;
   model?: string;
   taskId?: string;
+  /** Many tasks match `taskId` (listTasks knows from its count): the search walks the list order, see externalIdContains. */
+  manyMatch?: boolean;
   importId?: string;
   after?: TaskCursor;
   before?: TaskCursor;
@@ -42,9 +44,12 @@ export const EXCERPT = 180;
  * trigram to look up: through the index it would read all of it (0.06x for
  * "a"), so it is written as a test the index cannot serve, and the
  * benchmark's tasks are walked in order, where matches come at once.
+ * The same walk serves a longer text that many tasks match (`manyMatch`):
+ * through the trigram index, "air" read all 2,500 airline tasks once per
+ * benchmark and sorted them for a page of 50 (5.5 ms, 0.22x the no-op).
  */
-function externalIdContains(text: string): Prisma.Sql {
-  return text.length >= 3
+function externalIdContains(text: string, manyMatch: boolean): Prisma.Sql {
+  return text.length >= 3 && !manyMatch
     ? Prisma.sql`t."externalId" ILIKE ${containsPattern(text)}`
     : Prisma.sql`strpos(lower(t."externalId"), lower(${text})) > 0`;
 }
@@ -55,7 +60,7 @@ export function taskConditions(query: TaskPageQuery): Prisma.Sql {
   if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
   if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
   if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
-  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR ${externalIdContains(query.taskId)})`);
+  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR ${externalIdContains(query.taskId, query.manyMatch ?? false)})`);
   if (query.importId) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr."importJobId" = ${query.importId})`);
   return Prisma.join(conditions, ' AND ');
 }

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { importFile } from '@/lib/import/run-import';
 import { listTasks, taskFilterOptions, taskListQuerySchema } from '@/lib/tasks/list-tasks';
 import { prisma } from '@/lib/db/prisma';
+import { EXACT_UP_TO } from '@/lib/live/large-count';
 import { createActor, seedTrajectory, uid } from '../helpers/factories';
+import { readStatements } from '../helpers/read-statements';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
 const q = (input: Record<string, string> = {}) => taskListQuerySchema.parse(input);
@@ -102,6 +104,26 @@ describe('task list', () => {
     expect(await found('h%p')).toEqual(['sh%p/4']);
     expect(await found('zz')).toEqual([]);
     expect((await listTasks(researcher, q({ benchmark, taskId: 'SHOP' }))).total).toBe(3);
+  });
+
+  it('finds the same tasks for a search that many tasks match once its count is known, by walking the list order instead of the trigram index', async () => {
+    const benchmark = `many-${uid()}`;
+    const ids = [...Array.from({ length: EXACT_UP_TO + 5 }, (_, i) => `wide/${i}`), 'narrow/1'];
+    await prisma.task.createMany({ data: ids.map((externalId) => ({ benchmark, externalId, instruction: `Task ${externalId}`, apps: [], contentHash: uid() })) });
+    const researcher = await createActor('RESEARCHER');
+    const search = async () => {
+      let page: Awaited<ReturnType<typeof listTasks>> | undefined;
+      const statements = await readStatements(async () => { page = await listTasks(researcher, q({ benchmark, taskId: 'IDE/' })); });
+      return { page: page!, ilike: statements.some((s) => s.includes('ILIKE')) };
+    };
+    const first = await search();
+    expect(first.ilike).toBe(true);
+    expect(first.page.total).toBe(EXACT_UP_TO + 5);
+    const second = await search();
+    expect(second.ilike).toBe(false);
+    expect(second.page.items.map((t) => t.externalId)).toEqual(first.page.items.map((t) => t.externalId));
+    expect(second.page.total).toBe(EXACT_UP_TO + 5);
+    expect(first.page.items.map((t) => t.externalId).slice(0, 3)).toEqual(['wide/0', 'wide/1', 'wide/2']);
   });
 
   it('is empty, not an error, when nothing matches', async () => {
