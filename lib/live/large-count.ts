@@ -1,4 +1,5 @@
 import { Prisma } from '@prisma/client';
+import { LRUCache } from 'lru-cache';
 import { queryLong, queryRows } from '@/lib/db/sql';
 import type { LiveChannel } from './channels';
 import { ensureListener, listenerIsLive, onLiveChange } from './listener';
@@ -29,6 +30,13 @@ import { ensureListener, listenerIsLive, onLiveChange } from './listener';
  */
 export const EXACT_UP_TO = 100;
 const MAX_AGE_MS = 10_000;
+/**
+ * Keys are per filter and search text, which people type freely: a replica
+ * running for weeks would keep every one it was ever asked for, and walk them
+ * all on each notified change. The least recently used beyond this many are
+ * forgotten (their next request counts again, as on a fresh replica).
+ */
+export const CACHED_KEYS_MAX = 2_000;
 
 type Cached = {
   value: unknown;
@@ -40,8 +48,8 @@ type Cached = {
   generation: number;
   inflight?: Promise<unknown>;
 };
-const globalForCounts = globalThis as unknown as { __largeCounts?: Map<string, Cached>; __largeCountHooks?: Set<string> };
-const cache: Map<string, Cached> = (globalForCounts.__largeCounts ??= new Map());
+const globalForCounts = globalThis as unknown as { __largeCounts?: LRUCache<string, Cached>; __largeCountHooks?: Set<string> };
+const cache: LRUCache<string, Cached> = (globalForCounts.__largeCounts ??= new LRUCache({ max: CACHED_KEYS_MAX }));
 const hooked: Set<string> = (globalForCounts.__largeCountHooks ??= new Set());
 
 function invalidateOn(channels: LiveChannel[]) {
@@ -70,7 +78,10 @@ function recompute<T>(cacheKey: string, channels: LiveChannel[], compute: () => 
   const run: Promise<T> = compute().then(
     (value) => {
       if (entry.inflight === run) entry.inflight = undefined;
-      if (!keep(value)) cache.delete(cacheKey);
+      // The entry may have been forgotten and its key taken by a newer one meanwhile: drop only this one.
+      if (!keep(value)) {
+        if (cache.peek(cacheKey) === entry) cache.delete(cacheKey);
+      }
       else if (entry.generation === startedIn) Object.assign(entry, { value, at: Date.now(), changed: false });
       return value;
     },

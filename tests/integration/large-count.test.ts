@@ -2,7 +2,7 @@ import { Prisma } from '@prisma/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { literalInt, longSql, queryRows, readSql } from '@/lib/db/sql';
-import { countWithCache, EXACT_UP_TO, pageAndTotal, shortPage } from '@/lib/live/large-count';
+import { cachedUntilChanged, CACHED_KEYS_MAX, countWithCache, EXACT_UP_TO, pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { closeListener, ensureListener, listenerIsLive, onLiveChange, PROBE_EVERY_MS } from '@/lib/live/listener';
 import { notifyChange } from '@/lib/live/notify';
 import { waitFor } from '../helpers/wait-for';
@@ -96,6 +96,25 @@ describe('cached counts of large lists', () => {
     // One count for twenty requests (each used to run its own).
     expect(queries).toHaveBeenCalledTimes(1);
     expect(await countWithCache(['queue'], 'large', FROM)).toEqual({ count: EXACT_UP_TO + 507, cached: true });
+  });
+
+  it('forgets the least recently used keys beyond CACHED_KEYS_MAX and computes them again, keeping the ones in use', async () => {
+    const computed = new Map<string, number>();
+    const ask = (i: number) => {
+      const key = `lru-${i}`;
+      return cachedUntilChanged(['queue'], key, async () => computed.set(key, (computed.get(key) ?? 0) + 1).size);
+    };
+    await ask(0);
+    await ask(1);
+    // As many new keys again as the cache holds; key 1 is asked for along the way, key 0 never.
+    for (let i = 2; i <= CACHED_KEYS_MAX; i++) {
+      if (i % 100 === 0) expect((await ask(1)).cached).toBe(true);
+      await ask(i);
+    }
+    expect((await ask(0)).cached).toBe(false);
+    expect(computed.get('lru-0')).toBe(2);
+    expect((await ask(1)).cached).toBe(true);
+    expect(computed.get('lru-1')).toBe(1);
   });
 
   it('keeps serving a count past the age limit, without recounting, while the listener hears PostgreSQL', async () => {
