@@ -78,11 +78,12 @@ function recompute<T>(cacheKey: string, channels: LiveChannel[], compute: () => 
   const run: Promise<T> = compute().then(
     (value) => {
       if (entry.inflight === run) entry.inflight = undefined;
-      // The entry may have been forgotten and its key taken by a newer one meanwhile: drop only this one.
-      if (!keep(value)) {
-        if (cache.peek(cacheKey) === entry) cache.delete(cacheKey);
+      if (keep(value)) {
+        if (entry.generation === startedIn) Object.assign(entry, { value, at: Date.now(), changed: false });
+      } else if (cache.peek(cacheKey) === entry) {
+        // Only this entry: it may have been forgotten meanwhile and its key taken by a newer one.
+        cache.delete(cacheKey);
       }
-      else if (entry.generation === startedIn) Object.assign(entry, { value, at: Date.now(), changed: false });
       return value;
     },
     (err: unknown) => {
