@@ -40,12 +40,29 @@ test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and f
 
   // Edit, then approve: the edited field shows as proposal → edited and passes the live check.
   await pressShortcut(page, 'e', page.getByTestId('card-editor'));
+  const editSection = page.getByTestId('edit-section');
+  const confirm = page.getByTestId('confirm-decision');
+  await expect(editSection.getByTestId('validation-ok')).toBeVisible();
+  // Until the check of the typed text answers (held here), the earlier "passes" is not shown and approval waits.
+  let answerCheck!: () => void;
+  const checkHeld = new Promise<void>((resolve) => (answerCheck = resolve));
+  await page.route('**/validate', async (route) => {
+    await checkHeld;
+    await route.continue();
+  });
   const solves = page.getByTestId('card-editor').locator('textarea[name="solves"]');
   await solves.fill('Opening an older message because the newest match sits on a later result page');
-  await expect(page.getByTestId('edit-section').locator('[data-field="solves"][data-changed="true"]')).toBeVisible();
-  await expect(page.getByTestId('edit-section').getByTestId('validation-ok')).toBeVisible();
+  await expect(editSection.locator('[data-field="solves"][data-changed="true"]')).toBeVisible();
+  await expect(editSection.getByTestId('edit-checking')).toBeVisible();
+  await expect(editSection.getByTestId('validation-ok')).toHaveCount(0);
+  await expect(confirm).toBeDisabled();
+  answerCheck();
+  await expect(editSection.getByTestId('validation-ok')).toBeVisible();
+  await page.unroute('**/validate');
   await page.locator('#decision-text').fill('Sharper wording');
-  await page.getByTestId('confirm-decision').click();
+  const approval = page.waitForResponse((r) => r.url().endsWith('/approve') && r.request().method() === 'POST');
+  await confirm.click();
+  expect((await approval).status(), 'the approval is accepted').toBe(200);
   const applied = page.getByTestId('applied');
   await expect(applied).toContainText(`${card.key} v2`);
   await expect(page.getByTestId('proposal-status')).toHaveAttribute('data-status', 'APPROVED');

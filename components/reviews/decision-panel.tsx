@@ -15,8 +15,8 @@ type Props = {
   setMode: (m: Mode) => void;
   busy: boolean;
   error: unknown;
-  /** The edited card fails the live check (or it is still running). */
-  editBlocked: boolean;
+  /** Why the edited card cannot be approved yet: the live check is still running, or it found issues. */
+  editBlocked: false | 'checking' | 'issues';
   onDecide: (kind: 'approve' | 'reject', text: string, next: boolean) => void;
   onRecurate: () => void;
   recurating: boolean;
@@ -38,7 +38,7 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
 
   const reasonMissing = mode === 'reject' && !text.trim();
   // A proposal that turned stale (or was decided) while the panel was open can no longer be approved.
-  const blocked = busy || (mode === 'edit' && editBlocked) || (approving && !approvable);
+  const blocked = busy || (mode === 'edit' && editBlocked !== false) || (approving && !approvable);
   function decide(next: boolean) {
     if (mode === 'reject') {
       setTried(true);
@@ -109,7 +109,9 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
             <Button variant="secondary" disabled={blocked} onClick={() => decide(true)} data-testid="confirm-decision-next">
               {mode === 'reject' ? 'Reject & next' : 'Approve & next'} <kbd className="text-xs opacity-70">Ctrl+Enter</kbd>
             </Button>
-            {mode === 'edit' && editBlocked && !busy ? <span className="self-center text-xs text-slate-500">Fix the issues below to approve.</span> : null}
+            {mode === 'edit' && editBlocked && !busy ? (
+              <span className="self-center text-xs text-slate-500">{editBlocked === 'issues' ? 'Fix the issues below to approve.' : 'Checking the edited card…'}</span>
+            ) : null}
           </div>
         </div>
       ) : null}

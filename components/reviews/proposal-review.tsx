@@ -50,6 +50,9 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
     enabled: mode === 'edit' && canReview,
     placeholderData: (prev) => prev,
   });
+  // The edits typed since the last check (still inside the debounce) or a check in flight: until it answers,
+  // the previous answer is about other text, so it must neither say "passes" nor let the edited card be approved.
+  const checking = edited !== debounced || check.isFetching;
   const issuesByPath = useMemo(() => {
     const m = new Map<string, string[]>();
     for (const i of check.data?.issues ?? []) m.set(i.path, [...(m.get(i.path) ?? []), `${i.rule}: ${i.message}`]);
@@ -129,7 +132,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
           }}
           busy={decided.isPending}
           error={decided.error}
-          editBlocked={(check.data?.issues.length ?? 0) > 0 || check.isFetching}
+          editBlocked={checking ? 'checking' : (check.data?.issues.length ?? 0) > 0 ? 'issues' : false}
           onDecide={(kind, text, next) => decided.mutate({ kind, text, next })}
           onRecurate={() => recurate.mutate()}
           recurating={recurate.isPending || !!p.activeRecuration}
@@ -146,7 +149,8 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
               <p className="text-sm font-medium">Proposal → edited</p>
               <FieldDiffView changes={editDiff} onlyChanged emptyText="No edits yet." />
               <p className="text-sm font-medium">Live check (same validators as approval)</p>
-              {check.isFetching && !check.data ? <p className="text-sm text-slate-500">Checking…</p> : <ValidationIssues issues={check.data?.issues ?? []} okText="The edited card passes validation." />}
+              {checking ? <p className="text-sm text-slate-500" role="status" data-testid="edit-checking">Checking the edited card…</p> : null}
+              {check.data && (!checking || check.data.issues.length) ? <ValidationIssues issues={check.data.issues} okText={checking ? '' : 'The edited card passes validation.'} /> : null}
             </div>
           </div>
         </Panel>
