@@ -4,6 +4,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { LiveChange, LiveChannel } from '@/lib/live/channels';
 import { isLive, subscribeLive, subscribeLiveStatus } from './live-connection';
+import { refetchAfterChange } from './refetch-after-change';
 
 /**
  * Follows live channels and invalidates the given TanStack Query keys on every
@@ -29,7 +30,7 @@ export function useLiveChannel(channels: LiveChannel[], queryKeys: QueryKey[], f
     const keys = JSON.parse(keysKey) as QueryKey[];
     return subscribeLive(channelsKey.split(',') as LiveChannel[], (change) => {
       if (change !== 'resync' && filter && !filter(change)) return;
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of keys) void refetchAfterChange(queryClient, queryKey);
     });
     // `filter` is read at call time; a new function each render must not reopen the stream.
     // eslint-disable-next-line react-hooks/exhaustive-deps

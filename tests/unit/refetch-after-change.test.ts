@@ -1,0 +1,63 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { refetchAfterChange } from '@/components/live/refetch-after-change';
+
+/** A server whose answers the test releases one at a time; each read reports the state at the moment it was taken. */
+function heldServer() {
+  let state = 'running';
+  const reads: { taken: string; answer: () => void }[] = [];
+  const fetchFn = () =>
+    new Promise<string>((resolve) => {
+      const taken = state;
+      reads.push({ taken, answer: () => resolve(taken) });
+    });
+  return { reads, fetchFn, commit: (next: string) => (state = next) };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('refetching a live view after a change notification', () => {
+  let client: QueryClient;
+  afterEach(() => client.clear());
+
+  it('reads again after a first fetch that was already on its way when the change was notified', async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const server = heldServer();
+    const observer = new QueryObserver(client, { queryKey: ['batches'], queryFn: server.fetchFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await settle();
+    expect(server.reads).toHaveLength(1); // the page's first fetch, read before the change
+
+    server.commit('finished');
+    const refreshed = refetchAfterChange(client, ['batches']);
+    server.reads[0].answer();
+    await settle();
+    // The first fetch's answer predates the change: a second read has started after the notification.
+    expect(server.reads).toHaveLength(2);
+    server.reads[1].answer();
+    await refreshed;
+    expect(client.getQueryData(['batches'])).toBe('finished');
+    unsubscribe();
+  });
+
+  it('reads once when the view already has data (the running fetch is replaced, not waited for)', async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const server = heldServer();
+    const observer = new QueryObserver(client, { queryKey: ['batches'], queryFn: server.fetchFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await settle();
+    server.reads[0].answer();
+    await settle();
+    expect(client.getQueryData(['batches'])).toBe('running');
+
+    server.commit('finished');
+    const refreshed = refetchAfterChange(client, ['batches']);
+    await settle();
+    expect(server.reads).toHaveLength(2);
+    server.reads[1].answer();
+    await refreshed;
+    expect(server.reads).toHaveLength(2);
+    expect(client.getQueryData(['batches'])).toBe('finished');
+    unsubscribe();
+  });
+});
