@@ -16,16 +16,21 @@ function heldServer() {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** A mounted view of ['batches'] on `client`, its first fetch started (and held). */
+async function mountedView(client: QueryClient) {
+  const server = heldServer();
+  const unsubscribe = new QueryObserver(client, { queryKey: ['batches'], queryFn: server.fetchFn }).subscribe(() => undefined);
+  await settle();
+  return { server, unsubscribe };
+}
+
 describe('refetching a live view after a change notification', () => {
   let client: QueryClient;
   afterEach(() => client.clear());
 
   it('reads again after a first fetch that was already on its way when the change was notified', async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const server = heldServer();
-    const observer = new QueryObserver(client, { queryKey: ['batches'], queryFn: server.fetchFn });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await settle();
+    const { server, unsubscribe } = await mountedView(client);
     expect(server.reads).toHaveLength(1); // the page's first fetch, read before the change
 
     server.commit('finished');
@@ -42,10 +47,7 @@ describe('refetching a live view after a change notification', () => {
 
   it('reads once when the view already has data (the running fetch is replaced, not waited for)', async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const server = heldServer();
-    const observer = new QueryObserver(client, { queryKey: ['batches'], queryFn: server.fetchFn });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await settle();
+    const { server, unsubscribe } = await mountedView(client);
     server.reads[0].answer();
     await settle();
     expect(client.getQueryData(['batches'])).toBe('running');
