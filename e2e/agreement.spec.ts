@@ -83,7 +83,11 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   await adj.getByLabel('Category').selectOption({ label: 'Acted on an ambiguous request instead of asking' });
   await adj.getByLabel('What should have happened').fill('Ask for the date, then read the fare rules before changing.');
   await adj.getByRole('button', { name: 'Save adjudication' }).click();
+  // Saved, it leaves "To adjudicate". (Wait for that before the next click: the page was scrolled down to the
+  // form, and the list shrinking under it scrolls the page, which moved the tabs under a click in flight.)
+  await expect(item).toHaveCount(0);
   await reviewer.getByRole('tab', { name: 'Adjudicated' }).click();
+  await expect(reviewer.getByRole('tab', { name: 'Adjudicated' })).toHaveAttribute('aria-selected', 'true');
   await expect(reviewer.getByTestId('disagreement').filter({ hasText: secretA }).getByTestId('adjudication')).toContainText('Ask for the date, then read the fare rules');
   const row = await prisma.adjudication.findFirstOrThrow({ where: { checkpointResult: { trajectoryId } } });
   expect(row.whatShouldHaveHappened).toBe('Ask for the date, then read the fare rules before changing.');

@@ -144,7 +144,9 @@ test('a researcher batches reflection over chosen tasks, watches batch progress 
   const { batchId, runs } = await res.json();
   expect(runs).toHaveLength(1);
 
-  await page.reload();
+  // The runs list of this test's own task: other tests finish runs meanwhile (the leakage test 27 at once),
+  // and the unfiltered "Done" page of 25 newest can hold none of this test's.
+  await page.goto(`/runs?taskId=${taskId}`);
   // Other tests start batches too: watch this test's own row, never the first one that matches.
   const progress = page.locator(`[data-testid="batch-progress"][data-batch-id="${batchId}"]`);
   await expect(progress.getByRole('progressbar')).toBeVisible();
@@ -153,6 +155,7 @@ test('a researcher batches reflection over chosen tasks, watches batch progress 
 
   await page.getByRole('button', { name: 'Done', exact: true }).click();
   await expect(page).toHaveURL(/status=SUCCEEDED/);
+  expect(new URL(page.url()).searchParams.get('taskId'), 'the status filter keeps the task filter').toBe(taskId);
   const row = page.locator(`[data-run-id="${runs[0].id}"]`);
   await expect(row.getByTestId('run-status')).toHaveAttribute('data-status', 'SUCCEEDED');
   await page.getByRole('button', { name: 'Failed', exact: true }).click();

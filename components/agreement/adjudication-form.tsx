@@ -8,7 +8,7 @@ import { Field, Select, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
 import type { CategoryOption } from './disagreements-list';
-import { refreshAgreement } from './refresh-agreement';
+import { refetchAfterChange } from '@/components/live/refetch-after-change';
 
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
@@ -29,7 +29,7 @@ export function AdjudicationForm({ d, categories, onDone }: { d: Disagreement; c
         json: { checkpointResultId: d.checkpointResultId, categoryId: categoryId || null, eventStart: num(start), eventEnd: num(end), whatWentWrong: wrong, whatShouldHaveHappened: should },
       }),
     onSuccess: async () => {
-      await refreshAgreement(qc);
+      await refetchAfterChange(qc, ['agreement']);
       onDone();
     },
   });

@@ -10,7 +10,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
-import { refreshAgreement } from './refresh-agreement';
+import { refetchAfterChange } from '@/components/live/refetch-after-change';
 
 type Status = 'open' | 'adjudicated' | 'all';
 export type CategoryOption = { id: string; label: string };
@@ -65,7 +65,7 @@ function DisagreementItem({ d, categories, canAdjudicate }: { d: Disagreement; c
   const [writing, setWriting] = useState(false);
   const pick = useMutation({
     mutationFn: (chosenDiagnosisId: string) => apiFetch('/api/agreement/adjudications', { method: 'POST', json: { checkpointResultId: d.checkpointResultId, chosenDiagnosisId } }),
-    onSuccess: () => refreshAgreement(qc),
+    onSuccess: () => refetchAfterChange(qc, ['agreement']),
   });
   const a = d.adjudication;
   return (
