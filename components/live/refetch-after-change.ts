@@ -11,10 +11,15 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * usual case for the live stream's first `ready` resync, which arrives while a
  * page's first fetches are still on their way (a live view then stops
  * polling, and showed a finished batch as running), and for a tab opened while
- * a save is running. So the fetches in flight are cancelled first, then
- * refetched.
+ * a save is running. Such queries are invalidated again once that first fetch
+ * has answered. (Not cancelled instead: notifications arriving faster than a
+ * fetch answers, as during an import, would then keep a page without any data.)
  */
 export async function refetchAfterChange(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  await queryClient.cancelQueries({ queryKey });
+  const firstFetchInFlight = queryClient
+    .getQueryCache()
+    .findAll({ queryKey })
+    .some((q) => q.state.fetchStatus === 'fetching' && q.state.data === undefined);
   await queryClient.invalidateQueries({ queryKey });
+  if (firstFetchInFlight) await queryClient.invalidateQueries({ queryKey });
 }

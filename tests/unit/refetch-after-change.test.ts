@@ -45,6 +45,24 @@ describe('refetching a live view after a change notification', () => {
     unsubscribe();
   });
 
+  it('shows the first answer while notifications keep arriving faster than a fetch answers, then the state after them', async () => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { server, unsubscribe } = await mountedView(client);
+    server.commit('importing');
+    const refreshes = [refetchAfterChange(client, ['batches']), refetchAfterChange(client, ['batches'])];
+    await settle();
+    // The first fetch is not thrown away: its answer is shown.
+    server.reads[0].answer();
+    await settle();
+    expect(client.getQueryData(['batches'])).toBe('running');
+    // Reads that started after the notifications follow; the one the query keeps is the last.
+    expect(server.reads.length).toBeGreaterThan(1);
+    for (const read of server.reads.slice(1)) read.answer();
+    await Promise.all(refreshes);
+    expect(client.getQueryData(['batches'])).toBe('importing');
+    unsubscribe();
+  });
+
   it('reads once when the view already has data (the running fetch is replaced, not waited for)', async () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { server, unsubscribe } = await mountedView(client);
