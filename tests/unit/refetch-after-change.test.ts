@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refetchAfterChange } from '@/components/live/refetch-after-change';
 
 /** A server whose answers the test releases one at a time; each read reports the state at the moment it was taken. */
@@ -16,59 +16,58 @@ function heldServer() {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-/** A mounted view of ['batches'] on `client`, its first fetch started (and held). */
-async function mountedView(client: QueryClient) {
-  const server = heldServer();
-  const unsubscribe = new QueryObserver(client, { queryKey: ['batches'], queryFn: server.fetchFn }).subscribe(() => undefined);
-  await settle();
-  return { server, unsubscribe };
-}
-
 describe('refetching a live view after a change notification', () => {
   let client: QueryClient;
-  afterEach(() => client.clear());
-
-  it('reads again after a first fetch that was already on its way when the change was notified', async () => {
+  let unsubscribe = () => undefined as void;
+  beforeEach(() => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { server, unsubscribe } = await mountedView(client);
-    expect(server.reads).toHaveLength(1); // the page's first fetch, read before the change
-
-    server.commit('finished');
-    const refreshed = refetchAfterChange(client, ['batches']);
-    server.reads[0].answer();
-    await settle();
-    // The first fetch's answer predates the change: a second read has started after the notification.
-    expect(server.reads).toHaveLength(2);
-    server.reads[1].answer();
-    await refreshed;
-    expect(client.getQueryData(['batches'])).toBe('finished');
+  });
+  afterEach(() => {
     unsubscribe();
+    client.clear();
   });
 
-  it('shows the first answer while notifications keep arriving faster than a fetch answers, then the state after them', async () => {
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { server, unsubscribe } = await mountedView(client);
-    server.commit('importing');
+  /** A mounted view of ['batches'], its first fetch on its way (held), or answered ("running"). */
+  async function mountedView({ answered }: { answered: boolean }) {
+    const server = heldServer();
+    unsubscribe = new QueryObserver(client, { queryKey: ['batches'], queryFn: server.fetchFn }).subscribe(() => undefined);
+    await settle();
+    if (answered) {
+      server.reads[0].answer();
+      await settle();
+      expect(client.getQueryData(['batches'])).toBe('running');
+    }
+    return server;
+  }
+
+  it.each([
+    { on: 'the first fetch (no data yet)', answered: false },
+    { on: 'a refetch of a view with data', answered: true },
+  ])('lets $on already on its way answer, then reads once more, after every notification that came meanwhile', async ({ answered }) => {
+    const server = await mountedView({ answered });
+    if (answered) {
+      server.commit('importing');
+      void refetchAfterChange(client, ['batches']);
+      await settle();
+    }
+    const onItsWay = server.reads.at(-1)!;
+    server.commit('finished');
     const refreshes = [refetchAfterChange(client, ['batches']), refetchAfterChange(client, ['batches'])];
     await settle();
-    // The first fetch is not thrown away: its answer is shown.
-    server.reads[0].answer();
+    // Not thrown away by the notifications: its answer, read before them, is shown.
+    onItsWay.answer();
     await settle();
-    expect(client.getQueryData(['batches'])).toBe('running');
-    // Reads that started after the notifications follow; the one the query keeps is the last.
-    expect(server.reads.length).toBeGreaterThan(1);
-    for (const read of server.reads.slice(1)) read.answer();
+    expect(client.getQueryData(['batches'])).toBe(onItsWay.taken);
+    // One read follows for both notifications, started after them.
+    const after = server.reads.filter((r) => r !== onItsWay && r.taken === 'finished');
+    expect(after).toHaveLength(1);
+    after[0].answer();
     await Promise.all(refreshes);
-    expect(client.getQueryData(['batches'])).toBe('importing');
-    unsubscribe();
+    expect(client.getQueryData(['batches'])).toBe('finished');
   });
 
-  it('reads once when the view already has data (the running fetch is replaced, not waited for)', async () => {
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { server, unsubscribe } = await mountedView(client);
-    server.reads[0].answer();
-    await settle();
-    expect(client.getQueryData(['batches'])).toBe('running');
+  it('reads once when the view already has data and nothing is on its way', async () => {
+    const server = await mountedView({ answered: true });
 
     server.commit('finished');
     const refreshed = refetchAfterChange(client, ['batches']);
@@ -78,6 +77,5 @@ describe('refetching a live view after a change notification', () => {
     await refreshed;
     expect(server.reads).toHaveLength(2);
     expect(client.getQueryData(['batches'])).toBe('finished');
-    unsubscribe();
   });
 });
