@@ -150,7 +150,9 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
               <FieldDiffView changes={editDiff} onlyChanged emptyText="No edits yet." />
               <p className="text-sm font-medium">Live check (same validators as approval)</p>
               {checking ? <p className="text-sm text-slate-500" role="status" data-testid="edit-checking">Checking the edited card…</p> : null}
-              {check.data && (!checking || check.data.issues.length) ? <ValidationIssues issues={check.data.issues} okText={checking ? '' : 'The edited card passes validation.'} /> : null}
+              {/* While checking, earlier issues stay listed (the text may still have them), but never an earlier "passes". */}
+              {check.data && !check.isError && (!checking || check.data.issues.length) ? <ValidationIssues issues={check.data.issues} okText="The edited card passes validation." /> : null}
+              <ErrorMessage error={check.error} />
             </div>
           </div>
         </Panel>
