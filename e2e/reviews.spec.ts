@@ -134,6 +134,65 @@ test('a reject needs a reason (Ctrl+Enter refuses an empty one), then records it
   expect((await prisma.proposal.findUniqueOrThrow({ where: { id: p.id } })).status).toBe('REJECTED');
 });
 
+test('Ctrl+Enter right after an edit approves once the live check passes; nothing when it finds issues or the text changes meanwhile', async ({ page }) => {
+  const ability = ownAbility();
+  const card = await createCard(ability);
+  const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'adds a recovery step', targets: [{ ...card, primary: true }] });
+  await loginAs(page, 'reviewer@demo.local');
+  await page.goto(`/reviews/${p.id}`);
+  await pressShortcut(page, 'e', page.getByTestId('card-editor'));
+  const checked = page.getByTestId('edit-section').getByTestId('validation-ok');
+  await expect(checked).toBeVisible();
+  const blocked = page.getByTestId('decision-panel').getByTestId('edit-blocked');
+  const waiting = 'Checking the edited card… it will be approved if it passes.';
+  const approvals: string[] = [];
+  page.on('request', (r) => void (r.url().endsWith(`/api/proposals/${p.id}/approve`) && approvals.push(r.url())));
+  // Checks are held until the test lets them answer, so Ctrl+Enter lands while the typed text is unchecked.
+  const held: (() => void)[] = [];
+  await page.route('**/validate', async (route) => {
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  async function answerChecks() {
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    for (const answer of held.splice(0)) answer();
+  }
+  const rule = page.getByTestId('card-editor').locator('textarea[name="skill.core_rule"]');
+
+  // An edit that breaks the card: the waiting approval is dropped when the check finds issues.
+  await rule.fill('');
+  await page.keyboard.press('Control+Enter');
+  await expect(blocked).toHaveText(waiting);
+  await answerChecks();
+  await expect(blocked).toHaveText('Fix the issues below to approve.');
+  expect(approvals, 'no approval of a card with issues').toHaveLength(0);
+
+  // Typing on after Ctrl+Enter withdraws it: the text it was pressed on is no longer the text on screen.
+  await rule.fill('Read every page');
+  await page.keyboard.press('Control+Enter');
+  await expect(blocked).toHaveText(waiting);
+  await rule.fill('Read every result page');
+  // Two checks answer here (the one Ctrl+Enter waits for, then the new text's), however they interleave.
+  await expect(async () => {
+    for (const answer of held.splice(0)) answer();
+    await expect(checked).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await expect(blocked).toHaveCount(0);
+  expect(approvals, 'no approval of text typed after Ctrl+Enter').toHaveLength(0);
+
+  // A valid edit: Ctrl+Enter before its check answers approves it once the check passes ("& next").
+  await rule.fill('Read every result page before choosing a message');
+  await page.keyboard.press('Control+Enter');
+  await expect(blocked).toHaveText(waiting);
+  const approval = page.waitForResponse((r) => r.url().endsWith(`/api/proposals/${p.id}/approve`));
+  await answerChecks();
+  expect((await approval).status(), 'the approval is accepted').toBe(200);
+  expect(approvals, 'one approval, of the valid edit').toHaveLength(1);
+  await expect.poll(async () => (await prisma.proposal.findUniqueOrThrow({ where: { id: p.id } })).status).toBe('APPROVED');
+  const latest = await prisma.cardVersion.findFirstOrThrow({ where: { cardId: card.id }, orderBy: { number: 'desc' } });
+  expect(JSON.stringify(latest.content)).toContain('Read every result page before choosing a message');
+});
+
 test('two reviewers in parallel: the second approval of a conflicting proposal is refused as stale, naming the card', async ({ browser }) => {
   const ability = ownAbility();
   const card = await createCard(ability);

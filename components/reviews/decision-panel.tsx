@@ -15,17 +15,25 @@ type Props = {
   setMode: (m: Mode) => void;
   busy: boolean;
   error: unknown;
-  /** Why the edited card cannot be approved yet: the live check is still running, or it found issues. */
-  editBlocked: false | 'checking' | 'issues';
+  /** Why the edited card cannot be approved yet: the live check is still running (with an approval waiting for it), or it found issues. */
+  editBlocked: false | 'checking' | 'waiting' | 'issues';
   onDecide: (kind: 'approve' | 'reject', text: string, next: boolean) => void;
+  /** A confirm pressed while the edited card is being checked: approve if the check of the text as typed passes. */
+  onApproveWhenChecked: (text: string, next: boolean) => void;
   onRecurate: () => void;
   recurating: boolean;
   recurateError: unknown;
   onHelp: () => void;
 };
 
+const BLOCKED_TEXT = {
+  checking: 'Checking the edited card…',
+  waiting: 'Checking the edited card… it will be approved if it passes.',
+  issues: 'Fix the issues below to approve.',
+} as const;
+
 /** Approve / edit-then-approve / reject (reason required), "& next" variants, a/e/r + Ctrl+Enter; re-curate for stale ones. */
-export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDecide, onRecurate, recurating, recurateError, onHelp }: Props) {
+export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDecide, onApproveWhenChecked, onRecurate, recurating, recurateError, onHelp }: Props) {
   const [text, setText] = useState('');
   // Set when a reject was attempted without a reason (then the missing reason is shown).
   const [tried, setTried] = useState(false);
@@ -45,6 +53,8 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
       if (!text.trim()) return box.current?.focus();
       onDecide('reject', text.trim(), next);
     } else if (approving && !blocked) onDecide('approve', text.trim(), next);
+    // Ctrl+Enter right after typing lands inside the check's debounce: wait for the check instead of doing nothing.
+    else if (mode === 'edit' && editBlocked === 'checking' && approvable && !busy) onApproveWhenChecked(text.trim(), next);
   }
   const handlers = useMemo(
     () => ({
@@ -110,7 +120,7 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
               {mode === 'reject' ? 'Reject & next' : 'Approve & next'} <kbd className="text-xs opacity-70">Ctrl+Enter</kbd>
             </Button>
             {mode === 'edit' && editBlocked && !busy ? (
-              <span className="self-center text-xs text-slate-500">{editBlocked === 'issues' ? 'Fix the issues below to approve.' : 'Checking the edited card…'}</span>
+              <span className="self-center text-xs text-slate-500" role="status" data-testid="edit-blocked">{BLOCKED_TEXT[editBlocked]}</span>
             ) : null}
           </div>
         </div>

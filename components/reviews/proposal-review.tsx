@@ -17,6 +17,7 @@ import { DecisionPanel, type Mode } from './decision-panel';
 import { OperationBadge, ProposalFlags } from './proposal-badges';
 import { ProposalChanges } from './proposal-changes';
 import { INBOX_KEY } from './review-inbox';
+import { useEditCheck } from './use-edit-check';
 import { ValidationIssues } from './validation-issues';
 
 const REVIEW_KEYS: [string, string][] = [
@@ -39,25 +40,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
   const [help, setHelp] = useState(false);
   const [fields, setFields] = useState<EditorField[]>(() => fieldsOf(p.proposedCard));
   const edited = useMemo(() => toContent(fields), [fields]);
-  const [debounced, setDebounced] = useState(edited);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(edited), 350);
-    return () => clearTimeout(t);
-  }, [edited]);
-  const check = useQuery({
-    queryKey: ['reviews', 'check', p.id, debounced],
-    queryFn: () => apiFetch<{ issues: ProposalDetail['validationNow'] }>(`/api/proposals/${p.id}/validate`, { method: 'POST', json: { editedCard: debounced } }),
-    enabled: mode === 'edit' && canReview,
-    placeholderData: (prev) => prev,
-  });
-  // The edits typed since the last check (still inside the debounce) or a check in flight: until it answers,
-  // the previous answer is about other text, so it must neither say "passes" nor let the edited card be approved.
-  const checking = edited !== debounced || check.isFetching;
-  const issuesByPath = useMemo(() => {
-    const m = new Map<string, string[]>();
-    for (const i of check.data?.issues ?? []) m.set(i.path, [...(m.get(i.path) ?? []), `${i.rule}: ${i.message}`]);
-    return m;
-  }, [check.data]);
+  const { check, checking, issuesByPath, waiting, passesOnceChecked } = useEditCheck(p.id, edited, mode === 'edit' && canReview);
 
   const open = p.status === 'PENDING' || p.status === 'INVALID';
   const decided = useMutation({
@@ -132,8 +115,11 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
           }}
           busy={decided.isPending}
           error={decided.error}
-          editBlocked={checking ? 'checking' : (check.data?.issues.length ?? 0) > 0 ? 'issues' : false}
+          editBlocked={checking ? (waiting ? 'waiting' : 'checking') : (check.data?.issues.length ?? 0) > 0 ? 'issues' : false}
           onDecide={(kind, text, next) => decided.mutate({ kind, text, next })}
+          onApproveWhenChecked={async (text, next) => {
+            if (await passesOnceChecked()) decided.mutate({ kind: 'approve', text, next });
+          }}
           onRecurate={() => recurate.mutate()}
           recurating={recurate.isPending || !!p.activeRecuration}
           recurateError={recurate.error}
