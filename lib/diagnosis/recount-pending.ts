@@ -7,7 +7,8 @@ import { overlapKSql } from '@/lib/queue/overlap';
  * submitted diagnoses than the overlap k of the task's benchmark/ability; k = 1
  * by default). Call it in the same transaction as any change to diagnoses or
  * checkpoint results, after the change: it reads the row's checkpoint list,
- * which the summary recount has brought up to date by then.
+ * which the summary recount has brought up to date by then. That transaction
+ * takes lockOverlapForWriting first, so no change of k is on its way meanwhile.
  */
 export async function recountPending(tx: Tx, trajectoryId: string): Promise<number> {
   const [row] = await tx.$queryRaw<{ pendingCount: number }[]>`

@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { claimForWriting } from '@/lib/queue/claim-for-writing';
-import { pendingForUser } from '@/lib/queue/overlap';
+import { lockOverlapForWriting, pendingForUser } from '@/lib/queue/overlap';
 import { draftInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
@@ -61,6 +61,7 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
   requirePermission(actor, 'diagnosis:write');
   const input = draftInputSchema.parse(raw);
   const view = await prisma.$transaction(async (tx) => {
+    await lockOverlapForWriting(tx);
     const cp = await checkTarget(tx, input);
     const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
     const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true } });
@@ -88,6 +89,7 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
   requirePermission(actor, 'diagnosis:write');
   const input = submitInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
+    await lockOverlapForWriting(tx);
     const cp = await checkTarget(tx, input);
     const existing = await tx.diagnosis.findUnique({ where: { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } } });
     // A first submission needs the trajectory; re-submitting one's own earlier diagnosis is an edit and does not.
@@ -100,6 +102,7 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
 export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
   requirePermission(actor, 'diagnosis:write');
   return prisma.$transaction(async (tx) => {
+    await lockOverlapForWriting(tx);
     const existing = await tx.diagnosis.findUnique({ where: { id } });
     if (!existing) throw notFound('Diagnosis');
     if (existing.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');

@@ -25,6 +25,22 @@ export function overlapKSql(row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
     1)`;
 }
 
+/**
+ * A change of k and a write that recounts a trajectory under k (a diagnosis
+ * saved or submitted) must not overlap. Under READ COMMITTED each counts with
+ * the k and the diagnoses its own statement sees: a submission committed while
+ * a change of k was on its way was counted with the old k and left out of the
+ * recount (it was not in the recount's snapshot), so a trajectory could leave
+ * the queue with one of its k diagnoses. Writers share this lock, a change of k
+ * takes it alone: each waits for the other's commit, then reads it.
+ * Taken as a transaction's first statement, before any row lock, so a writer
+ * never holds a row the recount waits for while it waits for the recount.
+ */
+const OVERLAP_LOCK = Prisma.sql`hashtext('overlap-k')`;
+export async function lockOverlapForWriting(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${OVERLAP_LOCK})`;
+}
+
 /** Submitted diagnoses of the checkpoint result aliased `r`. */
 export const SUBMITTED_COUNT_SQL = Prisma.sql`(SELECT count(*) FROM "Diagnosis" sd WHERE sd."checkpointResultId" = r.id AND sd."status" = 'SUBMITTED')`;
 
@@ -68,13 +84,15 @@ const RECOUNT_TIMEOUT_MS = 60_000;
 
 /**
  * Sets k for a benchmark/ability and recounts the pending checkpoints of every
- * trajectory it covers in the same transaction, so the queue follows at once.
+ * trajectory it covers in the same transaction, so the queue follows at once
+ * (alone: see lockOverlapForWriting).
  * k = 1 removes the row (the default).
  */
 export async function setOverlap(actor: Actor, raw: unknown): Promise<OverlapSettingView | null> {
   requirePermission(actor, 'admin:settings');
   const input = overlapInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OVERLAP_LOCK})`;
     const key = { benchmark_ability: { benchmark: input.benchmark, ability: input.ability } };
     const before = await tx.overlapSetting.findUnique({ where: key });
     let row = null;
