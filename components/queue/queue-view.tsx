@@ -70,13 +70,13 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
           {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">n</kbd>
         </Button>
         {data ? (
-          <dl className="flex flex-wrap gap-6 text-sm" data-testid="queue-progress">
-            <div><dt className="text-xs text-slate-500">Done today</dt><dd className="font-semibold">{data.progress.doneToday}</dd></div>
-            <div><dt className="text-xs text-slate-500">Remaining for you</dt><dd className="font-semibold">{data.progress.remaining}</dd></div>
-            <div><dt className="text-xs text-slate-500">You hold</dt><dd className="font-semibold">{data.progress.holding}</dd></div>
-            <div><dt className="text-xs text-slate-500">In queue</dt><dd className="font-semibold" data-testid="queue-total">{data.counts.total}</dd></div>
-            <div><dt className="text-xs text-slate-500">Unclaimed</dt><dd className="font-semibold">{data.counts.unclaimed}</dd></div>
-            <div><dt className="text-xs text-slate-500">Claimed</dt><dd className="font-semibold">{data.counts.claimed}</dd></div>
+          <dl className="flex flex-wrap gap-6 text-sm tabular-nums" data-testid="queue-progress">
+            <div><dt className="text-xs text-slate-500">Done today</dt><dd className="font-semibold">{data.progress.doneToday.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-500">Remaining for you</dt><dd className="font-semibold">{data.progress.remaining.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-500">You hold</dt><dd className="font-semibold">{data.progress.holding.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-500">In queue</dt><dd className="font-semibold" data-testid="queue-total">{data.counts.total.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-500">Unclaimed</dt><dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-500">Claimed</dt><dd className="font-semibold">{data.counts.claimed.toLocaleString('en-US')}</dd></div>
           </dl>
         ) : null}
       </div>
