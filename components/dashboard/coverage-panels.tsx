@@ -5,7 +5,7 @@ import type { Coverage } from '@/lib/dashboard/coverage';
 import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
-import type { Column } from './table-format';
+import { formatCell, type Column } from './table-format';
 
 type AbilityRow = Coverage['byAbility'][number];
 type AnnotatorRow = Coverage['byAnnotator'][number];
@@ -24,13 +24,13 @@ export function CoverageByAbility({ data, filters }: { data: Coverage; filters: 
     { key: 'coverage', label: 'Coverage', format: 'pct' },
   ];
   return (
-    <ChartPanel id="coverage-by-ability" title="Diagnosis coverage by ability" description={`Failed checkpoints with a submitted diagnosis: ${data.total.diagnosed} of ${data.total.failed} (${pct(data.total.coverage)}). Click a bar for the queue.`} rows={data.byAbility} columns={columns} href={href}>
+    <ChartPanel id="coverage-by-ability" title="Diagnosis coverage by ability" description={`Failed checkpoints with a submitted diagnosis: ${formatCell(data.total.diagnosed, 'int')} of ${formatCell(data.total.failed, 'int')} (${pct(data.total.coverage)}). Click a bar for the queue.`} rows={data.byAbility} columns={columns} href={href}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data.byAbility.map((r) => ({ ...r, label: r.ability ?? '(none)' }))} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} />
           <YAxis domain={[0, 1]} tickFormatter={pctTick} tick={{ fontSize: 11 }} />
-          <Tooltip formatter={(v, _n, item) => [`${pct(v as number)} (${item.payload.diagnosed} of ${item.payload.failed})`, 'Coverage']} />
+          <Tooltip formatter={(v, _n, item) => [`${pct(v as number)} (${formatCell(item.payload.diagnosed, 'int')} of ${formatCell(item.payload.failed, 'int')})`, 'Coverage']} />
           <Bar dataKey="coverage" name="Coverage" fill={colorAt(1)} cursor="pointer" onClick={(d) => open(href(d.payload as AbilityRow))} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>

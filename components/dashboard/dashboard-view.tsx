@@ -32,7 +32,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="dashboard-stats">
         <Stat label="Trajectories" value={data.trajectoryCount.toLocaleString('en-US')} />
         <Stat label="Checkpoint pass rate" value={pct(cps.n ? cps.p / cps.n : null)} hint={`n = ${cps.n.toLocaleString('en-US')}`} />
-        <Stat label="Diagnosis coverage" value={pct(data.coverage.total.coverage)} hint={`${data.coverage.total.diagnosed} of ${data.coverage.total.failed} failed checkpoints`} />
+        <Stat label="Diagnosis coverage" value={pct(data.coverage.total.coverage)} hint={`${data.coverage.total.diagnosed.toLocaleString('en-US')} of ${data.coverage.total.failed.toLocaleString('en-US')} failed checkpoints`} />
         <Stat label="Rounds" value={String(data.passRates.rounds.length)} hint={data.passRates.rounds.map((r) => r.round.split(' · ')[0]).join(', ')} />
       </dl>
       <Section title="Pass rate">
