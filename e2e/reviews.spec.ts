@@ -166,6 +166,9 @@ test('Ctrl+Enter right after an edit approves once the live check passes; nothin
   await answerChecks();
   await expect(blocked).toHaveText('Fix the issues below to approve.');
   expect(approvals, 'no approval of a card with issues').toHaveLength(0);
+  // Ctrl+Enter on a card whose issues are shown waits for nothing.
+  await page.keyboard.press('Control+Enter');
+  await expect(blocked).toHaveText('Fix the issues below to approve.');
 
   // Typing on after Ctrl+Enter withdraws it: the text it was pressed on is no longer the text on screen.
   await rule.fill('Read every page');

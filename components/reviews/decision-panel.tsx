@@ -65,7 +65,7 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
       help: onHelp,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [approvable, mode, text, blocked],
+    [approvable, mode, text, blocked, editBlocked, busy],
   );
   useDecisionKeys(handlers);
   const conflict = error instanceof ApiError && error.status === 409;
