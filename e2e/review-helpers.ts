@@ -97,3 +97,11 @@ export function patchedPaginate(extra: string): SkillCardContent {
   const v1 = DEMO_SKILL_CARDS[0].versions[0];
   return { ...v1, skill: { ...v1.skill, recovery: [...v1.skill.recovery, extra] } };
 }
+
+/** A fresh ability with one card at v1 and a pending, valid PATCH of it (one more recovery step). */
+export async function createPatchProposal(reason = 'adds a recovery step') {
+  const ability = ownAbility();
+  const card = await createCard(ability);
+  const proposal = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason, targets: [{ ...card, primary: true }] });
+  return { ability, card, proposal };
+}

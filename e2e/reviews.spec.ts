@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { loginAs, pressShortcut } from './helpers';
-import { createCard, createProposal, importDiagnosedMailTask, ownAbility, patchedPaginate } from './review-helpers';
+import { createCard, createPatchProposal, createProposal, importDiagnosedMailTask, ownAbility, patchedPaginate } from './review-helpers';
 
 async function runOfflineReflection(page: Page, taskId: string) {
   await page.goto(`/tasks/${taskId}`);
@@ -117,9 +117,7 @@ test('a proposal that failed validation says "invalid" once, in the inbox row an
 });
 
 test('a reject needs a reason (Ctrl+Enter refuses an empty one), then records it', async ({ page }) => {
-  const ability = ownAbility();
-  const card = await createCard(ability);
-  const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'adds a recovery step', targets: [{ ...card, primary: true }] });
+  const { proposal: p } = await createPatchProposal();
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews/${p.id}`);
   await pressShortcut(page, 'r', page.locator('#decision-text'));
@@ -135,9 +133,7 @@ test('a reject needs a reason (Ctrl+Enter refuses an empty one), then records it
 });
 
 test('Ctrl+Enter right after an edit approves once the live check passes; nothing when it finds issues or the text changes meanwhile', async ({ page }) => {
-  const ability = ownAbility();
-  const card = await createCard(ability);
-  const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'adds a recovery step', targets: [{ ...card, primary: true }] });
+  const { card, proposal: p } = await createPatchProposal();
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews/${p.id}`);
   await pressShortcut(page, 'e', page.getByTestId('card-editor'));
@@ -227,9 +223,7 @@ test('two reviewers in parallel: the second approval of a conflicting proposal i
 });
 
 test('an annotator and a researcher get 403 on every decision endpoint and see no decision buttons', async ({ page }) => {
-  const ability = ownAbility();
-  const card = await createCard(ability);
-  const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'x', targets: [{ ...card, primary: true }] });
+  const { card, proposal: p } = await createPatchProposal('x');
   const ref = encodeURIComponent(card.key);
   const endpoints: [string, unknown][] = [
     [`/api/proposals/${p.id}/approve`, {}],
