@@ -61,7 +61,7 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
   requirePermission(actor, 'diagnosis:write');
   const input = draftInputSchema.parse(raw);
   const view = await prisma.$transaction(async (tx) => {
-    await lockOverlapForWriting(tx);
+    await lockOverlapForWriting(tx, input);
     const cp = await checkTarget(tx, input);
     const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
     const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true } });
@@ -89,7 +89,7 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
   requirePermission(actor, 'diagnosis:write');
   const input = submitInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
-    await lockOverlapForWriting(tx);
+    await lockOverlapForWriting(tx, input);
     const cp = await checkTarget(tx, input);
     const existing = await tx.diagnosis.findUnique({ where: { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } } });
     // A first submission needs the trajectory; re-submitting one's own earlier diagnosis is an edit and does not.
@@ -102,7 +102,7 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
 export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
   requirePermission(actor, 'diagnosis:write');
   return prisma.$transaction(async (tx) => {
-    await lockOverlapForWriting(tx);
+    await lockOverlapForWriting(tx, { diagnosisId: id });
     const existing = await tx.diagnosis.findUnique({ where: { id } });
     if (!existing) throw notFound('Diagnosis');
     if (existing.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');

@@ -33,12 +33,19 @@ export function overlapKSql(row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
  * recount (it was not in the recount's snapshot), so a trajectory could leave
  * the queue with one of its k diagnoses. Writers share this lock, a change of k
  * takes it alone: each waits for the other's commit, then reads it.
+ * One lock per benchmark (k is set per benchmark or one ability of it), so a
+ * change of k holds up the writers of that benchmark only, as its row locks did.
  * Taken as a transaction's first statement, before any row lock, so a writer
  * never holds a row the recount waits for while it waits for the recount.
  */
-const OVERLAP_LOCK = Prisma.sql`hashtext('overlap-k')`;
-export async function lockOverlapForWriting(tx: Tx): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${OVERLAP_LOCK})`;
+const overlapLock = (benchmark: Prisma.Sql) => Prisma.sql`hashtext('overlap-k'), hashtext(${benchmark})`;
+
+/** The shared side, for the benchmark of the checkpoint result or diagnosis written (none if it does not exist: the write then fails on it). */
+export async function lockOverlapForWriting(tx: Tx, target: { checkpointResultId: string } | { diagnosisId: string }): Promise<void> {
+  const trajectoryId = 'checkpointResultId' in target
+    ? Prisma.sql`(SELECT c."trajectoryId" FROM "CheckpointResult" c WHERE c.id = ${target.checkpointResultId})`
+    : Prisma.sql`(SELECT d."trajectoryId" FROM "Diagnosis" d WHERE d.id = ${target.diagnosisId})`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${overlapLock(Prisma.sql`t."benchmark"`)}) FROM "Trajectory" t WHERE t.id = ${trajectoryId}`;
 }
 
 /** Submitted diagnoses of the checkpoint result aliased `r`. */
@@ -92,7 +99,7 @@ export async function setOverlap(actor: Actor, raw: unknown): Promise<OverlapSet
   requirePermission(actor, 'admin:settings');
   const input = overlapInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OVERLAP_LOCK})`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${overlapLock(Prisma.sql`${input.benchmark}`)})`;
     const key = { benchmark_ability: { benchmark: input.benchmark, ability: input.ability } };
     const before = await tx.overlapSetting.findUnique({ where: key });
     let row = null;

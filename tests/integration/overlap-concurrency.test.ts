@@ -15,10 +15,18 @@ async function waitingOn(text: string): Promise<boolean> {
   return n > 0;
 }
 
+/** 'settled' if `work` settles first, 'waiting' if a backend first waits for a lock in a statement containing `text`. */
+async function settlesOrWaits(work: Promise<unknown>, text: string): Promise<'settled' | 'waiting'> {
+  let settled = false;
+  work.then(() => (settled = true), () => (settled = true));
+  return waitFor(`a statement with ${text} to wait, or the work to finish`, async () => (settled ? 'settled' : (await waitingOn(text)) ? 'waiting' : null));
+}
+
 describe('changing overlap k while annotators submit', () => {
   it('counts a submission made while a change of k is on its way under the new k, so the trajectory stays queued for the next annotator', async () => {
     const benchmark = `race-${uid()}`;
     const [held, raced] = await seedRecords([failedRecord({ benchmark }), failedRecord({ benchmark })]);
+    const [elsewhere] = await seedRecords([failedRecord({ benchmark: `other-${uid()}` })]);
     const category = await prisma.failureCategory.findFirstOrThrow({ orderBy: { position: 'asc' } });
     const submit = async (trajectoryId: string, actor: Awaited<ReturnType<typeof createActor>>) => {
       const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
@@ -43,9 +51,13 @@ describe('changing overlap k while annotators submit', () => {
     // k goes to 2: the setting is written, then the recount waits on the held row, uncommitted.
     const raise = setOverlap(await createActor('ADMIN'), { benchmark, k: 2 });
     await waitFor('the recount to wait on the held row', () => waitingOn('SET "pendingCount" = s.n'));
-    // A submission meanwhile. Counted with the k it saw (1) and outside the recount's snapshot, it closed the trajectory.
+    // Another benchmark's annotators are not held up by it.
+    const elsewhereSubmitted = submit(elsewhere, await createActor('ANNOTATOR'));
+    expect(await settlesOrWaits(elsewhereSubmitted, 'pg_advisory_xact_lock_shared')).toBe('settled');
+    await elsewhereSubmitted;
+    // A submission on this benchmark meanwhile. Counted with the k it saw (1) and outside the recount's snapshot, it closed the trajectory.
     const submitted = submit(raced, annotator).then((r) => r.pendingCount);
-    await Promise.race([submitted, waitFor('the submission to wait for the change of k', () => waitingOn('pg_advisory_xact_lock_shared'))]);
+    await settlesOrWaits(submitted, 'pg_advisory_xact_lock_shared');
     release();
     await Promise.all([holder, raise]);
     // One of the two diagnoses k = 2 asks for: one still pending, in the queue for another annotator.
