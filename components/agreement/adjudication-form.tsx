@@ -1,20 +1,17 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
-import { apiFetch } from '@/lib/http/api-client';
 import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
 import type { CategoryOption } from './disagreements-list';
-import { refetchAfterChange } from '@/components/live/refetch-after-change';
+import { useAdjudicate } from './use-adjudicate';
 
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /** The reviewer's own diagnosis of a disagreeing checkpoint, prefilled from the first annotator's. */
 export function AdjudicationForm({ d, categories, onDone }: { d: Disagreement; categories: CategoryOption[]; onDone: () => void }) {
-  const qc = useQueryClient();
   const seed = d.adjudication ?? null;
   const first = d.ratings[0];
   const [categoryId, setCategoryId] = useState(seed?.category?.id ?? first?.categoryId ?? '');
@@ -22,20 +19,10 @@ export function AdjudicationForm({ d, categories, onDone }: { d: Disagreement; c
   const [end, setEnd] = useState(String(seed?.eventEnd ?? first?.range?.end ?? ''));
   const [wrong, setWrong] = useState(seed?.whatWentWrong ?? '');
   const [should, setShould] = useState(seed?.whatShouldHaveHappened ?? '');
-  const save = useMutation({
-    mutationFn: () =>
-      apiFetch('/api/agreement/adjudications', {
-        method: 'POST',
-        json: { checkpointResultId: d.checkpointResultId, categoryId: categoryId || null, eventStart: num(start), eventEnd: num(end), whatWentWrong: wrong, whatShouldHaveHappened: should },
-      }),
-    onSuccess: async () => {
-      await refetchAfterChange(qc, ['agreement']);
-      onDone();
-    },
-  });
+  const save = useAdjudicate(d, onDone);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate({ categoryId: categoryId || null, eventStart: num(start), eventEnd: num(end), whatWentWrong: wrong, whatShouldHaveHappened: should });
   };
   return (
     <form onSubmit={submit} className="mt-3 grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 md:grid-cols-4" aria-label="Adjudicated diagnosis">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { AdjudicationForm } from '@/components/agreement/adjudication-form';
@@ -10,7 +10,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
-import { refetchAfterChange } from '@/components/live/refetch-after-change';
+import { useAdjudicate } from './use-adjudicate';
 
 type Status = 'open' | 'adjudicated' | 'all';
 export type CategoryOption = { id: string; label: string };
@@ -61,12 +61,8 @@ export function DisagreementsList({ categories, canAdjudicate }: { categories: C
 }
 
 function DisagreementItem({ d, categories, canAdjudicate }: { d: Disagreement; categories: CategoryOption[]; canAdjudicate: boolean }) {
-  const qc = useQueryClient();
   const [writing, setWriting] = useState(false);
-  const pick = useMutation({
-    mutationFn: (chosenDiagnosisId: string) => apiFetch('/api/agreement/adjudications', { method: 'POST', json: { checkpointResultId: d.checkpointResultId, chosenDiagnosisId } }),
-    onSuccess: () => refetchAfterChange(qc, ['agreement']),
-  });
+  const pick = useAdjudicate(d);
   const a = d.adjudication;
   return (
     <li className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="disagreement">
@@ -84,7 +80,7 @@ function DisagreementItem({ d, categories, canAdjudicate }: { d: Disagreement; c
             <p className="mt-1 whitespace-pre-wrap"><span className="text-slate-500">Went wrong: </span>{r.whatWentWrong}</p>
             <p className="mt-1 whitespace-pre-wrap"><span className="text-slate-500">Should have: </span>{r.whatShouldHaveHappened}</p>
             {canAdjudicate ? (
-              <Button className="mt-2" variant="secondary" disabled={pick.isPending} onClick={() => pick.mutate(r.diagnosisId)}>
+              <Button className="mt-2" variant="secondary" disabled={pick.isPending} onClick={() => pick.mutate({ chosenDiagnosisId: r.diagnosisId })}>
                 {a?.chosenDiagnosisId === r.diagnosisId ? 'Chosen' : `Use ${r.authorName}'s diagnosis`}
               </Button>
             ) : null}

@@ -20,6 +20,9 @@ export const adjudicateInputSchema = z
     eventEnd: z.number().int().min(0).nullish().transform((v) => v ?? null),
     whatWentWrong: z.string().trim().max(4000).optional().default(''),
     whatShouldHaveHappened: z.string().trim().max(4000).optional().default(''),
+    // The adjudication the caller decided against: its updatedAt, or null when they saw none. Given, a decision
+    // saved by someone else meanwhile is refused (409) instead of overwritten unseen; omitted, the last write wins.
+    replacesUpdatedAt: z.iso.datetime({ message: 'replacesUpdatedAt must be an ISO time' }).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.chosenDiagnosisId) return;
@@ -27,10 +30,25 @@ export const adjudicateInputSchema = z
     if (v.eventStart !== null && v.eventEnd !== null && v.eventStart > v.eventEnd) ctx.addIssue({ code: 'custom', path: ['eventStart'], message: 'eventStart must not be after eventEnd' });
   });
 
+type Previous = { updatedAt: Date; whatShouldHaveHappened: string; reviewer: { name: string }; chosenDiagnosis: { author: { name: string } } | null };
+
+/** 409 for a decision made against an adjudication that is no longer the current one: who decided what, and when. */
+function adjudicatedMeanwhile(current: Previous | null): AppError {
+  const what = current?.chosenDiagnosis
+    ? `they chose ${current.chosenDiagnosis.author.name}'s diagnosis`
+    : `they wrote "${current?.whatShouldHaveHappened.slice(0, 160) ?? ''}"`;
+  const message = current
+    ? `${current.reviewer.name} adjudicated this checkpoint at ${current.updatedAt.toISOString().slice(11, 16)} UTC, after you opened it: ${what}. Save again to replace their decision.`
+    : 'The adjudication you meant to replace is gone. Save again to adjudicate the checkpoint.';
+  return new AppError('CONFLICT', message, [{ path: 'replacesUpdatedAt', message: 'not the current adjudication' }], { reason: 'ADJUDICATED_MEANWHILE' });
+}
+
 export async function adjudicate(actor: Actor, raw: unknown) {
   requirePermission(actor, 'diagnosis:adjudicate');
   const input = adjudicateInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
+    // One decision per checkpoint at a time, so the check against replacesUpdatedAt below cannot race another save.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('adjudication'), hashtext(${input.checkpointResultId}))`;
     const cp = await tx.checkpointResult.findUnique({
       where: { id: input.checkpointResultId },
       select: { id: true, trajectory: { select: { eventCount: true } }, diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, categoryId: true, eventStart: true, eventEnd: true, whatWentWrong: true, whatShouldHaveHappened: true } } },
@@ -62,7 +80,11 @@ export async function adjudicate(actor: Actor, raw: unknown) {
         whatShouldHaveHappened: input.whatShouldHaveHappened,
       };
     }
-    const before = await tx.adjudication.findUnique({ where: { checkpointResultId: cp.id } });
+    const before = await tx.adjudication.findUnique({
+      where: { checkpointResultId: cp.id },
+      include: { reviewer: { select: { name: true } }, chosenDiagnosis: { select: { author: { select: { name: true } } } } },
+    });
+    if (input.replacesUpdatedAt !== undefined && (before?.updatedAt.toISOString() ?? null) !== input.replacesUpdatedAt) throw adjudicatedMeanwhile(before);
     const row = await tx.adjudication.upsert({
       where: { checkpointResultId: cp.id },
       create: { ...content, checkpointResultId: cp.id, reviewerId: actor.userId },
