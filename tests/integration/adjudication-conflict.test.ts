@@ -4,17 +4,10 @@ import { adjudicate } from '@/lib/diagnosis/adjudicate';
 import { AppError } from '@/lib/errors';
 import { createActor, uid } from '../helpers/factories';
 import { disagreement } from '../helpers/disagreement';
+import { lockWaiters } from '../helpers/lock-waits';
 import { waitFor } from '../helpers/wait-for';
 
 const conflictOf = (r: PromiseSettledResult<unknown>) => (r.status === 'rejected' && r.reason instanceof AppError ? `${r.reason.code}: ${r.reason.message}` : r.status);
-
-/** Backends of this database waiting for a lock in a statement that mentions adjudication. */
-async function waitingOnAdjudication(): Promise<number> {
-  const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM pg_stat_activity
-    WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%adjudication%'`;
-  return n;
-}
 
 describe('two reviewers adjudicating one checkpoint', () => {
   it('refuses the second of two simultaneous decisions made against the same state, naming who decided what, and replaces it once told', async () => {
@@ -37,7 +30,7 @@ describe('two reviewers adjudicating one checkpoint', () => {
       adjudicate(ann, { checkpointResultId, chosenDiagnosisId: diagnoses[0].id, replacesUpdatedAt: null }),
       adjudicate(bo, { checkpointResultId, whatShouldHaveHappened: "Bo's rule", replacesUpdatedAt: null }),
     ]);
-    await waitFor('both decisions to be under way', async () => (await waitingOnAdjudication()) === 2);
+    await waitFor('both decisions to be under way', async () => (await lockWaiters('adjudication')) === 2);
     release();
     expect(await holder).toBe('rolled back on purpose');
     const results = await decisions;

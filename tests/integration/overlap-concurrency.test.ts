@@ -5,15 +5,10 @@ import { claimNext } from '@/lib/queue/claim-next';
 import { setOverlap } from '@/lib/queue/overlap';
 import { createActor, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
+import { lockWaiters } from '../helpers/lock-waits';
 import { waitFor } from '../helpers/wait-for';
 
-/** A backend of this database waiting for a lock while running a statement that contains `text`. */
-async function waitingOn(text: string): Promise<boolean> {
-  const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM pg_stat_activity
-    WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${`%${text}%`}`;
-  return n > 0;
-}
+const waitingOn = async (text: string) => (await lockWaiters(text)) > 0;
 
 /** 'settled' if `work` settles first, 'waiting' if a backend first waits for a lock in a statement containing `text`. */
 async function settlesOrWaits(work: Promise<unknown>, text: string): Promise<'settled' | 'waiting'> {
