@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { claimForWriting } from '@/lib/queue/claim-for-writing';
-import { lockOverlapForWriting, pendingForUser } from '@/lib/queue/overlap';
+import { lockOverlapForWriting, OVERLAP_WRITER_TX, pendingForUser } from '@/lib/queue/overlap';
 import { draftInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
@@ -76,7 +76,7 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
     await recountPending(tx, cp.trajectoryId);
     await auditDraft(tx, actor, d.id, input);
     return toDiagnosisView(d);
-  });
+  }, OVERLAP_WRITER_TX);
   return view;
 }
 
@@ -95,7 +95,7 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
     // A first submission needs the trajectory; re-submitting one's own earlier diagnosis is an edit and does not.
     if (existing?.status !== 'SUBMITTED') await claimForWriting(tx, actor, cp.trajectoryId);
     return writeSubmitted(tx, actor, existing, input, cp.trajectoryId);
-  });
+  }, OVERLAP_WRITER_TX);
 }
 
 /** Author-only edit of a diagnosis by id (the API's PATCH). */
@@ -109,7 +109,7 @@ export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Pro
     const input = submitInputSchema.parse({ ...(raw as object), checkpointResultId: existing.checkpointResultId });
     await checkTarget(tx, input);
     return writeSubmitted(tx, actor, existing, input, existing.trajectoryId);
-  });
+  }, OVERLAP_WRITER_TX);
 }
 
 type Existing = Prisma.DiagnosisGetPayload<object>;

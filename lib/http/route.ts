@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ZodError } from 'zod';
 import { currentActor } from '@/lib/auth/current-actor';
 import { requirePermission, type Actor, type Permission } from '@/lib/auth/permissions';
+import { transientDatabaseError } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
 
 type RouteContext<P> = { params: Promise<P> };
@@ -44,6 +45,12 @@ export function errorResponse(err: unknown): NextResponse {
   }
   if (err instanceof SyntaxError) {
     return NextResponse.json({ error: { code: 'VALIDATION', message: `Malformed JSON body: ${err.message}`, details: [] } }, { status: 400 });
+  }
+  const busy = transientDatabaseError(err);
+  if (busy) {
+    // Logged as a warning: expected under load or behind a long admin action, worth counting, not a bug.
+    console.warn(`${busy.message} (${err instanceof Error ? err.message.split('\n').filter(Boolean).pop() : String(err)})`);
+    return errorResponse(busy);
   }
   console.error(err);
   return NextResponse.json({ error: { code: 'INTERNAL', message: 'Internal error; see the server log', details: [] } }, { status: 500 });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
+import { sqlStateOf } from '@/lib/db/transient-error';
+import { AppError } from '@/lib/errors';
 import { hasOpenCheckpointSql, openCheckpointsSql, pendingCountSql, userSubmittedOnRowSql } from './open-checkpoints';
 
 /**
@@ -40,12 +42,46 @@ export function overlapKSql(row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
  */
 const overlapLock = (benchmark: Prisma.Sql) => Prisma.sql`hashtext('overlap-k'), hashtext(${benchmark})`;
 
-/** The shared side, for the benchmark of the checkpoint result or diagnosis written (none if it does not exist: the write then fails on it). */
-export async function lockOverlapForWriting(tx: Tx, target: { checkpointResultId: string } | { diagnosisId: string }): Promise<void> {
+/**
+ * How long a write waits for a change of k on its benchmark to commit (2.6 s
+ * for 50,000 trajectories on the bench data) before it is refused with a 503
+ * that says why. Bounded so a recount of a very large benchmark cannot hold
+ * every annotator's request, and a pool connection each, for as long as it runs.
+ */
+export const OVERLAP_WRITE_WAIT_MS = 15_000;
+
+/**
+ * Transaction options for a write that takes lockOverlapForWriting. Prisma's
+ * default 5 s is too short for one that waited behind a recount: its timeout
+ * does not cancel the waiting statement, so the write waited, then failed at
+ * commit with an expired transaction (an "Internal error" after a submit that looked fine).
+ */
+export const OVERLAP_WRITER_TX = { timeout: OVERLAP_WRITE_WAIT_MS + 10_000 };
+
+/**
+ * The shared side, for the benchmark of the checkpoint result or diagnosis
+ * written (none if it does not exist: the write then fails on it). Free unless
+ * k is being changed, so it is tried first; only then does the write wait, for
+ * at most `waitMs` (the lock timeout cancels the wait in the database).
+ */
+export async function lockOverlapForWriting(tx: Tx, target: { checkpointResultId: string } | { diagnosisId: string }, { waitMs = OVERLAP_WRITE_WAIT_MS } = {}): Promise<void> {
   const trajectoryId = 'checkpointResultId' in target
     ? Prisma.sql`(SELECT c."trajectoryId" FROM "CheckpointResult" c WHERE c.id = ${target.checkpointResultId})`
     : Prisma.sql`(SELECT d."trajectoryId" FROM "Diagnosis" d WHERE d.id = ${target.diagnosisId})`;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${overlapLock(Prisma.sql`t."benchmark"`)}) FROM "Trajectory" t WHERE t.id = ${trajectoryId}`;
+  const [row] = await tx.$queryRaw<{ got: boolean; benchmark: string }[]>`
+    SELECT pg_try_advisory_xact_lock_shared(${overlapLock(Prisma.sql`t."benchmark"`)}) AS got, t."benchmark" FROM "Trajectory" t WHERE t.id = ${trajectoryId}`;
+  if (!row || row.got) return;
+  await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${waitMs}ms`}, true)`;
+  try {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${overlapLock(Prisma.sql`${row.benchmark}`)})`;
+  } catch (err) {
+    if (sqlStateOf(err) !== '55P03') throw err;
+    throw new AppError('UNAVAILABLE', `Overlap k of ${row.benchmark} is being changed and its queue recounted, which took longer than ${waitMs / 1000} s; nothing was saved. Try again in a few seconds.`, [], {
+      retryAfterSeconds: 5,
+      reason: 'OVERLAP_RECOUNT',
+    });
+  }
+  await tx.$executeRaw`SET LOCAL lock_timeout TO DEFAULT`;
 }
 
 /** Submitted diagnoses of the checkpoint result aliased `r`. */

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { sqlStateOf } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, searchQuerySchema, type SearchEvent, type SearchGroup, type SearchResult } from './search-query';
 
@@ -107,7 +108,8 @@ export async function searchTranscripts(actor: Actor, input: unknown): Promise<S
       return row;
     }, { timeout: STATEMENT_TIMEOUT_MS + 5000 })
     .catch((err: unknown) => {
-      if (/statement timeout/i.test(String((err as Error)?.message))) throw new AppError('VALIDATION', `This search took longer than ${STATEMENT_TIMEOUT_MS / 1000} s: add a word or a filter`, [{ path: 'q', message: 'Too broad' }]);
+      // 57014 (query_canceled): the statement timeout set above.
+      if (sqlStateOf(err) === '57014') throw new AppError('VALIDATION', `This search took longer than ${STATEMENT_TIMEOUT_MS / 1000} s: add a word or a filter`, [{ path: 'q', message: 'Too broad' }]);
       throw err;
     });
   const capped = summary.matchedEvents > CANDIDATE_CAP;
