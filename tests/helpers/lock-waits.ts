@@ -7,3 +7,23 @@ export async function lockWaiters(text: string): Promise<number> {
     WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ${`%${text}%`}`;
   return n;
 }
+
+/** Holds a row lock on a trajectory (FOR UPDATE, in an open transaction) until `release` is called; resolves once it is held. */
+export async function holdTrajectoryRow(id: string): Promise<{ release: () => Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const held = new Promise<void>((resolve) => (locked = resolve));
+  const holder = prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${id} FOR UPDATE`;
+    locked();
+    await gate;
+  }, { timeout: 60_000 });
+  await Promise.race([held, holder]);
+  return {
+    release: async () => {
+      release();
+      await holder;
+    },
+  };
+}

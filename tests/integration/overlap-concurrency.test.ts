@@ -7,7 +7,7 @@ import { claimNext } from '@/lib/queue/claim-next';
 import { lockOverlapForWriting, setOverlap } from '@/lib/queue/overlap';
 import { createActor, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
-import { lockWaiters } from '../helpers/lock-waits';
+import { holdTrajectoryRow, lockWaiters } from '../helpers/lock-waits';
 import { waitFor } from '../helpers/wait-for';
 
 const waitingOn = async (text: string) => (await lockWaiters(text)) > 0;
@@ -33,22 +33,13 @@ async function submit(trajectoryId: string, actor: Actor) {
  * uncommitted. `finish` lets the recount through and waits for the change to commit.
  */
 async function holdRecount(benchmark: string, held: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const rowLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${held} FOR UPDATE`;
-    locked();
-    await gate;
-  }, { timeout: 60_000 });
-  await rowLocked;
+  const row = await holdTrajectoryRow(held);
   const raise = setOverlap(await createActor('ADMIN'), { benchmark, k: 2 });
   await waitFor('the recount to wait on the held row', () => waitingOn('SET "pendingCount" = s.n'));
   return {
     finish: async () => {
-      release();
-      await Promise.all([holder, raise]);
+      await row.release();
+      await raise;
     },
   };
 }

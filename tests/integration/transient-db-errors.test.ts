@@ -4,6 +4,7 @@ import { readSql } from '@/lib/db/sql';
 import { errorResponse } from '@/lib/http/route';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
 import { uid } from '../helpers/factories';
+import { holdTrajectoryRow } from '../helpers/lock-waits';
 
 /** The error a piece of work rejects with (fails the test if it succeeds). */
 async function errorOf(work: Promise<unknown>): Promise<unknown> {
@@ -70,22 +71,12 @@ describe('database errors that mean "busy, try again"', () => {
 
   it('answers a lock timeout 503', async () => {
     const [id] = await seedRecords([failedRecord({ benchmark: `lt-${uid()}` })]);
-    let locked!: () => void;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (locked = r));
-    const gate = new Promise<void>((r) => (release = r));
-    const holder = prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${id} FOR UPDATE`;
-      locked();
-      await gate;
-    }, { timeout: 20_000 });
-    await held;
+    const row = await holdTrajectoryRow(id);
     const err = await errorOf(prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SET LOCAL lock_timeout = '100ms'`;
       await tx.trajectory.update({ where: { id }, data: { pendingCount: { increment: 0 } } });
     }));
-    release();
-    await holder;
+    await row.release();
     await expectBusy(err, /waited too long for a lock/);
   });
 
