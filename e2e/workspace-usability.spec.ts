@@ -75,3 +75,45 @@ test('Ctrl+Enter on an incomplete diagnosis brings the reason it was refused int
   await expect(form.getByLabel('Failure category')).toBeFocused();
   expect(new URL(page.url()).pathname).toBe(`/trajectories/${id}`);
 });
+
+test('a submission made while an autosave is still on its way is sent after it, and the submitted text is what stays', async ({ page }) => {
+  const benchmark = bench('autosave');
+  const [id] = await seedRecords([failedRecord({ benchmark, events: 10, failed: 2 })]);
+  await loginAs(page, 'annotator@demo.local');
+  // Every draft save is held until the test lets it through; the order requests reach the server is recorded.
+  const order: string[] = [];
+  let letDraftsThrough!: () => void;
+  const draftsHeld = new Promise<void>((resolve) => (letDraftsThrough = resolve));
+  await page.route('**/api/diagnoses/draft', async (route) => {
+    order.push('draft');
+    await draftsHeld;
+    await route.continue();
+  });
+  await page.route('**/api/diagnoses/submit', async (route) => {
+    order.push('submit');
+    await route.continue();
+  });
+  await page.goto(`/trajectories/${id}`);
+  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
+  const form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
+  await page.keyboard.press('d');
+  await page.keyboard.press('1');
+  await form.getByLabel('What should have happened').fill('Compare fares first.');
+  await form.getByLabel('What went wrong').fill('Changed the flight');
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Saving draft…');
+  expect(order).toEqual(['draft']);
+
+  // More text, then Ctrl+Enter at once: the submission waits for the autosave under way.
+  await form.getByLabel('What went wrong').pressSequentially(' without comparing fares.');
+  await form.getByLabel('What went wrong').press('Control+Enter');
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Submitting…');
+  // A round trip through the page: a submission already sent would have reached the route by now.
+  await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status));
+  expect(order).toEqual(['draft']);
+  letDraftsThrough();
+  await expect(page.getByRole('form', { name: 'Diagnosis of cp_1' })).toBeVisible();
+  expect(order).toEqual(['draft', 'submit']);
+  const stored = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: id, checkpointResult: { checkpoint: { key: 'cp_0' } } } });
+  expect(stored).toMatchObject({ status: 'SUBMITTED', whatWentWrong: 'Changed the flight without comparing fares.' });
+  await expect(page.getByTestId('workspace').getByRole('alert')).toHaveCount(0);
+});

@@ -79,11 +79,17 @@ export function DiagnosisEditor({
   const formId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // Autosaves and the submission of one diagnosis are sent one after another, in the order they
+  // were made: an autosave still under way when "submit" is pressed goes first (the server refuses
+  // a draft that arrives after the submission, see saveDraft).
+  const scope = { id: `diagnosis-${checkpoint.id}` };
   const save = useMutation({
     mutationFn: (body: ReturnType<typeof payload>) => apiFetch<{ diagnosis: DiagnosisView }>('/api/diagnoses/draft', { method: 'PUT', json: body }),
     onSuccess: onSaved,
+    scope,
   });
   const submit = useMutation({
+    scope,
     mutationFn: (body: ReturnType<typeof payload>) => apiFetch<{ diagnosis: DiagnosisView; pendingCount: number }>('/api/diagnoses/submit', { method: 'POST', json: body }),
     onSuccess: (r) => {
       setDirty(false);

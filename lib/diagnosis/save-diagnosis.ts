@@ -64,9 +64,13 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
     await lockOverlapForWriting(tx, input);
     const cp = await checkTarget(tx, input);
     const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
+    // The claim first: its row lock queues this save behind a first submission of the same
+    // diagnosis under way, so the status read next is the one that submission committed. Read
+    // before it, an autosave sent just before "submit" could land after it and overwrite the
+    // submitted text (the upsert keeps the status).
+    await claimForWriting(tx, actor, cp.trajectoryId);
     const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true } });
     if (existing?.status === 'SUBMITTED') throw new AppError('CONFLICT', 'This diagnosis is already submitted; edit it and submit again to keep its history');
-    await claimForWriting(tx, actor, cp.trajectoryId);
     const d = await tx.diagnosis.upsert({
       where: key,
       create: { ...contentOf(input), trajectoryId: cp.trajectoryId, checkpointResultId: cp.id, authorId: actor.userId },

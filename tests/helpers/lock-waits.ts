@@ -1,3 +1,4 @@
+import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 
 /** Backends of this database waiting for a lock while running a statement whose text contains `text` (any case). */
@@ -8,14 +9,14 @@ export async function lockWaiters(text: string): Promise<number> {
   return n;
 }
 
-/** Holds a row lock on a trajectory (FOR UPDATE, in an open transaction) until `release` is called; resolves once it is held. */
-export async function holdTrajectoryRow(id: string): Promise<{ release: () => Promise<void> }> {
+/** Runs `lockingSelect` (a SELECT … FOR UPDATE) in an open transaction and holds its locks until `release` is called; resolves once they are held. */
+export async function holdRowLocks(lockingSelect: Prisma.Sql): Promise<{ release: () => Promise<void> }> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let locked!: () => void;
   const held = new Promise<void>((resolve) => (locked = resolve));
   const holder = prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${id} FOR UPDATE`;
+    await tx.$queryRaw(lockingSelect);
     locked();
     await gate;
   }, { timeout: 60_000 });
@@ -27,3 +28,6 @@ export async function holdTrajectoryRow(id: string): Promise<{ release: () => Pr
     },
   };
 }
+
+/** Holds a trajectory's row lock (see holdRowLocks). */
+export const holdTrajectoryRow = (id: string) => holdRowLocks(Prisma.sql`SELECT id FROM "Trajectory" WHERE id = ${id} FOR UPDATE`);
