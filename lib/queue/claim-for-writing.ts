@@ -28,6 +28,10 @@ export async function claimForWriting(tx: Tx, actor: Actor, trajectoryId: string
     });
     if (renewed.count === 0) throw new AppError('CONFLICT', 'Someone else just claimed this trajectory. Take another item.');
   } else {
-    await tx.queueClaim.create({ data: { trajectoryId, userId: actor.userId, expiresAt } });
+    // ON CONFLICT DO NOTHING: a claim taken at the same moment (not yet committed when it was read
+    // above) makes this wait for it, then insert nothing; the committed claim then decides as any
+    // other would. A plain insert failed on the unique key there, a 500.
+    const created = await tx.queueClaim.createMany({ data: [{ trajectoryId, userId: actor.userId, expiresAt }], skipDuplicates: true });
+    if (created.count === 0) await claimForWriting(tx, actor, trajectoryId);
   }
 }
