@@ -117,3 +117,32 @@ test('a submission made while an autosave is still on its way is sent after it, 
   expect(stored).toMatchObject({ status: 'SUBMITTED', whatWentWrong: 'Changed the flight without comparing fares.' });
   await expect(page.getByTestId('workspace').getByRole('alert')).toHaveCount(0);
 });
+
+test('an autosave answered 503 (the database busy) is sent again after the time the server gave, without another keystroke', async ({ page }) => {
+  const benchmark = bench('retry');
+  const [id] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
+  await loginAs(page, 'annotator@demo.local');
+  // The first draft save is refused as a busy database would refuse it; the bodies of all of them are kept.
+  const bodies: string[] = [];
+  await page.route('**/api/diagnoses/draft', async (route) => {
+    bodies.push(route.request().postData() ?? '');
+    if (bodies.length > 1) return route.continue();
+    await route.fulfill({
+      status: 503,
+      headers: { 'Retry-After': '1' },
+      json: { error: { code: 'UNAVAILABLE', message: 'The database could not finish this request: it deadlocked with a change made at the same time. Try again in a moment.', details: [], reason: 'DATABASE_BUSY', retryAfterSeconds: 1 } },
+    });
+  });
+  await page.goto(`/trajectories/${id}`);
+  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
+  const form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
+  await page.keyboard.press('d');
+  await page.keyboard.press('1');
+  await form.getByLabel('What went wrong').fill('Booked without checking the fare rules.');
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+  // The refused body itself was sent again (an autosave of a later change would differ).
+  expect(bodies.slice(1)).toContain(bodies[0]);
+  await expect(page.getByTestId('workspace').getByRole('alert')).toHaveCount(0);
+  const draft = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: id } });
+  expect(draft).toMatchObject({ status: 'DRAFT', whatWentWrong: 'Booked without checking the fare rules.' });
+});

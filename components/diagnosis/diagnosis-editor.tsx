@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
-import { apiFetch } from '@/lib/http/api-client';
+import { ApiError, apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
@@ -25,6 +25,8 @@ export type EditorApi = {
 type Form = { categoryId: string; whatWentWrong: string; whatShouldHaveHappened: string; confidence: number | null };
 
 const AUTOSAVE_MS = 800;
+/** Tries of an autosave answered 503, after the first. */
+const AUTOSAVE_RETRIES = 3;
 const TEXTAREA = 'mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 focus:ring-2 focus:ring-indigo-500';
 
 function formOf(d: DiagnosisView | undefined): Form {
@@ -87,6 +89,10 @@ export function DiagnosisEditor({
     mutationFn: (body: ReturnType<typeof payload>) => apiFetch<{ diagnosis: DiagnosisView }>('/api/diagnoses/draft', { method: 'PUT', json: body }),
     onSuccess: onSaved,
     scope,
+    // A 503 (the database busy, or k being changed) says when to try again: an autosave does so by
+    // itself, a few times, instead of waiting for the next keystroke. The form keeps the text meanwhile.
+    retry: (failures, err) => failures < AUTOSAVE_RETRIES && err instanceof ApiError && err.status === 503,
+    retryDelay: (_, err) => (err instanceof ApiError && err.retryAfterSeconds ? err.retryAfterSeconds : 2) * 1000,
   });
   const submit = useMutation({
     scope,

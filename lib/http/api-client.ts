@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly details: { path?: string; message: string }[] = [],
     /** The server's machine-readable sub-code (AppError.reason), e.g. STALE or NOT_PENDING. */
     readonly reason?: string,
+    /** When to try again (a 429 or 503: the server's Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -22,7 +24,7 @@ export async function apiFetch<T>(url: string, init: RequestInit & { json?: unkn
   const body = await res.json().catch(() => null);
   if (!res.ok) {
     const err = body?.error;
-    throw new ApiError(res.status, err?.message ?? `Request failed (${res.status})`, err?.details ?? [], err?.reason);
+    throw new ApiError(res.status, err?.message ?? `Request failed (${res.status})`, err?.details ?? [], err?.reason, err?.retryAfterSeconds);
   }
   return body as T;
 }
