@@ -4,6 +4,7 @@ import { currentActor } from '@/lib/auth/current-actor';
 import { requirePermission, type Actor, type Permission } from '@/lib/auth/permissions';
 import { transientDatabaseError } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
+import { assertNoNul } from './nul-characters';
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -69,7 +70,9 @@ export function apiRoute<P = Record<string, never>>(permission: Permission, hand
       const actor = await currentActor();
       assertSameOrigin(req, actor);
       requirePermission(actor, permission);
-      return toResponse(await handler({ req, actor: actor!, params: await ctx.params }));
+      const params = await ctx.params;
+      assertNoNul({ path: params, query: req.nextUrl.searchParams });
+      return toResponse(await handler({ req, actor: actor!, params }));
     } catch (err) {
       return errorResponse(err);
     }
@@ -82,7 +85,9 @@ export function publicRoute<P = Record<string, never>>(handler: PublicHandler<P>
     try {
       const actor = await currentActor();
       assertSameOrigin(req, actor);
-      return toResponse(await handler({ req, actor, params: await ctx.params }));
+      const params = await ctx.params;
+      assertNoNul({ path: params, query: req.nextUrl.searchParams });
+      return toResponse(await handler({ req, actor, params }));
     } catch (err) {
       return errorResponse(err);
     }
@@ -92,5 +97,7 @@ export function publicRoute<P = Record<string, never>>(handler: PublicHandler<P>
 export async function readJson(req: NextRequest): Promise<unknown> {
   const text = await req.text();
   if (!text) return {};
-  return JSON.parse(text);
+  const body: unknown = JSON.parse(text);
+  assertNoNul({ body });
+  return body;
 }
