@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
 import { loginAs } from './helpers';
 
 // Each test seeds its own data under a unique benchmark (the e2e database is shared).
 const bench = (what: string) => `e2e-ux-${what}-${randomBytes(4).toString('hex')}`;
+
+/** Opens a trajectory and starts the diagnosis of its first failed checkpoint by keyboard (d, then category 1). */
+async function openAndPickFirstCategory(page: Page, trajectoryId: string) {
+  await page.goto(`/trajectories/${trajectoryId}`);
+  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
+  await page.keyboard.press('d');
+  await page.keyboard.press('1');
+  return page.getByRole('form', { name: 'Diagnosis of cp_0' });
+}
 
 test('a trajectory opened at a checkpoint shows its anchored event on screen even when rows are much taller than estimated', async ({ page }) => {
   const benchmark = bench('tall');
@@ -93,11 +102,7 @@ test('a submission made while an autosave is still on its way is sent after it, 
     order.push('submit');
     await route.continue();
   });
-  await page.goto(`/trajectories/${id}`);
-  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
-  const form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
-  await page.keyboard.press('d');
-  await page.keyboard.press('1');
+  const form = await openAndPickFirstCategory(page, id);
   await form.getByLabel('What should have happened').fill('Compare fares first.');
   await form.getByLabel('What went wrong').fill('Changed the flight');
   await expect(page.getByTestId('diagnosis-status')).toHaveText('Saving draft…');
@@ -133,11 +138,7 @@ test('an autosave answered 503 (the database busy) is sent again after the time 
       json: { error: { code: 'UNAVAILABLE', message: 'The database could not finish this request: it deadlocked with a change made at the same time. Try again in a moment.', details: [], reason: 'DATABASE_BUSY', retryAfterSeconds: 1 } },
     });
   });
-  await page.goto(`/trajectories/${id}`);
-  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
-  const form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
-  await page.keyboard.press('d');
-  await page.keyboard.press('1');
+  const form = await openAndPickFirstCategory(page, id);
   await form.getByLabel('What went wrong').fill('Booked without checking the fare rules.');
   await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
   // The refused body itself was sent again (an autosave of a later change would differ).
