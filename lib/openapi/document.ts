@@ -17,7 +17,15 @@ import { retrieveRequestSchema, retrieveResponseSchema } from '@/lib/retrieval/r
 extendZodWithOpenApi(z);
 const named = <T extends z.ZodType>(r: OpenAPIRegistry, name: string, schema: T) => r.register(name, schema.meta({}) as T);
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.array(z.object({ path: z.string().optional(), message: z.string() })) }) });
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string().optional(), message: z.string() })),
+    reason: z.string().optional().describe('Machine-readable sub-code, e.g. DATABASE_BUSY'),
+    retryAfterSeconds: z.number().int().optional().describe('When to try again (429, 503); also the Retry-After header'),
+  }),
+});
 
 const releaseSummarySchema = z.object({
   id: z.string(),
@@ -58,6 +66,7 @@ const errors = {
   400: json(errorSchema, 'Invalid request: the message names each field and what is wrong'),
   401: json(errorSchema, 'No or unknown token'),
   403: json(errorSchema, 'The token’s role lacks the permission'),
+  503: json(errorSchema, 'The database was busy (a deadlock, a lock or statement timeout, no free connection): nothing was applied; retry after the Retry-After seconds'),
 };
 const nameParam = z.object({ name: z.string().describe('Release name') });
 

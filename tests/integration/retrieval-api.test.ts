@@ -87,5 +87,7 @@ describe('POST /api/retrieve', () => {
     expect(req.required).toEqual(['task']);
     expect(Object.keys(req.properties).sort()).toEqual(['ability', 'apps', 'function', 'k', 'release', 'task']);
     expect(req.properties.k).toMatchObject({ minimum: 1, maximum: 10 });
+    // A runtime learns from the document that a busy database is worth retrying, and when.
+    expect(Object.keys(doc.paths['/api/retrieve'].post.responses)).toContain('503');
   });
 });
