@@ -68,3 +68,12 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/** Opens a trajectory and starts the diagnosis of its first failed checkpoint by keyboard (d, then category 1). */
+export async function openAndPickFirstCategory(page: Page, trajectoryId: string) {
+  await page.goto(`/trajectories/${trajectoryId}`);
+  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
+  await page.keyboard.press('d');
+  await page.keyboard.press('1');
+  return page.getByRole('form', { name: 'Diagnosis of cp_0' });
+}

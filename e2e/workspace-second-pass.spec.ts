@@ -104,6 +104,11 @@ for (const viewport of [
       const db = page.getByRole('form', { name: 'Diagnosis of db' });
       await expect(db).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(`/trajectories/${w.failingId}`);
+      // db anchors no event: it starts with none selected (900_1's range is not carried over unseen).
+      await expect(db.getByTestId('diagnosis-range')).toHaveText('no events selected');
+      await page.getByTestId(`event-${BOOKING_EVENT}`).click();
+      await page.getByTestId(`event-${BOOKING_EVENT + 1}`).click({ modifiers: ['Shift'] });
+      await expect(db.getByTestId('diagnosis-range')).toHaveText(`events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1}`);
       const submitted = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: w.failingId, status: 'SUBMITTED' }, include: { category: true } });
       expect(submitted).toMatchObject({ eventStart: BOOKING_EVENT, eventEnd: BOOKING_EVENT + 1, whatWentWrong: expect.stringContaining('total_baggages 0') });
       expect(submitted.category?.key).toBe('wrong-tool-or-arguments');

@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
-import { loginAs } from './helpers';
+import { loginAs, openAndPickFirstCategory } from './helpers';
 
 // Each test seeds its own data under a unique benchmark (the e2e database is shared).
 const bench = (what: string) => `e2e-ux-${what}-${randomBytes(4).toString('hex')}`;
-
-/** Opens a trajectory and starts the diagnosis of its first failed checkpoint by keyboard (d, then category 1). */
-async function openAndPickFirstCategory(page: Page, trajectoryId: string) {
-  await page.goto(`/trajectories/${trajectoryId}`);
-  await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
-  await page.keyboard.press('d');
-  await page.keyboard.press('1');
-  return page.getByRole('form', { name: 'Diagnosis of cp_0' });
-}
 
 test('a trajectory opened at a checkpoint shows its anchored event on screen even when rows are much taller than estimated', async ({ page }) => {
   const benchmark = bench('tall');

@@ -1,18 +1,19 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
 import { createPortal } from 'react-dom';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
-import { ApiError, apiFetch } from '@/lib/http/api-client';
+import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { DiagnosisHistory } from './diagnosis-history';
 import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
 import { plural } from '@/lib/text/plural';
+import { ConflictNotice, FormRow } from './diagnosis-form-parts';
+import { useDiagnosisWrites, type DiagnosisBody } from './use-diagnosis-writes';
 
 export type EditorApi = {
   /** `d`: focus the first required field that is still empty. */
@@ -24,9 +25,6 @@ export type EditorApi = {
 
 type Form = { categoryId: string; whatWentWrong: string; whatShouldHaveHappened: string; confidence: number | null };
 
-const AUTOSAVE_MS = 800;
-/** Tries of an autosave answered 503, after the first. */
-const AUTOSAVE_RETRIES = 3;
 const TEXTAREA = 'mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 focus:ring-2 focus:ring-indigo-500';
 
 function formOf(d: DiagnosisView | undefined): Form {
@@ -36,7 +34,7 @@ function formOf(d: DiagnosisView | undefined): Form {
 const rangeKey = (r: [number, number] | null) => (r ? `${r[0]}-${r[1]}` : '');
 export const rangeLabel = (r: [number, number] | null) => (r ? (r[0] === r[1] ? `event #${r[0]}` : `events #${r[0]}–#${r[1]}`) : 'no events selected');
 
-const payload = (checkpointResultId: string, f: Form, range: [number, number] | null) => ({
+const payload = (checkpointResultId: string, f: Form, range: [number, number] | null): DiagnosisBody => ({
   checkpointResultId,
   ...f,
   categoryId: f.categoryId || null,
@@ -49,7 +47,9 @@ const payload = (checkpointResultId: string, f: Form, range: [number, number] | 
  * is the timeline's selection (one source of truth, owned by the workspace).
  * Drafts autosave; a submitted diagnosis can be edited and re-submitted (the
  * server keeps the earlier version). Refusals are shown next to their field,
- * once, and focus moves to the first one. Mount with `key={checkpoint.id}`.
+ * once, and focus moves to the first one. A write refused because another tab
+ * changed the diagnosis offers that version or this one (use-diagnosis-writes.ts).
+ * Mount with `key={checkpoint.id}`.
  */
 export function DiagnosisEditor({
   checkpoint,
@@ -58,7 +58,10 @@ export function DiagnosisEditor({
   range,
   notice,
   footerSlot,
+  readOnly = false,
   apiRef,
+  fetchMine,
+  onReload,
   onSaved,
   onSubmitted,
 }: {
@@ -69,7 +72,13 @@ export function DiagnosisEditor({
   notice: string | null;
   /** Where the submit bar goes (pinned below the panel's scroll); inline when absent. */
   footerSlot: HTMLElement | null;
+  /** Another annotator holds the trajectory: the form is shown but cannot be changed or submitted. */
+  readOnly?: boolean;
   apiRef: RefObject<EditorApi | null>;
+  /** The caller's diagnosis of this checkpoint as the server has it now. */
+  fetchMine: () => Promise<DiagnosisView | undefined>;
+  /** Shows the diagnosis as the server has it now, instead of this form's text. */
+  onReload: () => void;
   onSaved: () => void;
   onSubmitted: (pendingCount: number) => void;
 }) {
@@ -79,31 +88,19 @@ export function DiagnosisEditor({
   const [picking, setPicking] = useState(false);
   const submitted = mine?.status === 'SUBMITTED';
   const formId = useId();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // Autosaves and the submission of one diagnosis are sent one after another, in the order they
-  // were made: an autosave still under way when "submit" is pressed goes first (the server refuses
-  // a draft that arrives after the submission, see saveDraft).
-  const scope = { id: `diagnosis-${checkpoint.id}` };
-  const save = useMutation({
-    mutationFn: (body: ReturnType<typeof payload>) => apiFetch<{ diagnosis: DiagnosisView }>('/api/diagnoses/draft', { method: 'PUT', json: body }),
-    onSuccess: onSaved,
-    scope,
-    // A 503 (the database busy, or k being changed) says when to try again: an autosave does so by
-    // itself, a few times, instead of waiting for the next keystroke. The form keeps the text meanwhile.
-    retry: (failures, err) => failures < AUTOSAVE_RETRIES && err instanceof ApiError && err.status === 503,
-    retryDelay: (_, err) => (err instanceof ApiError && err.retryAfterSeconds ? err.retryAfterSeconds : 2) * 1000,
-  });
-  const submit = useMutation({
-    scope,
-    mutationFn: (body: ReturnType<typeof payload>) => apiFetch<{ diagnosis: DiagnosisView; pendingCount: number }>('/api/diagnoses/submit', { method: 'POST', json: body }),
-    onSuccess: (r) => {
+  const writes = useDiagnosisWrites({
+    checkpointId: checkpoint.id,
+    mine,
+    fetchMine,
+    onSaved,
+    onSubmitted: (pendingCount) => {
       setDirty(false);
       setBaseRange(rangeKey(range));
-      onSubmitted(r.pendingCount);
+      onSubmitted(pendingCount);
     },
-    onError: (err) => showProblems(problemsFromError(err)),
+    onSubmitError: (err) => showProblems(problemsFromError(err)),
   });
+  const { save, submit, conflict } = writes;
 
   const focusField = (f: FormField) => {
     const el = document.getElementById(`${formId}-${f}`);
@@ -138,23 +135,31 @@ export function DiagnosisEditor({
   // Autosave drafts shortly after the last change. Submitted diagnoses are only
   // changed by an explicit re-submit, so their history stays meaningful.
   useEffect(() => {
-    if (!changed || submitted) return;
-    timer.current = setTimeout(() => save.mutate(payload(checkpoint.id, form, range)), AUTOSAVE_MS);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
+    if (changed && !submitted) writes.schedule(payload(checkpoint.id, form, range));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form, changed, submitted, currentRange]);
+  // A form nobody has changed follows the server's version: a draft saved since in another tab, or the
+  // one this page sent as it unloaded, which the server may have rendered the reloaded page without.
+  useEffect(() => {
+    if (mine && mine.updatedAt !== writes.version() && !changed && !conflict && writes.idle()) onReload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mine?.updatedAt]);
+  // What only a re-submit keeps is not lost to a stray reload or link without a word.
+  useLeaveGuard(
+    submitted && changed
+      ? 'Your edit of this submitted diagnosis is not re-submitted yet. Leave and lose it?'
+      : conflict ? 'Your text of this diagnosis is not saved (it was changed in another tab or window). Leave and lose it?' : null,
+  );
 
   const doSubmit = () => {
-    if (timer.current) clearTimeout(timer.current);
-    if (submit.isPending) return;
+    if (submit.isPending || readOnly) return;
     const body = payload(checkpoint.id, form, range);
     const p = submitProblems(body);
+    // Refused here, the draft still autosaves as it is.
     if (hasProblems(p)) showProblems(p);
     else {
       setProblems(NO_PROBLEMS);
-      submit.mutate(body);
+      writes.submitNow(body);
     }
   };
 
@@ -185,7 +190,9 @@ export function DiagnosisEditor({
 
   const status = submit.isPending
     ? 'Submitting…'
-    : save.isPending
+    : conflict
+      ? 'Not saved: changed in another tab or window'
+      : save.isPending
       ? 'Saving draft…'
       : submitted && changed
         ? 'Edited: re-submit to keep the change (the earlier version is kept)'
@@ -207,6 +214,16 @@ export function DiagnosisEditor({
             {notice}
           </p>
         ) : null}
+        {conflict ? (
+          <ConflictNotice
+            conflict={conflict}
+            onLoad={() => {
+              writes.discard();
+              onReload();
+            }}
+          />
+        ) : null}
+        {!conflict && save.error ? <ErrorMessage error={save.error} /> : null}
         {problems.other || problemLabels.length ? (
           <p role="alert" data-testid="diagnosis-refused" className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
             Not submitted{problemLabels.length ? `: check ${problemLabels.join(', ')}` : ''}
@@ -217,7 +234,7 @@ export function DiagnosisEditor({
           <span role="status" data-testid="diagnosis-status" className="text-xs text-slate-500">
             {status}
           </span>
-          <Button type="submit" form={formId} disabled={submit.isPending}>
+          <Button type="submit" form={formId} disabled={submit.isPending || readOnly}>
             {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
           </Button>
         </div>
@@ -236,6 +253,8 @@ export function DiagnosisEditor({
         }}
         className="space-y-3"
       >
+        {/* disabled: every control at once, while another annotator holds the trajectory. */}
+        <fieldset disabled={readOnly} className="min-w-0 space-y-3">
         <FormRow label={FIELD_LABELS.range} field="range" formId={formId} problem={shown.fields.range}>
           <div
             id={`${formId}-range`}
@@ -320,45 +339,10 @@ export function DiagnosisEditor({
             ))}
           </Select>
         </FormRow>
-        <ErrorMessage error={save.error} />
+        </fieldset>
         {mine && mine.revisionCount > 0 ? <DiagnosisHistory diagnosisId={mine.id} /> : null}
       </form>
       {footerSlot ? createPortal(footer, footerSlot) : footer}
     </>
-  );
-}
-
-/** A labelled field with its own refusal underneath, linked by aria-describedby. */
-function FormRow({
-  label,
-  field,
-  formId,
-  problem,
-  htmlFor,
-  children,
-  after,
-}: {
-  label: string;
-  field: FormField;
-  formId: string;
-  problem?: string;
-  htmlFor?: string;
-  children: ReactNode;
-  /** Shown under the refusal (help that must not push the refusal away from its field). */
-  after?: ReactNode;
-}) {
-  return (
-    <div data-testid={`field-${field}`}>
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      {problem ? (
-        <p id={`${formId}-${field}-error`} data-testid={`field-error-${field}`} className="mt-1 text-xs font-medium text-rose-700">
-          {label}: {problem}
-        </p>
-      ) : null}
-      {after}
-    </div>
   );
 }

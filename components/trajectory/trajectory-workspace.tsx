@@ -13,6 +13,7 @@ import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { CheckpointExpectation } from './checkpoint-expectation';
 import { CheckpointPanel } from './checkpoint-panel';
+import { ClaimHeldNotice, useClaimHeldByOther } from './claim-held-notice';
 import { EventTimeline, type TimelineApi } from './event-timeline';
 import { setFlash, takeFlash } from './flash-notice';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -51,6 +52,10 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     queryKey: diagnosesKey,
     queryFn: () => apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses),
     initialData: initialDiagnoses,
+    // Asked again once the page is up and when the tab comes back into view: the diagnoses may have
+    // changed since the server rendered it (a draft sent as the previous page unloaded, another tab).
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
   });
   const failed = useMemo(() => view.checkpoints.filter((c) => !c.passed), [view.checkpoints]);
   const isDone = useCallback((c: CheckpointView, ds: DiagnosisView[]) => ds.some((d) => d.checkpointResultId === c.id && d.status === 'SUBMITTED'), []);
@@ -61,7 +66,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     () => (initialCheckpointId && view.checkpoints.some((c) => c.id === initialCheckpointId) ? initialCheckpointId : (failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
   );
   const initialActive = view.checkpoints.find((c) => c.id === activeId);
-  const { cursor, range, select, selectRange } = useSelection(event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id));
+  const { cursor, range, select, selectRange, clear } = useSelection(event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id));
   const [highlighted, setHighlighted] = useState<number | null>(event == null ? (initialActive?.eventIndex ?? null) : null);
   const [help, setHelp] = useState(false);
   // Messages render as markdown; "raw text" shows exactly what the agent wrote.
@@ -84,12 +89,14 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
       if (!c.passed) setActiveId(c.id);
       setHighlighted(c.eventIndex);
       const s = selectionFor(c, ds, me.id);
-      if (!s) return;
+      // A checkpoint with no anchored event and no range of its own starts with none selected: the
+      // range left from the previous checkpoint would otherwise be submitted with this one unseen.
+      if (!s) return clear();
       selectRange(s.anchor, s.cursor);
       // The range start is what the annotator anchored the diagnosis to: show it.
       timeline.current?.scrollTo(Math.min(s.anchor, s.cursor));
     },
-    [me.id, selectRange],
+    [me.id, selectRange, clear],
   );
 
   // On arrival: scroll to the selected event (?event=, a restored draft's range start, or the anchor)
@@ -114,8 +121,20 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     },
   });
 
+  // The diagnoses as the server has them now (after a write, or when another tab changed one).
+  const fetchDiagnoses = async () =>
+    (await qc.fetchQuery({ queryKey: diagnosesKey, queryFn: () => apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses), staleTime: 0 })) ?? [];
+  const mineOf = (ds: DiagnosisView[], c: CheckpointView) => ds.find((d) => d.checkpointResultId === c.id && d.author.id === me.id);
+  // Remounting the editor (a new key) starts its form from the server's version.
+  const [editorGeneration, setEditorGeneration] = useState(0);
+  const reloadDiagnosis = async (c: CheckpointView) => {
+    const ds = await fetchDiagnoses();
+    setEditorGeneration((g) => g + 1);
+    openCheckpoint(c, ds);
+  };
+
   const onSubmitted = async (submittedKey: string, pendingCount: number) => {
-    const ds = (await qc.fetchQuery({ queryKey: diagnosesKey, queryFn: () => apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses), staleTime: 0 })) ?? [];
+    const ds = await fetchDiagnoses();
     const i = failed.findIndex((c) => c.id === activeId);
     const left = failed.filter((c) => !isDone(c, ds));
     const remaining = [...failed.slice(i + 1), ...failed.slice(0, i + 1)].find((c) => !isDone(c, ds));
@@ -148,12 +167,13 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     help: () => setHelp((h) => !h),
   });
 
+  const heldBy = useClaimHeldByOther(view.claim, me.id);
   const active = view.checkpoints.find((c) => c.id === activeId && !c.passed) ?? null;
   const all = diagnoses.data ?? [];
   // The header's "awaiting diagnosis" follows the submits made here (the server's count is from page load).
   const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
   const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
-  const mine = active ? all.find((d) => d.checkpointResultId === active.id && d.author.id === me.id) : undefined;
+  const mine = active ? mineOf(all, active) : undefined;
   const others = active ? all.filter((d) => d.checkpointResultId === active.id && d.author.id !== me.id) : [];
 
   return (
@@ -210,16 +230,20 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
                 </h2>
                 <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
                 <div className="mt-3">
+                  {me.canWrite && heldBy ? <ClaimHeldNotice claim={heldBy} onCheckAgain={() => router.refresh()} /> : null}
                   {me.canWrite ? (
                     <DiagnosisEditor
-                      key={active.id}
+                      key={`${active.id}:${editorGeneration}`}
                       checkpoint={active}
                       mine={mine}
                       categories={categories}
                       range={range}
                       notice={notice}
                       footerSlot={footerSlot}
+                      readOnly={heldBy != null}
                       apiRef={editor}
+                      fetchMine={async () => mineOf(await fetchDiagnoses(), active)}
+                      onReload={() => void reloadDiagnosis(active)}
                       onSaved={() => qc.invalidateQueries({ queryKey: diagnosesKey })}
                       onSubmitted={(pending) => onSubmitted(active.key, pending)}
                     />

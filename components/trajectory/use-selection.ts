@@ -15,5 +15,6 @@ export function useSelection(initial: Selection | null) {
   /** Moves the cursor to `position`; `extend` keeps the anchor (Shift). */
   const select = useCallback((position: number, extend: boolean) => setSel((s) => ({ anchor: extend && s ? s.anchor : position, cursor: position })), []);
   const selectRange = useCallback((start: number, end: number) => setSel({ anchor: start, cursor: end }), []);
-  return { cursor: sel?.cursor ?? null, range, select, selectRange };
+  const clear = useCallback(() => setSel(null), []);
+  return { cursor: sel?.cursor ?? null, range, select, selectRange, clear };
 }

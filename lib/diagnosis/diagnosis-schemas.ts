@@ -11,6 +11,10 @@ export const draftInputSchema = z.object({
   whatWentWrong: z.string().max(TEXT_MAX, `at most ${TEXT_MAX} characters`).default(''),
   whatShouldHaveHappened: z.string().max(TEXT_MAX, `at most ${TEXT_MAX} characters`).default(''),
   confidence: z.number().int().min(1).max(5).nullish(),
+  // The version of the caller's diagnosis this write replaces: its updatedAt, or null when the caller saw none.
+  // Given, a write over a version saved meanwhile elsewhere (another tab or window) is refused (409
+  // CHANGED_ELSEWHERE) instead of silently replacing it; omitted (API callers), the last write wins.
+  replacesUpdatedAt: z.iso.datetime({ message: 'replacesUpdatedAt must be an ISO time' }).nullable().optional(),
 });
 export type DraftInput = z.infer<typeof draftInputSchema>;
 

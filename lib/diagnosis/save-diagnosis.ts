@@ -56,6 +56,23 @@ async function auditDraft(tx: Tx, actor: Actor, diagnosisId: string, input: Para
   if (!recent) await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.draft', entityType: 'Diagnosis', entityId: diagnosisId, after: contentOf(input) });
 }
 
+type Version = { status: 'DRAFT' | 'SUBMITTED'; updatedAt: Date } | null;
+
+/**
+ * Refuses a write made against another version of the caller's diagnosis than the current one (two tabs or
+ * windows on the same checkpoint): each autosave used to overwrite the other's text while both said "saved".
+ * Must run under the lock that serialises the writers (the claim, or the diagnosis row for a re-submission).
+ */
+function checkReplaces(current: Version, input: DraftInput) {
+  if (input.replacesUpdatedAt === undefined) return;
+  const seen = input.replacesUpdatedAt === null ? null : new Date(input.replacesUpdatedAt).getTime();
+  if ((current?.updatedAt.getTime() ?? null) === seen) return;
+  const message = current
+    ? `Your ${current.status === 'SUBMITTED' ? 'submitted diagnosis' : 'draft'} of this checkpoint was changed in another tab or window at ${current.updatedAt.toISOString().slice(11, 19)} UTC, after this one loaded it; nothing was saved. Load that version, or save yours over it.`
+    : 'Your draft of this checkpoint is gone (deleted elsewhere); nothing was saved. Save again to start it anew.';
+  throw new AppError('CONFLICT', message, [{ path: 'replacesUpdatedAt', message: 'not the current version' }], { reason: 'CHANGED_ELSEWHERE' });
+}
+
 /** Autosave: creates or updates the caller's draft for a failed checkpoint. */
 export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisView> {
   requirePermission(actor, 'diagnosis:write');
@@ -69,8 +86,11 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
     // before it, an autosave sent just before "submit" could land after it and overwrite the
     // submitted text (the upsert keeps the status).
     await claimForWriting(tx, actor, cp.trajectoryId);
-    const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true } });
-    if (existing?.status === 'SUBMITTED') throw new AppError('CONFLICT', 'This diagnosis is already submitted; edit it and submit again to keep its history');
+    const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true, updatedAt: true } });
+    if (existing?.status === 'SUBMITTED') {
+      throw new AppError('CONFLICT', 'This diagnosis is already submitted; edit it and submit again to keep its history', [], { reason: 'ALREADY_SUBMITTED' });
+    }
+    checkReplaces(existing, input);
     const d = await tx.diagnosis.upsert({
       where: key,
       create: { ...contentOf(input), trajectoryId: cp.trajectoryId, checkpointResultId: cp.id, authorId: actor.userId },
@@ -95,9 +115,15 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
   return prisma.$transaction(async (tx) => {
     await lockOverlapForWriting(tx, input);
     const cp = await checkTarget(tx, input);
-    const existing = await tx.diagnosis.findUnique({ where: { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } } });
-    // A first submission needs the trajectory; re-submitting one's own earlier diagnosis is an edit and does not.
-    if (existing?.status !== 'SUBMITTED') await claimForWriting(tx, actor, cp.trajectoryId);
+    const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
+    const seen = await tx.diagnosis.findUnique({ where: key, select: { id: true, status: true } });
+    // A first submission needs the trajectory, and its claim serialises it with the drafts; re-submitting
+    // one's own earlier diagnosis is an edit and does not need the claim: its row lock serialises re-submissions.
+    // Either way the diagnosis is read again under that lock, so what it replaces is what is current.
+    if (seen?.status === 'SUBMITTED') await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${seen.id} FOR UPDATE`;
+    else await claimForWriting(tx, actor, cp.trajectoryId);
+    const existing = await tx.diagnosis.findUnique({ where: key });
+    checkReplaces(existing, input);
     return writeSubmitted(tx, actor, existing, input, cp.trajectoryId);
   }, OVERLAP_WRITER_TX);
 }
@@ -107,11 +133,13 @@ export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Pro
   requirePermission(actor, 'diagnosis:write');
   return prisma.$transaction(async (tx) => {
     await lockOverlapForWriting(tx, { diagnosisId: id });
+    await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${id} FOR UPDATE`;
     const existing = await tx.diagnosis.findUnique({ where: { id } });
     if (!existing) throw notFound('Diagnosis');
     if (existing.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');
     const input = submitInputSchema.parse({ ...(raw as object), checkpointResultId: existing.checkpointResultId });
     await checkTarget(tx, input);
+    checkReplaces(existing, input);
     return writeSubmitted(tx, actor, existing, input, existing.trajectoryId);
   }, OVERLAP_WRITER_TX);
 }
