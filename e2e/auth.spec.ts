@@ -99,3 +99,33 @@ test('an admin creates a user who can then sign in, and deactivation locks them 
   await expect(newcomer).toHaveURL(/\/login$/);
   await other.close();
 });
+
+test('an admin resets a user\'s password: the user is signed out and signs in with the new one only', async ({ page, browser }) => {
+  const email = `e2e-reset-${randomBytes(3).toString('hex')}@test.local`;
+  await loginAs(page, 'admin@demo.local');
+  await openNavSection(page, 'Admin');
+  const form = page.getByRole('form', { name: 'New user' });
+  await form.getByLabel('Name').fill('Forgetful');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Initial password').fill('first-login-pass');
+  await form.getByRole('button', { name: 'Create user' }).click();
+  const row = page.getByTestId(`user-row-${email}`);
+  await expect(row).toBeVisible();
+
+  const other = await browser.newContext();
+  const user = await other.newPage();
+  await loginAs(user, email, 'first-login-pass');
+
+  await row.getByRole('button', { name: 'Reset password' }).click();
+  await row.getByLabel(`New password for ${email}`).fill('second-login-pass');
+  await row.getByLabel(`New password for ${email}`).press('Enter');
+  await expect(row.getByRole('status')).toHaveText(`Password reset; ${email} was signed out everywhere.`);
+  await user.reload();
+  await expect(user).toHaveURL(/\/login$/);
+  await user.getByLabel('E-mail').fill(email);
+  await user.getByLabel('Password').fill('first-login-pass');
+  await user.getByRole('button', { name: 'Sign in' }).click();
+  await expect(user.getByRole('alert')).toBeVisible();
+  await loginAs(user, email, 'second-login-pass');
+  await other.close();
+});

@@ -8,6 +8,7 @@ import { Field, Select, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { UserView } from '@/lib/users/schemas';
+import { ResetPassword } from './reset-password';
 
 const ROLE_OPTIONS = ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'] as const;
 const USERS_KEY = ['admin', 'users'];
@@ -67,9 +68,12 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
       className: 'text-right',
       cell: (u) =>
         u.id !== currentUserId ? (
-          <Button variant={u.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}>
-            {u.active ? 'Deactivate' : 'Reactivate'}
-          </Button>
+          <span className="inline-flex items-start gap-2">
+            {u.active ? <ResetPassword userId={u.id} email={u.email} /> : null}
+            <Button variant={u.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}>
+              {u.active ? 'Deactivate' : 'Reactivate'}
+            </Button>
+          </span>
         ) : (
           <span className="text-xs text-slate-400">you</span>
         ),

@@ -77,7 +77,10 @@ export async function actorFromApiToken(token: string | undefined): Promise<Acto
     SELECT t.id, t."lastUsedAt", u.id AS "userId", u.name, u.email, t.role::text AS role
     FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
     WHERE t."tokenHash" = ${hashToken(token)} AND t."revokedAt" IS NULL
-      AND (t."expiresAt" IS NULL OR t."expiresAt" > ${new Date()}) AND u.active`);
+      AND (t."expiresAt" IS NULL OR t."expiresAt" > ${new Date()}) AND u.active
+      -- A token never acts with more than its owner's role *now*: demoting the owner disables a token of
+      -- the old role (updateUser also revokes it), as creating one would have been refused (createApiToken).
+      AND (t.role = u.role OR u.role = 'ADMIN')`);
   if (!row) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     // Best-effort bookkeeping; never fail the request over it.

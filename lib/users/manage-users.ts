@@ -1,9 +1,9 @@
-import type { User } from '@prisma/client';
+import type { Role, User } from '@prisma/client';
 import { Prisma } from '@prisma/client';
 import { recordAudit } from '@/lib/audit/record';
 import { hashPassword } from '@/lib/auth/password';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma } from '@/lib/db/prisma';
+import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { createUserSchema, updateUserSchema, type UserView } from './schemas';
 
@@ -50,16 +50,34 @@ export async function updateUser(actor: Actor, userId: string, input: unknown): 
       where: { id: userId },
       data: { name: data.name, role: data.role, active: data.active, passwordHash },
     });
-    // A deactivated user is signed out everywhere at once.
-    if (data.active === false) await tx.session.deleteMany({ where: { userId } });
+    // A deactivated user is signed out everywhere at once; so is one whose password an admin reset (whoever
+    // knew the old one keeps no session). An admin changing their own password keeps their sessions.
+    const passwordReset = data.password !== undefined;
+    if (data.active === false || (passwordReset && userId !== actor.userId)) await tx.session.deleteMany({ where: { userId } });
     await recordAudit(tx, {
       actorId: actor.userId,
-      action: data.active === false ? 'user.deactivate' : 'user.update',
+      action: data.active === false ? 'user.deactivate' : passwordReset ? 'user.password-reset' : 'user.update',
       entityType: 'User',
       entityId: userId,
       before: toUserView(before),
-      after: toUserView(user),
+      // Never the password or its hash: only that it changed.
+      after: { ...toUserView(user), ...(passwordReset ? { passwordChanged: true } : {}) },
     });
+    if (data.role && data.role !== before.role) await revokeTokensAboveRole(tx, actor, userId, data.role);
     return toUserView(user);
   });
+}
+
+/**
+ * Tokens of the old role stop working when their owner's role changes (a non-admin's token has exactly the
+ * owner's role, see createApiToken): revoked, each audited, so the tokens page shows why it stopped.
+ */
+async function revokeTokensAboveRole(tx: Tx, actor: Actor, userId: string, role: Role) {
+  if (role === 'ADMIN') return;
+  const stale = await tx.apiToken.findMany({ where: { userId, revokedAt: null, role: { not: role } }, select: { id: true, name: true, role: true } });
+  if (!stale.length) return;
+  await tx.apiToken.updateMany({ where: { id: { in: stale.map((t) => t.id) } }, data: { revokedAt: new Date() } });
+  for (const t of stale) {
+    await recordAudit(tx, { actorId: actor.userId, action: 'token.revoke', entityType: 'ApiToken', entityId: t.id, before: { name: t.name, role: t.role }, after: { reason: `owner's role changed to ${role.toLowerCase()}` } });
+  }
 }

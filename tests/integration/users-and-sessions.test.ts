@@ -47,6 +47,40 @@ describe('users and sessions', () => {
     expect(again.actor.role).toBe('REVIEWER');
   });
 
+  it('disables and revokes a token of the old role when its owner is demoted, and audits each', async () => {
+    const admin = await createActor('ADMIN');
+    const user = await createUser(admin, { email: `demoted-${uid()}@test.local`, name: 'Demoted', role: 'REVIEWER', password: 'password1' });
+    const { id, token } = await createApiToken(admin, { name: 'reviewer bot', role: 'REVIEWER', userId: user.id });
+    expect((await actorFromApiToken(token))?.role).toBe('REVIEWER');
+    // Even a token the role change did not revoke (written around it) acts only while its owner's role allows it.
+    await prisma.user.update({ where: { id: user.id }, data: { role: 'ANNOTATOR' } });
+    expect(await actorFromApiToken(token)).toBeNull();
+    await prisma.user.update({ where: { id: user.id }, data: { role: 'REVIEWER' } });
+    expect((await actorFromApiToken(token))?.role).toBe('REVIEWER');
+
+    await updateUser(admin, user.id, { role: 'ANNOTATOR' });
+    expect(await actorFromApiToken(token)).toBeNull();
+    expect((await prisma.apiToken.findUniqueOrThrow({ where: { id } })).revokedAt).not.toBeNull();
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { entityId: id, action: 'token.revoke' } });
+    expect(audit).toMatchObject({ actorId: admin.userId, after: { reason: "owner's role changed to annotator" } });
+    // Promoted back, the revoked token stays revoked.
+    await updateUser(admin, user.id, { role: 'REVIEWER' });
+    expect(await actorFromApiToken(token)).toBeNull();
+  });
+
+  it('signs a user out everywhere when an admin resets their password, and audits that it changed without the password', async () => {
+    const admin = await createActor('ADMIN');
+    const user = await createUser(admin, { email: `reset-${uid()}@test.local`, name: 'Reset', role: 'ANNOTATOR', password: 'old password' });
+    const session = await login(user.email, 'old password');
+    await updateUser(admin, user.id, { password: 'new password 1' });
+    expect(await actorFromSession(session.token)).toBeNull();
+    await expect(login(user.email, 'old password')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await login(user.email, 'new password 1')).actor.userId).toBe(user.id);
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { entityId: user.id, action: 'user.password-reset' } });
+    expect(audit.after).toMatchObject({ passwordChanged: true });
+    expect(JSON.stringify(audit)).not.toMatch(/new password 1|\$argon|\$scrypt/);
+  });
+
   it('does not let an admin deactivate themselves', async () => {
     const admin = await createActor('ADMIN');
     await expect(updateUser(admin, admin.userId, { active: false })).rejects.toMatchObject({ code: 'VALIDATION' });
