@@ -24,6 +24,8 @@ test('a researcher previews retrieval for an imported task, sees leakage, freeze
   await expect(page.getByLabel('Task text')).toHaveValue(/unread message from the facilities team/);
   await expect(page.getByTestId('picked-task')).toContainText('mail/1');
   await page.getByLabel('Pre-tool function (optional)').fill('mail.search_messages');
+  // The live bank (other tests may have frozen releases, and the newest one is the default).
+  await page.getByRole('combobox', { name: /^Bank\b/ }).selectOption('current');
   await page.getByRole('button', { name: 'Preview retrieval' }).click();
 
   const skills = page.getByRole('table', { name: 'Skill cards' });
@@ -86,4 +88,24 @@ test('the leakage audit lists the held-out leaks a page at a time, with counts',
   } finally {
     await clearHeldOut(taskIds);
   }
+});
+
+test('the preview starts on the bank an agent runtime gets by default: the newest release', async ({ page }) => {
+  const name = `e2e-default-${randomBytes(3).toString('hex')}`;
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto('/releases');
+  const form = page.getByRole('form', { name: 'Freeze a release' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Note').fill('The default bank of the preview');
+  await form.getByRole('button', { name: 'Freeze release' }).click();
+  await expect(page).toHaveURL(new RegExp(`/releases/${name}$`));
+  await page.goto('/retrieval');
+  const bank = page.getByRole('combobox', { name: /^Bank\b/ });
+  // Ours, unless another test froze one since (the e2e database is shared): the newest either way.
+  const chosen = await bank.inputValue();
+  expect(chosen).not.toBe('current');
+  await expect(bank.locator('option:checked')).toHaveText(`Release ${chosen} (newest, what agents get)`);
+  // The same bank the runtime API answers from when the request names none.
+  const runtime = await page.request.post('/api/retrieve', { data: { task: 'search my mail for the facilities message', apps: ['mail'] } });
+  expect((await runtime.json()).release).toBe(chosen);
 });

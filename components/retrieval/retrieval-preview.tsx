@@ -17,7 +17,8 @@ const fromTask = (t: PreviewTask, f: Form): Form => ({ ...f, task: t.instruction
 
 /** The retrieval preview: task (typed or picked), apps, ability, bank, optional function → what an agent would get. */
 export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
-  const blank: Form = { task: '', apps: '', ability: '', release: 'current', fn: '', k: '3', taskId: null, picked: null };
+  // The bank an agent runtime gets when it names none (POST /api/retrieve): the newest release, else the live bank.
+  const blank: Form = { task: '', apps: '', ability: '', release: options.releases[0] ?? 'current', fn: '', k: '3', taskId: null, picked: null };
   const [form, setForm] = useState<Form>(options.task ? fromTask(options.task, blank) : blank);
   const preview = useMutation({
     mutationFn: (f: Form) =>
@@ -76,10 +77,11 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
           </Field>
           <Field label="Bank">
             <Select value={form.release} onChange={(e) => set({ release: e.target.value })}>
-              <option value="current">Current (live)</option>
-              {options.releases.map((r) => (
+              <option value="current">Current (live){options.releases.length ? ', not released yet' : ', what agents get'}</option>
+              {options.releases.map((r, i) => (
                 <option key={r} value={r}>
                   Release {r}
+                  {i === 0 ? ' (newest, what agents get)' : ''}
                 </option>
               ))}
             </Select>
