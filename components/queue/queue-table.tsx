@@ -71,7 +71,7 @@ export function QueueTable({
                   {it.failedCheckpoints.map(checkpointLabel).join(', ')}
                 </span>
               </td>
-              <td className="px-3 py-2 text-xs">
+              <td className="px-3 py-2 text-xs" data-testid="queue-claim">
                 {it.claim ? (
                   <span>
                     {it.claim.userId === meId ? 'you' : it.claim.userName}

@@ -33,6 +33,11 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     queryKey: ['queue', filterQuery, position],
     queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&pageSize=25${position ? `&${position}` : ''}`),
     placeholderData: keepPreviousData,
+    // Claims change the queue all the time ("Take next" here, "Submit & next" in the workspace, other annotators):
+    // coming back to the page (Back, a link, the tab shown again) reloads it instead of showing the cached
+    // page for the app's usual 15 s (it said "unclaimed" for the item just taken).
+    staleTime: 0,
+    refetchOnWindowFocus: true,
     // A refused link is an answer, not a hiccup: show it at once (other errors keep the app's one retry).
     retry: (count, error) => !linkProblemsOfApiError(error) && count < 1,
   });
@@ -73,10 +78,10 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
           <dl className="flex flex-wrap gap-6 text-sm tabular-nums" data-testid="queue-progress">
             <div><dt className="text-xs text-slate-500">Done today</dt><dd className="font-semibold">{data.progress.doneToday.toLocaleString('en-US')}</dd></div>
             <div><dt className="text-xs text-slate-500">Remaining for you</dt><dd className="font-semibold">{data.progress.remaining.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-500">You hold</dt><dd className="font-semibold">{data.progress.holding.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-500">You hold</dt><dd className="font-semibold" data-testid="queue-holding">{data.progress.holding.toLocaleString('en-US')}</dd></div>
             <div><dt className="text-xs text-slate-500">In queue</dt><dd className="font-semibold" data-testid="queue-total">{data.counts.total.toLocaleString('en-US')}</dd></div>
             <div><dt className="text-xs text-slate-500">Unclaimed</dt><dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-500">Claimed</dt><dd className="font-semibold">{data.counts.claimed.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-500">Claimed</dt><dd className="font-semibold" data-testid="queue-claimed">{data.counts.claimed.toLocaleString('en-US')}</dd></div>
           </dl>
         ) : null}
       </div>
