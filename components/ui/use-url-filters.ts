@@ -2,11 +2,12 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
+import { patchedQuery } from './url-filter-query';
 
 /**
- * List filters live in the URL (shareable, back button works) and apply at
- * once: every list page (queue, tasks) changes them through this, so they
- * behave the same. Changing a filter goes back to page 1.
+ * List filters live in the URL (shareable, Back and Forward step through them) and apply at
+ * once: every list page that reads its filters from the URL (queue, tasks) changes them through
+ * this, so they behave the same. Changing a filter goes back to page 1.
  */
 export function useUrlFilters() {
   const router = useRouter();
@@ -14,16 +15,11 @@ export function useUrlFilters() {
   const params = useSearchParams();
   const setParams = useCallback(
     (patch: Record<string, string | null>, opts: { keepPage?: boolean } = {}) => {
-      const sp = new URLSearchParams(params.toString());
-      for (const [k, v] of Object.entries(patch)) {
-        if (v) sp.set(k, v);
-        else sp.delete(k);
-      }
-      // A new filter starts at page 1, and a keyset position (after/before) of the old list means nothing in the new one.
-      if (!opts.keepPage) for (const k of ['page', 'after', 'before']) sp.delete(k);
-      sp.delete('done');
-      const qs = sp.toString();
-      router.replace(qs ? `${pathname}?${qs}` : pathname);
+      const base = params.toString();
+      const query = patchedQuery(base, { patch, keepPage: opts.keepPage });
+      if (query === base) return; // nothing changed: no second history entry for the same list
+      // A filter or page change is a step of its own: Back undoes it (it replaced the entry, so Back left the list).
+      router.push(query ? `${pathname}?${query}` : pathname);
     },
     [params, pathname, router],
   );

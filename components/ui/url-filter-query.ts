@@ -1,0 +1,22 @@
+/** A list's URL query after a change of its filters or page (pure, so the rules are tested without a browser). */
+
+/** What a list's URL change asks for: the values to set (null or "" removes one) and whether it keeps the page. */
+export type FilterChange = { patch: Record<string, string | null>; keepPage?: boolean };
+
+/** The list position; it belongs to one filtered list, so a filter change drops it (page 1). */
+const POSITION_KEYS = ['page', 'after', 'before'];
+
+/**
+ * The query string `base` becomes after `change`. "done" (the queue's "nothing left" note)
+ * describes the list it came with and goes with any change.
+ */
+export function patchedQuery(base: string, { patch, keepPage = false }: FilterChange): string {
+  const sp = new URLSearchParams(base);
+  for (const [k, v] of Object.entries(patch)) {
+    if (v) sp.set(k, v);
+    else sp.delete(k);
+  }
+  if (!keepPage) for (const k of POSITION_KEYS) sp.delete(k);
+  sp.delete('done');
+  return sp.toString();
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { patchedQuery } from '@/components/ui/url-filter-query';
+
+describe('a list URL after a filter or page change', () => {
+  it('sets and removes filters, keeping the others in their order', () => {
+    expect(patchedQuery('model=a&benchmark=b', { patch: { benchmark: 'c', taskId: 'x' } })).toBe('model=a&benchmark=c&taskId=x');
+    expect(patchedQuery('model=a&benchmark=b', { patch: { model: null, benchmark: '' } })).toBe('');
+  });
+
+  it('goes back to page 1 on a filter change: a numbered page or a keyset position belongs to the old list', () => {
+    expect(patchedQuery('model=a&page=3&after=abc', { patch: { benchmark: 'b' } })).toBe('model=a&benchmark=b');
+    expect(patchedQuery('model=a&page=3&before=abc', { patch: { model: 'z' } })).toBe('model=z');
+  });
+
+  it('keeps the position for the pager’s own change', () => {
+    expect(patchedQuery('model=a', { patch: { page: '2', after: 'cur', before: null }, keepPage: true })).toBe('model=a&page=2&after=cur');
+  });
+
+  it('drops the queue’s "nothing left" note with any change', () => {
+    expect(patchedQuery('model=a&done=1', { patch: { benchmark: 'b' } })).toBe('model=a&benchmark=b');
+  });
+});
