@@ -16,6 +16,10 @@ async function seedQueue(n: number, opts: { failed?: number } = {}) {
   return { benchmark, model, ids };
 }
 
+/** Waits for the URL's query to hold exactly these parameters, in any order. */
+const expectQuery = (page: Page, query: Record<string, string>) =>
+  expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(query);
+
 const rows = (page: Page) => page.locator('[data-testid^="queue-row-"]');
 const filters = (page: Page) => page.getByRole('form', { name: 'Queue filters' });
 
@@ -89,4 +93,48 @@ test('a task list filter change adds a history entry; Back shows the list before
   await expect(page).toHaveURL('/tasks');
   await expect(f.getByLabel('Benchmark')).toHaveValue('');
   await expect(page.locator('[data-testid^="task-row-"]')).not.toHaveCount(1);
+});
+
+test('queue text filters apply after a pause and when leaving the field; a change of another filter keeps what the field shows', async ({ page }) => {
+  const { benchmark, ids } = await seedQueue(2, { failed: 2 });
+  await loginAs(page, 'annotator@demo.local');
+  await page.goto(`/queue?benchmark=${benchmark}`);
+  await expect(page.getByTestId('queue-total')).toHaveText('2');
+  const f = filters(page);
+  const key = f.getByLabel('Checkpoint key');
+
+  // Typed, no Enter, the field keeps the focus: it applies after a short pause.
+  await key.fill('cp_1');
+  await expect(key).toBeFocused();
+  await expect(page).toHaveURL(`/queue?benchmark=${benchmark}&checkpointKey=cp_1`);
+  await expect(page.getByTestId('queue-total')).toHaveText('1');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByTestId(`queue-row-${ids[0]}`)).toBeVisible();
+
+  // Tabbing away applies at once.
+  await key.fill('cp_0');
+  await key.press('Tab');
+  await expect(page).toHaveURL(`/queue?benchmark=${benchmark}&checkpointKey=cp_0`);
+  await expect(page.getByTestId('queue-total')).toHaveText('2');
+
+  // Another filter changes while the typed text is not yet applied: the text still applies with it.
+  await key.fill('cp_1');
+  await f.getByLabel('Checkpoint status').selectOption('undiagnosed');
+  await expectQuery(page, { benchmark, checkpointStatus: 'undiagnosed', checkpointKey: 'cp_1' });
+  await expect(key).toHaveValue('cp_1');
+  await expect(page.getByTestId('queue-total')).toHaveText('1');
+
+  // A typed text, then another select takes the focus and changes at once: the text applied on leaving goes along.
+  await key.fill('cp_0');
+  await f.getByLabel('Assignee').focus();
+  await f.getByLabel('Assignee').selectOption('unclaimed');
+  await expectQuery(page, { benchmark, checkpointStatus: 'undiagnosed', checkpointKey: 'cp_0', assignee: 'unclaimed' });
+  await expect(page.getByTestId('queue-total')).toHaveText('2');
+  await expect(key).toHaveValue('cp_0');
+
+  // A typed text, then "Clear filters" (the click takes the focus first): everything is cleared, the field too.
+  await key.fill('cp_0');
+  await f.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL('/queue');
+  await expect(key).toHaveValue('');
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import { FilterBar } from '@/components/ui/filter-bar';
-import { FilterBarEnd, FilterSelect, FilterText, TaskScopeFilters } from '@/components/ui/filter-controls';
+import { FilterBarEnd, FilterSelect, FilterText, TaskScopeFilters, type OnFilterChange } from '@/components/ui/filter-controls';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
 export const FILTER_KEYS = ['benchmark', 'ability', 'model', 'taskId', 'checkpointKey', 'checkpointStatus', 'assignee', 'importId'] as const;
@@ -16,13 +16,13 @@ export function QueueFilters({
   facets: QueueFacets;
   isAdmin: boolean;
   params: URLSearchParams;
-  onChange: (patch: Record<string, string | null>) => void;
+  onChange: OnFilterChange;
 }) {
   const v = (k: string) => params.get(k) ?? '';
   return (
     <FilterBar aria-label="Queue filters" onSubmit={(e) => e.preventDefault()} className="md:grid-cols-4 xl:grid-cols-7">
       <TaskScopeFilters options={facets} params={params} onChange={onChange} />
-      <FilterText label="Checkpoint key" name="checkpointKey" value={v('checkpointKey')} placeholder="e.g. 16_0" onChange={(x) => onChange({ checkpointKey: x })} />
+      <FilterText label="Checkpoint key" name="checkpointKey" value={v('checkpointKey')} placeholder="e.g. 16_0" onChange={(x, how) => onChange({ checkpointKey: x }, how)} />
       <FilterSelect
         label="Checkpoint status"
         name="checkpointStatus"

@@ -91,7 +91,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
         </p>
       ) : null}
       <ErrorMessage error={next.error ?? list.error} />
-      <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={(patch) => setParams(patch)} />
+      <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={setParams} />
       {list.isLoading ? <p className="text-sm text-slate-500">Loading the queue…</p> : null}
       {data && data.items.length === 0 ? (
         <EmptyState title="Nothing to diagnose here">No failed trajectories awaiting diagnosis match these filters.</EmptyState>

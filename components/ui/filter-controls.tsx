@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ComponentProps } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from 'react';
 import { Field, pairs, SelectField, TextInput, type Option } from './field';
 
 /** The wording every list filter uses for "no filter". */
@@ -12,27 +12,67 @@ export function FilterSelect({ label, name, value, options, onChange }: { label:
   return <SelectField label={label} name={name} value={value} onChange={(e) => onChange(e.target.value)} options={all} />;
 }
 
-/** A text filter that applies on Enter or when leaving the field (not on every keystroke); Esc leaves the field. */
-export function FilterText({ label, value, onChange, ...input }: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue'> & { label: string; value: string; onChange: (v: string) => void }) {
+/** How long typing pauses before a text filter applies. */
+export const TEXT_FILTER_PAUSE_MS = 400;
+
+/** How a text filter applies: the first apply of one edit (focus to blur) adds a history entry, its later ones replace it. */
+export type TextApply = { replace: boolean };
+
+/** A filter bar's change of its list's URL filters (`how` from a text filter, see TextApply). */
+export type OnFilterChange = (patch: Record<string, string | null>, how?: TextApply) => void;
+
+/**
+ * A text filter that applies when typing pauses (TEXT_FILTER_PAUSE_MS), on Enter and on leaving the field,
+ * so the list never ignores what the field shows (it applied on Enter only, and a change of another filter
+ * went out without the typed text). Not on every keystroke: each apply reloads the list. Esc leaves the field.
+ */
+export function FilterText({ label, value, onChange, ...input }: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'defaultValue'> & { label: string; value: string; onChange: (v: string, how: TextApply) => void }) {
   const [text, setText] = useState(value);
-  // The applied value changed from outside (e.g. "Clear filters", the back button): show it. Typing keeps focus.
+  // The applied value as last rendered, and the one this field last sent and is waiting to see applied.
   const [applied, setApplied] = useState(value);
+  const [sent, setSent] = useState<string | null>(null);
   if (applied !== value) {
     setApplied(value);
-    setText(value);
+    setSent(null);
+    // Its own text arriving keeps what was typed since; any other change (Clear filters, Back/Forward) shows the new value.
+    if (value !== sent) setText(value);
   }
+  const editApplied = useRef(false);
+  const apply = () => {
+    const v = text.trim();
+    if (v === value) return;
+    onChange(v, { replace: editApplied.current });
+    editApplied.current = true;
+    setSent(v);
+  };
+  const applyAfterPause = useEffectEvent(apply);
+  // Waiting for the pause: typed text the list does not have and that is not on its way there already.
+  const pending = text.trim() !== value && text.trim() !== sent;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(applyAfterPause, TEXT_FILTER_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [pending, text]);
   return (
     <Field label={label}>
       <TextInput
         {...input}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onBlur={() => text.trim() !== value && onChange(text.trim())}
+        onFocus={(e) => {
+          editApplied.current = false;
+          input.onFocus?.(e);
+        }}
+        onBlur={(e) => {
+          apply();
+          input.onBlur?.(e);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            onChange(text.trim());
+            apply();
           } else if (e.key === 'Escape') e.currentTarget.blur();
+          input.onKeyDown?.(e);
         }}
       />
     </Field>
@@ -40,14 +80,14 @@ export function FilterText({ label, value, onChange, ...input }: Omit<ComponentP
 }
 
 /** The filters the queue and the task list start with (same names, same wording): benchmark, ability, model, task id. */
-export function TaskScopeFilters({ options, params, onChange }: { options: { benchmarks: string[]; abilities: string[]; models: string[] }; params: URLSearchParams; onChange: (patch: Record<string, string | null>) => void }) {
+export function TaskScopeFilters({ options, params, onChange }: { options: { benchmarks: string[]; abilities: string[]; models: string[] }; params: URLSearchParams; onChange: OnFilterChange }) {
   const v = (k: string) => params.get(k) ?? '';
   return (
     <>
       <FilterSelect label="Benchmark" name="benchmark" value={v('benchmark')} options={pairs(options.benchmarks)} onChange={(x) => onChange({ benchmark: x })} />
       <FilterSelect label="Ability" name="ability" value={v('ability')} options={pairs(options.abilities)} onChange={(x) => onChange({ ability: x })} />
       <FilterSelect label="Model" name="model" value={v('model')} options={pairs(options.models)} onChange={(x) => onChange({ model: x })} />
-      <FilterText label="Task id" name="taskId" value={v('taskId')} placeholder="e.g. airline/16" onChange={(x) => onChange({ taskId: x })} />
+      <FilterText label="Task id" name="taskId" value={v('taskId')} placeholder="e.g. airline/16" onChange={(x, how) => onChange({ taskId: x }, how)} />
     </>
   );
 }
@@ -57,7 +97,7 @@ export function TaskScopeFilters({ options, params, onChange }: { options: { ben
  * filters" once any filter is set, and the note that the list shows one
  * import only (from an import report's link) with the way back to all.
  */
-export function FilterBarEnd({ keys, params, onChange, what }: { keys: readonly string[]; params: URLSearchParams; onChange: (patch: Record<string, string | null>) => void; what: string }) {
+export function FilterBarEnd({ keys, params, onChange, what }: { keys: readonly string[]; params: URLSearchParams; onChange: OnFilterChange; what: string }) {
   const filtered = keys.some((k) => params.get(k));
   return (
     <>

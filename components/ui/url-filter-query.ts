@@ -20,3 +20,16 @@ export function patchedQuery(base: string, { patch, keepPage = false }: FilterCh
   sp.delete('done');
   return sp.toString();
 }
+
+/** A change sent to the router that the URL may not show yet: the query it asked for and the query it was made on. */
+export type AskedQuery = { from: string; query: string };
+
+/**
+ * The query a new change builds on. The router applies a change later (in a transition), so a
+ * second change made before the URL shows the first (a text filter applied as its field loses
+ * focus, then the select that took the focus) must build on the first, or it silently drops it.
+ * Once the URL has moved (to the asked query, or anywhere by Back/Forward) the URL is the truth.
+ */
+export function queryToChange(asked: AskedQuery | null, current: string): string {
+  return asked && asked.from === current ? asked.query : current;
+}

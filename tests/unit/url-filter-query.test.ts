@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchedQuery } from '@/components/ui/url-filter-query';
+import { patchedQuery, queryToChange } from '@/components/ui/url-filter-query';
 
 describe('a list URL after a filter or page change', () => {
   it('sets and removes filters, keeping the others in their order', () => {
@@ -18,5 +18,23 @@ describe('a list URL after a filter or page change', () => {
 
   it('drops the queue’s "nothing left" note with any change', () => {
     expect(patchedQuery('model=a&done=1', { patch: { benchmark: 'b' } })).toBe('model=a&benchmark=b');
+  });
+});
+
+describe('the query a change builds on', () => {
+  it('is the URL when no change is on its way', () => {
+    expect(queryToChange(null, 'model=a')).toBe('model=a');
+  });
+
+  it('is the change on its way while the URL still shows the query it was made on (a text applied on blur, then a select)', () => {
+    const asked = { from: 'model=a', query: 'model=a&checkpointKey=db' };
+    expect(queryToChange(asked, 'model=a')).toBe('model=a&checkpointKey=db');
+    expect(patchedQuery(queryToChange(asked, 'model=a'), { patch: { benchmark: 'b' } })).toBe('model=a&checkpointKey=db&benchmark=b');
+  });
+
+  it('is the URL once it moved elsewhere (the change arrived, or Back/Forward went to another entry)', () => {
+    const asked = { from: 'model=a', query: 'model=a&checkpointKey=db' };
+    expect(queryToChange(asked, 'model=a&checkpointKey=db')).toBe('model=a&checkpointKey=db');
+    expect(queryToChange(asked, 'benchmark=x')).toBe('benchmark=x');
   });
 });
