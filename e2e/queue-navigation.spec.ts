@@ -138,3 +138,24 @@ test('queue text filters apply after a pause and when leaving the field; a chang
   await expect(page).toHaveURL('/queue');
   await expect(key).toHaveValue('');
 });
+
+test('the queue’s first request already carries the filters of its URL', async ({ page }) => {
+  const { benchmark, model, ids } = await seedQueue(2);
+  await loginAs(page, 'annotator@demo.local');
+  // An annotator lands on the unfiltered queue after signing in: let its own request go out first, or it
+  // is taken for the filtered page's (that is what looked like "the first request has no filters").
+  await expect(page.getByTestId('queue-progress')).toBeVisible();
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/queue') requests.push(url.search);
+  });
+  await page.goto(`/queue?model=${model}&benchmark=${benchmark}`);
+  await expect(page.getByTestId(`queue-row-${ids[1]}`)).toBeVisible();
+  await expect(page.getByTestId('queue-total')).toHaveText('2');
+  expect(requests.length).toBeGreaterThan(0);
+  for (const search of requests) {
+    const sp = new URLSearchParams(search);
+    expect({ model: sp.get('model'), benchmark: sp.get('benchmark') }, `request /api/queue${search}`).toEqual({ model, benchmark });
+  }
+});
