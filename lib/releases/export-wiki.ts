@@ -117,8 +117,14 @@ export function buildWikiPages(doc: BankExport): Map<string, string> {
     for (const f of fns) pages.set(functionPath(f), functionPage(f, skills.filter((s) => s.content.functions_used.includes(f.content.tool))));
   }
   pages.set('index.md', index.join('\n'));
-  return pages;
+  // The wiki is meant to be rendered, and card text comes from imported trajectories and LLM output:
+  // HTML in it is shown as text (many Markdown renderers pass raw HTML through). The pages' own markup
+  // uses none of these characters, so escaping whole pages changes only the card text.
+  return new Map([...pages].map(([p, text]) => [p, escapeHtml(text)]));
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const escapeHtml = (text: string) => text.replace(/[&<>]/g, (ch) => HTML_ESCAPES[ch]);
 
 /** The wiki as a zip with one top folder named after the release; file times are the freeze time (same release → same bytes). */
 export function buildWikiZip(doc: BankExport): Uint8Array {

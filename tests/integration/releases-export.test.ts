@@ -89,6 +89,17 @@ describe('release export', () => {
     expect((await exportRelease(await createActor('ADMIN'), w.release.name, 'wiki')).body).toEqual(file.body);
   });
 
+  it('shows HTML in card text as text on the wiki pages, never as markup', async () => {
+    const hostile = '<img src=x onerror=alert(1)> & <script>alert(2)</script>';
+    await createSkillCard({ ability: `xss-${uid()}`, content: skillContent({ title: `Escape ${hostile}`, applies_when: `a reply contains ${hostile}`, tags: ['xss', 'escape', 'html'] }) });
+    const release = await freezeRelease(await createActor('ADMIN'), { name: `xss-${uid()}`, note: 'escaping' });
+    const files = unzipSync((await exportRelease(await createActor('ADMIN'), release.name, 'wiki')).body as Uint8Array);
+    const text = Object.values(files).map((bytes) => strFromU8(bytes)).join('\n');
+    expect(text).not.toMatch(/<img|<script/);
+    expect(text).toContain('# Escape &lt;img src=x onerror=alert(1)&gt; &amp; &lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(text).toContain('when a reply contains &lt;img');
+  });
+
   it('is for researchers and admins, names the unknown format, and 404s an unknown release', async () => {
     const w = await releaseWithBank();
     await expect(exportRelease(await createActor('REVIEWER'), w.release.name, 'json')).rejects.toMatchObject({ code: 'FORBIDDEN' });
