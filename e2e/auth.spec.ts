@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { createUser } from '@/lib/users/manage-users';
+import { createActor } from '../tests/helpers/factories';
 import { DEMO_PASSWORD, loginAs, logOut, navSections, openNavSection } from './helpers';
 
 const ROLES = [
@@ -128,4 +130,26 @@ test('an admin resets a user\'s password: the user is signed out and signs in wi
   await expect(user.getByRole('alert')).toBeVisible();
   await loginAs(user, email, 'second-login-pass');
   await other.close();
+});
+
+test('after too many wrong passwords the login page counts the wait down, then the right password works', async ({ page }) => {
+  const email = `e2e-throttle-${randomBytes(3).toString('hex')}@test.local`;
+  await createUser(await createActor('ADMIN'), { email, name: 'Guessed', role: 'ANNOTATOR', password: 'the-right-password' });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  const password = page.getByLabel('Password');
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  // Five wrong passwords are answered 401; the sixth starts a 2 s block (429 with Retry-After).
+  for (let i = 0; i < 6; i++) {
+    await password.fill(`wrong-${i}`);
+    await signIn.click();
+    await expect(page.getByRole('alert')).toBeVisible();
+  }
+  const throttled = page.getByTestId('login-throttled');
+  await expect(throttled).toHaveText(/^Too many failed sign-ins\. Try again in [12] seconds?\.$/);
+  await expect(page.getByRole('button', { name: /^Wait / })).toBeDisabled();
+  await expect(throttled).toHaveText('You can try again now.');
+  await password.fill('the-right-password');
+  await signIn.click();
+  await expect(page.getByTestId('current-user')).toBeVisible();
 });

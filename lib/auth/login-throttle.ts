@@ -2,6 +2,7 @@ import pg from 'pg';
 import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { waitText } from '@/lib/text/wait-text';
 
 /**
  * Guessing defence for sign-in and API tokens, shared by every replica (the
@@ -59,12 +60,6 @@ export type LoginSubject = { email: string; address: string };
 
 const keysOf = (s: LoginSubject) => [`account:${s.email.trim().toLowerCase()}`, `address:${s.address}`];
 
-/** "2 minutes", "45 seconds": what the login page shows. */
-export function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 function tooMany(seconds: number, what: string): AppError {
   return new AppError('RATE_LIMITED', `Too many ${what}. Try again in ${waitText(seconds)}.`, [], { retryAfterSeconds: seconds });
