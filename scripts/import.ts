@@ -4,19 +4,18 @@
  * Uses DATABASE_URL when set; otherwise the console's embedded PostgreSQL in
  * .data/pg: if `npm start` is running, its server is used, else it is started
  * for the import (and migrated) and stopped afterwards.
+ * Exit code: 0 all imported, 1 could not run, 2 something failed (scripts/lib/import-cli.ts).
  */
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { connectCliDatabase } from './lib/cli-database';
+import { IMPORT_EXIT, IMPORT_USAGE, importExitCode, parseImportArgs, totalsLine, type FileOutcome } from './lib/import-cli';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-const USAGE = 'Usage: npm run import -- <file|folder> [more…] [--format native|tau2|tau1] [--model NAME] [--domain NAME]';
-
 function fail(message: string): never {
   console.error(`\n✖ ${message}\n`);
-  process.exit(1);
+  process.exit(IMPORT_EXIT.USAGE);
 }
 
 /** Files to import: folders are walked (sorted, so the report order is stable); only .json/.jsonl files are taken. */
@@ -49,13 +48,15 @@ async function countLines(file: string): Promise<number> {
 const fmtRate = (n: number, ms: number) => (ms > 0 ? Math.round((n * 1000) / ms).toLocaleString('en-US') : '–');
 
 async function main() {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { format: { type: 'string' }, model: { type: 'string' }, domain: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  const parsed = parseImportArgs(process.argv.slice(2));
+  if (!parsed.ok) {
+    console.error(`✖ ${parsed.message}\n${IMPORT_USAGE}`);
+    process.exit(IMPORT_EXIT.USAGE);
+  }
+  const { inputs: positionals, ...values } = parsed.args;
   if (values.help || !positionals.length) {
-    console.log(USAGE);
-    process.exit(values.help ? 0 : 1);
+    console.log(IMPORT_USAGE);
+    process.exit(values.help ? IMPORT_EXIT.OK : IMPORT_EXIT.USAGE);
   }
   const files = collectFiles(positionals);
   if (!files.length) fail(`No .json or .jsonl files found in ${positionals.join(', ')}`);
@@ -72,8 +73,7 @@ async function main() {
   }
 
   const tty = process.stderr.isTTY;
-  let anyFailed = false;
-  const totals = { imported: 0, present: 0, conflicts: 0, failed: 0 };
+  const outcomes: FileOutcome[] = [];
   try {
     for (const file of files) {
       let last = 0;
@@ -98,11 +98,7 @@ async function main() {
         },
       });
       if (tty) process.stderr.write('\r\x1b[K');
-      anyFailed ||= report.status === 'FAILED';
-      totals.imported += report.importedCount;
-      totals.present += report.presentCount;
-      totals.conflicts += report.conflictCount;
-      totals.failed += report.failedCount;
+      outcomes.push(report);
       const seconds = report.finishedAt && report.startedAt ? (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000 : 0;
       // A 0-byte file has no format to name: say what it is.
       const label = report.format ?? (statSync(file).size === 0 ? 'empty file' : 'unknown format');
@@ -119,13 +115,13 @@ async function main() {
       if (report.errorCount > 20) console.log(`    … ${report.errorCount - 20} more: see Imports → ${report.id} in the console`);
     }
     if (files.length > 1) {
-      console.log(`\nTotal: ${files.length} files · ${totals.imported} imported · ${totals.present} already present · ${totals.conflicts} conflicts · ${totals.failed} failed`);
+      console.log(`\n${totalsLine(outcomes)}`);
     }
   } finally {
     await disconnectDatabase();
     await db.stop();
   }
-  process.exit(anyFailed ? 1 : 0);
+  process.exit(importExitCode(outcomes));
 }
 
 void main();

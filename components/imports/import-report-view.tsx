@@ -49,24 +49,41 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <ProblemGroups errors={report.errors} />
           {report.errorCount > report.errorsShown ? <ProblemPager report={report} /> : null}
         </div>
+      ) : report.errorsPage > report.errorsPageCount ? (
+        <PastLastPage report={report} />
       ) : null}
     </section>
   );
 }
+
+const problemsPageHref = (report: ImportReport, page: number) => `/imports/${report.id}?errorsPage=${page}`;
 
 /** Problems past one page live on the report page: `?errorsPage=N`. */
 function ProblemPager({ report }: { report: ImportReport }) {
   const page = report.errorsPage;
   const last = report.errorsOffset + report.errorsShown;
   const link = (p: number, label: string) => (
-    <Link href={`/imports/${report.id}?errorsPage=${p}`} className="text-indigo-700 underline">{label}</Link>
+    <Link href={problemsPageHref(report, p)} className="text-indigo-700 underline">{label}</Link>
   );
   return (
     <nav aria-label="Problem pages" className="mt-1 flex flex-wrap items-center gap-3 text-xs text-slate-500">
-      <span>Showing problems {report.errorsShown ? report.errorsOffset + 1 : 0}–{last} of {report.errorCount}.</span>
+      <span>Showing problems {report.errorsShown ? report.errorsOffset + 1 : 0}–{last} of {report.errorCount} (page {page} of {report.errorsPageCount}).</span>
       {page > 1 ? link(page - 1, 'Previous problems') : null}
       {last < report.errorCount ? link(page + 1, 'Next problems') : null}
     </nav>
+  );
+}
+
+/** A link to a problem page past the end (typed, or kept from before): say so, and lead to the last page. */
+function PastLastPage({ report }: { report: ImportReport }) {
+  const last = report.errorsPageCount;
+  return (
+    <p role="status" data-testid="problems-past-end" className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200">
+      Page {report.errorsPage} of {last}: this import has {report.errorCount ? `${plural(report.errorCount, 'problem')}, on ${plural(last, 'page')}` : 'no problems'}.{' '}
+      <Link href={problemsPageHref(report, last)} className="text-indigo-700 underline">
+        {last === 1 ? 'Go to the first page' : `Go to the last page (${last})`}
+      </Link>
+    </p>
   );
 }
 

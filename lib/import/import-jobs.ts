@@ -37,6 +37,11 @@ export type ImportReport = ImportJobSummary & {
   errorsShown: number;
   errorsOffset: number;
   errorsPage: number;
+  /**
+   * Pages of problems (at least 1). A page past the end answers like every list of the app
+   * (`pageCount`, lib/http/pagination.ts): no problems, and this names the last page.
+   */
+  errorsPageCount: number;
   /** Tasks with a trajectory this import wrote (first REPORT_TASKS of `taskCount`), for the report's links. */
   tasks: { id: string; benchmark: string; externalId: string }[];
   taskCount: number;
@@ -88,7 +93,8 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
     prisma.task.findMany({ where: taskWhere, select: { id: true, benchmark: true, externalId: true }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }], take: REPORT_TASKS }),
     prisma.task.count({ where: taskWhere }),
   ]);
-  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, tasks, taskCount };
+  const errorsPageCount = Math.max(1, Math.ceil(errorCount / ERRORS_PER_PAGE));
+  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, errorsPageCount, tasks, taskCount };
 }
 
 export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1): Promise<ImportReport> {

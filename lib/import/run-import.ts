@@ -79,6 +79,11 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
     await finishJob({ status: 'FAILED', error: `${fileName} is empty (0 bytes): there is nothing to import.` });
     return getImportReport(job.id);
   }
+  const empty = await emptyJsonList(opts.filePath, bytesTotal);
+  if (empty) {
+    await finishJob({ status: 'FAILED', error: `${fileName} holds 0 records: it is an empty JSON list (${empty}), so there is nothing to import.` });
+    return getImportReport(job.id);
+  }
   if (!format) {
     const why = whyUndetected(await readHead(opts.filePath), bytesTotal <= HEAD_BYTES);
     await finishJob({ status: 'FAILED', error: `Cannot tell the format of ${fileName}: ${why}. If it is one, name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` });
@@ -188,11 +193,32 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
     await flush();
     const ok = counts.importedCount + counts.presentCount;
     const status: ImportStatus = fatal ? 'FAILED' : counts.failedCount + counts.conflictCount === 0 ? 'SUCCEEDED' : ok > 0 ? 'PARTIAL' : 'FAILED';
-    await finishJob({ ...counts, status, ...(fatal ? { error: fatal } : {}) });
+    const hint = counts.failedCount || fatal ? await namedFormatHint(opts, format, fileName) : null;
+    const error = [fatal, hint].filter(Boolean).join(' ');
+    await finishJob({ ...counts, status, ...(error ? { error } : {}) });
   } catch (err) {
     await finishJob({ ...counts, status: 'FAILED', error: `Import stopped: ${firstLine((err as Error).message)}` });
   }
   return getImportReport(job.id);
+}
+
+/**
+ * When records failed under a format the caller named and the file looks like
+ * another one, say so: the records' own errors ("expected \"trajectory.v1\"")
+ * do not tell that the whole file was read as the wrong format.
+ */
+async function namedFormatHint(opts: ImportFileOptions, format: ImportFormat, fileName: string): Promise<string | null> {
+  if (!opts.format) return null;
+  const detected = detectFormat(await readHead(opts.filePath), fileName);
+  if (!detected || detected === format) return null;
+  return `The file was read as ${FORMAT_LABELS[format]}, as asked, but it looks like ${FORMAT_LABELS[detected]}: import it with the format "${detected}", or leave the format to be detected.`;
+}
+
+/** `[]` (whitespace allowed) as the whole file: a list with no records, whatever format it was meant to be. */
+async function emptyJsonList(filePath: string, bytesTotal: number): Promise<string | null> {
+  if (bytesTotal > 1024) return null;
+  const text = (await readHead(filePath, 1024)).replace(/^\uFEFF/, '').trim();
+  return /^\[\s*\]$/.test(text) ? text : null;
 }
 
 const MAX_RACE_RETRIES = 5;

@@ -1,5 +1,5 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
-import { streamJsonPieces } from './json-stream';
+import { brokenJsonItem, streamJsonPieces } from './json-stream';
 import { anchorExpectedAction, arr, contextFromFileName, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
 import type { Adapter, AdapterOptions } from './types';
 
@@ -146,7 +146,7 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
       yield { kind: 'record', recordIndex: index, record: tau1RecordToNative(rec, { domain, model: ctx.model }) };
     }
   } catch (err) {
-    yield { kind: 'error', path: '', reason: `the JSON is malformed or truncated after ${count} records: ${(err as Error).message}` };
+    yield brokenJsonItem(err, [''], `the JSON is malformed or truncated after ${count} records`);
     return;
   }
   // An object (e.g. τ²-bench results named as τ-bench) or an empty list would otherwise "succeed" with nothing imported.

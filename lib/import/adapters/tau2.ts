@@ -1,5 +1,5 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
-import { streamJsonPieces } from './json-stream';
+import { brokenJsonItem, streamJsonPieces } from './json-stream';
 import { anchorExpectedAction, arr, contextFromFileName, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
 import { firstUserMessage, messagesToEvents } from './tau2-events';
 import { criteriaOf, foreignActionIds, instructionOf, taskCheckpoints, taskFromSimulation } from './tau2-task';
@@ -198,7 +198,7 @@ export const tau2Adapter: Adapter = async function* (input, opts) {
     }
   } catch (err) {
     for (const e of early.splice(0)) yield convertEnveloped(info, tasks, e.index, e.sim);
-    yield { kind: 'error', path: '', reason: `the JSON is malformed or truncated: ${(err as Error).message}` };
+    yield brokenJsonItem(err, ['simulations', '']);
     return;
   }
   for (const e of early) yield convertEnveloped(info, tasks, e.index, e.sim);

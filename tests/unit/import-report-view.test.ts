@@ -1,0 +1,30 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ImportReportView } from '@/components/imports/import-report-view';
+import type { ImportReport } from '@/lib/import/import-jobs';
+
+const report = (over: Partial<ImportReport>): ImportReport => ({
+  id: 'imp1', status: 'PARTIAL', format: 'native', source: 'CLI', fileName: 'runs.jsonl', createdBy: null,
+  recordsTotal: 1300, importedCount: 100, presentCount: 0, conflictCount: 0, failedCount: 1200, error: null,
+  startedAt: null, finishedAt: null, createdAt: '2026-01-01T00:00:00.000Z',
+  errors: [], errorCount: 1200, warningCount: 0, errorsShown: 0, errorsOffset: 4000, errorsPage: 9, errorsPageCount: 3, tasks: [], taskCount: 0,
+  ...over,
+});
+const html = (r: ImportReport) => renderToStaticMarkup(createElement(ImportReportView, { report: r }));
+
+describe('an import report page past the last problem page', () => {
+  it('says "page 9 of 3" and links to the last page instead of showing nothing', () => {
+    const out = html(report({}));
+    expect(out).toContain('data-testid="problems-past-end"');
+    expect(out).toContain('Page 9 of 3: this import has 1,200 problems, on 3 pages.');
+    expect(out).toMatch(/href="\/imports\/imp1\?errorsPage=3"[^>]*>Go to the last page \(3\)</);
+  });
+
+  it('leads back to page 1 of a report without problems, and says nothing on a page that has problems', () => {
+    expect(html(report({ errorCount: 0, failedCount: 0, errorsPage: 2, errorsPageCount: 1 }))).toContain('Page 2 of 1: this import has no problems.');
+    const onPage = html(report({ errorsPage: 3, errorsOffset: 1000, errorsShown: 1, errors: [{ kind: 'INVALID', file: 'runs.jsonl', line: 7, recordIndex: null, path: 'task', reason: 'bad' }] }));
+    expect(onPage).not.toContain('problems-past-end');
+    expect(onPage).toContain('(page 3 of 3)');
+  });
+});
