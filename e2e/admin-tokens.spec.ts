@@ -16,7 +16,15 @@ test('an admin creates an API token, sees it listed with its role, and revokes i
   await expect(row).toContainText('reviewer');
   await expect(row).toContainText('never');
   await page.screenshot({ path: info.outputPath('tokens.png'), fullPage: true });
-  await row.getByRole('button', { name: 'Revoke' }).click();
+  // Revoking asks first: Cancel leaves the token as it was.
+  await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+  const confirm = row.getByRole('group', { name: 'Confirm: Revoke' });
+  await expect(confirm).toContainText(`Revoke "${name}"?`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).not.toContainText('revoked');
+  await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await row.getByRole('button', { name: 'Revoke token' }).click();
   await expect(row).toContainText('revoked');
   await expect(row.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
 

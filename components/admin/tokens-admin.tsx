@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -38,7 +39,18 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
       header: '',
       id: 'actions',
       className: 'text-right',
-      cell: (t) => (t.revokedAt ? 'revoked' : <Button variant="secondary" onClick={() => revoke.mutate(t.id)} disabled={revoke.isPending}>Revoke</Button>),
+      cell: (t) =>
+        t.revokedAt ? (
+          'revoked'
+        ) : (
+          <ConfirmButton
+            label="Revoke"
+            question={`Revoke "${t.name}"? Every caller using it is refused at once; this cannot be undone.`}
+            confirmLabel="Revoke token"
+            onConfirm={() => revoke.mutate(t.id)}
+            disabled={revoke.isPending}
+          />
+        ),
     },
   ];
 

@@ -70,12 +70,22 @@ export async function createApiToken(actor: Actor, input: unknown): Promise<{ id
   return { id: row.id, token };
 }
 
-export async function revokeApiToken(actor: Actor, tokenId: string): Promise<void> {
+/**
+ * Revokes a token. Idempotent, like any DELETE: revoking a revoked token
+ * answers the same (204) and changes nothing, so `revokedAt` keeps the first
+ * revocation's time and the audit log has one `token.revoke` per token.
+ * Returns whether this call revoked it.
+ */
+export async function revokeApiToken(actor: Actor, tokenId: string): Promise<{ revoked: boolean }> {
   requirePermission(actor, 'admin:tokens');
-  await prisma.$transaction(async (tx) => {
-    const row = await tx.apiToken.findUnique({ where: { id: tokenId } });
-    if (!row) throw notFound('API token');
-    await tx.apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
+  return prisma.$transaction(async (tx) => {
+    // Conditional on "not yet revoked": of two revokes at once, only one changes the row and is audited.
+    const { count } = await tx.apiToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (count === 0) {
+      if (!(await tx.apiToken.findUnique({ where: { id: tokenId }, select: { id: true } }))) throw notFound('API token');
+      return { revoked: false };
+    }
     await recordAudit(tx, { actorId: actor.userId, action: 'token.revoke', entityType: 'ApiToken', entityId: tokenId });
+    return { revoked: true };
   });
 }
