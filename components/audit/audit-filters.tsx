@@ -1,5 +1,6 @@
 import { Field, SelectField, TextInput, type Option } from '@/components/ui/field';
 import { ApplyFilters, DateRangeFields, FilterBar } from '@/components/ui/filter-bar';
+import { auditActionOptions } from '@/lib/audit/action-options';
 import type { AuditQuery } from '@/lib/audit/audit-query';
 import type { AuditFilterOptions } from '@/lib/audit/list-audit';
 
@@ -11,7 +12,7 @@ export function AuditFilters({ options, query }: { options: AuditFilterOptions; 
   return (
     <FilterBar layout="row" method="get" action="/admin/audit" aria-label="Filter the audit log" className="mb-4">
       <SelectField label="Actor" name="actorId" defaultValue={query.actorId ?? ''} fieldClassName="min-w-44" options={[['', 'Anyone'], ...options.actors.map((a): Option => [a.id, a.name])]} />
-      <SelectField label="Action" name="action" defaultValue={query.action ?? ''} fieldClassName="min-w-44" options={any('Any', options.actions)} />
+      <SelectField label="Action" name="action" defaultValue={query.action ?? ''} fieldClassName="min-w-44" options={auditActionOptions(options.actions, query.action)} />
       <SelectField label="Entity type" name="entityType" defaultValue={query.entityType ?? ''} fieldClassName="min-w-40" options={any('Any', options.entityTypes)} />
       <Field label="Entity id">
         <TextInput name="entityId" defaultValue={query.entityId ?? ''} />
