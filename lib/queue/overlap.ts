@@ -5,6 +5,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { sqlStateOf } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
+import { assertOverlapScope } from './check-overlap-scope';
 import { hasOpenCheckpointSql, openCheckpointsSql, pendingCountSql, userSubmittedOnRowSql } from './open-checkpoints';
 
 /**
@@ -134,6 +135,7 @@ const RECOUNT_TIMEOUT_MS = 60_000;
 export async function setOverlap(actor: Actor, raw: unknown): Promise<OverlapSettingView | null> {
   requirePermission(actor, 'admin:settings');
   const input = overlapInputSchema.parse(raw);
+  await assertOverlapScope(input);
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${overlapLock(Prisma.sql`${input.benchmark}`)})`;
     const key = { benchmark_ability: { benchmark: input.benchmark, ability: input.ability } };
