@@ -35,3 +35,30 @@ export function clickableDot(onPick: (payload: Record<string, unknown>, dataKey:
   }
   return ClickableDot;
 }
+
+/** Characters of a category label shown under a bar; the rest is on hover. */
+const LABEL_CHARS = 16;
+
+/**
+ * An x-axis label for a bar chart of names (models, abilities) that is never
+ * skipped: recharts drops every other label when they would overlap, which
+ * left half the bars unnamed. Each is slanted and cut to LABEL_CHARS (in the
+ * middle) with the full name on hover (SVG <title>). Use with `interval={0}` and `height={SLANTED_AXIS_HEIGHT}`.
+ */
+export function SlantedTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const full = String(payload?.value ?? '');
+  // Cut in the middle: names of one vendor share their start ("vendor/model-…"), they differ at the end.
+  const head = Math.ceil((LABEL_CHARS - 1) / 2);
+  const shown = full.length > LABEL_CHARS ? `${full.slice(0, head)}…${full.slice(full.length - (LABEL_CHARS - 1 - head))}` : full;
+  return (
+    <g transform={`translate(${x ?? 0},${y ?? 0})`}>
+      <text dy={8} textAnchor="end" transform="rotate(-35)" fontSize={11} fill="#475569" data-testid="axis-label" data-full={full}>
+        <title>{full}</title>
+        {shown}
+      </text>
+    </g>
+  );
+}
+
+/** Room under the plot for SlantedTick labels of LABEL_CHARS characters. */
+export const SLANTED_AXIS_HEIGHT = 80;

@@ -5,7 +5,7 @@ import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-sche
 import type { PassRates, RoundInfo } from '@/lib/dashboard/pass-rates';
 import type { ReleaseRecipe } from '@/lib/releases/release-recipe';
 import { ChartPanel } from './chart-panel';
-import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
+import { clickableDot, colorAt, pct, pctTick, SLANTED_AXIS_HEIGHT, SlantedTick, useOpen } from './chart-kit';
 import type { Column } from './table-format';
 import { plural } from '@/lib/text/plural';
 
@@ -118,7 +118,8 @@ function GroupBars({ id, title, label, rows, filters }: { id: string; title: str
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+          {/* Every bar named (interval 0): slanted, cut, the full name on hover. */}
+          <XAxis dataKey="label" interval={0} height={SLANTED_AXIS_HEIGHT} tick={(props) => <SlantedTick {...props} />} />
           <YAxis domain={[0, 1]} tickFormatter={pctTick} tick={{ fontSize: 11 }} />
           <Tooltip formatter={(v, name, item) => [`${pct(v as number)} (n = ${name === 'Checkpoint pass rate' ? item.payload.checkpoints : item.payload.trajectories})`, name]} />
           <Legend wrapperStyle={{ fontSize: 12 }} />

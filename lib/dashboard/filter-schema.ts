@@ -15,14 +15,23 @@ const optionalDate = z
     return v;
   });
 
-/** Dashboard filters (URL of /dashboard and its drill-down lists, `GET /api/dashboard`). Dates are inclusive days, UTC. */
-export const dashboardFilterSchema = z.object({
-  benchmark: optionalText(200),
-  ability: optionalText(200),
-  model: optionalText(300),
-  from: optionalDate,
-  to: optionalDate,
-});
+/**
+ * Dashboard filters (URL of /dashboard and its drill-down lists, `GET /api/dashboard`). Dates are inclusive days, UTC.
+ * A range that ends before it starts is refused (it used to answer 0 trajectories, as if nothing had been imported);
+ * the schemas that extend this one keep the check.
+ */
+export const dashboardFilterSchema = z
+  .object({
+    benchmark: optionalText(200),
+    ability: optionalText(200),
+    model: optionalText(300),
+    from: optionalDate,
+    to: optionalDate,
+  })
+  .superRefine(({ from, to }, ctx) => {
+    // YYYY-MM-DD strings compare as dates.
+    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: `The range ends (${to}) before it starts (${from}): "to" must be on or after "from"` });
+  });
 export type DashboardFilters = Partial<z.infer<typeof dashboardFilterSchema>>;
 
 /** The filters as a query string for links (drill-downs keep the dashboard's filters). */
