@@ -11,24 +11,25 @@ const bench = (what: string) => `e2e-keep-${what}-${randomBytes(4).toString('hex
 
 const draftOf = (trajectoryId: string) => prisma.diagnosis.findFirst({ where: { trajectoryId, checkpointResult: { checkpoint: { key: 'cp_0' } } } });
 
-/** The same checkpoint open in a second tab of the same browser (same login). */
-async function secondTab(page: Page, trajectoryId: string) {
-  const other = await page.context().newPage();
-  await other.goto(`/trajectories/${trajectoryId}`);
-  await expect(other.getByRole('form', { name: 'Diagnosis of cp_0' })).toBeVisible();
-  return other;
+/**
+ * One annotator with the same checkpoint open in two tabs (both opened before either saves); tab A types
+ * `textA` and autosaves it. Returns tab B's page and form, still showing the empty form it opened with.
+ */
+async function twoTabsAfterASaved(page: Page, what: string, textA: string) {
+  const [id] = await seedRecords([failedRecord({ benchmark: bench(what), events: 10 })]);
+  await loginAs(page, 'annotator@demo.local');
+  const tabA = await openAndPickFirstCategory(page, id);
+  const pageB = await page.context().newPage();
+  await pageB.goto(`/trajectories/${id}`);
+  const formB = pageB.getByRole('form', { name: 'Diagnosis of cp_0' });
+  await expect(formB).toBeVisible();
+  await tabA.getByLabel('What went wrong').fill(textA);
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+  return { id, pageB, formB };
 }
 
 test('a second tab on the same checkpoint is told its text is stale instead of overwriting the first tab\'s draft, and can load it', async ({ page }) => {
-  const [id] = await seedRecords([failedRecord({ benchmark: bench('tabs'), events: 10 })]);
-  await loginAs(page, 'annotator@demo.local');
-  // Both tabs are open before either saves.
-  const tabA = await openAndPickFirstCategory(page, id);
-  const pageB = await secondTab(page, id);
-  await tabA.getByLabel('What went wrong').fill('Tab A: changed the flight without comparing fares.');
-  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
-
-  const formB = pageB.getByRole('form', { name: 'Diagnosis of cp_0' });
+  const { id, pageB, formB } = await twoTabsAfterASaved(page, 'tabs', 'Tab A: changed the flight without comparing fares.');
   await formB.getByLabel('What should have happened').fill('Tab B: compare fares first.');
   const conflict = pageB.getByTestId('diagnosis-conflict');
   await expect(conflict).toContainText('changed in another tab or window');
@@ -46,13 +47,8 @@ test('a second tab on the same checkpoint is told its text is stale instead of o
 });
 
 test('"Keep mine" saves the stale tab\'s text over the other version, on purpose', async ({ page }) => {
-  const [id] = await seedRecords([failedRecord({ benchmark: bench('keep'), events: 10 })]);
-  await loginAs(page, 'annotator@demo.local');
-  const tabA = await openAndPickFirstCategory(page, id);
-  const pageB = await secondTab(page, id);
-  await tabA.getByLabel('What went wrong').fill('From tab A.');
-  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
-  await pageB.getByRole('form', { name: 'Diagnosis of cp_0' }).getByLabel('What went wrong').fill('From tab B.');
+  const { id, pageB, formB } = await twoTabsAfterASaved(page, 'keep', 'From tab A.');
+  await formB.getByLabel('What went wrong').fill('From tab B.');
   await pageB.getByTestId('diagnosis-conflict').getByRole('button', { name: 'Keep mine' }).click();
   await expect(pageB.getByTestId('diagnosis-status')).toHaveText('Draft saved');
   expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'From tab B.' });

@@ -14,6 +14,18 @@ async function download(page: Page, label: RegExp) {
   return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
 }
 
+/** Freezes the live bank from the releases page under a fresh name; returns the name. */
+async function freezeThroughPage(page: Page, prefix: string, note: string): Promise<string> {
+  const name = `${prefix}-${randomBytes(3).toString('hex')}`;
+  await page.goto('/releases');
+  const form = page.getByRole('form', { name: 'Freeze a release' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Note').fill(note);
+  await form.getByRole('button', { name: 'Freeze release' }).click();
+  await expect(page).toHaveURL(new RegExp(`/releases/${name}$`));
+  return name;
+}
+
 test('a researcher previews retrieval for an imported task, sees leakage, freezes a release and downloads its exports', async ({ page }) => {
   await loginAs(page, 'researcher@demo.local');
   await page.goto('/retrieval');
@@ -42,13 +54,7 @@ test('a researcher previews retrieval for an imported task, sees leakage, freeze
   await expect(leakage).toContainText(/version \d+ ← proposal \S+ ← run \S+/);
 
   // Freeze the bank.
-  const name = `e2e-${randomBytes(3).toString('hex')}`;
-  await page.goto('/releases');
-  const form = page.getByRole('form', { name: 'Freeze a release' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Note').fill('Frozen by the e2e test');
-  await form.getByRole('button', { name: 'Freeze release' }).click();
-  await expect(page).toHaveURL(new RegExp(`/releases/${name}$`));
+  const name = await freezeThroughPage(page, 'e2e', 'Frozen by the e2e test');
   await expect(page.getByRole('heading', { name: `Release ${name}` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Release cards' }).locator('tbody tr')).not.toHaveCount(0);
 
@@ -91,14 +97,8 @@ test('the leakage audit lists the held-out leaks a page at a time, with counts',
 });
 
 test('the preview starts on the bank an agent runtime gets by default: the newest release', async ({ page }) => {
-  const name = `e2e-default-${randomBytes(3).toString('hex')}`;
   await loginAs(page, 'researcher@demo.local');
-  await page.goto('/releases');
-  const form = page.getByRole('form', { name: 'Freeze a release' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Note').fill('The default bank of the preview');
-  await form.getByRole('button', { name: 'Freeze release' }).click();
-  await expect(page).toHaveURL(new RegExp(`/releases/${name}$`));
+  await freezeThroughPage(page, 'e2e-default', 'The default bank of the preview');
   await page.goto('/retrieval');
   const bank = page.getByRole('combobox', { name: /^Bank\b/ });
   // Ours, unless another test froze one since (the e2e database is shared): the newest either way.
