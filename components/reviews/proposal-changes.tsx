@@ -8,7 +8,8 @@ const cardHref = (key: string) => `/cards/${encodeURIComponent(key)}`;
 /**
  * What the proposal changes, per operation: ADD the whole new card; PATCH /
  * NARROW current → proposed per field; MERGE every merged card side by side
- * with the merged result; a stale target base → current → proposed.
+ * with the merged result; a stale target base → current → proposed. Once
+ * decided: base → proposed, or base → the version the approval applied.
  */
 export function ProposalChanges({ p }: { p: ProposalDetail }) {
   if (p.operation === 'ADD_CARD') {
@@ -35,11 +36,21 @@ function TargetHeading({ t }: { t: ProposalTargetView }) {
       <Link href={cardHref(t.key)} className="text-indigo-700 hover:underline">{t.title || t.key}</Link>{' '}
       <span className="font-mono text-xs font-normal text-slate-500">
         {t.key} · now v{t.current?.number ?? '—'}
-        {t.stale ? ` · proposal based on v${t.base?.number ?? '—'}` : ''}
+        {t.stale || t.from.label === 'base' ? ` · proposal based on v${t.base?.number ?? '—'}` : ''}
       </span>
     </h3>
   );
 }
+
+const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+function diffLabel(t: ProposalTargetView): string {
+  const to = t.to.number ? `${t.to.label} v${t.to.number}` : t.to.label;
+  return `${capital(t.from.label)} v${t.from.number ?? '—'} → ${to}`;
+}
+
+/** The version a target is shown at: the card now while open, the base once decided. */
+const shownVersion = (t: ProposalTargetView) => (t.from.label === 'base' ? t.base : t.current);
 
 function TargetDiff({ t, p }: { t: ProposalTargetView; p: ProposalDetail }) {
   return (
@@ -53,8 +64,8 @@ function TargetDiff({ t, p }: { t: ProposalTargetView; p: ProposalDetail }) {
           <FieldDiffView changes={t.baseToCurrent} onlyChanged emptyText="The content is the same; only the version moved on." />
         </div>
       ) : null}
-      <p className="text-xs font-medium text-slate-600">{t.stale ? `Current v${t.current?.number ?? '—'} → proposed` : `Current v${t.current?.number ?? '—'} → proposed`}</p>
-      <FieldDiffView changes={t.currentToProposed} highlight={p.highlight} />
+      <p className="text-xs font-medium text-slate-600" data-testid="diff-label">{diffLabel(t)}</p>
+      <FieldDiffView changes={t.changes} highlight={p.highlight} />
     </div>
   );
 }
@@ -73,13 +84,13 @@ function MergeView({ p }: { p: ProposalDetail }) {
                 <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 ring-1 ring-slate-200">marked MERGED into the kept card</span>
               )}
             </p>
-            <CardFields content={t.current?.content} />
+            <CardFields content={shownVersion(t)?.content} />
           </div>
         ))}
         <div className="min-w-0 space-y-1" data-testid="merge-result">
           <h3 className="text-sm font-semibold">Merged result</h3>
-          <p className="text-xs text-slate-500">new version of the kept card</p>
-          <CardFields content={p.proposedCard} />
+          <p className="text-xs text-slate-500">{p.appliedCard ? 'the version the approval applied' : 'new version of the kept card'}</p>
+          <CardFields content={p.appliedCard ?? p.proposedCard} />
         </div>
       </div>
       <details className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200">

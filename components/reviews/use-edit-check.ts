@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '@/lib/http/api-client';
+import { fieldLabel } from '@/lib/reflection/schema-issue-text';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
 
 type Checked = { issues: ProposalDetail['validationNow'] };
@@ -33,7 +34,8 @@ export function useEditCheck(proposalId: string, edited: unknown, enabled: boole
   const checking = edited !== debounced || check.isFetching;
   const issuesByPath = useMemo(() => {
     const m = new Map<string, string[]>();
-    for (const i of check.data?.issues ?? []) m.set(i.path, [...(m.get(i.path) ?? []), `${i.rule}: ${i.message}`]);
+    // Under its field the issue names the field ("Title: required"); the rule is in the list beside the form.
+    for (const i of check.data?.issues ?? []) m.set(i.path, [...(m.get(i.path) ?? []), `${fieldLabel(i.path)}: ${i.message}`]);
     return m;
   }, [check.data]);
 

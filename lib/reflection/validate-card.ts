@@ -5,6 +5,7 @@ import { canonicalJson } from '@/lib/contrast/tool-step';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { tokenize } from '@/lib/retrieval/bm25';
 import { evaluatorWording, runtimeFields } from './evaluator-wording';
+import { readableSchemaMessage } from './schema-issue-text';
 
 /**
  * Validation of deltas and curator patches (MEMORY.md "Validation" 1–3).
@@ -22,7 +23,7 @@ export type ValidationContext = {
 };
 
 export function schemaIssues(error: z.ZodError, prefix = ''): ValidationIssue[] {
-  return error.issues.map((i) => ({ rule: 'schema', path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || '(root)', message: i.message }));
+  return error.issues.map((i) => ({ rule: 'schema', path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || '(root)', message: readableSchemaMessage(i) }));
 }
 
 /** Every string leaf with its path, for privacy and traceability checks. */

@@ -6,7 +6,7 @@ import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
 import type { ProposalSummary } from './proposal-summary';
-import { isStaleTarget } from './staleness';
+import { canBeStale, isStaleTarget } from './staleness';
 import { loadValidationInputs, validateFinalContent } from './validate-proposal';
 
 type VersionRef = { id: string; number: number; content: unknown } | null;
@@ -22,14 +22,26 @@ export type ProposalTargetView = {
   stale: boolean;
   /** base → current: what changed under the proposal (stale only). */
   baseToCurrent: FieldChange[] | null;
-  /** current → proposed (for MERGE: each merged card → the merged result). */
-  currentToProposed: FieldChange[];
+  /**
+   * What the diff starts from: the card as it is now while the proposal is open; once decided, the
+   * base it was judged on (the card has moved on since, by this very approval for one).
+   */
+  from: { label: 'current' | 'base'; number: number | null };
+  /** What it ends in: the proposed card, or once approved the version it applied (the reviewer's edits included). */
+  to: { label: 'proposed' | 'applied'; number: number | null };
+  /** from → to, field by field (for MERGE: each merged card → the merged result). */
+  changes: FieldChange[];
 };
+
+/** The latest re-curation run of a proposal: while it runs, and how it ended (failed: why). */
+export type RecurationRun = { runId: string; status: string; error: string | null };
 
 export type ProposalDetail = ProposalSummary & {
   reason: string;
   createdAt: string;
   proposedCard: unknown;
+  /** Once approved: the card as applied (with the reviewer's edits), else null. */
+  appliedCard: unknown;
   stale: boolean;
   targets: ProposalTargetView[];
   /** ADD: the whole new card against nothing. */
@@ -43,6 +55,7 @@ export type ProposalDetail = ProposalSummary & {
   recuratedFrom: { id: string; status: ProposalStatus } | null;
   recuratedInto: { id: string; status: ProposalStatus }[];
   activeRecuration: { runId: string; status: string } | null;
+  recuration: RecurationRun | null;
   cardVersions: { cardId: string; key: string; number: number }[];
 };
 
@@ -64,13 +77,18 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
       reviews: { include: { reviewer: { select: { name: true } } }, orderBy: { createdAt: 'asc' } },
       recuratedFrom: { select: { id: true, status: true } },
       recuratedInto: { select: { id: true, status: true }, orderBy: { createdAt: 'desc' } },
-      cardVersions: { select: { cardId: true, number: true, card: { select: { key: true } } } },
+      cardVersions: { select: { cardId: true, number: true, content: true, card: { select: { key: true } } }, orderBy: { number: 'asc' } },
     },
   });
   if (!p) throw notFound(`Proposal ${proposalId}`);
 
+  const open = p.status === 'PENDING' || p.status === 'INVALID';
+  // An approval creates one version (the kept card's for a MERGE): what every target turned into.
+  const applied = p.cardVersions[0] ?? null;
+  const to = applied ? { label: 'applied' as const, number: applied.number } : { label: 'proposed' as const, number: null };
   const targets: ProposalTargetView[] = p.targets.map((t) => {
-    const stale = isStaleTarget({ cardId: t.cardId, baseVersionId: t.baseVersionId, card: { key: t.card.key, currentVersionId: t.card.currentVersion?.id ?? null, status: t.card.status } });
+    const stale = canBeStale(p.status) && isStaleTarget({ cardId: t.cardId, baseVersionId: t.baseVersionId, card: { key: t.card.key, currentVersionId: t.card.currentVersion?.id ?? null, status: t.card.status } });
+    const from = open ? { label: 'current' as const, version: t.card.currentVersion } : { label: 'base' as const, version: t.baseVersion };
     return {
       cardId: t.cardId,
       key: t.card.key,
@@ -81,11 +99,12 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
       current: t.card.currentVersion,
       stale,
       baseToCurrent: stale ? diffFields(t.baseVersion?.content ?? null, t.card.currentVersion?.content ?? null) : null,
-      currentToProposed: diffFields(t.card.currentVersion?.content ?? null, p.proposedCard),
+      from: { label: from.label, number: from.version?.number ?? null },
+      to,
+      changes: diffFields(from.version?.content ?? null, applied ? applied.content : p.proposedCard),
     };
   });
 
-  const open = p.status === 'PENDING' || p.status === 'INVALID';
   let validationNow: ValidationIssue[] = [];
   if (open && p.operation !== 'NOOP') {
     const inputs = await loadValidationInputs(p);
@@ -96,12 +115,13 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
       inputs,
     );
   }
-  const activeRun = open
-    ? await prisma.reflectionRun.findFirst({
-        where: { kind: 'RECURATE', status: { in: ['QUEUED', 'RUNNING'] }, settings: { path: ['recurateProposalId'], equals: p.id } },
-        select: { id: true, status: true },
-      })
-    : null;
+  const lastRun = await prisma.reflectionRun.findFirst({
+    where: { kind: 'RECURATE', settings: { path: ['recurateProposalId'], equals: p.id } },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, status: true, error: true },
+  });
+  const recuration = lastRun ? { runId: lastRun.id, status: lastRun.status, error: lastRun.error } : null;
+  const active = open && recuration && (recuration.status === 'QUEUED' || recuration.status === 'RUNNING');
 
   return {
     id: p.id,
@@ -113,6 +133,7 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
     reason: p.reason,
     createdAt: p.createdAt.toISOString(),
     proposedCard: p.proposedCard,
+    appliedCard: applied?.content ?? null,
     stale: targets.some((t) => t.stale),
     targets,
     addDiff: p.operation === 'ADD_CARD' ? diffFields(null, p.proposedCard) : null,
@@ -123,7 +144,8 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
     reviews: p.reviews.map((r) => ({ id: r.id, decision: r.decision, note: r.note, reviewer: r.reviewer.name, createdAt: r.createdAt.toISOString() })),
     recuratedFrom: p.recuratedFrom,
     recuratedInto: p.recuratedInto,
-    activeRecuration: activeRun ? { runId: activeRun.id, status: activeRun.status } : null,
+    activeRecuration: active ? { runId: recuration.runId, status: recuration.status } : null,
+    recuration,
     cardVersions: p.cardVersions.map((v) => ({ cardId: v.cardId, key: v.card.key, number: v.number })),
   };
 }

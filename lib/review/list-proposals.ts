@@ -62,7 +62,7 @@ type PageRow = ProposalSummary & {
 /**
  * One page in one statement: the proposals are picked first (an ordered scan
  * of the open-inbox index, LIMIT inside), then only those rows get their run,
- * task, stale flag (a per-row probe instead of a hashed pass over every
+ * task, stale flag (pending ones only, see staleness.ts; a per-row probe instead of a hashed pass over every
  * target) and their target cards (primary first). The run carries its
  * task's label (run_task_fields migration): no look-up of the task.
  */
@@ -78,7 +78,7 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
             FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId" WHERE pt."proposalId" = p.id) AS targets
     FROM (SELECT * FROM "Proposal" p WHERE ${cond} ORDER BY ${orderBy} LIMIT ${literalInt(limit)} OFFSET ${literalInt(offset)}) p
     LEFT JOIN LATERAL (SELECT 1 AS stale FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
-      WHERE pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED') LIMIT 1) s ON TRUE
+      WHERE p.status = 'PENDING' AND pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED') LIMIT 1) s ON TRUE
     LEFT JOIN "ReflectionRun" r ON r.id = p."runId"
     ORDER BY ${orderBy}`);
 }

@@ -2,6 +2,9 @@
  * A proposal is stale when a target card moved on since it was made: its
  * current version is not the version the proposal was based on (or it was
  * merged into another card). Such a proposal cannot be approved blind.
+ * Only a PENDING proposal can be stale: once decided, its cards moving on
+ * (its own approval makes the next version, a MERGE marks the others MERGED)
+ * is history, not a warning.
  */
 export type TargetForStaleness = { cardId: string; baseVersionId: string | null; card: { key: string; currentVersionId: string | null; status?: string } };
 
@@ -13,6 +16,9 @@ export function staleTargetsOf<T extends TargetForStaleness>(targets: T[]): T[] 
   return targets.filter(isStaleTarget);
 }
 
-/** SQL condition (for raw list queries) that a proposal `p` has a stale target. */
-export const STALE_SQL = `EXISTS (SELECT 1 FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
-  WHERE pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED'))`;
+/** Whether staleness applies to a proposal in this status at all. */
+export const canBeStale = (status: string) => status === 'PENDING';
+
+/** SQL condition (for raw list queries) that a pending proposal `p` has a stale target. */
+export const STALE_SQL = `(p.status = 'PENDING' AND EXISTS (SELECT 1 FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
+  WHERE pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED')))`;

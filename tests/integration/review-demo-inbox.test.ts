@@ -51,7 +51,7 @@ describe('the demo inbox', () => {
     const [narrow] = await byOp('NARROW_TRIGGER');
     const n = await getProposal(reviewer, narrow.id);
     expect(n.highlight).toEqual(['applies_when']);
-    expect(n.targets[0].currentToProposed.filter((c) => c.changed).map((c) => c.path)).toEqual(['applies_when']);
+    expect(n.targets[0].changes.filter((c) => c.changed).map((c) => c.path)).toEqual(['applies_when']);
     const [stale] = await byOp('PATCH_CARD', true);
     const s = await getProposal(reviewer, stale.id);
     expect(s.stale).toBe(true);
