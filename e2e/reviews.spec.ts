@@ -200,6 +200,10 @@ test('two reviewers in parallel: the second approval of a conflicting proposal i
   const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
   await Promise.all([loginAs(a, 'reviewer@demo.local'), loginAs(b, 'admin@demo.local')]);
+  // B's page would hear of A's approval live and turn stale before B could press; here B acts on the page as loaded
+  // (no live stream, a stopped clock for the fallback poll), so the server's refusal is what B sees.
+  await b.route('**/api/live?**', (route) => route.abort());
+  await b.clock.install();
   await Promise.all([a.goto(`/reviews/${first.id}`), b.goto(`/reviews/${second.id}`)]);
   await expect(b.getByTestId('stale-flag')).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 /**
  * Edit-then-approve form, built from the card's own shape: text fields as
@@ -41,8 +41,15 @@ export function toContent(fields: EditorField[]): Record<string, unknown> {
   return out;
 }
 
-export function CardEditor({ fields, onChange, issuesByPath }: { fields: EditorField[]; onChange: (fields: EditorField[]) => void; issuesByPath: Map<string, string[]> }) {
+/** `focusFirst`: opening the editor (the `e` key, the button) puts the cursor in its first field, as `a` and `r` do in their text box. */
+export function CardEditor({ fields, onChange, issuesByPath, focusFirst = false }: { fields: EditorField[]; onChange: (fields: EditorField[]) => void; issuesByPath: Map<string, string[]>; focusFirst?: boolean }) {
   const rows = useMemo(() => fields.map((f, i) => ({ f, i })), [fields]);
+  const first = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusFirst) first.current?.focus();
+    // Once, when the editor opens: later renders must not pull the cursor back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="space-y-3" data-testid="card-editor">
       {rows.map(({ f, i }) => {
@@ -55,6 +62,7 @@ export function CardEditor({ fields, onChange, issuesByPath }: { fields: EditorF
               {f.type === 'list' ? <span className="ml-2 font-sans text-slate-400">one item per line</span> : f.type === 'json' ? <span className="ml-2 font-sans text-slate-400">JSON</span> : null}
             </label>
             <textarea
+              ref={i === 0 ? first : undefined}
               id={id}
               name={f.path}
               rows={f.type === 'text' ? Math.min(4, Math.max(1, Math.ceil(f.value.length / 90))) : Math.min(10, Math.max(2, f.value.split('\n').length))}

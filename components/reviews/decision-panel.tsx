@@ -13,6 +13,10 @@ type Props = {
   p: ProposalDetail;
   mode: Mode;
   setMode: (m: Mode) => void;
+  /** The reason or note being typed: kept by the page, so it outlives the panel when someone else decides first. */
+  text: string;
+  setText: (text: string) => void;
+  /** A decision is being sent (and, for "& next", the next proposal opened). */
   busy: boolean;
   error: unknown;
   /** Why the edited card cannot be approved yet: the live check is still running (with an approval waiting for it), or it found issues. */
@@ -33,8 +37,7 @@ const BLOCKED_TEXT = {
 } as const;
 
 /** Approve / edit-then-approve / reject (reason required), "& next" variants, a/e/r + Ctrl+Enter; re-curate for stale ones. */
-export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDecide, onApproveWhenChecked, onRecurate, recurating, recurateError, onHelp }: Props) {
-  const [text, setText] = useState('');
+export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, editBlocked, onDecide, onApproveWhenChecked, onRecurate, recurating, recurateError, onHelp }: Props) {
   // Set when a reject was attempted without a reason (then the missing reason is shown).
   const [tried, setTried] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -71,7 +74,8 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
   const conflict = error instanceof ApiError && error.status === 409;
 
   return (
-    <section aria-label="Decision" className="sticky top-0 z-10 space-y-3 rounded-lg bg-white p-4 shadow-md ring-1 ring-indigo-200" data-testid="decision-panel">
+    // Sticks below the console header (components/shell/app-shell.tsx: h-14 plus its 1px border), not under it.
+    <section aria-label="Decision" aria-busy={busy} className="sticky top-[calc(3.5rem+1px)] z-10 space-y-3 rounded-lg bg-white p-4 shadow-md ring-1 ring-indigo-200" data-testid="decision-panel">
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={() => setMode('approve')} disabled={!approvable} variant={mode === 'approve' ? 'primary' : 'secondary'} aria-keyshortcuts="a">
           Approve <kbd className="text-xs opacity-70">a</kbd>
@@ -119,6 +123,12 @@ export function DecisionPanel({ p, mode, setMode, busy, error, editBlocked, onDe
             <Button variant="secondary" disabled={blocked} onClick={() => decide(true)} data-testid="confirm-decision-next">
               {mode === 'reject' ? 'Reject & next' : 'Approve & next'} <kbd className="text-xs opacity-70">Ctrl+Enter</kbd>
             </Button>
+            {busy ? (
+              <span className="self-center text-sm text-slate-600" role="status" data-testid="decision-busy">
+                <span className="mr-1.5 inline-block size-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600 align-[-1px]" aria-hidden />
+                {mode === 'reject' ? 'Rejecting…' : 'Approving…'}
+              </span>
+            ) : null}
             {mode === 'edit' && editBlocked && !busy ? (
               <span className="self-center text-xs text-slate-500" role="status" data-testid="edit-blocked">{BLOCKED_TEXT[editBlocked]}</span>
             ) : null}

@@ -2,23 +2,33 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ProvenanceChain } from '@/components/cards/provenance-chain';
+import { activeRefetchInterval } from '@/components/live/active-refetch';
+import { useLiveChannel } from '@/components/live/use-live-channel';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ShortcutsDialog } from '@/components/trajectory/shortcuts-dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { diffFields } from '@/lib/diff/field-diff';
-import { apiFetch } from '@/lib/http/api-client';
+import { ApiError, apiFetch } from '@/lib/http/api-client';
+import type { LiveChange } from '@/lib/live/channels';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
+import { recurationOutcome } from '@/lib/review/recuration-outcome';
 import { CardEditor, fieldsOf, toContent, type EditorField } from './card-editor';
+import { DecidedElsewhere } from './decided-elsewhere';
 import { DecisionPanel, type Mode } from './decision-panel';
 import { OperationBadge, ProposalFlags } from './proposal-badges';
 import { ProposalChanges } from './proposal-changes';
-import { INBOX_KEY } from './review-inbox';
+import { RecurationStatus } from './recuration-status';
+import { ReviewNotice } from './review-notice';
+import { proposalTitle, useDecide } from './use-decide';
 import { useEditCheck } from './use-edit-check';
 import { ValidationIssues } from './validation-issues';
+
+/** Polling interval only while the live stream is down (as the inbox); a re-curation in progress is checked more often. */
+const FALLBACK_POLL_MS = 15_000;
+const RECURATION_POLL_MS = 2_000;
 
 const REVIEW_KEYS: [string, string][] = [
   ['a', 'approve (then Ctrl/⌘ + Enter: approve & next)'],
@@ -31,47 +41,50 @@ const REVIEW_KEYS: [string, string][] = [
 
 /** The proposal page: what changes, why, validation now, the evidence, and the reviewer's decision. */
 export function ProposalReview({ initial, canReview }: { initial: ProposalDetail; canReview: boolean }) {
-  const router = useRouter();
   const qc = useQueryClient();
   const key = ['reviews', 'proposal', initial.id];
-  const q = useQuery({ queryKey: key, queryFn: () => apiFetch<{ proposal: ProposalDetail }>(`/api/proposals/${initial.id}`).then((r) => r.proposal), initialData: initial, refetchOnWindowFocus: true });
+  // Follows the proposal live (the Proposal trigger → NOTIFY → /api/live, as the inbox): decided or superseded elsewhere,
+  // a card moved under it (id-less proposals notice: staleness), and its re-curation run finishing.
+  const watched = useRef<{ runId: string | null }>({ runId: null });
+  const { live } = useLiveChannel(['proposals', 'runs'], [key], (c: LiveChange) => (c.channel === 'runs' ? !!c.id && c.id === watched.current.runId : !c.id || c.id === initial.id));
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => apiFetch<{ proposal: ProposalDetail }>(`/api/proposals/${initial.id}`).then((r) => r.proposal),
+    initialData: initial,
+    refetchOnWindowFocus: true,
+    // A running re-curation is re-checked now and then even while live (a lost notification must not leave it "queued").
+    refetchInterval: (query) => (query.state.data?.activeRecuration ? activeRefetchInterval(live, true, RECURATION_POLL_MS) : live ? false : FALLBACK_POLL_MS),
+  });
   const p = q.data;
   const [mode, setMode] = useState<Mode>('view');
+  const [text, setText] = useState('');
   const [help, setHelp] = useState(false);
   const [fields, setFields] = useState<EditorField[]>(() => fieldsOf(p.proposedCard));
   const edited = useMemo(() => toContent(fields), [fields]);
   const { check, checking, issuesByPath, waiting, passesOnceChecked } = useEditCheck(p.id, edited, mode === 'edit' && canReview);
 
   const open = p.status === 'PENDING' || p.status === 'INVALID';
-  const decided = useMutation({
-    mutationFn: async (d: { kind: 'approve' | 'reject'; text: string; next: boolean }) => {
-      const url = `/api/proposals/${p.id}/${d.kind}`;
-      const body = d.kind === 'reject' ? { reason: d.text } : { note: d.text || undefined, ...(mode === 'edit' ? { editedCard: edited } : {}) };
-      const res = await apiFetch<{ cardVersions?: { key: string; number: number }[] }>(url, { method: 'POST', json: body });
-      return { ...d, res };
-    },
-    onSuccess: async ({ next, res, kind }) => {
-      await qc.invalidateQueries({ queryKey: INBOX_KEY });
-      if (next) {
-        const list = await apiFetch<{ items: { id: string; stale: boolean; status: string }[] }>(`/api/proposals?status=PENDING&pageSize=10`);
-        const nextId = list.items.find((i) => i.id !== p.id)?.id;
-        router.push(nextId ? `/reviews/${nextId}` : '/reviews');
-        return;
-      }
-      setMode('view');
-      await qc.invalidateQueries({ queryKey: key });
-      if (kind === 'approve' && res.cardVersions?.[0]) router.refresh();
-    },
-    onError: () => qc.invalidateQueries({ queryKey: key }),
-  });
+  // Notices about a decision made elsewhere are for a page that saw the proposal open.
+  const [sawOpen] = useState(open);
+  const decided = useDecide(p, key);
+  const decide = (kind: 'approve' | 'reject', note: string, next: boolean) =>
+    decided.mutate({ kind, text: note, next, editedCard: kind === 'approve' && mode === 'edit' ? edited : undefined }, { onSuccess: (d) => void (d.next || setMode('view')) });
   const recurate = useMutation({
     mutationFn: () => apiFetch<{ run: { id: string } }>(`/api/proposals/${p.id}/recurate`, { method: 'POST' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
+  const runId = recurate.data?.run.id ?? p.recuration?.runId ?? null;
+  useEffect(() => {
+    watched.current.runId = runId;
+  }, [runId]);
   const editDiff = useMemo(() => (mode === 'edit' ? diffFields(p.proposedCard, edited) : []), [mode, p.proposedCard, edited]);
+  const refused = decided.error instanceof ApiError && decided.error.reason === 'NOT_PENDING' ? decided.variables?.kind ?? null : null;
+  // Superseded by the reviewer's own re-curation: RecurationStatus tells that story.
+  const elsewhere = sawOpen && !open && !decided.isSuccess && (!!refused || !recurationOutcome(p));
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-testid="proposal-review" data-live={live}>
+      <ReviewNotice />
       <header className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <OperationBadge operation={p.operation} />
@@ -80,7 +93,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
             {p.cardKind === 'FUNCTION' ? 'function card (global bank)' : `skill card · ${p.ability ?? 'unlabelled'} bank`} · proposed {new Date(p.createdAt).toLocaleString()}
           </span>
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight">{String((p.proposedCard as { title?: string; tool?: string } | null)?.title ?? (p.proposedCard as { tool?: string } | null)?.tool ?? 'Proposal')}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{proposalTitle(p)}</h1>
         <p className="text-sm text-slate-500">
           <Link href="/reviews" className="text-indigo-700 hover:underline">← Inbox</Link>
           {p.recuratedFrom ? <> · re-curation of <Link className="text-indigo-700 hover:underline" href={`/reviews/${p.recuratedFrom.id}`}>a stale proposal</Link></> : null}
@@ -98,6 +111,8 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
           ))}
         </p>
       ) : null}
+      {elsewhere ? <DecidedElsewhere p={p} refused={refused} draft={mode === 'view' ? null : { label: mode === 'reject' ? 'reason' : 'note', text }} /> : null}
+      <RecurationStatus p={p} />
       {p.stale && open ? (
         <div role="status" className="rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900 ring-1 ring-orange-300" data-testid="stale-banner">
           Stale: {p.targets.filter((t) => t.stale).map((t) => `${t.key} is now v${t.current?.number ?? '—'} (proposal based on v${t.base?.number ?? '—'})`).join('; ')}. It cannot be approved blind: re-curate it against the current card, or reject it as stale.
@@ -113,12 +128,14 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
             if (m === 'edit' && mode !== 'edit') setFields(fieldsOf(p.proposedCard));
             setMode(m);
           }}
-          busy={decided.isPending}
+          text={text}
+          setText={setText}
+          busy={decided.busy}
           error={decided.error}
           editBlocked={checking ? (waiting ? 'waiting' : 'checking') : (check.data?.issues.length ?? 0) > 0 ? 'issues' : false}
-          onDecide={(kind, text, next) => decided.mutate({ kind, text, next })}
-          onApproveWhenChecked={async (text, next) => {
-            if (await passesOnceChecked()) decided.mutate({ kind: 'approve', text, next });
+          onDecide={decide}
+          onApproveWhenChecked={async (note, next) => {
+            if (await passesOnceChecked()) decide('approve', note, next);
           }}
           onRecurate={() => recurate.mutate()}
           recurating={recurate.isPending || !!p.activeRecuration}
@@ -130,7 +147,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
       {mode === 'edit' ? (
         <Panel title="Edit the card" testId="edit-section">
           <div className="grid gap-4 lg:grid-cols-2">
-            <CardEditor fields={fields} onChange={setFields} issuesByPath={issuesByPath} />
+            <CardEditor fields={fields} onChange={setFields} issuesByPath={issuesByPath} focusFirst={open} />
             <div className="space-y-2">
               <p className="text-sm font-medium">Proposal → edited</p>
               <FieldDiffView changes={editDiff} onlyChanged emptyText="No edits yet." />

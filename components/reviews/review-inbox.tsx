@@ -16,6 +16,7 @@ import { useListKeys } from '@/components/ui/use-list-keys';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ProposalListItem, ProposalListPage } from '@/lib/review/list-proposals';
 import { OPERATION_LABELS, OperationBadge, ProposalFlags } from './proposal-badges';
+import { ReviewNotice } from './review-notice';
 
 export const INBOX_KEY = ['reviews', 'inbox'];
 /** Polling interval only while the live stream is down (refused, dropped, reconnecting). */
@@ -109,6 +110,8 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
 
   return (
     <section aria-label="Review inbox" data-live={live} className="space-y-4">
+      {/* "& next" with nothing left to review lands here: say what was just done. */}
+      <ReviewNotice />
       <FilterBar asDiv className="sm:grid-cols-4 2xl:grid-cols-8">
         <SelectField label="Status" value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })} options={STATUS_OPTIONS} />
         <SelectField label="Card kind" value={query.kind ?? ''} onChange={(e) => set({ kind: e.target.value })} options={[['', `Any${n((c) => c.total)}`], ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`], ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`]]} />
