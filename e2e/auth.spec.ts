@@ -138,8 +138,9 @@ test('after too many wrong passwords the login page counts the wait down, then t
   // Five wrong passwords are answered 401; the sixth starts a 2 s block (429 with Retry-After).
   for (let i = 0; i < 6; i++) {
     await password.fill(`wrong-${i}`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
     await signIn.click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    expect((await answered).status()).toBe(i < 5 ? 401 : 429);
   }
   const throttled = page.getByTestId('login-throttled');
   await expect(throttled).toHaveText(/^Too many failed sign-ins\. Try again in [12] seconds?\.$/);
