@@ -8,8 +8,9 @@ import type { ProposalProvenance } from '@/lib/cards/provenance';
  */
 export function ProvenanceChain({ provenance, head }: { provenance: ProposalProvenance | null; head?: ReactNode }) {
   const link = 'font-medium text-indigo-700 hover:underline';
+  // wrap-anywhere: task ids, model names and reasons are imported text of any length (a 300-character task id).
   return (
-    <ol className="space-y-2 border-l-2 border-indigo-200 pl-4 text-sm" data-testid="provenance">
+    <ol className="space-y-2 border-l-2 border-indigo-200 pl-4 text-sm wrap-anywhere" data-testid="provenance">
       {head}
       {!provenance ? (
         <Step label="Origin">No proposal recorded (created outside the review flow).</Step>

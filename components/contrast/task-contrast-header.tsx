@@ -1,3 +1,4 @@
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { TaskContrast } from '@/lib/contrast/load-task-contrast';
 
 /** Task facts above the contrast: what the agents were asked, where the task comes from. */
@@ -14,7 +15,7 @@ export function TaskContrastHeader({ task, trajectories }: Pick<TaskContrast, 't
       </dl>
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Instruction</h2>
       <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800" data-testid="task-instruction">
-        {task.instruction}
+        <UntrustedText text={task.instruction} />
       </p>
     </section>
   );
@@ -22,9 +23,11 @@ export function TaskContrastHeader({ task, trajectories }: Pick<TaskContrast, 't
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex gap-1.5">
+    <div className="flex min-w-0 gap-1.5">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium text-slate-800">{value}</dd>
+      <dd className="min-w-0 font-medium text-slate-800">
+        <UntrustedText text={value} />
+      </dd>
     </div>
   );
 }

@@ -10,10 +10,11 @@ export function DashboardFilters({ options, filters, action = '/dashboard' }: { 
     { name: 'ability', label: 'Ability', values: options.abilities, current: filters.ability },
     { name: 'model', label: 'Model', values: options.models, current: filters.model },
   ];
+  // max-w-64: a menu is as wide as its longest option, and an imported model name can be hundreds of characters.
   return (
     <FilterBar layout="row" method="get" action={action} aria-label="Dashboard filters" className="mb-4">
       {menus.map((m) => (
-        <SelectField key={m.name} label={m.label} name={m.name} defaultValue={m.current ?? ''} fieldClassName="min-w-44" options={[['', 'All'], ...pairs(m.values)]} />
+        <SelectField key={m.name} label={m.label} name={m.name} defaultValue={m.current ?? ''} fieldClassName="min-w-44 max-w-64" options={[['', 'All'], ...pairs(m.values)]} />
       ))}
       <DateRangeFields labels={['Imported from', 'to']} from={filters.from} to={filters.to} />
       <ApplyFilters clearHref={action} filtered={Object.values(filters).some(Boolean)} />

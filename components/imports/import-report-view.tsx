@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ImportReport } from '@/lib/import/import-jobs';
 import { groupConsecutive } from '@/components/ui/data-table';
 import { IssueList, type Issue } from '@/components/ui/issue-list';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 
 const STATUS_STYLE: Record<string, string> = {
@@ -30,7 +31,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <section aria-label={`Import report for ${report.fileName}`} data-testid="import-report" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <header className="flex flex-wrap items-center gap-2">
-        <h3 className="font-medium">{report.fileName}</h3>
+        <h3 className="min-w-0 font-medium">
+          <UntrustedText text={report.fileName} />
+        </h3>
         <StatusBadge status={report.status} />
         {report.format ? <span className="text-xs text-slate-500">{report.format}</span> : null}
       </header>

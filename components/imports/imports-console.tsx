@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
@@ -21,7 +22,8 @@ const PAGE_SIZE = 20;
 const count = (header: string, of: (j: ImportJobSummary) => number): ColumnDef<ImportJobSummary> => ({ header, numeric: true, cell: of });
 
 const COLUMNS: ColumnDef<ImportJobSummary>[] = [
-  { header: 'File', cell: (j) => <Link href={`/imports/${j.id}`} className="text-indigo-700 underline-offset-2 hover:underline">{j.fileName}</Link> },
+  // A file name of any length is cut to one line (whole in the tooltip): the counts beside it stay in view.
+  { header: 'File', cell: (j) => <Link href={`/imports/${j.id}`} className="text-indigo-700 underline-offset-2 hover:underline"><UntrustedText text={j.fileName} clip="max-w-48 xl:max-w-xs" /></Link> },
   { header: 'Status', cell: (j) => <StatusBadge status={j.status} /> },
   { header: 'Source', cell: (j) => j.source.toLowerCase() },
   count('Records', (j) => j.recordsTotal),

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { apiFetch } from '@/lib/http/api-client';
@@ -41,7 +42,7 @@ const COLUMNS: ColumnDef<RunListItem>[] = [
     header: 'Run',
     cell: (r) => (
       <>
-        <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline">{runTitle(r)}</Link>
+        <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={runTitle(r)} clip="max-w-sm" /></Link>
         {r.batchId ? <span className="ml-2 text-xs text-slate-500">batch</span> : null}
         {r.status === 'FAILED' && r.error ? <p className="mt-0.5 max-w-md truncate text-xs text-rose-700" title={r.error}>{r.error}</p> : null}
       </>

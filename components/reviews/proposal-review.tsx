@@ -89,11 +89,11 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
         <div className="flex flex-wrap items-center gap-2">
           <OperationBadge operation={p.operation} />
           <ProposalFlags status={p.status} showStatus stale={p.stale && open} valid={p.valid} />
-          <span className="text-sm text-slate-500">
+          <span className="min-w-0 text-sm text-slate-500 wrap-anywhere">
             {p.cardKind === 'FUNCTION' ? 'function card (global bank)' : `skill card · ${p.ability ?? 'unlabelled'} bank`} · proposed {new Date(p.createdAt).toLocaleString()}
           </span>
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight">{proposalTitle(p)}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{proposalTitle(p)}</h1>
         <p className="text-sm text-slate-500">
           <Link href="/reviews" className="text-indigo-700 hover:underline">← Inbox</Link>
           {p.recuratedFrom ? <> · re-curation of <Link className="text-indigo-700 hover:underline" href={`/reviews/${p.recuratedFrom.id}`}>a stale proposal</Link></> : null}

@@ -13,6 +13,7 @@ import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
 import { Pager } from '@/components/ui/pager';
 import { useListKeys } from '@/components/ui/use-list-keys';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ProposalListItem, ProposalListPage } from '@/lib/review/list-proposals';
 import { OPERATION_LABELS, OperationBadge, ProposalFlags } from './proposal-badges';
@@ -49,7 +50,7 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
     className: 'max-w-xs xl:max-w-md',
     cell: (p) => (
       <>
-        <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline">{p.title ?? '(untitled card)'}</Link>
+        <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={p.title ?? '(untitled card)'} /></Link>
         <p className="truncate text-xs text-slate-500" title={p.reason}>
           {p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || (p.targets.find((t) => t.primary) ?? p.targets[0])?.key}
           {' · '}
@@ -58,8 +59,8 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
       </>
     ),
   },
-  { header: 'Bank', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.cardKind === 'FUNCTION' ? 'functions (global)' : (p.ability ?? 'unlabelled')) },
-  { header: 'Task', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.task ? `${p.task.benchmark} · ${p.task.externalId}` : '—') },
+  { header: 'Bank', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.cardKind === 'FUNCTION' ? 'functions (global)' : <UntrustedText text={p.ability ?? 'unlabelled'} clip="max-w-[10rem]" />) },
+  { header: 'Task', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.task ? <UntrustedText text={`${p.task.benchmark} · ${p.task.externalId}`} clip="max-w-[14rem]" /> : '—') },
   { header: 'Flags', className: 'space-x-1 whitespace-nowrap', cell: (p) => <ProposalFlags status={p.status} showStatus={p.status !== 'PENDING'} stale={p.stale} valid={p.valid} /> },
   { header: 'Proposed', className: 'whitespace-nowrap text-slate-600', cell: (p) => new Date(p.createdAt).toLocaleString() },
 ];

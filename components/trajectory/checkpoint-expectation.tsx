@@ -1,5 +1,6 @@
 'use client';
 
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
@@ -25,16 +26,16 @@ export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
         Expected {c.kind ? <span className="font-normal normal-case">· {c.kind.replace('_', ' ')} check</span> : null}
       </h3>
       {expected ? null : c.description ? (
-        <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description">{c.description}</p>
+        <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description"><UntrustedText text={c.description} /></p>
       ) : (
-        <p className="text-slate-500">The benchmark gives no description for this check beyond its name: {c.name}</p>
+        <p className="text-slate-500">The benchmark gives no description for this check beyond its name: <UntrustedText text={c.name} /></p>
       )}
       {/* The differing fields come first: they are the finding; the evaluator's note follows. */}
       {expected ? <ExpectedVsActual checkpoint={c} onShowEvent={onShowEvent} /> : null}
       {c.note ? (
         <p className="text-xs text-slate-700 [overflow-wrap:anywhere]" data-testid="checkpoint-note">
           <span className="font-semibold">Evaluator: </span>
-          {c.note}
+          <UntrustedText text={c.note} />
         </p>
       ) : null}
     </section>

@@ -1,7 +1,9 @@
 'use client';
 
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /** Every checkpoint with its verdict; clicking one jumps to its anchored event. */
 export function CheckpointPanel({
@@ -38,15 +40,15 @@ export function CheckpointPanel({
                 <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
                   {c.passed ? 'pass' : 'fail'}
                 </span>
-                <span className="font-mono text-xs text-slate-500">{c.key}</span>
-                <span className="min-w-0 flex-1 truncate font-medium" title={c.note ? `${c.name} — ${c.note}` : c.name}>
-                  {c.name}
+                <UntrustedText text={c.key} clip="max-w-[8rem]" className="shrink-0 font-mono text-xs text-slate-500" />
+                <span className="min-w-0 flex-1 truncate font-medium" title={revealBidi(c.note ? `${c.name} — ${c.note}` : c.name)}>
+                  <UntrustedText text={c.name} />
                 </span>
                 {!c.passed && submitted ? <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span> : null}
                 {!c.passed && !submitted && myDraft ? <span className="shrink-0 text-[11px] text-amber-700">your draft</span> : null}
                 <span className="shrink-0 text-[11px] text-slate-500">{c.eventIndex != null ? `#${c.eventIndex}` : '—'}</span>
               </div>
-              {c.note ? <span className="sr-only">{c.note}</span> : null}
+              {c.note ? <span className="sr-only">{revealBidi(c.note)}</span> : null}
             </button>
           </li>
         );

@@ -2,6 +2,9 @@
 
 import { memo } from 'react';
 import type { EventView } from '@/lib/trajectories/list-events';
+import { UntrustedText } from '@/components/ui/untrusted-text';
+import { revealBidi } from '@/lib/text/reveal-bidi';
+import { LongText } from './long-text';
 import { MessageMarkdown } from './message-markdown';
 
 const SOURCE_STYLE: Record<EventView['source'], string> = {
@@ -20,6 +23,9 @@ export type RowMarks = {
   raw: boolean;
   anchors: { key: string; passed: boolean }[];
 };
+
+// Tool arguments and unfolded observations: raw text in a box that scrolls.
+const PRE = 'overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700';
 
 function prettyArgs(args: unknown): string {
   if (args == null) return '';
@@ -65,7 +71,7 @@ export const EventRow = memo(function EventRow({
           <>
             <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase ${SOURCE_STYLE[event.source]}`}>{event.source.toLowerCase()}</span>
             <span className="text-xs uppercase tracking-wide text-slate-500">{event.type.toLowerCase().replace('_', ' ')}</span>
-            {event.tool ? <span className="font-mono text-xs font-semibold text-slate-800">{event.tool}</span> : null}
+            {event.tool ? <UntrustedText text={event.tool} clip className="font-mono text-xs font-semibold text-slate-800" /> : null}
             {event.error ? <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">error</span> : null}
             {event.type === 'FINAL' ? <span className="rounded bg-emerald-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">final answer</span> : null}
           </>
@@ -74,7 +80,7 @@ export const EventRow = memo(function EventRow({
         )}
         {marks.anchors.map((a) => (
           <span key={a.key} className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${a.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
-            ⚑ {a.key}
+            ⚑ {revealBidi(a.key)}
           </span>
         ))}
       </div>
@@ -86,7 +92,7 @@ export const EventRow = memo(function EventRow({
 function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expanded: boolean; raw: boolean; onToggle: () => void }) {
   if (event.type === 'TOOL_CALL') {
     const args = prettyArgs(event.arguments);
-    return args ? <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{args}</pre> : null;
+    return args ? <LongText text={args} render={(t) => <pre className={`mt-1 max-h-48 ${PRE}`}><UntrustedText text={t} /></pre>} /> : null;
   }
   const text = event.content ?? '';
   if (event.type === 'OBSERVATION') {
@@ -106,9 +112,9 @@ function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expan
           {expanded ? 'Fold observation' : 'Expand observation'}
         </button>
         {expanded ? (
-          <pre className="mt-1 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{text}</pre>
+          <LongText text={text} render={(t) => <pre className={`mt-1 max-h-96 ${PRE}`}><UntrustedText text={t} /></pre>} />
         ) : (
-          <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{firstLine.slice(0, 240)}</p>
+          <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{revealBidi(firstLine.slice(0, 240))}</p>
         )}
       </div>
     );
@@ -116,9 +122,9 @@ function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expan
   if (!raw && (event.type === 'MESSAGE' || event.type === 'FINAL')) {
     return (
       <div className="mt-1">
-        <MessageMarkdown text={text} />
+        <LongText text={text} render={(t) => <MessageMarkdown text={t} />} />
       </div>
     );
   }
-  return <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{text}</p>;
+  return <LongText text={text} render={(t) => <p className="mt-1 whitespace-pre-wrap text-slate-800"><UntrustedText text={t} /></p>} />;
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /**
  * An agent or user message rendered as markdown, safely: trajectory text is
@@ -8,7 +9,8 @@ import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
  * turned into literal text (it stays visible as evidence, it is not dropped);
  * `defaultUrlTransform` empties `javascript:`/`data:` and other unsafe URLs;
  * links open in a new tab with `rel="noopener noreferrer"`; images are never
- * loaded (their alt text is shown instead).
+ * loaded (their alt text is shown instead). Bidi controls are shown as markers
+ * (revealBidi) before parsing, so no part of the message can reorder another.
  */
 type MdNode = { type: string; value?: string; children?: MdNode[] };
 
@@ -43,9 +45,9 @@ const COMPONENTS: Components = {
 
 export function MessageMarkdown({ text }: { text: string }) {
   return (
-    <div className="break-words text-slate-800" data-testid="message-markdown">
+    <div className="text-slate-800 wrap-anywhere" data-testid="message-markdown">
       <Markdown remarkPlugins={[htmlAsText]} urlTransform={defaultUrlTransform} components={COMPONENTS}>
-        {text}
+        {revealBidi(text)}
       </Markdown>
     </div>
   );

@@ -1,9 +1,11 @@
 import Link from 'next/link';
 import { ExpandableText } from '@/components/ui/expandable-text';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { DataQualityNotice } from './data-quality-warning';
 import { runDetail, runLabel } from '@/lib/trajectories/run-label';
 import { plural } from '@/lib/text/plural';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view: TrajectoryView; /** Live count (the workspace's diagnoses), not the one the page loaded with. */ awaiting?: number }) {
@@ -11,9 +13,9 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
     // On wide screens it may shrink (and scroll) only when it would leave the timeline less than its minimum.
     <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 lg:min-h-0 lg:shrink lg:overflow-y-auto">
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
-        <span className="font-mono">{view.task.benchmark}</span>
+        <UntrustedText text={view.task.benchmark} className="min-w-0 font-mono" />
         <span>·</span>
-        <span className="font-mono">{view.task.externalId}</span>
+        <UntrustedText text={view.task.externalId} className="min-w-0 font-mono" testId="trajectory-task-id" />
         {view.task.ability ? <span className="rounded bg-slate-100 px-1.5 py-0.5">{view.task.ability}</span> : null}
         <span>·</span>
         <span>{plural(view.eventCount, 'event')}</span>
@@ -22,8 +24,8 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
         </Link>
       </div>
       <div className="mt-1 flex flex-wrap items-center gap-3">
-        <h1 className="text-lg font-semibold tracking-tight" data-testid="trajectory-model">
-          {view.model}
+        <h1 className="min-w-0 text-lg font-semibold tracking-tight" data-testid="trajectory-model">
+          <UntrustedText text={view.model} />
           {/* The harness and trial tell two runs of one model apart. */}
           {runDetail(view) ? <span className="ml-2 text-base font-normal text-slate-500" data-testid="trajectory-run">{runDetail(view)}</span> : null}
         </h1>
@@ -46,12 +48,12 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
         {view.siblings.length ? <span className="text-slate-400">Other attempts:</span> : null}
         {view.siblings.map((s) => (
           <Link
-            title={runLabel(s)}
+            title={revealBidi(runLabel(s))}
             key={s.id}
             href={`/trajectories/${s.id}`}
             className={`inline-block max-w-[18rem] truncate rounded px-2 py-0.5 align-bottom text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
           >
-            {s.model}
+            {revealBidi(s.model)}
             {/* Same model under another harness (e.g. two agents on one LLM) must stay distinguishable. */}
             {[view, ...view.siblings].some((o) => o.id !== s.id && o.model === s.model && o.agent !== s.agent) && s.agent ? ` (${s.agent})` : ''}
             {s.trial != null ? ` #${s.trial}` : ''} {s.passed ? '✓' : '✗'}

@@ -1,15 +1,17 @@
 'use client';
 
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /**
  * Long text cut to a few lines with an in-place "show all" toggle (a real
  * button: Tab + Enter reach it). The choice is remembered per `storageKey`
  * (e.g. every instruction), so an annotator who reads instructions in full
- * keeps them open. The text is rendered as text, never as HTML.
+ * keeps them open. The text is rendered as text, never as HTML, with its bidi
+ * controls shown (revealBidi): it is usually imported, untrusted.
  */
 export function ExpandableText({
-  text,
+  text: given,
   storageKey,
   what = 'text',
   lines = 3,
@@ -24,6 +26,7 @@ export function ExpandableText({
   testId?: string;
   className?: string;
 }) {
+  const text = revealBidi(given);
   const id = useId();
   const ref = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
@@ -43,7 +46,7 @@ export function ExpandableText({
   const clamp = { 2: 'line-clamp-2', 3: 'line-clamp-3', 4: 'line-clamp-4' }[lines];
   return (
     <div className={className}>
-      <p id={id} ref={ref} data-testid={testId} data-expanded={expanded} className={`text-sm text-slate-700 [overflow-wrap:anywhere] ${expanded ? 'max-h-[40vh] overflow-y-auto whitespace-pre-wrap' : `${clamp} whitespace-normal`}`}>
+      <p id={id} ref={ref} data-testid={testId} data-expanded={expanded} className={`text-sm text-slate-700 wrap-anywhere [unicode-bidi:isolate] ${expanded ? 'max-h-[40vh] overflow-y-auto whitespace-pre-wrap' : `${clamp} whitespace-normal`}`}>
         {expanded
           ? // Paragraphs (blank-line separated, as in τ²-bench instructions) get a small gap, not a whole empty line.
             text.split(/\n[ \t]*\n\s*/).map((para, i) => (

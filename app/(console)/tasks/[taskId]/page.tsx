@@ -11,6 +11,7 @@ import { can } from '@/lib/auth/permissions';
 import { MAX_CONTRAST_TRAJECTORIES } from '@/lib/contrast/align-tool-calls';
 import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
 import { orNotFound } from '@/lib/pages/or-not-found';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 export const metadata = { title: 'Task contrast' };
 
@@ -25,7 +26,7 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
   return (
     <>
       <PageHeader
-        title={`${task.benchmark} · ${task.externalId}`}
+        title={revealBidi(`${task.benchmark} · ${task.externalId}`)}
         description="Every run of this task side by side, aligned by tool call, with the first step where passing and failing runs part ways."
         actions={
           <Link href="/tasks" className="text-sm font-medium text-indigo-700 hover:underline">
