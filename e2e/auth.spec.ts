@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { prisma } from '@/lib/db/prisma';
 import { createUser } from '@/lib/users/manage-users';
 import { createActor } from '../tests/helpers/factories';
 import { DEMO_PASSWORD, loginAs, logOut, navSections, openNavSection } from './helpers';
@@ -149,4 +150,17 @@ test('after too many wrong passwords the login page counts the wait down, then t
   await password.fill('the-right-password');
   await signIn.click();
   await expect(page.getByTestId('current-user')).toBeVisible();
+});
+
+test('a client cannot pick a fresh address for the sign-in throttle by sending its own X-Forwarded-For', async ({ request }) => {
+  const spoofed = `203.0.113.${randomBytes(1)[0]}`;
+  const res = await request.post('/api/auth/login', {
+    headers: { 'x-forwarded-for': spoofed },
+    data: { email: `nobody-${randomBytes(3).toString('hex')}@test.local`, password: 'a-guess' },
+  });
+  expect(res.status()).toBe(401);
+  // The failure is counted against the socket's peer (this machine), not the address the client claimed.
+  const keys = (await prisma.$queryRaw<{ key: string }[]>`SELECT key FROM rate_limit WHERE key LIKE 'login-fail:address:%'`).map((r) => r.key);
+  expect(keys.filter((k) => k.endsWith(spoofed))).toEqual([]);
+  expect(keys.some((k) => /(127\.0\.0\.1|::1)$/.test(k))).toBe(true);
 });

@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { LIVE_SAFETY_MS } from '@/components/live/active-refetch';
 import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
+import { serveCommand } from '../scripts/lib/serve-command';
 import { DEMO_PASSWORD, loginAs } from './helpers';
 
-// One replica B for both tests (a second `next start` on the same database), so run them in one worker.
+// One replica B for both tests (a second server on the same database), so run them in one worker.
 test.describe.configure({ mode: 'serial' });
 
 const POLL_MS = 1500; // components/reflection/use-run-summaries.ts: what the page polled at before live updates
@@ -27,7 +27,8 @@ async function freePort(): Promise<number> {
 test.beforeAll(async () => {
   const port = await freePort();
   baseB = `http://127.0.0.1:${port}`;
-  replicaB = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port)], { stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const { bin, args } = serveCommand(port);
+  replicaB = spawn(bin, args, { stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   await expect.poll(async () => fetch(`${baseB}/api/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
 });
 

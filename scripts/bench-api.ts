@@ -20,6 +20,7 @@ import { measure, printTable, printTails, ratioOf, reduce, type Endpoint, type R
 import { BENCH_PASSWORD, ensureBenchData, LONG_TRAJECTORY_ID } from './lib/bench-seed';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
+import { serveCommand } from './lib/serve-command';
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +38,8 @@ const PORTS = [Number(process.env.PORT ?? 3114), Number(process.env.PORT_B ?? 31
 const PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54414);
 
 function startReplica(port: number, databaseUrl: string): ChildProcess {
-  const child = spawn(path.resolve('node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+  const { bin, args } = serveCommand(port);
+  const child = spawn(bin, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
   });

@@ -17,6 +17,7 @@ import { openDatabase, portInUse } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 import { buildIfNeeded } from './lib/build';
 import { stopProcessGroup } from './lib/process-group';
+import { serveCommand } from './lib/serve-command';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -90,8 +91,9 @@ async function main() {
     return stop(1, 'Start-up failed (see the error above).');
   }
 
-  const bin = path.resolve('node_modules', '.bin', 'next');
-  const child: ChildProcess = spawn(bin, [dev ? 'dev' : 'start', '-p', String(port)], {
+  // `next dev` for development; otherwise scripts/serve.ts, which decides the client address itself.
+  const { bin, args } = dev ? { bin: path.resolve('node_modules', '.bin', 'next'), args: ['dev', '-p', String(port)] } : serveCommand(port);
+  const child: ChildProcess = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
     // Its own process group: stopping it stops Next's children too.
@@ -102,7 +104,7 @@ async function main() {
   child.stdout!.on('data', (d: Buffer) => {
     const text = d.toString();
     // Keep Next's own request/compile output, but the banner below is the one that matters.
-    if (!/Ready in|Local:|Network:|▲ Next|- Experiments|Starting\.\.\./.test(text)) process.stdout.write(text);
+    if (!/Ready (in|on)|Local:|Network:|▲ Next|- Experiments|Starting\.\.\./.test(text)) process.stdout.write(text);
   });
   child.on('exit', (code) => void stop(code ?? 1, stopping ? undefined : `The web server exited (code ${code ?? 'signal'}).`));
 

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { buildIfNeeded } from './build';
 import { freshDatabase } from './fresh-database';
 import { freePort } from './embedded-db';
+import { serveCommand } from './serve-command';
 import { waitForHealth } from './wait-for-health';
 
 /**
- * The built console (`next start`, built first when sources changed) on a free
+ * The built console (scripts/serve.ts, built first when sources changed) on a free
  * port against `databaseUrl`, for the benchmarks that measure it over HTTP or
  * in a browser. Output is dropped: the figures are the script's.
  */
@@ -14,7 +14,8 @@ export async function startBuiltApp(databaseUrl: string): Promise<{ base: string
   await buildIfNeeded();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port)], {
+  const { bin, args } = serveCommand(port);
+  const server = spawn(bin, args, {
     stdio: 'ignore',
     env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' },
   });
