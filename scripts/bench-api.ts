@@ -3,7 +3,7 @@
  *
  * Seeds 100,000 trajectories through the real import path into a reusable
  * embedded PostgreSQL (.data/bench, once), builds the app if needed, starts two
- * `next start` replicas on that database and drives the list endpoints and
+ * replicas of the built app (scripts/serve.ts) on that database and drives the list endpoints and
  * "take next" with autocannon at 10 and 50 connections, in rounds of short
  * slices: every endpoint's slice sits between two slices of the authenticated
  * no-op (`GET /api/auth/me`), and its ratio is against their mean (target

@@ -10,7 +10,7 @@
  *  2. Over HTTP: `/api/retrieve` requests/s (autocannon, API token) at 10 and
  *     50 connections next to an authenticated no-op endpoint with the same
  *     auth (`/api/retrieve/ping`), on a fresh embedded PostgreSQL and the built
- *     app (`next start`). Figures only; not a test.
+ *     app (scripts/serve.ts). Figures only; not a test.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -110,7 +110,7 @@ inProcess(cards);
 async function overHttp(base: string, token: string): Promise<void> {
   const body = JSON.stringify({ task: syntheticQueries[0].task, ability: 'mail', apps: ['mail'], release: 'current', function: syntheticQueries[0].function });
   await rps(`${base}/api/retrieve`, token, 1, body); // warm-up: builds the index once
-  console.log(`\nOver HTTP (next start, ${SECONDS} s per run, API token, release "current")`);
+  console.log(`\nOver HTTP (built app, ${SECONDS} s per run, API token, release "current")`);
   console.log('connections   /api/retrieve req/s   no-op req/s   ratio');
   for (const c of [10, 50]) {
     const r = await rps(`${base}/api/retrieve`, token, c, body);

@@ -2,7 +2,7 @@
  * npm run bench:trajectory-dom [-- --runs 3]
  *
  * Seeds two trajectories (100 and 5,000 events) into a fresh embedded
- * PostgreSQL, serves the built app (`next start`, NEXT_DIST_DIR honoured),
+ * PostgreSQL, serves the built app (scripts/serve.ts, NEXT_DIST_DIR honoured),
  * opens each trajectory page in Chromium (same launch options as
  * playwright.config.ts) and prints, per size, the DOM node count after the
  * first event rendered, the node count after scrolling to the last event, and

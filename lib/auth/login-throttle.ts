@@ -37,7 +37,7 @@ function limiters(): Limiters {
   if (globalForThrottle.__loginThrottle?.url === url) return globalForThrottle.__loginThrottle;
   const pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000 });
   // An idle client's connection can end (PostgreSQL restarting or stopping: Ctrl-C stops the embedded
-  // one before `next start`). Without a listener node-postgres raises that as an uncaught exception;
+  // one before the web server). Without a listener node-postgres raises that as an uncaught exception;
   // the pool drops the client and the next login opens a new connection.
   pool.on('error', (err: Error & { code?: string }) => {
     // 57P01: terminated by the administrator (a shutdown); not worth a stack dump.

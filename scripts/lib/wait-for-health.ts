@@ -1,4 +1,4 @@
-/** Polls `${url}/api/health` until the app answers (benchmarks that start `next start`). */
+/** Polls `${url}/api/health` until the app answers (benchmarks that start the built app). */
 export async function waitForHealth(url: string, ms = 120_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
