@@ -3,15 +3,23 @@ import { ApplyFilters, DateRangeFields, FilterBar } from '@/components/ui/filter
 import { auditActionOptions } from '@/lib/audit/action-options';
 import type { AuditQuery } from '@/lib/audit/audit-query';
 import type { AuditFilterOptions } from '@/lib/audit/list-audit';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 const any = (label: string, values: string[]): Option[] => [['', label], ...values.map((v): Option => [v, v])];
 
+/** Each token that wrote entries, by name and prefix; a token id in the URL the menu lacks is kept, so the menu shows the filter in force. */
+function tokenOptions(tokens: AuditFilterOptions['apiTokens'], active?: string): Option[] {
+  const options: Option[] = [['', 'Any'], ...tokens.map((t): Option => [t.id, `${revealBidi(t.name)} (${t.prefix}…)`])];
+  return active && !tokens.some((t) => t.id === active) ? [...options, [active, active]] : options;
+}
+
 /** GET form: the audit filters live in the URL. */
 export function AuditFilters({ options, query }: { options: AuditFilterOptions; query: AuditQuery }) {
-  const filtered = Boolean(query.actorId || query.action || query.entityType || query.entityId || query.from || query.to);
+  const filtered = Boolean(query.actorId || query.apiTokenId || query.action || query.entityType || query.entityId || query.from || query.to);
   return (
     <FilterBar layout="row" method="get" action="/admin/audit" aria-label="Filter the audit log" className="mb-4">
       <SelectField label="Actor" name="actorId" defaultValue={query.actorId ?? ''} fieldClassName="min-w-44" options={[['', 'Anyone'], ...options.actors.map((a): Option => [a.id, a.name])]} />
+      <SelectField label="API token" name="apiTokenId" defaultValue={query.apiTokenId ?? ''} fieldClassName="min-w-40" options={tokenOptions(options.apiTokens, query.apiTokenId)} />
       <SelectField label="Action" name="action" defaultValue={query.action ?? ''} fieldClassName="min-w-44" options={auditActionOptions(options.actions, query.action)} />
       <SelectField label="Entity type" name="entityType" defaultValue={query.entityType ?? ''} fieldClassName="min-w-40" options={any('Any', options.entityTypes)} />
       <Field label="Entity id">

@@ -2,7 +2,9 @@ import Link from 'next/link';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { ColumnDef } from '@/components/ui/data-table';
 import { LinkPagedTable } from '@/components/ui/link-paged-table';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { AuditEntryView } from '@/lib/audit/audit-query';
+import type { ApiTokenRef } from '@/lib/auth/permissions';
 import type { Page } from '@/lib/http/pagination';
 
 function Change({ label, value }: { label: string; value: unknown }) {
@@ -15,16 +17,34 @@ function Change({ label, value }: { label: string; value: unknown }) {
   );
 }
 
+const auditHref = (filter: Record<string, string>) => `/admin/audit?${new URLSearchParams(filter).toString()}`;
+
+/** "via token ‘ci-import’": the action came through an API token, not a browser session; links to its other entries. */
+function ViaToken({ token }: { token: ApiTokenRef }) {
+  return (
+    <span className="text-slate-500" data-testid="audit-via-token">
+      {' via token '}
+      <Link href={auditHref({ apiTokenId: token.id })} className="hover:underline" title={`Token ${token.prefix}… — its entries`}>
+        ‘<UntrustedText text={token.name} clip="max-w-40" />’
+      </Link>
+    </span>
+  );
+}
+
 const COLUMNS: ColumnDef<AuditEntryView>[] = [
   { header: 'When (UTC)', className: 'whitespace-nowrap tabular-nums text-slate-600', cell: (e) => e.createdAt.slice(0, 19).replace('T', ' ') },
   {
     header: 'Actor',
-    cell: (e) =>
-      e.actor ? (
-        <Link href={`/admin/audit?${new URLSearchParams({ actorId: e.actor.id }).toString()}`} className="hover:underline" title={e.actor.email}>{e.actor.name}</Link>
-      ) : (
-        <span className="text-slate-500">system</span>
-      ),
+    cell: (e) => (
+      <>
+        {e.actor ? (
+          <Link href={auditHref({ actorId: e.actor.id })} className="hover:underline" title={e.actor.email}>{e.actor.name}</Link>
+        ) : (
+          <span className="text-slate-500">system</span>
+        )}
+        {e.apiToken ? <ViaToken token={e.apiToken} /> : null}
+      </>
+    ),
   },
   { header: 'Action', className: 'font-mono text-xs', cell: (e) => e.action },
   {

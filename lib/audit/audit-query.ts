@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiTokenRef } from '@/lib/auth/permissions';
 import { pageQuerySchema } from '@/lib/http/pagination';
 
 const text = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
@@ -12,6 +13,8 @@ const day = z
 /** Audit log filters (`GET /api/admin/audit`, the /admin/audit page URL). Dates are inclusive UTC days. */
 export const auditQuerySchema = pageQuerySchema.extend({
   actorId: text(100),
+  // Entries written through one API token.
+  apiTokenId: text(100),
   // Exact action ("taxonomy.update") or a prefix ending in "." ("taxonomy.").
   action: text(100),
   entityType: text(100),
@@ -25,6 +28,8 @@ export type AuditEntryView = {
   id: string;
   createdAt: string;
   actor: { id: string; name: string; email: string } | null;
+  /** The API token the action came through; null for a browser session, the CLI or the system. */
+  apiToken: ApiTokenRef | null;
   action: string;
   entityType: string;
   entityId: string;

@@ -1,9 +1,12 @@
 import type { Prisma } from '@prisma/client';
-import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { requirePermission, type Actor, type ApiTokenRef } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 import { auditQuerySchema, type AuditEntryView } from './audit-query';
+
+// How an entry names its token: never the secret (or its hash).
+const TOKEN_REF = { id: true, name: true, prefix: true } satisfies Prisma.ApiTokenSelect;
 
 // Entity types whose page URL follows from the id alone.
 const DIRECT: Record<string, (id: string) => string> = {
@@ -39,7 +42,7 @@ async function lookupHrefs(entries: { entityType: string; entityId: string }[]):
   return out;
 }
 
-/** The audit log, newest first, filtered by actor, action, entity and time; admins only. */
+/** The audit log, newest first, filtered by actor, API token, action, entity and time; admins only. */
 export async function listAuditEntries(actor: Actor, input: unknown): Promise<Page<AuditEntryView>> {
   requirePermission(actor, 'audit:read');
   const q = auditQuerySchema.parse(input);
@@ -48,13 +51,14 @@ export async function listAuditEntries(actor: Actor, input: unknown): Promise<Pa
   if (q.to) createdAt.lt = new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000);
   const where: Prisma.AuditLogWhereInput = {
     actorId: q.actorId,
+    apiTokenId: q.apiTokenId,
     action: q.action ? (q.action.endsWith('.') ? { startsWith: q.action } : q.action) : undefined,
     entityType: q.entityType,
     entityId: q.entityId,
     createdAt: q.from || q.to ? createdAt : undefined,
   };
   const [rows, total] = await Promise.all([
-    prisma.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...toPrismaPage(q), include: { actor: { select: { id: true, name: true, email: true } } } }),
+    prisma.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...toPrismaPage(q), include: { actor: { select: { id: true, name: true, email: true } }, apiToken: { select: TOKEN_REF } } }),
     prisma.auditLog.count({ where }),
   ]);
   const looked = await lookupHrefs(rows);
@@ -63,6 +67,7 @@ export async function listAuditEntries(actor: Actor, input: unknown): Promise<Pa
       id: r.id,
       createdAt: r.createdAt.toISOString(),
       actor: r.actor,
+      apiToken: r.apiToken,
       action: r.action,
       entityType: r.entityType,
       entityId: r.entityId,
@@ -75,15 +80,16 @@ export async function listAuditEntries(actor: Actor, input: unknown): Promise<Pa
   );
 }
 
-export type AuditFilterOptions = { actors: { id: string; name: string }[]; actions: string[]; entityTypes: string[] };
+export type AuditFilterOptions = { actors: { id: string; name: string }[]; apiTokens: ApiTokenRef[]; actions: string[]; entityTypes: string[] };
 
-/** Menus for the audit filters: people who acted, and the actions and entity types that occur. */
+/** Menus for the audit filters: people who acted, tokens acted through, and the actions and entity types that occur. */
 export async function auditFilterOptions(actor: Actor): Promise<AuditFilterOptions> {
   requirePermission(actor, 'audit:read');
-  const [actors, actions, types] = await Promise.all([
+  const [actors, apiTokens, actions, types] = await Promise.all([
     prisma.user.findMany({ where: { auditLogs: { some: {} } }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
+    prisma.apiToken.findMany({ where: { auditLogs: { some: {} } }, select: TOKEN_REF, orderBy: [{ name: 'asc' }, { createdAt: 'asc' }] }),
     prisma.auditLog.findMany({ distinct: ['action'], select: { action: true }, orderBy: { action: 'asc' } }),
     prisma.auditLog.findMany({ distinct: ['entityType'], select: { entityType: true }, orderBy: { entityType: 'asc' } }),
   ]);
-  return { actors, actions: actions.map((a) => a.action), entityTypes: types.map((t) => t.entityType) };
+  return { actors, apiTokens, actions: actions.map((a) => a.action), entityTypes: types.map((t) => t.entityType) };
 }

@@ -1,23 +1,39 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { AppError } from '@/lib/errors';
 import { assertTokenAllowed, clientAddress, recordTokenFailure } from './login-throttle';
-import { actorFromApiToken, actorFromSession, SESSION_COOKIE } from './sessions';
+import { actorFromSession, lookupApiToken, SESSION_COOKIE, type DeadToken } from './sessions';
 import { can, type Actor, type Permission } from './permissions';
 
-/** The caller of the current request: a bearer token wins over the session cookie. */
-export async function currentActor(): Promise<Actor | null> {
+/**
+ * The caller of the current request: a bearer token wins over the session cookie.
+ * A revoked or expired token is no caller (anonymous, e.g. for a public route);
+ * with `explainDeadToken` (apiRoute) it is refused with why instead of the
+ * generic "sign in first". Either way it counts as an invalid token.
+ */
+export async function currentActor(opts: { explainDeadToken?: boolean } = {}): Promise<Actor | null> {
   const h = await headers();
   const auth = h.get('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) {
     // A storm of invalid tokens from one address is refused before the token lookup.
     const address = clientAddress(h);
     await assertTokenAllowed(address);
-    const actor = await actorFromApiToken(auth.slice(7).trim());
-    if (!actor) await recordTokenFailure(address);
-    return actor;
+    const found = await lookupApiToken(auth.slice(7).trim());
+    if (found && 'actor' in found) return found.actor;
+    await recordTokenFailure(address);
+    if (found && opts.explainDeadToken) throw deadTokenError(found.dead);
+    return null;
   }
   const jar = await cookies();
   return actorFromSession(jar.get(SESSION_COOKIE)?.value);
+}
+
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** 401 saying why a real token stopped working; `reason` (TOKEN_REVOKED, TOKEN_EXPIRED) is for programs. */
+function deadTokenError(dead: DeadToken): AppError {
+  const what = dead.reason === 'TOKEN_REVOKED' ? `was revoked on ${utc(dead.at)}` : `expired on ${utc(dead.at)}`;
+  return new AppError('UNAUTHENTICATED', `This API token ("${dead.name}") ${what}. Ask an admin for a new one.`, [], { reason: dead.reason });
 }
 
 /**

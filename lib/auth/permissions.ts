@@ -38,6 +38,9 @@ export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
 
+/** An API token as the audit log names it: never its secret. */
+export type ApiTokenRef = { id: string; name: string; prefix: string };
+
 /** The authenticated caller: a browser session or an API token acting with a role. */
 export type Actor = {
   userId: string;
@@ -45,6 +48,8 @@ export type Actor = {
   email: string;
   role: Role;
   via: 'session' | 'token';
+  /** The token the caller authenticated with (`via: 'token'`). */
+  token?: ApiTokenRef;
 };
 
 export function requirePermission(actor: Actor | null, permission: Permission): Actor {

@@ -71,17 +71,28 @@ export async function lastUsedWritesSettled(): Promise<void> {
   await Promise.all(lastUsedWrites);
 }
 
-export async function actorFromApiToken(token: string | undefined): Promise<Actor | null> {
+/**
+ * Why a presented token that exists is refused, so the caller can be told (lib/auth/current-actor.ts):
+ * revoked wins over expired. A token of a deactivated or demoted owner is refused without a reason.
+ */
+export type DeadToken = { reason: 'TOKEN_REVOKED' | 'TOKEN_EXPIRED'; at: Date; name: string };
+
+/** The actor a bearer token acts as; or why a real but revoked or expired token no longer does; or null. */
+export async function lookupApiToken(token: string | undefined): Promise<{ actor: Actor } | { dead: DeadToken } | null> {
   if (!token) return null;
-  const [row] = await queryRows<ActorRow & { id: string; lastUsedAt: Date | null }>(Prisma.sql`
-    SELECT t.id, t."lastUsedAt", u.id AS "userId", u.name, u.email, t.role::text AS role
+  // One statement either way: the revoked and expired rows are read too, and told apart here.
+  const [row] = await queryRows<ActorRow & { id: string; tokenName: string; prefix: string; lastUsedAt: Date | null; revokedAt: Date | null; expiresAt: Date | null; usable: boolean }>(Prisma.sql`
+    SELECT t.id, t.name AS "tokenName", t.prefix, t."lastUsedAt", t."revokedAt", t."expiresAt",
+           u.id AS "userId", u.name, u.email, t.role::text AS role,
+           -- A token never acts with more than its owner's role *now*: demoting the owner disables a token of
+           -- the old role (updateUser also revokes it), as creating one would have been refused (createApiToken).
+           (u.active AND (t.role = u.role OR u.role = 'ADMIN')) AS usable
     FROM "ApiToken" t JOIN "User" u ON u.id = t."userId"
-    WHERE t."tokenHash" = ${hashToken(token)} AND t."revokedAt" IS NULL
-      AND (t."expiresAt" IS NULL OR t."expiresAt" > ${new Date()}) AND u.active
-      -- A token never acts with more than its owner's role *now*: demoting the owner disables a token of
-      -- the old role (updateUser also revokes it), as creating one would have been refused (createApiToken).
-      AND (t.role = u.role OR u.role = 'ADMIN')`);
+    WHERE t."tokenHash" = ${hashToken(token)}`);
   if (!row) return null;
+  if (row.revokedAt) return { dead: { reason: 'TOKEN_REVOKED', at: row.revokedAt, name: row.tokenName } };
+  if (row.expiresAt && row.expiresAt <= new Date()) return { dead: { reason: 'TOKEN_EXPIRED', at: row.expiresAt, name: row.tokenName } };
+  if (!row.usable) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     // Best-effort bookkeeping; never fail the request over it.
     const write = prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
@@ -89,5 +100,10 @@ export async function actorFromApiToken(token: string | undefined): Promise<Acto
     void write.finally(() => lastUsedWrites.delete(write));
   }
   const { userId, name, email, role } = row;
-  return { userId, name, email, role, via: 'token' };
+  return { actor: { userId, name, email, role, via: 'token', token: { id: row.id, name: row.tokenName, prefix: row.prefix } } };
+}
+
+export async function actorFromApiToken(token: string | undefined): Promise<Actor | null> {
+  const found = await lookupApiToken(token);
+  return found && 'actor' in found ? found.actor : null;
 }

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { ZodError } from 'zod';
 import { currentActor } from '@/lib/auth/current-actor';
 import { requirePermission, type Actor, type Permission } from '@/lib/auth/permissions';
+import { runAsRequestActor } from '@/lib/auth/request-actor';
 import { transientDatabaseError } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
 import { assertNoNul } from './nul-characters';
@@ -67,12 +68,13 @@ function toResponse(result: unknown): Response {
 export function apiRoute<P = Record<string, never>>(permission: Permission, handler: Handler<P>) {
   return async (req: NextRequest, ctx: RouteContext<P>): Promise<Response> => {
     try {
-      const actor = await currentActor();
+      const actor = await currentActor({ explainDeadToken: true });
       assertSameOrigin(req, actor);
       requirePermission(actor, permission);
       const params = await ctx.params;
       assertNoNul({ path: params, query: req.nextUrl.searchParams });
-      return toResponse(await handler({ req, actor: actor!, params }));
+      // As the request's actor: what it audits names the API token it came through (lib/audit/record.ts).
+      return toResponse(await runAsRequestActor(actor, () => handler({ req, actor: actor!, params })));
     } catch (err) {
       return errorResponse(err);
     }
@@ -87,7 +89,7 @@ export function publicRoute<P = Record<string, never>>(handler: PublicHandler<P>
       assertSameOrigin(req, actor);
       const params = await ctx.params;
       assertNoNul({ path: params, query: req.nextUrl.searchParams });
-      return toResponse(await handler({ req, actor, params }));
+      return toResponse(await runAsRequestActor(actor, () => handler({ req, actor, params })));
     } catch (err) {
       return errorResponse(err);
     }

@@ -1,4 +1,5 @@
 import { Prisma } from '@prisma/client';
+import { auditTokenId } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { queryRows } from '@/lib/db/sql';
@@ -62,8 +63,8 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
       ), audit AS (
         -- The audit entry is written by the same statement, so it commits with the claim
         -- without an interactive transaction holding a pooled connection under contention.
-        INSERT INTO "AuditLog" ("id", "actorId", "action", "entityType", "entityId", "createdAt")
-        SELECT gen_random_uuid()::text, ${actor.userId}, 'queue.claim', 'Trajectory', "trajectoryId", ${SQL_NOW} FROM claimed
+        INSERT INTO "AuditLog" ("id", "actorId", "apiTokenId", "action", "entityType", "entityId", "createdAt")
+        SELECT gen_random_uuid()::text, ${actor.userId}, ${auditTokenId()}, 'queue.claim', 'Trajectory', "trajectoryId", ${SQL_NOW} FROM claimed
       )
       SELECT "trajectoryId" FROM claimed`);
     if (rows.length) return { trajectoryId: rows[0].trajectoryId };

@@ -1,6 +1,7 @@
 import type { Role } from '@prisma/client';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashToken } from '@/lib/auth/tokens';
 import { prisma } from '@/lib/db/prisma';
 import { stopBoss } from '@/lib/jobs/boss';
 import { createApiToken } from '@/lib/users/api-tokens';
@@ -56,11 +57,13 @@ afterAll(async () => {
   await stopBoss();
 });
 
+const tokenOf = (c: Call) => c.token ?? (c.role ? ctx.tokens[c.role] : undefined);
+
 async function call(route: (typeof routes)[number], c: Call): Promise<Response> {
   const mod = (await import(/* @vite-ignore */ `${process.cwd()}/${route.file}`)) as Record<string, (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>>;
   let url = `http://localhost${route.urlPattern.replace(/\[(\w+)\]/g, (_m, name: string) => encodeURIComponent(c.params?.[name] ?? name))}`;
   const headers = new Headers({ host: 'localhost' });
-  const token = c.token ?? (c.role ? ctx.tokens[c.role] : undefined);
+  const token = tokenOf(c);
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (c.cookie) headers.set('cookie', c.cookie);
   let body: string | undefined;
@@ -102,6 +105,11 @@ describe('audit coverage of mutating routes', () => {
         entityId: typeof entityId === 'function' ? await entityId() : (entityId ?? expect.any(String)),
       };
       expect(written.map((r) => ({ actorId: r.actorId, action: r.action, entityType: r.entityType, entityId: r.entityId }))).toContainEqual(expected);
+      // …and the API token the call came through (none for a browser session).
+      const token = tokenOf(c);
+      const apiTokenId = token ? (await prisma.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).id : null;
+      const entry = written.find((r) => r.action === action && r.entityType === entityType && r.actorId === expected.actorId);
+      expect(entry?.apiTokenId, `${route.key}: the entry's API token`).toBe(apiTokenId);
     });
   }
 });

@@ -5,7 +5,7 @@ import { AuditFilters } from '@/components/audit/audit-filters';
 import { auditActionOptions } from '@/lib/audit/action-options';
 import { auditQuerySchema } from '@/lib/audit/audit-query';
 
-const OPTIONS = { actors: [], actions: ['token.revoke', 'token.create', 'auth.login', 'taxonomy.update', 'taxonomy.create'], entityTypes: ['ApiToken'] };
+const OPTIONS = { actors: [], apiTokens: [], actions: ['token.revoke', 'token.create', 'auth.login', 'taxonomy.update', 'taxonomy.create'], entityTypes: ['ApiToken'] };
 const selectedAction = (action: string) => {
   const html = renderToStaticMarkup(createElement(AuditFilters, { options: OPTIONS, query: auditQuerySchema.parse({ action }) }));
   const menu = html.slice(html.indexOf('name="action"'), html.indexOf('</select>', html.indexOf('name="action"')));
