@@ -128,15 +128,20 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
   }, OVERLAP_WRITER_TX);
 }
 
-/** Author-only edit of a diagnosis by id (the API's PATCH). */
+/** Author-only edit of a diagnosis by id (the API's PATCH); on a draft, it is its first submission. */
 export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
   requirePermission(actor, 'diagnosis:write');
   return prisma.$transaction(async (tx) => {
     await lockOverlapForWriting(tx, { diagnosisId: id });
+    const seen = await tx.diagnosis.findUnique({ where: { id }, select: { authorId: true, status: true, trajectoryId: true } });
+    if (!seen) throw notFound('Diagnosis');
+    if (seen.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');
+    // Submitting a draft needs the trajectory's claim, as submitDiagnosis does: without it a PATCH submitted
+    // while another annotator held the trajectory. Claim before the row lock, in the autosave's order (no deadlock).
+    if (seen.status === 'DRAFT') await claimForWriting(tx, actor, seen.trajectoryId);
     await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${id} FOR UPDATE`;
     const existing = await tx.diagnosis.findUnique({ where: { id } });
     if (!existing) throw notFound('Diagnosis');
-    if (existing.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');
     const input = submitInputSchema.parse({ ...(raw as object), checkpointResultId: existing.checkpointResultId });
     await checkTarget(tx, input);
     checkReplaces(existing, input);
