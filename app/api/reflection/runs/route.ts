@@ -4,7 +4,7 @@ import { createReflectionRun } from '@/lib/reflection/create-run';
 import { listRuns } from '@/lib/reflection/read-run';
 import { runsListQuerySchema } from '@/lib/reflection/run-status';
 
-/** Runs, newest first: ?page=&status=&taskId= */
+/** Runs, newest first: ?page=&pageSize=&status=&taskId= */
 export const GET = apiRoute('reflection:read', async ({ req, actor }) =>
   listRuns(actor, runsListQuerySchema.parse(searchParamsRecord(req.nextUrl.searchParams))),
 );
