@@ -135,3 +135,27 @@ export function openApiDocument(): object {
   });
   return cached;
 }
+
+/**
+ * Where this console answers, as the request reached it: behind a proxy the
+ * forwarded host and scheme (Next's server sets them when no proxy did), else
+ * the request URL's. A host that does not make a URL gives the relative "/",
+ * which OpenAPI reads as "where this document was served from".
+ */
+export function serverUrl(req: Request): string {
+  const first = (name: string) => req.headers.get(name)?.split(',')[0]?.trim() || undefined;
+  const url = new URL(req.url);
+  const scheme = first('x-forwarded-proto') ?? url.protocol.slice(0, -1);
+  const host = first('x-forwarded-host') ?? first('host') ?? url.host;
+  if ((scheme !== 'http' && scheme !== 'https') || !HOST.test(host)) return '/';
+  return URL.parse(`${scheme}://${host}`)?.origin ?? '/'; // null for a port past 65535
+}
+
+// A name or an IPv6 literal, with an optional port: nothing that would add a path or credentials to the URL.
+const HOST = /^(?:[a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The document for one request: the generated paths (built once) with this console as its server, for Swagger UI and codegen. */
+export function openApiDocumentFor(req: Request): object {
+  const { openapi, info, ...rest } = openApiDocument() as { openapi: string; info: object };
+  return { openapi, info, servers: [{ url: serverUrl(req), description: 'This console' }], ...rest };
+}
