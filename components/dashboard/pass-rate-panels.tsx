@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
-import type { PassRates, RoundInfo } from '@/lib/dashboard/pass-rates';
+import type { PassRates, RoundInfo, RunKey } from '@/lib/dashboard/pass-rates';
 import type { ReleaseRecipe } from '@/lib/releases/release-recipe';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, SLANTED_AXIS_HEIGHT, SlantedTick, useOpen } from './chart-kit';
@@ -10,6 +10,8 @@ import type { Column } from './table-format';
 import { plural } from '@/lib/text/plural';
 
 const trajectoriesHref = (f: DashboardFilters, extra: Record<string, string | null | undefined>) => `/dashboard/trajectories?${filterParams(f, extra)}`;
+/** The drill-down filters of one run: its model and its agent (or "no agent"), so a model under two agents opens each run's own trajectories. */
+const runLink = (r: Pick<RunKey, 'model' | 'agent'>): Record<string, string> => (r.agent === null ? { model: r.model, nullAgent: '1' } : { model: r.model, agent: r.agent });
 
 type RoundRow = PassRates['byRound'][number];
 type Rates = Pick<RoundRow, 'trajectories' | 'checkpointsPassed' | 'checkpoints' | 'checkpointPassRate' | 'tasksPassed' | 'taskPassRate'>;
@@ -22,7 +24,8 @@ const RATE_COLUMNS: Column<Rates>[] = [
   { key: 'tasksPassed', label: 'Tasks passed', format: 'int' },
   { key: 'taskPassRate', label: 'Task pass rate', format: 'pct' },
 ];
-const ROUND_COLUMNS: Column<RoundRow>[] = [{ key: 'round', label: 'Round' }, { key: 'model', label: 'Model' }, ...RATE_COLUMNS];
+const RUN_COLUMNS: Column<Pick<RunKey, 'model' | 'agent'>>[] = [{ key: 'model', label: 'Model' }, { key: 'agent', label: 'Agent' }];
+const ROUND_COLUMNS: Column<RoundRow>[] = [{ key: 'round', label: 'Round' }, ...RUN_COLUMNS, ...RATE_COLUMNS];
 
 const listed = (xs: string[]) => (xs.length ? xs.join(', ') : 'none recorded');
 
@@ -63,8 +66,8 @@ function RoundTooltip({ active, label, rounds, rows }: { active?: boolean; label
       {info?.recipe ? <RoundRecipe recipe={info.recipe} /> : info?.release ? <div className="mt-1 text-slate-500">No recipe recorded for this release.</div> : null}
       <ul className="mt-1 space-y-0.5">
         {points.map((p) => (
-          <li key={p.model}>
-            {p.model}: {pct(p.checkpointPassRate)} checkpoints (n = {p.checkpoints}), {pct(p.taskPassRate)} tasks (n = {p.trajectories})
+          <li key={p.label}>
+            {p.label}: {pct(p.checkpointPassRate)} checkpoints (n = {p.checkpoints}), {pct(p.taskPassRate)} tasks (n = {p.trajectories})
           </li>
         ))}
       </ul>
@@ -74,19 +77,23 @@ function RoundTooltip({ active, label, rounds, rows }: { active?: boolean; label
 
 export function PassRateByRound({ data, filters }: { data: PassRates; filters: DashboardFilters }) {
   const open = useOpen();
-  const models = [...new Set(data.byRound.map((r) => r.model))];
+  // One line per run, named by its label (the chart's series key).
+  const runs = new Map(data.byRound.map((r) => [r.label, r]));
   const chart = data.rounds.map((round) => ({
     round: round.round,
     release: round.release,
-    ...Object.fromEntries(data.byRound.filter((r) => r.round === round.round).map((r) => [r.model, r.checkpointPassRate])),
+    ...Object.fromEntries(data.byRound.filter((r) => r.round === round.round).map((r) => [r.label, r.checkpointPassRate])),
   }));
-  const href = (r: { release: string | null; model: string }) => trajectoriesHref(filters, { release: r.release ?? 'R0', model: r.model });
-  const Dot = clickableDot((p, model) => open(href({ release: (p.release as string | null) ?? null, model })));
+  const href = (r: { release: string | null } & Pick<RunKey, 'model' | 'agent'>) => trajectoriesHref(filters, { release: r.release ?? 'R0', ...runLink(r) });
+  const Dot = clickableDot((p, label) => {
+    const run = runs.get(label)!;
+    open(href({ release: (p.release as string | null) ?? null, model: run.model, agent: run.agent }));
+  });
   return (
     <ChartPanel
       id="pass-rate-by-round"
       title="Checkpoint pass rate by round"
-      description="A trajectory's round is the bank release it ran with (memory.bank_release; none = R0), in release order. One line per model; n on hover. Click a point for its trajectories."
+      description="A trajectory's round is the bank release it ran with (memory.bank_release; none = R0), in release order. One line per model (per model · agent when a model ran under several agents); n on hover. Click a point for its trajectories."
       rows={data.byRound}
       columns={ROUND_COLUMNS}
       href={href}
@@ -98,7 +105,7 @@ export function PassRateByRound({ data, filters }: { data: PassRates; filters: D
           <YAxis domain={[0, 1]} tickFormatter={pctTick} tick={{ fontSize: 11 }} />
           <Tooltip content={(p) => <RoundTooltip active={p.active} label={p.label} rounds={data.rounds} rows={data.byRound} />} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          {models.map((m, i) => (
+          {[...runs.keys()].map((m, i) => (
             <Line key={m} type="monotone" dataKey={m} name={m} stroke={colorAt(i)} strokeWidth={2} connectNulls dot={{ r: 3 }} activeDot={Dot} isAnimationActive={false} />
           ))}
         </LineChart>
@@ -107,14 +114,14 @@ export function PassRateByRound({ data, filters }: { data: PassRates; filters: D
   );
 }
 
-type GroupRow = { label: string; trajectories: number; checkpoints: number; checkpointsPassed: number; checkpointPassRate: number | null; tasksPassed: number; taskPassRate: number | null; link: Record<string, string> };
-const GROUP_COLUMNS = (label: string): Column<GroupRow>[] => [{ key: 'label', label }, ...RATE_COLUMNS];
+type GroupRow = Rates & { label: string; link: Record<string, string> };
 
-function GroupBars({ id, title, label, rows, filters }: { id: string; title: string; label: string; rows: GroupRow[]; filters: DashboardFilters }) {
+/** `naming`: the table's and CSV's columns that name a bar (before the figures). */
+function GroupBars<R extends GroupRow>({ id, title, description, naming, rows, filters }: { id: string; title: string; description: string; naming: Column<R>[]; rows: R[]; filters: DashboardFilters }) {
   const open = useOpen();
   const href = (r: GroupRow) => trajectoriesHref(filters, r.link);
   return (
-    <ChartPanel id={id} title={title} description="Bars: checkpoint and task pass rate. Click a bar for its trajectories." rows={rows} columns={GROUP_COLUMNS(label)} href={href}>
+    <ChartPanel id={id} title={title} description={`Bars: checkpoint and task pass rate${description}. Click a bar for its trajectories.`} rows={rows} columns={[...naming, ...RATE_COLUMNS]} href={href}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -132,11 +139,11 @@ function GroupBars({ id, title, label, rows, filters }: { id: string; title: str
 }
 
 export function PassRateByModel({ data, filters }: { data: PassRates; filters: DashboardFilters }) {
-  const rows = data.byModel.map(({ model, ...r }) => ({ label: model, ...r, link: { model } }));
-  return <GroupBars id="pass-rate-by-model" title="Pass rate by model" label="Model" rows={rows} filters={filters} />;
+  const rows = data.byModel.map((r) => ({ ...r, link: runLink(r) }));
+  return <GroupBars id="pass-rate-by-model" title="Pass rate by model" description=" per model, or per model · agent when a model ran under several agents" naming={RUN_COLUMNS} rows={rows} filters={filters} />;
 }
 
 export function PassRateByAbility({ data, filters }: { data: PassRates; filters: DashboardFilters }) {
   const rows = data.byAbility.map(({ ability, ...r }) => ({ label: ability ?? '(none)', ...r, link: (ability ? { ability } : { nullAbility: '1' }) as Record<string, string> }));
-  return <GroupBars id="pass-rate-by-ability" title="Pass rate by ability" label="Ability" rows={rows} filters={filters} />;
+  return <GroupBars id="pass-rate-by-ability" title="Pass rate by ability" description="" naming={[{ key: 'label', label: 'Ability' }]} rows={rows} filters={filters} />;
 }

@@ -17,9 +17,9 @@ export async function compactDashboardCells(): Promise<boolean> {
     if (!locked) return false;
     await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCell" RETURNING *)
-      INSERT INTO "DashboardCell" (benchmark, ability, model, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed, compacted)
-      SELECT benchmark, ability, model, release, day, sum(trajectories), sum("tasksPassed"), sum(checkpoints), sum("checkpointsPassed"), sum(diagnosed), true
-      FROM d GROUP BY 1, 2, 3, 4, 5 HAVING sum(trajectories) <> 0`;
+      INSERT INTO "DashboardCell" (benchmark, ability, model, agent, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed, compacted)
+      SELECT benchmark, ability, model, agent, release, day, sum(trajectories), sum("tasksPassed"), sum(checkpoints), sum("checkpointsPassed"), sum(diagnosed), true
+      FROM d GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(trajectories) <> 0`;
     await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCardCell" RETURNING *)
       INSERT INTO "DashboardCardCell" (card, benchmark, ability, model, release, day, trajectories, checkpoints, "checkpointsPassed", compacted)

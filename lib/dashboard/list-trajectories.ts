@@ -13,10 +13,13 @@ export const trajectoryDrillSchema = dashboardFilterSchema.extend(pageQuerySchem
   // A card key (or id) the trajectory was injected with.
   card: z.string().trim().max(300).optional().transform((v) => v || undefined),
   nullAbility: z.enum(['1', '']).optional().transform((v) => v === '1'),
+  // The agent harness of a run (pass rate by model · agent); nullAgent=1: trajectories without one.
+  agent: z.string().trim().max(300).optional().transform((v) => v || undefined),
+  nullAgent: z.enum(['1', '']).optional().transform((v) => v === '1'),
 });
 export type TrajectoryDrill = z.infer<typeof trajectoryDrillSchema>;
 
-export type DrillTrajectory = { id: string; model: string; passed: boolean; memoryRelease: string | null; failedCount: number; createdAt: string; task: { id: string; externalId: string; benchmark: string; ability: string | null } };
+export type DrillTrajectory = { id: string; model: string; agent: string | null; passed: boolean; memoryRelease: string | null; failedCount: number; createdAt: string; task: { id: string; externalId: string; benchmark: string; ability: string | null } };
 
 export async function listDrillTrajectories(actor: Actor, input: unknown): Promise<Page<DrillTrajectory> & { query: TrajectoryDrill }> {
   requirePermission(actor, 'dashboard:read');
@@ -26,6 +29,7 @@ export async function listDrillTrajectories(actor: Actor, input: unknown): Promi
   if (q.to) createdAt.lt = new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000);
   const where: Prisma.TrajectoryWhereInput = {
     model: q.model,
+    agent: q.nullAgent ? null : q.agent,
     passed: q.outcome ? q.outcome === 'passed' : undefined,
     memoryRelease: q.release === undefined ? undefined : q.release === 'R0' ? null : q.release,
     memoryCardIds: q.card ? { has: q.card } : undefined,
@@ -37,7 +41,7 @@ export async function listDrillTrajectories(actor: Actor, input: unknown): Promi
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       ...toPrismaPage(q),
-      select: { id: true, model: true, passed: true, memoryRelease: true, failedCount: true, createdAt: true, task: { select: { id: true, externalId: true, benchmark: true, ability: true } } },
+      select: { id: true, model: true, agent: true, passed: true, memoryRelease: true, failedCount: true, createdAt: true, task: { select: { id: true, externalId: true, benchmark: true, ability: true } } },
     }),
     prisma.trajectory.count({ where }),
   ]);

@@ -18,15 +18,23 @@ export type PassRate = {
 /** A round: R0 (no memory) or a release, with its recipe (ingestion scope, feedback kinds, providers…) for the chart's hover. */
 export type RoundInfo = { round: string; release: string | null; index: number; createdAt: string | null; note: string | null; recipe: ReleaseRecipe | null };
 
+/**
+ * What was run: a model under one agent harness (null = none recorded). The
+ * label names the agent only when these figures show the model under more than
+ * one ("model · agent"), so the common one-agent case reads as the model alone.
+ */
+export type RunKey = { model: string; agent: string | null; label: string };
+
 export type PassRates = {
-  byModel: (PassRate & { model: string })[];
+  /** One row per (model, agent): the same model under two agents is two runs, not one sum. */
+  byModel: (PassRate & RunKey)[];
   byAbility: (PassRate & { ability: string | null })[];
-  /** One row per (round, model); rounds in release order, R0 (no memory) first. */
-  byRound: (PassRate & { round: string; release: string | null; model: string })[];
+  /** One row per (round, model, agent); rounds in release order, R0 (no memory) first. */
+  byRound: (PassRate & RunKey & { round: string; release: string | null })[];
   rounds: RoundInfo[];
 };
 
-type Row = { grp: number; model: string | null; ability: string | null; release: string | null; trajectories: number; tasksPassed: number; checkpoints: number; checkpointsPassed: number };
+type Row = { grp: number; model: string | null; agent: string | null; ability: string | null; release: string | null; trajectories: number; tasksPassed: number; checkpoints: number; checkpointsPassed: number };
 
 const figures = (r: Row): PassRate => ({
   trajectories: r.trajectories,
@@ -36,6 +44,17 @@ const figures = (r: Row): PassRate => ({
   checkpointsPassed: r.checkpointsPassed,
   checkpointPassRate: rate(r.checkpointsPassed, r.checkpoints),
 });
+
+/** Labels runs: a model seen under two or more agents (or under one and under none) gets "model · agent" or "model · no agent". */
+function runLabeler(runs: { model: string; agent: string | null }[]): (model: string, agent: string | null) => string {
+  const agents = new Map<string, Set<string | null>>();
+  for (const r of runs) agents.set(r.model, (agents.get(r.model) ?? new Set()).add(r.agent));
+  return (model, agent) => ((agents.get(model)?.size ?? 0) > 1 ? `${model} · ${agent ?? 'no agent'}` : model);
+}
+
+/** By model, then agent; "no agent" after the named ones. */
+const byRun = (a: { model: string; agent: string | null }, b: { model: string; agent: string | null }) =>
+  a.model.localeCompare(b.model) || Number(a.agent === null) - Number(b.agent === null) || (a.agent ?? '').localeCompare(b.agent ?? '');
 
 /** Releases in round order, each with its recipe (null when it does not parse: written before recipes existed). */
 async function releaseRows(): Promise<{ name: string; note: string | null; createdAt: Date; recipe: ReleaseRecipe | null }[]> {
@@ -47,7 +66,7 @@ async function releaseRows(): Promise<{ name: string; note: string | null; creat
 }
 
 /**
- * Checkpoint and task pass rate by model, by ability and by round × model in
+ * Checkpoint and task pass rate by run (model × agent), by ability and by round × run in
  * one pass over the dashboard cube (GROUPING SETS over the per-key sums the
  * Trajectory trigger keeps exact; see the dashboard_summary migration). A
  * trajectory's round is the bank release it ran with (`memory.bank_release`
@@ -56,18 +75,21 @@ async function releaseRows(): Promise<{ name: string; note: string | null; creat
 export async function passRates(f: DashboardFilters): Promise<PassRates> {
   const [rows, releases] = await Promise.all([
     prisma.$queryRaw<Row[]>(Prisma.sql`
-      SELECT GROUPING(c.model, c.ability, c.release)::int AS grp, c.model, nullif(c.ability, '') AS ability, nullif(c.release, '') AS release,
+      SELECT GROUPING(c.model, c.agent, c.ability, c.release)::int AS grp, c.model, nullif(c.agent, '') AS agent, nullif(c.ability, '') AS ability, nullif(c.release, '') AS release,
              sum(c.trajectories)::int AS trajectories, sum(c."tasksPassed")::int AS "tasksPassed",
              sum(c.checkpoints)::int AS checkpoints, sum(c."checkpointsPassed")::int AS "checkpointsPassed"
       FROM "DashboardCell" c
       WHERE ${cellWhere(f)}
-      GROUP BY GROUPING SETS ((c.model), (c.ability), (c.release, c.model))
+      GROUP BY GROUPING SETS ((c.model, c.agent), (c.ability), (c.release, c.model, c.agent))
       HAVING sum(c.trajectories) > 0`),
     releaseRows(),
   ]);
-  // GROUPING bits (model, ability, release): 3 = only model grouped, 5 = only ability, 2 = release + model.
-  const byModel = rows.filter((r) => r.grp === 3).map((r) => ({ model: r.model!, ...figures(r) })).sort((a, b) => a.model.localeCompare(b.model));
-  const byAbility = rows.filter((r) => r.grp === 5).map((r) => ({ ability: r.ability, ...figures(r) })).sort((a, b) => (a.ability ?? '~').localeCompare(b.ability ?? '~'));
+  // GROUPING bits (model, agent, ability, release): 3 = model + agent, 13 = only ability, 2 = release + model + agent.
+  const runRows = rows.filter((r) => r.grp === 3);
+  const label = runLabeler(runRows.map((r) => ({ model: r.model!, agent: r.agent })));
+  const run = (r: Row): RunKey => ({ model: r.model!, agent: r.agent, label: label(r.model!, r.agent) });
+  const byModel = runRows.map((r) => ({ ...run(r), ...figures(r) })).sort(byRun);
+  const byAbility = rows.filter((r) => r.grp === 13).map((r) => ({ ability: r.ability, ...figures(r) })).sort((a, b) => (a.ability ?? '~').localeCompare(b.ability ?? '~'));
   const roundRows = rows.filter((r) => r.grp === 2);
 
   const known = new Map(releases.map((r, i) => [r.name, { ...r, index: i + 1 }]));
@@ -79,9 +101,9 @@ export async function passRates(f: DashboardFilters): Promise<PassRates> {
   for (const r of releases) if (used.has(r.name)) rounds.push({ round: `R${known.get(r.name)!.index} · ${r.name}`, release: r.name, index: known.get(r.name)!.index, createdAt: r.createdAt.toISOString(), note: r.note, recipe: r.recipe });
   unknown.forEach((name, i) => rounds.push({ round: `R? · ${name}`, release: name, index: releases.length + 1 + i, createdAt: null, note: 'Release not known to this console', recipe: null }));
   const order = new Map(rounds.map((r, i) => [r.release, i]));
-  const label = new Map(rounds.map((r) => [r.release, r.round]));
+  const roundOf = new Map(rounds.map((r) => [r.release, r.round]));
   const byRound = roundRows
-    .map((r) => ({ round: label.get(r.release)!, release: r.release, model: r.model!, ...figures(r) }))
-    .sort((a, b) => order.get(a.release)! - order.get(b.release)! || a.model.localeCompare(b.model));
+    .map((r) => ({ round: roundOf.get(r.release)!, release: r.release, ...run(r), ...figures(r) }))
+    .sort((a, b) => order.get(a.release)! - order.get(b.release)! || byRun(a, b));
   return { byModel, byAbility, byRound, rounds };
 }

@@ -41,8 +41,8 @@ describe('pass rate by model, ability and round', () => {
   it('counts task and checkpoint pass rates per model and per ability', async () => {
     const r = await passRates({ benchmark: bench });
     expect(r.byModel).toEqual([
-      { model: 'm1', trajectories: 4, tasksPassed: 2, taskPassRate: 0.5, checkpoints: 8, checkpointsPassed: 5, checkpointPassRate: 5 / 8 },
-      { model: 'm2', trajectories: 3, tasksPassed: 1, taskPassRate: 1 / 3, checkpoints: 6, checkpointsPassed: 4, checkpointPassRate: 4 / 6 },
+      { model: 'm1', agent: null, label: 'm1', trajectories: 4, tasksPassed: 2, taskPassRate: 0.5, checkpoints: 8, checkpointsPassed: 5, checkpointPassRate: 5 / 8 },
+      { model: 'm2', agent: null, label: 'm2', trajectories: 3, tasksPassed: 1, taskPassRate: 1 / 3, checkpoints: 6, checkpointsPassed: 4, checkpointPassRate: 4 / 6 },
     ]);
     expect(r.byAbility.map((a) => [a.ability, a.trajectories, a.tasksPassed, a.checkpoints, a.checkpointsPassed])).toEqual([
       ['airline', 4, 2, 8, 6],
