@@ -1,25 +1,39 @@
 import { DashboardAgreement } from '@/components/agreement/dashboard-agreement';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
+import { InvalidFilters } from '@/components/dashboard/invalid-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { QueryProblems } from '@/components/ui/query-problems';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { dashboardFilterSchema } from '@/lib/dashboard/filter-schema';
 import { dashboardOptions, loadDashboard } from '@/lib/dashboard/load-dashboard';
 import { getAgreementFigures } from '@/lib/diagnosis/agreement-report';
 import { searchParamsRecord } from '@/lib/http/pagination';
+import { checkPageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard' };
+
+const HEADER = <PageHeader title="Dashboard" description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth." />;
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('dashboard:read');
   const raw = searchParamsRecord(await searchParams);
-  const parsed = dashboardFilterSchema.safeParse(raw);
-  const filters = parsed.success ? parsed.data : {};
+  const parsed = checkPageQuery(dashboardFilterSchema, raw);
+  if (!parsed.ok) {
+    // As the API answers 400: the problems and no figures. The form keeps what was asked for, to correct it.
+    const asked = { benchmark: raw.benchmark, ability: raw.ability, model: raw.model, from: raw.from, to: raw.to };
+    return (
+      <>
+        {HEADER}
+        <DashboardFilters options={await dashboardOptions(actor)} filters={asked} />
+        <InvalidFilters raw={raw} problems={parsed.problems} />
+      </>
+    );
+  }
+  const filters = parsed.query;
   // Agreement figures name annotators: only roles that read everyone's diagnoses see them.
-  const agreementScope = parsed.success ? { benchmark: parsed.data.benchmark, ability: parsed.data.ability } : {};
+  const agreementScope = { benchmark: filters.benchmark, ability: filters.ability };
   const [options, data, agreement] = await Promise.all([
     dashboardOptions(actor),
     loadDashboard(actor, filters),
@@ -28,9 +42,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const anyFilter = Object.values(filters).some(Boolean);
   return (
     <>
-      <PageHeader title="Dashboard" description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth." />
+      {HEADER}
       <DashboardFilters options={options} filters={filters} />
-      <QueryProblems parsed={parsed} />
       {data.trajectoryCount === 0 && !anyFilter ? (
         <EmptyState title="No trajectories yet">
           {can(actor.role, 'import:run') ? 'Import benchmark results under Imports (or with npm run import) to see pass rates here.' : 'Figures appear once a researcher or admin imports trajectories.'}
