@@ -1,13 +1,24 @@
 import type { ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LinkPagedTable } from '@/components/ui/link-paged-table';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { DrillProposal } from '@/lib/dashboard/list-proposals';
 import type { Page } from '@/lib/http/pagination';
 
 const COLUMNS: ColumnDef<DrillProposal>[] = [
-  { header: 'Proposal', className: 'max-w-md', cell: (p) => <a href={`/reviews/${p.id}`} className="text-indigo-700 underline">{p.reason.slice(0, 120) || p.id}</a> },
+  // Card titles, reasons and abilities come from the curator (an LLM reading imported text): bidi markers shown, long ones cut with the whole text on hover.
+  {
+    header: 'Proposal',
+    className: 'max-w-md',
+    cell: (p) => (
+      <>
+        <a href={`/reviews/${p.id}`} className="text-indigo-700 underline"><UntrustedText text={p.title ?? '(untitled card)'} clip="max-w-md" testId="drill-proposal-title" /></a>
+        {p.reason ? <div className="text-xs text-slate-500"><UntrustedText text={p.reason} clip="max-w-md" /></div> : null}
+      </>
+    ),
+  },
   { header: 'Operation', className: 'font-mono text-xs', cell: (p) => p.operation },
-  { header: 'Bank', cell: (p) => (p.cardKind === 'FUNCTION' ? 'function' : (p.ability ?? '—')) },
+  { header: 'Bank', cell: (p) => (p.cardKind === 'FUNCTION' ? 'function' : p.ability === null ? '—' : <UntrustedText text={p.ability} clip="max-w-[10rem]" />) },
   { header: 'Status', cell: (p) => p.status.toLowerCase() },
   { header: 'Validation', className: 'text-xs', cell: (p) => p.rules.join(', ') || '—' },
   { header: 'Decisions', className: 'text-xs', cell: (p) => p.decisions.map((d) => `${d.decision.toLowerCase().replace('_', ' ')} by ${d.reviewer}`).join('; ') || '—' },

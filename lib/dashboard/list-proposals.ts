@@ -18,7 +18,8 @@ export const proposalDrillSchema = dashboardFilterSchema.extend(pageQuerySchema.
   reviewerId: text,
 });
 
-export type DrillProposal = { id: string; operation: string; status: string; cardKind: string; ability: string | null; reason: string; createdAt: string; rules: string[]; decisions: { decision: string; reviewer: string; at: string }[] };
+/** `title`: the proposed card's title (a function card's tool), else its target card's; null for neither. */
+export type DrillProposal = { id: string; title: string | null; operation: string; status: string; cardKind: string; ability: string | null; reason: string; createdAt: string; rules: string[]; decisions: { decision: string; reviewer: string; at: string }[] };
 
 export async function listDrillProposals(actor: Actor, input: unknown): Promise<Page<DrillProposal>> {
   requirePermission(actor, 'dashboard:read');
@@ -39,14 +40,18 @@ export async function listDrillProposals(actor: Actor, input: unknown): Promise<
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       ...toPrismaPage(q),
-      select: { id: true, operation: true, status: true, cardKind: true, ability: true, reason: true, createdAt: true, validation: true, reviews: { select: { decision: true, createdAt: true, reviewer: { select: { name: true } } } } },
+      select: { id: true, proposedCard: true, targetCard: { select: { title: true } }, operation: true, status: true, cardKind: true, ability: true, reason: true, createdAt: true, validation: true, reviews: { select: { decision: true, createdAt: true, reviewer: { select: { name: true } } } } },
     }),
     prisma.proposal.count({ where }),
   ]);
+  const titleOf = (c: unknown) => {
+    const v = c && typeof c === 'object' ? ((c as { title?: unknown; tool?: unknown }).title ?? (c as { tool?: unknown }).tool) : null;
+    return typeof v === 'string' && v ? v : null;
+  };
   const rulesOf = (v: unknown) => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'rule' in x ? String((x as { rule: unknown }).rule) : '')).filter(Boolean) : []);
   return pageOf(
     items.map((p) => ({
-      id: p.id, operation: p.operation, status: p.status, cardKind: p.cardKind, ability: p.ability, reason: p.reason, createdAt: p.createdAt.toISOString(), rules: rulesOf(p.validation),
+      id: p.id, title: titleOf(p.proposedCard) ?? p.targetCard?.title ?? null, operation: p.operation, status: p.status, cardKind: p.cardKind, ability: p.ability, reason: p.reason, createdAt: p.createdAt.toISOString(), rules: rulesOf(p.validation),
       decisions: p.reviews.map((r) => ({ decision: r.decision, reviewer: r.reviewer.name, at: r.createdAt.toISOString() })),
     })),
     total,

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { DrillProposals } from '@/components/dashboard/drill-proposals';
 import { PageHeader } from '@/components/ui/page-header';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { listDrillProposals, proposalDrillSchema } from '@/lib/dashboard/list-proposals';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
@@ -17,7 +18,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const described = ['operation', 'week', 'bank', 'rule', 'decision', 'ability', 'from', 'to'].map((k) => raw[k] && `${k} ${raw[k]}`).filter(Boolean).join(' · ');
   return (
     <>
-      <PageHeader title="Proposals" description={described || 'All proposals'} actions={<Link href="/dashboard" className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
+      <PageHeader title="Proposals" description={described ? <UntrustedText text={described} /> : 'All proposals'} actions={<Link href="/dashboard" className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
       <DrillProposals page={page} params={raw} />
     </>
   );
