@@ -9,7 +9,8 @@ import bank from './demo-bank.json' with { type: 'json' };
  * the real card schemas, so the demo can never hold a card the product would
  * refuse.
  */
-export type DemoSkillCard = { hex: string; ability: 'mail' | 'travel'; apps: string[]; versions: SkillCardContent[] };
+/** `task`: the demo task (external id) the card's text is about; its versions come from that task's reflection run. */
+export type DemoSkillCard = { hex: string; ability: 'mail' | 'travel'; task: string; apps: string[]; versions: SkillCardContent[] };
 export type DemoFunctionCard = { versions: FunctionCardContent[] };
 
 const texts = z.array(z.string());
@@ -25,6 +26,7 @@ const skillLists = z.object({
 const skillEntrySchema = skillLists.extend({
   hex: z.string().regex(/^[0-9a-f]{6}$/),
   ability: z.enum(['mail', 'travel']),
+  task: z.string(),
   apps: texts,
   title: z.string(),
   applies_when: z.string(),
@@ -96,6 +98,6 @@ function functionVersion(e: z.infer<typeof functionEntrySchema>): FunctionCardCo
 
 const data = bankSchema.parse(bank);
 
-export const DEMO_SKILL_CARDS: DemoSkillCard[] = data.skillCards.map((e) => ({ hex: e.hex, ability: e.ability, apps: e.apps, versions: versionsOf(e, skillVersion) }));
+export const DEMO_SKILL_CARDS: DemoSkillCard[] = data.skillCards.map((e) => ({ hex: e.hex, ability: e.ability, task: e.task, apps: e.apps, versions: versionsOf(e, skillVersion) }));
 
 export const DEMO_FUNCTION_CARDS: DemoFunctionCard[] = data.functionCards.map((e) => ({ versions: versionsOf(e, functionVersion) }));

@@ -48,8 +48,8 @@ export async function seedDemoWorkspace(): Promise<boolean> {
         users[u.role === 'ANNOTATOR' && users.ANNOTATOR ? 'ANNOTATOR2' : u.role] = row.id;
       }
       const trajectories = await seedTrajectories(tx);
-      const diagnosisIds = await seedDiagnoses(tx, trajectories, users.ANNOTATOR);
-      await seedBank(tx, { reviewerId: users.REVIEWER, adminId: users.ADMIN, diagnosisIds, trajectories });
+      const diagnoses = await seedDiagnoses(tx, trajectories, users.ANNOTATOR);
+      await seedBank(tx, { reviewerId: users.REVIEWER, adminId: users.ADMIN, diagnoses, trajectories });
       await tx.setting.create({ data: { key: SEED_MARKER, value: new Date().toISOString() } });
       return true;
     },
@@ -94,14 +94,16 @@ async function seedTrajectories(tx: Tx): Promise<SeededTrajectory[]> {
   return out;
 }
 
+type SeededDiagnosis = { id: string; taskExternalId: string };
+
 /** Submitted diagnoses on two failed runs, so contrast and reflection have human input to show. */
-async function seedDiagnoses(tx: Tx, trajectories: SeededTrajectory[], annotatorId: string): Promise<string[]> {
+async function seedDiagnoses(tx: Tx, trajectories: SeededTrajectory[], annotatorId: string): Promise<SeededDiagnosis[]> {
   const categories = Object.fromEntries((await tx.failureCategory.findMany()).map((c) => [c.key, c.id]));
   const targets = [
     { task: 'mail/1', model: 'quill-medium', category: 'incomplete-enumeration', wrong: 'Read only the first page of search results and opened an older message.', should: 'Fetch every page until next_page is null, then open the newest match.' },
     { task: 'travel/2', model: 'orbit-large-2', category: 'wrong-tool-or-arguments', wrong: 'Called cancel without the leg argument, cancelling both legs.', should: 'Pass leg 2 explicitly so only the return flight is cancelled.' },
   ];
-  const ids: string[] = [];
+  const ids: SeededDiagnosis[] = [];
   for (const t of targets) {
     const traj = trajectories.find((x) => x.taskExternalId === t.task && x.model === t.model)!;
     const failed = await tx.checkpointResult.findMany({ where: { trajectoryId: traj.id, passed: false }, orderBy: { checkpoint: { position: 'asc' } } });
@@ -122,35 +124,52 @@ async function seedDiagnoses(tx: Tx, trajectories: SeededTrajectory[], annotator
           submittedAt: new Date(),
         },
       });
-      ids.push(d.id);
+      ids.push({ id: d.id, taskExternalId: t.task });
     }
     await recountPending(tx, traj.id);
   }
   return ids;
 }
 
-/** A small bank whose every version has a full provenance chain back to diagnoses. */
-async function seedBank(
-  tx: Tx,
-  ctx: { reviewerId: string; adminId: string; diagnosisIds: string[]; trajectories: SeededTrajectory[] },
-) {
-  const mailTask = ctx.trajectories.find((t) => t.taskExternalId === 'mail/1')!;
-  const run = await tx.reflectionRun.create({
-    data: {
-      kind: 'REFLECTION',
-      status: 'SUCCEEDED',
-      taskId: mailTask.taskId,
-      provider: 'OFFLINE',
-      model: 'rule-based',
-      promptVersion: 'offline',
-      settings: { scope: 'failed_and_passed', requireDiagnoses: true },
-      createdById: ctx.adminId,
-      startedAt: new Date(),
-      finishedAt: new Date(),
-      trajectories: { create: ctx.trajectories.filter((t) => t.taskExternalId === 'mail/1').map((t) => ({ trajectoryId: t.id })) },
-      diagnoses: { create: ctx.diagnosisIds.map((diagnosisId) => ({ diagnosisId })) },
-    },
-  });
+type BankContext = { reviewerId: string; adminId: string; diagnoses: SeededDiagnosis[]; trajectories: SeededTrajectory[] };
+
+/**
+ * One reflection run per demo task a card is about (and mail/1, where the
+ * pending proposals come from), each over that task's trajectories and its
+ * diagnoses only: a card's provenance leads to the task its text talks about
+ * (one run used to carry every card, mail/1's trajectories and travel/2's
+ * diagnosis). A task without a diagnosis gets a run that did not require one.
+ */
+async function seedReflectionRuns(tx: Tx, ctx: BankContext): Promise<Map<string, string>> {
+  const runs = new Map<string, string>();
+  for (const task of new Set(['mail/1', ...DEMO_SKILL_CARDS.map((c) => c.task)])) {
+    const trajectories = ctx.trajectories.filter((t) => t.taskExternalId === task);
+    if (!trajectories.length) throw new Error(`demo bank: no demo task ${task}`);
+    const diagnoses = ctx.diagnoses.filter((d) => d.taskExternalId === task);
+    const run = await tx.reflectionRun.create({
+      data: {
+        kind: 'REFLECTION',
+        status: 'SUCCEEDED',
+        taskId: trajectories[0].taskId,
+        provider: 'OFFLINE',
+        model: 'rule-based',
+        promptVersion: 'offline',
+        settings: { scope: 'failed_and_passed', requireDiagnoses: diagnoses.length > 0 },
+        createdById: ctx.adminId,
+        startedAt: new Date(),
+        finishedAt: new Date(),
+        trajectories: { create: trajectories.map((t) => ({ trajectoryId: t.id })) },
+        diagnoses: { create: diagnoses.map((d) => ({ diagnosisId: d.id })) },
+      },
+    });
+    runs.set(task, run.id);
+  }
+  return runs;
+}
+
+/** A small bank whose every version has a full provenance chain back to its task's run (and diagnoses where the task has them). */
+async function seedBank(tx: Tx, ctx: BankContext) {
+  const runs = await seedReflectionRuns(tx, ctx);
   const functionRun = await tx.reflectionRun.create({
     data: { kind: 'FUNCTION_CARDS', status: 'SUCCEEDED', provider: 'OFFLINE', model: 'rule-based', promptVersion: 'offline', createdById: ctx.adminId, startedAt: new Date(), finishedAt: new Date() },
   });
@@ -165,7 +184,7 @@ async function seedBank(
       versions: card.versions,
       titleOf: (v) => (v as { title: string }).title,
       tagsOf: (v) => (v as { tags: string[] }).tags,
-      runId: run.id,
+      runId: runs.get(card.task)!,
       nextDelta: () => deltaIndex++,
       reviewerId: ctx.reviewerId,
     });
@@ -185,7 +204,7 @@ async function seedBank(
       reviewerId: ctx.reviewerId,
     });
   }
-  await seedDemoProposals(tx, run.id);
+  await seedDemoProposals(tx, runs.get('mail/1')!);
 }
 
 async function createCardHistory(

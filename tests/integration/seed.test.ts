@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
+import { DEMO_TASKS } from '@/lib/seed/demo-world';
 
 async function counts() {
   const [users, tasks, trajectories, events, diagnoses, cards, versions, categories] = await Promise.all([
@@ -59,6 +60,28 @@ describe('demo seed', () => {
     const diagnoses = version.proposal?.delta?.run.diagnoses ?? [];
     expect(diagnoses.length).toBeGreaterThan(0);
     expect(diagnoses[0].diagnosis.trajectory.passed).toBe(false);
+  });
+
+  it("leads every seeded skill card's provenance to the task its text is about: a run on that task, with only that task's trajectories and diagnoses", async () => {
+    await seedDemoWorkspace();
+    const versions = await prisma.cardVersion.findMany({
+      where: { card: { kind: 'SKILL' } },
+      include: { card: true, proposal: { include: { run: { include: { task: true, trajectories: { include: { trajectory: true } }, diagnoses: { include: { diagnosis: { include: { trajectory: true } } } } } } } } },
+    });
+    expect(versions.length).toBeGreaterThanOrEqual(5);
+    for (const v of versions) {
+      const run = v.proposal!.run!;
+      const label = `${v.card.title} v${v.number} (run on ${run.task?.externalId})`;
+      expect(run.task?.ability, label).toBe(v.card.ability);
+      // The functions the card is about are ones that task's runs call.
+      const tools = DEMO_TASKS.find((t) => t.externalId === run.task!.externalId)!.steps.map((s) => s.tool);
+      for (const f of (v.content as { functions_used: string[] }).functions_used) expect(tools, label).toContain(f);
+      expect(run.trajectories.map((t) => t.trajectory.taskId), label).toEqual(run.trajectories.map(() => run.taskId));
+      expect(run.diagnoses.map((d) => d.diagnosis.trajectory.taskId), label).toEqual(run.diagnoses.map(() => run.taskId));
+    }
+    // The diagnosed tasks' cards still reach their diagnoses.
+    const leg = versions.find((v) => v.card.title === 'Name the leg when cancelling part of a trip')!;
+    expect(leg.proposal!.run!.diagnoses.length).toBeGreaterThan(0);
   });
 
   it('keeps the queue counter in step: diagnosed trajectories have no pending checkpoints', async () => {
