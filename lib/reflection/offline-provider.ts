@@ -49,7 +49,7 @@ function deltaFromDivergence(packet: ContrastPacket, v: PacketDivergence): Skill
   if (fail && fail.tool === pass.tool) return argumentDelta(packet, pass, fail);
   const fnName = human(fnOf(pass.tool));
   return {
-    title: clip(fail ? `Call ${fnName} instead of ${human(fnOf(fail.tool))} at this point` : `Call ${fnName} before finishing`, 120),
+    title: clip(fail ? `Call ${fnName} here, not ${human(fnOf(fail.tool))}` : `Call ${fnName} before finishing`, 120),
     applies_when: clip(`The task reaches the step where a passing run called ${pass.tool}${fail ? ` and a failing run called ${fail.tool} instead` : ''}`, 400),
     solves: clip(fail ? `Calling ${fail.tool} where ${pass.tool} was needed` : `Stopping before calling ${pass.tool}`, 400),
     tags: decisionTags([pass.tool, ...(fail ? [fail.tool] : [])], [], packet.task.apps),
@@ -76,14 +76,15 @@ function argumentDelta(packet: ContrastPacket, pass: { tool: string; arguments: 
   const fnName = human(fnOf(pass.tool));
   const differing = differingKeys(pass.arguments, fail.arguments);
   // De-identified values can look alike (<ID> vs <ID>): then only "the arguments" is known to differ.
-  const what = differing.length ? `values for ${clip(differing.join(', '), 120)}` : 'argument values';
+  // Argument names read as words ("total baggages"), as in the title.
+  const what = differing.length ? clip(human(differing.join(', ')), 120) : 'arguments';
   return {
     title: clip(differing.length ? `Set ${human(differing.join(', '))} in ${fnName} to what the user asked` : `Check the arguments of ${fnName} before calling it`, 120),
-    applies_when: clip(`The task reaches the call of ${pass.tool}, where passing and failing runs passed different ${what}`, 400),
+    applies_when: clip(`The task reaches the call of ${pass.tool}, where the passing and failing runs differ in the ${what} they passed`, 400),
     solves: clip(`Calling ${pass.tool} with the wrong ${what}`, 400),
     tags: decisionTags([pass.tool], differing, packet.task.apps),
     skill: {
-      core_rule: clip(`Before calling ${pass.tool}, take ${what} from what the task asks and the latest observations, as the passing run did`, 400),
+      core_rule: clip(`Before calling ${pass.tool}, take the ${what} from what the user asked and the latest observations, as the passing run did`, 400),
       completion_condition: [clip(observableCompletion(pass.tool, differing), 300)],
       success_contrast: [clip(differing.length ? `A passing run called ${pass.tool} with ${describeValues(pass.arguments, differing)}` : `A passing run called ${pass.tool} with ${what} that matched the task`, 300)],
       failure_contrast: [clip(differing.length ? `A failing run called ${pass.tool} with ${describeValues(fail.arguments, differing)}` : `A failing run called ${pass.tool} with different ${what}`, 300)],
@@ -110,7 +111,8 @@ function deltaFromDiagnosis(packet: ContrastPacket, d: PacketDiagnosis): SkillCa
   const keys = contrast.keys;
   return {
     title: clip(decisionTitle(d, contrast, focus), 120),
-    applies_when: clip(`${plainDesc ? `The task requires: ${trigger}` : trigger[0].toUpperCase() + trigger.slice(1)}${spanTools.length ? ` (calls such as ${spanTools.join(', ')})` : ''}`, 400),
+    // A checkpoint description is often a past-tense verdict ("Confirmed the cabin…"): quoted, it reads as what is checked.
+    applies_when: clip(`${plainDesc ? `The task checks "${trigger.replace(/[.\s]+$/, '')}"` : trigger[0].toUpperCase() + trigger.slice(1)}${spanTools.length ? ` (calls such as ${spanTools.join(', ')})` : ''}`, 400),
     solves: clip(d.what_went_wrong || (focus ? `Calling ${focus} in a way that does not do what the user asked` : 'Finishing without doing what the user asked'), 400),
     tags: decisionTags(fns, keys, packet.task.apps),
     skill: {
