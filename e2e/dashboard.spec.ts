@@ -94,7 +94,8 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   const expected = expectedRounds();
   await expect(rows).toHaveCount(expected.length);
   const shown = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
-  expect(shown.map((c) => [c[0].split(' · ')[0], c[1], c[3], c[4], c[5]])).toEqual(expected.map((e) => [e.label, e.model, String(e.passed), String(e.total), e.rate]));
+  // Round, Model, Agent (none recorded here: "—"), Trajectories, Checkpoints passed, Checkpoints, Checkpoint pass rate, …
+  expect(shown.map((c) => [c[0].split(' · ')[0], c[1], c[2], c[4], c[5], c[6]])).toEqual(expected.map((e) => [e.label, e.model, '—', String(e.passed), String(e.total), e.rate]));
   expect(shown.map((c) => c[0])).toEqual(expected.map((e) => (e.release ? `${e.label} · ${e.release}` : 'R0')));
 
   // Hovering round R1 on the chart shows release A's recipe next to each model's figures and n.
@@ -118,8 +119,8 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   // The CSV holds the same figures as the table.
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download CSV' }).click()]);
   const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
-  expect(csv[0]).toBe('Round,Model,Trajectories,Checkpoints passed,Checkpoints,Checkpoint pass rate,Tasks passed,Task pass rate');
-  expect(csv.slice(1).map((l) => l.split(','))).toEqual(shown.map((c) => [c[0], c[1], c[2], c[3], c[4], String(Math.round((Number(c[3]) / Number(c[4])) * 10000) / 10000), c[6], expect.any(String)]));
+  expect(csv[0]).toBe('Round,Model,Agent,Trajectories,Checkpoints passed,Checkpoints,Checkpoint pass rate,Tasks passed,Task pass rate');
+  expect(csv.slice(1).map((l) => l.split(','))).toEqual(shown.map((c) => [c[0], c[1], '', c[3], c[4], c[5], String(Math.round((Number(c[4]) / Number(c[5])) * 10000) / 10000), c[7], expect.any(String)]));
 
   // The list behind a point: R0 of the first model.
   await panel.getByRole('row').nth(1).getByRole('link', { name: 'List' }).click();
