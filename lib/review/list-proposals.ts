@@ -8,7 +8,7 @@ import { pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { bankFilterShape } from '@/lib/cards/card-summary';
 import { proposalFacets, type ProposalFacets } from './proposal-facets';
 import type { ProposalSummary } from './proposal-summary';
-import { STALE_SQL } from './staleness';
+import { STALE_SQL, STALE_TARGETS_SQL } from './staleness';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -43,6 +43,7 @@ export type { ProposalCounts } from './proposal-facets';
 export type ProposalListPage = Page<ProposalListItem> & ProposalFacets & { cursors: { after: string | null; before: string | null } };
 
 const STALE = Prisma.raw(STALE_SQL);
+const STALE_TARGETS = Prisma.raw(STALE_TARGETS_SQL);
 
 function statusClause(status: z.infer<typeof proposalListQuerySchema>['status']): Prisma.Sql {
   if (status === 'all') return Prisma.sql`TRUE`;
@@ -77,8 +78,7 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
                                      ORDER BY pt."primary" DESC, pt."cardId"), '[]'::json)
             FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId" WHERE pt."proposalId" = p.id) AS targets
     FROM (SELECT * FROM "Proposal" p WHERE ${cond} ORDER BY ${orderBy} LIMIT ${literalInt(limit)} OFFSET ${literalInt(offset)}) p
-    LEFT JOIN LATERAL (SELECT 1 AS stale FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId"
-      WHERE p.status = 'PENDING' AND pt."proposalId" = p.id AND (c."currentVersionId" IS DISTINCT FROM pt."baseVersionId" OR c.status = 'MERGED') LIMIT 1) s ON TRUE
+    LEFT JOIN LATERAL (${STALE_TARGETS} LIMIT 1) s(stale) ON TRUE
     LEFT JOIN "ReflectionRun" r ON r.id = p."runId"
     ORDER BY ${orderBy}`);
 }
