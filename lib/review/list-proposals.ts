@@ -85,8 +85,8 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
 
 /**
  * The review inbox, newest first. One query for the page with its targets,
- * the filtered total (cached when large) and the status scope's
- * facet counts (cached when large, see proposal-facets.ts): no per-row queries.
+ * the filtered total (cached when large) and the facet counts, each under
+ * the other filters (cached when large, see proposal-facets.ts): no per-row queries.
  * `after`/`before` cursors page without OFFSET.
  */
 export async function listProposals(actor: Actor, raw: unknown): Promise<ProposalListPage> {
@@ -94,14 +94,15 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   const q = proposalListQuerySchema.parse(raw ?? {});
   const cursor = cursorQuerySchema.parse(raw ?? {});
   const keyset = keysetPage('p', 'desc', cursor);
-  const scope = statusClause(q.status);
-  const where: Prisma.Sql[] = [scope];
+  // The base every facet count applies: the status scope, run and task (lib/review/proposal-facets.ts).
+  const base: Prisma.Sql[] = [statusClause(q.status)];
+  if (q.runId) base.push(Prisma.sql`p."runId" = ${q.runId}`);
+  // The task filter takes the console's id or the benchmark's task id (airline/16).
+  if (q.taskId) base.push(Prisma.sql`p."runId" IN (SELECT r2.id FROM "ReflectionRun" r2 JOIN "Task" t2 ON t2.id = r2."taskId" WHERE t2.id = ${q.taskId} OR t2."externalId" = ${q.taskId})`);
+  const where: Prisma.Sql[] = [...base];
   if (q.kind) where.push(Prisma.sql`p."cardKind" = ${q.kind}::"CardKind"`);
   if (q.ability) where.push(Prisma.sql`p.ability = ${q.ability}`);
   if (q.operation) where.push(Prisma.sql`p.operation = ${q.operation}::"CardOperation"`);
-  if (q.runId) where.push(Prisma.sql`p."runId" = ${q.runId}`);
-  // The task filter takes the console's id or the benchmark's task id (airline/16).
-  if (q.taskId) where.push(Prisma.sql`p."runId" IN (SELECT r2.id FROM "ReflectionRun" r2 JOIN "Task" t2 ON t2.id = r2."taskId" WHERE t2.id = ${q.taskId} OR t2."externalId" = ${q.taskId})`);
   if (q.valid !== undefined) where.push(Prisma.sql`p.valid = ${q.valid}`);
   if (q.stale !== undefined) where.push(q.stale ? Prisma.sql`${STALE}` : Prisma.sql`NOT ${STALE}`);
   const cond = Prisma.join(where, ' AND ');
@@ -120,7 +121,7 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
         offset === 0 && !keyset.where ? shortPage(q.pageSize) : null,
       )
       : read().then((rows) => [rows, null] as const),
-    proposalFacets(q.status, scope),
+    proposalFacets(JSON.stringify([q.status, q.runId ?? null, q.taskId ?? null]), Prisma.join(base, ' AND '), { kind: q.kind, ability: q.ability, operation: q.operation, valid: q.valid, stale: q.stale }),
   ]);
   const rows = inListOrder(page, keyset.reversed);
 
