@@ -52,4 +52,9 @@ test('a reviewer diffs two versions, rolls back with a note (a new version), and
   await actions.getByLabel(/Note/).fill('Back again');
   await actions.getByRole('button', { name: 'Reactivate card' }).click();
   await expect(page.getByTestId('card-status')).toHaveText('active');
+  // The notes live on the card page too, newest first, not only in the audit log.
+  const history = page.getByTestId('status-history').getByTestId('status-change');
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toContainText(/Reactivated by .+ — Back again/);
+  await expect(history.nth(1)).toContainText(/Retired by .+ — Retired for the test/);
 });

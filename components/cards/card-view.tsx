@@ -12,6 +12,7 @@ import { apiFetch } from '@/lib/http/api-client';
 import { CardFields } from './card-fields';
 import { CardActions } from './card-actions';
 import { ProvenanceChain, Step } from './provenance-chain';
+import { StatusHistory } from './status-history';
 import { VersionHistory } from './version-history';
 
 /** The card page: runtime text, fields, version history with diffs, provenance per version, rollback and retire. */
@@ -79,6 +80,10 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
             <ErrorMessage error={diff.error} />
           </div>
         ) : null}
+      </Panel>
+
+      <Panel title={`Status history (${card.statusHistory.length})`} testId="status-history">
+        <StatusHistory changes={card.statusHistory} />
       </Panel>
 
       <Panel title={`Provenance of v${selected}`} testId="version-provenance">

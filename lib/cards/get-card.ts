@@ -18,6 +18,9 @@ export type CardVersionListItem = {
   note: string | null;
 };
 
+/** A reviewer's retire or reactivate, with their note (newest first). */
+export type CardStatusChangeItem = { id: string; from: string; to: string; note: string; actor: string | null; createdAt: string };
+
 export type CardDetail = CardSummary & {
   mergedInto: { id: string; key: string } | null;
   mergedFrom: { id: string; key: string }[];
@@ -25,11 +28,12 @@ export type CardDetail = CardSummary & {
   /** Exactly what an agent receives for this card (the one renderer). */
   runtimeText: string | null;
   versions: CardVersionListItem[];
+  statusHistory: CardStatusChangeItem[];
   sizeBytes: number;
   updatedAt: string;
 };
 
-/** A card by id or key: current version, runtime text and the versions list (newest first, metadata only). */
+/** A card by id or key: current version, runtime text, the versions list (newest first, metadata only) and its status changes. */
 export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail> {
   requirePermission(actor, 'cards:read');
   const card = await prisma.card.findFirst({
@@ -48,6 +52,7 @@ export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail
           review: { select: { decision: true, note: true, reviewer: { select: { name: true } } } },
         },
       },
+      statusChanges: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true, fromStatus: true, toStatus: true, note: true, createdAt: true, actor: { select: { name: true } } } },
     },
   });
   if (!card) throw notFound(`Card ${idOrKey}`);
@@ -79,5 +84,6 @@ export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail
       review: v.review ? { decision: v.review.decision, note: v.review.note, reviewer: v.review.reviewer.name } : null,
       restoredFrom: v.restoredFrom?.number ?? null,
     })),
+    statusHistory: card.statusChanges.map((c) => ({ id: c.id, from: c.fromStatus, to: c.toStatus, note: c.note, actor: c.actor?.name ?? null, createdAt: c.createdAt.toISOString() })),
   };
 }

@@ -1,3 +1,4 @@
+import type { CardStatus } from '@prisma/client';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
@@ -17,6 +18,8 @@ export async function setCardStatus(actor: Actor, idOrKey: string, input: unknow
     if (card.status === 'MERGED') throw new AppError('CONFLICT', `${card.key} was merged into another card; edit the kept card instead`, [], { reason: 'MERGED' });
     if (card.status === status) throw new AppError('CONFLICT', `${card.key} is already ${status.toLowerCase()}`, [], { reason: 'UNCHANGED' });
     await tx.card.update({ where: { id: cardId }, data: { status } });
+    // The card page's status history: the note is the reason, kept with the card, not only in the audit log.
+    await tx.cardStatusChange.create({ data: { cardId, fromStatus: card.status as CardStatus, toStatus: status, note, actorId: actor.userId } });
     await recordAudit(tx, { actorId: actor.userId, action: status === 'RETIRED' ? 'card.retire' : 'card.reactivate', entityType: 'Card', entityId: cardId, before: { status: card.status }, after: { status, note } });
     return { cardId, status };
   });
