@@ -18,6 +18,7 @@ import { recurationOutcome } from '@/lib/review/recuration-outcome';
 import { CardEditor, fieldsOf, toContent, type EditorField } from './card-editor';
 import { DecidedElsewhere } from './decided-elsewhere';
 import { DecisionPanel, type Mode } from './decision-panel';
+import { NoopExplanation } from './noop-explanation';
 import { OperationBadge, ProposalFlags } from './proposal-badges';
 import { ProposalChanges } from './proposal-changes';
 import { RecurationStatus } from './recuration-status';
@@ -171,13 +172,19 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
         ) : null}
       </Panel>
 
-      <Panel title={p.operation === 'ADD_CARD' ? 'New card' : p.operation === 'MERGE_CARD' ? `Merge of ${p.targets.length} cards` : 'Changes per field'} testId="changes">
-        <ProposalChanges p={p} />
-      </Panel>
+      {p.noop ? (
+        <Panel title="No change proposed" testId="noop">
+          <NoopExplanation noop={p.noop} />
+        </Panel>
+      ) : (
+        <Panel title={p.operation === 'ADD_CARD' ? 'New card' : p.operation === 'MERGE_CARD' ? `Merge of ${p.targets.length} cards` : 'Changes per field'} testId="changes">
+          <ProposalChanges p={p} />
+        </Panel>
+      )}
 
       <Panel title="Validation" testId="validation">
         <p className="text-sm font-medium">Re-run now against the current bank</p>
-        {open ? <ValidationIssues issues={p.validationNow} okText="Passes every check now." /> : <p className="text-sm text-slate-500">Decided: not re-run.</p>}
+        {p.noop ? <p className="text-sm text-slate-500">A no-op carries no card: nothing to re-run.</p> : open ? <ValidationIssues issues={p.validationNow} okText="Passes every check now." /> : <p className="text-sm text-slate-500">Decided: not re-run.</p>}
         {p.validationAtCuration.length ? (
           <>
             <p className="text-sm font-medium">When it was curated</p>

@@ -5,6 +5,7 @@ import { prisma } from '@/lib/db/prisma';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
+import { loadNoopExplanation, type NoopExplanation } from './noop-explanation';
 import type { ProposalSummary } from './proposal-summary';
 import { canBeStale, isStaleTarget } from './staleness';
 import { loadValidationInputs, validateFinalContent } from './validate-proposal';
@@ -57,6 +58,8 @@ export type ProposalDetail = ProposalSummary & {
   activeRecuration: { runId: string; status: string } | null;
   recuration: RecurationRun | null;
   cardVersions: { cardId: string; key: string; number: number }[];
+  /** A NOOP: why nothing changes and the card(s) it refers to; null for any other operation. */
+  noop: NoopExplanation | null;
 };
 
 /** A proposal as the reviewer sees it: targets as they are now, field diffs, validation re-run now, the evidence. */
@@ -147,5 +150,6 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
     activeRecuration: active ? { runId: recuration.runId, status: recuration.status } : null,
     recuration,
     cardVersions: p.cardVersions.map((v) => ({ cardId: v.cardId, key: v.card.key, number: v.number })),
+    noop: p.operation === 'NOOP' ? await loadNoopExplanation({ targetCardId: p.targetCardId, reason: p.reason, deltaContent: p.cardKind === 'SKILL' ? (p.delta?.content ?? null) : null }) : null,
   };
 }
