@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 
 /** A card's content as labelled fields (read-only). Text only: never rendered as HTML. */
 export function CardFields({ content }: { content: unknown }) {
@@ -18,7 +19,7 @@ function Row({ path, value }: { path: string; value: unknown }): ReactNode {
   }
   return (
     <div className="grid grid-cols-[minmax(8rem,12rem)_1fr] gap-3 px-3 py-2" data-field={path}>
-      <dt className="break-words font-mono text-xs text-slate-600">{path}</dt>
+      <dt className="break-words font-mono text-xs text-slate-600"><UntrustedText text={path} /></dt>
       <dd className="min-w-0 whitespace-pre-wrap break-words">{show(value)}</dd>
     </div>
   );
@@ -30,11 +31,11 @@ function show(v: unknown): ReactNode {
     return (
       <ul className="list-disc space-y-0.5 pl-4">
         {v.map((x, i) => (
-          <li key={i}>{typeof x === 'string' ? x : Object.entries(x as Record<string, unknown>).map(([k, y]) => `${k}: ${String(y)}`).join(' · ')}</li>
+          <li key={i}><UntrustedText text={typeof x === 'string' ? x : Object.entries(x as Record<string, unknown>).map(([k, y]) => `${k}: ${String(y)}`).join(' · ')} /></li>
         ))}
       </ul>
     );
   }
   if (v === null || v === undefined || v === '') return <span className="text-slate-400">(none)</span>;
-  return String(v);
+  return <UntrustedText text={String(v)} />;
 }

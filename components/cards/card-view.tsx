@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { CardDetail } from '@/lib/cards/get-card';
 import type { CardVersionDetail } from '@/lib/cards/get-card-version';
 import type { FieldChange } from '@/lib/diff/field-diff';
@@ -50,20 +51,20 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
     <div className="space-y-4">
       <header className="space-y-1">
         <p className="text-sm text-slate-500">
-          {card.kind === 'FUNCTION' ? 'Function card (global bank)' : `Skill card · ${card.ability ?? 'unlabelled'} bank`} · <span className="font-mono">{card.key}</span>
+          {card.kind === 'FUNCTION' ? 'Function card (global bank)' : <>Skill card · <UntrustedText text={card.ability ?? 'unlabelled'} /> bank</>} · <UntrustedText text={card.key} className="font-mono" />
         </p>
-        <h1 className="text-2xl font-semibold tracking-tight">{card.title || card.key}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight"><UntrustedText text={card.title || card.key} /></h1>
         <p className="flex flex-wrap gap-2 text-sm">
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium ring-1 ring-slate-300" data-testid="card-status">{card.status.toLowerCase()}</span>
           <span data-testid="current-version">v{card.current?.number ?? '—'}</span>
-          {card.mergedInto ? <a className="text-indigo-700 hover:underline" href={`/cards/${encodeURIComponent(card.mergedInto.key)}`}>merged into {card.mergedInto.key}</a> : null}
-          {card.mergedFrom.length ? <span className="text-slate-500">absorbed {card.mergedFrom.map((m) => m.key).join(', ')}</span> : null}
-          <span className="text-slate-500">{(card.sizeBytes / 1024).toFixed(1)} KB · {card.apps.join(', ') || 'no app'}</span>
+          {card.mergedInto ? <a className="text-indigo-700 hover:underline" href={`/cards/${encodeURIComponent(card.mergedInto.key)}`}>merged into <UntrustedText text={card.mergedInto.key} /></a> : null}
+          {card.mergedFrom.length ? <span className="text-slate-500">absorbed <UntrustedText text={card.mergedFrom.map((m) => m.key).join(', ')} /></span> : null}
+          <span className="text-slate-500">{(card.sizeBytes / 1024).toFixed(1)} KB · {card.apps.length ? <UntrustedText text={card.apps.join(', ')} /> : 'no app'}</span>
         </p>
       </header>
 
       <Panel title="Runtime text (what an agent receives)" testId="runtime-text">
-        {card.runtimeText ? <pre className="whitespace-pre-wrap rounded bg-slate-900 p-3 font-mono text-xs text-slate-100">{card.runtimeText}</pre> : <p className="text-sm text-slate-500">This card cannot be rendered (its content does not match the card schema).</p>}
+        {card.runtimeText ? <pre className="whitespace-pre-wrap rounded bg-slate-900 p-3 font-mono text-xs text-slate-100"><UntrustedText text={card.runtimeText} /></pre> : <p className="text-sm text-slate-500">This card cannot be rendered (its content does not match the card schema).</p>}
         {card.status !== 'ACTIVE' ? <p className="text-xs text-slate-500">Not served: the card is {card.status.toLowerCase()}.</p> : null}
       </Panel>
 

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { ImpactRow } from '@/lib/dashboard/card-impact';
 import { pct } from '@/components/dashboard/chart-kit';
 import { downloadCsv, toCsv, type Column } from '@/components/dashboard/table-format';
@@ -46,8 +47,8 @@ const CARD_COLUMN: ColumnDef<ImpactRow> = {
   header: 'Card',
   cell: (r) => (
     <>
-      {r.cardId ? <Link href={`/cards/${encodeURIComponent(r.cardId)}`} className="text-indigo-700 underline">{r.title ?? r.cardKey}</Link> : r.cardKey}
-      <div className="font-mono text-xs text-slate-500">{r.cardKey}</div>
+      {r.cardId ? <Link href={`/cards/${encodeURIComponent(r.cardId)}`} className="text-indigo-700 underline"><UntrustedText text={r.title ?? r.cardKey} /></Link> : <UntrustedText text={r.cardKey} />}
+      <div className="font-mono text-xs text-slate-500"><UntrustedText text={r.cardKey} /></div>
     </>
   ),
 };

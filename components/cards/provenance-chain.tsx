@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { ProposalProvenance } from '@/lib/cards/provenance';
 
 /**
@@ -20,14 +21,14 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
             <Link href={provenance.proposal.href} className={link} data-testid="prov-proposal">
               {provenance.proposal.operation.replace(/_/g, ' ').toLowerCase()}
             </Link>{' '}
-            — {provenance.proposal.reason}
+            — <UntrustedText text={provenance.proposal.reason} />
           </Step>
           {provenance.delta ? (
             <Step label="Delta">
               <Link href={provenance.delta.href} className={link} data-testid="prov-delta">
                 delta {provenance.delta.index + 1}
               </Link>{' '}
-              — {String((provenance.delta.content as { title?: string } | null)?.title ?? '')}
+              — <UntrustedText text={String((provenance.delta.content as { title?: string } | null)?.title ?? '')} />
             </Step>
           ) : null}
           {provenance.run ? (
@@ -35,10 +36,10 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
               <Link href={provenance.run.href} className={link} data-testid="prov-run">
                 {provenance.run.kind === 'FUNCTION_CARDS' ? 'function-card run' : provenance.run.kind === 'RECURATE' ? 're-curation run' : 'reflection run'}
               </Link>{' '}
-              · {provenance.run.provider === 'OFFLINE' ? 'rule-based (offline)' : (provenance.run.model ?? 'model unknown')} · prompt {provenance.run.promptVersion ?? '—'}
+              · {provenance.run.provider === 'OFFLINE' ? 'rule-based (offline)' : <UntrustedText text={provenance.run.model ?? 'model unknown'} />} · prompt {provenance.run.promptVersion ?? '—'}
               {provenance.run.task ? (
                 <>
-                  {' '}· task <Link href={provenance.run.task.href} className={link}>{provenance.run.task.benchmark} {provenance.run.task.externalId}</Link>
+                  {' '}· task <Link href={provenance.run.task.href} className={link}><UntrustedText text={provenance.run.task.benchmark} /> <UntrustedText text={provenance.run.task.externalId} /></Link>
                 </>
               ) : null}{' '}
               · <Link href={provenance.run.packetHref} className={link}>packet</Link>
@@ -52,12 +53,12 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
                 {provenance.diagnoses.map((d) => (
                   <li key={d.id} className="rounded bg-slate-50 p-2 ring-1 ring-slate-200" data-testid="prov-diagnosis">
                     <p className="text-xs text-slate-500">
-                      {d.author} · {d.category ?? 'uncategorised'} · checkpoint {d.checkpoint}
+                      {d.author} · {d.category ?? 'uncategorised'} · checkpoint <UntrustedText text={d.checkpoint} />
                     </p>
-                    <p><span className="text-slate-500">Went wrong:</span> {d.whatWentWrong || '—'}</p>
-                    <p><span className="text-slate-500">Should have:</span> {d.whatShouldHaveHappened || '—'}</p>
+                    <p><span className="text-slate-500">Went wrong:</span> <UntrustedText text={d.whatWentWrong || '—'} /></p>
+                    <p><span className="text-slate-500">Should have:</span> <UntrustedText text={d.whatShouldHaveHappened || '—'} /></p>
                     <Link href={d.href} className={`${link} text-xs`} data-testid="prov-event">
-                      {d.trajectory.model} · {d.trajectory.taskExternalId} · events {d.eventStart ?? '?'}–{d.eventEnd ?? d.eventStart ?? '?'} →
+                      <UntrustedText text={d.trajectory.model} /> · <UntrustedText text={d.trajectory.taskExternalId} /> · events {d.eventStart ?? '?'}–{d.eventEnd ?? d.eventStart ?? '?'} →
                     </Link>
                   </li>
                 ))}
@@ -69,7 +70,7 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
               <span className="flex flex-wrap gap-x-3">
                 {provenance.trajectories.map((t) => (
                   <Link key={t.id} href={t.href} className={link}>
-                    {t.model} ({t.passed ? 'passed' : 'failed'})
+                    <UntrustedText text={t.model} /> ({t.passed ? 'passed' : 'failed'})
                   </Link>
                 ))}
               </span>

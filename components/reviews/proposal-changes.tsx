@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { CardFields } from '@/components/cards/card-fields';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { ProposalDetail, ProposalTargetView } from '@/lib/review/get-proposal';
 
 const cardHref = (key: string) => `/cards/${encodeURIComponent(key)}`;
@@ -33,9 +34,9 @@ export function ProposalChanges({ p }: { p: ProposalDetail }) {
 function TargetHeading({ t }: { t: ProposalTargetView }) {
   return (
     <h3 className="text-sm font-semibold">
-      <Link href={cardHref(t.key)} className="text-indigo-700 hover:underline">{t.title || t.key}</Link>{' '}
+      <Link href={cardHref(t.key)} className="text-indigo-700 hover:underline"><UntrustedText text={t.title || t.key} /></Link>{' '}
       <span className="font-mono text-xs font-normal text-slate-500">
-        {t.key} · now v{t.current?.number ?? '—'}
+        <UntrustedText text={t.key} /> · now v{t.current?.number ?? '—'}
         {t.stale || t.from.label === 'base' ? ` · proposal based on v${t.base?.number ?? '—'}` : ''}
       </span>
     </h3>

@@ -10,6 +10,7 @@ import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ShortcutsDialog } from '@/components/trajectory/shortcuts-dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { diffFields } from '@/lib/diff/field-diff';
 import { ApiError, apiFetch } from '@/lib/http/api-client';
 import type { LiveChange } from '@/lib/live/channels';
@@ -94,7 +95,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
             {p.cardKind === 'FUNCTION' ? 'function card (global bank)' : `skill card · ${p.ability ?? 'unlabelled'} bank`} · proposed {new Date(p.createdAt).toLocaleString()}
           </span>
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{proposalTitle(p)}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere"><UntrustedText text={proposalTitle(p)} /></h1>
         <p className="text-sm text-slate-500">
           <Link href="/reviews" className="text-indigo-700 hover:underline">← Inbox</Link>
           {p.recuratedFrom ? <> · re-curation of <Link className="text-indigo-700 hover:underline" href={`/reviews/${p.recuratedFrom.id}`}>a stale proposal</Link></> : null}
@@ -163,7 +164,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
       ) : null}
 
       <Panel title="Curator's reason">
-        <p className="text-sm">{p.reason}</p>
+        <p className="text-sm"><UntrustedText text={p.reason} /></p>
         {p.provenance?.delta ? (
           <details className="text-sm">
             <summary className="cursor-pointer text-indigo-700">The delta it came from (delta {p.provenance.delta.index + 1})</summary>
