@@ -21,7 +21,7 @@ export const OFFLINE_MODEL_LABEL = 'rule-based (offline)';
 
 export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
 /** Stored as the run's prompt version: bump when the rules or thresholds change. */
-export const OFFLINE_PIPELINE_VERSION = 'rule-based@4';
+export const OFFLINE_PIPELINE_VERSION = 'rule-based@5';
 
 
 export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
@@ -228,11 +228,14 @@ export function offlineCurate(deltaIndex: number, delta: SkillCardContent, all: 
   const index = new Bm25Index(candidates.map((c) => ({ item: c, text: skillCardSearchText(c.content) })));
   const [best] = index.similarity(skillCardSearchText(delta));
   const sim = best.score.toFixed(2);
-  if (best.score >= OFFLINE_THRESHOLDS.duplicate) {
+  // Similarity compares the rule's wording only (title, trigger, tags, rule), not the contrast and evidence
+  // lists: a near-duplicate that still brings list items the card lacks is a PATCH, or they would be lost
+  // (a re-curated stale PATCH against a card since reworded like its delta became a no-op). NOOP = nothing new.
+  const patched = best.score >= OFFLINE_THRESHOLDS.close ? mergeLists(best.item.content, delta) : null;
+  if (best.score >= OFFLINE_THRESHOLDS.duplicate && !patched) {
     return { ...base, operation: 'NOOP', target_card_id: best.item.key, new_or_updated_card: null, reason: `Near-duplicate of ${best.item.key} (BM25 similarity ${sim})` };
   }
   if (best.score >= OFFLINE_THRESHOLDS.close) {
-    const patched = mergeLists(best.item.content, delta);
     if (!patched) {
       return { ...base, operation: 'NOOP', target_card_id: best.item.key, new_or_updated_card: null, reason: `Close to ${best.item.key} (similarity ${sim}) and adds nothing new` };
     }

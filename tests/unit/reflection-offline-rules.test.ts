@@ -69,6 +69,14 @@ describe('offline curation compares rules, not templates', () => {
     const patch = offlineCurate(0, flights, [{ key: 'skill::skill_aa11', content: flights }]);
     expect(patch.operation).toBe('NOOP');
   });
+
+  it('patches a near-duplicate (same wording) that lacks the delta\'s list items instead of dropping them as a no-op', () => {
+    const [flights] = offlineReflect(packet({})).deltas as SkillCardContent[];
+    const card = { ...flights, skill: { ...flights.skill, completion_condition: [], success_contrast: [], failure_contrast: [], recovery: [], efficiency: [] } };
+    const patch = offlineCurate(0, flights, [{ key: 'skill::skill_aa11', content: card }]);
+    expect(patch.operation, patch.reason).toBe('PATCH_CARD');
+    expect((patch.new_or_updated_card as SkillCardContent).skill).toEqual(flights.skill);
+  });
 });
 
 describe('offline wording quotes names as written', () => {
