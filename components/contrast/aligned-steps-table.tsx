@@ -7,7 +7,9 @@ import { BreakAfterDots } from './break-after-dots';
 import { DivergenceDetails } from './divergence-details';
 import { TrajectoryColumnHeader } from './trajectory-column-header';
 import { WideScroll, WideTable } from './wide-scroll';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'divergenceDetails' | 'truncated' | 'maxSteps'>;
 
@@ -32,7 +34,8 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
     row.focus({ preventScroll: true });
   };
 
-  const modelOf = new Map(trajectories.map((t) => [t.id, runLabel(t)]));
+  // Model and agent names are imported: their bidi controls are shown as markers in every sentence below.
+  const modelOf = new Map(trajectories.map((t) => [t.id, revealBidi(runLabel(t))]));
   const contrasted = divergence.mode === 'pass-vs-fail';
   const markLabel = contrasted ? 'departs from passing runs' : 'differs from the others';
   return (
@@ -134,8 +137,8 @@ function StepCell({ cell, mark, differs, full }: { cell: ContrastStep | null; ma
       </div>
       {cell.args ? (
         // At the divergence the arguments are shown whole: the differing keys are often the last ones.
-        <div className={`mt-0.5 text-xs text-slate-600 [overflow-wrap:anywhere] ${full ? '' : 'line-clamp-3'}`} title={cell.args}>
-          {cell.args}
+        <div className={`mt-0.5 text-xs text-slate-600 [overflow-wrap:anywhere] ${full ? '' : 'line-clamp-3'}`} title={revealBidi(cell.args)}>
+          <UntrustedText text={cell.args} />
         </div>
       ) : null}
       <div className="mt-0.5 text-[11px] text-slate-400">

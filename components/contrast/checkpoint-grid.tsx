@@ -1,15 +1,19 @@
 import Link from 'next/link';
 import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/contrast/load-task-contrast';
+import { runDetail } from '@/lib/trajectories/run-label';
 import { BreakAfterDots } from './break-after-dots';
 import { OutcomeBadge } from './outcome-badge';
 import { WideScroll, WideTable } from './wide-scroll';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
 
 /**
  * Trajectories × checkpoints: pass/fail at a glance, submitted diagnoses
- * inline; every cell opens its trajectory at that checkpoint.
+ * inline; every cell opens its trajectory at that checkpoint. Names, notes and
+ * diagnoses are untrusted text: shown (and in tooltips) with bidi markers.
  */
 export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope }: Props) {
   if (!checkpoints.length) {
@@ -47,13 +51,12 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
                 <BreakAfterDots text={c.name} />
               </span>
               {c.description ? (
-                <span className="line-clamp-4 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere]" title={c.description}>
-                  {c.description}
+                <span className="line-clamp-4 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere]" title={revealBidi(c.description)}>
+                  <UntrustedText text={c.description} />
                 </span>
               ) : null}
               <span className="block text-[11px] font-normal text-slate-400">
-                {c.key}
-                {c.kind ? ` · ${c.kind}` : ''}
+                <UntrustedText text={c.kind ? `${c.key} · ${c.kind}` : c.key} />
               </span>
             </th>
           ))}
@@ -62,17 +65,15 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
             {trajectories.map((t, r) => (
               <tr key={t.id} data-testid="checkpoint-row">
                 <th scope="row" className="sticky left-0 z-[5] border-b border-r border-slate-200 bg-white px-3 py-2 text-left align-top">
-                  <span className="block font-semibold text-slate-900 [overflow-wrap:anywhere]">{t.model}</span>
+                  <UntrustedText text={t.model} className="block font-semibold text-slate-900" />
                   {/* Same model twice (another harness or trial) must stay tellable apart. */}
-                  {t.agent || t.trial != null ? (
-                    <span className="block text-xs font-normal text-slate-500">{[t.agent, t.trial != null ? `trial ${t.trial}` : null].filter(Boolean).join(' · ')}</span>
-                  ) : null}
+                  {runDetail(t) ? <UntrustedText text={runDetail(t)} className="block text-xs font-normal text-slate-500" /> : null}
                   <span className="mt-1 block">
                     <OutcomeBadge passed={t.passed} score={t.score} />
                   </span>
                 </th>
                 {checkpoints.map((c, k) => (
-                  <GridCell key={c.id} trajectoryId={t.id} label={`${t.model}, ${c.name}`} cell={grid[r][k]} />
+                  <GridCell key={c.id} trajectoryId={t.id} label={revealBidi(`${t.model}, ${c.name}`)} cell={grid[r][k]} />
                 ))}
               </tr>
             ))}
@@ -107,8 +108,8 @@ function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: 
       </Link>
       {cell.eventIndex != null ? <span className="ml-2 text-[11px] text-slate-400">event {cell.eventIndex}</span> : null}
       {cell.note && !cell.passed ? (
-        <p className="mt-1 line-clamp-2 text-xs text-slate-600 [overflow-wrap:anywhere]" title={cell.note}>
-          {cell.note}
+        <p className="mt-1 line-clamp-2 text-xs text-slate-600 [overflow-wrap:anywhere]" title={revealBidi(cell.note)}>
+          <UntrustedText text={cell.note} />
         </p>
       ) : null}
       {cell.diagnoses.map((d) => (
@@ -122,8 +123,8 @@ function DiagnosisNote({ diagnosis: d }: { diagnosis: ContrastDiagnosis }) {
   return (
     <div className="mt-2 rounded border-l-2 border-indigo-300 bg-indigo-50/60 px-2 py-1 text-xs" data-testid="inline-diagnosis">
       <div className="font-semibold text-indigo-900">{d.category?.label ?? 'Uncategorised'}</div>
-      <p className="mt-0.5 line-clamp-3 text-slate-700 [overflow-wrap:anywhere]" title={d.whatWentWrong}>
-        {d.whatWentWrong}
+      <p className="mt-0.5 line-clamp-3 text-slate-700 [overflow-wrap:anywhere]" title={revealBidi(d.whatWentWrong)}>
+        <UntrustedText text={d.whatWentWrong} />
       </p>
       <div className="mt-0.5 text-[11px] text-slate-500">
         {d.own ? 'you' : d.authorName}

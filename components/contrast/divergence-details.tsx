@@ -1,12 +1,13 @@
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import type { StepDifference } from '@/lib/contrast/divergence-details';
 import { diffFields } from '@/lib/diff/field-diff';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /**
  * Under the divergence summary: for each differing run, what it does instead
  * of the passing runs' consensus — the differing argument keys and values as
  * a field diff (consensus struck, this run's value added), or the missing /
- * extra / other call. Values are rendered as text.
+ * extra / other call. Values are rendered as text; tool names (imported) with bidi markers.
  */
 export function DivergenceDetails({ details, step, labelOf }: { details: StepDifference[]; step: number; labelOf: (trajectoryId: string) => string }) {
   return (
@@ -14,7 +15,7 @@ export function DivergenceDetails({ details, step, labelOf }: { details: StepDif
       {details.map((d) => (
         <li key={d.trajectoryId} className="rounded-md bg-white px-3 py-2 text-sm ring-1 ring-amber-200">
           <p className="text-slate-800">
-            <span className="font-semibold">{labelOf(d.trajectoryId)}</span> at step {step}: {sentence(d)}
+            <span className="font-semibold">{labelOf(d.trajectoryId)}</span> at step {step}: {revealBidi(sentence(d))}
           </p>
           {d.kind === 'arguments' && Object.keys(d.consensus).length ? (
             <FieldDiffView changes={diffFields(d.consensus, d.actual)} onlyChanged className="mt-1 text-xs" />

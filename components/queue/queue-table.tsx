@@ -5,9 +5,11 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import { checkpointLabel } from '@/lib/queue/checkpoint-label';
 import type { QueueFacets, QueueItem } from '@/lib/queue/list-queue';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 import { runDetail } from '@/lib/trajectories/run-label';
 
 export function QueueTable({
@@ -51,24 +53,34 @@ export function QueueTable({
           {items.map((it) => (
             <tr key={it.trajectoryId} data-testid={`queue-row-${it.trajectoryId}`}>
               <td className="max-w-xs px-3 py-2 xl:max-w-md">
+                {/* Imported text (ids, instruction, model, agent, checkpoint keys): bidi controls shown as markers. */}
                 <div className="font-mono text-xs text-slate-500">
-                  {it.benchmark} · {it.taskExternalId}
-                  {it.ability ? ` · ${it.ability}` : ''}
+                  <UntrustedText text={it.benchmark} /> · <UntrustedText text={it.taskExternalId} />
+                  {it.ability ? (
+                    <>
+                      {' · '}
+                      <UntrustedText text={it.ability} />
+                    </>
+                  ) : null}
                 </div>
                 {/* The instruction opens the item too: on narrow screens the Open column is scrolled out of view. */}
-                <Link href={href(it.trajectoryId)} className="block truncate text-slate-900 hover:text-indigo-700 hover:underline" title={it.instruction}>
-                  {it.instruction}
+                <Link
+                  href={href(it.trajectoryId)}
+                  className="block truncate text-slate-900 hover:text-indigo-700 hover:underline"
+                  title={revealBidi(it.instruction)}
+                >
+                  <UntrustedText text={it.instruction} />
                 </Link>
               </td>
               <td className="px-3 py-2">
-                <span className="font-medium">{it.model}</span>
+                <UntrustedText text={it.model} className="font-medium" />
                 {/* Two agents on one model, or two trials, look identical without this. */}
-                {runDetail(it) ? <span className="block text-xs text-slate-500" data-testid="queue-run">{runDetail(it)}</span> : null}
+                {runDetail(it) ? <UntrustedText text={runDetail(it)} className="block text-xs text-slate-500" testId="queue-run" /> : null}
               </td>
               <td className="px-3 py-2">
                 <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
                 <span className="font-mono text-xs text-slate-500" data-testid="queue-checkpoints">
-                  {it.failedCheckpoints.map(checkpointLabel).join(', ')}
+                  <UntrustedText text={it.failedCheckpoints.map(checkpointLabel).join(', ')} />
                 </span>
               </td>
               <td className="px-3 py-2 text-xs" data-testid="queue-claim">

@@ -5,6 +5,7 @@ import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { plural } from '@/lib/text/plural';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 type Props = { checkpoint: CheckpointView; onShowEvent: (position: number) => void };
 
@@ -16,14 +17,14 @@ const topKey = (path: string) => path.split('.')[0];
  * action check with a recoverable expected call, a field diff of the expected
  * arguments against the anchored call (the compared arguments only, changed
  * ones first), so e.g. `total_baggages: 1 → 0` is what the annotator reads
- * before blaming anything else. All values are rendered as text.
+ * before blaming anything else. All values are rendered as text (names with bidi markers).
  */
 export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
   const expected = c.expectedCall;
   return (
     <section aria-label={`What ${c.key} expected`} data-testid="checkpoint-expectation" className="space-y-1.5 rounded-md bg-slate-50 p-2.5 text-sm ring-1 ring-slate-200">
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-        Expected {c.kind ? <span className="font-normal normal-case">· {c.kind.replace('_', ' ')} check</span> : null}
+        Expected {c.kind ? <span className="font-normal normal-case">· {revealBidi(c.kind.replace('_', ' '))} check</span> : null}
       </h3>
       {expected ? null : c.description ? (
         <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description"><UntrustedText text={c.description} /></p>
@@ -57,10 +58,10 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
     <div className="space-y-1.5">
       {differing.length ? (
         <p className="text-xs font-semibold text-rose-800" data-testid="expected-differs">
-          Differs: {differing.join(', ')}
+          Differs: {revealBidi(differing.join(', '))}
         </p>
       ) : null}
-      {otherTool ? <p className="text-xs font-medium text-rose-800">The anchored event calls {otherTool}.</p> : null}
+      {otherTool ? <p className="text-xs font-medium text-rose-800">The anchored event calls {revealBidi(otherTool)}.</p> : null}
       <p className="text-[11px] text-slate-500">
         <del className="bg-red-50 text-red-800">expected</del> →{' '}
         <ins className="bg-green-50 text-green-800 no-underline">

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /** What a long event shows until asked for the rest: a few screens of text. */
 export const PREVIEW_CHARS = 10_000;
@@ -38,7 +39,7 @@ export function LongText({ text, render }: { text: string; render: (text: string
     ? render(cut(text, PREVIEW_CHARS))
     : text.length <= RICH_MAX_CHARS
       ? render(text)
-      : <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 wrap-anywhere">{text}</pre>;
+      : <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 wrap-anywhere">{revealBidi(text)}</pre>;
   return (
     <div data-testid="long-text">
       {body}

@@ -7,6 +7,7 @@ import { DiagnosisEditor, rangeLabel, type EditorApi } from '@/components/diagno
 import { DiagnosisList } from '@/components/diagnosis/diagnosis-list';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
@@ -226,7 +227,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
             {active ? (
               <>
                 <h2 className="mb-2 text-sm font-semibold">
-                  Diagnose <span className="font-mono">{active.key}</span> · {active.name}
+                  Diagnose <UntrustedText text={active.key} className="font-mono" /> · <UntrustedText text={active.name} />
                 </h2>
                 <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
                 <div className="mt-3">
