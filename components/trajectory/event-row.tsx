@@ -14,15 +14,7 @@ const SOURCE_STYLE: Record<EventView['source'], string> = {
   VERIFIER: 'bg-amber-100 text-amber-800',
 };
 
-export type RowMarks = {
-  selected: boolean;
-  cursor: boolean;
-  highlighted: boolean;
-  expanded: boolean;
-  /** Show messages as their raw text instead of rendered markdown. */
-  raw: boolean;
-  anchors: { key: string; passed: boolean }[];
-};
+export type Anchor = { key: string; passed: boolean };
 
 // Tool arguments and unfolded observations: raw text in a box that scrolls.
 const PRE = 'overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700';
@@ -38,30 +30,43 @@ function prettyArgs(args: unknown): string {
 
 /**
  * One timeline event. Everything from the trajectory is rendered as React text
- * (never as HTML): the content is untrusted.
+ * (never as HTML): the content is untrusted. Memoised on primitive props (and a
+ * stable `anchors` array and callbacks), so moving the cursor re-renders only the
+ * two rows it leaves and enters.
  */
 export const EventRow = memo(function EventRow({
   position,
   event,
-  marks,
+  selected,
+  cursor,
+  highlighted,
+  expanded,
+  raw,
+  anchors,
   onClick,
   onToggle,
 }: {
   position: number;
   event: EventView | undefined;
-  marks: RowMarks;
+  selected: boolean;
+  cursor: boolean;
+  highlighted: boolean;
+  expanded: boolean;
+  /** Show messages as their raw text instead of rendered markdown. */
+  raw: boolean;
+  anchors: Anchor[];
   onClick: (position: number, shift: boolean) => void;
   onToggle: (position: number) => void;
 }) {
-  const ring = marks.highlighted ? 'ring-2 ring-amber-400' : marks.cursor ? 'ring-2 ring-indigo-400' : '';
+  const ring = highlighted ? 'ring-2 ring-amber-400' : cursor ? 'ring-2 ring-indigo-400' : '';
   // The selected range is tinted and barred on the left, so a range reads as one block.
-  const bg = marks.selected ? 'bg-indigo-100/70 shadow-[inset_4px_0_0_0_rgb(99,102,241)]' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
+  const bg = selected ? 'bg-indigo-100/70 shadow-[inset_4px_0_0_0_rgb(99,102,241)]' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
   return (
     <div
       data-testid={`event-${position}`}
-      data-selected={marks.selected || undefined}
-      data-cursor={marks.cursor || undefined}
-      data-highlighted={marks.highlighted || undefined}
+      data-selected={selected || undefined}
+      data-cursor={cursor || undefined}
+      data-highlighted={highlighted || undefined}
       onClick={(e) => onClick(position, e.shiftKey)}
       className={`cursor-pointer select-none border-b border-slate-100 px-3 py-2 text-sm ${bg} ${ring}`}
     >
@@ -78,13 +83,13 @@ export const EventRow = memo(function EventRow({
         ) : (
           <span className="text-xs text-slate-400">loading…</span>
         )}
-        {marks.anchors.map((a) => (
+        {anchors.map((a) => (
           <span key={a.key} className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${a.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
             ⚑ {revealBidi(a.key)}
           </span>
         ))}
       </div>
-      {event ? <EventBody event={event} expanded={marks.expanded} raw={marks.raw} onToggle={() => onToggle(position)} /> : null}
+      {event ? <EventBody event={event} expanded={expanded} raw={raw} onToggle={() => onToggle(position)} /> : null}
     </div>
   );
 });

@@ -1,11 +1,13 @@
 'use client';
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ErrorMessage } from '@/components/ui/error-message';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
-import { EventRow } from './event-row';
+import { EventRow, type Anchor } from './event-row';
 import { useEventWindows } from './use-event-windows';
+
+const NO_ANCHORS: Anchor[] = [];
 
 export type TimelineApi = { scrollTo: (position: number) => void; toggle: (position: number) => void };
 
@@ -31,6 +33,7 @@ export function EventTimeline({
   selection: [number, number] | null;
   highlighted: number | null;
   raw: boolean;
+  /** Keep it stable (useCallback): every row is memoised on it. */
   onEventClick: (position: number, shift: boolean) => void;
   apiRef: RefObject<TimelineApi | null>;
 }) {
@@ -42,15 +45,24 @@ export function EventTimeline({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 64,
     overscan: 6,
+    // A row grows when its event arrives or unfolds; the ResizeObserver sees that before the paint,
+    // but a React re-render would come after it, so rows painted overlapping for a few frames while
+    // a trajectory opened. Written straight to the DOM, the new positions are in that same paint.
+    directDomUpdates: true,
   });
   const items = virtualizer.getVirtualItems();
   const { eventAt, error } = useEventWindows(trajectoryId, { start: items[0]?.index ?? 0, end: items.at(-1)?.index ?? 0 });
 
-  const anchors = new Map<number, { key: string; passed: boolean }[]>();
-  for (const c of checkpoints) {
-    if (c.eventIndex == null) continue;
-    anchors.set(c.eventIndex, [...(anchors.get(c.eventIndex) ?? []), { key: c.key, passed: c.passed }]);
-  }
+  // Built once per trajectory: each row gets the same array on every render, so a memoised row
+  // re-renders only when its own marks change (not on every cursor move).
+  const anchors = useMemo(() => {
+    const byEvent = new Map<number, Anchor[]>();
+    for (const c of checkpoints) {
+      if (c.eventIndex == null) continue;
+      byEvent.set(c.eventIndex, [...(byEvent.get(c.eventIndex) ?? []), { key: c.key, passed: c.passed }]);
+    }
+    return byEvent;
+  }, [checkpoints]);
   const toggle = useCallback((p: number) => {
     setExpanded((prev) => {
       const next = new Set(prev);
@@ -102,26 +114,20 @@ export function EventTimeline({
         className="h-[70vh] min-h-[320px] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:h-auto lg:min-h-0 lg:flex-1"
       >
         {eventCount === 0 ? <p className="p-6 text-sm text-slate-500">This trajectory has no events.</p> : null}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {/* Its height and the rows' offsets are written by the virtualizer (directDomUpdates). */}
+        <div ref={virtualizer.containerRef} style={{ position: 'relative', width: '100%' }}>
           {items.map((v) => (
-            <div
-              key={v.key}
-              role="listitem"
-              data-index={v.index}
-              ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
-            >
+            <div key={v.key} role="listitem" data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%' }}>
+              {/* Primitive marks and stable callbacks: EventRow is memoised. */}
               <EventRow
                 position={v.index}
                 event={eventAt(v.index)}
-                marks={{
-                  selected: !!selection && v.index >= selection[0] && v.index <= selection[1],
-                  cursor: cursor === v.index,
-                  highlighted: highlighted === v.index,
-                  expanded: expanded.has(v.index),
-                  raw,
-                  anchors: anchors.get(v.index) ?? [],
-                }}
+                selected={!!selection && v.index >= selection[0] && v.index <= selection[1]}
+                cursor={cursor === v.index}
+                highlighted={highlighted === v.index}
+                expanded={expanded.has(v.index)}
+                raw={raw}
+                anchors={anchors.get(v.index) ?? NO_ANCHORS}
                 onClick={onEventClick}
                 onToggle={toggle}
               />

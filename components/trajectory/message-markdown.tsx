@@ -1,5 +1,6 @@
 'use client';
 
+import { memo } from 'react';
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
@@ -43,7 +44,8 @@ const COMPONENTS: Components = {
   h3: ({ children }) => <p className="my-1 font-semibold">{children}</p>,
 };
 
-export function MessageMarkdown({ text }: { text: string }) {
+/** Memoised per content: a row re-rendered for its cursor or selection does not parse its message again. */
+export const MessageMarkdown = memo(function MessageMarkdown({ text }: { text: string }) {
   return (
     <div className="text-slate-800 wrap-anywhere" data-testid="message-markdown">
       <Markdown remarkPlugins={[htmlAsText]} urlTransform={defaultUrlTransform} components={COMPONENTS}>
@@ -51,4 +53,4 @@ export function MessageMarkdown({ text }: { text: string }) {
       </Markdown>
     </div>
   );
-}
+});

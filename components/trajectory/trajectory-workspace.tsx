@@ -211,7 +211,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
             selection={range}
             highlighted={highlighted}
             raw={raw}
-            onEventClick={(p, shift) => select(p, shift)}
+            onEventClick={select}
             apiRef={timeline}
           />
         </section>

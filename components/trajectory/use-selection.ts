@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 export type Selection = { anchor: number; cursor: number };
 
@@ -11,7 +11,8 @@ export type Selection = { anchor: number; cursor: number };
  */
 export function useSelection(initial: Selection | null) {
   const [sel, setSel] = useState<Selection | null>(initial);
-  const range: [number, number] | null = sel ? [Math.min(sel.anchor, sel.cursor), Math.max(sel.anchor, sel.cursor)] : null;
+  // The same array until the selection changes: the timeline and the editor take it as a prop.
+  const range = useMemo<[number, number] | null>(() => (sel ? [Math.min(sel.anchor, sel.cursor), Math.max(sel.anchor, sel.cursor)] : null), [sel]);
   /** Moves the cursor to `position`; `extend` keeps the anchor (Shift). */
   const select = useCallback((position: number, extend: boolean) => setSel((s) => ({ anchor: extend && s ? s.anchor : position, cursor: position })), []);
   const selectRange = useCallback((start: number, end: number) => setSel({ anchor: start, cursor: end }), []);
