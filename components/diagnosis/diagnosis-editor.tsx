@@ -2,8 +2,6 @@
 
 import { createPortal } from 'react-dom';
 import { useEffect, useId, useState, type RefObject } from 'react';
-import { Button } from '@/components/ui/button';
-import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
@@ -11,8 +9,8 @@ import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { DiagnosisHistory } from './diagnosis-history';
 import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
-import { plural } from '@/lib/text/plural';
-import { ConflictNotice, FormRow } from './diagnosis-form-parts';
+import { DiagnosisEditorFooter, editorStatus } from './diagnosis-editor-footer';
+import { CategoryKeys, ConfidenceOptions, FormRow } from './diagnosis-form-parts';
 import { useDiagnosisWrites, type DiagnosisBody } from './use-diagnosis-writes';
 
 export type EditorApi = {
@@ -188,57 +186,36 @@ export function DiagnosisEditor({
     return true;
   };
 
-  const status = submit.isPending
-    ? 'Submitting…'
-    : conflict
-      ? 'Not saved: changed in another tab or window'
-      : save.isPending
-      ? 'Saving draft…'
-      : submitted && changed
-        ? 'Edited: re-submit to keep the change (the earlier version is kept)'
-        : submitted
-          ? `Submitted${mine?.revisionCount ? ` · ${plural(mine.revisionCount, 'earlier version')}` : ''}`
-          : save.isSuccess
-            ? 'Draft saved'
-            : mine
-              ? 'Draft'
-              : 'Not started';
+  const status = editorStatus({
+    submitting: submit.isPending,
+    conflict: conflict != null,
+    saving: save.isPending,
+    submitted,
+    changed,
+    revisionCount: mine?.revisionCount ?? 0,
+    saved: save.isSuccess,
+    started: mine != null,
+  });
   const problemLabels = FORM_FIELDS.filter((f) => shown.fields[f]).map((f) => FIELD_LABELS[f]);
   const invalid = (f: FormField) => (shown.fields[f] ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-${f}-error` } : {});
   const ring = (f: FormField) => (shown.fields[f] ? 'ring-rose-400' : 'ring-slate-300');
 
   const footer = (
-      <div data-testid="diagnosis-footer" className="space-y-1.5 border-t border-slate-200 px-4 py-2">
-        {notice ? (
-          <p role="status" data-testid="workspace-notice" className="rounded bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
-            {notice}
-          </p>
-        ) : null}
-        {conflict ? (
-          <ConflictNotice
-            conflict={conflict}
-            onLoad={() => {
-              writes.discard();
-              onReload();
-            }}
-          />
-        ) : null}
-        {!conflict && save.error ? <ErrorMessage error={save.error} /> : null}
-        {problems.other || problemLabels.length ? (
-          <p role="alert" data-testid="diagnosis-refused" className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
-            Not submitted{problemLabels.length ? `: check ${problemLabels.join(', ')}` : ''}
-            {problems.other ? `${problemLabels.length ? '. ' : ': '}${problems.other}` : '.'}
-          </p>
-        ) : null}
-        <div className="flex items-center justify-between gap-2">
-          <span role="status" data-testid="diagnosis-status" className="text-xs text-slate-500">
-            {status}
-          </span>
-          <Button type="submit" form={formId} disabled={submit.isPending || readOnly}>
-            {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
-          </Button>
-        </div>
-      </div>
+    <DiagnosisEditorFooter
+      formId={formId}
+      notice={notice}
+      conflict={conflict}
+      onLoadConflicting={() => {
+        writes.discard();
+        onReload();
+      }}
+      saveError={save.error}
+      problemLabels={problemLabels}
+      otherProblem={problems.other}
+      status={status}
+      submitted={submitted}
+      disabled={submit.isPending || readOnly}
+    />
   );
 
   return (
@@ -276,15 +253,7 @@ export function DiagnosisEditor({
           htmlFor={`${formId}-category`}
           // The keys go under the refusal, so the refusal stays right next to its field.
           after={
-            picking ? (
-              <ol data-testid="category-keys" aria-label="Category keys" className="mt-1 grid grid-cols-1 gap-x-3 rounded-md bg-indigo-50 p-2 text-xs text-indigo-900 ring-1 ring-indigo-200 sm:grid-cols-2">
-                {categories.slice(0, 9).map((c, i) => (
-                  <li key={c.id}>
-                    <kbd className="font-mono font-semibold">{i + 1}</kbd> {c.label}
-                  </li>
-                ))}
-              </ol>
-            ) : null
+            picking ? <CategoryKeys categories={categories} /> : null
           }
         >
           <Select
@@ -331,12 +300,7 @@ export function DiagnosisEditor({
         </FormRow>
         <FormRow label={`${FIELD_LABELS.confidence} (optional)`} field="confidence" formId={formId} problem={shown.fields.confidence} htmlFor={`${formId}-confidence`}>
           <Select id={`${formId}-confidence`} value={form.confidence ?? ''} onChange={(e) => update({ confidence: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">—</option>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <option key={n} value={n}>
-                {n} {n === 1 ? '(unsure)' : n === 5 ? '(certain)' : ''}
-              </option>
-            ))}
+            <ConfidenceOptions />
           </Select>
         </FormRow>
         </fieldset>

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { FormField } from './form-problems';
 import type { Conflict } from './use-diagnosis-writes';
 
@@ -56,5 +57,32 @@ export function FormRow({
       ) : null}
       {after}
     </div>
+  );
+}
+
+/** After `c`: the first nine categories with the digit that picks each. */
+export function CategoryKeys({ categories }: { categories: FailureCategoryView[] }) {
+  return (
+    <ol data-testid="category-keys" aria-label="Category keys" className="mt-1 grid grid-cols-1 gap-x-3 rounded-md bg-indigo-50 p-2 text-xs text-indigo-900 ring-1 ring-indigo-200 sm:grid-cols-2">
+      {categories.slice(0, 9).map((c, i) => (
+        <li key={c.id}>
+          <kbd className="font-mono font-semibold">{i + 1}</kbd> {c.label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The confidence menu's choices: none, or 1 (unsure) to 5 (certain). */
+export function ConfidenceOptions() {
+  return (
+    <>
+      <option value="">—</option>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <option key={n} value={n}>
+          {n} {n === 1 ? '(unsure)' : n === 5 ? '(certain)' : ''}
+        </option>
+      ))}
+    </>
   );
 }
