@@ -22,7 +22,7 @@ for (const r of ROLES) {
     for (const label of r.hidden) expect(sections).not.toContain(label);
     await logOut(page);
     await page.goto('/tasks');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Ftasks$/);
   });
 }
 
@@ -99,7 +99,7 @@ test('an admin creates a user who can then sign in, and deactivation locks them 
   await page.getByTestId(`user-row-${email}`).getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByTestId(`user-row-${email}`)).toContainText('deactivated');
   await newcomer.reload();
-  await expect(newcomer).toHaveURL(/\/login$/);
+  await expect(newcomer).toHaveURL(/\/login\?next=%2Fqueue$/);
   await other.close();
 });
 
@@ -120,7 +120,7 @@ test('an admin resets a user\'s password: the user is signed out and signs in wi
   await row.getByLabel(`New password for ${email}`).press('Enter');
   await expect(row.getByRole('status')).toHaveText(`Password reset; ${email} was signed out everywhere.`);
   await user.reload();
-  await expect(user).toHaveURL(/\/login$/);
+  await expect(user).toHaveURL(/\/login\?next=%2Fqueue$/);
   await user.getByLabel('E-mail').fill(email);
   await user.getByLabel('Password').fill('first-login-pass');
   await user.getByRole('button', { name: 'Sign in' }).click();

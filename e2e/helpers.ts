@@ -4,6 +4,11 @@ export const DEMO_PASSWORD = 'demo-password';
 
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
+  await signIn(page, email, password);
+}
+
+/** Signs in on the login page already open (e.g. one a signed-out page sent the browser to); waits for the console. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -18,7 +18,8 @@ function useSecondsLeft(until: number | null): number {
   return until == null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-export function LoginForm() {
+/** `next`: the page to open once signed in (checked by the login page to be one of this site), else the role's home. */
+export function LoginForm({ next }: { next: string | null }) {
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   // Throttled (429): the server's Retry-After, counted down on the page; signing in waits for it.
@@ -37,7 +38,7 @@ export function LoginForm() {
         method: 'POST',
         json: { email: form.get('email'), password: form.get('password') },
       });
-      window.location.assign(home);
+      window.location.assign(next ?? home);
     } catch (err) {
       if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds) setBlockedUntil(Date.now() + err.retryAfterSeconds * 1000);
       setError(err);

@@ -2,6 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AppError } from '@/lib/errors';
 import { assertTokenAllowed, clientAddress, recordTokenFailure } from './login-throttle';
+import { loginHref, RETURN_PATH_HEADER } from './return-path';
 import { actorFromSession, lookupApiToken, SESSION_COOKIE, type DeadToken } from './sessions';
 import { can, type Actor, type Permission } from './permissions';
 
@@ -37,12 +38,14 @@ function deadTokenError(dead: DeadToken): AppError {
 }
 
 /**
- * For pages: an anonymous visitor is sent to the login page, a signed-in user
- * without the permission to the "not allowed" page. Returns the actor.
+ * For pages: an anonymous visitor (or one whose session ended) is sent to the login page,
+ * which returns to this page and its query afterwards; a signed-in user without the
+ * permission goes to the "not allowed" page. Returns the actor.
  */
 export async function requirePageActor(permission?: Permission): Promise<Actor> {
   const actor = await currentActor();
-  if (!actor) redirect('/login');
+  // The page's path comes from the proxy (a server component is not told its URL); loginHref checks it.
+  if (!actor) redirect(loginHref((await headers()).get(RETURN_PATH_HEADER)));
   if (permission && !can(actor.role, permission)) redirect(`/forbidden?need=${encodeURIComponent(permission)}`);
   return actor;
 }

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { disconnectDatabase } from '@/lib/db/disconnect';
+import { prisma } from '@/lib/db/prisma';
+import { createUser } from '@/lib/users/manage-users';
+import { createActor } from '../tests/helpers/factories';
+import { openNavSection, signIn } from './helpers';
+
+// Signing in returns to the page that asked for it (a deep link opened signed out, or a page whose
+// session ended), with its query; the return address is only ever a path of this site.
+test.afterAll(() => disconnectDatabase());
+
+const hex = () => randomBytes(4).toString('hex');
+
+test('a deep link opened signed out leads through the login page back to the page and its filters', async ({ page }) => {
+  const model = `e2e-return-${hex()}`;
+  await page.goto(`/queue?model=${model}&benchmark=tau2`);
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/queue?model=${model}&benchmark=tau2`)}`);
+  await signIn(page, 'annotator@demo.local');
+  await expect(page).toHaveURL(`/queue?model=${model}&benchmark=tau2`);
+  const filters = page.getByRole('form', { name: 'Queue filters' });
+  await expect(filters.getByLabel('Model')).toHaveValue(model);
+  await expect(filters.getByLabel('Benchmark')).toHaveValue('tau2');
+});
+
+test('a return address that is not a path of this site is refused: signing in goes to the start page', async ({ page }) => {
+  await page.goto(`/login?next=${encodeURIComponent('//evil.example/queue')}`);
+  await signIn(page, 'annotator@demo.local');
+  await expect(page).toHaveURL('/queue');
+  // Already signed in, the login page itself sends on, under the same rule.
+  for (const next of ['/\\evil.example', 'https://evil.example/', '/\t/evil.example']) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await expect(page).toHaveURL('/queue');
+  }
+  await page.goto(`/login?next=${encodeURIComponent('/tasks?benchmark=tau2')}`);
+  await expect(page).toHaveURL('/tasks?benchmark=tau2');
+});
+
+test('a page whose session ended sends to the login page and back, on a reload and on a link inside the console', async ({ page }) => {
+  const email = `e2e-return-${hex()}@test.local`;
+  await createUser(await createActor('ADMIN'), { email, name: 'Returning', role: 'REVIEWER', password: 'return-password' });
+  const expire = async () => {
+    const user = await prisma.user.findUniqueOrThrow({ where: { email } });
+    await prisma.session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  };
+
+  await page.goto('/reviews?status=all');
+  await signIn(page, email, 'return-password');
+  await expect(page).toHaveURL('/reviews?status=all');
+  await expire();
+  await page.reload();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/reviews?status=all')}`);
+  await signIn(page, email, 'return-password');
+  await expect(page).toHaveURL('/reviews?status=all');
+  await expect(page.getByLabel('Status')).toHaveValue('all');
+
+  // A client-side navigation asks the server too: the page it was going to is the one returned to.
+  await expire();
+  await openNavSection(page, 'Cards');
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/cards')}`);
+  await signIn(page, email, 'return-password');
+  await expect(page).toHaveURL('/cards');
+});

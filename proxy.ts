@@ -1,0 +1,19 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { RETURN_PATH_HEADER } from '@/lib/auth/return-path';
+
+/**
+ * Tells the console pages their own path and query (a server component is not given its URL),
+ * so a signed-out visitor is sent to the login page with the way back to the page they opened
+ * (lib/auth/current-actor.ts). Always set here, so a header sent by the browser never gets through.
+ */
+export function proxy(req: NextRequest) {
+  const search = new URLSearchParams(req.nextUrl.search);
+  // The router's own cache-busting parameter of a client-side navigation is not part of the page's link.
+  search.delete('_rsc');
+  const headers = new Headers(req.headers);
+  headers.set(RETURN_PATH_HEADER, `${req.nextUrl.pathname}${search.size ? `?${search}` : ''}`);
+  return NextResponse.next({ request: { headers } });
+}
+
+// Pages only: not the API, the build's assets or the login page itself.
+export const config = { matcher: ['/((?!api/|_next/|login|favicon\\.ico).*)'] };
