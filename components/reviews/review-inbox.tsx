@@ -12,7 +12,9 @@ import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
 import { Pager } from '@/components/ui/pager';
+import { pageChange } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
+import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ProposalListItem, ProposalListPage } from '@/lib/review/list-proposals';
@@ -22,8 +24,6 @@ import { ReviewNotice } from './review-notice';
 export const INBOX_KEY = ['reviews', 'inbox'];
 /** Polling interval only while the live stream is down (refused, dropped, reconnecting). */
 const FALLBACK_POLL_MS = 15_000;
-
-export type InboxQuery = Record<string, string>;
 
 const INBOX_KEYS: [string, string][] = [
   ['j / k', 'next / previous proposal'],
@@ -51,10 +51,12 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
     cell: (p) => (
       <>
         <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={p.title ?? '(untitled card)'} /></Link>
-        <p className="truncate text-xs text-slate-500" title={p.reason}>
-          {p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || (p.targets.find((t) => t.primary) ?? p.targets[0])?.key}
-          {' · '}
-          {p.reason}
+        {/* The reason and the card keys come from the model: untrusted text, one line with the whole in the tooltip. */}
+        <p className="text-xs text-slate-500">
+          <UntrustedText
+            text={`${p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || (p.targets.find((t) => t.primary) ?? p.targets[0])?.key} · ${p.reason}`}
+            clip
+          />
         </p>
       </>
     ),
@@ -65,29 +67,23 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
   { header: 'Proposed', className: 'whitespace-nowrap text-slate-600', cell: (p) => new Date(p.createdAt).toLocaleString() },
 ];
 
-function toSearch(q: InboxQuery): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v && !(k === 'page' && v === '1')) qs.set(k, v);
-  return qs.toString();
-}
-
-/** Previous/Next step with the page's keyset cursor (no OFFSET); page 1 needs none. */
-function toPage(page: number, data: ProposalListPage): InboxQuery {
-  if (page <= 1) return { page: '1' };
-  return page > data.page ? { page: String(page), after: data.cursors.after ?? '' } : { page: String(page), before: data.cursors.before ?? '' };
-}
-
-/** The review inbox: newest first, filters in the URL, facet counts, paging, j/k/Enter. */
-export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPage; initialQuery: InboxQuery }) {
+/**
+ * The review inbox: newest first, facet counts, paging, j/k/Enter. Filters and position live in the
+ * URL (components/ui/use-url-filters.ts): a change is a history entry Back undoes, and a reload or a
+ * shared link shows the same list. `initialQuery`: the query string the server rendered `initial` for.
+ */
+export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPage; initialQuery: string }) {
   const router = useRouter();
-  const [query, setQuery] = useState<InboxQuery>(initialQuery);
+  const { params, setParams } = useUrlFilters();
+  const query = params.toString();
+  const v = (k: string) => params.get(k) ?? '';
   const [help, setHelp] = useState(false);
   // Pushed from PostgreSQL (the Proposal trigger → NOTIFY → /api/live), on any replica; polls only while the stream is down.
   const { live } = useLiveChannel(['proposals'], [INBOX_KEY]);
   const list = useQuery({
     queryKey: [...INBOX_KEY, query],
-    queryFn: () => apiFetch<ProposalListPage>(`/api/proposals?${toSearch(query)}`),
-    initialData: toSearch(query) === toSearch(initialQuery) ? initial : undefined,
+    queryFn: () => apiFetch<ProposalListPage>(`/api/proposals?${query}`),
+    initialData: query === initialQuery ? initial : undefined,
     placeholderData: keepPreviousData,
     refetchInterval: live ? false : FALLBACK_POLL_MS,
     refetchOnWindowFocus: true,
@@ -97,31 +93,24 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   const open = useCallback((i: number) => items[i] && router.push(`/reviews/${items[i].id}`), [items, router]);
   const [selected, setSelected] = useListKeys(items.length, open, useCallback(() => setHelp(true), []));
 
-  function set(patch: InboxQuery) {
-    // A filter change starts at page 1 and drops the keyset position of the old list.
-    const next = { ...query, after: '', before: '', ...patch, page: patch.page ?? '1' };
-    setQuery(next);
-    const qs = toSearch(next);
-    window.history.replaceState(null, '', qs ? `/reviews?${qs}` : '/reviews');
-  }
   const counts = data?.counts;
   /** A facet count after an option's label, once the counts are in: "Skill (12)". */
   const n = (pick: (c: NonNullable<typeof counts>) => number | undefined) => (counts ? ` (${pick(counts) ?? 0})` : '');
-  const filtered = Object.entries(query).some(([k, v]) => v && k !== 'page' && !(k === 'status' && v === 'open'));
+  const filtered = [...params].some(([k, x]) => x && !['page', 'after', 'before'].includes(k) && !(k === 'status' && x === 'open'));
 
   return (
     <section aria-label="Review inbox" data-live={live} className="space-y-4">
       {/* "& next" with nothing left to review lands here: say what was just done. */}
       <ReviewNotice />
       <FilterBar asDiv className="sm:grid-cols-4 2xl:grid-cols-8">
-        <SelectField label="Status" value={query.status ?? 'open'} onChange={(e) => set({ status: e.target.value })} options={STATUS_OPTIONS} />
-        <SelectField label="Card kind" value={query.kind ?? ''} onChange={(e) => set({ kind: e.target.value })} options={[['', `Any${n((c) => c.total)}`], ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`], ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`]]} />
-        <SelectField label="Ability bank" value={query.ability ?? ''} onChange={(e) => set({ ability: e.target.value })} options={[['', 'Any'], ...pairs(data?.abilities ?? [])]} />
-        <SelectField label="Operation" value={query.operation ?? ''} onChange={(e) => set({ operation: e.target.value })} options={[['', 'Any'], ...OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`])]} />
-        <SelectField label="Validity" value={query.valid ?? ''} onChange={(e) => set({ valid: e.target.value })} options={[['', 'Any'], ['true', `Valid${n((c) => c.total - c.invalid)}`], ['false', `Invalid${n((c) => c.invalid)}`]]} />
-        <SelectField label="Staleness" value={query.stale ?? ''} onChange={(e) => set({ stale: e.target.value })} options={[['', 'Any'], ['true', `Stale${n((c) => c.stale)}`], ['false', `Current${n((c) => c.total - c.stale)}`]]} />
-        <FilterText label="Task" value={query.taskId ?? ''} placeholder="airline/16 or id" onChange={(v) => set({ taskId: v })} />
-        <FilterText label="Run" value={query.runId ?? ''} placeholder="run id" onChange={(v) => set({ runId: v })} />
+        <SelectField label="Status" value={v('status') || 'open'} onChange={(e) => setParams({ status: e.target.value })} options={STATUS_OPTIONS} />
+        <SelectField label="Card kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={[['', `Any${n((c) => c.total)}`], ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`], ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`]]} />
+        <SelectField label="Ability bank" value={v('ability')} onChange={(e) => setParams({ ability: e.target.value })} options={[['', 'Any'], ...pairs(data?.abilities ?? [])]} />
+        <SelectField label="Operation" value={v('operation')} onChange={(e) => setParams({ operation: e.target.value })} options={[['', 'Any'], ...OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`])]} />
+        <SelectField label="Validity" value={v('valid')} onChange={(e) => setParams({ valid: e.target.value })} options={[['', 'Any'], ['true', `Valid${n((c) => c.total - c.invalid)}`], ['false', `Invalid${n((c) => c.invalid)}`]]} />
+        <SelectField label="Staleness" value={v('stale')} onChange={(e) => setParams({ stale: e.target.value })} options={[['', 'Any'], ['true', `Stale${n((c) => c.stale)}`], ['false', `Current${n((c) => c.total - c.stale)}`]]} />
+        <FilterText label="Task" value={v('taskId')} placeholder="airline/16 or id" onChange={(x, how) => setParams({ taskId: x }, how)} />
+        <FilterText label="Run" value={v('runId')} placeholder="run id" onChange={(x, how) => setParams({ runId: x }, how)} />
       </FilterBar>
       <DataTable columns={COLUMNS} rows={data?.items} rowProps={(p) => ({ 'data-proposal-id': p.id })} selection={{ index: selected, onSelect: setSelected }} error={list.error} loading="Loading proposals…"
         empty={
@@ -130,7 +119,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
           </EmptyState>
         }
       />
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposal" onPage={(page) => set(toPage(page, data))} /> : null}
+      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposal" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
       <p className="text-xs text-slate-500">
         <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
       </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchedQuery, queryToChange } from '@/components/ui/url-filter-query';
+import { pageChange, patchedQuery, queryToChange } from '@/components/ui/url-filter-query';
 
 describe('a list URL after a filter or page change', () => {
   it('sets and removes filters, keeping the others in their order', () => {
@@ -36,5 +36,19 @@ describe('the query a change builds on', () => {
     const asked = { from: 'model=a', query: 'model=a&checkpointKey=db' };
     expect(queryToChange(asked, 'model=a&checkpointKey=db')).toBe('model=a&checkpointKey=db');
     expect(queryToChange(asked, 'benchmark=x')).toBe('benchmark=x');
+  });
+});
+
+describe('a pager’s step in a keyset-paged list', () => {
+  const at2 = { page: 2, cursors: { after: 'A2', before: 'B2' } };
+
+  it('carries the page’s after cursor forward and its before cursor back', () => {
+    expect(pageChange(3, at2)).toEqual({ page: '3', after: 'A2', before: null });
+    expect(pageChange(2, { page: 3, cursors: { after: 'A3', before: 'B3' } })).toEqual({ page: '2', after: null, before: 'B3' });
+  });
+
+  it('drops the position for page 1, so its URL is the bare filtered list', () => {
+    expect(pageChange(1, at2)).toEqual({ page: null, after: null, before: null });
+    expect(patchedQuery('status=FAILED&page=2&after=A1', { patch: pageChange(1, at2), keepPage: true })).toBe('status=FAILED');
   });
 });

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { CardBank } from '@/components/cards/card-bank';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,7 +17,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   return (
     <>
       <PageHeader title="Cards" description="The bank: skill cards per ability and the global function cards, with versions and provenance." />
-      <CardBank initial={initial} initialQuery={query} />
+      <Suspense>
+        <CardBank initial={initial} initialQuery={new URLSearchParams(query).toString()} />
+      </Suspense>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { ReviewInbox } from '@/components/reviews/review-inbox';
 import { PageHeader } from '@/components/ui/page-header';
@@ -12,13 +13,15 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const actor = await requirePageActor('proposal:read');
   const parsed = await parsePageQuery(proposalListQuerySchema, searchParams, cursorQuerySchema);
   if (!parsed.ok) return <InvalidLinkNotice path="/reviews" raw={parsed.raw} problems={parsed.problems} />;
-  // The inbox keeps the link's parameters as strings (its filters write them back to the URL).
+  // The inbox reads its filters from the URL; it is told which query string the first page answers.
   const query = parsed.raw;
   const initial = await listProposals(actor, query);
   return (
     <>
       <PageHeader title="Reviews" description="Proposed card edits wait here; nothing enters the bank until a reviewer approves it." />
-      <ReviewInbox initial={initial} initialQuery={query} />
+      <Suspense>
+        <ReviewInbox initial={initial} initialQuery={new URLSearchParams(query).toString()} />
+      </Suspense>
     </>
   );
 }

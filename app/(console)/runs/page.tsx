@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { BatchLauncher } from '@/components/reflection/batch-launcher';
 import { RunsList } from '@/components/reflection/runs-list';
@@ -26,7 +27,9 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
       />
       <div className="space-y-6">
         {can(actor.role, 'reflection:run') ? <BatchLauncher /> : null}
-        <RunsList initial={initial} initialQuery={query} />
+        <Suspense>
+          <RunsList initial={initial} initialQuery={new URLSearchParams(parsed.raw).toString()} />
+        </Suspense>
       </div>
     </>
   );

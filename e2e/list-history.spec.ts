@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import type { Prisma } from '@prisma/client';
+import { expect, test, type Page } from '@playwright/test';
+import { disconnectDatabase } from '@/lib/db/disconnect';
+import { prisma } from '@/lib/db/prisma';
+import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
+import { loginAs } from './helpers';
+import { createCard, ownAbility } from './review-helpers';
+
+// The runs list, the review inbox and the card bank keep their filters and page in the URL, like the
+// queue: each change is a history entry (Back undoes it, Forward redoes it), and a reload or a shared
+// link shows the same filtered list. Every test filters to data of its own.
+test.afterAll(() => disconnectDatabase());
+
+const hex = () => randomBytes(4).toString('hex');
+const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+/** A task of its own with `runs` finished runs, the newest failed; returns the task id. */
+async function seedRuns(runs: number) {
+  const task = await prisma.task.create({ data: { benchmark: 'e2e-history', externalId: `history/${hex()}`, instruction: 'History', apps: [], contentHash: `history-${hex()}` } });
+  const start = Date.parse('2026-06-01T12:00:00.000Z');
+  await prisma.reflectionRun.createMany({
+    data: Array.from({ length: runs }, (_, i) => ({ taskId: task.id, provider: 'OFFLINE' as const, status: i === runs - 1 ? ('FAILED' as const) : ('SUCCEEDED' as const), createdAt: new Date(start + i * 1000) })),
+  });
+  return task.id;
+}
+
+test('runs list: status and page changes are history entries, Back and Forward step through them, a reload keeps them', async ({ page }) => {
+  const taskId = await seedRuns(27);
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto(`/runs?taskId=${taskId}`);
+  const rows = page.locator('tr[data-run-id]');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  const status = page.getByRole('group', { name: 'Filter by status' });
+  await expect(pager).toContainText('Page 1 of 2');
+
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 2 of 2');
+  expect(query(page)).toMatchObject({ taskId, page: '2' });
+  await page.goBack();
+  await expect(pager).toContainText('Page 1 of 2');
+  expect(query(page)).toEqual({ taskId });
+
+  await status.getByRole('button', { name: 'Failed' }).click();
+  await expect.poll(() => query(page)).toEqual({ taskId, status: 'FAILED' });
+  await expect(rows).toHaveCount(1);
+  await status.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(() => query(page)).toEqual({ taskId, status: 'SUCCEEDED' });
+  await expect(pager).toContainText('Page 1 of 2 · 26 runs');
+
+  await page.goBack();
+  await expect.poll(() => query(page)).toEqual({ taskId, status: 'FAILED' });
+  await expect(status.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(rows).toHaveCount(1);
+  await page.goBack();
+  await expect.poll(() => query(page)).toEqual({ taskId });
+  await expect(status.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(pager).toContainText('27 runs');
+  await page.goForward();
+  await expect(status.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  expect(query(page)).toEqual({ taskId, status: 'FAILED' });
+  await expect(status.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(rows).toHaveCount(1);
+});
+
+test('review inbox: a status or a typed filter is a history entry Back undoes; a reload keeps the filters', async ({ page }) => {
+  const task = await prisma.task.create({ data: { benchmark: 'e2e-history', externalId: `history/${hex()}`, instruction: 'History', apps: [], contentHash: `history-${hex()}` } });
+  const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' } });
+  const proposal = (title: string, status: 'PENDING' | 'REJECTED') =>
+    prisma.proposal.create({
+      data: { runId: run.id, cardKind: 'SKILL', ability: ownAbility(), operation: 'ADD_CARD', proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue, reason: 'e2e history', status },
+    });
+  await proposal('History pending', 'PENDING');
+  await proposal('History rejected', 'REJECTED');
+  await loginAs(page, 'reviewer@demo.local');
+  await page.goto('/reviews');
+  const rows = page.locator('tr[data-proposal-id]');
+  const taskField = page.getByLabel('Task');
+
+  // Typed, no Enter: it applies after a pause, as its own history entry.
+  await taskField.fill(task.id);
+  await expect.poll(() => query(page)).toEqual({ taskId: task.id });
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel('Status').selectOption('all');
+  await expect.poll(() => query(page)).toEqual({ taskId: task.id, status: 'all' });
+  await expect(rows).toHaveCount(2);
+
+  await page.goBack();
+  await expect.poll(() => query(page)).toEqual({ taskId: task.id });
+  await expect(page.getByLabel('Status')).toHaveValue('open');
+  await expect(rows).toHaveCount(1);
+  await page.goBack();
+  await expect.poll(() => query(page)).toEqual({});
+  await expect(taskField).toHaveValue('');
+  await page.goForward();
+  await page.goForward();
+  await expect.poll(() => query(page)).toEqual({ taskId: task.id, status: 'all' });
+  await expect(rows).toHaveCount(2);
+
+  await page.reload();
+  await expect(taskField).toHaveValue(task.id);
+  await expect(page.getByLabel('Status')).toHaveValue('all');
+  await expect(rows).toHaveCount(2);
+});
+
+test('card bank: a status or a search is a history entry Back undoes; a reload keeps the filters', async ({ page }) => {
+  const ability = ownAbility();
+  const kept = await createCard(ability);
+  const retired = await createCard(ability);
+  await prisma.card.update({ where: { id: retired.id }, data: { status: 'RETIRED' } });
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto(`/cards?ability=${ability}`);
+  const rows = page.locator('tr[data-card-key]');
+  await expect(rows).toHaveCount(1);
+
+  await page.getByLabel('Status').selectOption('all');
+  await expect.poll(() => query(page)).toEqual({ ability, status: 'all' });
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Search').fill(retired.key);
+  await page.getByLabel('Search').press('Enter');
+  await expect.poll(() => query(page)).toEqual({ ability, status: 'all', q: retired.key });
+  await expect(rows).toHaveCount(1);
+  await expect(page.locator(`tr[data-card-key="${retired.key}"]`)).toBeVisible();
+
+  await page.goBack();
+  await expect.poll(() => query(page)).toEqual({ ability, status: 'all' });
+  await expect(page.getByLabel('Search')).toHaveValue('');
+  await expect(rows).toHaveCount(2);
+  await page.goBack();
+  await expect.poll(() => query(page)).toEqual({ ability });
+  await expect(page.getByLabel('Status')).toHaveValue('ACTIVE');
+  await expect(rows).toHaveCount(1);
+  await expect(page.locator(`tr[data-card-key="${kept.key}"]`)).toBeVisible();
+
+  await page.goForward();
+  await expect.poll(() => query(page)).toEqual({ ability, status: 'all' });
+  await page.reload();
+  await expect(page.getByLabel('Status')).toHaveValue('all');
+  await expect(rows).toHaveCount(2);
+});
