@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['app', 'components', 'lib', 'prompts', 'prisma', 'package.json', 'package-lock.json', 'next.config.ts', 'tsconfig.json', 'postcss.config.mjs'];
+const SOURCES = ['app', 'components', 'lib', 'prompts', 'prisma', 'package.json', 'package-lock.json', 'next.config.ts', 'proxy.ts', 'tsconfig.json', 'postcss.config.mjs'];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
