@@ -17,8 +17,8 @@ export type SetParamsOptions = {
 
 /**
  * List filters live in the URL (shareable, Back and Forward step through them) and apply at
- * once: every list page that reads its filters from the URL (queue, tasks) changes them through
- * this, so they behave the same. Changing a filter goes back to page 1.
+ * once: every list page that reads its filters from the URL (queue, tasks, runs, reviews,
+ * cards) changes them through this, so they behave the same. Changing a filter goes back to page 1.
  */
 export function useUrlFilters() {
   const router = useRouter();
