@@ -140,3 +140,24 @@ test('card bank: a status or a search is a history entry Back undoes; a reload k
   await expect(page.getByLabel('Status')).toHaveValue('all');
   await expect(rows).toHaveCount(2);
 });
+
+test('review inbox: each filter option counts what the other filters leave, so "Any" still counts every kind while one is chosen', async ({ page }) => {
+  const task = await prisma.task.create({ data: { benchmark: 'e2e-history', externalId: `facets/${hex()}`, instruction: 'Facets', apps: [], contentHash: `facets-${hex()}` } });
+  const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' } });
+  for (const [title, valid] of [['Facet valid', true], ['Facet invalid', false]] as const) {
+    await prisma.proposal.create({
+      data: { runId: run.id, cardKind: 'SKILL', ability: ownAbility(), operation: 'ADD_CARD', proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue, reason: 'e2e facets', valid },
+    });
+  }
+  await loginAs(page, 'reviewer@demo.local');
+  await page.goto(`/reviews?taskId=${task.id}&kind=FUNCTION&valid=true`);
+  await expect(page.locator('tr[data-proposal-id]')).toHaveCount(0);
+  const options = (label: string) => page.getByLabel(label).locator('option');
+  // Kind is set to Function (none): "Any" counts both skills' kinds under the validity filter → 1.
+  await expect(options('Card kind')).toHaveText(['Any (1)', 'Skill (1)', 'Function (0)']);
+  // Validity is set to valid: its own options count under the kind filter only (Function → 0 each).
+  await expect(options('Validity')).toHaveText(['Any', 'Valid (0)', 'Invalid (0)']);
+  await page.getByLabel('Card kind').selectOption('');
+  await expect(options('Validity')).toHaveText(['Any', 'Valid (1)', 'Invalid (1)']);
+  await expect(options('Staleness')).toHaveText(['Any', 'Stale (0)', 'Current (1)']);
+});

@@ -104,11 +104,11 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
       <ReviewNotice />
       <FilterBar asDiv className="sm:grid-cols-4 2xl:grid-cols-8">
         <SelectField label="Status" value={v('status') || 'open'} onChange={(e) => setParams({ status: e.target.value })} options={STATUS_OPTIONS} />
-        <SelectField label="Card kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={[['', `Any${n((c) => c.total)}`], ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`], ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`]]} />
+        <SelectField label="Card kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={[['', `Any${n((c) => (c.byKind.SKILL ?? 0) + (c.byKind.FUNCTION ?? 0))}`], ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`], ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`]]} />
         <SelectField label="Ability bank" value={v('ability')} onChange={(e) => setParams({ ability: e.target.value })} options={[['', 'Any'], ...pairs(data?.abilities ?? [])]} />
         <SelectField label="Operation" value={v('operation')} onChange={(e) => setParams({ operation: e.target.value })} options={[['', 'Any'], ...OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`])]} />
-        <SelectField label="Validity" value={v('valid')} onChange={(e) => setParams({ valid: e.target.value })} options={[['', 'Any'], ['true', `Valid${n((c) => c.total - c.invalid)}`], ['false', `Invalid${n((c) => c.invalid)}`]]} />
-        <SelectField label="Staleness" value={v('stale')} onChange={(e) => setParams({ stale: e.target.value })} options={[['', 'Any'], ['true', `Stale${n((c) => c.stale)}`], ['false', `Current${n((c) => c.total - c.stale)}`]]} />
+        <SelectField label="Validity" value={v('valid')} onChange={(e) => setParams({ valid: e.target.value })} options={[['', 'Any'], ['true', `Valid${n((c) => c.valid)}`], ['false', `Invalid${n((c) => c.invalid)}`]]} />
+        <SelectField label="Staleness" value={v('stale')} onChange={(e) => setParams({ stale: e.target.value })} options={[['', 'Any'], ['true', `Stale${n((c) => c.stale)}`], ['false', `Current${n((c) => c.current)}`]]} />
         <FilterText label="Task" value={v('taskId')} placeholder="airline/16 or id" onChange={(x, how) => setParams({ taskId: x }, how)} />
         <FilterText label="Run" value={v('runId')} placeholder="run id" onChange={(x, how) => setParams({ runId: x }, how)} />
       </FilterBar>
