@@ -4,7 +4,8 @@ import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
 import { createUser } from '@/lib/users/manage-users';
 import { createActor } from '../tests/helpers/factories';
-import { openNavSection, signIn } from './helpers';
+import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
+import { openAndPickFirstCategory, openNavSection, signIn } from './helpers';
 
 // Signing in returns to the page that asked for it (a deep link opened signed out, or a page whose
 // session ended), with its query; the return address is only ever a path of this site.
@@ -60,4 +61,33 @@ test('a page whose session ended sends to the login page and back, on a reload a
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/cards')}`);
   await signIn(page, email, 'return-password');
   await expect(page).toHaveURL('/cards');
+});
+
+test('a diagnosis typed after the session ended says so, offers to sign in again in a new tab, and saves once signed in', async ({ page }) => {
+  const email = `e2e-ended-${hex()}@test.local`;
+  await createUser(await createActor('ADMIN'), { email, name: 'Ended', role: 'ANNOTATOR', password: 'ended-password' });
+  const [id] = await seedRecords([failedRecord({ benchmark: `e2e-ended-${hex()}`, events: 10 })]);
+  await page.goto('/login');
+  await signIn(page, email, 'ended-password');
+  const form = await openAndPickFirstCategory(page, id);
+  const user = await prisma.user.findUniqueOrThrow({ where: { email } });
+  await prisma.session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+
+  await form.getByLabel('What went wrong').fill('Typed after the session ended.');
+  const ended = page.getByTestId('session-ended').first();
+  await expect(ended).toContainText('Your session has ended');
+  const link = ended.getByRole('link', { name: 'Sign in again' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('href', new RegExp(`^/login\\?next=${encodeURIComponent(`/trajectories/${id}`)}`));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await signIn(popup, email, 'ended-password');
+  await expect(popup).toHaveURL(new RegExp(`/trajectories/${id}`));
+  await popup.close();
+
+  // This page kept the text; the next edit saves all of it under the new session.
+  await expect(form.getByLabel('What went wrong')).toHaveValue('Typed after the session ended.');
+  await form.getByLabel('What should have happened').fill('Saved after signing in again.');
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+  const draft = await prisma.diagnosis.findFirst({ where: { trajectoryId: id, authorId: user.id } });
+  expect(draft).toMatchObject({ whatWentWrong: 'Typed after the session ended.', whatShouldHaveHappened: 'Saved after signing in again.' });
 });

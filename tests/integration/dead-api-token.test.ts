@@ -32,7 +32,7 @@ describe('a revoked or expired API token is told why it is refused', () => {
     expect(await presented(token, `10.7.${uid()}`)).toEqual({
       status: 401, reason: 'TOKEN_REVOKED', message: `This API token ("ci-import") was revoked on ${at}. Ask an admin for a new one.`,
     });
-    expect(await presented(`${token}x`, `10.7.${uid()}`)).toEqual({ status: 401, reason: undefined, message: 'Sign in first (or send an API token)' });
+    expect(await presented(`${token}x`, `10.7.${uid()}`)).toEqual({ status: 401, reason: 'NOT_SIGNED_IN', message: 'Sign in first (or send an API token)' });
   });
 
   it('answers an expired token 401 TOKEN_EXPIRED saying when', async () => {
