@@ -1,10 +1,12 @@
 import type { DiffPart, FieldChange, ListItemChange } from '@/lib/diff/field-diff';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /**
  * Renders `diffFields` output: one row per field path, removed words struck
  * through in red, added words underlined in green. Pure markup (no hooks), so
  * server and client components can both use it. Values are rendered as text,
- * never as HTML.
+ * never as HTML, and bidi controls in them (imported and LLM-written text) show
+ * as ⟨U+…⟩ markers instead of reordering what is read (lib/text/reveal-bidi.ts).
  */
 type Props = {
   changes: FieldChange[];
@@ -81,7 +83,7 @@ function ListItem({ item }: { item: ListItemChange }) {
         {m.sign}
       </span>
       <span className="min-w-0">
-        {item.status === 'changed' ? <Parts parts={item.parts} /> : item.status === 'removed' ? item.before : item.after}
+        {item.status === 'changed' ? <Parts parts={item.parts} /> : revealBidi(item.status === 'removed' ? item.before : item.after)}
       </span>
     </li>
   );
@@ -94,14 +96,14 @@ function Parts({ parts }: { parts: DiffPart[] }) {
       {parts.map((p, i) =>
         p.added ? (
           <ins key={i} className="rounded-sm bg-green-100 text-green-900 underline decoration-green-500">
-            {p.value}
+            {revealBidi(p.value)}
           </ins>
         ) : p.removed ? (
           <del key={i} className="rounded-sm bg-red-100 text-red-900">
-            {p.value}
+            {revealBidi(p.value)}
           </del>
         ) : (
-          <span key={i}>{p.value}</span>
+          <span key={i}>{revealBidi(p.value)}</span>
         ),
       )}
     </>
@@ -110,5 +112,5 @@ function Parts({ parts }: { parts: DiffPart[] }) {
 
 function show(v: unknown): string {
   if (v === null || v === undefined) return '(none)';
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  return revealBidi(typeof v === 'string' ? v : JSON.stringify(v));
 }

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /**
  * Every text input and select shares this class. The fixed height is what
@@ -40,7 +41,8 @@ export function SelectField({ label, options, fieldClassName, ...select }: Compo
       <Select {...select}>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
-            {text}
+            {/* Option labels are often imported names (models, benchmarks): bidi controls show as markers. */}
+            {revealBidi(text)}
           </option>
         ))}
       </Select>
