@@ -31,9 +31,14 @@ export async function currentActor(opts: { explainDeadToken?: boolean } = {}): P
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** 401 saying why a real token stopped working; `reason` (TOKEN_REVOKED, TOKEN_EXPIRED) is for programs. */
+/** 401 saying why a real token stopped working; `reason` (TOKEN_REVOKED, TOKEN_EXPIRED, TOKEN_DISABLED) is for programs. */
 function deadTokenError(dead: DeadToken): AppError {
-  const what = dead.reason === 'TOKEN_REVOKED' ? `was revoked on ${utc(dead.at)}` : `expired on ${utc(dead.at)}`;
+  const what =
+    dead.reason === 'TOKEN_DISABLED'
+      ? `no longer works: ${dead.ownerActive ? "its owner's role changed since it was made" : "its owner's account is deactivated"}`
+      : dead.reason === 'TOKEN_REVOKED'
+        ? `was revoked on ${utc(dead.at)}`
+        : `expired on ${utc(dead.at)}`;
   return new AppError('UNAUTHENTICATED', `This API token ("${dead.name}") ${what}. Ask an admin for a new one.`, [], { reason: dead.reason });
 }
 

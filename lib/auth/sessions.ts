@@ -73,16 +73,19 @@ export async function lastUsedWritesSettled(): Promise<void> {
 
 /**
  * Why a presented token that exists is refused, so the caller can be told (lib/auth/current-actor.ts):
- * revoked wins over expired. A token of a deactivated or demoted owner is refused without a reason.
+ * revoked wins over expired, which wins over a token whose owner was deactivated (or lost the
+ * token's role without the token being revoked: a role change around updateUser).
  */
-export type DeadToken = { reason: 'TOKEN_REVOKED' | 'TOKEN_EXPIRED'; at: Date; name: string };
+export type DeadToken =
+  | { reason: 'TOKEN_REVOKED' | 'TOKEN_EXPIRED'; at: Date; name: string }
+  | { reason: 'TOKEN_DISABLED'; ownerActive: boolean; name: string };
 
 /** The actor a bearer token acts as; or why a real but revoked or expired token no longer does; or null. */
 export async function lookupApiToken(token: string | undefined): Promise<{ actor: Actor } | { dead: DeadToken } | null> {
   if (!token) return null;
   // One statement either way: the revoked and expired rows are read too, and told apart here.
-  const [row] = await queryRows<ActorRow & { id: string; tokenName: string; prefix: string; lastUsedAt: Date | null; revokedAt: Date | null; expiresAt: Date | null; usable: boolean }>(Prisma.sql`
-    SELECT t.id, t.name AS "tokenName", t.prefix, t."lastUsedAt", t."revokedAt", t."expiresAt",
+  const [row] = await queryRows<ActorRow & { id: string; tokenName: string; prefix: string; lastUsedAt: Date | null; revokedAt: Date | null; expiresAt: Date | null; ownerActive: boolean; usable: boolean }>(Prisma.sql`
+    SELECT t.id, t.name AS "tokenName", t.prefix, t."lastUsedAt", t."revokedAt", t."expiresAt", u.active AS "ownerActive",
            u.id AS "userId", u.name, u.email, t.role::text AS role,
            -- A token never acts with more than its owner's role *now*: demoting the owner disables a token of
            -- the old role (updateUser also revokes it), as creating one would have been refused (createApiToken).
@@ -92,7 +95,7 @@ export async function lookupApiToken(token: string | undefined): Promise<{ actor
   if (!row) return null;
   if (row.revokedAt) return { dead: { reason: 'TOKEN_REVOKED', at: row.revokedAt, name: row.tokenName } };
   if (row.expiresAt && row.expiresAt <= new Date()) return { dead: { reason: 'TOKEN_EXPIRED', at: row.expiresAt, name: row.tokenName } };
-  if (!row.usable) return null;
+  if (!row.usable) return { dead: { reason: 'TOKEN_DISABLED', ownerActive: row.ownerActive, name: row.tokenName } };
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     // Best-effort bookkeeping; never fail the request over it.
     const write = prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);

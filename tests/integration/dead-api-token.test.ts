@@ -44,6 +44,15 @@ describe('a revoked or expired API token is told why it is refused', () => {
     });
   });
 
+  it('answers a token whose owner was deactivated 401 TOKEN_DISABLED saying so', async () => {
+    const { admin, token } = await researcherToken('owner-left');
+    // The token belongs to the admin who made it; deactivating them disables it without revoking it.
+    await prisma.user.update({ where: { id: admin.userId }, data: { active: false } });
+    expect(await presented(token, `10.7.${uid()}`)).toEqual({
+      status: 401, reason: 'TOKEN_DISABLED', message: 'This API token ("owner-left") no longer works: its owner\'s account is deactivated. Ask an admin for a new one.',
+    });
+  });
+
   it(`still counts a revoked token as an invalid one: after ${FREE_TOKEN_FAILURES} from one address, 429`, async () => {
     const { admin, id, token } = await researcherToken('leaked');
     await revokeApiToken(admin, id);
