@@ -11,7 +11,8 @@ import { DiagnosisHistory } from './diagnosis-history';
 import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
 import { DiagnosisEditorFooter, editorStatus } from './diagnosis-editor-footer';
 import { CategoryKeys, ConfidenceOptions, FormRow } from './diagnosis-form-parts';
-import { useDiagnosisWrites, type DiagnosisBody } from './use-diagnosis-writes';
+import { formOf, payload, rangeKey, rangeLabel, TEXTAREA, type Form } from './diagnosis-form-state';
+import { useDiagnosisWrites } from './use-diagnosis-writes';
 
 export type EditorApi = {
   /** `d`: focus the first required field that is still empty. */
@@ -20,25 +21,6 @@ export type EditorApi = {
   pickCategory: () => void;
   submit: () => void;
 };
-
-type Form = { categoryId: string; whatWentWrong: string; whatShouldHaveHappened: string; confidence: number | null };
-
-const TEXTAREA = 'mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 focus:ring-2 focus:ring-indigo-500';
-
-function formOf(d: DiagnosisView | undefined): Form {
-  return { categoryId: d?.category?.id ?? '', whatWentWrong: d?.whatWentWrong ?? '', whatShouldHaveHappened: d?.whatShouldHaveHappened ?? '', confidence: d?.confidence ?? null };
-}
-
-const rangeKey = (r: [number, number] | null) => (r ? `${r[0]}-${r[1]}` : '');
-export const rangeLabel = (r: [number, number] | null) => (r ? (r[0] === r[1] ? `event #${r[0]}` : `events #${r[0]}–#${r[1]}`) : 'no events selected');
-
-const payload = (checkpointResultId: string, f: Form, range: [number, number] | null): DiagnosisBody => ({
-  checkpointResultId,
-  ...f,
-  categoryId: f.categoryId || null,
-  eventStart: range?.[0] ?? null,
-  eventEnd: range?.[1] ?? null,
-});
 
 /**
  * The diagnosis of one failed checkpoint by the current user. The event range

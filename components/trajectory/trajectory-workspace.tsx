@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DiagnosisEditor, rangeLabel, type EditorApi } from '@/components/diagnosis/diagnosis-editor';
+import { DiagnosisEditor, type EditorApi } from '@/components/diagnosis/diagnosis-editor';
+import { rangeLabel } from '@/components/diagnosis/diagnosis-form-state';
 import { DiagnosisList } from '@/components/diagnosis/diagnosis-list';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
