@@ -20,7 +20,11 @@ async function twoTabsAfterASaved(page: Page, what: string, textA: string) {
   await loginAs(page, 'annotator@demo.local');
   const tabA = await openAndPickFirstCategory(page, id);
   const pageB = await page.context().newPage();
+  // Tab B asks for the diagnoses again once it is up; had that answer come after tab A's save, tab B's
+  // untouched form would rightly follow A's version and there would be nothing stale to test.
+  const refetched = pageB.waitForResponse((r) => r.url().endsWith(`/api/trajectories/${id}/diagnoses`));
   await pageB.goto(`/trajectories/${id}`);
+  await refetched;
   const formB = pageB.getByRole('form', { name: 'Diagnosis of cp_0' });
   await expect(formB).toBeVisible();
   await tabA.getByLabel('What went wrong').fill(textA);
