@@ -164,3 +164,15 @@ test('a client cannot pick a fresh address for the sign-in throttle by sending i
   expect(keys.filter((k) => k.endsWith(spoofed))).toEqual([]);
   expect(keys.some((k) => /(127\.0\.0\.1|::1)$/.test(k))).toBe(true);
 });
+
+test('a cross-site write is refused even when the client names the foreign site in X-Forwarded-Host', async ({ page }) => {
+  await loginAs(page, 'annotator@demo.local');
+  // A signed-in session posting with a foreign Origin, claiming that origin is the host it came through.
+  const res = await page.request.post('/api/queue/next', {
+    headers: { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+    data: {},
+  });
+  // The server took the host from the request, not from the client's header, so the origins differ.
+  expect(res.status()).toBe(403);
+  expect((await res.json()).error.message).toBe('Cross-site request refused');
+});

@@ -108,7 +108,9 @@ test('a submission made while an autosave is still on its way is sent after it, 
   expect(order).toEqual(['draft']);
   letDraftsThrough();
   await expect(page.getByRole('form', { name: 'Diagnosis of cp_1' })).toBeVisible();
-  expect(order).toEqual(['draft', 'submit']);
+  // Drafts first, the submission last. On a slow machine the 800 ms pause can pass between two of the
+  // edits above, so a second autosave may wait behind the held one: it goes before the submission too.
+  expect(order.join(' ')).toMatch(/^(draft )+submit$/);
   const stored = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: id, checkpointResult: { checkpoint: { key: 'cp_0' } } } });
   expect(stored).toMatchObject({ status: 'SUBMITTED', whatWentWrong: 'Changed the flight without comparing fares.' });
   await expect(page.getByTestId('workspace').getByRole('alert')).toHaveCount(0);

@@ -5,12 +5,13 @@
  * TRUST_PROXY). The sign-in and API-token throttles count per client address
  * from that header; `next start` keeps whatever X-Forwarded-For a client sends
  * when no proxy is in front (it only fills the header in when absent), so a
- * client could claim a new address on every guess.
+ * client could claim a new address on every guess. X-Forwarded-Host, -Proto
+ * and -Port count only from a trusted proxy too.
  *
  *   tsx scripts/serve.ts -p <port>      (started by npm start, the e2e suite and the benchmarks)
  */
 import { createServer } from 'node:http';
-import { parseProxyTrust, trustedClientAddress } from '@/lib/http/trusted-client-address';
+import { parseProxyTrust, vetForwardedHeaders } from '@/lib/http/trusted-client-address';
 
 // As `next start` does: React and Next pick their production builds from it, so set before loading Next.
 (process.env as Record<string, string>).NODE_ENV = 'production';
@@ -25,7 +26,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
-  req.headers['x-forwarded-for'] = trustedClientAddress(req, trust);
+  vetForwardedHeaders(req, trust);
   void handle(req, res);
 });
 server.listen(port, () => console.log(`Ready on port ${port}`));

@@ -36,3 +36,22 @@ export function parseProxyTrust(value: string | undefined): ProxyTrust {
 export function trustedClientAddress(req: IncomingMessage, trust: ProxyTrust): string {
   return proxyAddr(req, trust);
 }
+
+/** Headers only a proxy may set: what the client asked for (host, scheme, port) before the proxy. */
+const PROXY_ONLY_HEADERS = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'] as const;
+
+/**
+ * Rewrites the forwarded headers of `req` in place before Next sees it:
+ * X-Forwarded-For becomes the trusted client address, and X-Forwarded-Host,
+ * -Proto and -Port are dropped unless the socket's peer is a trusted proxy
+ * (Next then fills them in from the request itself). They decide the origin
+ * the same-origin check of mutations compares with, and the address the API
+ * description gives, so a client talking to the server directly must not
+ * choose them.
+ */
+export function vetForwardedHeaders(req: IncomingMessage, trust: ProxyTrust): void {
+  const peer = req.socket.remoteAddress ?? '';
+  const fromProxy = peer !== '' && trust(peer, 0);
+  req.headers['x-forwarded-for'] = trustedClientAddress(req, trust);
+  if (!fromProxy) for (const h of PROXY_ONLY_HEADERS) delete req.headers[h];
+}

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseProxyTrust, trustedClientAddress } from '@/lib/http/trusted-client-address';
+import { parseProxyTrust, trustedClientAddress, vetForwardedHeaders } from '@/lib/http/trusted-client-address';
 
 /** A request as node:http hands it over: the socket's peer and whatever X-Forwarded-For arrived. */
-function request(peer: string, forwardedFor?: string): IncomingMessage {
-  return { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} } as unknown as IncomingMessage;
+function request(peer: string, forwardedFor?: string, more: Record<string, string> = {}): IncomingMessage {
+  const headers = { ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}), ...more };
+  return { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers } as unknown as IncomingMessage;
 }
 
 describe('the client address the throttles count comes from the socket, not from what the client claims', () => {
@@ -30,5 +31,16 @@ describe('the client address the throttles count comes from the socket, not from
 
   it('refuses a TRUST_PROXY it cannot read, naming the variable', () => {
     expect(() => parseProxyTrust('everyone')).toThrow(/TRUST_PROXY="everyone"/);
+  });
+
+  it('drops X-Forwarded-Host, -Proto and -Port a client sent directly, and keeps those a trusted proxy set', () => {
+    const forwarded = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '443', host: 'console.local:3000' };
+    const direct = request('198.51.100.7', '203.0.113.1', forwarded);
+    vetForwardedHeaders(direct, parseProxyTrust(undefined));
+    expect(direct.headers).toEqual({ 'x-forwarded-for': '198.51.100.7', host: 'console.local:3000' });
+
+    const viaProxy = request('10.0.0.2', '198.51.100.7', forwarded);
+    vetForwardedHeaders(viaProxy, parseProxyTrust('10.0.0.0/8'));
+    expect(viaProxy.headers).toMatchObject({ 'x-forwarded-for': '198.51.100.7', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '443' });
   });
 });
