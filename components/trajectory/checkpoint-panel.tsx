@@ -2,57 +2,81 @@
 
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
-import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
+import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /** Every checkpoint with its verdict; clicking one jumps to its anchored event. */
 export function CheckpointPanel({
   checkpoints,
+  unscored = [],
   diagnoses,
   activeId,
   meId,
   onSelect,
 }: {
   checkpoints: CheckpointView[];
+  /** The task's checkpoints without a result in this run: named, so a missing check is not read as passed. */
+  unscored?: TrajectoryView['unscored'];
   diagnoses: DiagnosisView[];
   activeId: string | null;
   meId: string;
   onSelect: (c: CheckpointView) => void;
 }) {
-  if (!checkpoints.length) return <p className="text-sm text-slate-500">No checkpoint results were imported for this trajectory.</p>;
+  const missing = unscored.length ? (
+    <p data-testid="checkpoints-unscored" className="mt-2 text-xs text-slate-500">
+      No result in this run:{' '}
+      {unscored.map((c, i) => (
+        <span key={c.key} title={revealBidi(c.name)}>
+          {i ? ', ' : ''}
+          <UntrustedText text={c.key} className="font-mono" />
+        </span>
+      ))}
+    </p>
+  ) : null;
+  if (!checkpoints.length) {
+    return (
+      <>
+        <p className="text-sm text-slate-500">No checkpoint results were imported for this trajectory.</p>
+        {missing}
+      </>
+    );
+  }
   return (
-    <ol aria-label="Checkpoints" className="space-y-1">
-      {checkpoints.map((c) => {
-        const ds = diagnoses.filter((d) => d.checkpointResultId === c.id);
-        const submitted = ds.some((d) => d.status === 'SUBMITTED');
-        const myDraft = ds.some((d) => d.status === 'DRAFT' && d.author.id === meId);
-        return (
-          <li key={c.id}>
-            <button
-              type="button"
-              data-testid={`checkpoint-${c.key}`}
-              aria-current={activeId === c.id ? 'true' : undefined}
-              onClick={() => onSelect(c)}
-              className={`w-full rounded-md px-3 py-1.5 text-left text-sm ring-1 hover:bg-slate-50 ${activeId === c.id ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200'}`}
-            >
-              {/* One line per checkpoint: the active one's expectation and note are shown in full below. */}
-              <div className="flex items-center gap-2">
-                <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
-                  {c.passed ? 'pass' : 'fail'}
-                </span>
-                <UntrustedText text={c.key} clip="max-w-[8rem]" className="shrink-0 font-mono text-xs text-slate-500" />
-                <span className="min-w-0 flex-1 truncate font-medium" title={revealBidi(c.note ? `${c.name} — ${c.note}` : c.name)}>
-                  <UntrustedText text={c.name} />
-                </span>
-                {!c.passed && submitted ? <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span> : null}
-                {!c.passed && !submitted && myDraft ? <span className="shrink-0 text-[11px] text-amber-700">your draft</span> : null}
-                <span className="shrink-0 text-[11px] text-slate-500">{c.eventIndex != null ? `#${c.eventIndex}` : '—'}</span>
-              </div>
-              {c.note ? <span className="sr-only">{revealBidi(c.note)}</span> : null}
-            </button>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol aria-label="Checkpoints" className="space-y-1">
+        {checkpoints.map((c) => {
+          const ds = diagnoses.filter((d) => d.checkpointResultId === c.id);
+          const submitted = ds.some((d) => d.status === 'SUBMITTED');
+          const myDraft = ds.some((d) => d.status === 'DRAFT' && d.author.id === meId);
+          return (
+            <li key={c.id}>
+              <button
+                type="button"
+                data-testid={`checkpoint-${c.key}`}
+                aria-current={activeId === c.id ? 'true' : undefined}
+                onClick={() => onSelect(c)}
+                className={`w-full rounded-md px-3 py-1.5 text-left text-sm ring-1 hover:bg-slate-50 ${activeId === c.id ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200'}`}
+              >
+                {/* One line per checkpoint: the active one's expectation and note are shown in full below. */}
+                <div className="flex items-center gap-2">
+                  <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
+                    {c.passed ? 'pass' : 'fail'}
+                  </span>
+                  <UntrustedText text={c.key} clip="max-w-[8rem]" className="shrink-0 font-mono text-xs text-slate-500" />
+                  <span className="min-w-0 flex-1 truncate font-medium" title={revealBidi(c.note ? `${c.name} — ${c.note}` : c.name)}>
+                    <UntrustedText text={c.name} />
+                  </span>
+                  {!c.passed && submitted ? <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span> : null}
+                  {!c.passed && !submitted && myDraft ? <span className="shrink-0 text-[11px] text-amber-700">your draft</span> : null}
+                  <span className="shrink-0 text-[11px] text-slate-500">{c.eventIndex != null ? `#${c.eventIndex}` : '—'}</span>
+                </div>
+                {c.note ? <span className="sr-only">{revealBidi(c.note)}</span> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {missing}
+    </>
   );
 }

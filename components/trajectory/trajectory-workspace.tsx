@@ -13,6 +13,7 @@ import { apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
+import { noFailedCheckpointMessage } from '@/lib/trajectories/no-failed-checkpoint';
 import { CheckpointExpectation } from './checkpoint-expectation';
 import { CheckpointPanel } from './checkpoint-panel';
 import { ClaimHeldNotice, useClaimHeldByOther } from './claim-held-notice';
@@ -221,7 +222,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
         <div data-testid="workspace-panel" className="p-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
           <section aria-label="Checkpoint results">
             <h2 className="mb-2 text-sm font-semibold">Checkpoints</h2>
-            <CheckpointPanel checkpoints={view.checkpoints} diagnoses={all} activeId={activeId} meId={me.id} onSelect={(c) => openCheckpoint(c, all)} />
+            <CheckpointPanel checkpoints={view.checkpoints} unscored={view.unscored} diagnoses={all} activeId={activeId} meId={me.id} onSelect={(c) => openCheckpoint(c, all)} />
           </section>
           <section aria-label="Diagnosis" className="mt-4 border-t border-slate-200 pt-3">
             <ErrorMessage error={next.error ?? diagnoses.error} />
@@ -264,7 +265,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
                     {notice}
                   </p>
                 ) : null}
-                <p className="text-sm text-slate-500">{failed.length ? 'Pick a failed checkpoint to diagnose it.' : 'Every checkpoint passed: nothing to diagnose.'}</p>
+                <p className="text-sm text-slate-500">{failed.length ? 'Pick a failed checkpoint to diagnose it.' : noFailedCheckpointMessage(view)}</p>
               </>
             )}
           </section>

@@ -38,6 +38,12 @@ export type TrajectoryView = {
   pendingCount: number;
   task: TaskSummary;
   checkpoints: CheckpointView[];
+  /**
+   * The task's checkpoints that this run has no result for (a τ-bench record without reward_info, a
+   * leaderboard run without NL assertions): listed so a failed run whose recorded checks all passed
+   * does not read as "every checkpoint passed".
+   */
+  unscored: { key: string; name: string }[];
   siblings: { id: string; model: string; agent: string | null; trial: number | null; passed: boolean }[];
   claim: { userId: string; userName: string; expiresAt: string } | null;
   /** The importer's warnings about this run's data (lib/trajectories/data-quality.ts). */
@@ -61,6 +67,11 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
     select: { id: true, model: true, agent: true, trial: true, passed: true },
     orderBy: [{ model: 'asc' }, { trial: 'asc' }],
     take: 100,
+  });
+  const unscored = await prisma.taskCheckpoint.findMany({
+    where: { taskId: t.taskId, results: { none: { trajectoryId: t.id } } },
+    select: { key: true, name: true },
+    orderBy: { position: 'asc' },
   });
   const expected = new Map(t.checkpoints.map((c) => [c.id, parseExpectedCall(c.checkpoint.description)]));
   const anchorPositions = t.checkpoints.filter((c) => expected.get(c.id) && c.eventIndex != null).map((c) => c.eventIndex!);
@@ -92,6 +103,7 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
         anchoredCall: (c.eventIndex != null && callAt.get(c.eventIndex)) || null,
       }))
       .sort((a, b) => a.position - b.position),
+    unscored,
     siblings,
     claim: live ? { userId: live.userId, userName: live.user.name, expiresAt: live.expiresAt.toISOString() } : null,
     dataQualityWarnings: dataQualityWarnings(t.metadata),
