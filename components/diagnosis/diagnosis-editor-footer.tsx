@@ -8,6 +8,8 @@ import type { Conflict } from './use-diagnosis-writes';
 
 /** Where the diagnosis stands, in the words of the footer's status line (most pressing first). */
 export function editorStatus(s: {
+  /** Another annotator who holds the trajectory (the form is read-only). */
+  heldBy?: string | null;
   submitting: boolean;
   conflict: boolean;
   saving: boolean;
@@ -17,6 +19,8 @@ export function editorStatus(s: {
   saved: boolean;
   started: boolean;
 }): string {
+  // The footer is always on screen; the note about the claim may be scrolled away below a long checkpoint list.
+  if (s.heldBy) return `Read-only: ${s.heldBy} is working on this trajectory`;
   if (s.submitting) return 'Submitting…';
   if (s.conflict) return 'Not saved: changed in another tab or window';
   if (s.saving) return 'Saving draft…';

@@ -38,7 +38,7 @@ export function DiagnosisEditor({
   range,
   notice,
   footerSlot,
-  readOnly = false,
+  heldBy = null,
   apiRef,
   fetchMine,
   onReload,
@@ -52,8 +52,8 @@ export function DiagnosisEditor({
   notice: string | null;
   /** Where the submit bar goes (pinned below the panel's scroll); inline when absent. */
   footerSlot: HTMLElement | null;
-  /** Another annotator holds the trajectory: the form is shown but cannot be changed or submitted. */
-  readOnly?: boolean;
+  /** The name of another annotator who holds the trajectory: the form is shown but cannot be changed or submitted. */
+  heldBy?: string | null;
   apiRef: RefObject<EditorApi | null>;
   /** The caller's diagnosis of this checkpoint as the server has it now. */
   fetchMine: () => Promise<DiagnosisView | undefined>;
@@ -67,6 +67,7 @@ export function DiagnosisEditor({
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   const [picking, setPicking] = useState(false);
   const submitted = mine?.status === 'SUBMITTED';
+  const readOnly = heldBy != null;
   const formId = useId();
   const writes = useDiagnosisWrites({
     checkpointId: checkpoint.id,
@@ -90,6 +91,9 @@ export function DiagnosisEditor({
     // control: after the next paint, when the refusal and the keys are on the page.
     requestAnimationFrame(() => (el?.closest('[data-testid^="field-"]') ?? el)?.scrollIntoView({ block: 'nearest' }));
   };
+  // d, c or Ctrl+Enter on a read-only form: bring the note saying who holds the trajectory into view
+  // (on a run with twenty checkpoints it sits below the fold, and the keys seemed to do nothing).
+  const showHeldNotice = () => document.querySelector('[data-testid="claim-held"]')?.scrollIntoView({ block: 'nearest' });
   const showProblems = (p: FormProblems) => {
     setProblems(p);
     setProblemRange(rangeKey(range));
@@ -132,7 +136,8 @@ export function DiagnosisEditor({
   );
 
   const doSubmit = () => {
-    if (submit.isPending || readOnly) return;
+    if (readOnly) return showHeldNotice();
+    if (submit.isPending) return;
     const body = payload(checkpoint.id, form, range);
     const p = submitProblems(body);
     // Refused here, the draft still autosaves as it is.
@@ -150,8 +155,8 @@ export function DiagnosisEditor({
 
   useEffect(() => {
     apiRef.current = {
-      focusFirstMissing: () => focusField(missing() ?? 'whatWentWrong'),
-      pickCategory: () => focusField('category'),
+      focusFirstMissing: () => (readOnly ? showHeldNotice() : focusField(missing() ?? 'whatWentWrong')),
+      pickCategory: () => (readOnly ? showHeldNotice() : focusField('category')),
       submit: doSubmit,
     };
   });
@@ -169,6 +174,7 @@ export function DiagnosisEditor({
   };
 
   const status = editorStatus({
+    heldBy,
     submitting: submit.isPending,
     conflict: conflict != null,
     saving: save.isPending,

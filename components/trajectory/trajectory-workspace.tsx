@@ -243,7 +243,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
                       range={range}
                       notice={notice}
                       footerSlot={footerSlot}
-                      readOnly={heldBy != null}
+                      heldBy={heldBy?.userName ?? null}
                       apiRef={editor}
                       fetchMine={async () => mineOf(await fetchDiagnoses(), active)}
                       onReload={() => void reloadDiagnosis(active)}
