@@ -1,11 +1,16 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
-/** Every checkpoint with its verdict; clicking one jumps to its anchored event. */
+/**
+ * Every checkpoint with its verdict; clicking one jumps to its anchored event. On wide screens a long
+ * list (real τ²-bench runs have 20–30 checkpoints) scrolls on its own, so the diagnosis form under it
+ * stays in view, and the active checkpoint is kept in view in it ("]", a link with ?checkpoint=).
+ */
 export function CheckpointPanel({
   checkpoints,
   unscored = [],
@@ -22,6 +27,16 @@ export function CheckpointPanel({
   meId: string;
   onSelect: (c: CheckpointView) => void;
 }) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const ol = list.current;
+    const row = ol?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!ol || !row || ol.scrollHeight <= ol.clientHeight) return;
+    // The list's own scroll only (scrollIntoView would also move the panel and, on narrow screens, the page).
+    const top = row.offsetTop; // from the list's top: the list is the rows' offset parent (relative)
+    if (top < ol.scrollTop) ol.scrollTop = top;
+    else if (top + row.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = top + row.offsetHeight - ol.clientHeight;
+  }, [activeId]);
   const missing = unscored.length ? (
     <p data-testid="checkpoints-unscored" className="mt-2 text-xs text-slate-500">
       No result in this run:{' '}
@@ -43,7 +58,7 @@ export function CheckpointPanel({
   }
   return (
     <>
-      <ol aria-label="Checkpoints" className="space-y-1">
+      <ol ref={list} aria-label="Checkpoints" data-testid="checkpoint-list" className="relative space-y-1 p-px lg:max-h-[40vh] lg:overflow-y-auto">
         {checkpoints.map((c) => {
           const ds = diagnoses.filter((d) => d.checkpointResultId === c.id);
           const submitted = ds.some((d) => d.status === 'SUBMITTED');
