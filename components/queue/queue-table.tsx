@@ -76,6 +76,12 @@ export function QueueTable({
                 <UntrustedText text={it.model} className="font-medium" />
                 {/* Two agents on one model, or two trials, look identical without this. */}
                 {runDetail(it) ? <UntrustedText text={runDetail(it)} className="block text-xs text-slate-500" testId="queue-run" /> : null}
+                {/* The run scored as passed yet has failed checkpoints: said, so the row does not read as a failed run. */}
+                {it.passed ? (
+                  <span data-testid="queue-run-passed" className="mt-0.5 inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800 ring-1 ring-emerald-200">
+                    run passed
+                  </span>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}

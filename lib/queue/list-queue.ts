@@ -22,6 +22,8 @@ export type QueueItem = {
   model: string;
   agent: string | null;
   trial: number | null;
+  /** The run's own outcome: a passed run can still have failed checkpoints (τ²-bench scores reward on the DB only). */
+  passed: boolean;
   failedCount: number;
   pendingCount: number;
   /** Failed checkpoints awaiting this user's diagnosis, with submissions so far and the overlap k. */
@@ -42,7 +44,7 @@ const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int
 
 type QueueRow = {
   id: string; taskId: string; taskExternalId: string; benchmark: string; ability: string | null; instructionExcerpt: string;
-  model: string; agent: string | null; trial: number | null; failedCount: number; pendingCount: number; createdAt: string;
+  model: string; agent: string | null; trial: number | null; passed: boolean; failedCount: number; pendingCount: number; createdAt: string;
   /** The failed checkpoints still open to the caller (open-checkpoints.ts), and k. */
   k: number; openCheckpoints: unknown;
   claimUserId: string | null; claimUserName: string | null; claimExpiresAt: string | null; claimAssignedBy: string | null;
@@ -80,12 +82,12 @@ type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueR
 function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT CASE WHEN row_number() OVER () = 1 THEN s.holders END AS holders, CASE WHEN row_number() OVER () = 1 THEN s.done END AS done,
-           t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt", t.model, t.agent, t.trial,
+           t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt", t.model, t.agent, t.trial, t.passed,
            t."failedCount", t."pendingCount", ${isoTime(Prisma.sql`t."createdAt"`)} AS "createdAt", t.k, t."openCheckpoints",
            t."claimUserId", t."claimUserName", ${isoTime(Prisma.sql`t."claimExpiresAt"`)} AS "claimExpiresAt", t."claimAssignedBy"
     FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
       SELECT t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt",
-             t.model, t.agent, t.trial, t."failedCount", t."pendingCount", t."createdAt",
+             t.model, t.agent, t.trial, t.passed, t."failedCount", t."pendingCount", t."createdAt",
              ok.k, CASE WHEN t."diagnosedCount" = 0 THEN t."failedCheckpoints" ELSE ${openCheckpointsSql(userId, Prisma.sql`ok.k`)} END AS "openCheckpoints",
              cl."userId" AS "claimUserId", cl."userName" AS "claimUserName", cl."expiresAt" AS "claimExpiresAt", cl."assignedBy" AS "claimAssignedBy"
       FROM (SELECT t.ctid AS "trajectoryTid" FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
@@ -110,6 +112,7 @@ function toItem(r: QueueRow): QueueItem {
     model: r.model,
     agent: r.agent,
     trial: r.trial,
+    passed: r.passed,
     failedCount: r.failedCount,
     pendingCount: r.pendingCount,
     failedCheckpoints: failedCheckpointsSchema.parse(r.openCheckpoints).map(({ key, name, submitters }) => ({ key, name, submitted: submitters.length, k: r.k })),

@@ -242,7 +242,7 @@ describe('queue list filters', () => {
     ]);
     expect(s).toEqual({
       trajectoryId: shortId, taskId: row.taskId, taskExternalId: row.task.externalId, benchmark, ability: 'airline',
-      instruction: row.task.instruction, model: 'model-a', agent: row.agent, trial: row.trial, failedCount: 1, pendingCount: 1,
+      instruction: row.task.instruction, model: 'model-a', agent: row.agent, trial: row.trial, passed: false, failedCount: 1, pendingCount: 1,
       failedCheckpoints: [{ key: 'cp_0', name: 'check cp_0', submitted: 0, k: 1 }],
       claim: { userId: a.userId, userName: a.name, expiresAt: claim.expiresAt.toISOString(), assignedBy: admin.name },
       createdAt: row.createdAt.toISOString(),

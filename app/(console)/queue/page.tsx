@@ -21,7 +21,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const facets = await queueFacets(actor);
   return (
     <>
-      <PageHeader title="Queue" description="Failed trajectories whose failed checkpoints still need a diagnosis. Take the next one, diagnose, submit & next." />
+      <PageHeader title="Queue" description="Trajectories whose failed checkpoints still need a diagnosis (a run can pass and still fail a checkpoint). Take the next one, diagnose, submit & next." />
       <Suspense>
         <QueueView facets={facets} isAdmin={can(actor.role, 'queue:assign')} meId={actor.userId} />
       </Suspense>
