@@ -9,6 +9,7 @@ export function DashboardFilters({ options, filters, action = '/dashboard' }: { 
     { name: 'benchmark', label: 'Benchmark', values: options.benchmarks, current: filters.benchmark },
     { name: 'ability', label: 'Ability', values: options.abilities, current: filters.ability },
     { name: 'model', label: 'Model', values: options.models, current: filters.model },
+    { name: 'agent', label: 'Agent', values: options.agents, current: filters.agent },
   ];
   // max-w-64: a menu is as wide as its longest option, and an imported model name can be hundreds of characters.
   return (

@@ -11,6 +11,7 @@ export function cellWhere(f: DashboardFilters): Prisma.Sql {
   if (f.benchmark) parts.push(Prisma.sql`c.benchmark = ${f.benchmark}`);
   if (f.ability) parts.push(Prisma.sql`c.ability = ${f.ability}`);
   if (f.model) parts.push(Prisma.sql`c.model = ${f.model}`);
+  if (f.agent) parts.push(Prisma.sql`c.agent = ${f.agent}`);
   if (f.from) parts.push(Prisma.sql`c.day >= ${f.from}::date`);
   if (f.to) parts.push(Prisma.sql`c.day <= ${f.to}::date`);
   return Prisma.join(parts, ' AND ');

@@ -22,9 +22,9 @@ export async function compactDashboardCells(): Promise<boolean> {
       FROM d GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(trajectories) <> 0`;
     await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCardCell" RETURNING *)
-      INSERT INTO "DashboardCardCell" (card, benchmark, ability, model, release, day, trajectories, checkpoints, "checkpointsPassed", compacted)
-      SELECT card, benchmark, ability, model, release, day, sum(trajectories), sum(checkpoints), sum("checkpointsPassed"), true
-      FROM d GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(trajectories) <> 0`;
+      INSERT INTO "DashboardCardCell" (card, benchmark, ability, model, agent, release, day, trajectories, checkpoints, "checkpointsPassed", compacted)
+      SELECT card, benchmark, ability, model, agent, release, day, sum(trajectories), sum(checkpoints), sum("checkpointsPassed"), true
+      FROM d GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(trajectories) <> 0`;
     return true;
   }, { timeout: 60_000 });
 }

@@ -15,24 +15,35 @@ const optionalDate = z
     return v;
   });
 
+/** The filter fields, without the range check: the OpenAPI document lists them as the query of `GET /api/dashboard`. */
+export const dashboardFilterFields = z.object({
+  benchmark: optionalText(200),
+  ability: optionalText(200),
+  model: optionalText(300),
+  // The agent harness a model ran under (Trajectory.agent): one model under two agents is two runs to compare.
+  agent: optionalText(300),
+  from: optionalDate,
+  to: optionalDate,
+});
+
 /**
  * Dashboard filters (URL of /dashboard and its drill-down lists, `GET /api/dashboard`). Dates are inclusive days, UTC.
  * A range that ends before it starts is refused (it used to answer 0 trajectories, as if nothing had been imported);
  * the schemas that extend this one keep the check.
  */
-export const dashboardFilterSchema = z
-  .object({
-    benchmark: optionalText(200),
-    ability: optionalText(200),
-    model: optionalText(300),
-    from: optionalDate,
-    to: optionalDate,
-  })
+export const dashboardFilterSchema = dashboardFilterFields
   .superRefine(({ from, to }, ctx) => {
     // YYYY-MM-DD strings compare as dates.
     if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: `The range ends (${to}) before it starts (${from}): "to" must be on or after "from"` });
   });
 export type DashboardFilters = Partial<z.infer<typeof dashboardFilterSchema>>;
+
+/** The dashboard with the dashboard filters of a drill-down's query (not the point's own keys: week, bank, page…). */
+export function dashboardHref(q: DashboardFilters): string {
+  const keys = Object.keys(dashboardFilterFields.shape) as (keyof DashboardFilters)[];
+  const params = filterParams(Object.fromEntries(keys.map((k) => [k, q[k]])));
+  return params ? `/dashboard?${params}` : '/dashboard';
+}
 
 /** The filters as a query string for links (drill-downs keep the dashboard's filters). */
 export function filterParams(f: DashboardFilters, extra: Record<string, string | null | undefined> = {}): string {

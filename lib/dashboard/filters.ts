@@ -9,6 +9,7 @@ export function trajectoryWhere(f: DashboardFilters): Prisma.Sql {
   if (f.benchmark) parts.push(Prisma.sql`k.benchmark = ${f.benchmark}`);
   if (f.ability) parts.push(Prisma.sql`k.ability = ${f.ability}`);
   if (f.model) parts.push(Prisma.sql`t.model = ${f.model}`);
+  if (f.agent) parts.push(Prisma.sql`t.agent = ${f.agent}`);
   parts.push(...dateWhere(f, Prisma.sql`t."createdAt"`));
   return Prisma.join(parts, ' AND ');
 }

@@ -13,8 +13,7 @@ export const trajectoryDrillSchema = dashboardFilterSchema.extend(pageQuerySchem
   // A card key (or id) the trajectory was injected with.
   card: z.string().trim().max(300).optional().transform((v) => v || undefined),
   nullAbility: z.enum(['1', '']).optional().transform((v) => v === '1'),
-  // The agent harness of a run (pass rate by model · agent); nullAgent=1: trajectories without one.
-  agent: z.string().trim().max(300).optional().transform((v) => v || undefined),
+  // The agent harness of a run is the dashboard's `agent` filter; nullAgent=1: trajectories without one (pass rate by model · no agent).
   nullAgent: z.enum(['1', '']).optional().transform((v) => v === '1'),
 });
 export type TrajectoryDrill = z.infer<typeof trajectoryDrillSchema>;

@@ -1,5 +1,6 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { dashboardFilterFields } from '@/lib/dashboard/filter-schema';
 import { bankExportSchema } from '@/lib/releases/export-schema';
 import { freezeReleaseSchema } from '@/lib/releases/freeze-release';
 import { leakagePageSchema } from '@/lib/releases/leakage-audit';
@@ -127,6 +128,14 @@ export function openApiDocument(): object {
     summary: 'Leakage audit: held-out tasks that retrieve cards built from themselves',
     request: { query: z.object({ release: z.string().optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(200).optional() }) },
     responses: { 200: json(leakagePageSchema, 'One page of leaks (each with its provenance path), with the total and the number of held-out and leaking tasks'), ...errors },
+  });
+  r.registerPath({
+    method: 'get',
+    path: '/api/dashboard',
+    summary: 'Every dashboard figure for the filters (any role that reads the dashboard)',
+    description: 'Pass rates (by model · agent, ability, round), diagnosis coverage, curation, review and bank growth. Dates are inclusive UTC days of import; `agent` keeps one agent harness\'s runs; a range that ends before it starts is a 400.',
+    request: { query: dashboardFilterFields },
+    responses: { 200: json(z.object({ trajectoryCount: z.number().int() }).passthrough(), 'The figures (see the README, Dashboard)'), ...errors },
   });
   cached = new OpenApiGeneratorV31(r.definitions).generateDocument({
     openapi: '3.1.0',

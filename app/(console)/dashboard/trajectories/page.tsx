@@ -4,7 +4,7 @@ import { DrillTrajectories } from '@/components/dashboard/drill-trajectories';
 import { PageHeader } from '@/components/ui/page-header';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { requirePageActor } from '@/lib/auth/current-actor';
-import { filterParams } from '@/lib/dashboard/filter-schema';
+import { dashboardHref } from '@/lib/dashboard/filter-schema';
 import { listDrillTrajectories, trajectoryDrillSchema } from '@/lib/dashboard/list-trajectories';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
@@ -20,7 +20,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const described = [q.benchmark, q.ability ?? (q.nullAbility ? 'no ability' : null), q.model, q.agent ? `agent ${q.agent}` : q.nullAgent ? 'no agent' : null, q.release && `round ${q.release}`, q.outcome, q.card && `injected with ${q.card}`, q.from && `from ${q.from}`, q.to && `to ${q.to}`].filter(Boolean).join(' · ');
   return (
     <>
-      <PageHeader title="Trajectories" description={described ? <UntrustedText text={described} /> : 'All trajectories'} actions={<Link href={`/dashboard?${filterParams({ benchmark: q.benchmark, ability: q.ability, model: q.model, from: q.from, to: q.to })}`} className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
+      <PageHeader title="Trajectories" description={described ? <UntrustedText text={described} /> : 'All trajectories'} actions={<Link href={dashboardHref(q)} className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
       <DrillTrajectories page={page} params={raw} />
     </>
   );

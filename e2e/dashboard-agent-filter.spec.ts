@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { importFile } from '@/lib/import/run-import';
+import { loginAs } from './helpers';
+
+// Names of this run only: the e2e database is shared between spec files.
+const run = randomBytes(3).toString('hex');
+const BENCH = `e2e-agents-${run}`;
+const MODEL = `harbor-${run}`;
+const AGENTS = [`react-${run}`, `planner-${run}`];
+
+test.beforeAll(async () => {
+  // One model under two agent harnesses: 3 runs under the first agent, 1 under the second.
+  const lines = [0, 0, 0, 1].map((a, i) => JSON.stringify({
+    format: 'trajectory.v1',
+    task: { id: `agt/${i}`, benchmark: BENCH, ability: 'agents', instruction: 'Say hello.', apps: ['Hello'], checkpoints: [{ id: 'c0', name: 'greets' }] },
+    trajectory: { id: `${BENCH}:${i}`, model: MODEL, agent: AGENTS[a], outcome: { passed: i !== 1 }, feedback: 'checkpoint_binary' },
+    events: [{ source: 'user', type: 'message', content: 'Hi' }, { source: 'agent', type: 'message', content: 'Hello' }],
+    checkpoints: [{ id: 'c0', passed: i !== 1 }],
+  }));
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-agents-')), `${BENCH}.jsonl`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({ importedCount: 4 });
+});
+
+test('the agent filter narrows every figure to one agent, from the keyboard, and the drill-down keeps it', async ({ page }) => {
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto(`/dashboard?benchmark=${BENCH}`);
+  const stats = page.getByTestId('dashboard-stats');
+  // The first figure is the trajectory count.
+  await expect(stats.locator('dd').first()).toHaveText('4');
+  await expect(page.getByTestId('panel-pass-rate-by-model').getByTestId('axis-label')).toHaveCount(2);
+
+  // Keyboard only: the agent menu takes focus and a choice, Apply takes Enter.
+  const agent = page.getByLabel('Agent');
+  await agent.focus();
+  await agent.selectOption(AGENTS[0]);
+  await page.getByRole('button', { name: 'Apply' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`agent=${AGENTS[0]}`));
+  await expect(page.getByLabel('Agent')).toHaveValue(AGENTS[0]);
+  await expect(stats.locator('dd').first()).toHaveText('3');
+  await expect(stats).toContainText('66.7%');
+
+  const panel = page.getByTestId('panel-pass-rate-by-model');
+  await panel.getByRole('button', { name: 'Table' }).click();
+  const rows = panel.getByTestId('table-pass-rate-by-model').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('link', { name: 'List' }).click();
+  await expect(page.getByTestId('drill-trajectories').locator('tbody tr')).toHaveCount(3);
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(new RegExp(`agent=${AGENTS[0]}`));
+  await expect(page.getByLabel('Agent')).toHaveValue(AGENTS[0]);
+});
