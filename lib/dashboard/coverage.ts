@@ -8,7 +8,7 @@ export type CoverageRow = { failed: number; diagnosed: number; coverage: number 
 export type Coverage = {
   total: CoverageRow;
   byAbility: (CoverageRow & { ability: string | null })[];
-  /** Per annotator: submitted and draft diagnoses on the filtered trajectories, and queue items they hold now. */
+  /** Per annotator: submitted and draft diagnoses on the filtered trajectories, and queue items (of those trajectories) they hold now. */
   byAnnotator: { userId: string; name: string; submitted: number; drafts: number; claimed: number }[];
   /** Per week of import: failed checkpoints imported, and how many of those are diagnosed by now (cumulative coverage too). */
   overTime: (CoverageRow & { week: string; cumulativeFailed: number; cumulativeDiagnosed: number; cumulativeCoverage: number | null })[];
@@ -30,7 +30,10 @@ export async function coverage(f: DashboardFilters): Promise<Coverage> {
         FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
         WHERE ${trajectoryWhere(f)} GROUP BY d."authorId"
       ), c AS (
-        SELECT q."userId", count(*)::int AS claimed FROM "QueueClaim" q WHERE q."expiresAt" > (now() AT TIME ZONE 'UTC') GROUP BY q."userId"
+        -- Claims on the filtered trajectories only: a claim on another benchmark is not progress on these figures.
+        SELECT q."userId", count(*)::int AS claimed
+        FROM "QueueClaim" q JOIN "Trajectory" t ON t.id = q."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
+        WHERE q."expiresAt" > (now() AT TIME ZONE 'UTC') AND ${trajectoryWhere(f)} GROUP BY q."userId"
       )
       SELECT u.id AS "userId", u.name, coalesce(d.submitted, 0) AS submitted, coalesce(d.drafts, 0) AS drafts, coalesce(c.claimed, 0) AS claimed
       FROM "User" u LEFT JOIN d ON d."authorId" = u.id LEFT JOIN c ON c."userId" = u.id
