@@ -80,8 +80,9 @@ export function ReviewPanel({ data, filters }: { data: ReviewThroughput; filters
         <Stat label="Approved" value={String(o.approved)} />
         <Stat label="Edited" value={String(o.edited)} />
         <Stat label="Rejected" value={String(o.rejected)} />
-        <Stat label="Pending" value={String(o.pending)} />
-        <Stat label="Stale" value={String(o.stale)} hint="pending, card changed since" />
+        {/* Pending is a state, not an event: the date filters do not apply to it. */}
+        <Stat label="Pending" value={String(o.pending)} hint="now, whatever the dates" />
+        <Stat label="Stale" value={String(o.stale)} hint="pending now, card changed since" />
         <Stat label="Median to decision" value={o.medianHours === null ? '—' : `${o.medianHours.toFixed(1)} h`} />
       </dl>
       <ChartPanel id="review-per-reviewer" title="Decisions per reviewer" description="Click a bar for the reviewer's proposals." rows={data.perReviewer} columns={REVIEW_COLUMNS} href={href} empty="No review decisions yet.">

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { filterParams } from '@/lib/dashboard/filter-schema';
+import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import type { DashboardData } from '@/lib/dashboard/load-dashboard';
 import { BankPanel } from './bank-panel';
 import { Stat } from '@/components/ui/stat';
@@ -10,6 +10,25 @@ import { pct } from './chart-kit';
 import { CoverageByAbility, CoverageByAnnotator, CoverageOverTime } from './coverage-panels';
 import { CurationPanels, ReviewPanel } from './curation-panels';
 import { PassRateByAbility, PassRateByModel, PassRateByRound } from './pass-rate-panels';
+
+type FilterKey = keyof DashboardFilters;
+const FILTER_NAMES: Record<FilterKey, string> = { benchmark: 'benchmark', ability: 'ability', model: 'model', agent: 'agent', from: 'import dates', to: 'import dates' };
+
+/**
+ * Curation, review and bank count proposals, decisions and cards, which are
+ * not kept per benchmark, model or agent: under such a filter they still show
+ * every proposal (a dashboard reading "0 trajectories" next to "14 approved"
+ * looked like a wrong figure). Says which of the set filters a section does not follow, and what it counts by.
+ */
+function FilterScope({ filters, ignores, countsBy }: { filters: DashboardFilters; ignores: FilterKey[]; countsBy: string }) {
+  const ignored = [...new Set(ignores.filter((k) => filters[k]).map((k) => FILTER_NAMES[k]))];
+  if (!ignored.length) return null;
+  return (
+    <p className="text-xs text-slate-500" data-testid="filter-scope">
+      Not filtered by {ignored.join(', ')}: {countsBy}
+    </p>
+  );
+}
 
 function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
@@ -22,6 +41,8 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
     </section>
   );
 }
+
+const NOT_PER_RUN: FilterKey[] = ['benchmark', 'model', 'agent'];
 
 /** Every dashboard figure. Each panel has a chart, a table view, a CSV download and links to the list behind its points. */
 export function DashboardView({ data }: { data: DashboardData }) {
@@ -53,14 +74,17 @@ export function DashboardView({ data }: { data: DashboardData }) {
         <CoverageOverTime data={data.coverage} filters={f} />
       </Section>
       <Section title="Curation">
+        <FilterScope filters={f} ignores={NOT_PER_RUN} countsBy="proposals are counted by bank (ability) and the day they were made." />
         <div className="grid gap-4 lg:grid-cols-2">
           <CurationPanels data={data.curation} filters={f} />
         </div>
       </Section>
       <Section title="Review">
+        <FilterScope filters={f} ignores={NOT_PER_RUN} countsBy="decisions are counted by bank (ability) and the day they were made." />
         <ReviewPanel data={data.review} filters={f} />
       </Section>
       <Section title="Bank">
+        <FilterScope filters={f} ignores={[...NOT_PER_RUN, 'from', 'to']} countsBy="the bank is counted by ability, week by week." />
         <BankPanel data={data.bank} />
       </Section>
       <p className="text-xs text-slate-400">Computed in {data.tookMs} ms.</p>

@@ -4,6 +4,7 @@ import { DrillProposals } from '@/components/dashboard/drill-proposals';
 import { PageHeader } from '@/components/ui/page-header';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { requirePageActor } from '@/lib/auth/current-actor';
+import { dashboardHref } from '@/lib/dashboard/filter-schema';
 import { listDrillProposals, proposalDrillSchema } from '@/lib/dashboard/list-proposals';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
@@ -13,12 +14,12 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const actor = await requirePageActor('dashboard:read');
   const parsed = await parsePageQuery(proposalDrillSchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path="/dashboard/proposals" raw={parsed.raw} problems={parsed.problems} />;
-  const { raw } = parsed;
+  const { raw, query } = parsed;
   const page = await listDrillProposals(actor, raw);
   const described = ['operation', 'week', 'bank', 'rule', 'decision', 'ability', 'from', 'to'].map((k) => raw[k] && `${k} ${raw[k]}`).filter(Boolean).join(' · ');
   return (
     <>
-      <PageHeader title="Proposals" description={described ? <UntrustedText text={described} /> : 'All proposals'} actions={<Link href="/dashboard" className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
+      <PageHeader title="Proposals" description={described ? <UntrustedText text={described} /> : 'All proposals'} actions={<Link href={dashboardHref(query)} className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
       <DrillProposals page={page} params={raw} />
     </>
   );
