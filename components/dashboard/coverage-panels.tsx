@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Coverage } from '@/lib/dashboard/coverage';
-import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
+import { filterParams, weekWithin, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
 import { formatCell, type Column } from './table-format';
@@ -12,7 +12,6 @@ type AnnotatorRow = Coverage['byAnnotator'][number];
 type WeekRow = Coverage['overTime'][number];
 
 const queueHref = (f: DashboardFilters, extra: Record<string, string>) => `/queue?${new URLSearchParams(Object.entries({ benchmark: f.benchmark, model: f.model, ...extra }).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 export function CoverageByAbility({ data, filters }: { data: Coverage; filters: DashboardFilters }) {
   const open = useOpen();
@@ -67,7 +66,8 @@ export function CoverageByAnnotator({ data, filters }: { data: Coverage; filters
 
 export function CoverageOverTime({ data, filters }: { data: Coverage; filters: DashboardFilters }) {
   const open = useOpen();
-  const href = (r: WeekRow) => `/dashboard/trajectories?${filterParams({ ...filters, from: r.week, to: addDays(r.week, 6) }, { outcome: 'failed' })}`;
+  // Failed checkpoints, not failed outcomes: a trajectory that passed can still have failed a checkpoint, and the point counts it.
+  const href = (r: WeekRow) => `/dashboard/trajectories?${filterParams({ ...filters, ...weekWithin(r.week, filters) }, { checkpointFailed: '1' })}`;
   const Dot = clickableDot((p) => open(href(p as WeekRow)));
   const columns: Column<WeekRow>[] = [
     { key: 'week', label: 'Week imported' },
@@ -77,7 +77,7 @@ export function CoverageOverTime({ data, filters }: { data: Coverage; filters: D
     { key: 'cumulativeCoverage', label: 'Cumulative coverage', format: 'pct' },
   ];
   return (
-    <ChartPanel id="coverage-over-time" title="Coverage over time" description="By week of import: coverage of that week's failed checkpoints, and cumulative. Click a point for that week's failed trajectories." rows={data.overTime} columns={columns} href={href}>
+    <ChartPanel id="coverage-over-time" title="Coverage over time" description="By week of import: coverage of that week's failed checkpoints, and cumulative. Click a point for that week's trajectories with a failed checkpoint." rows={data.overTime} columns={columns} href={href}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data.overTime} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />

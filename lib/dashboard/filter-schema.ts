@@ -45,6 +45,16 @@ export function dashboardHref(q: DashboardFilters): string {
   return params ? `/dashboard?${params}` : '/dashboard';
 }
 
+/**
+ * The import days of the week starting `week` (a Monday) that the filters keep: the list behind a
+ * weekly point must not widen a date range that starts or ends inside that week.
+ */
+export function weekWithin(week: string, f: DashboardFilters): { from: string; to: string } {
+  const sunday = new Date(Date.parse(`${week}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+  // YYYY-MM-DD strings compare as dates.
+  return { from: f.from && f.from > week ? f.from : week, to: f.to && f.to < sunday ? f.to : sunday };
+}
+
 /** The filters as a query string for links (drill-downs keep the dashboard's filters). */
 export function filterParams(f: DashboardFilters, extra: Record<string, string | null | undefined> = {}): string {
   const q = new URLSearchParams();

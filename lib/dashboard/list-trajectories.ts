@@ -13,6 +13,8 @@ export const trajectoryDrillSchema = dashboardFilterSchema.extend(pageQuerySchem
   // A card key (or id) the trajectory was injected with.
   card: z.string().trim().max(300).optional().transform((v) => v || undefined),
   nullAbility: z.enum(['1', '']).optional().transform((v) => v === '1'),
+  // checkpointFailed=1: trajectories with a failed checkpoint, whatever their outcome (the list behind a diagnosis-coverage point).
+  checkpointFailed: z.enum(['1', '']).optional().transform((v) => v === '1'),
   // The agent harness of a run is the dashboard's `agent` filter; nullAgent=1: trajectories without one (pass rate by model · no agent).
   nullAgent: z.enum(['1', '']).optional().transform((v) => v === '1'),
 });
@@ -30,6 +32,8 @@ export async function listDrillTrajectories(actor: Actor, input: unknown): Promi
     model: q.model,
     agent: q.nullAgent ? null : q.agent,
     passed: q.outcome ? q.outcome === 'passed' : undefined,
+    // The checkpoint counts the dashboard cube reads (kept by the CheckpointResult trigger), compared column to column.
+    checkpointsPassed: q.checkpointFailed ? { lt: prisma.trajectory.fields.checkpointCount } : undefined,
     memoryRelease: q.release === undefined ? undefined : q.release === 'R0' ? null : q.release,
     memoryCardIds: q.card ? { has: q.card } : undefined,
     createdAt: q.from || q.to ? createdAt : undefined,

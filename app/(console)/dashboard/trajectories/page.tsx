@@ -17,7 +17,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const { raw } = parsed;
   const page = await listDrillTrajectories(actor, raw);
   const q = page.query;
-  const described = [q.benchmark, q.ability ?? (q.nullAbility ? 'no ability' : null), q.model, q.agent ? `agent ${q.agent}` : q.nullAgent ? 'no agent' : null, q.release && `round ${q.release}`, q.outcome, q.card && `injected with ${q.card}`, q.from && `from ${q.from}`, q.to && `to ${q.to}`].filter(Boolean).join(' · ');
+  const described = [q.benchmark, q.ability ?? (q.nullAbility ? 'no ability' : null), q.model, q.agent ? `agent ${q.agent}` : q.nullAgent ? 'no agent' : null, q.release && `round ${q.release}`, q.outcome, q.checkpointFailed && 'with a failed checkpoint', q.card && `injected with ${q.card}`, q.from && `from ${q.from}`, q.to && `to ${q.to}`].filter(Boolean).join(' · ');
   return (
     <>
       <PageHeader title="Trajectories" description={described ? <UntrustedText text={described} /> : 'All trajectories'} actions={<Link href={dashboardHref(q)} className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
