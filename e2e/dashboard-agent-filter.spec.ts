@@ -12,19 +12,25 @@ const BENCH = `e2e-agents-${run}`;
 const MODEL = `harbor-${run}`;
 const AGENTS = [`react-${run}`, `planner-${run}`];
 
-test.beforeAll(async () => {
-  // One model under two agent harnesses: 3 runs under the first agent, 1 under the second.
-  const lines = [0, 0, 0, 1].map((a, i) => JSON.stringify({
-    format: 'trajectory.v1',
-    task: { id: `agt/${i}`, benchmark: BENCH, ability: 'agents', instruction: 'Say hello.', apps: ['Hello'], checkpoints: [{ id: 'c0', name: 'greets' }] },
-    trajectory: { id: `${BENCH}:${i}`, model: MODEL, agent: AGENTS[a], outcome: { passed: i !== 1 }, feedback: 'checkpoint_binary' },
-    events: [{ source: 'user', type: 'message', content: 'Hi' }, { source: 'agent', type: 'message', content: 'Hello' }],
-    checkpoints: [{ id: 'c0', passed: i !== 1 }],
-  }));
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-agents-')), `${BENCH}.jsonl`);
+/** Imports runs of MODEL into `bench`, run `first + n` under AGENTS[agents[n]] (run 1 fails, the others pass). */
+async function importRuns(bench: string, agents: number[], first = 0) {
+  const lines = agents.map((agent, n) => {
+    const i = first + n;
+    return JSON.stringify({
+      format: 'trajectory.v1',
+      task: { id: `agt/${i}`, benchmark: bench, ability: 'agents', instruction: 'Say hello.', apps: ['Hello'], checkpoints: [{ id: 'c0', name: 'greets' }] },
+      trajectory: { id: `${bench}:${i}`, model: MODEL, agent: AGENTS[agent], outcome: { passed: i !== 1 }, feedback: 'checkpoint_binary' },
+      events: [{ source: 'user', type: 'message', content: 'Hi' }, { source: 'agent', type: 'message', content: 'Hello' }],
+      checkpoints: [{ id: 'c0', passed: i !== 1 }],
+    });
+  });
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-agents-')), `${bench}-${first}.jsonl`);
   writeFileSync(file, `${lines.join('\n')}\n`);
-  expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({ importedCount: 4 });
-});
+  expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({ importedCount: agents.length });
+}
+
+// One model under two agent harnesses: 3 runs under the first agent, 1 under the second.
+test.beforeAll(() => importRuns(BENCH, [0, 0, 0, 1]));
 
 test('the agent filter narrows every figure to one agent, from the keyboard, and the drill-down keeps it', async ({ page }) => {
   await loginAs(page, 'researcher@demo.local');
@@ -35,12 +41,12 @@ test('the agent filter narrows every figure to one agent, from the keyboard, and
   await expect(page.getByTestId('panel-pass-rate-by-model').getByTestId('axis-label')).toHaveCount(2);
 
   // Keyboard only: the agent menu takes focus and a choice, Apply takes Enter.
-  const agent = page.getByLabel('Agent');
+  const agent = page.locator('select[name="agent"]');
   await agent.focus();
   await agent.selectOption(AGENTS[0]);
   await page.getByRole('button', { name: 'Apply' }).press('Enter');
   await expect(page).toHaveURL(new RegExp(`agent=${AGENTS[0]}`));
-  await expect(page.getByLabel('Agent')).toHaveValue(AGENTS[0]);
+  await expect(agent).toHaveValue(AGENTS[0]);
   await expect(stats.locator('dd').first()).toHaveText('3');
   await expect(stats).toContainText('66.7%');
 
@@ -52,5 +58,19 @@ test('the agent filter narrows every figure to one agent, from the keyboard, and
   await expect(page.getByTestId('drill-trajectories').locator('tbody tr')).toHaveCount(3);
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();
   await expect(page).toHaveURL(new RegExp(`agent=${AGENTS[0]}`));
-  await expect(page.getByLabel('Agent')).toHaveValue(AGENTS[0]);
+  await expect(agent).toHaveValue(AGENTS[0]);
+});
+
+test('an open dashboard shows a new import without a reload', async ({ page }) => {
+  const bench = `${BENCH}-live`;
+  await importRuns(bench, [1]);
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto(`/dashboard?benchmark=${bench}&agent=${AGENTS[1]}`);
+  const count = page.getByTestId('dashboard-stats').locator('dd').first();
+  await expect(count).toHaveText('1');
+  // Set on this document: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await importRuns(bench, [1, 1], 10);
+  await expect(count).toHaveText('3');
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });

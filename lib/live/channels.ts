@@ -13,6 +13,8 @@ export const LIVE_CHANNELS = {
   proposals: 'proposal:read',
   queue: 'queue:work',
   cards: 'cards:read',
+  // Once per statement that may change a dashboard figure (dashboard_live migration).
+  dashboard: 'dashboard:read',
 } as const satisfies Record<string, Permission>;
 
 export type LiveChannel = keyof typeof LIVE_CHANNELS;

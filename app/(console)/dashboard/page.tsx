@@ -1,5 +1,6 @@
 import { DashboardAgreement } from '@/components/agreement/dashboard-agreement';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
+import { DashboardLive } from '@/components/dashboard/dashboard-live';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { InvalidFilters } from '@/components/dashboard/invalid-filters';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -43,6 +44,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   return (
     <>
       {HEADER}
+      <DashboardLive />
       <DashboardFilters options={options} filters={filters} />
       {data.trajectoryCount === 0 && !anyFilter ? (
         <EmptyState title="No trajectories yet">
