@@ -1,11 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import DashboardPage from '@/app/(console)/dashboard/page';
-import { login } from '@/lib/auth/sessions';
-import { createUser, seedTrajectory, uid } from '../helpers/factories';
-import { testRequest } from '../helpers/next-headers-mock';
+import { seedTrajectory, uid } from '../helpers/factories';
+import { renderServerPage, signInTestRequest } from '../helpers/server-page';
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 // The charts' click-through needs the app router; the server render never clicks.
@@ -14,17 +10,11 @@ vi.mock('next/navigation', async (orig) => ({ ...(await orig<typeof import('next
 const bench = `invalid-${uid()}`;
 
 /** The dashboard page as the server renders it for a signed-in researcher. */
-async function dashboardHtml(query: Record<string, string>): Promise<string> {
-  const element = await DashboardPage({ searchParams: Promise.resolve(query) });
-  // The agreement panel below the figures reads through TanStack Query (loading on the server).
-  return renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, element));
-}
+const dashboardHtml = (query: Record<string, string>) => renderServerPage(DashboardPage({ searchParams: Promise.resolve(query) }));
 
 beforeAll(async () => {
   await seedTrajectory({ benchmark: bench, taskExternalId: 'x/1', model: 'm-invalid', checkpoints: { c0: true, c1: false } });
-  const user = await createUser('RESEARCHER', { password: 'password1' });
-  const { token } = await login(user.email, 'password1');
-  testRequest.current = new Request('http://console.test/dashboard', { headers: { cookie: `mc_session=${token}`, host: 'console.test' } });
+  await signInTestRequest('RESEARCHER');
 });
 
 describe('the dashboard with a filter that is not valid', () => {
