@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import DashboardPage from '@/app/(console)/dashboard/page';
+import ImpactPage from '@/app/(console)/dashboard/impact/page';
 import ProposalsPage from '@/app/(console)/dashboard/proposals/page';
-import { login } from '@/lib/auth/sessions';
-import { createUser, seedTrajectory, uid } from '../helpers/factories';
-import { testRequest } from '../helpers/next-headers-mock';
+import { seedTrajectory, uid } from '../helpers/factories';
+import { renderServerPage as html, signInTestRequest } from '../helpers/server-page';
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 // The charts' click-through needs the app router; the server render never clicks.
@@ -14,17 +11,11 @@ vi.mock('next/navigation', async (orig) => ({ ...(await orig<typeof import('next
 
 const bench = `scope-${uid()}`;
 
-async function html(element: Promise<React.ReactElement>): Promise<string> {
-  // The agreement panel below the figures reads through TanStack Query (loading on the server).
-  return renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, await element));
-}
 const scopeNotes = (page: string) => [...page.matchAll(/data-testid="filter-scope"[^>]*>([^<]*(?:<!-- -->[^<]*)*)</g)].map((m) => m[1].replaceAll('<!-- -->', ''));
 
 beforeAll(async () => {
   await seedTrajectory({ benchmark: bench, taskExternalId: 'x/1', model: 'm-scope', checkpoints: { c0: true, c1: false } });
-  const user = await createUser('RESEARCHER', { password: 'password1' });
-  const { token } = await login(user.email, 'password1');
-  testRequest.current = new Request('http://console.test/dashboard', { headers: { cookie: `mc_session=${token}`, host: 'console.test' } });
+  await signInTestRequest('RESEARCHER');
 });
 
 describe('dashboard sections that do not follow every filter', () => {
@@ -47,5 +38,15 @@ describe('the proposals behind a dashboard point', () => {
   it("go back to the dashboard with the dashboard's filters, not the point's", async () => {
     const page = await html(ProposalsPage({ searchParams: Promise.resolve({ ability: 'airline', model: 'm-scope', agent: 'react', from: '2026-01-01', week: '2026-03-02', operation: 'ADD_CARD', page: '2' }) }));
     expect(page).toContain('href="/dashboard?ability=airline&amp;model=m-scope&amp;agent=react&amp;from=2026-01-01"');
+  });
+});
+
+describe('the card impact table under filters that match no injection', () => {
+  it('says that nothing matches the filters, not that nothing was imported', async () => {
+    await seedTrajectory({ benchmark: bench, taskExternalId: 'x/2', model: 'm-scope', checkpoints: { c0: true }, memoryCardIds: [`skill::scope_${uid()}`] });
+    const filtered = await html(ImpactPage({ searchParams: Promise.resolve({ benchmark: bench, agent: 'nobody' }) }));
+    expect(filtered).toContain('No card injections match these filters');
+    expect(filtered).not.toContain('No card injections imported');
+    expect(await html(ImpactPage({ searchParams: Promise.resolve({ benchmark: bench }) }))).toContain('data-testid="impact-row"');
   });
 });

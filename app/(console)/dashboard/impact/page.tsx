@@ -36,6 +36,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
         <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <ImpactTable rows={table.rows} minCheckpoints={table.minCheckpoints} showCard />
         </div>
+      ) : Object.values(filters).some(Boolean) ? (
+        // Not "none imported": there may be injections outside these filters.
+        <EmptyState title="No card injections match these filters">Widen or clear the filters to see the cards injected into other runs.</EmptyState>
       ) : (
         <EmptyState title="No card injections imported">Trajectories whose memory.card_ids name cards appear here once imported.</EmptyState>
       )}
