@@ -19,8 +19,8 @@ export function DashboardAgreement({ benchmark, ability, initial }: { benchmark?
         </Link>
       </div>
       <p className="text-sm text-slate-600">
-        Failed checkpoints diagnosed by two or more annotators (overlap k &gt; 1){benchmark || ability ? `, in ${[benchmark, ability].filter(Boolean).join(' · ')}` : ''}. The model and
-        date filters do not apply here.
+        Failed checkpoints diagnosed by two or more annotators (overlap k &gt; 1){benchmark || ability ? `, in ${[benchmark, ability].filter(Boolean).join(' · ')}` : ''}. The model,
+        agent and date filters do not apply here.
       </p>
       <AgreementPanel benchmark={benchmark} ability={ability} initial={initial} />
     </section>

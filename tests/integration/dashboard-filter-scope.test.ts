@@ -50,3 +50,11 @@ describe('the card impact table under filters that match no injection', () => {
     expect(await html(ImpactPage({ searchParams: Promise.resolve({ benchmark: bench }) }))).toContain('data-testid="impact-row"');
   });
 });
+
+describe('annotator agreement on the dashboard', () => {
+  it('names the agent among the filters it does not follow', async () => {
+    // Drawn below figures only: these filters match the seeded trajectory.
+    const page = await html(DashboardPage({ searchParams: Promise.resolve({ benchmark: bench }) }));
+    expect(page).toContain('The model, agent and date filters do not apply here.');
+  });
+});
