@@ -7,6 +7,8 @@ import { transientDatabaseError } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
 import { assertNoNul } from './nul-characters';
 
+export { readJson } from './json-body';
+
 type RouteContext<P> = { params: Promise<P> };
 
 type Handler<P> = (args: { req: NextRequest; actor: Actor; params: P }) => Promise<unknown>;
@@ -94,12 +96,4 @@ export function publicRoute<P = Record<string, never>>(handler: PublicHandler<P>
       return errorResponse(err);
     }
   };
-}
-
-export async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (!text) return {};
-  const body: unknown = JSON.parse(text);
-  assertNoNul({ body });
-  return body;
 }

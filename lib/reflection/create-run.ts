@@ -43,7 +43,8 @@ async function assertProviderAvailable(provider: 'offline' | 'openai') {
 
 /** Validates reflection settings and fills the per-step models from the admin settings, so the run records them. */
 async function resolveReflectionSettings(raw: unknown): Promise<ReflectionRunSettings> {
-  const settings = reflectionRunSettingsSchema.parse(raw ?? {});
+  // Parsed under its key, so a refusal names `settings.provider`, not a bare `provider`.
+  const { settings } = z.object({ settings: reflectionRunSettingsSchema }).parse({ settings: raw ?? {} });
   await assertProviderAvailable(settings.provider);
   if (settings.provider === 'offline') return { ...settings, reflectorModel: undefined, curatorModel: undefined };
   const { models } = await getLlmConfig();

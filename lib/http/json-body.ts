@@ -1,0 +1,62 @@
+import type { NextRequest } from 'next/server';
+import { AppError } from '@/lib/errors';
+import { assertNoNul } from './nul-characters';
+
+/**
+ * The largest JSON body a route reads (1 MiB). The biggest real ones (an edited
+ * card on approval, a diagnosis at its text limits, a retrieval query) are tens
+ * of KB; without a cap a client could make a replica buffer and parse any size.
+ * Uploads have their own limit (IMPORT_MAX_UPLOAD_MB, lib/import/receive-upload.ts).
+ */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+function tooLarge(size?: number): AppError {
+  const what = size != null ? `The request body is ${size.toLocaleString('en-US')} bytes` : 'The request body is too large';
+  return new AppError('PAYLOAD_TOO_LARGE', `${what}; this route takes JSON of at most ${JSON_BODY_LIMIT_BYTES.toLocaleString('en-US')} bytes (1 MiB)`, [
+    { path: 'body', message: `larger than ${JSON_BODY_LIMIT_BYTES} bytes` },
+  ]);
+}
+
+/** The body as text, refused with 413 as soon as it passes the limit (a chunked body sends no length up front). */
+async function readLimited(req: NextRequest): Promise<string> {
+  const declared = Number(req.headers.get('content-length'));
+  if (declared > JSON_BODY_LIMIT_BYTES) throw tooLarge(declared);
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let seen = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    seen += value.byteLength;
+    if (seen > JSON_BODY_LIMIT_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\b/i.test(type.trim());
+
+/**
+ * The request's JSON body ({} when empty). A body that is not JSON is a 400
+ * saying so and, when the request declared another Content-Type (a form post,
+ * `curl -d` without a header), naming it; a JSON body sent under another type
+ * is still read, so `curl -d '{…}'` keeps working.
+ */
+export async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await readLimited(req);
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    const type = req.headers.get('content-type');
+    const hint = type && !isJsonType(type) ? ` The request says Content-Type: ${type.split(';')[0].trim()}; send a JSON object with Content-Type: application/json.` : '';
+    throw new AppError('VALIDATION', `Malformed JSON body: ${(err as Error).message}.${hint}`, [{ path: 'body', message: 'not valid JSON' }]);
+  }
+  assertNoNul({ body });
+  return body;
+}
