@@ -6,12 +6,15 @@ import { prisma } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { roleSchema } from './schemas';
 
-export const createTokenSchema = z.object({
-  name: z.string().trim().min(1, 'Name the token (e.g. "CI importer")').max(80),
-  role: roleSchema,
-  userId: z.string().optional(),
-  expiresInDays: z.number().int().positive().max(3650).optional(),
-});
+export const createTokenSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the token (e.g. "CI importer")').max(80),
+    role: roleSchema,
+    userId: z.string().optional(),
+    expiresInDays: z.number().int().positive().max(3650).optional(),
+  })
+  // A misspelt field ("expiresIn") is refused by name, not dropped into a token that never expires.
+  .strict();
 
 export type ApiTokenView = {
   id: string;

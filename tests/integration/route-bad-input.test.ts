@@ -26,6 +26,13 @@ const NOT_REFUSED: Record<string, string> = {
   'POST /api/queue/release trajectoryId (unknown id)': 'releasing is idempotent: an id without a claim answers { released: false }',
 };
 
+/**
+ * Routes that refuse a field they do not know, naming it (a misspelt `rol` or `expiresIn` would otherwise be
+ * dropped while the call "succeeds"). The other routes still ignore unknown fields: making them strict too is
+ * a decision for their owners (clients may send extra fields today).
+ */
+const REFUSE_UNKNOWN_FIELDS = new Set(['POST /api/admin/users', 'PATCH /api/admin/users/[id]', 'POST /api/admin/tokens', 'PUT /api/reflection/llm-settings', 'POST /api/releases']);
+
 type Variant = { name: string; body: string; headers?: Record<string, string>; status: number; names: string };
 
 const json = { 'content-type': 'application/json' };
@@ -48,6 +55,7 @@ function variants(key: string, body: Record<string, unknown>): Variant[] {
     { name: 'a form post', body: 'a=1&b=2', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 400, names: 'Content-Type: application/x-www-form-urlencoded' },
     { name: 'a body over the limit (streamed, no length)', body: huge, headers: json, status: 413, names: '1 MiB' },
     { name: 'a body over the limit (declared length)', body: huge, headers: { ...json, 'content-length': String(huge.length) }, status: 413, names: `${huge.length.toLocaleString('en-US')} bytes` },
+    ...(REFUSE_UNKNOWN_FIELDS.has(key) ? [{ name: 'a misspelt field', body: JSON.stringify({ ...body, misspeltField: 1 }), headers: json, status: 400, names: 'misspeltField' }] : []),
     ...(firstText ? [{ name: `a NUL in ${firstText}`, body: JSON.stringify({ ...body, [firstText]: 'a\u0000b' }), headers: json, status: 400, names: `body.${firstText}` }] : []),
     ...fields
       .filter((k) => !NOT_REFUSED[`${key} ${k}`])
