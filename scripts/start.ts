@@ -18,6 +18,7 @@ import { migrateDeploy } from './lib/migrate';
 import { buildIfNeeded } from './lib/build';
 import { stopProcessGroup } from './lib/process-group';
 import { serveCommand } from './lib/serve-command';
+import { startEnvironmentProblems } from './lib/start-environment';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -25,7 +26,7 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
 const pgDir = process.env.EMBEDDED_PG_DIR ?? path.join('.data', 'pg');
-const seedDemo = (process.env.DEMO_SEED ?? 'on') !== 'off';
+const seedDemo = (process.env.DEMO_SEED ?? 'on').trim().toLowerCase() !== 'off';
 // How long the web server may take to answer /api/health (a cold `next dev` compiles it first).
 const healthTimeoutMs = Number(process.env.START_HEALTH_TIMEOUT_MS ?? 150_000);
 
@@ -56,6 +57,9 @@ process.on('SIGTERM', () => void stop(0));
 process.on('unhandledRejection', (err) => void stop(1, `Start-up failed: ${(err as Error)?.message ?? String(err)}`));
 
 async function main() {
+  // Before anything starts: a mistyped variable is named now, not after a build or at the first sign-in.
+  const problems = startEnvironmentProblems(process.env);
+  if (problems.length) return stop(1, `Fix the environment (or .env) and start again:\n  ${problems.join('\n  ')}`);
   if (await portInUse(port)) return stop(1, `Port ${port} is already in use. Stop the other server or start with PORT=<free port> npm start.`);
 
   const db = await openDatabase({ dataDir: pgDir, port: pgPort, database: 'console' }).catch((err: Error) => stop(1, err.message));

@@ -42,6 +42,19 @@ const alive = (pid: number, group = false) => {
 const postmasterPid = (pgDir: string) => (existsSync(path.join(pgDir, 'postmaster.pid')) ? Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]) : null);
 
 describe('npm start failure paths', () => {
+  it('with a mistyped variable, names it and starts nothing (DEMO_SEED=false used to seed the demo users)', { timeout: 60_000 }, async () => {
+    const run = await startConsole({ DEMO_SEED: 'false', OPENAI_BASE_URL: 'localhost:8000/v1', ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'x' });
+    const code = await run.exited;
+    expect(code, run.out()).toBe(1);
+    expect(run.out()).toContain('DEMO_SEED: must be "on" or "off" (got "false")');
+    expect(run.out()).toContain('OPENAI_BASE_URL: must be an http:// or https:// URL');
+    expect(run.out()).toContain('ADMIN_PASSWORD: must be at least 8 characters');
+    // The password itself is never echoed.
+    expect(run.out()).not.toContain('(got "x")');
+    expect(run.out()).not.toContain('Embedded PostgreSQL');
+    expect(existsSync(run.pgDir)).toBe(false);
+  });
+
   it('when the database goes away during start-up, gives up on health and leaves nothing on the web port', { timeout: 180_000 }, async () => {
     const run = await startConsole({ START_HEALTH_TIMEOUT_MS: '25000' });
     await waitFor('the web server to be spawned', async () => webGroup(run.out()) > 0, 120_000);
