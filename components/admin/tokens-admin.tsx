@@ -10,6 +10,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ApiTokenView } from '@/lib/users/api-tokens';
+import { TOKEN_LIFETIMES, tokenStatus } from './token-status';
 
 const KEY = ['admin', 'tokens'];
 
@@ -35,14 +36,13 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
     { header: 'Role', cell: (t) => t.role.toLowerCase() },
     { header: 'Owner', cell: (t) => t.owner },
     { header: 'Last used', cell: (t) => (t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : 'never') },
+    { header: 'Status', cell: (t) => tokenStatus(t).label },
     {
       header: '',
       id: 'actions',
       className: 'text-right',
       cell: (t) =>
-        t.revokedAt ? (
-          'revoked'
-        ) : (
+        t.revokedAt ? null : (
           <ConfirmButton
             label="Revoke"
             question={`Revoke "${t.name}"? Every caller using it is refused at once; this cannot be undone.`}
@@ -57,7 +57,8 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    create.mutate({ name: data.get('name'), role: data.get('role') });
+    const days = Number(data.get('expiresInDays') || 0);
+    create.mutate({ name: data.get('name'), role: data.get('role'), ...(days ? { expiresInDays: days } : {}) });
   }
 
   return (
@@ -67,7 +68,7 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
           label="API tokens"
           columns={columns}
           rows={tokens.data}
-          rowProps={(t) => ({ className: t.revokedAt ? 'text-slate-400' : undefined })}
+          rowProps={(t) => ({ className: tokenStatus(t).works ? undefined : 'text-slate-400' })}
           empty={<EmptyState title="No API tokens yet">Create one for a CI importer or an agent runtime.</EmptyState>}
           saveError={revoke.error}
         />
@@ -78,6 +79,11 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
         <Field label="Acts as role">
           <Select name="role" defaultValue="RESEARCHER">
             {['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'].map((r) => <option key={r} value={r}>{r.toLowerCase()}</option>)}
+          </Select>
+        </Field>
+        <Field label="Expires after">
+          <Select name="expiresInDays" defaultValue="">
+            {TOKEN_LIFETIMES.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
           </Select>
         </Field>
         <ErrorMessage error={create.error} />

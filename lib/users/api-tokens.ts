@@ -22,6 +22,8 @@ export type ApiTokenView = {
   prefix: string;
   role: string;
   owner: string;
+  /** A deactivated owner's tokens are refused (TOKEN_DISABLED). */
+  ownerActive: boolean;
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
@@ -37,6 +39,7 @@ export async function listApiTokens(actor: Actor): Promise<ApiTokenView[]> {
     prefix: t.prefix,
     role: t.role,
     owner: t.user.email,
+    ownerActive: t.user.active,
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     expiresAt: t.expiresAt?.toISOString() ?? null,
     revokedAt: t.revokedAt?.toISOString() ?? null,
