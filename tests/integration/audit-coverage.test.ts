@@ -28,6 +28,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/retrieve/ping': 'authenticated no-op for runtimes and benchmarks',
   'POST /api/retrieve/preview': 'the retrieval preview: reads the bank, writes nothing',
   'POST /api/proposals/[proposalId]/validate': 'a dry run of approval validation: writes nothing',
+  'POST /api/admin/llm-connection': 'sends one test request per model to the LLM endpoint: writes nothing',
 };
 
 const routes = mutatingRoutes();

@@ -1,3 +1,4 @@
+import { LlmConnectionTest } from '@/components/admin/llm-connection-test';
 import { LlmSettingsForm } from '@/components/reflection/llm-settings-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
@@ -14,6 +15,7 @@ export default async function LlmSettingsPage() {
         description="Models per step for the Reflector, the Curator and the function-card builder. The endpoint and API key come only from the server environment (OPENAI_BASE_URL, OPENAI_API_KEY) and are never stored or shown here."
       />
       <LlmSettingsForm initial={await getLlmStatus(actor)} />
+      <LlmConnectionTest />
     </>
   );
 }
