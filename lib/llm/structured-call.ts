@@ -118,6 +118,11 @@ function toLlmError(e: unknown, call: StructuredCall<unknown>): LlmError {
     return new LlmError('timeout', `${call.step}: the LLM request timed out after ${call.config.timeoutMs} ms (${call.config.maxRetries} retries)`);
   }
   if (e instanceof OpenAI.APIUserAbortError || call.signal?.aborted) return new LlmError('aborted', `${call.step}: the run was cancelled`);
+  // Nothing answered (refused, unknown host): said so, not "the endpoint answered with an error".
+  if (e instanceof OpenAI.APIConnectionError) {
+    const cause = (e.cause as Error | undefined)?.message ?? e.message;
+    return new LlmError('http', `${call.step}: cannot reach the LLM endpoint ${call.config.baseURL} (${cause}): check OPENAI_BASE_URL (Admin → LLM → Test connection)`);
+  }
   if (e instanceof OpenAI.APIError) {
     return new LlmError('http', `${call.step}: the LLM endpoint answered ${e.status ?? 'with an error'}: ${e.message}`);
   }

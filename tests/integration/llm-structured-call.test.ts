@@ -36,6 +36,12 @@ const call = (over: Partial<LlmConfig> = {}) =>
   completeStructured({ runId, step: 'reflector', model: 'fake-model', prompt: renderPrompt('repair', { problem: 'test' }), schema, config: config(over) });
 
 describe('structured LLM calls through the openai SDK over HTTP', () => {
+  it('says an endpoint that nothing answers at cannot be reached, naming OPENAI_BASE_URL', async () => {
+    const err = await call({ baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LlmError);
+    expect((err as LlmError).message).toMatch(/^reflector: cannot reach the LLM endpoint http:\/\/127\.0\.0\.1:9\/v1 \(.+\): check OPENAI_BASE_URL/);
+  });
+
   it('returns validated JSON and records the call with tokens, prompt version and duration', async () => {
     server.queue.push(reply.json({ answer: 42 }, { prompt: 120, completion: 7 }));
     const res = await call();
