@@ -25,13 +25,15 @@ export function LlmConnectionTest() {
       </div>
       <ErrorMessage error={check.error} />
       {report && !check.isPending ? (
-        <ul role="status" className="space-y-1" aria-label="Connection test results">
-          {report.checks.map((c) => (
-            <li key={c.model} className={c.ok ? 'text-emerald-700' : 'text-rose-700'}>
-              <span className="font-mono">{c.model}</span>: {c.ok ? `answered in ${(c.ms / 1000).toFixed(1)} s` : c.message}
-            </li>
-          ))}
-        </ul>
+        <div role="status">
+          <ul className="space-y-1" aria-label="Connection test results">
+            {report.checks.map((c) => (
+              <li key={c.model} className={c.ok ? 'text-emerald-700' : 'text-rose-700'}>
+                <span className="font-mono">{c.model}</span>: {c.ok ? `answered in ${(c.ms / 1000).toFixed(1)} s` : c.message}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   );
