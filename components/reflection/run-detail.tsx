@@ -14,6 +14,7 @@ import { JsonBlock } from './json-block';
 import { ProposalCard, ValidationList } from './run-proposal';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { POLL_MS } from './use-run-summaries';
+import { activeRunText, useClock } from './run-waiting';
 import { plural } from '@/lib/text/plural';
 
 function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
@@ -50,6 +51,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
     refetchInterval: (query) => activeRefetchInterval(live, !!query.state.data && isActiveStatus(query.state.data.status), POLL_MS),
   });
   const run = q.data;
+  const now = useClock(run.status === 'QUEUED');
   const title = run.kind === 'FUNCTION_CARDS' ? 'Function-card run' : run.kind === 'RECURATE' ? 'Re-curation of a stale proposal' : run.task ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}` : 'Reflection run';
   const pending = run.proposals.filter((p) => p.status === 'PENDING').length;
   const invalidDeltas = run.deltas.filter((d) => !d.valid);
@@ -77,7 +79,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
             <Fact label="Input hash"><span className="font-mono text-xs">{run.inputHash ?? '—'}</span></Fact>
             <Fact label="Inputs">{plural(run.trajectoryIds.length, ['trajectory', 'trajectories'])} · {plural(run.diagnosisIds.length, ['diagnosis', 'diagnoses'])}</Fact>
           </dl>
-          {isActiveStatus(run.status) ? <p role="status" className="text-sm text-amber-800">This run is {run.status.toLowerCase()}; this page updates by itself.</p> : null}
+          {isActiveStatus(run.status) ? <p role="status" className="text-sm text-amber-800">{activeRunText(run, now)}</p> : null}
           {run.error ? (
             <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200">
               <strong>Error:</strong> {run.error}
