@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { UntrustedText } from '@/components/ui/untrusted-text';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 
 /** A card's content as labelled fields (read-only). Text only: never rendered as HTML. */
 export function CardFields({ content }: { content: unknown }) {
   if (!content || typeof content !== 'object') return <p className="text-sm text-slate-500">(no content)</p>;
   return (
     <dl className="divide-y divide-slate-100 rounded border border-slate-200 bg-white text-sm" data-testid="card-fields">
-      {Object.entries(content as Record<string, unknown>).map(([k, v]) => (
+      {Object.entries(inCardFieldOrder(content) as Record<string, unknown>).map(([k, v]) => (
         <Row key={k} path={k} value={v} />
       ))}
     </dl>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef } from 'react';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 
 /**
  * Edit-then-approve form, built from the card's own shape: text fields as
@@ -11,7 +12,8 @@ export type EditorField = { path: string; type: 'text' | 'list' | 'json'; value:
 
 export function fieldsOf(content: unknown, prefix = ''): EditorField[] {
   if (!content || typeof content !== 'object' || Array.isArray(content)) return [];
-  return Object.entries(content as Record<string, unknown>).flatMap(([k, v]): EditorField[] => {
+  // The card's own fields in the order MEMORY.md writes them, so `e` lands in the title, not in the tags.
+  return Object.entries((prefix ? content : inCardFieldOrder(content)) as Record<string, unknown>).flatMap(([k, v]): EditorField[] => {
     const path = prefix ? `${prefix}.${k}` : k;
     if (typeof v === 'string') return [{ path, type: 'text', value: v }];
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return [{ path, type: 'list', value: v.join('\n') }];

@@ -1,5 +1,6 @@
 import { diffArrays, diffWordsWithSpace } from 'diff';
 import deepEqual from 'fast-deep-equal';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 
 /**
  * The one field diff of the console (ARCHITECTURE.md "One of each"): review
@@ -38,7 +39,8 @@ const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null 
 /** Diffs two values field by field. `before` null/undefined = everything is new (an ADD). */
 export function diffFields(before: unknown, after: unknown): FieldChange[] {
   const out: FieldChange[] = [];
-  walk(before ?? undefined, after ?? undefined, '', out);
+  // Card contents in their schema's field order (jsonb hands them back sorted by key length).
+  walk(inCardFieldOrder(before ?? undefined), inCardFieldOrder(after ?? undefined), '', out);
   return out;
 }
 
