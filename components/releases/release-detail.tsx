@@ -1,30 +1,15 @@
+import { Suspense } from 'react';
 import { LeakList } from '@/components/retrieval/leak-list';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import type { ReleaseDetail } from '@/lib/releases/read-release';
+import type { Page } from '@/lib/http/pagination';
+import type { ReleaseCardRow, ReleaseManifest } from '@/lib/releases/read-release';
+import { ReleaseCards } from './release-cards';
 import { ReleaseDiffPanel } from './release-diff-panel';
 import { plural } from '@/lib/text/plural';
 
 const list = (xs: string[] | undefined) => (xs?.length ? xs.join(', ') : '—');
 
-const CARD_COLUMNS: ColumnDef<ReleaseDetail['cardList'][number]>[] = [
-  {
-    header: 'Card',
-    cell: (c) => (
-      <>
-        <a className="font-medium text-indigo-700 hover:underline" href={`/cards/${encodeURIComponent(c.key)}`}>
-          {c.title}
-        </a>
-        <span className="block font-mono text-xs text-slate-500">{c.key}</span>
-      </>
-    ),
-  },
-  { header: 'Kind', className: 'text-slate-600', cell: (c) => c.kind.toLowerCase() },
-  { header: 'Bank', className: 'text-slate-600', cell: (c) => c.ability ?? '—' },
-  { header: 'Apps', className: 'text-slate-600', cell: (c) => c.apps.join(', ') },
-  { header: 'Version', numeric: true, cell: (c) => `v${c.version}` },
-];
-
-export function ReleaseDetailView({ release, others, canExport }: { release: ReleaseDetail; others: string[]; canExport: boolean }) {
+/** `cards`: the page of the release's cards the URL asks for (`cardsQuery`: that query string). */
+export function ReleaseDetailView({ release, others, canExport, cards, cardsQuery }: { release: ReleaseManifest; others: string[]; canExport: boolean; cards: Page<ReleaseCardRow>; cardsQuery: string }) {
   const r = release.recipe;
   const base = `/api/releases/${encodeURIComponent(release.name)}/export?format=`;
   return (
@@ -71,8 +56,10 @@ export function ReleaseDetailView({ release, others, canExport }: { release: Rel
         <ReleaseDiffPanel name={release.name} others={others} />
       </section>
       <section className="space-y-2">
-        <h2 className="text-sm font-semibold text-slate-800">Cards ({release.cardList.length})</h2>
-        <DataTable label="Release cards" columns={CARD_COLUMNS} rows={release.cardList} rowKey={(c) => c.versionId} density="compact" />
+        <h2 className="text-sm font-semibold text-slate-800">Cards ({release.cards.toLocaleString('en-US')})</h2>
+        <Suspense>
+          <ReleaseCards name={release.name} initial={cards} initialQuery={cardsQuery} />
+        </Suspense>
       </section>
     </div>
   );

@@ -4,6 +4,7 @@ import { dashboardFilterFields } from '@/lib/dashboard/filter-schema';
 import { bankExportSchema } from '@/lib/releases/export-schema';
 import { freezeReleaseSchema } from '@/lib/releases/freeze-release';
 import { leakagePageSchema } from '@/lib/releases/leakage-audit';
+import { releaseCardsQuerySchema } from '@/lib/releases/list-release-cards';
 import { releaseRecipeSchema } from '@/lib/releases/release-recipe';
 import { leaksSchema } from '@/lib/releases/leak-schema';
 import { retrieveRequestSchema, retrieveResponseSchema } from '@/lib/retrieval/retrieve-schema';
@@ -101,6 +102,13 @@ export function openApiDocument(): object {
     },
   });
   r.registerPath({ method: 'get', path: '/api/releases/{name}', summary: 'A release: manifest, recipe, leaks, cards', request: { params: nameParam }, responses: { 200: json(releaseDetailSchema, 'The release'), 404: json(errorSchema, 'Unknown release'), ...errors } });
+  r.registerPath({
+    method: 'get',
+    path: '/api/releases/{name}/cards',
+    summary: 'One page of a release\'s cards (by key), searched by title or key',
+    request: { params: nameParam, query: releaseCardsQuerySchema },
+    responses: { 200: json(z.object({ items: z.array(releaseCardSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int() }), 'The page'), 404: json(errorSchema, 'Unknown release'), ...errors },
+  });
   r.registerPath({
     method: 'get',
     path: '/api/releases/{name}/diff/{other}',

@@ -8,7 +8,8 @@ import { releaseRecipeSchema, type ReleaseRecipe } from './release-recipe';
 
 export type ReleaseSummary = { id: string; name: string; note: string | null; createdAt: string; createdBy: string | null; cards: number; leaks: number };
 export type ReleaseCardRow = { key: string; kind: 'SKILL' | 'FUNCTION'; ability: string | null; apps: string[]; title: string; version: number; versionId: string };
-export type ReleaseDetail = ReleaseSummary & { recipe: ReleaseRecipe | null; leakList: Leak[]; leakOverrideNote: string | null; cardList: ReleaseCardRow[] };
+export type ReleaseManifest = ReleaseSummary & { recipe: ReleaseRecipe | null; leakList: Leak[]; leakOverrideNote: string | null };
+export type ReleaseDetail = ReleaseManifest & { cardList: ReleaseCardRow[] };
 
 const summarySelect = {
   id: true,
@@ -46,10 +47,10 @@ export async function findReleaseByName(name: string) {
   return r;
 }
 
-export async function getRelease(actor: Actor | null, name: string): Promise<ReleaseDetail> {
+/** A release without its card list: manifest, recipe and leaks (the release page pages its cards: list-release-cards.ts). */
+export async function getReleaseManifest(actor: Actor | null, name: string): Promise<ReleaseManifest> {
   requirePermission(actor, 'cards:read');
   const r = await findReleaseByName(name);
-  const { cards } = await loadReleaseBankCards(r.id);
   const recipe = releaseRecipeSchema.safeParse(r.recipe);
   const leaks = leaksSchema.safeParse(r.leaks);
   return {
@@ -57,6 +58,15 @@ export async function getRelease(actor: Actor | null, name: string): Promise<Rel
     recipe: recipe.success ? recipe.data : null,
     leakList: leaks.success ? leaks.data : [],
     leakOverrideNote: r.leakOverrideNote,
+  };
+}
+
+/** `GET /api/releases/<name>`: the manifest and every card of the release. */
+export async function getRelease(actor: Actor | null, name: string): Promise<ReleaseDetail> {
+  const manifest = await getReleaseManifest(actor, name);
+  const { cards } = await loadReleaseBankCards(manifest.id);
+  return {
+    ...manifest,
     cardList: cards.map((c) => ({ key: c.key, kind: c.kind, ability: c.ability, apps: c.apps, title: cardTitle(c), version: c.versionNumber, versionId: c.versionId })),
   };
 }

@@ -1,19 +1,25 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ReleaseDetailView } from '@/components/releases/release-detail';
+import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { orNotFound } from '@/lib/pages/or-not-found';
-import { getRelease, listReleases } from '@/lib/releases/read-release';
+import { parsePageQuery } from '@/lib/pages/parse-page-query';
+import { listReleaseCards, releaseCardsQuerySchema } from '@/lib/releases/list-release-cards';
+import { getReleaseManifest, listReleases } from '@/lib/releases/read-release';
 import { plural } from '@/lib/text/plural';
 
-export default async function Page({ params }: { params: Promise<{ name: string }> }) {
+export default async function Page({ params, searchParams }: { params: Promise<{ name: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePageActor('cards:read');
   const name = decodeURIComponent((await params).name);
+  const path = `/releases/${encodeURIComponent(name)}`;
+  const parsed = await parsePageQuery(releaseCardsQuerySchema, searchParams);
+  if (!parsed.ok) return <InvalidLinkNotice path={path} raw={parsed.raw} problems={parsed.problems} />;
   // Only "no such release" is a 404 (./not-found.tsx); any other failure reaches the error boundary.
-  const [release, all] = await Promise.all([orNotFound(getRelease(actor, name)), listReleases(actor)]);
-  if (!release) notFound();
+  const [release, cards, all] = await Promise.all([orNotFound(getReleaseManifest(actor, name)), orNotFound(listReleaseCards(actor, name, parsed.raw)), listReleases(actor)]);
+  if (!release || !cards) notFound();
   return (
     <>
       <PageHeader
@@ -27,7 +33,13 @@ export default async function Page({ params }: { params: Promise<{ name: string 
           </>
         }
       />
-      <ReleaseDetailView release={release} others={all.filter((r) => r.name !== release.name).map((r) => r.name)} canExport={can(actor.role, 'bank:export')} />
+      <ReleaseDetailView
+        release={release}
+        others={all.filter((r) => r.name !== release.name).map((r) => r.name)}
+        canExport={can(actor.role, 'bank:export')}
+        cards={cards}
+        cardsQuery={new URLSearchParams(parsed.raw).toString()}
+      />
     </>
   );
 }

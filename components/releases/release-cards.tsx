@@ -1,0 +1,68 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { cardHref } from '@/components/cards/card-bank';
+import { EmptyState } from '@/components/ui/empty-state';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { SelectField, type Option } from '@/components/ui/field';
+import { FilterBar } from '@/components/ui/filter-bar';
+import { FilterText } from '@/components/ui/filter-controls';
+import { Pager } from '@/components/ui/pager';
+import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { UntrustedText } from '@/components/ui/untrusted-text';
+import { apiFetch } from '@/lib/http/api-client';
+import type { Page } from '@/lib/http/pagination';
+import type { ReleaseCardRow } from '@/lib/releases/read-release';
+
+const KIND_OPTIONS: Option[] = [['', 'Any'], ['SKILL', 'Skill'], ['FUNCTION', 'Function']];
+
+// Titles, keys, banks and apps come from the model or an import: untrusted text.
+const COLUMNS: ColumnDef<ReleaseCardRow>[] = [
+  {
+    header: 'Card',
+    className: 'max-w-md',
+    cell: (c) => (
+      <>
+        <Link className="font-medium text-indigo-700 hover:underline" href={cardHref(c.key)}><UntrustedText text={c.title} /></Link>
+        <span className="block font-mono text-xs text-slate-500"><UntrustedText text={c.key} clip /></span>
+      </>
+    ),
+  },
+  { header: 'Kind', className: 'text-slate-600', cell: (c) => c.kind.toLowerCase() },
+  { header: 'Bank', className: 'text-slate-600', cell: (c) => (c.ability ? <UntrustedText text={c.ability} clip="max-w-[10rem]" /> : '—') },
+  { header: 'Apps', className: 'text-slate-600', cell: (c) => <UntrustedText text={c.apps.join(', ')} /> },
+  { header: 'Version', numeric: true, cell: (c) => `v${c.version}` },
+];
+
+/**
+ * The release's cards, a page at a time (a release holds the whole bank: thousands of cards),
+ * searched by title or key. Search and page live in the URL like every list's filters.
+ * `initialQuery`: the query string the server rendered `initial` for.
+ */
+export function ReleaseCards({ name, initial, initialQuery }: { name: string; initial: Page<ReleaseCardRow>; initialQuery: string }) {
+  const { params, setParams } = useUrlFilters();
+  const query = params.toString();
+  const v = (k: string) => params.get(k) ?? '';
+  const list = useQuery({
+    queryKey: ['releases', name, 'cards', query],
+    queryFn: () => apiFetch<Page<ReleaseCardRow>>(`/api/releases/${encodeURIComponent(name)}/cards?${query}`),
+    initialData: query === initialQuery ? initial : undefined,
+    placeholderData: keepPreviousData,
+    // A release never changes: a page once loaded stays right.
+    staleTime: Infinity,
+  });
+  const data = list.data;
+  return (
+    <div className="space-y-3">
+      <FilterBar asDiv className="sm:grid-cols-3">
+        <FilterText label="Search cards" type="search" placeholder="title or key" value={v('q')} onChange={(x, how) => setParams({ q: x }, how)} />
+        <SelectField label="Kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={KIND_OPTIONS} />
+      </FilterBar>
+      <DataTable label="Release cards" columns={COLUMNS} rows={data?.items} rowKey={(c) => c.versionId} density="compact" error={list.error} loading="Loading cards…"
+        empty={<EmptyState title="No card matches">This release has no card with that title or key.</EmptyState>}
+      />
+      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="card" onPage={(page) => setParams({ page: page > 1 ? String(page) : null }, { keepPage: true })} /> : null}
+    </div>
+  );
+}
