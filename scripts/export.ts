@@ -9,18 +9,34 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runCliCommand } from './lib/cli-database';
 import { CLI_ACTOR } from './lib/cli-actor';
+import { exportFormatSchema } from '@/lib/releases/export-release';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const USAGE = 'Usage: npm run export -- --release NAME --format json|markdown|wiki --out PATH';
 
-const { values } = parseArgs({ options: { release: { type: 'string' }, format: { type: 'string', default: 'json' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-if (values.help || !values.release || !values.out) {
-  console.log(USAGE);
-  process.exit(values.help ? 0 : 1);
+/** Exits 1 with one line and the usage: a bad command line is refused before any database is opened. */
+function usageError(message: string): never {
+  console.error(`✖ ${message}\n${USAGE}`);
+  process.exit(1);
 }
 
-const { release, out, format } = values;
+let values: { release?: string; format: string; out?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { release: { type: 'string' }, format: { type: 'string', default: 'json' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+} catch (err) {
+  // Node's ERR_PARSE_ARGS_* (an unknown option, a missing value) as one line, not a stack trace.
+  usageError((err as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!values.release) usageError('--release is required (the release name, as on the Releases page)');
+if (!values.out) usageError('--out is required (the file to write)');
+if (!exportFormatSchema.safeParse(values.format).success) usageError(`--format must be one of ${exportFormatSchema.options.join(', ')} (got "${values.format}")`);
+
+const { release, out, format } = values as { release: string; out: string; format: string };
 await runCliCommand(async () => {
   const { exportRelease } = await import('@/lib/releases/export-release');
   const file = await exportRelease(CLI_ACTOR, release, format);
