@@ -9,7 +9,8 @@ import { plural } from '@/lib/text/plural';
 const list = (xs: string[] | undefined) => (xs?.length ? xs.join(', ') : '—');
 
 /** `cards`: the page of the release's cards the URL asks for (`cardsQuery`: that query string). */
-export function ReleaseDetailView({ release, others, canExport, cards, cardsQuery }: { release: ReleaseManifest; others: string[]; canExport: boolean; cards: Page<ReleaseCardRow>; cardsQuery: string }) {
+export function ReleaseDetailView(props: { release: ReleaseManifest; others: string[]; compareWith?: string; canExport: boolean; cards: Page<ReleaseCardRow>; cardsQuery: string }) {
+  const { release, others, compareWith, canExport, cards, cardsQuery } = props;
   const r = release.recipe;
   const base = `/api/releases/${encodeURIComponent(release.name)}/export?format=`;
   return (
@@ -53,7 +54,7 @@ export function ReleaseDetailView({ release, others, canExport, cards, cardsQuer
       ) : null}
       <section className="space-y-2" aria-label="Diff">
         <h2 className="text-sm font-semibold text-slate-800">Diff</h2>
-        <ReleaseDiffPanel name={release.name} others={others} />
+        <ReleaseDiffPanel name={release.name} others={others} compareWith={compareWith} />
       </section>
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800">Cards ({release.cards.toLocaleString('en-US')})</h2>

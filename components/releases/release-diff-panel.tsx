@@ -5,12 +5,17 @@ import { useState } from 'react';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ReleaseDiff } from '@/lib/releases/diff-releases';
 
-/** Diff this release against another one: cards added, removed and changed with the field diff. */
-export function ReleaseDiffPanel({ name, others }: { name: string; others: string[] }) {
-  const [other, setOther] = useState(others[0] ?? '');
+/**
+ * Diff this release against another one: cards added, removed and changed with the field diff.
+ * `others`: the other releases, newest first; `compareWith`: the one picked at first (the release
+ * before this one: the newest other release would show an older release's changes backwards).
+ */
+export function ReleaseDiffPanel({ name, others, compareWith }: { name: string; others: string[]; compareWith?: string }) {
+  const [other, setOther] = useState(compareWith ?? others[0] ?? '');
   const diff = useQuery({
     queryKey: ['releases', 'diff', other, name],
     queryFn: () => apiFetch<ReleaseDiff>(`/api/releases/${encodeURIComponent(other)}/diff/${encodeURIComponent(name)}`),
@@ -32,42 +37,47 @@ export function ReleaseDiffPanel({ name, others }: { name: string; others: strin
       </label>
       <ErrorMessage error={diff.error} />
       {diff.isPending ? <p className="text-sm text-slate-500">Comparing…</p> : null}
-      {d ? (
-        <div className="space-y-3 text-sm" data-testid="release-diff">
-          <p className="text-slate-600">
-            {d.added.length} added · {d.removed.length} removed · {d.changed.length} changed · {d.unchanged} unchanged
-          </p>
-          {d.added.length ? (
-            <ul className="space-y-0.5">
-              {d.added.map((c) => (
-                <li key={c.key} className="text-emerald-800">
-                  + {c.title} <span className="font-mono text-xs text-slate-500">{c.key} v{c.version}</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {d.removed.length ? (
-            <ul className="space-y-0.5">
-              {d.removed.map((c) => (
-                <li key={c.key} className="text-rose-800">
-                  − {c.title} <span className="font-mono text-xs text-slate-500">{c.key} v{c.version}</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {d.changed.map((c) => (
-            <div key={c.key} className="space-y-1">
-              <p className="font-medium text-slate-800">
-                ~ {c.title}{' '}
-                <span className="font-mono text-xs text-slate-500">
-                  {c.key} v{c.fromVersion} → v{c.version}
-                </span>
-              </p>
-              <FieldDiffView changes={c.changes} onlyChanged />
-            </div>
+      {d ? <ReleaseDiffList diff={d} /> : null}
+    </div>
+  );
+}
+
+/** The changes of one release diff; titles and keys come from the model or an import: untrusted text. */
+export function ReleaseDiffList({ diff: d }: { diff: ReleaseDiff }) {
+  return (
+    <div className="space-y-3 text-sm" data-testid="release-diff">
+      <p className="text-slate-600">
+        {d.added.length} added · {d.removed.length} removed · {d.changed.length} changed · {d.unchanged} unchanged
+      </p>
+      {d.added.length ? (
+        <ul className="space-y-0.5">
+          {d.added.map((c) => (
+            <li key={c.key} className="text-emerald-800">
+              + <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-500"><UntrustedText text={c.key} /> v{c.version}</span>
+            </li>
           ))}
-        </div>
+        </ul>
       ) : null}
+      {d.removed.length ? (
+        <ul className="space-y-0.5">
+          {d.removed.map((c) => (
+            <li key={c.key} className="text-rose-800">
+              − <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-500"><UntrustedText text={c.key} /> v{c.version}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {d.changed.map((c) => (
+        <div key={c.key} className="space-y-1">
+          <p className="font-medium text-slate-800">
+            ~ <UntrustedText text={c.title} />{' '}
+            <span className="font-mono text-xs text-slate-500">
+              <UntrustedText text={c.key} /> v{c.fromVersion} → v{c.version}
+            </span>
+          </p>
+          <FieldDiffView changes={c.changes} onlyChanged />
+        </div>
+      ))}
     </div>
   );
 }

@@ -41,6 +41,15 @@ export async function listReleases(actor: Actor | null): Promise<ReleaseSummary[
   return rows.map(toSummary);
 }
 
+/**
+ * The release a release page compares with at first: the one frozen just before it (what changed
+ * in this release), or for the oldest release the one just after it. `newestFirst`: listReleases.
+ */
+export function releaseToCompareWith(newestFirst: { name: string }[], name: string): string | undefined {
+  const i = newestFirst.findIndex((r) => r.name === name);
+  return (newestFirst[i + 1] ?? newestFirst[i - 1])?.name;
+}
+
 export async function findReleaseByName(name: string) {
   const r = await prisma.bankRelease.findUnique({ where: { name }, select: summarySelect });
   if (!r) throw notFound(`Release "${name}"`);

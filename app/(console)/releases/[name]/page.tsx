@@ -8,7 +8,7 @@ import { can } from '@/lib/auth/permissions';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listReleaseCards, releaseCardsQuerySchema } from '@/lib/releases/list-release-cards';
-import { getReleaseManifest, listReleases } from '@/lib/releases/read-release';
+import { getReleaseManifest, listReleases, releaseToCompareWith } from '@/lib/releases/read-release';
 import { plural } from '@/lib/text/plural';
 
 export default async function Page({ params, searchParams }: { params: Promise<{ name: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -36,6 +36,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
       <ReleaseDetailView
         release={release}
         others={all.filter((r) => r.name !== release.name).map((r) => r.name)}
+        compareWith={releaseToCompareWith(all, release.name)}
         canExport={can(actor.role, 'bank:export')}
         cards={cards}
         cardsQuery={new URLSearchParams(parsed.raw).toString()}
