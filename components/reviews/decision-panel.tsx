@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ApiError } from '@/lib/http/api-client';
@@ -59,18 +59,14 @@ export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, ed
     // Ctrl+Enter right after typing lands inside the check's debounce: wait for the check instead of doing nothing.
     else if (mode === 'edit' && editBlocked === 'checking' && approvable && !busy) onApproveWhenChecked(text.trim(), next);
   }
-  const handlers = useMemo(
-    () => ({
-      approve: approvable ? () => setMode('approve') : undefined,
-      edit: approvable ? () => setMode('edit') : undefined,
-      reject: () => setMode('reject'),
-      confirm: mode === 'view' ? undefined : () => decide(true),
-      help: onHelp,
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [approvable, mode, text, blocked, editBlocked, busy],
-  );
-  useDecisionKeys(handlers);
+  // Built every render: the key listener calls the latest ones (use-decision-keys.ts).
+  useDecisionKeys({
+    approve: approvable ? () => setMode('approve') : undefined,
+    edit: approvable ? () => setMode('edit') : undefined,
+    reject: () => setMode('reject'),
+    confirm: mode === 'view' ? undefined : () => decide(true),
+    help: onHelp,
+  });
   const conflict = error instanceof ApiError && error.status === 409;
 
   return (
