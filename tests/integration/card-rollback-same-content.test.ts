@@ -23,4 +23,13 @@ describe('restoring a card version', () => {
     // A version with other content is restored as before.
     expect(await rollbackCard(reviewer, card.key, { versionNumber: 1, note: 'the first wording was right' })).toMatchObject({ number: 5 });
   });
+
+  it('says the version number is not a number, rather than missing, when it is given as text', async () => {
+    const reviewer = await createActor('REVIEWER');
+    const { card } = await createSkillCard();
+    for (const versionNumber of ['x', 0, undefined]) {
+      const err = await rollbackCard(reviewer, card.key, { versionNumber, note: 'restore' }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ issues: [{ path: ['versionNumber'], message: 'the number of the version to restore (1, 2, …)' }] });
+    }
+  });
 });
