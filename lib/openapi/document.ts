@@ -120,12 +120,17 @@ export function openApiDocument(): object {
     method: 'get',
     path: '/api/releases/{name}/export',
     summary: 'Export a release (researcher, admin)',
-    request: { params: nameParam, query: z.object({ format: z.enum(['json', 'markdown', 'wiki']).default('json') }) },
+    request: {
+      params: nameParam,
+      query: z.object({ format: z.enum(['json', 'markdown', 'wiki']).default('json') }),
+      headers: z.object({ 'if-none-match': z.string().optional().describe('The ETag of a copy already held: answered 304 without the file when it is still this release\'s export') }),
+    },
     responses: {
       200: {
-        description: 'json: bank-export.v1 (schema also at /api/schemas/bank-export); markdown: text/markdown; wiki: application/zip',
+        description: 'json: bank-export.v1 (schema also at /api/schemas/bank-export); markdown: text/markdown; wiki: application/zip. Sent with an ETag (a release never changes).',
         content: { 'application/json': { schema: BankExport }, 'text/markdown': { schema: z.string() }, 'application/zip': { schema: z.string().describe('binary') } },
       },
+      304: { description: 'Not modified: the copy named in If-None-Match is this export' },
       404: json(errorSchema, 'Unknown release'),
       ...errors,
     },
