@@ -15,11 +15,21 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The environment with empty values left out: `NAME=` in a .env file or a
+ * deployment template means "not set", as `npm start` reads it
+ * (scripts/lib/start-environment.ts). Parsed as given, `PUBLIC_URL=` failed
+ * as an invalid URL on every request, and `LLM_TIMEOUT_MS=` as 0.
+ */
+export function withoutEmptyValues(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== ''));
+}
+
 let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
+    const parsed = envSchema.safeParse(withoutEmptyValues(process.env));
     if (!parsed.success) {
       const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
       throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { prisma } from '@/lib/db/prisma';
+import { withoutEmptyValues } from '@/lib/env';
 
 export type LlmStep = 'reflector' | 'curator' | 'function_cards';
 
@@ -40,7 +41,7 @@ export type LlmConfig = {
 
 /** Read on every run (not cached) so admin changes apply to the next run without a restart. */
 export async function getLlmConfig(): Promise<LlmConfig> {
-  const e = envSchema.parse({ ...process.env, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL || undefined });
+  const e = envSchema.parse(withoutEmptyValues(process.env));
   const rows = await prisma.setting.findMany({ where: { key: { in: [LLM_MODELS_SETTING, LLM_OPTIONS_SETTING] } } });
   const models = modelsSchema.safeParse(rows.find((r) => r.key === LLM_MODELS_SETTING)?.value ?? {});
   const options = optionsSchema.safeParse(rows.find((r) => r.key === LLM_OPTIONS_SETTING)?.value ?? {});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutEmptyValues } from '@/lib/env';
 
 /**
  * The documented variables (README "Configuration", .env.example) checked
@@ -68,8 +69,8 @@ const startEnvSchema = z
 
 /** One line per wrong variable ("DEMO_SEED: must be \"on\" or \"off\" (got \"false\")"), empty when all are fine. */
 export function startEnvironmentProblems(env: Record<string, string | undefined>): string[] {
-  // An empty value counts as unset, as in a .env file with `NAME=`.
-  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  // An empty value counts as unset, as in a .env file with `NAME=` (and as the console reads it).
+  const given = withoutEmptyValues(env);
   const parsed = startEnvSchema.safeParse(given);
   if (parsed.success) return [];
   return parsed.error.issues.map((i) => {
