@@ -69,6 +69,9 @@ async function withRunningRunPage(page: Page, body: (ctx: RunPage) => Promise<vo
     await openLive(page, `/runs/${run.id}`);
     await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'RUNNING');
     await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+    // The stream counts as up at its `ready` event, which can come well after the response's headers on a
+    // busy machine; until then the page polls, rightly, and a poll in the clock run below is not the absence tested.
+    await expect(page.getByTestId('run-detail')).toHaveAttribute('data-live', 'true');
     runRequests.length = 0;
     await body({ run, lock, runRequests });
   } finally {

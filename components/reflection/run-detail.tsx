@@ -62,7 +62,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
         description={run.ruleBased ? 'Produced by the offline rule-based provider (deterministic rules over the diagnoses and BM25 similarity; no LLM).' : undefined}
         actions={<Link href="/runs" className="text-sm font-medium text-indigo-700 hover:underline">All runs</Link>}
       />
-      <div className="space-y-6">
+      <div className="space-y-6" data-testid="run-detail" data-live={live}>
         <ErrorMessage error={q.error} />
         <Section title="Summary">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
