@@ -68,7 +68,7 @@ describe('the OpenAPI document', () => {
   it('promises exactly what an import through the API answers: reports with located problems, the list and one report', async () => {
     const doc = await openApi();
     const researcher = await createActor('RESEARCHER');
-    const { token } = await createApiToken(await createActor('ADMIN'), { name: 'openapi-import', role: 'RESEARCHER', userId: researcher.id });
+    const { token } = await createApiToken(await createActor('ADMIN'), { name: 'openapi-import', role: 'RESEARCHER', userId: researcher.userId });
 
     const upload = await callRoute(importRoute, '/api/imports?fileName=malformed.jsonl&format=native', { token, body: fixture('native-malformed.jsonl'), headers: { 'content-type': 'application/octet-stream' } });
     expect(upload.status).toBe(200);
