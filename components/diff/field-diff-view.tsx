@@ -31,7 +31,7 @@ export function FieldDiffView({ changes, highlight = [], onlyChanged = false, em
             key={c.path}
             data-field={c.path}
             data-changed={c.changed ? 'true' : 'false'}
-            className={`grid grid-cols-[minmax(8rem,12rem)_1fr] gap-3 px-3 py-2 ${hl ? 'bg-amber-50 ring-1 ring-inset ring-amber-300' : ''} ${c.changed ? '' : 'opacity-60'}`}
+            className={`grid grid-cols-[minmax(8rem,12rem)_1fr] gap-3 px-3 py-2 ${hl ? 'bg-amber-50 ring-1 ring-inset ring-amber-300' : ''} ${c.changed ? '' : 'text-slate-600'}`}
           >
             <dt className="break-words font-mono text-xs text-slate-600">
               {c.path}
@@ -79,9 +79,11 @@ function ListItem({ item }: { item: ListItemChange }) {
   const m = MARK[item.status];
   return (
     <li className={`flex gap-2 rounded px-1 ${m.cls}`} data-item-status={item.status}>
-      <span aria-label={m.label} className="w-3 shrink-0 font-mono text-slate-500">
+      {/* A bare span may not carry aria-label (axe: aria-prohibited-attr): the sign is for the eye, the word for screen readers. */}
+      <span aria-hidden="true" className="w-3 shrink-0 font-mono text-slate-600">
         {m.sign}
       </span>
+      <span className="sr-only">{m.label}</span>
       <span className="min-w-0">
         {item.status === 'changed' ? <Parts parts={item.parts} /> : revealBidi(item.status === 'removed' ? item.before : item.after)}
       </span>
