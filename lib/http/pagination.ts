@@ -1,8 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * The highest page number a list accepts. Past it the row offset (page × up to
+ * 200) no longer fits the database's integer (`?page=99999999999` was a 500);
+ * a million pages is far beyond any list here, so a bigger number is a broken
+ * link, refused by name (400), not a page past the end.
+ */
+export const MAX_PAGE = 1_000_000;
+
+/** A 1-based page number from a query string (`page`, `errorsPage`). */
+export const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
+
 /** Shared list paging: `?page=1&pageSize=50`, 1-based, capped. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

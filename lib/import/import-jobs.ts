@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { markInterruptedImports } from './fail-stale-imports';
-import { pageOf, toPrismaPage, type Page, type PageQuery } from '@/lib/http/pagination';
+import { pageNumber, pageOf, toPrismaPage, type Page, type PageQuery } from '@/lib/http/pagination';
 
 export type ImportErrorView = { kind: ImportErrorKind; file: string; line: number | null; recordIndex: number | null; path: string | null; reason: string };
 
@@ -53,7 +53,7 @@ export const REPORT_TASKS = 20;
 export const ERRORS_PER_PAGE = 500;
 
 /** A report's query string (`?errorsPage=2`), read by the API and the report page alike. */
-export const importReportQuerySchema = z.object({ errorsPage: z.coerce.number().int().min(1).default(1) });
+export const importReportQuerySchema = z.object({ errorsPage: pageNumber });
 
 const SUMMARY_SELECT = {
   id: true, status: true, format: true, source: true, fileName: true, recordsTotal: true, importedCount: true,

@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { noCursorParam } from '@/lib/http/keyset';
-import { pageQuerySchema } from '@/lib/http/pagination';
+import { pageNumber, pageQuerySchema } from '@/lib/http/pagination';
 
 /**
  * Small, cheap run summaries for live status (the UI polls these every couple
@@ -15,7 +15,7 @@ export const ACTIVE_STATUSES: RunStatus[] = ['QUEUED', 'RUNNING'];
 
 /** `?page=&pageSize=&status=&taskId=` of the runs list (page and API). */
 export const runsListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   // The bounds of every paged list (1–200); left out, listRuns's own default (RUNS_PAGE_SIZE).
   pageSize: pageQuerySchema.shape.pageSize.unwrap().optional(),
   taskId: z.string().min(1).optional(),

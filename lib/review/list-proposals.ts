@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
-import { pageOf, type Page } from '@/lib/http/pagination';
+import { pageNumber, pageOf, type Page } from '@/lib/http/pagination';
 import { pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { bankFilterShape } from '@/lib/cards/card-summary';
 import { proposalFacets, type ProposalFacets } from './proposal-facets';
@@ -21,7 +21,7 @@ export const proposalListQuerySchema = z.object({
   runId: z.string().min(1).optional(),
   valid: bool.optional(),
   stale: bool.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ProposalListQuery = z.input<typeof proposalListQuerySchema>;
