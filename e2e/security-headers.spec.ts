@@ -21,3 +21,12 @@ for (const [what, path] of [
     for (const [name, pattern] of Object.entries(expected)) expect(headers[name], `${name} on ${path} (${res.status()})`).toMatch(pattern);
   });
 }
+
+// One user's data must not be kept by a shared proxy or the back/forward cache (lib/http/route.ts);
+// the release export and the live streams keep their own (ETag revalidation, no-cache).
+test('API answers, signed in or refused, are marked private, no-store', async ({ request }) => {
+  for (const path of ['/api/health', '/api/auth/me', '/api/cards?page=abc']) {
+    const res = await request.get(path);
+    expect(res.headers()['cache-control'], `${path} (${res.status()})`).toBe('private, no-store');
+  }
+});

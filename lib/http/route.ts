@@ -60,10 +60,32 @@ export function errorResponse(err: unknown): NextResponse {
   return NextResponse.json({ error: { code: 'INTERNAL', message: 'Internal error; see the server log', details: [] } }, { status: 500 });
 }
 
+/**
+ * What every answer of ours may be kept as: nowhere. They are one signed-in
+ * user's data (or a refusal, or a session cookie being set), and without a
+ * Cache-Control a shared proxy or the browser's back/forward cache may keep one
+ * and show it to the next user or after logout. A handler that knows better
+ * sets its own (the release export's ETag revalidation, the live streams).
+ */
+export const DEFAULT_CACHE_CONTROL = 'private, no-store';
+
+function uncached(res: Response): Response {
+  if (res.headers.has('cache-control')) return res;
+  try {
+    res.headers.set('cache-control', DEFAULT_CACHE_CONTROL);
+    return res;
+  } catch {
+    // Immutable headers (Response.redirect, a fetched response): answer with a copy that carries it.
+    const headers = new Headers(res.headers);
+    headers.set('cache-control', DEFAULT_CACHE_CONTROL);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
 function toResponse(result: unknown): Response {
-  if (result instanceof Response) return result;
-  if (result === undefined) return new NextResponse(null, { status: 204 });
-  return NextResponse.json(result);
+  if (result instanceof Response) return uncached(result);
+  if (result === undefined) return uncached(new NextResponse(null, { status: 204 }));
+  return uncached(NextResponse.json(result));
 }
 
 /** A route handler that requires a permission. The permission check runs on every call. */
@@ -78,7 +100,7 @@ export function apiRoute<P = Record<string, never>>(permission: Permission, hand
       // As the request's actor: what it audits names the API token it came through (lib/audit/record.ts).
       return toResponse(await runAsRequestActor(actor, () => handler({ req, actor: actor!, params })));
     } catch (err) {
-      return errorResponse(err);
+      return uncached(errorResponse(err));
     }
   };
 }
@@ -93,7 +115,7 @@ export function publicRoute<P = Record<string, never>>(handler: PublicHandler<P>
       assertNoNul({ path: params, query: req.nextUrl.searchParams });
       return toResponse(await runAsRequestActor(actor, () => handler({ req, actor, params })));
     } catch (err) {
-      return errorResponse(err);
+      return uncached(errorResponse(err));
     }
   };
 }

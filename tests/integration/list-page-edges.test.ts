@@ -2,10 +2,12 @@ import type { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as auditRoute } from '@/app/api/admin/audit/route';
 import { GET as disagreementsRoute } from '@/app/api/agreement/disagreements/route';
+import { POST as loginRoute } from '@/app/api/auth/login/route';
 import { GET as cardsRoute } from '@/app/api/cards/route';
 import { GET as importReportRoute } from '@/app/api/imports/[id]/route';
 import { GET as importsRoute } from '@/app/api/imports/route';
 import { GET as leakageRoute } from '@/app/api/leakage/route';
+import { GET as liveRoute } from '@/app/api/live/route';
 import { GET as proposalsRoute } from '@/app/api/proposals/route';
 import { GET as queueRoute } from '@/app/api/queue/route';
 import { GET as runsRoute } from '@/app/api/reflection/runs/route';
@@ -17,7 +19,7 @@ import { MAX_PAGE } from '@/lib/http/pagination';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { createSkillCard, skillContent } from '../helpers/bank-factories';
 import { callRoute, sessionCookie } from '../helpers/call-route';
-import { createActor, uid } from '../helpers/factories';
+import { createActor, createUser, uid } from '../helpers/factories';
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
@@ -68,6 +70,41 @@ describe('a list asked for a page far past its end', () => {
       const body = await res.json();
       expect(body.items ?? body.groups ?? body.errors, url).toEqual([]);
       expect(body.pageCount ?? body.errorsPageCount, url).toBeLessThan(MAX_PAGE);
+    }
+  });
+});
+
+describe('Cache-Control of API answers', () => {
+  it('is private, no-store on a list, a refusal, an anonymous 401 and a login that sets the session cookie', async () => {
+    const list = await callRoute(cardsRoute as Route, '/api/cards', { cookie });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('private, no-store');
+
+    const refused = await callRoute(cardsRoute as Route, '/api/cards?page=abc', { cookie });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
+
+    const anonymous = await callRoute(cardsRoute as Route, '/api/cards');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('cache-control')).toBe('private, no-store');
+
+    const user = await createUser('RESEARCHER', { password: 'cache-password' });
+    const login = await callRoute(loginRoute as Route, '/api/auth/login', {
+      body: JSON.stringify({ email: user.email, password: 'cache-password' }),
+      headers: { 'content-type': 'application/json', origin: 'http://console.test', 'x-forwarded-for': `10.7.${uid()}` },
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('set-cookie')).toContain('mc_session=');
+    expect(login.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('leaves a handler its own: the live stream stays no-cache, no-transform', async () => {
+    const live = await callRoute(liveRoute as Route, '/api/live?channels=runs', { cookie });
+    try {
+      expect(live.headers.get('content-type')).toContain('text/event-stream');
+      expect(live.headers.get('cache-control')).toBe('no-cache, no-transform');
+    } finally {
+      await live.body?.cancel();
     }
   });
 });
