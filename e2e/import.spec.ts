@@ -109,7 +109,7 @@ test('the import API refuses anonymous callers (401) and annotator tokens (403),
   expect((await again.json()).reports[0]).toMatchObject({ importedCount: 0, presentCount: 2 });
 });
 
-test('paging through past imports with the keyboard keeps the list and the focus on the pager while the next page loads', async ({ page }) => {
+test('paging through past imports with the keyboard: the page is in the URL and the focus goes to the top of the list, as after a page load', async ({ page }) => {
   // Enough finished imports for at least four pages of 20 (Next stays enabled on page 3), whatever other tests add.
   const tag = `e2e-pager-${randomBytes(3).toString('hex')}`;
   await prisma.importJob.createMany({
@@ -118,16 +118,22 @@ test('paging through past imports with the keyboard keeps the list and the focus
   await loginAs(page, 'researcher@demo.local');
   await page.goto('/imports');
   const pager = page.getByRole('navigation', { name: 'Import pages' });
-  await expect(pager).toContainText('page 1 of');
+  const list = page.getByRole('region', { name: 'Past imports' });
+  await expect(pager).toContainText('Page 1 of');
   await page.screenshot({ path: test.info().outputPath('imports.png'), fullPage: true });
 
   await pager.getByRole('button', { name: 'Next' }).focus();
   await page.keyboard.press('Enter');
-  await expect(pager).toContainText('page 2 of');
-  await expect(pager.getByRole('button', { name: 'Next' })).toBeFocused();
+  await expect(pager).toContainText('Page 2 of');
+  await expect(list).toBeFocused();
+  await expect(page).toHaveURL(/\/imports\?page=2$/);
+  await pager.getByRole('button', { name: 'Next' }).focus();
   await page.keyboard.press('Enter');
-  await expect(pager).toContainText('page 3 of');
-  await expect(pager.getByRole('button', { name: 'Next' })).toBeFocused();
+  await expect(pager).toContainText('Page 3 of');
+  await expect(list).toBeFocused();
+  // Back (from a report, or here) returns to the page the list was on.
+  await page.goBack();
+  await expect(pager).toContainText('Page 2 of');
 });
 
 test('a report with more than 500 problems pages through all of them', async ({ page }) => {

@@ -52,7 +52,7 @@ test('queue filter and page changes add history entries: Back and Forward step t
   await f.getByLabel('Benchmark').selectOption(benchmark);
   await expect(page).toHaveURL(`/queue?model=${model}&benchmark=${benchmark}`);
   await expect(page.getByText('Page 1 of 2 · 27 items')).toBeVisible();
-  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2 · 27 items')).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByTestId(`queue-row-${ids[26]}`)).toBeVisible();

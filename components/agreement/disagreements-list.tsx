@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { AdjudicationForm } from '@/components/agreement/adjudication-form';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager, unlessPastEnd } from '@/components/ui/pager';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
@@ -43,19 +44,14 @@ export function DisagreementsList({ categories, canAdjudicate }: { categories: C
       </div>
       {list.isPending ? <p role="status" className="text-sm text-slate-500">Loading disagreements…</p> : null}
       {list.isError ? <ErrorMessage error={list.error} /> : null}
-      {list.data && list.data.items.length === 0 ? (
-        <EmptyState title={status === 'open' ? 'Nothing to adjudicate' : 'No disagreements here'}>Checkpoints appear here when two annotators chose different categories or ranges that overlap less than half.</EmptyState>
-      ) : null}
+      {list.data && list.data.items.length === 0
+        ? unlessPastEnd(list.data, <EmptyState title={status === 'open' ? 'Nothing to adjudicate' : 'No disagreements here'}>Checkpoints appear here when two annotators chose different categories or ranges that overlap less than half.</EmptyState>)
+        : null}
       <ul className="space-y-3">
         {list.data?.items.map((d) => <DisagreementItem key={d.checkpointResultId} d={d} categories={categories} canAdjudicate={canAdjudicate} />)}
       </ul>
-      {list.data && list.data.pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-          <span>Page {list.data.page} of {list.data.pageCount} ({list.data.total})</span>
-          <Button variant="secondary" disabled={page >= list.data.pageCount} onClick={() => setPage((p) => p + 1)}>Next</Button>
-        </nav>
-      ) : null}
+      {/* Adjudicating the last item of the last page leaves that page past the end: the pager offers the new last page. */}
+      {list.data ? <Pager of={list.data} noun="disagreement" onPage={setPage} /> : null}
     </section>
   );
 }

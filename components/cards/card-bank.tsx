@@ -10,7 +10,8 @@ import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
-import { Pager } from '@/components/ui/pager';
+import { Pager, unlessPastEnd } from '@/components/ui/pager';
+import { filtersInForce } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
@@ -107,9 +108,11 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
         <SelectField label="Sort" value={v('sort') || 'updated'} onChange={(e) => setParams({ sort: e.target.value })} options={SORT_OPTIONS} />
       </FilterBar>
       <DataTable columns={COLUMNS} rows={data?.items} rowProps={(c) => ({ 'data-card-key': c.key })} selection={{ index: selected, onSelect: setSelected }} error={list.error} loading="Loading cards…"
-        empty={<EmptyState title="No card matches">Approved proposals become cards here; try another filter.</EmptyState>}
+        empty={unlessPastEnd(data, filtersInForce(params, { status: 'ACTIVE', sort: null })
+          ? <EmptyState title="No card matches">Try another filter, or clear the search.</EmptyState>
+          : <EmptyState title="No cards yet">Approved proposals become cards here (Reviews).</EmptyState>)}
       />
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="card" onPage={(page) => setParams({ page: page > 1 ? String(page) : null }, { keepPage: true })} /> : null}
+      {data ? <Pager of={data} noun="card" onPage={(page) => setParams({ page: page > 1 ? String(page) : null }, { keepPage: true })} /> : null}
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={KEYS} />
     </section>
   );

@@ -4,10 +4,10 @@ import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager, unlessPastEnd } from '@/components/ui/pager';
+import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
@@ -15,7 +15,6 @@ import type { Page } from '@/lib/http/pagination';
 import type { ImportJobSummary } from '@/lib/import/import-jobs';
 import { StatusBadge } from './import-report-view';
 import { UploadImports } from './upload-imports';
-import { plural } from '@/lib/text/plural';
 
 const PAGE_SIZE = 20;
 
@@ -37,12 +36,14 @@ const COLUMNS: ColumnDef<ImportJobSummary>[] = [
 
 export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJobSummary>; maxUploadMb: number }) {
   const qc = useQueryClient();
-  const [page, setPage] = useState(1);
+  // The page lives in the URL (the server checked it and loaded `initial` for it): Back from a report returns to it.
+  const { params, setParams } = useUrlFilters();
+  const page = Number(params.get('page') ?? 1);
   const { live } = useLiveChannel(['imports'], [['imports']]);
   const list = useQuery({
     queryKey: ['imports', page],
     queryFn: () => apiFetch<Page<ImportJobSummary>>(`/api/imports?page=${page}&pageSize=${PAGE_SIZE}`),
-    initialData: page === 1 ? initial : undefined,
+    initialData: page === initial.page ? initial : undefined,
     // Keep the current page (and the pager the user is focused on) on screen while the next one loads.
     placeholderData: keepPreviousData,
     // While an import runs (here or from the CLI/API), its counts grow batch by batch: each batch is pushed
@@ -58,16 +59,14 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
         <ErrorMessage error={list.error} />
         {list.isPending ? (
           <p role="status" className="text-sm text-slate-500">Loading…</p>
-        ) : list.data && list.data.items.length === 0 ? (
-          <EmptyState title="No imports yet">Upload a file above, call POST /api/imports with an API token, or run npm run import -- &lt;file|folder&gt;.</EmptyState>
         ) : list.data ? (
           <>
-            <DataTable label="Past imports" columns={COLUMNS} rows={list.data.items} />
-            <nav aria-label="Import pages" className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-              <span>{plural(list.data.total, 'import')} · page {list.data.page} of {list.data.pageCount}</span>
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-              <Button variant="secondary" disabled={page >= list.data.pageCount} onClick={() => setPage((p) => p + 1)}>Next</Button>
-            </nav>
+            {list.data.items.length ? (
+              <DataTable label="Past imports" columns={COLUMNS} rows={list.data.items} />
+            ) : (
+              unlessPastEnd(list.data, <EmptyState title="No imports yet">Upload a file above, call POST /api/imports with an API token, or run npm run import -- &lt;file|folder&gt;.</EmptyState>)
+            )}
+            <Pager label="Import pages" of={list.data} noun="import" onPage={(p) => setParams({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
           </>
         ) : null}
       </section>

@@ -7,6 +7,8 @@ import { isTyping } from '@/components/trajectory/use-workspace-keys';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { Pager, unlessPastEnd } from '@/components/ui/pager';
+import { pageChange } from '@/components/ui/url-filter-query';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { apiFetch } from '@/lib/http/api-client';
@@ -16,7 +18,6 @@ import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
 import { QueueTable } from './queue-table';
-import { plural } from '@/lib/text/plural';
 
 /** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
 export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {
@@ -68,8 +69,9 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
 
   const data = list.data;
   const nothingNext = next.isSuccess && next.data.trajectoryId === null;
+  // A named region: the pager moves the focus here after a step (components/ui/pager.tsx).
   return (
-    <div className="space-y-4">
+    <section aria-label="Queue" className="space-y-4">
       <div className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Button onClick={() => next.mutate()} disabled={next.isPending} data-testid="queue-next">
           {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">n</kbd>
@@ -93,23 +95,15 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
       <ErrorMessage error={next.error ?? list.error} />
       <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={setParams} />
       {list.isLoading ? <p className="text-sm text-slate-500">Loading the queue…</p> : null}
-      {data && data.items.length === 0 ? (
-        <EmptyState title="Nothing to diagnose here">No failed trajectories awaiting diagnosis match these filters.</EmptyState>
-      ) : null}
+      {data && data.items.length === 0
+        ? unlessPastEnd(data, filterQuery
+          ? <EmptyState title="Nothing to diagnose here">No failed trajectories awaiting diagnosis match these filters.</EmptyState>
+          : <EmptyState title="Nothing to diagnose">Every failed checkpoint of every imported trajectory has its diagnosis. New imports add to the queue.</EmptyState>)
+        : null}
       {data && data.items.length > 0 ? (
-        <>
-          <QueueTable items={data.items} isAdmin={isAdmin} meId={meId} annotators={facets.annotators} filterQuery={filterQuery} onChanged={() => qc.invalidateQueries({ queryKey: ['queue'] })} />
-          <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-            <span className="text-slate-500">
-              Page {data.page} of {data.pageCount} · {plural(data.total, 'item')}
-            </span>
-            <span className="flex gap-2">
-              <Button variant="secondary" disabled={data.page <= 1} onClick={() => setParams(data.page - 1 <= 1 ? { page: null, after: null, before: null } : { page: String(data.page - 1), after: null, before: data.cursors.before }, { keepPage: true })}>Previous</Button>
-              <Button variant="secondary" disabled={data.page >= data.pageCount} onClick={() => setParams({ page: String(data.page + 1), after: data.cursors.after, before: null }, { keepPage: true })}>Next page</Button>
-            </span>
-          </nav>
-        </>
+        <QueueTable items={data.items} isAdmin={isAdmin} meId={meId} annotators={facets.annotators} filterQuery={filterQuery} onChanged={() => qc.invalidateQueries({ queryKey: ['queue'] })} />
       ) : null}
-    </div>
+      {data ? <Pager of={data} noun="item" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+    </section>
   );
 }

@@ -16,7 +16,7 @@ import type { RunListItem, RunsPage } from '@/lib/reflection/read-run';
 import { formatDuration } from './format';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
 import { POLL_MS } from './use-run-summaries';
-import { Pager } from '@/components/ui/pager';
+import { Pager, unlessPastEnd } from '@/components/ui/pager';
 
 export const RUNS_KEY = ['reflection', 'runs'];
 
@@ -91,14 +91,14 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
         </div>
       </div>
       <DataTable columns={COLUMNS} rows={data?.items} rowProps={(r) => ({ 'data-run-id': r.id })} error={runs.error} loading="Loading runs…"
-        empty={
+        empty={unlessPastEnd(data,
           <EmptyState title={status || taskId ? 'No run matches this filter' : 'No reflection run yet'}>
             Start one from a task&apos;s contrast page (&ldquo;Run reflection&rdquo;) or for many tasks at once above.
-          </EmptyState>
-        }
+          </EmptyState>,
+        )}
       />
       {/* Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works. */}
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="run" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+      {data ? <Pager of={data} noun="run" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
     </section>
   );
 }

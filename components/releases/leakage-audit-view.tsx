@@ -55,7 +55,7 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
               {plural(r.total, 'leak')} across {r.leakingTasks} of {plural(r.heldOutTasks, 'held-out task')} ({r.release}).
             </p>
             <LeakList leaks={r.items} showTask />
-            <Pager page={r.page} pageCount={r.pageCount} total={r.total} noun="leak" onPage={setPage} />
+            <Pager of={r} noun="leak" onPage={setPage} />
           </section>
         )
       ) : null}

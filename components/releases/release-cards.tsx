@@ -8,7 +8,7 @@ import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
-import { Pager } from '@/components/ui/pager';
+import { Pager, unlessPastEnd } from '@/components/ui/pager';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
@@ -53,16 +53,18 @@ export function ReleaseCards({ name, initial, initialQuery }: { name: string; in
     staleTime: Infinity,
   });
   const data = list.data;
+  // A named region: the pager moves the focus here after a step (components/ui/pager.tsx).
   return (
-    <div className="space-y-3">
+    <section aria-label="Cards of this release" className="space-y-3">
       <FilterBar asDiv className="sm:grid-cols-3">
         <FilterText label="Search cards" type="search" placeholder="title or key" value={v('q')} onChange={(x, how) => setParams({ q: x }, how)} />
         <SelectField label="Kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={KIND_OPTIONS} />
       </FilterBar>
       <DataTable label="Release cards" columns={COLUMNS} rows={data?.items} rowKey={(c) => c.versionId} density="compact" error={list.error} loading="Loading cards…"
-        empty={<EmptyState title="No card matches">This release has no card with that title or key.</EmptyState>}
+        // A release is never empty (a freeze refuses an empty bank): no rows is a search that matches nothing.
+        empty={unlessPastEnd(data, <EmptyState title="No card matches">This release has no card with that title, key or kind.</EmptyState>)}
       />
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="card" onPage={(page) => setParams({ page: page > 1 ? String(page) : null }, { keepPage: true })} /> : null}
-    </div>
+      {data ? <Pager of={data} noun="card" onPage={(page) => setParams({ page: page > 1 ? String(page) : null }, { keepPage: true })} /> : null}
+    </section>
   );
 }

@@ -11,8 +11,8 @@ import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
-import { Pager } from '@/components/ui/pager';
-import { pageChange } from '@/components/ui/url-filter-query';
+import { Pager, unlessPastEnd } from '@/components/ui/pager';
+import { filtersInForce, pageChange } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
@@ -96,7 +96,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   const counts = data?.counts;
   /** A facet count after an option's label, once the counts are in: "Skill (12)". */
   const n = (pick: (c: NonNullable<typeof counts>) => number | undefined) => (counts ? ` (${pick(counts) ?? 0})` : '');
-  const filtered = [...params].some(([k, x]) => x && !['page', 'after', 'before'].includes(k) && !(k === 'status' && x === 'open'));
+  const filtered = filtersInForce(params, { status: 'open' });
 
   return (
     <section aria-label="Review inbox" data-live={live} className="space-y-4">
@@ -113,13 +113,13 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
         <FilterText label="Run" value={v('runId')} placeholder="run id" onChange={(x, how) => setParams({ runId: x }, how)} />
       </FilterBar>
       <DataTable columns={COLUMNS} rows={data?.items} rowProps={(p) => ({ 'data-proposal-id': p.id })} selection={{ index: selected, onSelect: setSelected }} error={list.error} loading="Loading proposals…"
-        empty={
+        empty={unlessPastEnd(data,
           <EmptyState title={filtered ? 'No proposal matches these filters' : 'Nothing waits for review'}>
             {filtered ? 'Clear a filter to see more.' : 'Proposals appear here when a reflection run proposes card edits (Tasks → Run reflection, or Runs).'}
-          </EmptyState>
-        }
+          </EmptyState>,
+        )}
       />
-      {data ? <Pager page={data.page} pageCount={data.pageCount} total={data.total} noun="proposal" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+      {data ? <Pager of={data} noun="proposal" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
       <p className="text-xs text-slate-500">
         <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
       </p>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { OutcomeBadge } from '@/components/contrast/outcome-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LinkPager } from '@/components/ui/link-pager';
+import { numberedPageHrefs } from '@/components/ui/link-pager-hrefs';
 import { splitHighlight, type SearchEvent, type SearchResult } from '@/lib/search/search-query';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 import { nounFor, plural } from '@/lib/text/plural';
@@ -36,7 +37,11 @@ function ContextLine({ e }: { e: SearchEvent | null }) {
 
 /** Matching events grouped by trajectory; each hit opens the trajectory at that event. */
 export function SearchResults({ result, raw }: { result: SearchResult; raw: Record<string, string> }) {
-  if (!result.groups.length) return <EmptyState title="No event matches">Try fewer words, another spelling, or remove a filter.</EmptyState>;
+  const pager = (
+    <LinkPager label="Result pages" noun={['trajectory', 'trajectories']} position={{ page: result.page, pageCount: result.pageCount, total: result.matchedTrajectories }} shown={result.groups.length}
+      hrefs={numberedPageHrefs('/search', raw, result)} />
+  );
+  if (!result.groups.length) return result.matchedTrajectories ? pager : <EmptyState title="No event matches">Try fewer words, another spelling, or remove a filter.</EmptyState>;
   return (
     <section aria-label="Search results">
       <p className="mb-3 text-sm text-slate-600" data-testid="search-summary">
@@ -69,7 +74,7 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
           </li>
         ))}
       </ol>
-      {result.pageCount > 1 ? <LinkPager label="Result pages" noun={['trajectory', 'trajectories']} total={result.matchedTrajectories} page={result.page} pageCount={result.pageCount} path="/search" params={raw} /> : null}
+      {result.pageCount > 1 ? pager : null}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import Link from 'next/link';
+import { LinkPager } from '@/components/ui/link-pager';
+import { isPastEnd } from '@/lib/http/pagination';
 import type { TaskListPage, TaskListQuery } from '@/lib/tasks/list-tasks';
 import { TASK_FILTER_KEYS, TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
-import { plural } from '@/lib/text/plural';
 
 function percent(passed: number, total: number): string {
   return total ? `${Math.round((passed / total) * 100)}%` : '–';
@@ -23,10 +24,24 @@ export function taskPageHref(query: TaskListQuery, page: number, cursor?: { afte
   return s ? `/tasks?${s}` : '/tasks';
 }
 
-/** Tasks with their runs by model; every string here is imported data and is rendered as text only. */
+/**
+ * Tasks with their runs by model; every string here is imported data and is rendered as text only.
+ * A page past the end (a stale page number or cursor) is the pager's notice alone, offering the last page.
+ */
 export function TaskTable({ page, query }: { page: TaskListPage; query: TaskListQuery }) {
+  const pager = (
+    <LinkPager label="Task pages" noun="task" position={page} shown={page.items.length}
+      hrefs={{
+        previous: page.page > 1 ? taskPageHref(query, page.page - 1, { before: page.cursors.before }) : null,
+        next: page.page < page.pageCount ? taskPageHref(query, page.page + 1, { after: page.cursors.after }) : null,
+        // No cursor: the last page by number (OFFSET), the one way to it from a stale position.
+        last: taskPageHref(query, page.pageCount),
+      }} />
+  );
+  // A named region: where the focus goes after a step (link-pager.tsx), so a screen reader says where it is.
   return (
-    <div>
+    <section aria-label="Tasks">
+      {isPastEnd(page) ? null : (
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
@@ -66,13 +81,8 @@ export function TaskTable({ page, query }: { page: TaskListPage; query: TaskList
           </tbody>
         </table>
       </div>
-      <nav aria-label="Task pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
-        <span>{plural(page.total, 'task')} · page {page.page} of {page.pageCount}</span>
-        <span className="flex gap-3">
-          {page.page > 1 ? <Link href={taskPageHref(query, page.page - 1, { before: page.cursors.before })} className="underline">Previous</Link> : null}
-          {page.page < page.pageCount ? <Link href={taskPageHref(query, page.page + 1, { after: page.cursors.after })} className="underline">Next</Link> : null}
-        </span>
-      </nav>
-    </div>
+      )}
+      {pager}
+    </section>
   );
 }

@@ -1,6 +1,8 @@
 import type { Page } from '@/lib/http/pagination';
+import { isPastEnd } from '@/lib/http/pagination';
 import { DataTable, type DataTableProps } from './data-table';
 import { LinkPager } from './link-pager';
+import { numberedPageHrefs } from './link-pager-hrefs';
 import type { Noun } from '@/lib/text/plural';
 
 type Props<R> = Omit<DataTableProps<R>, 'rows' | 'groups' | 'rowKey'> & {
@@ -12,12 +14,19 @@ type Props<R> = Omit<DataTableProps<R>, 'rows' | 'groups' | 'rowKey'> & {
   rowKey?: (row: R, index: number) => string;
 };
 
-/** One page of a server-paged list (audit log, dashboard drill-downs) with "N items · page x of y" links under it. */
-export function LinkPagedTable<R extends { id: string }>({ page, params, pager, rowKey = (r) => r.id, ...table }: Props<R>) {
+/**
+ * One page of a server-paged list (audit log, dashboard drill-downs) with "N items · page x of y" links under it.
+ * A page past the end shows the pager's notice (and the way to the last page) instead of the list's `empty`.
+ */
+export function LinkPagedTable<R extends { id: string }>({ page, params, pager, rowKey = (r) => r.id, empty, ...table }: Props<R>) {
+  const pastEnd = isPastEnd(page);
+  // A named region: where the focus goes after a step (link-pager.tsx).
   return (
-    <div>
-      <DataTable {...table} rows={page.items} rowKey={rowKey} />
-      {page.items.length ? <LinkPager {...pager} total={page.total} page={page.page} pageCount={page.pageCount} params={params} /> : null}
-    </div>
+    <section aria-label={table.label ?? pager.label}>
+      <DataTable {...table} rows={page.items} rowKey={rowKey} empty={pastEnd ? null : empty} />
+      {page.items.length || pastEnd ? (
+        <LinkPager label={pager.label} noun={pager.noun} position={page} shown={page.items.length} hrefs={numberedPageHrefs(pager.path, params, page)} />
+      ) : null}
+    </section>
   );
 }

@@ -45,3 +45,12 @@ export function pageChange(to: number, from: ListPosition): Record<string, strin
   if (to <= 1) return { page: null, after: null, before: null };
   return to > from.page ? { page: String(to), after: from.cursors.after, before: null } : { page: String(to), after: null, before: from.cursors.before };
 }
+
+/**
+ * Whether a list's URL narrows it: any parameter but its position, unless it holds the list's
+ * default (`{ status: 'open' }`) or never narrows (`{ sort: null }`). An empty list says
+ * "nothing yet" without one, "no match" with one.
+ */
+export function filtersInForce(params: URLSearchParams, defaults: Record<string, string | null> = {}): boolean {
+  return [...params].some(([k, x]) => x && !POSITION_KEYS.includes(k) && defaults[k] !== null && defaults[k] !== x);
+}

@@ -28,6 +28,15 @@ export function pageOf<T>(items: T[], total: number, q: PageQuery): Page<T> {
   return { items, total, page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) };
 }
 
+/**
+ * A page with no rows of a list that has some: a link to a page past the end
+ * (an old link, a list that got shorter) or a stale cursor. Not "no match":
+ * the list says where its rows are instead (components/ui/pager.tsx).
+ */
+export function isPastEnd(page: Pick<Page<unknown>, 'items' | 'total'>): boolean {
+  return page.items.length === 0 && page.total > 0;
+}
+
 /** Parses URLSearchParams (or a Next searchParams object) into a plain record for zod. */
 export function searchParamsRecord(params: URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,8 +1,7 @@
-import Link from 'next/link';
 import { Suspense } from 'react';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { TaskFilters } from '@/components/tasks/task-filters';
-import { TaskTable, taskPageHref } from '@/components/tasks/task-table';
+import { TaskTable } from '@/components/tasks/task-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
@@ -25,13 +24,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       <Suspense>
         <TaskFilters options={options} />
       </Suspense>
-      {page.items.length ? (
+      {page.total ? (
+        // Also a page past the end (a stale page number or cursor): the table says so and offers the last page.
         <TaskTable page={page} query={query} />
-      ) : page.total ? (
-        // A stale link (a numbered page or a cursor beyond the end of a list that got shorter).
-        <EmptyState title="No tasks on this page">
-          <Link href={taskPageHref(query, 1)} className="underline">Go to the first page</Link>
-        </EmptyState>
       ) : filtered ? (
         <EmptyState title="No task matches these filters">Clear a filter to see more tasks.</EmptyState>
       ) : (
