@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Page } from '@/lib/http/pagination';
 import { isPastEnd } from '@/lib/http/pagination';
 import { plural, type Noun } from '@/lib/text/plural';
@@ -12,19 +12,20 @@ type Shown = Pick<Page<unknown>, 'items' | 'page' | 'pageCount' | 'total'>;
  * A page past the end of the list says so and offers the last page (pager-past-end.tsx).
  * After a step (and once that page is shown) the focus and the scroll go to the top of the
  * list, as a page load would: the new rows are read from the first, not from the pager.
- * `top`: the list's box; by default the element the pager sits in.
+ * The top of the list is the element the pager sits in (a named region: "Card bank", "Past imports").
  */
-export function Pager({ of: shown, noun, onPage, top, label = 'Pages' }: { of: Shown; noun: Noun; onPage: (page: number) => void; top?: RefObject<HTMLElement | null>; label?: string }) {
+export function Pager({ of: shown, noun, onPage, label = 'Pages' }: { of: Shown; noun: Noun; onPage: (page: number) => void; label?: string }) {
   const nav = useRef<HTMLElement>(null);
-  const stepped = useRef(false);
+  // The page a step asked for: the focus moves once that page shows (a live refetch of the old one does not count).
+  const asked = useRef<number | null>(null);
   const box = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (!stepped.current) return;
-    stepped.current = false;
-    focusListTop(top?.current ?? box.current);
-  }, [shown.page, shown.items, top]);
+    if (asked.current !== shown.page) return;
+    asked.current = null;
+    focusListTop(box.current);
+  }, [shown.page, shown.items]);
   const go = (page: number) => {
-    stepped.current = true;
+    asked.current = page;
     // Remembered now: the notice that offers the last page is gone once that page shows.
     box.current = nav.current?.parentElement ?? null;
     onPage(page);
