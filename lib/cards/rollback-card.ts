@@ -9,7 +9,7 @@ import { changeLockedCard } from './change-locked-card';
 // Also for a value that is there but not a number ("x"): it used to read "versionNumber is required".
 const VERSION_NUMBER = 'the number of the version to restore (1, 2, …)';
 
-export const rollbackInputSchema = z.object({
+export const rollbackInputSchema = z.strictObject({
   versionNumber: z.coerce.number({ error: VERSION_NUMBER }).int(VERSION_NUMBER).min(1, VERSION_NUMBER),
   note: z.string({ error: 'A rollback needs a note' }).trim().min(1, 'A rollback needs a note').max(2000),
 });

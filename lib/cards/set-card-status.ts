@@ -5,7 +5,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { AppError } from '@/lib/errors';
 import { changeLockedCard } from './change-locked-card';
 
-export const cardStatusInputSchema = z.object({
+export const cardStatusInputSchema = z.strictObject({
   status: z.enum(['ACTIVE', 'RETIRED'], { error: 'status must be ACTIVE (reactivate) or RETIRED (retire)' }),
   note: z.string({ error: 'A status change needs a note' }).trim().min(1, 'A status change needs a note').max(2000),
 });

@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server';
+import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { assertNoNul } from './nul-characters';
 
@@ -59,4 +60,12 @@ export async function readJson(req: NextRequest): Promise<unknown> {
   }
   assertNoNul({ body });
   return body;
+}
+
+/**
+ * The body of a route that takes no fields: none, or `{}`. A field is refused by name, as the strict body
+ * schemas refuse theirs: a client sending `{ "provider": "openai" }` would otherwise believe it counted.
+ */
+export async function readNoFields(req: NextRequest): Promise<void> {
+  z.strictObject({}).parse(await readJson(req));
 }

@@ -7,7 +7,7 @@ import { transientDatabaseError } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
 import { assertNoNul } from './nul-characters';
 
-export { readJson } from './json-body';
+export { readJson, readNoFields } from './json-body';
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -33,6 +33,15 @@ function assertSameOrigin(req: NextRequest, actor: Actor | null) {
   }
 }
 
+/**
+ * One detail per problem, at its path. A field the schema does not know (a strict body) is named at its own
+ * path, `settings.provder`, not at its parent's (`settings`, or nothing for a top-level field) as zod puts it.
+ */
+function issueDetails(i: ZodError['issues'][number]): { path: string; message: string }[] {
+  if (i.code === 'unrecognized_keys') return i.keys.map((key) => ({ path: [...i.path, key].join('.'), message: 'unknown field, not one this request takes' }));
+  return [{ path: i.path.join('.'), message: i.message }];
+}
+
 /** Maps any thrown error to a JSON response, once, for every route handler. */
 export function errorResponse(err: unknown): NextResponse {
   if (err instanceof AppError) {
@@ -43,7 +52,7 @@ export function errorResponse(err: unknown): NextResponse {
     );
   }
   if (err instanceof ZodError) {
-    const details = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    const details = err.issues.flatMap(issueDetails);
     const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
     return NextResponse.json({ error: { code: 'VALIDATION', message: `Invalid request: ${summary}`, details } }, { status: 400 });
   }

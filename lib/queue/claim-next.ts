@@ -28,7 +28,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function claimNext(actor: Actor, input: Record<string, unknown>): Promise<{ trajectoryId: string } | null> {
   requirePermission(actor, 'queue:work');
-  const filter = await parseQueueFilter(input);
+  const filter = await parseQueueFilter(input, { strict: true });
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
   const base = queueWhere(filter, actor.userId);
   const where = Prisma.sql`${base} AND (${CLAIM_FREE} OR ${activeClaimBy(actor.userId)})`;

@@ -113,7 +113,7 @@ export async function listOverlapSettings(actor: Actor): Promise<{ settings: Ove
   };
 }
 
-export const overlapInputSchema = z.object({
+export const overlapInputSchema = z.strictObject({
   benchmark: z.string().trim().min(1, 'benchmark is required').max(200),
   ability: z.string().trim().max(200).optional().default(''),
   k: z.coerce.number().int('k must be a whole number').min(1, 'k must be at least 1').max(MAX_OVERLAP_K, `k must be at most ${MAX_OVERLAP_K}`),

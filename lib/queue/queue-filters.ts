@@ -64,9 +64,13 @@ async function checkpointKeyCommon(key: string): Promise<boolean> {
   return value;
 }
 
-/** The filter from the caller's input (zod), with a checkpoint key's kind (above). */
-export async function parseQueueFilter(input: unknown): Promise<QueueFilter> {
-  const filter: QueueFilter = queueFilterSchema.parse(input);
+/**
+ * The filter from the caller's input (zod), with a checkpoint key's kind (above). `strict` for a body that
+ * holds only filters ("next"): a misspelt one (`benchmrk`) is refused instead of widening the claim to any
+ * item. A list's query string also carries paging, and unknown parameters there are ignored.
+ */
+export async function parseQueueFilter(input: unknown, { strict = false } = {}): Promise<QueueFilter> {
+  const filter: QueueFilter = (strict ? queueFilterSchema.strict() : queueFilterSchema).parse(input);
   return filter.checkpointKey ? { ...filter, checkpointKeyCommon: await checkpointKeyCommon(filter.checkpointKey) } : filter;
 }
 

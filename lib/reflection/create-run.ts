@@ -20,10 +20,10 @@ import {
 /** One batch never queues more than this many runs (a guard against a runaway click). */
 export const MAX_BATCH_RUNS = 500;
 
-export const createRunInputSchema = z.object({ taskId: z.string().min(1, 'taskId is required'), settings: z.unknown().optional() });
+export const createRunInputSchema = z.strictObject({ taskId: z.string().min(1, 'taskId is required'), settings: z.unknown().optional() });
 export const createBatchInputSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('new-diagnoses'), settings: z.unknown().optional() }),
-  z.object({
+  z.strictObject({ mode: z.literal('new-diagnoses'), settings: z.unknown().optional() }),
+  z.strictObject({
     mode: z.literal('task-ids'),
     taskIds: z.array(z.string().min(1)).min(1, 'Pick at least one task').max(MAX_BATCH_RUNS),
     settings: z.unknown().optional(),
@@ -43,8 +43,9 @@ async function assertProviderAvailable(provider: 'offline' | 'openai') {
 
 /** Validates reflection settings and fills the per-step models from the admin settings, so the run records them. */
 async function resolveReflectionSettings(raw: unknown): Promise<ReflectionRunSettings> {
-  // Parsed under its key, so a refusal names `settings.provider`, not a bare `provider`.
-  const { settings } = z.object({ settings: reflectionRunSettingsSchema }).parse({ settings: raw ?? {} });
+  // Parsed under its key, so a refusal names `settings.provider`, not a bare `provider`. Strict here only:
+  // a stored run's settings are read back with the same schema, and a RECURATE run's carry more fields.
+  const { settings } = z.object({ settings: reflectionRunSettingsSchema.strict() }).parse({ settings: raw ?? {} });
   await assertProviderAvailable(settings.provider);
   if (settings.provider === 'offline') return { ...settings, reflectorModel: undefined, curatorModel: undefined };
   const { models } = await getLlmConfig();
@@ -193,7 +194,7 @@ export async function createBatchRuns(actor: Actor, input: unknown): Promise<Bat
 /** Build or refresh Function Cards from observed tool calls (one run over all trajectories). */
 export async function createFunctionCardRun(actor: Actor, input: unknown): Promise<CreatedRun> {
   requirePermission(actor, 'reflection:run');
-  const parsed: FunctionCardRunSettings = functionCardRunSettingsSchema.parse(input ?? {});
+  const parsed: FunctionCardRunSettings = functionCardRunSettingsSchema.strict().parse(input ?? {});
   await assertProviderAvailable(parsed.provider);
   const settings = parsed.provider === 'openai' ? { ...parsed, model: parsed.model ?? (await getLlmConfig()).models.function_cards } : { ...parsed, model: undefined };
   const [run] = await createAndEnqueue(

@@ -10,7 +10,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { invalidContent, notPending, staleError, type StaleTarget } from './review-errors';
 import { loadValidationInputs, validateFinalContent, type CurrentTarget } from './validate-proposal';
 
-export const approveInputSchema = z.object({
+export const approveInputSchema = z.strictObject({
   /** The reviewer's edited card (edit-then-approve); the proposal's card when absent. */
   editedCard: z.unknown().optional(),
   note: z.string().trim().max(2000).optional(),

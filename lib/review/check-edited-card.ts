@@ -2,6 +2,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
+import { approveInputSchema } from './approve-proposal';
 import { loadValidationInputs, validateFinalContent } from './validate-proposal';
 
 /**
@@ -10,7 +11,8 @@ import { loadValidationInputs, validateFinalContent } from './validate-proposal'
  */
 export async function checkEditedCard(actor: Actor, proposalId: string, input: unknown): Promise<{ issues: ValidationIssue[] }> {
   requirePermission(actor, 'proposal:review');
-  const card = (input as { editedCard?: unknown } | null)?.editedCard ?? null;
+  // Approval's body schema, so a misspelt `editedCrad` is refused here too instead of checking no card at all.
+  const card = approveInputSchema.pick({ editedCard: true }).parse(input ?? {}).editedCard ?? null;
   const p = await prisma.proposal.findUnique({
     where: { id: proposalId },
     include: {

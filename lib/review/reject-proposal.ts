@@ -5,7 +5,7 @@ import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { notPending } from './review-errors';
 
-export const rejectInputSchema = z.object({
+export const rejectInputSchema = z.strictObject({
   reason: z.string({ error: 'reason is required' }).trim().min(1, 'A rejection needs a reason').max(2000),
 });
 

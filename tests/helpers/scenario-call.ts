@@ -34,13 +34,13 @@ export async function scenarioContext(): Promise<Ctx> {
   return { tokens, users, taskId };
 }
 
-export const scenarioToken = (ctx: Ctx, c: Call) => c.token ?? (c.role ? ctx.tokens[c.role] : undefined);
+export const scenarioToken = (ctx: Ctx, c: Omit<Call, 'audit'>) => c.token ?? (c.role ? ctx.tokens[c.role] : undefined);
 
 /**
  * Calls the route as the scenario says; `override` replaces the body as sent
  * (raw text, with its own headers) to try bad input on an otherwise valid call.
  */
-export async function callScenario(ctx: Ctx, route: MutatingRoute, c: Call, override?: { body: string; headers?: Record<string, string> }): Promise<Response> {
+export async function callScenario(ctx: Ctx, route: MutatingRoute, c: Omit<Call, 'audit'>, override?: { body: string; headers?: Record<string, string> }): Promise<Response> {
   const mod = (await import(/* @vite-ignore */ `${process.cwd()}/${route.file}`)) as Record<string, (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>>;
   let url = `http://localhost${route.urlPattern.replace(/\[(\w+)\]/g, (_m, name: string) => encodeURIComponent(c.params?.[name] ?? name))}`;
   const headers = new Headers({ host: 'localhost' });

@@ -79,6 +79,6 @@ describe('testing the LLM connection from Admin → LLM', () => {
     process.env.OPENAI_BASE_URL = fake().url;
     const typo = await test({ model: ['m'] });
     expect(typo.status).toBe(400);
-    expect(typo.body.error.message).toContain('Unrecognized key: "model"');
+    expect(typo.body.error.message).toContain('model: unknown field');
   });
 });
