@@ -49,5 +49,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+/** `path`: the body field that named it, so a client knows which of its ids is wrong. */
+export const notFound = (what: string, path?: string) => new AppError('NOT_FOUND', `${what} not found`, path ? [{ path, message: `${what} not found` }] : []);
 export const forbidden = (why = 'You do not have permission to do this') => new AppError('FORBIDDEN', why);

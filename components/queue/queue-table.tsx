@@ -33,7 +33,8 @@ export function QueueTable({
   });
   const release = useMutation({
     mutationFn: (trajectoryId: string) => apiFetch('/api/queue/release', { method: 'POST', json: { trajectoryId } }),
-    onSuccess: onChanged,
+    // Also on a refusal: a claim already gone (409 NOT_CLAIMED, said above the table) leaves a stale row otherwise.
+    onSettled: onChanged,
   });
   const href = (trajectoryId: string) => `/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`;
   return (

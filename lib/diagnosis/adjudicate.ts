@@ -10,9 +10,10 @@ import { AppError, notFound } from '@/lib/errors';
  * the adjudication instead of the individual diagnoses of that checkpoint.
  * Re-adjudicating replaces the earlier decision (audited with its before).
  */
+const WRITTEN_FIELDS = ['categoryId', 'eventStart', 'eventEnd', 'whatWentWrong', 'whatShouldHaveHappened'] as const;
 const optionalId = z.string().trim().min(1).nullish().transform((v) => v ?? null);
 export const adjudicateInputSchema = z
-  .object({
+  .strictObject({
     checkpointResultId: z.string().trim().min(1, 'checkpointResultId is required'),
     chosenDiagnosisId: optionalId,
     categoryId: optionalId,
@@ -25,7 +26,12 @@ export const adjudicateInputSchema = z
     replacesUpdatedAt: z.iso.datetime({ message: 'replacesUpdatedAt must be an ISO time' }).nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.chosenDiagnosisId) return;
+    if (v.chosenDiagnosisId) {
+      // A pick copies the chosen diagnosis: written fields next to it were dropped unseen, the pick winning.
+      const written = WRITTEN_FIELDS.filter((k) => v[k] !== null && v[k] !== '');
+      for (const k of written) ctx.addIssue({ code: 'custom', path: [k], message: 'give either chosenDiagnosisId or a written diagnosis, not both' });
+      return;
+    }
     if (!v.whatShouldHaveHappened) ctx.addIssue({ code: 'custom', path: ['whatShouldHaveHappened'], message: 'Pick a diagnosis, or write what should have happened' });
     if (v.eventStart !== null && v.eventEnd !== null && v.eventStart > v.eventEnd) ctx.addIssue({ code: 'custom', path: ['eventStart'], message: 'eventStart must not be after eventEnd' });
   });
@@ -53,7 +59,7 @@ export async function adjudicate(actor: Actor, raw: unknown) {
       where: { id: input.checkpointResultId },
       select: { id: true, trajectory: { select: { eventCount: true } }, diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, categoryId: true, eventStart: true, eventEnd: true, whatWentWrong: true, whatShouldHaveHappened: true } } },
     });
-    if (!cp) throw notFound('Checkpoint result');
+    if (!cp) throw notFound(`Checkpoint result ${input.checkpointResultId}`, 'checkpointResultId');
     if (cp.diagnoses.length < 2) throw new AppError('VALIDATION', 'Only checkpoints with two or more submitted diagnoses are adjudicated', [{ path: 'checkpointResultId', message: 'fewer than two diagnoses' }]);
     let content;
     if (input.chosenDiagnosisId) {

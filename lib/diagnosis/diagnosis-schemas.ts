@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 const TEXT_MAX = 4000;
 
-/** A draft may be incomplete: autosave keeps whatever the annotator has typed so far. */
-export const draftInputSchema = z.object({
+/**
+ * A draft may be incomplete: autosave keeps whatever the annotator has typed so far. Strict, as every write
+ * body is: a misspelt field (`comentt`) is refused by name instead of being dropped while the call succeeds.
+ */
+export const draftInputSchema = z.strictObject({
   checkpointResultId: z.string().min(1),
   categoryId: z.string().min(1).nullish(),
   eventStart: z.number().int().min(0).nullish(),
@@ -27,6 +30,12 @@ export const submitInputSchema = draftInputSchema.extend({
   whatShouldHaveHappened: z.string().trim().min(1, 'say what should have happened').max(TEXT_MAX),
 });
 export type SubmitInput = z.infer<typeof submitInputSchema>;
+
+/**
+ * PATCH /api/diagnoses/:id: the submission's fields. `checkpointResultId` may be echoed (a client sending back
+ * the body it submitted) but never moves the diagnosis: another checkpoint's id is refused (editDiagnosis).
+ */
+export const editInputSchema = submitInputSchema.extend({ checkpointResultId: z.string().min(1).optional() });
 
 export type DiagnosisView = {
   id: string;

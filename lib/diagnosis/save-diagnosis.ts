@@ -5,7 +5,7 @@ import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { claimForWriting } from '@/lib/queue/claim-for-writing';
 import { lockOverlapForWriting, OVERLAP_WRITER_TX, pendingForUser } from '@/lib/queue/overlap';
-import { draftInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
+import { draftInputSchema, editInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
 
@@ -15,7 +15,7 @@ async function checkTarget(tx: Tx, input: DraftInput) {
     where: { id: input.checkpointResultId },
     select: { id: true, passed: true, trajectoryId: true, trajectory: { select: { eventCount: true } } },
   });
-  if (!cp) throw notFound('Checkpoint result');
+  if (!cp) throw notFound(`Checkpoint result ${input.checkpointResultId}`, 'checkpointResultId');
   if (cp.passed) throw new AppError('VALIDATION', 'Only failed checkpoints are diagnosed', [{ path: 'checkpointResultId', message: 'checkpoint passed' }]);
   const last = cp.trajectory.eventCount - 1;
   for (const key of ['eventStart', 'eventEnd'] as const) {
@@ -131,18 +131,25 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
 /** Author-only edit of a diagnosis by id (the API's PATCH); on a draft, it is its first submission. */
 export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
   requirePermission(actor, 'diagnosis:write');
+  const edit = editInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
     await lockOverlapForWriting(tx, { diagnosisId: id });
     const seen = await tx.diagnosis.findUnique({ where: { id }, select: { authorId: true, status: true, trajectoryId: true } });
-    if (!seen) throw notFound('Diagnosis');
+    if (!seen) throw notFound(`Diagnosis ${id}`);
     if (seen.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');
     // Submitting a draft needs the trajectory's claim, as submitDiagnosis does: without it a PATCH submitted
     // while another annotator held the trajectory. Claim before the row lock, in the autosave's order (no deadlock).
     if (seen.status === 'DRAFT') await claimForWriting(tx, actor, seen.trajectoryId);
     await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${id} FOR UPDATE`;
     const existing = await tx.diagnosis.findUnique({ where: { id } });
-    if (!existing) throw notFound('Diagnosis');
-    const input = submitInputSchema.parse({ ...(raw as object), checkpointResultId: existing.checkpointResultId });
+    if (!existing) throw notFound(`Diagnosis ${id}`);
+    // It used to be overwritten with the diagnosis's own, so a PATCH naming another checkpoint answered 200.
+    if (edit.checkpointResultId !== undefined && edit.checkpointResultId !== existing.checkpointResultId) {
+      throw new AppError('VALIDATION', `Diagnosis ${id} is of checkpoint result ${existing.checkpointResultId}, not ${edit.checkpointResultId}: a diagnosis never moves to another checkpoint; to diagnose that one, submit a new diagnosis (POST /api/diagnoses/submit)`, [
+        { path: 'checkpointResultId', message: `not this diagnosis's checkpoint (${existing.checkpointResultId}); it cannot be changed` },
+      ]);
+    }
+    const input = { ...edit, checkpointResultId: existing.checkpointResultId };
     await checkTarget(tx, input);
     checkReplaces(existing, input);
     return writeSubmitted(tx, actor, existing, input, existing.trajectoryId);

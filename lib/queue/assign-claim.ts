@@ -5,8 +5,8 @@ import { prisma } from '@/lib/db/prisma';
 import { env } from '@/lib/env';
 import { AppError, notFound } from '@/lib/errors';
 
-const assignSchema = z.object({ trajectoryId: z.string().min(1), userId: z.string().min(1) });
-const releaseSchema = z.object({ trajectoryId: z.string().min(1) });
+const assignSchema = z.strictObject({ trajectoryId: z.string().min(1), userId: z.string().min(1) });
+const releaseSchema = z.strictObject({ trajectoryId: z.string().min(1) });
 
 /** Admin: give an item to an annotator, taking it from whoever held it. */
 export async function assignItem(actor: Actor, input: unknown) {
@@ -17,7 +17,7 @@ export async function assignItem(actor: Actor, input: unknown) {
       tx.trajectory.findUnique({ where: { id: trajectoryId }, select: { id: true, pendingCount: true } }),
       tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true, active: true, name: true } }),
     ]);
-    if (!trajectory) throw notFound('Trajectory');
+    if (!trajectory) throw notFound(`Trajectory ${trajectoryId}`, 'trajectoryId');
     if (!user || !user.active) throw new AppError('VALIDATION', 'Assignee must be an active user', [{ path: 'userId', message: 'unknown or inactive user' }]);
     if (!can(user.role, 'queue:work')) {
       throw new AppError('VALIDATION', `${user.name} (${user.role.toLowerCase()}) cannot work the queue`, [{ path: 'userId', message: 'role cannot work the queue' }]);
@@ -36,15 +36,24 @@ export async function assignItem(actor: Actor, input: unknown) {
   });
 }
 
-/** Releases a claim: its holder may drop it; an admin may release anyone's. */
-export async function releaseItem(actor: Actor, input: unknown) {
+/**
+ * Releases a claim: its holder may drop it; an admin may release anyone's. An unknown trajectory is a 404
+ * and one nobody holds a 409 NOT_CLAIMED, each naming it: both used to answer 200 { released: false }, so a
+ * client with a wrong id (or a claim that had already gone) was told nothing. { released: true } otherwise.
+ */
+export async function releaseItem(actor: Actor, input: unknown): Promise<{ released: true }> {
   requirePermission(actor, 'queue:work');
   const { trajectoryId } = releaseSchema.parse(input);
   return prisma.$transaction(async (tx) => {
-    const claim = await tx.queueClaim.findUnique({ where: { trajectoryId } });
-    if (!claim) return { released: false };
+    const claim = await tx.queueClaim.findUnique({ where: { trajectoryId }, include: { user: { select: { name: true } } } });
+    if (!claim) {
+      if (!(await tx.trajectory.findUnique({ where: { id: trajectoryId }, select: { id: true } }))) throw notFound(`Trajectory ${trajectoryId}`, 'trajectoryId');
+      throw new AppError('CONFLICT', `Nobody holds trajectory ${trajectoryId} (its claim was already released, or ended with its last submission); nothing to release`, [
+        { path: 'trajectoryId', message: 'not claimed' },
+      ], { reason: 'NOT_CLAIMED' });
+    }
     if (claim.userId !== actor.userId && !can(actor.role, 'queue:assign')) {
-      throw new AppError('FORBIDDEN', 'Only the holder or an admin can release this claim');
+      throw new AppError('FORBIDDEN', `${claim.user.name} holds trajectory ${trajectoryId}, not you: only the holder or an admin can release it`, [{ path: 'trajectoryId', message: 'claimed by someone else' }]);
     }
     await tx.queueClaim.delete({ where: { trajectoryId } });
     await recordAudit(tx, { actorId: actor.userId, action: 'queue.release', entityType: 'Trajectory', entityId: trajectoryId, before: { userId: claim.userId } });

@@ -7,14 +7,19 @@ import { AppError, notFound } from '@/lib/errors';
 
 export type FailureCategoryView = { id: string; key: string; label: string; description: string | null; position: number; active: boolean; usage: number };
 
-const createSchema = z.object({
+const createSchema = z.strictObject({
   key: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{1,48}$/, 'lower-case letters, digits and dashes (2–49 characters)'),
   label: z.string().trim().min(1, 'required').max(120),
   description: z.string().trim().max(1000).nullish(),
   position: z.number().int().min(0).max(10_000).optional(),
 });
 // The key is immutable: exports and reflection packets refer to categories by key.
-const updateSchema = createSchema.omit({ key: true }).partial().extend({ active: z.boolean().optional() });
+const updateFields = createSchema.omit({ key: true }).partial().extend({ active: z.boolean().optional() });
+const CHANGEABLE = Object.keys(updateFields.shape).join(', ');
+// An empty change used to answer 200 (and write an audit entry of nothing); so did one holding only the key.
+const updateSchema = updateFields.extend({ key: z.never({ error: 'the key never changes (exports and reflection packets refer to it); leave it out' }).optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: `Nothing to change: send at least one of ${CHANGEABLE} (the key never changes)`,
+});
 
 /** The taxonomy in display order. Annotators get active categories; admins may ask for retired ones too. */
 export async function listFailureCategories(actor: Actor, opts: { includeInactive?: boolean } = {}): Promise<FailureCategoryView[]> {
@@ -51,7 +56,7 @@ export async function updateFailureCategory(actor: Actor, id: string, raw: unkno
   const input = updateSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
     const before = await tx.failureCategory.findUnique({ where: { id } });
-    if (!before) throw notFound('Failure category');
+    if (!before) throw notFound(`Failure category ${id}`);
     const c = await tx.failureCategory.update({ where: { id }, data: input, include: { _count: { select: { diagnoses: true } } } });
     await recordAudit(tx, { actorId: actor.userId, action: 'taxonomy.update', entityType: 'FailureCategory', entityId: id, before, after: input });
     return { id: c.id, key: c.key, label: c.label, description: c.description, position: c.position, active: c.active, usage: c._count.diagnoses };
