@@ -21,6 +21,11 @@ const updateSchema = updateFields.extend({ key: z.never({ error: 'the key never 
   message: `Nothing to change: send at least one of ${CHANGEABLE} (the key never changes)`,
 });
 
+/** GET /api/taxonomy's query: `all=1` adds retired categories. Any other value (`all=yes`) used to list only active ones. */
+export const taxonomyListQuerySchema = z.object({
+  all: z.enum(['0', '1'], { error: 'all must be 1 (include retired categories) or 0' }).optional(),
+});
+
 /** The taxonomy in display order. Annotators get active categories; admins may ask for retired ones too. */
 export async function listFailureCategories(actor: Actor, opts: { includeInactive?: boolean } = {}): Promise<FailureCategoryView[]> {
   requirePermission(actor, opts.includeInactive ? 'taxonomy:edit' : 'trajectory:read');

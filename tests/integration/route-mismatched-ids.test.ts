@@ -4,6 +4,7 @@ import { POST as adjudicateRoute } from '@/app/api/agreement/adjudications/route
 import { PATCH as patchDiagnosisRoute } from '@/app/api/diagnoses/[id]/route';
 import { POST as releaseRoute } from '@/app/api/queue/release/route';
 import { PATCH as patchCategoryRoute } from '@/app/api/taxonomy/[id]/route';
+import { GET as listCategoriesRoute } from '@/app/api/taxonomy/route';
 import { prisma } from '@/lib/db/prisma';
 import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { claimNext } from '@/lib/queue/claim-next';
@@ -102,6 +103,15 @@ describe('a call naming what a route cannot act on says what and where, and chan
     expect(key.message).toContain('the key never changes');
     expect(await prisma.failureCategory.findUniqueOrThrow({ where: { id: category.id } })).toMatchObject({ key: category.key, label: 'Before' });
     expect(await prisma.auditLog.count({ where: { actorId: actor.userId, entityId: category.id } })).toBe(0);
+  });
+
+  it('GET /api/taxonomy?all= with a value other than 1 or 0 is a 400 naming all (all=yes listed active categories only)', async () => {
+    const { token } = await tokenOf('ADMIN');
+    const retired = await prisma.failureCategory.create({ data: { key: `r-${uid()}`, label: 'Retired', position: 901, active: false } });
+    const list = (query: string) => callRoute(listCategoriesRoute, `/api/taxonomy?${query}`, { token });
+    expect(await answer(await list('all=yes'))).toMatchObject({ status: 400, paths: ['all'] });
+    const all = (await (await list('all=1')).json()) as { categories: { id: string }[] };
+    expect(all.categories.map((c) => c.id)).toContain(retired.id);
   });
 
   it('POST /api/agreement/adjudications with a picked diagnosis and a written one is a 400 naming the written fields', async () => {
