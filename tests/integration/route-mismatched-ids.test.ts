@@ -2,6 +2,7 @@ import type { Role } from '@prisma/client';
 import { describe, expect, it, vi } from 'vitest';
 import { POST as adjudicateRoute } from '@/app/api/agreement/adjudications/route';
 import { PATCH as patchDiagnosisRoute } from '@/app/api/diagnoses/[id]/route';
+import { POST as importRoute } from '@/app/api/imports/route';
 import { POST as releaseRoute } from '@/app/api/queue/release/route';
 import { PATCH as patchCategoryRoute } from '@/app/api/taxonomy/[id]/route';
 import { GET as listCategoriesRoute } from '@/app/api/taxonomy/route';
@@ -10,7 +11,7 @@ import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { claimNext } from '@/lib/queue/claim-next';
 import { createApiToken } from '@/lib/users/api-tokens';
 import { callRoute } from '../helpers/call-route';
-import { createActor, uid } from '../helpers/factories';
+import { createActor, demoRecord, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
@@ -112,6 +113,21 @@ describe('a call naming what a route cannot act on says what and where, and chan
     expect(await answer(await list('all=yes'))).toMatchObject({ status: 400, paths: ['all'] });
     const all = (await (await list('all=1')).json()) as { categories: { id: string }[] };
     expect(all.categories.map((c) => c.id)).toContain(retired.id);
+  });
+
+  it('POST /api/imports with a misspelt form field is a 400 naming it, and imports nothing (the model name was lost)', async () => {
+    const { token } = await tokenOf('RESEARCHER');
+    const benchmark = `upload-${uid()}`;
+    const form = new FormData();
+    form.append('format', 'native');
+    form.append('modle', 'gpt-x');
+    form.append('file', new Blob([`${JSON.stringify(demoRecord({ benchmark }))}\n`]), 'run.jsonl');
+    const encoded = new Request('http://x', { method: 'POST', body: form });
+    const res = await callRoute(importRoute, '/api/imports', { token, body: new Uint8Array(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } });
+    const refused = await answer(res);
+    expect(refused).toMatchObject({ status: 400, paths: ['modle'] });
+    expect(refused.message).toContain('Unknown import field modle: an import takes fileName, format, model, domain');
+    expect(await prisma.task.count({ where: { benchmark } })).toBe(0);
   });
 
   it('POST /api/agreement/adjudications with a picked diagnosis and a written one is a 400 naming the written fields', async () => {

@@ -1,6 +1,7 @@
 import { env } from '@/lib/env';
 import { apiRoute } from '@/lib/http/route';
 import { pageQuerySchema, searchParamsRecord } from '@/lib/http/pagination';
+import { assertImportFields } from '@/lib/import/import-fields';
 import { listImportJobs } from '@/lib/import/import-jobs';
 import { receiveUpload } from '@/lib/import/receive-upload';
 import { assertFormat, importFile } from '@/lib/import/run-import';
@@ -18,8 +19,11 @@ export const GET = apiRoute('import:run', async ({ req, actor }) =>
  * (`?fileName=run.jsonl&format=native`). Returns one report per file.
  */
 export const POST = apiRoute('import:run', async ({ req, actor }) => {
+  // The query string before the upload is read (a 200 MB file is not taken in to be refused); form fields after.
+  assertImportFields(req.nextUrl.searchParams.keys());
   const upload = await receiveUpload(req, env().IMPORT_MAX_UPLOAD_MB * 1024 * 1024);
   try {
+    assertImportFields(Object.keys(upload.fields));
     const format = assertFormat(upload.fields.format);
     const reports = [];
     for (const f of upload.files) {
