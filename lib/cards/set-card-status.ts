@@ -10,12 +10,11 @@ export const cardStatusInputSchema = z.strictObject({
   note: z.string({ error: 'A status change needs a note' }).trim().min(1, 'A status change needs a note').max(2000),
 });
 
-/** Retire a card (it drops out of retrieval) or reactivate it. A MERGED card stays merged: its content lives on in the kept card. */
+/** Retire a card (it drops out of retrieval) or reactivate it. A MERGED card stays merged (changeLockedCard refuses it). */
 export async function setCardStatus(actor: Actor, idOrKey: string, input: unknown): Promise<{ cardId: string; status: 'ACTIVE' | 'RETIRED' }> {
   requirePermission(actor, 'proposal:review');
   const { status, note } = cardStatusInputSchema.parse(input ?? {});
   return changeLockedCard(idOrKey, async (tx, cardId, card) => {
-    if (card.status === 'MERGED') throw new AppError('CONFLICT', `${card.key} was merged into another card; edit the kept card instead`, [], { reason: 'MERGED' });
     if (card.status === status) throw new AppError('CONFLICT', `${card.key} is already ${status.toLowerCase()}`, [], { reason: 'UNCHANGED' });
     await tx.card.update({ where: { id: cardId }, data: { status } });
     // The card page's status history: the note is the reason, kept with the card, not only in the audit log.

@@ -1,6 +1,7 @@
 import type { Role } from '@prisma/client';
 import { describe, expect, it, vi } from 'vitest';
 import { POST as adjudicateRoute } from '@/app/api/agreement/adjudications/route';
+import { POST as rollbackRoute } from '@/app/api/cards/[cardId]/rollback/route';
 import { PATCH as patchDiagnosisRoute } from '@/app/api/diagnoses/[id]/route';
 import { POST as importRoute } from '@/app/api/imports/route';
 import { POST as releaseRoute } from '@/app/api/queue/release/route';
@@ -10,6 +11,7 @@ import { prisma } from '@/lib/db/prisma';
 import { submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { claimNext } from '@/lib/queue/claim-next';
 import { createApiToken } from '@/lib/users/api-tokens';
+import { addVersion, createSkillCard, skillContent } from '../helpers/bank-factories';
 import { callRoute } from '../helpers/call-route';
 import { createActor, demoRecord, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
@@ -128,6 +130,17 @@ describe('a call naming what a route cannot act on says what and where, and chan
     expect(refused).toMatchObject({ status: 400, paths: ['modle'] });
     expect(refused.message).toContain('Unknown import field modle: an import takes fileName, format, model, domain');
     expect(await prisma.task.count({ where: { benchmark } })).toBe(0);
+  });
+
+  it('POST /api/cards/:id/rollback on a card merged into another is a 409 MERGED, as retiring it is; no version is added', async () => {
+    const { token } = await tokenOf('REVIEWER');
+    const { card } = await createSkillCard({ content: skillContent({ title: 'Version one' }), status: 'MERGED' });
+    await addVersion(card.id, skillContent({ title: 'Version two' }));
+    const versions = () => prisma.cardVersion.count({ where: { cardId: card.id } });
+    const before = await versions();
+    const res = await answer(await callRoute(rollbackRoute, `/api/cards/${card.id}/rollback`, { token, body: JSON.stringify({ versionNumber: 1, note: 'restore' }), params: { cardId: card.id } }));
+    expect(res).toMatchObject({ status: 409, reason: 'MERGED', message: `${card.key} was merged into another card; edit the kept card instead` });
+    expect(await versions()).toBe(before);
   });
 
   it('POST /api/agreement/adjudications with a picked diagnosis and a written one is a 400 naming the written fields', async () => {
