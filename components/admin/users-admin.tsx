@@ -7,48 +7,42 @@ import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
-import type { UserView } from '@/lib/users/schemas';
+import type { UpdateUserResult } from '@/lib/users/manage-users';
+import type { UserListItem, UserView } from '@/lib/users/schemas';
+import { describeTokens } from '@/lib/users/token-revocation';
 import { ResetPassword } from './reset-password';
+import { ROLE_OPTIONS, RoleSelect } from './role-select';
 
-const ROLE_OPTIONS = ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'] as const;
 const USERS_KEY = ['admin', 'users'];
 type Patch = Partial<Pick<UserView, 'role' | 'active'>>;
 
-export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: UserView[]; currentUserId: string }) {
+/** "role annotator; revoked 1 API token (“ci bot”)"; an undo says the tokens the change revoked stay revoked. */
+function describeSave(patch: Patch, undoing: boolean, result: unknown, undone?: unknown): string {
+  const what = patch.role ? `role ${patch.role.toLowerCase()}` : patch.active ? 'reactivated' : 'deactivated';
+  const revoked = (result as UpdateUserResult | undefined)?.revokedTokens ?? [];
+  const kept = (undone as UpdateUserResult | undefined)?.revokedTokens ?? [];
+  const parts = [undoing ? `undone (${what})` : what];
+  if (revoked.length) parts.push(`revoked ${describeTokens(revoked)}`);
+  if (undoing && kept.length) parts.push(`${describeTokens(kept)} stay${kept.length === 1 ? 's' : ''} revoked; create new ones under API tokens`);
+  return parts.join('; ');
+}
+
+export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: UserListItem[]; currentUserId: string }) {
   const qc = useQueryClient();
   const users = useQuery({
     queryKey: USERS_KEY,
-    queryFn: () => apiFetch<{ users: UserView[] }>('/api/admin/users').then((r) => r.users),
+    queryFn: () => apiFetch<{ users: UserListItem[] }>('/api/admin/users').then((r) => r.users),
     initialData: initialUsers,
   });
-  const { saved, update } = useRowSave<Patch>({
-    url: (id) => `/api/admin/users/${id}`,
-    queryKey: USERS_KEY,
-    // Saved on change, so say so, and offer the way back (an undo is itself saved, without another undo).
-    describe: (patch, undoing) => {
-      const what = patch.role ? `role ${patch.role.toLowerCase()}` : patch.active ? 'reactivated' : 'deactivated';
-      return undoing ? `undone (${what})` : what;
-    },
-  });
-  const columns: ColumnDef<UserView>[] = [
+  // Saved on change, so say so, and offer the way back (an undo is itself saved, without another undo).
+  const { saved, update } = useRowSave<Patch>({ url: (id) => `/api/admin/users/${id}`, queryKey: USERS_KEY, describe: describeSave });
+  const columns: ColumnDef<UserListItem>[] = [
     { header: 'Name', className: 'font-medium', cell: (u) => u.name },
     { header: 'E-mail', cell: (u) => u.email },
     {
       header: 'Role',
       cell: (u) => (
-        <Select
-          aria-label={`Role of ${u.email}`}
-          value={u.role}
-          disabled={u.id === currentUserId || update.isPending}
-          onChange={(e) => update.mutate({ id: u.id, patch: { role: e.target.value as UserView['role'] }, previous: { role: u.role } })}
-          className="mt-0 min-w-32"
-        >
-          {ROLE_OPTIONS.map((r) => (
-            <option key={r} value={r}>
-              {r.toLowerCase()}
-            </option>
-          ))}
-        </Select>
+        <RoleSelect user={u} disabled={u.id === currentUserId || update.isPending} onChange={(role) => update.mutate({ id: u.id, patch: { role }, previous: { role: u.role } })} />
       ),
     },
     {

@@ -17,21 +17,29 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, disabl
       </Button>
     );
   }
+  return <ConfirmQuestion label={label} question={question} confirmLabel={confirmLabel} disabled={disabled} onConfirm={onConfirm} onCancel={() => setAsking(false)} />;
+}
+
+/**
+ * The question a confirmation asks, with its confirm (focused) and Cancel buttons; Escape cancels.
+ * For a control other than a button that must ask first (a role menu whose change revokes tokens).
+ */
+export function ConfirmQuestion({ label, question, confirmLabel, onConfirm, onCancel, disabled }: { label: string; question: ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void; disabled?: boolean }) {
   return (
-    <span role="group" aria-label={`Confirm: ${label}`} className="inline-flex flex-wrap items-center justify-end gap-2" onKeyDown={(e) => e.key === 'Escape' && setAsking(false)}>
+    <span role="group" aria-label={`Confirm: ${label}`} className="inline-flex flex-wrap items-center justify-end gap-2" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <span className="text-xs text-slate-600">{question}</span>
       <Button
         variant="danger"
         disabled={disabled}
         autoFocus
         onClick={() => {
-          setAsking(false);
+          onCancel();
           onConfirm();
         }}
       >
         {confirmLabel}
       </Button>
-      <Button variant="ghost" onClick={() => setAsking(false)}>
+      <Button variant="ghost" onClick={onCancel}>
         Cancel
       </Button>
     </span>

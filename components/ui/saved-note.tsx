@@ -12,22 +12,25 @@ export function useSavedState() {
   return { saved, setSaved, clear: () => setSaved(null) };
 }
 
-type RowPatch<P> = { id: string; patch: P; previous?: P; undoing?: boolean };
+// `undone`: the answer to the save an undo takes back, so the undo can say what it could not restore.
+type RowPatch<P> = { id: string; patch: P; previous?: P; undoing?: boolean; undone?: unknown };
 
 /**
  * Saving one field of a row on change/blur (PATCH `url(id)`), for tables
  * edited in place (users, categories). A save that names its `previous`
  * value is said in its row ("Saved: role reviewer") with an Undo, which is
  * itself a save of the previous value without another Undo. A save without
- * `previous` (a reorder) says nothing: the table shows it.
+ * `previous` (a reorder) says nothing: the table shows it. `describe` also
+ * gets the server's answer (and, for an undo, the answer to the save undone),
+ * for a save with effects beyond the field (a role change revokes tokens).
  */
-export function useRowSave<P>({ url, queryKey, describe }: { url: (id: string) => string; queryKey: readonly unknown[]; describe: (patch: P, undoing: boolean) => string }) {
+export function useRowSave<P>({ url, queryKey, describe }: { url: (id: string) => string; queryKey: readonly unknown[]; describe: (patch: P, undoing: boolean, result: unknown, undone?: unknown) => string }) {
   const qc = useQueryClient();
   const { saved, setSaved } = useSavedState();
   const update = useMutation({
     mutationFn: ({ id, patch }: RowPatch<P>) => apiFetch(url(id), { method: 'PATCH', json: patch }),
-    onSuccess: (_r, { id, patch, previous, undoing }) => {
-      if (previous) setSaved({ rowId: id, message: describe(patch, Boolean(undoing)), undo: undoing ? undefined : () => update.mutate({ id, patch: previous, previous: patch, undoing: true }) });
+    onSuccess: (result, { id, patch, previous, undoing, undone }) => {
+      if (previous) setSaved({ rowId: id, message: describe(patch, Boolean(undoing), result, undone), undo: undoing ? undefined : () => update.mutate({ id, patch: previous, previous: patch, undoing: true, undone: result }) });
       return qc.invalidateQueries({ queryKey });
     },
   });

@@ -5,17 +5,25 @@ import { hashPassword } from '@/lib/auth/password';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
-import { createUserSchema, updateUserSchema, type UserView } from './schemas';
+import { createUserSchema, updateUserSchema, type UserListItem, type UserView } from './schemas';
+import { tokensRevokedByRole, type TokenRef } from './token-revocation';
 
 export function toUserView(u: User): UserView {
   return { id: u.id, email: u.email, name: u.name, role: u.role, active: u.active, createdAt: u.createdAt.toISOString() };
 }
 
-export async function listUsers(actor: Actor): Promise<UserView[]> {
+/** Users with their working API tokens, so the page can say what a role change would revoke before it is made. */
+export async function listUsers(actor: Actor): Promise<UserListItem[]> {
   requirePermission(actor, 'admin:users');
-  const users = await prisma.user.findMany({ orderBy: [{ active: 'desc' }, { name: 'asc' }] });
-  return users.map(toUserView);
+  const users = await prisma.user.findMany({
+    orderBy: [{ active: 'desc' }, { name: 'asc' }],
+    include: { apiTokens: { where: activeTokenWhere(), select: { id: true, name: true, role: true }, orderBy: { createdAt: 'asc' } } },
+  });
+  return users.map((u) => ({ ...toUserView(u), activeTokens: u.apiTokens }));
 }
+
+// Not revoked and not expired: an expired token is already dead, and revoking it would only relabel it.
+const activeTokenWhere = (): Prisma.ApiTokenWhereInput => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] });
 
 export async function createUser(actor: Actor, input: unknown): Promise<UserView> {
   requirePermission(actor, 'admin:users');
@@ -35,7 +43,10 @@ export async function createUser(actor: Actor, input: unknown): Promise<UserView
   }
 }
 
-export async function updateUser(actor: Actor, userId: string, input: unknown): Promise<UserView> {
+/** The user as changed, and the API tokens the change revoked (a role change; see tokensRevokedByRole). */
+export type UpdateUserResult = { user: UserView; revokedTokens: TokenRef[] };
+
+export async function updateUser(actor: Actor, userId: string, input: unknown): Promise<UpdateUserResult> {
   requirePermission(actor, 'admin:users');
   const data = updateUserSchema.parse(input);
   if (userId === actor.userId && (data.active === false || (data.role && data.role !== 'ADMIN'))) {
@@ -54,30 +65,32 @@ export async function updateUser(actor: Actor, userId: string, input: unknown): 
     // knew the old one keeps no session). An admin changing their own password keeps their sessions.
     const passwordReset = data.password !== undefined;
     if (data.active === false || (passwordReset && userId !== actor.userId)) await tx.session.deleteMany({ where: { userId } });
+    const revokedTokens = data.role && data.role !== before.role ? await revokeTokensOfOtherRoles(tx, actor, userId, data.role) : [];
     await recordAudit(tx, {
       actorId: actor.userId,
       action: data.active === false ? 'user.deactivate' : passwordReset ? 'user.password-reset' : 'user.update',
       entityType: 'User',
       entityId: userId,
       before: toUserView(before),
-      // Never the password or its hash: only that it changed.
-      after: { ...toUserView(user), ...(passwordReset ? { passwordChanged: true } : {}) },
+      // Never the password or its hash: only that it changed. The tokens a role change revoked are named here
+      // too, so the entry says the whole effect of the change (each also has its own token.revoke entry).
+      after: { ...toUserView(user), ...(passwordReset ? { passwordChanged: true } : {}), ...(revokedTokens.length ? { revokedTokens } : {}) },
     });
-    if (data.role && data.role !== before.role) await revokeTokensAboveRole(tx, actor, userId, data.role);
-    return toUserView(user);
+    return { user: toUserView(user), revokedTokens };
   });
 }
 
 /**
- * Tokens of the old role stop working when their owner's role changes (a non-admin's token has exactly the
- * owner's role, see createApiToken): revoked, each audited, so the tokens page shows why it stopped.
+ * A role change revokes the owner's working tokens of any other role, each audited, so the tokens page shows
+ * why it stopped. Revoked for good: undoing the role change does not bring them back (a revoked token's secret
+ * may already be thrown away or leaked, and "revoked" must stay final, as DELETE /api/admin/tokens/<id> is).
  */
-async function revokeTokensAboveRole(tx: Tx, actor: Actor, userId: string, role: Role) {
-  if (role === 'ADMIN') return;
-  const stale = await tx.apiToken.findMany({ where: { userId, revokedAt: null, role: { not: role } }, select: { id: true, name: true, role: true } });
-  if (!stale.length) return;
+async function revokeTokensOfOtherRoles(tx: Tx, actor: Actor, userId: string, role: Role): Promise<TokenRef[]> {
+  const stale = tokensRevokedByRole(await tx.apiToken.findMany({ where: { userId, ...activeTokenWhere() }, select: { id: true, name: true, role: true }, orderBy: { createdAt: 'asc' } }), role);
+  if (!stale.length) return [];
   await tx.apiToken.updateMany({ where: { id: { in: stale.map((t) => t.id) } }, data: { revokedAt: new Date() } });
   for (const t of stale) {
     await recordAudit(tx, { actorId: actor.userId, action: 'token.revoke', entityType: 'ApiToken', entityId: t.id, before: { name: t.name, role: t.role }, after: { reason: `owner's role changed to ${role.toLowerCase()}` } });
   }
+  return stale;
 }

@@ -33,3 +33,6 @@ export const userViewSchema = z.object({
   createdAt: z.string(),
 });
 export type UserView = z.infer<typeof userViewSchema>;
+
+/** A row of the users page: the user and their working API tokens (which a role change may revoke). */
+export type UserListItem = UserView & { activeTokens: { id: string; name: string; role: UserView['role'] }[] };

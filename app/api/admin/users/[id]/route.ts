@@ -1,6 +1,5 @@
 import { apiRoute, readJson } from '@/lib/http/route';
 import { updateUser } from '@/lib/users/manage-users';
 
-export const PATCH = apiRoute<{ id: string }>('admin:users', async ({ req, actor, params }) => ({
-  user: await updateUser(actor, params.id, await readJson(req)),
-}));
+// { user, revokedTokens }: a role change names the API tokens it revoked.
+export const PATCH = apiRoute<{ id: string }>('admin:users', async ({ req, actor, params }) => updateUser(actor, params.id, await readJson(req)));
