@@ -50,9 +50,14 @@ const COLUMNS: ColumnDef<AuditEntryView>[] = [
   {
     header: 'Entity',
     cell: (e) => (
+      // The entity's name (an e-mail, a token's name, a card's title: untrusted text) beside its id, so an
+      // entry says what changed without opening before/after.
       <>
         <span className="text-slate-500">{e.entityType} </span>
-        {e.entityHref ? <Link href={e.entityHref} className="font-mono text-xs text-indigo-700 underline">{e.entityId}</Link> : <span className="font-mono text-xs">{e.entityId}</span>}
+        {e.entityLabel ? <UntrustedText text={e.entityLabel} clip="max-w-72" className="font-medium" testId="audit-entity-label" /> : null}
+        <div>
+          {e.entityHref ? <Link href={e.entityHref} className="font-mono text-xs text-indigo-700 underline">{e.entityId}</Link> : <span className="font-mono text-xs">{e.entityId}</span>}
+        </div>
       </>
     ),
   },

@@ -33,6 +33,8 @@ export type AuditEntryView = {
   action: string;
   entityType: string;
   entityId: string;
+  /** What the entity was called when the entry was written (or, for older entries, is called now); null if unknown. */
+  entityLabel: string | null;
   /** Where the entity is shown in the console, when it has a page. */
   entityHref: string | null;
   before: unknown;

@@ -1,9 +1,11 @@
-import type { Prisma } from '@prisma/client';
+import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor, type ApiTokenRef } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { queryRows } from '@/lib/db/sql';
 import { pageOf, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 import { auditQuerySchema, type AuditEntryView } from './audit-query';
+import { withEntityLabels } from './entity-labels';
 
 // How an entry names its token: never the secret (or its hash).
 const TOKEN_REF = { id: true, name: true, prefix: true } satisfies Prisma.ApiTokenSelect;
@@ -61,9 +63,9 @@ export async function listAuditEntries(actor: Actor, input: unknown): Promise<Pa
     prisma.auditLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...toPrismaPage(q), include: { actor: { select: { id: true, name: true, email: true } }, apiToken: { select: TOKEN_REF } } }),
     prisma.auditLog.count({ where }),
   ]);
-  const looked = await lookupHrefs(rows);
+  const [looked, labelled] = await Promise.all([lookupHrefs(rows), withEntityLabels(prisma, rows)]);
   return pageOf(
-    rows.map((r) => ({
+    labelled.map((r) => ({
       id: r.id,
       createdAt: r.createdAt.toISOString(),
       actor: r.actor,
@@ -71,6 +73,7 @@ export async function listAuditEntries(actor: Actor, input: unknown): Promise<Pa
       action: r.action,
       entityType: r.entityType,
       entityId: r.entityId,
+      entityLabel: r.entityLabel,
       entityHref: looked.get(`${r.entityType}:${r.entityId}`) ?? DIRECT[r.entityType]?.(r.entityId) ?? null,
       before: r.before,
       after: r.after,
@@ -88,8 +91,25 @@ export async function auditFilterOptions(actor: Actor): Promise<AuditFilterOptio
   const [actors, apiTokens, actions, types] = await Promise.all([
     prisma.user.findMany({ where: { auditLogs: { some: {} } }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
     prisma.apiToken.findMany({ where: { auditLogs: { some: {} } }, select: TOKEN_REF, orderBy: [{ name: 'asc' }, { createdAt: 'asc' }] }),
-    prisma.auditLog.findMany({ distinct: ['action'], select: { action: true }, orderBy: { action: 'asc' } }),
-    prisma.auditLog.findMany({ distinct: ['entityType'], select: { entityType: true }, orderBy: { entityType: 'asc' } }),
+    distinctValues('action'),
+    distinctValues('entityType'),
   ]);
-  return { actors, apiTokens, actions: actions.map((a) => a.action), entityTypes: types.map((t) => t.entityType) };
+  return { actors, apiTokens, actions, entityTypes: types };
+}
+
+/**
+ * The distinct values of an indexed column, in order, by skipping through its index one value at a time: a
+ * handful of index probes however long the log. (Prisma's `distinct` read every entry and deduplicated in
+ * JavaScript: 1.6 s for the two menus at 300,000 entries; even SQL DISTINCT reads the whole table.)
+ */
+async function distinctValues(column: 'action' | 'entityType'): Promise<string[]> {
+  const col = Prisma.raw(`"${column}"`);
+  const rows = await queryRows<{ v: string | null }>(Prisma.sql`
+    WITH RECURSIVE d(v) AS (
+      (SELECT ${col} FROM "AuditLog" ORDER BY ${col} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${col} FROM "AuditLog" WHERE ${col} > d.v ORDER BY ${col} LIMIT 1) FROM d WHERE d.v IS NOT NULL
+    )
+    SELECT v FROM d WHERE v IS NOT NULL`);
+  return rows.map((r) => r.v!);
 }

@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import { requestActor } from '@/lib/auth/request-actor';
 import type { Tx } from '@/lib/db/prisma';
+import { labelFromPayload, lookupEntityLabels } from './entity-labels';
 
 /** The API token the request being handled came through (null for a session, the CLI, a job): every entry names it. */
 export function auditTokenId(): string | null {
@@ -9,12 +10,15 @@ export function auditTokenId(): string | null {
 
 /**
  * Appends an audit entry inside the caller's transaction, so it commits with the change it records.
- * An entry written while handling a request authenticated by an API token names that token.
+ * An entry written while handling a request authenticated by an API token names that token. It also keeps
+ * what the entity is called now (`entityLabel`, looked up in the same transaction unless the caller gives it),
+ * so the log still reads "category ‘Wrong tool’" after the category is renamed.
  */
 export async function recordAudit(
   tx: Tx,
-  entry: { actorId: string | null; action: string; entityType: string; entityId: string; before?: unknown; after?: unknown },
+  entry: { actorId: string | null; action: string; entityType: string; entityId: string; entityLabel?: string; before?: unknown; after?: unknown },
 ) {
+  const entityLabel = entry.entityLabel ?? (await lookupEntityLabels(tx, [entry])).get(`${entry.entityType}:${entry.entityId}`) ?? labelFromPayload(entry.before, entry.after);
   await tx.auditLog.create({
     data: {
       actorId: entry.actorId,
@@ -22,6 +26,7 @@ export async function recordAudit(
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
+      entityLabel,
       before: (entry.before ?? undefined) as Prisma.InputJsonValue | undefined,
       after: (entry.after ?? undefined) as Prisma.InputJsonValue | undefined,
     },

@@ -7,7 +7,7 @@ import { auditQuerySchema, type AuditEntryView } from '@/lib/audit/audit-query';
 
 const entry = (over: Partial<AuditEntryView>): AuditEntryView => ({
   id: 'e1', createdAt: '2026-12-04T10:00:00.000Z', actor: { id: 'u1', name: 'alice', email: 'alice@test.local' }, apiToken: null,
-  action: 'import.finish', entityType: 'ImportJob', entityId: 'job1', entityHref: null, before: null, after: null, ...over,
+  action: 'import.finish', entityType: 'ImportJob', entityId: 'job1', entityLabel: null, entityHref: null, before: null, after: null, ...over,
 });
 const actorCells = (entries: AuditEntryView[]) => {
   const html = renderToStaticMarkup(createElement(AuditTable, { page: { items: entries, total: entries.length, page: 1, pageSize: 50, pageCount: 1 }, params: {} }));
