@@ -1,19 +1,89 @@
 import { z } from 'zod';
 
-/** Server environment, validated once. Secrets come only from here, never from the database. */
-const envSchema = z.object({
-  DATABASE_URL: z.string().url('DATABASE_URL must be a postgresql:// URL'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+/**
+ * Every documented environment variable (README "Configuration") and its rule, stated once: `npm start`
+ * checks the environment against it before starting anything (scripts/lib/start-environment.ts), and the
+ * console reads its settings through it (env() here, getLlmConfig in lib/llm/config.ts). The two used to
+ * state their rules apart and drifted: `OPENAI_BASE_URL=localhost:8000/v1` failed npm start's check but
+ * would have passed the console's, `IMPORT_MAX_UPLOAD_MB` was a number in one and a string in the other.
+ * A variable the README documents without a rule here fails tests/unit/env-documented.test.ts.
+ *
+ * Each rule reads the text as given (an empty value is unset, see withoutEmptyValues) and says what it must
+ * be in words npm start prints as is ("DEMO_SEED: must be \"on\" or \"off\" (got \"false\")").
+ */
+const onOff = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === 'on' || v === 'off', 'must be "on" or "off"');
+
+const count = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d+$/.test(v), 'must be a whole number')
+    .refine((v) => !/^\d+$/.test(v) || (Number(v) >= min && Number(v) <= max), `must be between ${min} and ${max}`)
+    .transform(Number);
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v), 'must be an http:// or https:// URL, e.g. http://localhost:8000/v1');
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\//i.test(v) && URL.canParse(v), 'must be a postgresql:// URL');
+
+const text = z.string();
+
+export const environmentSchema = z.object({
+  // Optional here: npm start starts an embedded PostgreSQL when it is not set (the console requires it, see env()).
+  DATABASE_URL: postgresUrl.optional(),
+  PORT: count(1, 65535).default(3000),
+  EMBEDDED_PG_PORT: count(1, 65535).default(54329),
+  EMBEDDED_PG_DIR: text.optional(),
+  DEMO_SEED: onOff.default('on'),
+  ADMIN_EMAIL: z.string().trim().email('must be an e-mail address').optional(),
+  // The console's own rule for passwords (lib/users/schemas.ts).
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   // Cookies get the Secure flag when the console is served over https.
-  PUBLIC_URL: z.string().url().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
-  QUEUE_CLAIM_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
-  OPENAI_BASE_URL: z.string().url().optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  IMPORT_MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
+  PUBLIC_URL: httpUrl.optional(),
+  SESSION_TTL_HOURS: count(1).default(24 * 7),
+  QUEUE_CLAIM_IDLE_MINUTES: count(1).default(30),
+  IMPORT_MAX_UPLOAD_MB: z
+    .string()
+    .trim()
+    .refine((v) => Number(v) > 0 && Number.isFinite(Number(v)), 'must be a positive number of MB')
+    .transform(Number)
+    .default(200),
+  OPENAI_BASE_URL: httpUrl.optional(),
+  // Secrets come only from the environment, never from the database.
+  OPENAI_API_KEY: text.optional(),
+  LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: count(1).default(120_000),
+  LLM_MAX_RETRIES: count(0, 10).default(3),
+  LLM_CONCURRENCY: count(1, 64).default(4),
+  WORKER: onOff.default('on'),
+  WORKER_CONCURRENCY: count(1).default(2),
+  DATABASE_POOL_SIZE: count(1).default(10),
+  DATABASE_READ_POOL_SIZE: count(1).default(3),
+  DATABASE_READ_PIPELINE: count(1).default(4),
+  NEXT_DIST_DIR: text.optional(),
+  // Set by Next.js and the test runner, not by an operator (so not in the README).
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** Variables the schema knows that an operator does not set (not documented in the README). */
+export const UNDOCUMENTED_VARIABLES = ['NODE_ENV'] as const;
+
+// What the console reads through env() (the LLM variables: lib/llm/config.ts), by the same rules; it cannot
+// run without a database, which npm start (or the operator) always gives it. The rest is npm start's.
+const consoleSchema = environmentSchema
+  .pick({ NODE_ENV: true, PUBLIC_URL: true, SESSION_TTL_HOURS: true, QUEUE_CLAIM_IDLE_MINUTES: true, OPENAI_BASE_URL: true, OPENAI_API_KEY: true, IMPORT_MAX_UPLOAD_MB: true })
+  .extend({ DATABASE_URL: postgresUrl });
+
+export type Env = z.infer<typeof consoleSchema>;
 
 /**
  * The environment with empty values left out: `NAME=` in a .env file or a
@@ -27,9 +97,10 @@ export function withoutEmptyValues(source: Record<string, string | undefined>): 
 
 let cached: Env | undefined;
 
+/** Server environment, validated once. */
 export function env(): Env {
   if (!cached) {
-    const parsed = envSchema.safeParse(withoutEmptyValues(process.env));
+    const parsed = consoleSchema.safeParse(withoutEmptyValues(process.env));
     if (!parsed.success) {
       const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
       throw new Error(`Invalid environment:\n${lines.join('\n')}`);

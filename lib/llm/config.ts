@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { prisma } from '@/lib/db/prisma';
-import { withoutEmptyValues } from '@/lib/env';
+import { environmentSchema, withoutEmptyValues } from '@/lib/env';
 
 export type LlmStep = 'reflector' | 'curator' | 'function_cards';
 
@@ -20,14 +20,8 @@ const optionsSchema = z.object({
   concurrency: z.coerce.number().int().min(1).max(64),
 }).partial();
 
-const envSchema = z.object({
-  OPENAI_BASE_URL: z.string().url().optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
-  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  LLM_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-});
+// The LLM variables, by the rules npm start checks them with (lib/env.ts).
+const envSchema = environmentSchema.pick({ OPENAI_BASE_URL: true, OPENAI_API_KEY: true, LLM_MODEL: true, LLM_TIMEOUT_MS: true, LLM_MAX_RETRIES: true, LLM_CONCURRENCY: true });
 
 export type LlmConfig = {
   configured: boolean;
