@@ -1,6 +1,7 @@
 import type { RetrievalPreview } from '@/lib/retrieval/preview-retrieval';
 import { LeakList } from './leak-list';
 import { RankedCardsTable } from './ranked-cards-table';
+import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 
 function TextBlock({ label, text, tokens, budget, testId }: { label: string; text: string; tokens: number; budget: number; testId: string }) {
@@ -48,6 +49,12 @@ export function RetrievalResults({ result }: { result: RetrievalPreview }) {
       ) : null}
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800">Skill cards</h2>
+        {result.emptyBank ? (
+          <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="empty-bank">
+            This bank has no skill cards for the ability “<UntrustedText text={result.emptyBank} />” (its tasks or cards exist, but none of its cards is active in this bank), so no skill card can be
+            retrieved for it.
+          </p>
+        ) : null}
         <RankedCardsTable rows={result.skillCards} label="Skill cards" leakKeys={leakKeys} />
       </section>
       <section className="space-y-2">

@@ -4,6 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { detectLeaks } from '@/lib/releases/detect-leaks';
 import type { Leak } from '@/lib/releases/leak-schema';
+import { assertKnownAbility } from './known-ability';
 import { FUNCTION_CARD_TOKEN_CAP } from './render';
 import { resolveBank } from './resolve-bank';
 import { retrieveRequestSchema, type RetrieveResponse } from './retrieve-schema';
@@ -19,6 +20,8 @@ export type RetrievalPreview = RetrieveResponse & {
   skipped: string[];
   /** Token cap of the pre-tool block (the renderer's function-card cap). */
   preToolBudget: number;
+  /** The ability asked for is known (a task or card has it) but this bank holds no active skill card of it. */
+  emptyBank: string | null;
   leakage: { task: PreviewTask; leaks: Leak[] } | null;
 };
 
@@ -34,6 +37,7 @@ export async function previewRetrieval(actor: Actor | null, input: unknown): Pro
   requirePermission(actor, 'retrieval:preview');
   const req = previewRequestSchema.parse(input);
   const bank = await resolveBank(req.release);
+  await assertKnownAbility(bank.index, req.ability);
   const run = runRetrieval(bank.index, bank.label, req);
   let leakage: RetrievalPreview['leakage'] = null;
   if (req.taskId) {
@@ -48,6 +52,7 @@ export async function previewRetrieval(actor: Actor | null, input: unknown): Pro
     ...run.response,
     skipped: bank.skipped,
     preToolBudget: FUNCTION_CARD_TOKEN_CAP,
+    emptyBank: req.ability && !bank.index.banks.includes(req.ability) ? req.ability : null,
     leakage,
   };
 }

@@ -1,4 +1,5 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { assertKnownAbility } from './known-ability';
 import { resolveBank } from './resolve-bank';
 import { runRetrieval } from './run-retrieval';
 import { retrieveRequestSchema, type RetrieveResponse } from './retrieve-schema';
@@ -8,5 +9,6 @@ export async function retrieve(actor: Actor | null, input: unknown): Promise<Ret
   requirePermission(actor, 'retrieval:query');
   const req = retrieveRequestSchema.parse(input);
   const bank = await resolveBank(req.release);
+  await assertKnownAbility(bank.index, req.ability);
   return runRetrieval(bank.index, bank.label, req).response;
 }

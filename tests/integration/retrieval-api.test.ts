@@ -63,6 +63,19 @@ describe('POST /api/retrieve', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('answers an ability no bank or task has with 400 naming it and the known abilities, on the API and the preview', async () => {
+    const res = await call(retrieveRoute, '/api/retrieve', { token: annotatorToken, body: { task: `read the whole ${word} list`, ability: 'Mail' } });
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.message).toMatch(/Unknown ability "Mail".*did you mean "mail"\?.*Known abilities: .*"mail"/);
+    expect(error.details).toEqual([{ path: 'ability', message: error.message }]);
+    const admin = await createActor('ADMIN');
+    const researcher = await createActor('RESEARCHER');
+    const token = (await createApiToken(admin, { name: 'preview', role: 'RESEARCHER', userId: researcher.userId })).token;
+    const preview = await call(previewRoute, '/api/retrieve/preview', { token, body: { task: 'x', ability: 'Mail', release: 'current' } });
+    expect(preview.status).toBe(400);
+  });
+
   it('keeps the preview and the leakage audit from annotator tokens (403)', async () => {
     expect((await call(previewRoute, '/api/retrieve/preview', { token: annotatorToken, body: { task: 'x' } })).status).toBe(403);
     expect((await call(leakageRoute, '/api/leakage', { token: annotatorToken })).status).toBe(403);

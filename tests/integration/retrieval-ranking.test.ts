@@ -6,7 +6,8 @@ import { currentBankIndex, indexBuildCount } from '@/lib/retrieval/index-cache';
 import { MAX_APP_BONUS, MISMATCH_PENALTY } from '@/lib/retrieval/retrieval-index';
 import { retrieve } from '@/lib/retrieval/retrieve';
 import { addVersion, createFunctionCard, createSkillCard, skillContent } from '../helpers/bank-factories';
-import { createActor, uid } from '../helpers/factories';
+import { createActor, ensureTask, uid } from '../helpers/factories';
+import { AppError } from '@/lib/errors';
 
 const bank = () => `bank-${uid()}`;
 
@@ -21,9 +22,26 @@ describe('retrieval ranking', () => {
     expect(onlyA.skillCards.map((c) => c.key)).toEqual([inA.card.key]);
     const all = await retrieve(actor, { task: `Sort the ${word} items`, release: 'current' });
     expect(all.skillCards.map((c) => c.key).sort()).toEqual([inA.card.key, inB.card.key].sort());
-    const unknownBank = await retrieve(actor, { task: `Sort the ${word} items`, ability: 'no-such-bank', release: 'current' });
-    expect(unknownBank.skillCards).toEqual([]);
-    expect(unknownBank.block).toBe('');
+  });
+
+  it('refuses an ability no bank or imported task has, naming the value and the known abilities', async () => {
+    const a = bank();
+    await createSkillCard({ ability: a, content: skillContent({ tags: ['misspelt', 'ability', 'bank'] }) });
+    const actor = await createActor('ANNOTATOR');
+    const misspelt = a.toUpperCase();
+    const err = await retrieve(actor, { task: 'Sort the items', ability: misspelt, release: 'current' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(400);
+    expect((err as AppError).message).toContain(`Unknown ability "${misspelt}"`);
+    expect((err as AppError).message).toContain(`did you mean "${a}"?`);
+    expect((err as AppError).details).toEqual([{ path: 'ability', message: (err as AppError).message }]);
+  });
+
+  it('answers an imported task ability whose bank is still empty with no skill cards, not an error', async () => {
+    const ability = bank();
+    await ensureTask({ benchmark: `b-${uid()}`, externalId: `t-${uid()}`, ability });
+    const res = await retrieve(await createActor('ANNOTATOR'), { task: 'Sort the items', ability, release: 'current' });
+    expect(res.skillCards).toEqual([]);
   });
 
   it('caps the app-overlap bonus and reports every score part', async () => {
