@@ -1,7 +1,8 @@
 /**
  * npm run bench:retrieval [-- --queries 2000 --seconds 8] [--in-process (skip the HTTP part)]
  *
- * 10,000 synthetic skill cards in 5 banks + 500 function cards.
+ * 10,000 synthetic skill cards in 5 banks + 500 function cards (realistic text that passes
+ * the proposal validators: scripts/lib/synthetic-bank.ts).
  *  1. In process: p50/p99 of one full retrieval (rank skills in the task's
  *     bank with bonus/penalty, rank function cards, render the block with
  *     real token counts, pre-tool block) on the cached index, next to the
@@ -20,7 +21,7 @@ import { RetrievalIndex, skillSearchText } from '@/lib/retrieval/retrieval-index
 import { renderTaskStartBlock } from '@/lib/retrieval/render';
 import { runRetrieval } from '@/lib/retrieval/run-retrieval';
 import { benchBuiltApp } from './lib/built-app';
-import { BANKS, FUNCTIONS, SKILLS, syntheticBank, syntheticQueries } from './lib/synthetic-bank';
+import { BANKS, FUNCTIONS, SKILLS, syntheticBank, syntheticQueries, validateSyntheticBank } from './lib/synthetic-bank';
 
 const { values } = parseArgs({ options: { queries: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '8' }, 'in-process': { type: 'boolean', default: false } } });
 const QUERIES = Number(values.queries);
@@ -84,12 +85,17 @@ async function seedDatabase(cards: BankCard[]): Promise<string> {
   const { prisma } = await import('@/lib/db/prisma');
   const { hashPassword } = await import('@/lib/auth/password');
   const { newToken } = await import('@/lib/auth/tokens');
+  const { listFieldsOf } = await import('@/lib/cards/append-version');
   const user = await prisma.user.create({ data: { email: 'bench@bench.local', name: 'Bench runtime', role: 'ANNOTATOR', passwordHash: await hashPassword('bench-password') } });
   const { token, hash } = newToken('mct');
   await prisma.apiToken.create({ data: { name: 'bench', role: 'ANNOTATOR', userId: user.id, tokenHash: hash, prefix: token.slice(0, 10) } });
+  const t0 = performance.now();
+  validateSyntheticBank(cards);
+  console.log(`\nSeeded bank: ${cards.length.toLocaleString('en-US')} cards passed the proposal validators in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   for (let i = 0; i < cards.length; i += 1000) {
     const chunk = cards.slice(i, i + 1000);
-    await prisma.card.createMany({ data: chunk.map((c) => ({ id: c.cardId, key: c.key, kind: c.kind, ability: c.ability, apps: c.apps, title: c.key, tags: [] })) });
+    // Title, tags and size as an approval writes them (appendCardVersion), so the bank pages list real cards.
+    await prisma.card.createMany({ data: chunk.map((c) => ({ id: c.cardId, key: c.key, kind: c.kind, ability: c.ability, apps: c.apps, ...listFieldsOf(c.kind, c.content) })) });
     await prisma.cardVersion.createMany({ data: chunk.map((c) => ({ id: c.versionId, cardId: c.cardId, number: 1, content: c.content })) });
   }
   await prisma.$executeRaw`UPDATE "Card" c SET "currentVersionId" = v.id FROM "CardVersion" v WHERE v."cardId" = c.id`;
