@@ -99,7 +99,7 @@ export class PostingsIndex<T> {
 
   /**
    * The k best documents sharing at least one query term, by
-   * `adjust(position, bm25)` (the bm25 score itself without `adjust`), best
+   * `adjust(position, bm25)` (the bm25 score itself without `adjust`; -Infinity excludes), best
    * first; ties break on `tieKey` ascending, so equal input gives equal output.
    */
   topK(termIds: number[], k: number, tieKey: (position: number) => string, adjust?: (position: number, bm25: number) => number): TopHit[] {
@@ -124,6 +124,7 @@ export class PostingsIndex<T> {
       scores[position] = 0;
       if (!(bm25 > 0)) continue;
       const total = adjust ? adjust(position, bm25) : bm25;
+      if (total === -Infinity) continue; // adjust's way to leave a document out
       if (top.length === k && !better(total, position, top[k - 1])) continue;
       let i = top.length === k ? k - 1 : top.length;
       while (i > 0 && better(total, position, top[i - 1])) {

@@ -116,12 +116,13 @@ class CardIndex<C extends BankCard> {
   }
 
   /** Top k by total (ties: card key) over the postings of the query's terms (see postings-index.ts). */
-  rank(q: RankQuery, k: number, tuning?: RankTuning): Ranked<C>[] {
+  rank(q: RankQuery, k: number, tuning?: RankTuning, admit?: (apps: CardApps) => boolean): Ranked<C>[] {
     if (k <= 0) return [];
     const { postings, appSetOf } = this;
     const terms = postings.queryTerms(q.query);
     const score = appScorer(q.apps ?? [], tuning);
-    const adjust = Float64Array.from(this.appSets, (apps) => score.adjust(apps));
+    // -Infinity leaves an app set's cards out (topK skips it): computed once per app set, like the bonus.
+    const adjust = Float64Array.from(this.appSets, (apps) => (!admit || admit(apps) ? score.adjust(apps) : -Infinity));
     const top = postings.topK(
       terms,
       k,
@@ -178,9 +179,19 @@ export class RetrievalIndex {
     return index ? index.rank(q, q.k ?? DEFAULT_SKILL_K, tuning) : [];
   }
 
-  /** Function cards are global: ranked over every bank. */
+  /**
+   * Function cards are global across abilities (one index), but a function
+   * card is the contract of one callable tool: when the task names its apps,
+   * only cards of those app families are relevant — another app's tool cannot
+   * be called in this task, and ranking it on one shared word ("cancel",
+   * "search") spent the block's two function lines on it. Unlike skill cards
+   * (app-independent rules must transfer, so apps only boost), this gates. A
+   * task that names no apps still ranks every function card.
+   */
   rankFunctions(q: Omit<RankQuery, 'ability'>): Ranked<FunctionBankCard>[] {
-    return this.functionIndex.rank(q, q.k ?? DEFAULT_FUNCTION_K);
+    const families = new Set((q.apps ?? []).map(appFamily));
+    const admit = families.size ? (card: CardApps) => card.families.some((f) => families.has(f)) : undefined;
+    return this.functionIndex.rank(q, q.k ?? DEFAULT_FUNCTION_K, undefined, admit);
   }
 
   /** The card of a named function (`App.function`, case-insensitive), for the pre-tool reminder. */
