@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Coverage } from '@/lib/dashboard/coverage';
-import { filterParams, weekWithin, type DashboardFilters } from '@/lib/dashboard/filter-schema';
+import { filterParams, queueHref, weekWithin, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
 import { formatCell, type Column } from './table-format';
@@ -11,11 +11,10 @@ type AbilityRow = Coverage['byAbility'][number];
 type AnnotatorRow = Coverage['byAnnotator'][number];
 type WeekRow = Coverage['overTime'][number];
 
-const queueHref = (f: DashboardFilters, extra: Record<string, string>) => `/queue?${new URLSearchParams(Object.entries({ benchmark: f.benchmark, model: f.model, ...extra }).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`;
-
 export function CoverageByAbility({ data, filters }: { data: Coverage; filters: DashboardFilters }) {
   const open = useOpen();
-  const href = (r: AbilityRow) => queueHref(filters, r.ability ? { ability: r.ability } : {});
+  // "(none)": the queue has no "no ability" filter, so the link says so (nullAbility) rather than widening to every ability.
+  const href = (r: AbilityRow) => queueHref(filters, r.ability ? { ability: r.ability } : { nullAbility: '1' });
   const columns: Column<AbilityRow>[] = [
     { key: 'ability', label: 'Ability' },
     { key: 'failed', label: 'Failed checkpoints', format: 'int' },

@@ -12,7 +12,7 @@ import { CurationPanels, ReviewPanel } from './curation-panels';
 import { PassRateByAbility, PassRateByModel, PassRateByRound } from './pass-rate-panels';
 
 type FilterKey = keyof DashboardFilters;
-const FILTER_NAMES: Record<FilterKey, string> = { benchmark: 'benchmark', ability: 'ability', model: 'model', agent: 'agent', from: 'import dates', to: 'import dates' };
+const FILTER_NAMES: Record<FilterKey, string> = { benchmark: 'benchmark', ability: 'ability', model: 'model', agent: 'agent', nullAgent: 'agent', from: 'import dates', to: 'import dates' };
 
 /**
  * Curation, review and bank count proposals, decisions and cards, which are
@@ -42,7 +42,7 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
   );
 }
 
-const NOT_PER_RUN: FilterKey[] = ['benchmark', 'model', 'agent'];
+const NOT_PER_RUN: FilterKey[] = ['benchmark', 'model', 'agent', 'nullAgent'];
 
 /** Every dashboard figure. Each panel has a chart, a table view, a CSV download and links to the list behind its points. */
 export function DashboardView({ data }: { data: DashboardData }) {

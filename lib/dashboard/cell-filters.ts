@@ -12,6 +12,7 @@ export function cellWhere(f: DashboardFilters): Prisma.Sql {
   if (f.ability) parts.push(Prisma.sql`c.ability = ${f.ability}`);
   if (f.model) parts.push(Prisma.sql`c.model = ${f.model}`);
   if (f.agent) parts.push(Prisma.sql`c.agent = ${f.agent}`);
+  if (f.nullAgent) parts.push(Prisma.sql`c.agent = ''`);
   if (f.from) parts.push(Prisma.sql`c.day >= ${f.from}::date`);
   if (f.to) parts.push(Prisma.sql`c.day <= ${f.to}::date`);
   return Prisma.join(parts, ' AND ');

@@ -22,6 +22,12 @@ export const dashboardFilterFields = z.object({
   model: optionalText(300),
   // The agent harness a model ran under (Trajectory.agent): one model under two agents is two runs to compare.
   agent: optionalText(300),
+  // nullAgent=1: only runs without an agent recorded (the menu's "No agent"; the cube keys them '').
+  // true as well: loadDashboard parses the filters the page already parsed.
+  nullAgent: z
+    .union([z.enum(['1', '']), z.boolean()])
+    .optional()
+    .transform((v) => (v === '1' || v === true ? true : undefined)),
   from: optionalDate,
   to: optionalDate,
 });
@@ -32,7 +38,8 @@ export const dashboardFilterFields = z.object({
  * the schemas that extend this one keep the check.
  */
 export const dashboardFilterSchema = dashboardFilterFields
-  .superRefine(({ from, to }, ctx) => {
+  .superRefine(({ from, to, agent, nullAgent }, ctx) => {
+    if (agent && nullAgent) ctx.addIssue({ code: 'custom', path: ['nullAgent'], message: `Choose one agent: "agent" names ${agent} and nullAgent=1 asks for runs without one` });
     // YYYY-MM-DD strings compare as dates.
     if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: `The range ends (${to}) before it starts (${from}): "to" must be on or after "from"` });
   });
@@ -58,6 +65,23 @@ export function weekWithin(week: string, f: DashboardFilters): { from: string; t
 /** The filters as a query string for links (drill-downs keep the dashboard's filters). */
 export function filterParams(f: DashboardFilters, extra: Record<string, string | null | undefined> = {}): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) q.set(k, v);
+  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) q.set(k, v === true ? '1' : String(v));
   return q.toString();
+}
+
+/**
+ * The queue behind a dashboard point: every dashboard filter travels in the
+ * link. The queue filters by benchmark, ability and model; for the others
+ * (agent, no agent, no ability, import dates) it has no filter, and the link
+ * carries them anyway so the queue can say which ones it did not apply
+ * (queueUnappliedFilters) instead of silently showing a wider set.
+ */
+export function queueHref(f: DashboardFilters, extra: Record<string, string | undefined> = {}): string {
+  return `/queue?${filterParams(f, extra)}`;
+}
+
+/** What a dashboard link asked of the queue that the queue cannot filter by, as readable phrases. */
+export function queueUnappliedFilters(raw: Record<string, string | undefined>): string[] {
+  const dates = raw.from && raw.to ? `imported ${raw.from} to ${raw.to}` : raw.from ? `imported from ${raw.from}` : raw.to ? `imported up to ${raw.to}` : null;
+  return [raw.agent ? `agent ${raw.agent}` : null, raw.nullAgent === '1' ? 'no agent' : null, raw.nullAbility === '1' ? 'no ability' : null, dates].filter((x): x is string => Boolean(x));
 }

@@ -10,6 +10,8 @@ export function trajectoryWhere(f: DashboardFilters): Prisma.Sql {
   if (f.ability) parts.push(Prisma.sql`k.ability = ${f.ability}`);
   if (f.model) parts.push(Prisma.sql`t.model = ${f.model}`);
   if (f.agent) parts.push(Prisma.sql`t.agent = ${f.agent}`);
+  // As the cube keys "none" (coalesce(agent, '')): null and an empty name are both no agent.
+  if (f.nullAgent) parts.push(Prisma.sql`coalesce(t.agent, '') = ''`);
   parts.push(...dateWhere(f, Prisma.sql`t."createdAt"`));
   return Prisma.join(parts, ' AND ');
 }

@@ -15,8 +15,6 @@ export const trajectoryDrillSchema = dashboardFilterSchema.extend(pageQuerySchem
   nullAbility: z.enum(['1', '']).optional().transform((v) => v === '1'),
   // checkpointFailed=1: trajectories with a failed checkpoint, whatever their outcome (the list behind a diagnosis-coverage point).
   checkpointFailed: z.enum(['1', '']).optional().transform((v) => v === '1'),
-  // The agent harness of a run is the dashboard's `agent` filter; nullAgent=1: trajectories without one (pass rate by model · no agent).
-  nullAgent: z.enum(['1', '']).optional().transform((v) => v === '1'),
 });
 export type TrajectoryDrill = z.infer<typeof trajectoryDrillSchema>;
 

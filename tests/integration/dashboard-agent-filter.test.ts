@@ -93,6 +93,6 @@ describe('the dashboard filtered to one agent', () => {
     expect(body.trajectoryCount).toBe(2);
     expect(body.filters).toMatchObject({ benchmark: bench, agent: planner });
     const doc = openApiDocument() as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
-    expect(doc.paths['/api/dashboard'].get.parameters.map((q) => q.name)).toEqual(['benchmark', 'ability', 'model', 'agent', 'from', 'to']);
+    expect(doc.paths['/api/dashboard'].get.parameters.map((q) => q.name)).toEqual(['benchmark', 'ability', 'model', 'agent', 'nullAgent', 'from', 'to']);
   });
 });

@@ -23,7 +23,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const parsed = checkPageQuery(dashboardFilterSchema, raw);
   if (!parsed.ok) {
     // As the API answers 400: the problems and no figures. The form keeps what was asked for, to correct it.
-    const asked = { benchmark: raw.benchmark, ability: raw.ability, model: raw.model, agent: raw.agent, from: raw.from, to: raw.to };
+    const asked = { benchmark: raw.benchmark, ability: raw.ability, model: raw.model, agent: raw.agent, nullAgent: raw.nullAgent === '1' || undefined, from: raw.from, to: raw.to };
     return (
       <>
         {HEADER}

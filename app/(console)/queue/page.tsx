@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { QueueUnappliedNote } from '@/components/dashboard/queue-unapplied-note';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { QueueView } from '@/components/queue/queue-view';
 import { PageHeader } from '@/components/ui/page-header';
@@ -22,6 +23,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   return (
     <>
       <PageHeader title="Queue" description="Trajectories whose failed checkpoints still need a diagnosis (a run can pass and still fail a checkpoint). Take the next one, diagnose, submit & next." />
+      <QueueUnappliedNote raw={parsed.raw} />
       <Suspense>
         <QueueView facets={facets} isAdmin={can(actor.role, 'queue:assign')} meId={actor.userId} />
       </Suspense>
