@@ -61,6 +61,24 @@ test('the agent filter narrows every figure to one agent, from the keyboard, and
   await expect(agent).toHaveValue(AGENTS[0]);
 });
 
+test('"No agent" in the agent menu narrows the figures to runs without one, from the keyboard, and puts nullAgent=1 in the URL', async ({ page }) => {
+  const bench = `${BENCH}-none`;
+  // Runs 0 and 2 under the first agent, run 1 with none recorded (an index past AGENTS leaves the agent out).
+  await importRuns(bench, [0, AGENTS.length, 0]);
+  await loginAs(page, 'researcher@demo.local');
+  await page.goto(`/dashboard?benchmark=${bench}`);
+  const count = page.getByTestId('dashboard-stats').locator('dd').first();
+  await expect(count).toHaveText('3');
+  const agent = page.getByLabel('Agent');
+  await agent.focus();
+  await agent.selectOption({ label: 'No agent' });
+  await page.getByRole('button', { name: 'Apply' }).press('Enter');
+  await expect(page).toHaveURL(/nullAgent=1/);
+  expect(page.url()).not.toMatch(/[?&]agent=/);
+  await expect(count).toHaveText('1');
+  await expect(page.getByLabel('Agent')).toHaveValue('(no agent)');
+});
+
 test('an open dashboard shows a new import without a reload', async ({ page }) => {
   const bench = `${BENCH}-live`;
   await importRuns(bench, [1]);
