@@ -39,14 +39,16 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 const fill = (template: string, v: string, n: string) => template.replaceAll('{v}', v).replaceAll('{n}', n);
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
-/** 500 distinct tools, 100 per app, verb-major so every app gets every verb. */
-function tools(): { app: string; verb: string; noun: string; tool: string }[] {
-  const out = [];
+type Tool = { app: string; verb: string; noun: string; tool: string };
+
+/** 500 distinct tools, 100 per app (two of every three verb × noun pairs, so every verb occurs). */
+function tools(): Tool[] {
+  const out: Tool[] = [];
   for (const app of BANKS) for (const verb of VERBS) for (const noun of NOUNS[app]) out.push({ app, verb, noun, tool: `${app}.${verb}_${noun}` });
   return BANKS.flatMap((app) => out.filter((t) => t.app === app).filter((_, i) => i % 3 !== 2).slice(0, FUNCTIONS / BANKS.length));
 }
 
-function functionContent(t: { app: string; verb: string; noun: string; tool: string }): FunctionCardContent {
+function functionContent(t: Tool): FunctionCardContent {
   const write = WRITES.has(t.verb);
   return {
     tool: t.tool,
