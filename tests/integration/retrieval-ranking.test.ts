@@ -4,6 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { rankSkillCards } from '@/lib/retrieval/bm25-skill-cards';
 import { currentBankIndex, indexBuildCount } from '@/lib/retrieval/index-cache';
 import { MAX_APP_BONUS, MISMATCH_PENALTY } from '@/lib/retrieval/retrieval-index';
+import { previewRetrieval } from '@/lib/retrieval/preview-retrieval';
 import { retrieve } from '@/lib/retrieval/retrieve';
 import { addVersion, createFunctionCard, createSkillCard, skillContent } from '../helpers/bank-factories';
 import { createActor, ensureTask, uid } from '../helpers/factories';
@@ -37,11 +38,14 @@ describe('retrieval ranking', () => {
     expect((err as AppError).details).toEqual([{ path: 'ability', message: (err as AppError).message }]);
   });
 
-  it('answers an imported task ability whose bank is still empty with no skill cards, not an error', async () => {
+  it('answers an imported task ability whose bank is still empty with no skill cards, not an error, and the preview says so', async () => {
     const ability = bank();
     await ensureTask({ benchmark: `b-${uid()}`, externalId: `t-${uid()}`, ability });
     const res = await retrieve(await createActor('ANNOTATOR'), { task: 'Sort the items', ability, release: 'current' });
     expect(res.skillCards).toEqual([]);
+    // The preview says why nothing came back.
+    const preview = await previewRetrieval(await createActor('RESEARCHER'), { task: 'Sort the items', ability, release: 'current' });
+    expect(preview.emptyBank).toBe(ability);
   });
 
   it('caps the app-overlap bonus and reports every score part', async () => {
