@@ -21,7 +21,7 @@ export function LlmConnectionTest() {
         <Button type="button" variant="secondary" disabled={check.isPending} onClick={() => check.mutate()}>
           {check.isPending ? 'Testing…' : 'Test connection'}
         </Button>
-        <span className="text-slate-500">Sends one short request per saved model with the server’s endpoint and key.</span>
+        <span className="text-slate-600">Sends one short request per saved model with the server’s endpoint and key.</span>
       </div>
       <ErrorMessage error={check.error} />
       {report && !check.isPending ? (

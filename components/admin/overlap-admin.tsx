@@ -69,7 +69,7 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
         </Field>
         <Button type="submit" disabled={save.isPending || !benchmark}>{save.isPending ? 'Saving…' : 'Save'}</Button>
         <ErrorMessage error={save.error} />
-        <p className="text-xs text-slate-500">Raising k puts already-diagnosed checkpoints back in the queue for other annotators; annotators do not see each other&apos;s diagnosis of a checkpoint until they submitted their own.</p>
+        <p className="text-xs text-slate-600">Raising k puts already-diagnosed checkpoints back in the queue for other annotators; annotators do not see each other&apos;s diagnosis of a checkpoint until they submitted their own.</p>
       </form>
     </div>
   );

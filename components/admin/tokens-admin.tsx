@@ -68,7 +68,7 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
           label="API tokens"
           columns={columns}
           rows={tokens.data}
-          rowProps={(t) => ({ className: tokenStatus(t).works ? undefined : 'text-slate-400' })}
+          rowProps={(t) => ({ className: tokenStatus(t).works ? undefined : 'text-slate-500' })}
           empty={<EmptyState title="No API tokens yet">Create one for a CI importer or an agent runtime.</EmptyState>}
           saveError={revoke.error}
         />

@@ -69,14 +69,14 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
             </Button>
           </span>
         ) : (
-          <span className="text-xs text-slate-400">you</span>
+          <span className="text-xs text-slate-500">you</span>
         ),
     },
   ];
 
   return (
     <WithCreateForm form={<CreateUserForm onCreated={() => qc.invalidateQueries({ queryKey: USERS_KEY })} />}>
-      <DataTable label="Users" columns={columns} rows={users.data} rowProps={(u) => ({ 'data-testid': `user-row-${u.email}`, className: u.active ? '' : 'text-slate-400' })} saveError={update.error} />
+      <DataTable label="Users" columns={columns} rows={users.data} rowProps={(u) => ({ 'data-testid': `user-row-${u.email}`, className: u.active ? '' : 'text-slate-500' })} saveError={update.error} />
     </WithCreateForm>
   );
 }

@@ -26,7 +26,7 @@ export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: st
     queryFn: () => apiFetch<{ figures: AgreementFigures }>(`/api/agreement?${params}`).then((r) => r.figures),
     initialData: initial,
   });
-  if (q.isPending) return <p className="text-sm text-slate-500" role="status">Loading agreement figures…</p>;
+  if (q.isPending) return <p className="text-sm text-slate-600" role="status">Loading agreement figures…</p>;
   if (q.isError) return <ErrorMessage error={q.error} />;
   const f = q.data;
   if (f.units === 0) {
@@ -73,7 +73,7 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: str
     <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
         <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{label}</caption>
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>{head.map((h) => <th key={h} className="px-3 py-2">{keepGreek(h)}</th>)}</tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -42,7 +42,7 @@ export function DisagreementsList({ categories, canAdjudicate }: { categories: C
           ))}
         </div>
       </div>
-      {list.isPending ? <p role="status" className="text-sm text-slate-500">Loading disagreements…</p> : null}
+      {list.isPending ? <p role="status" className="text-sm text-slate-600">Loading disagreements…</p> : null}
       {list.isError ? <ErrorMessage error={list.error} /> : null}
       {list.data && list.data.items.length === 0
         ? unlessPastEnd(list.data, <EmptyState title={status === 'open' ? 'Nothing to adjudicate' : 'No disagreements here'}>Checkpoints appear here when two annotators chose different categories or ranges that overlap less than half.</EmptyState>)
@@ -66,15 +66,15 @@ function DisagreementItem({ d, categories, canAdjudicate }: { d: Disagreement; c
         <Link className="font-medium text-indigo-700 hover:underline" href={`/trajectories/${d.trajectoryId}?checkpoint=${d.checkpointResultId}`}>
           {d.taskExternalId} · {d.checkpointName}
         </Link>
-        <span className="text-xs text-slate-500">{d.benchmark}</span>
+        <span className="text-xs text-slate-600">{d.benchmark}</span>
         <span className="text-xs text-rose-700">disagree on {d.reasons.join(' and ')}</span>
       </div>
       <div className="mt-3 grid gap-3 md:grid-cols-2">
         {d.ratings.map((r) => (
           <article key={r.diagnosisId} className={`rounded-md p-3 text-sm ring-1 ${a?.chosenDiagnosisId === r.diagnosisId ? 'bg-emerald-50 ring-emerald-300' : 'bg-slate-50 ring-slate-200'}`} aria-label={`Diagnosis by ${r.authorName}`}>
-            <p className="text-xs text-slate-500">{r.authorName} · {r.categoryLabel ?? 'Uncategorised'} · {range(r.range)}</p>
-            <p className="mt-1 whitespace-pre-wrap"><span className="text-slate-500">Went wrong: </span>{r.whatWentWrong}</p>
-            <p className="mt-1 whitespace-pre-wrap"><span className="text-slate-500">Should have: </span>{r.whatShouldHaveHappened}</p>
+            <p className="text-xs text-slate-600">{r.authorName} · {r.categoryLabel ?? 'Uncategorised'} · {range(r.range)}</p>
+            <p className="mt-1 whitespace-pre-wrap"><span className="text-slate-600">Went wrong: </span>{r.whatWentWrong}</p>
+            <p className="mt-1 whitespace-pre-wrap"><span className="text-slate-600">Should have: </span>{r.whatShouldHaveHappened}</p>
             {canAdjudicate ? (
               <Button className="mt-2" variant="secondary" disabled={pick.isPending} onClick={() => pick.mutate({ chosenDiagnosisId: r.diagnosisId })}>
                 {a?.chosenDiagnosisId === r.diagnosisId ? 'Chosen' : `Use ${r.authorName}'s diagnosis`}

@@ -11,7 +11,7 @@ function Change({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined) return null;
   return (
     <div>
-      <div className="text-xs font-medium text-slate-500">{label}</div>
+      <div className="text-xs font-medium text-slate-600">{label}</div>
       <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>
     </div>
   );
@@ -22,7 +22,7 @@ const auditHref = (filter: Record<string, string>) => `/admin/audit?${new URLSea
 /** "via token ‘ci-import’": the action came through an API token, not a browser session; links to its other entries. */
 function ViaToken({ token }: { token: ApiTokenRef }) {
   return (
-    <span className="text-slate-500" data-testid="audit-via-token">
+    <span className="text-slate-600" data-testid="audit-via-token">
       {' via token '}
       <Link href={auditHref({ apiTokenId: token.id })} className="hover:underline" title={`Token ${token.prefix}… — its entries`}>
         ‘<UntrustedText text={token.name} clip="max-w-40" />’
@@ -40,7 +40,7 @@ const COLUMNS: ColumnDef<AuditEntryView>[] = [
         {e.actor ? (
           <Link href={auditHref({ actorId: e.actor.id })} className="hover:underline" title={e.actor.email}>{e.actor.name}</Link>
         ) : (
-          <span className="text-slate-500">system</span>
+          <span className="text-slate-600">system</span>
         )}
         {e.apiToken ? <ViaToken token={e.apiToken} /> : null}
       </>
@@ -53,7 +53,7 @@ const COLUMNS: ColumnDef<AuditEntryView>[] = [
       // The entity's name (an e-mail, a token's name, a card's title: untrusted text) beside its id, so an
       // entry says what changed without opening before/after.
       <>
-        <span className="text-slate-500">{e.entityType} </span>
+        <span className="text-slate-600">{e.entityType} </span>
         {e.entityLabel ? <UntrustedText text={e.entityLabel} clip="max-w-72" className="font-medium" testId="audit-entity-label" /> : null}
         <div>
           {e.entityHref ? <Link href={e.entityHref} className="font-mono text-xs text-indigo-700 underline">{e.entityId}</Link> : <span className="font-mono text-xs">{e.entityId}</span>}
@@ -73,7 +73,7 @@ const COLUMNS: ColumnDef<AuditEntryView>[] = [
           </div>
         </details>
       ) : (
-        <span className="text-xs text-slate-400">—</span>
+        <span className="text-xs text-slate-500">—</span>
       ),
   },
 ];

@@ -41,7 +41,7 @@ const COLUMNS: ColumnDef<CardListItem>[] = [
       <>
         {/* Titles, keys, abilities, apps and tags come from the model or an import: untrusted text. */}
         <Link href={cardHref(c.key)} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={c.title || c.key} /></Link>
-        <p className="font-mono text-xs text-slate-500"><UntrustedText text={c.key} clip /></p>
+        <p className="font-mono text-xs text-slate-600"><UntrustedText text={c.key} clip /></p>
       </>
     ),
   },
@@ -92,7 +92,7 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
                 className={`rounded-lg px-3 py-2 text-left text-sm shadow-sm ring-1 ${active ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200 hover:bg-slate-50'}`}
               >
                 <span className="block font-medium">{b.kind === 'FUNCTION' ? 'Function cards (global)' : <UntrustedText text={`Skills · ${b.ability ?? 'unlabelled'}`} />}</span>
-                <span className="text-xs text-slate-500">{b.cards} active · {b.sizeKb} KB</span>
+                <span className="text-xs text-slate-600">{b.cards} active · {b.sizeKb} KB</span>
               </button>
             </li>
           );

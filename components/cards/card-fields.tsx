@@ -4,7 +4,7 @@ import { inCardFieldOrder } from '@/lib/cards/field-order';
 
 /** A card's content as labelled fields (read-only). Text only: never rendered as HTML. */
 export function CardFields({ content }: { content: unknown }) {
-  if (!content || typeof content !== 'object') return <p className="text-sm text-slate-500">(no content)</p>;
+  if (!content || typeof content !== 'object') return <p className="text-sm text-slate-600">(no content)</p>;
   return (
     <dl className="divide-y divide-slate-100 rounded border border-slate-200 bg-white text-sm" data-testid="card-fields">
       {Object.entries(inCardFieldOrder(content) as Record<string, unknown>).map(([k, v]) => (
@@ -28,7 +28,7 @@ function Row({ path, value }: { path: string; value: unknown }): ReactNode {
 
 function show(v: unknown): ReactNode {
   if (Array.isArray(v)) {
-    if (!v.length) return <span className="text-slate-400">(empty)</span>;
+    if (!v.length) return <span className="text-slate-500">(empty)</span>;
     return (
       <ul className="list-disc space-y-0.5 pl-4">
         {v.map((x, i) => (
@@ -37,6 +37,6 @@ function show(v: unknown): ReactNode {
       </ul>
     );
   }
-  if (v === null || v === undefined || v === '') return <span className="text-slate-400">(none)</span>;
+  if (v === null || v === undefined || v === '') return <span className="text-slate-500">(none)</span>;
   return <UntrustedText text={String(v)} />;
 }

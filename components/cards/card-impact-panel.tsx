@@ -17,11 +17,11 @@ export function CardImpactPanel({ cardId }: { cardId: string }) {
     <section aria-labelledby="card-impact-title" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="card-impact-panel">
       <h2 id="card-impact-title" className="mb-2 text-base font-semibold">Impact</h2>
       {q.isPending ? (
-        <p className="text-sm text-slate-500">Loading impact…</p>
+        <p className="text-sm text-slate-600">Loading impact…</p>
       ) : q.isError ? (
         <ErrorMessage error={q.error} />
       ) : q.data.rows.length === 0 ? (
-        <p className="text-sm text-slate-500">No imported trajectory lists this card in memory.card_ids yet.</p>
+        <p className="text-sm text-slate-600">No imported trajectory lists this card in memory.card_ids yet.</p>
       ) : (
         <ImpactTable rows={q.data.rows} minCheckpoints={q.data.minCheckpoints} showCard={false} />
       )}

@@ -50,7 +50,7 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
   return (
     <div className="space-y-4">
       <header className="space-y-1">
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-slate-600">
           {card.kind === 'FUNCTION' ? 'Function card (global bank)' : <>Skill card · <UntrustedText text={card.ability ?? 'unlabelled'} /> bank</>} · <UntrustedText text={card.key} className="font-mono" />
         </p>
         <h1 className="text-2xl font-semibold tracking-tight"><UntrustedText text={card.title || card.key} /></h1>
@@ -58,14 +58,14 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium ring-1 ring-slate-300" data-testid="card-status">{card.status.toLowerCase()}</span>
           <span data-testid="current-version">v{card.current?.number ?? '—'}</span>
           {card.mergedInto ? <a className="text-indigo-700 hover:underline" href={`/cards/${encodeURIComponent(card.mergedInto.key)}`}>merged into <UntrustedText text={card.mergedInto.key} /></a> : null}
-          {card.mergedFrom.length ? <span className="text-slate-500">absorbed <UntrustedText text={card.mergedFrom.map((m) => m.key).join(', ')} /></span> : null}
-          <span className="text-slate-500">{(card.sizeBytes / 1024).toFixed(1)} KB · {card.apps.length ? <UntrustedText text={card.apps.join(', ')} /> : 'no app'}</span>
+          {card.mergedFrom.length ? <span className="text-slate-600">absorbed <UntrustedText text={card.mergedFrom.map((m) => m.key).join(', ')} /></span> : null}
+          <span className="text-slate-600">{(card.sizeBytes / 1024).toFixed(1)} KB · {card.apps.length ? <UntrustedText text={card.apps.join(', ')} /> : 'no app'}</span>
         </p>
       </header>
 
       <Panel title="Runtime text (what an agent receives)" testId="runtime-text">
-        {card.runtimeText ? <pre className="whitespace-pre-wrap rounded bg-slate-900 p-3 font-mono text-xs text-slate-100"><UntrustedText text={card.runtimeText} /></pre> : <p className="text-sm text-slate-500">This card cannot be rendered (its content does not match the card schema).</p>}
-        {card.status !== 'ACTIVE' ? <p className="text-xs text-slate-500">Not served: the card is {card.status.toLowerCase()}.</p> : null}
+        {card.runtimeText ? <pre className="whitespace-pre-wrap rounded bg-slate-900 p-3 font-mono text-xs text-slate-100"><UntrustedText text={card.runtimeText} /></pre> : <p className="text-sm text-slate-600">This card cannot be rendered (its content does not match the card schema).</p>}
+        {card.status !== 'ACTIVE' ? <p className="text-xs text-slate-600">Not served: the card is {card.status.toLowerCase()}.</p> : null}
       </Panel>
 
       <Panel title={`Fields (v${card.current?.number ?? '—'})`}>
@@ -77,7 +77,7 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
         {compare ? (
           <div className="space-y-1" data-testid="version-diff">
             <p className="text-sm font-medium">v{compare.from} → v{compare.to}</p>
-            {diff.data ? <FieldDiffView changes={diff.data} onlyChanged emptyText="These versions are identical." /> : <p className="text-sm text-slate-500">Loading diff…</p>}
+            {diff.data ? <FieldDiffView changes={diff.data} onlyChanged emptyText="These versions are identical." /> : <p className="text-sm text-slate-600">Loading diff…</p>}
             <ErrorMessage error={diff.error} />
           </div>
         ) : null}
@@ -90,7 +90,7 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
       <Panel title={`Provenance of v${selected}`} testId="version-provenance">
         <ErrorMessage error={version.error} />
         {!v ? (
-          <p className="text-sm text-slate-500">Loading…</p>
+          <p className="text-sm text-slate-600">Loading…</p>
         ) : (
           <ProvenanceChain
             provenance={v.provenance}
@@ -103,7 +103,7 @@ export function CardView({ initial, initialVersion, canReview, impact }: { initi
                 {v.restoredFrom ? (
                   <Step label="Rollback">
                     restores <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => setSelected(v.restoredFrom!.number)}>v{v.restoredFrom.number}</button> — {v.note}
-                    <span className="text-slate-500"> (the chain below is v{v.restoredFrom.number}&apos;s)</span>
+                    <span className="text-slate-600"> (the chain below is v{v.restoredFrom.number}&apos;s)</span>
                   </Step>
                 ) : null}
                 {v.review ? (

@@ -35,8 +35,8 @@ function Figure({ g }: { g: ImpactRow['injected'] }) {
   return (
     <span className="tabular-nums">
       {pct(g.rate)}
-      {g.interval ? <span className="text-xs text-slate-500"> [{pct(g.interval.low)}–{pct(g.interval.high)}]</span> : null}
-      <span className="text-xs text-slate-500"> n = {g.checkpoints} ({g.trajectories} traj.)</span>
+      {g.interval ? <span className="text-xs text-slate-600"> [{pct(g.interval.low)}–{pct(g.interval.high)}]</span> : null}
+      <span className="text-xs text-slate-600"> n = {g.checkpoints} ({g.trajectories} traj.)</span>
     </span>
   );
 }
@@ -48,7 +48,7 @@ const CARD_COLUMN: ColumnDef<ImpactRow> = {
   cell: (r) => (
     <>
       {r.cardId ? <Link href={`/cards/${encodeURIComponent(r.cardId)}`} className="text-indigo-700 underline"><UntrustedText text={r.title ?? r.cardKey} /></Link> : <UntrustedText text={r.cardKey} />}
-      <div className="font-mono text-xs text-slate-500"><UntrustedText text={r.cardKey} /></div>
+      <div className="font-mono text-xs text-slate-600"><UntrustedText text={r.cardKey} /></div>
     </>
   ),
 };
@@ -67,7 +67,7 @@ const COLUMNS: ColumnDef<ImpactRow>[] = [
     className: 'tabular-nums',
     cell: (r) =>
       r.delta === null ? (
-        <span className="text-slate-500">not enough data</span>
+        <span className="text-slate-600">not enough data</span>
       ) : (
         <span className={r.delta > 0 ? 'text-emerald-700' : r.delta < 0 ? 'text-rose-700' : ''}>{r.delta > 0 ? '+' : ''}{(r.delta * 100).toFixed(1)} pts</span>
       ),
@@ -78,7 +78,7 @@ const COLUMNS: ColumnDef<ImpactRow>[] = [
 export function ImpactTable({ rows, minCheckpoints, showCard }: { rows: ImpactRow[]; minCheckpoints: number; showCard: boolean }) {
   return (
     <div>
-      <div className="mb-2 flex items-center justify-between gap-2 text-xs text-slate-500">
+      <div className="mb-2 flex items-center justify-between gap-2 text-xs text-slate-600">
         <span>Checkpoint pass rate with 95% Wilson interval; n = checkpoint results. &quot;Not enough data&quot; below {minCheckpoints} results on either side.</span>
         <Button variant="ghost" onClick={() => downloadCsv('card-impact', toCsv(CSV_COLUMNS, rows.map(flat)))}>Download CSV</Button>
       </div>

@@ -47,16 +47,16 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
           ) : null}
           <Step label={`Diagnoses (${provenance.diagnoses.length})`}>
             {provenance.diagnoses.length === 0 ? (
-              <span className="text-slate-500">none (built from observed calls or the divergence)</span>
+              <span className="text-slate-600">none (built from observed calls or the divergence)</span>
             ) : (
               <ul className="mt-1 space-y-2">
                 {provenance.diagnoses.map((d) => (
                   <li key={d.id} className="rounded bg-slate-50 p-2 ring-1 ring-slate-200" data-testid="prov-diagnosis">
-                    <p className="text-xs text-slate-500">
+                    <p className="text-xs text-slate-600">
                       {d.author} · {d.category ?? 'uncategorised'} · checkpoint <UntrustedText text={d.checkpoint} />
                     </p>
-                    <p><span className="text-slate-500">Went wrong:</span> <UntrustedText text={d.whatWentWrong || '—'} /></p>
-                    <p><span className="text-slate-500">Should have:</span> <UntrustedText text={d.whatShouldHaveHappened || '—'} /></p>
+                    <p><span className="text-slate-600">Went wrong:</span> <UntrustedText text={d.whatWentWrong || '—'} /></p>
+                    <p><span className="text-slate-600">Should have:</span> <UntrustedText text={d.whatShouldHaveHappened || '—'} /></p>
                     <Link href={d.href} className={`${link} text-xs`} data-testid="prov-event">
                       <UntrustedText text={d.trajectory.model} /> · <UntrustedText text={d.trajectory.taskExternalId} /> · events {d.eventStart ?? '?'}–{d.eventEnd ?? d.eventStart ?? '?'} →
                     </Link>
@@ -86,7 +86,7 @@ export function Step({ label, children }: { label: string; children: ReactNode }
   return (
     <li className="relative">
       <span aria-hidden className="absolute -left-[1.4rem] top-1.5 h-2 w-2 rounded-full bg-indigo-400" />
-      <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
+      <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</span>
       {children}
     </li>
   );

@@ -4,7 +4,7 @@ const verb = (c: CardStatusChangeItem) => (c.to === 'RETIRED' ? 'Retired' : c.to
 
 /** Who retired or reactivated the card, when, and the note they gave (newest first): a status change makes no version. */
 export function StatusHistory({ changes }: { changes: CardStatusChangeItem[] }) {
-  if (!changes.length) return <p className="text-sm text-slate-500">Never retired: active since it was created.</p>;
+  if (!changes.length) return <p className="text-sm text-slate-600">Never retired: active since it was created.</p>;
   return (
     <ul className="space-y-1 text-sm">
       {changes.map((c) => (

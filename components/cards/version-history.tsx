@@ -19,7 +19,7 @@ export function VersionHistory({ versions, selected, onSelect, onCompare }: { ve
   const [from, setFrom] = useState(Math.max(1, newest - 1));
   const [to, setTo] = useState(newest);
   const columns: ColumnDef<CardVersionListItem>[] = [
-    { header: 'Version', className: 'font-medium', cell: (v) => <>v{v.number}{v.parentNumber ? <span className="text-xs font-normal text-slate-500"> ← v{v.parentNumber}</span> : null}</> },
+    { header: 'Version', className: 'font-medium', cell: (v) => <>v{v.number}{v.parentNumber ? <span className="text-xs font-normal text-slate-600"> ← v{v.parentNumber}</span> : null}</> },
     { header: 'When · who', className: 'text-slate-600', cell: (v) => `${new Date(v.createdAt).toLocaleString()} · ${v.createdBy ?? '—'}` },
     { header: 'How', className: 'text-slate-600', cell: describeVersion },
     {

@@ -66,7 +66,7 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
         </p>
       ) : null}
       {steps.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-500">
+        <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-600">
           None of these runs made a tool call: there is nothing to align.
         </p>
       ) : (
@@ -94,7 +94,7 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
                   >
                     <th
                       scope="row"
-                      className={`sticky left-0 z-[5] border-r border-b border-slate-200 px-3 py-2 text-left align-top font-mono text-xs font-medium ${isDivergence ? 'bg-amber-100 text-amber-900' : 'bg-white text-slate-500'}`}
+                      className={`sticky left-0 z-[5] border-r border-b border-slate-200 px-3 py-2 text-left align-top font-mono text-xs font-medium ${isDivergence ? 'bg-amber-100 text-amber-900' : 'bg-white text-slate-600'}`}
                     >
                       {r + 1}
                       {isDivergence ? (
@@ -123,7 +123,7 @@ function StepCell({ cell, mark, differs, full }: { cell: ContrastStep | null; ma
   const ring = mark ? 'bg-rose-50 shadow-[inset_3px_0_0_0_rgb(225,29,72)]' : differs ? 'bg-rose-50/50 shadow-[inset_3px_0_0_0_rgb(253,164,175)]' : '';
   if (!cell) {
     return (
-      <td className={`border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-400 ${ring}`} data-gap="true">
+      <td className={`border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-500 ${ring}`} data-gap="true">
         <span aria-hidden="true">—</span>
         <span className="sr-only">gap: no matching call{differs ? ' (differs from the passing runs)' : ''}</span>
         {mark ? <span className="ml-1 text-rose-700">missing here: {mark}</span> : null}
@@ -141,7 +141,7 @@ function StepCell({ cell, mark, differs, full }: { cell: ContrastStep | null; ma
           <UntrustedText text={cell.args} />
         </div>
       ) : null}
-      <div className="mt-0.5 text-[11px] text-slate-400">
+      <div className="mt-0.5 text-[11px] text-slate-500">
         call {cell.index + 1} · event {cell.position}
         {mark ? <span className="ml-1 font-medium text-rose-700">{mark}</span> : null}
         {differs ? <span className="sr-only"> (differs from the passing runs)</span> : null}

@@ -22,7 +22,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
         <h2 id="checkpoint-grid-title" className="mb-2 text-lg font-semibold">
           Checkpoints
         </h2>
-        <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-500">
+        <p className="rounded-md border border-dashed border-slate-300 bg-white px-3 py-6 text-center text-sm text-slate-600">
           This task defines no checkpoints; only the overall outcome of each run is known.
         </p>
       </section>
@@ -34,7 +34,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
         <h2 id="checkpoint-grid-title" className="text-lg font-semibold">
           Checkpoints
         </h2>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           {diagnosesScope === 'all' ? 'Showing every submitted diagnosis.' : 'Showing your own submitted diagnoses.'} Select a cell to open that run at
           the checkpoint.
         </p>
@@ -51,11 +51,11 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
                 <BreakAfterDots text={c.name} />
               </span>
               {c.description ? (
-                <span className="line-clamp-4 block text-xs font-normal text-slate-500 [overflow-wrap:anywhere]" title={revealBidi(c.description)}>
+                <span className="line-clamp-4 block text-xs font-normal text-slate-600 [overflow-wrap:anywhere]" title={revealBidi(c.description)}>
                   <UntrustedText text={c.description} />
                 </span>
               ) : null}
-              <span className="block text-[11px] font-normal text-slate-400">
+              <span className="block text-[11px] font-normal text-slate-500">
                 <UntrustedText text={c.kind ? `${c.key} · ${c.kind}` : c.key} />
               </span>
             </th>
@@ -67,7 +67,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
                 <th scope="row" className="sticky left-0 z-[5] border-b border-r border-slate-200 bg-white px-3 py-2 text-left align-top">
                   <UntrustedText text={t.model} className="block font-semibold text-slate-900" />
                   {/* Same model twice (another harness or trial) must stay tellable apart. */}
-                  {runDetail(t) ? <UntrustedText text={runDetail(t)} className="block text-xs font-normal text-slate-500" /> : null}
+                  {runDetail(t) ? <UntrustedText text={runDetail(t)} className="block text-xs font-normal text-slate-600" /> : null}
                   <span className="mt-1 block">
                     <OutcomeBadge passed={t.passed} score={t.score} />
                   </span>
@@ -87,7 +87,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
 function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: string; cell: ContrastGridCell | null }) {
   if (!cell) {
     return (
-      <td className="border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-400">
+      <td className="border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-500">
         <span aria-hidden="true">—</span>
         <span className="sr-only">{label}: no result</span>
       </td>
@@ -106,7 +106,7 @@ function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: 
       >
         <span aria-hidden="true">{cell.passed ? '✓ pass' : '✗ fail'}</span>
       </Link>
-      {cell.eventIndex != null ? <span className="ml-2 text-[11px] text-slate-400">event {cell.eventIndex}</span> : null}
+      {cell.eventIndex != null ? <span className="ml-2 text-[11px] text-slate-500">event {cell.eventIndex}</span> : null}
       {cell.note && !cell.passed ? (
         <p className="mt-1 line-clamp-2 text-xs text-slate-600 [overflow-wrap:anywhere]" title={revealBidi(cell.note)}>
           <UntrustedText text={cell.note} />
@@ -126,7 +126,7 @@ function DiagnosisNote({ diagnosis: d }: { diagnosis: ContrastDiagnosis }) {
       <p className="mt-0.5 line-clamp-3 text-slate-700 [overflow-wrap:anywhere]" title={revealBidi(d.whatWentWrong)}>
         <UntrustedText text={d.whatWentWrong} />
       </p>
-      <div className="mt-0.5 text-[11px] text-slate-500">
+      <div className="mt-0.5 text-[11px] text-slate-600">
         {d.own ? 'you' : d.authorName}
         {d.eventStart != null ? ` · events ${d.eventStart}${d.eventEnd != null && d.eventEnd !== d.eventStart ? `–${d.eventEnd}` : ''}` : ''}
       </div>

@@ -13,7 +13,7 @@ export function TaskContrastHeader({ task, trajectories }: Pick<TaskContrast, 't
         <Fact label="Apps" value={task.apps.length ? task.apps.join(', ') : '—'} />
         <Fact label="Runs" value={`${trajectories.length} (${passed} passed, ${trajectories.length - passed} failed)`} />
       </dl>
-      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Instruction</h2>
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Instruction</h2>
       <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800" data-testid="task-instruction">
         <UntrustedText text={task.instruction} />
       </p>
@@ -24,7 +24,7 @@ export function TaskContrastHeader({ task, trajectories }: Pick<TaskContrast, 't
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex min-w-0 gap-1.5">
-      <dt className="text-slate-500">{label}</dt>
+      <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 font-medium text-slate-800">
         <UntrustedText text={value} />
       </dd>

@@ -29,7 +29,7 @@ export function WideScroll({ label, columns, children, testId }: { label: string
   return (
     <div className="relative">
       {edges.overflows ? (
-        <div className="mb-1 flex items-center justify-end gap-2 text-xs text-slate-500" data-testid="wide-scroll-hint">
+        <div className="mb-1 flex items-center justify-end gap-2 text-xs text-slate-600" data-testid="wide-scroll-hint">
           <span>{columns}: scroll sideways for the rest</span>
           <button type="button" aria-label={`Scroll ${label} left`} disabled={edges.atStart} onClick={() => by(-1)} className="rounded px-2 py-0.5 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40">
             ←
@@ -68,7 +68,7 @@ export function WideTable({ caption, corner, cornerClassName, testId, head, chil
       <caption className="sr-only">{caption}</caption>
       <thead className="bg-slate-50">
         <tr>
-          <th scope="col" className={`sticky left-0 border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500 ${cornerClassName}`}>
+          <th scope="col" className={`sticky left-0 border-b border-r border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase text-slate-600 ${cornerClassName}`}>
             {corner}
           </th>
           {head}

@@ -34,7 +34,7 @@ export function ChartPanel<R>({ id, title, description, rows, columns, href, chi
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">{title}</h2>
-          {description ? <p className="mt-0.5 text-xs text-slate-500">{description}</p> : null}
+          {description ? <p className="mt-0.5 text-xs text-slate-600">{description}</p> : null}
         </div>
         {rows.length ? (
           <div className="flex items-center gap-1" role="group" aria-label={`${title}: view`}>
@@ -45,7 +45,7 @@ export function ChartPanel<R>({ id, title, description, rows, columns, href, chi
         ) : null}
       </div>
       {!rows.length ? (
-        <p className="py-8 text-center text-sm text-slate-500">{empty}</p>
+        <p className="py-8 text-center text-sm text-slate-600">{empty}</p>
       ) : view === 'chart' ? (
         <div className="h-64 w-full">{children}</div>
       ) : (

@@ -24,7 +24,7 @@ function FilterScope({ filters, ignores, countsBy }: { filters: DashboardFilters
   const ignored = [...new Set(ignores.filter((k) => filters[k]).map((k) => FILTER_NAMES[k]))];
   if (!ignored.length) return null;
   return (
-    <p className="text-xs text-slate-500" data-testid="filter-scope">
+    <p className="text-xs text-slate-600" data-testid="filter-scope">
       Not filtered by {ignored.join(', ')}: {countsBy}
     </p>
   );
@@ -87,7 +87,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
         <FilterScope filters={f} ignores={[...NOT_PER_RUN, 'from', 'to']} countsBy="the bank is counted by ability, week by week." />
         <BankPanel data={data.bank} />
       </Section>
-      <p className="text-xs text-slate-400">Computed in {data.tookMs} ms.</p>
+      <p className="text-xs text-slate-500">Computed in {data.tookMs} ms.</p>
     </div>
   );
 }

@@ -13,7 +13,7 @@ const COLUMNS: ColumnDef<DrillProposal>[] = [
     cell: (p) => (
       <>
         <a href={`/reviews/${p.id}`} className="text-indigo-700 underline"><UntrustedText text={p.title ?? '(untitled card)'} clip="max-w-md" testId="drill-proposal-title" /></a>
-        {p.reason ? <div className="text-xs text-slate-500"><UntrustedText text={p.reason} clip="max-w-md" /></div> : null}
+        {p.reason ? <div className="text-xs text-slate-600"><UntrustedText text={p.reason} clip="max-w-md" /></div> : null}
       </>
     ),
   },
@@ -22,7 +22,7 @@ const COLUMNS: ColumnDef<DrillProposal>[] = [
   { header: 'Status', cell: (p) => p.status.toLowerCase() },
   { header: 'Validation', className: 'text-xs', cell: (p) => p.rules.join(', ') || '—' },
   { header: 'Decisions', className: 'text-xs', cell: (p) => p.decisions.map((d) => `${d.decision.toLowerCase().replace('_', ' ')} by ${d.reviewer}`).join('; ') || '—' },
-  { header: 'Created', className: 'text-slate-500', cell: (p) => p.createdAt.slice(0, 10) },
+  { header: 'Created', className: 'text-slate-600', cell: (p) => p.createdAt.slice(0, 10) },
 ];
 
 /** The proposals behind a curation or review point (the review pages open each one). */

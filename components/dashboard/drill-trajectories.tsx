@@ -16,7 +16,7 @@ const COLUMNS: ColumnDef<DrillTrajectory>[] = [
   { header: 'Round', cell: (t) => (t.memoryRelease === null ? 'R0' : <UntrustedText text={t.memoryRelease} clip="max-w-[10rem]" />) },
   { header: 'Outcome', cell: (t) => <OutcomeBadge passed={t.passed} /> },
   { header: 'Failed checkpoints', className: 'tabular-nums', cell: (t) => t.failedCount },
-  { header: 'Imported', className: 'text-slate-500', cell: (t) => t.createdAt.slice(0, 10) },
+  { header: 'Imported', className: 'text-slate-600', cell: (t) => t.createdAt.slice(0, 10) },
 ];
 
 /** The trajectories behind a dashboard point. */

@@ -41,11 +41,11 @@ function RoundRecipe({ recipe }: { recipe: ReleaseRecipe }) {
     <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-slate-600" aria-label="Release recipe">
       {rows.map(([k, v]) => (
         <div key={k} className="contents">
-          <dt className="text-slate-500">{k}</dt>
+          <dt className="text-slate-600">{k}</dt>
           <dd>{v}</dd>
         </div>
       ))}
-      <dt className="text-slate-500">Runs</dt>
+      <dt className="text-slate-600">Runs</dt>
       <dd>
         {plural(recipe.runs, 'reflection run')}
         {recipe.versionsWithoutRun ? `, ${plural(recipe.versionsWithoutRun, 'version')} without a run` : ''}
@@ -61,9 +61,9 @@ function RoundTooltip({ active, label, rounds, rows }: { active?: boolean; label
   return (
     <div className="max-w-sm rounded-md bg-white p-2 text-xs shadow-lg ring-1 ring-slate-200" data-testid="round-tooltip">
       <div className="font-medium text-slate-900">{label}</div>
-      {info?.createdAt ? <div className="text-slate-500">released {info.createdAt.slice(0, 10)}</div> : null}
+      {info?.createdAt ? <div className="text-slate-600">released {info.createdAt.slice(0, 10)}</div> : null}
       {info?.note ? <div className="text-slate-600">{info.note}</div> : null}
-      {info?.recipe ? <RoundRecipe recipe={info.recipe} /> : info?.release ? <div className="mt-1 text-slate-500">No recipe recorded for this release.</div> : null}
+      {info?.recipe ? <RoundRecipe recipe={info.recipe} /> : info?.release ? <div className="mt-1 text-slate-600">No recipe recorded for this release.</div> : null}
       <ul className="mt-1 space-y-0.5">
         {points.map((p) => (
           <li key={p.label}>

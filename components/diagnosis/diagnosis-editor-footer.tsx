@@ -76,11 +76,11 @@ export function DiagnosisEditorFooter({
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-2">
-        <span role="status" data-testid="diagnosis-status" className="text-xs text-slate-500">
+        <span role="status" data-testid="diagnosis-status" className="text-xs text-slate-600">
           {status}
         </span>
         <Button type="submit" form={formId} disabled={disabled}>
-          {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
+          {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-black/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
         </Button>
       </div>
     </div>

@@ -230,7 +230,7 @@ export function DiagnosisEditor({
             <span data-testid="diagnosis-range" className="shrink-0 whitespace-nowrap font-medium text-slate-800">
               {rangeLabel(range)}
             </span>
-            <span className="text-xs font-normal text-slate-500">the timeline selection · click / Shift+click, j / k, Shift+J / K</span>
+            <span className="text-xs font-normal text-slate-600">the timeline selection · click / Shift+click, j / k, Shift+J / K</span>
           </div>
         </FormRow>
         <FormRow

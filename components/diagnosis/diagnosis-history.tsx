@@ -19,15 +19,15 @@ export function DiagnosisHistory({ diagnosisId }: { diagnosisId: string }) {
     <details className="text-xs" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary className="cursor-pointer text-slate-600">Earlier versions</summary>
       <ErrorMessage error={q.error} />
-      {q.isLoading ? <p className="text-slate-400">Loading…</p> : null}
+      {q.isLoading ? <p className="text-slate-500">Loading…</p> : null}
       <ol className="mt-2 space-y-2">
         {q.data?.map((r) => (
           <li key={r.id} className="rounded bg-slate-50 p-2">
-            <p className="text-slate-500">
+            <p className="text-slate-600">
               {new Date(r.createdAt).toLocaleString()} · replaced by {r.editor} · events #{r.content.eventStart ?? '?'}–#{r.content.eventEnd ?? '?'}
             </p>
             <p className="whitespace-pre-wrap text-slate-700">{r.content.whatWentWrong}</p>
-            <p className="whitespace-pre-wrap text-slate-500">→ {r.content.whatShouldHaveHappened}</p>
+            <p className="whitespace-pre-wrap text-slate-600">→ {r.content.whatShouldHaveHappened}</p>
           </li>
         ))}
       </ol>

@@ -5,10 +5,10 @@ export function DiagnosisList({ diagnoses, title }: { diagnoses: DiagnosisView[]
   if (!diagnoses.length) return null;
   return (
     <section aria-label={title} className="space-y-2">
-      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</h3>
       {diagnoses.map((d) => (
         <article key={d.id} className="rounded-md bg-slate-50 p-2 text-xs ring-1 ring-slate-200">
-          <p className="text-slate-500">
+          <p className="text-slate-600">
             {d.author.name} · {d.status.toLowerCase()} · {d.category?.label ?? 'no category'}
             {d.eventStart != null ? ` · events #${d.eventStart}–#${d.eventEnd}` : ''}
             {d.confidence ? ` · confidence ${d.confidence}/5` : ''}

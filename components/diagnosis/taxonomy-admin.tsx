@@ -61,7 +61,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
             className="mt-0"
             onBlur={(e) => e.target.value.trim() !== c.label && update.mutate({ id: c.id, patch: { label: e.target.value }, previous: { label: c.label } })}
           />
-          <span className="font-mono text-[11px] text-slate-400">{c.key}</span>
+          <span className="font-mono text-[11px] text-slate-500">{c.key}</span>
         </>
       ),
     },
@@ -97,7 +97,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
   ];
   return (
     <WithCreateForm form={<NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />}>
-      <DataTable label="Failure categories" columns={columns} rows={rows} rowProps={(c) => ({ 'data-testid': `category-${c.key}`, className: c.active ? '' : 'text-slate-400' })} saveError={update.error} />
+      <DataTable label="Failure categories" columns={columns} rows={rows} rowProps={(c) => ({ 'data-testid': `category-${c.key}`, className: c.active ? '' : 'text-slate-500' })} saveError={update.error} />
     </WithCreateForm>
   );
 }

@@ -21,7 +21,7 @@ type Props = {
 
 export function FieldDiffView({ changes, highlight = [], onlyChanged = false, emptyText = 'No differences.', className = '' }: Props) {
   const rows = onlyChanged ? changes.filter((c) => c.changed) : changes;
-  if (!changes.some((c) => c.changed) && onlyChanged) return <p className="text-sm text-slate-500">{emptyText}</p>;
+  if (!changes.some((c) => c.changed) && onlyChanged) return <p className="text-sm text-slate-600">{emptyText}</p>;
   return (
     <dl className={`divide-y divide-slate-100 rounded border border-slate-200 bg-white text-sm ${className}`} data-testid="field-diff">
       {rows.map((c) => {
@@ -49,7 +49,7 @@ export function FieldDiffView({ changes, highlight = [], onlyChanged = false, em
 function renderChange(c: FieldChange) {
   if (c.kind === 'text') return <Parts parts={c.parts} />;
   if (c.kind === 'list') {
-    if (!c.items.length) return <span className="text-slate-400">(empty)</span>;
+    if (!c.items.length) return <span className="text-slate-500">(empty)</span>;
     return (
       <ul className="space-y-1">
         {c.items.map((item, i) => (
@@ -62,7 +62,7 @@ function renderChange(c: FieldChange) {
   return (
     <span>
       <del className="bg-red-50 text-red-800">{show(c.before)}</del>
-      <span className="px-1 text-slate-400">→</span>
+      <span className="px-1 text-slate-500">→</span>
       <ins className="bg-green-50 text-green-800 no-underline">{show(c.after)}</ins>
     </span>
   );
@@ -92,7 +92,7 @@ function ListItem({ item }: { item: ListItemChange }) {
 }
 
 function Parts({ parts }: { parts: DiffPart[] }) {
-  if (!parts.length) return <span className="text-slate-400">(empty)</span>;
+  if (!parts.length) return <span className="text-slate-500">(empty)</span>;
   return (
     <>
       {parts.map((p, i) =>

@@ -35,13 +35,13 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <UntrustedText text={report.fileName} />
         </h3>
         <StatusBadge status={report.status} />
-        {report.format ? <span className="text-xs text-slate-500">{report.format}</span> : null}
+        {report.format ? <span className="text-xs text-slate-600">{report.format}</span> : null}
       </header>
       {report.error ? <p role="alert" className="text-sm text-rose-700">{report.error}</p> : null}
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-6">
         {counts.map(([label, n]) => (
           <div key={label} className="rounded bg-slate-50 px-2 py-1">
-            <dt className="text-xs text-slate-500">{label}</dt>
+            <dt className="text-xs text-slate-600">{label}</dt>
             <dd className="font-semibold tabular-nums" data-testid={`count-${label.replace(' ', '-')}`}>{n}</dd>
           </div>
         ))}
@@ -69,7 +69,7 @@ function ProblemPager({ report }: { report: ImportReport }) {
     <Link href={problemsPageHref(report, p)} className="text-indigo-700 underline">{label}</Link>
   );
   return (
-    <nav aria-label="Problem pages" className="mt-1 flex flex-wrap items-center gap-3 text-xs text-slate-500">
+    <nav aria-label="Problem pages" className="mt-1 flex flex-wrap items-center gap-3 text-xs text-slate-600">
       <span>Showing problems {report.errorsShown ? report.errorsOffset + 1 : 0}–{last} of {report.errorCount} (page {page} of {report.errorsPageCount}).</span>
       {page > 1 ? link(page - 1, 'Previous problems') : null}
       {last < report.errorCount ? link(page + 1, 'Next problems') : null}
@@ -112,7 +112,7 @@ function ImportedLinks({ report }: { report: ImportReport }) {
             </Link>
           </li>
         ))}
-        {more > 0 ? <li className="text-xs text-slate-500">and {more} more</li> : null}
+        {more > 0 ? <li className="text-xs text-slate-600">and {more} more</li> : null}
       </ul>
     </nav>
   );
@@ -130,7 +130,7 @@ function ProblemGroups({ errors }: { errors: ErrorView[] }) {
     key,
     heading: (
       <>
-        {whereOf(items[0])} <span className="font-normal text-slate-500">· {items[0].file} · {plural(items.length, 'problem')}</span>
+        {whereOf(items[0])} <span className="font-normal text-slate-600">· {items[0].file} · {plural(items.length, 'problem')}</span>
       </>
     ),
     rows: items.map((e): Issue => ({ kind: KIND[e.kind] ?? 'invalid', field: e.path, message: e.reason, tone: e.kind === 'WARNING' ? 'warning' : 'error' })),

@@ -58,7 +58,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
         <h2 id="past-imports" className="mb-2 text-lg font-medium">Past imports</h2>
         <ErrorMessage error={list.error} />
         {list.isPending ? (
-          <p role="status" className="text-sm text-slate-500">Loading…</p>
+          <p role="status" className="text-sm text-slate-600">Loading…</p>
         ) : list.data ? (
           <>
             {list.data.items.length ? (

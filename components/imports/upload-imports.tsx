@@ -94,7 +94,7 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
           <Field label="Files (native .jsonl, τ²-bench or τ-bench .json)">
             <input name="files" type="file" multiple accept=".json,.jsonl,application/json" className="mt-1 block w-full text-sm" />
           </Field>
-          <p className="mt-1 text-xs text-slate-500">Up to {maxUploadMb} MB per file. Larger files: npm run import -- &lt;file&gt;.</p>
+          <p className="mt-1 text-xs text-slate-600">Up to {maxUploadMb} MB per file. Larger files: npm run import -- &lt;file&gt;.</p>
         </div>
         <Field label="Format">
           <Select name="format" defaultValue="">

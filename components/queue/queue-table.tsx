@@ -41,7 +41,7 @@ export function QueueTable({
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <ErrorMessage error={assign.error ?? release.error} />
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Queue items">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
             <th className="px-3 py-2">Task</th>
             <th className="px-3 py-2">Model</th>
@@ -55,7 +55,7 @@ export function QueueTable({
             <tr key={it.trajectoryId} data-testid={`queue-row-${it.trajectoryId}`}>
               <td className="max-w-xs px-3 py-2 xl:max-w-md">
                 {/* Imported text (ids, instruction, model, agent, checkpoint keys): bidi controls shown as markers. */}
-                <div className="font-mono text-xs text-slate-500">
+                <div className="font-mono text-xs text-slate-600">
                   <UntrustedText text={it.benchmark} /> · <UntrustedText text={it.taskExternalId} />
                   {it.ability ? (
                     <>
@@ -76,7 +76,7 @@ export function QueueTable({
               <td className="px-3 py-2">
                 <UntrustedText text={it.model} className="font-medium" />
                 {/* Two agents on one model, or two trials, look identical without this. */}
-                {runDetail(it) ? <UntrustedText text={runDetail(it)} className="block text-xs text-slate-500" testId="queue-run" /> : null}
+                {runDetail(it) ? <UntrustedText text={runDetail(it)} className="block text-xs text-slate-600" testId="queue-run" /> : null}
                 {/* The run scored as passed yet has failed checkpoints: said, so the row does not read as a failed run. */}
                 {it.passed ? (
                   <span data-testid="queue-run-passed" className="mt-0.5 inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800 ring-1 ring-emerald-200">
@@ -86,7 +86,7 @@ export function QueueTable({
               </td>
               <td className="px-3 py-2">
                 <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
-                <span className="font-mono text-xs text-slate-500" data-testid="queue-checkpoints">
+                <span className="font-mono text-xs text-slate-600" data-testid="queue-checkpoints">
                   <UntrustedText text={it.failedCheckpoints.map(checkpointLabel).join(', ')} />
                 </span>
               </td>
@@ -96,10 +96,10 @@ export function QueueTable({
                     {it.claim.userId === meId ? 'you' : it.claim.userName}
                     {it.claim.assignedBy ? ` (assigned by ${it.claim.assignedBy})` : ''}
                     <br />
-                    <span className="text-slate-400">until {new Date(it.claim.expiresAt).toLocaleTimeString()}</span>
+                    <span className="text-slate-500">until {new Date(it.claim.expiresAt).toLocaleTimeString()}</span>
                   </span>
                 ) : (
-                  <span className="text-slate-400">unclaimed</span>
+                  <span className="text-slate-500">unclaimed</span>
                 )}
               </td>
               <td className="space-x-2 whitespace-nowrap px-3 py-2 text-right">

@@ -74,16 +74,16 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     <section aria-label="Queue" className="space-y-4">
       <div className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Button onClick={() => next.mutate()} disabled={next.isPending} data-testid="queue-next">
-          {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="rounded bg-white/20 px-1 font-mono text-[11px]">n</kbd>
+          {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="rounded bg-black/20 px-1 font-mono text-[11px]">n</kbd>
         </Button>
         {data ? (
           <dl className="flex flex-wrap gap-6 text-sm tabular-nums" data-testid="queue-progress">
-            <div><dt className="text-xs text-slate-500">Done today</dt><dd className="font-semibold">{data.progress.doneToday.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-500">Remaining for you</dt><dd className="font-semibold">{data.progress.remaining.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-500">You hold</dt><dd className="font-semibold" data-testid="queue-holding">{data.progress.holding.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-500">In queue</dt><dd className="font-semibold" data-testid="queue-total">{data.counts.total.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-500">Unclaimed</dt><dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-500">Claimed</dt><dd className="font-semibold" data-testid="queue-claimed">{data.counts.claimed.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-600">Done today</dt><dd className="font-semibold">{data.progress.doneToday.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-600">Remaining for you</dt><dd className="font-semibold">{data.progress.remaining.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-600">You hold</dt><dd className="font-semibold" data-testid="queue-holding">{data.progress.holding.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-600">In queue</dt><dd className="font-semibold" data-testid="queue-total">{data.counts.total.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-600">Unclaimed</dt><dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd></div>
+            <div><dt className="text-xs text-slate-600">Claimed</dt><dd className="font-semibold" data-testid="queue-claimed">{data.counts.claimed.toLocaleString('en-US')}</dd></div>
           </dl>
         ) : null}
       </div>
@@ -94,7 +94,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
       ) : null}
       <ErrorMessage error={next.error ?? list.error} />
       <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={setParams} />
-      {list.isLoading ? <p className="text-sm text-slate-500">Loading the queue…</p> : null}
+      {list.isLoading ? <p className="text-sm text-slate-600">Loading the queue…</p> : null}
       {data && data.items.length === 0
         ? unlessPastEnd(data, filterQuery
           ? <EmptyState title="Nothing to diagnose here">No failed trajectories awaiting diagnosis match these filters.</EmptyState>

@@ -10,7 +10,7 @@ export function JsonBlock({ value, label, foldAt = 1200 }: { value: unknown; lab
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   const long = (text ?? '').length > foldAt;
   const [open, setOpen] = useState(!long);
-  if (text === undefined || text === null || text === '' || text === 'null') return <p className="text-sm text-slate-500">None recorded.</p>;
+  if (text === undefined || text === null || text === '' || text === 'null') return <p className="text-sm text-slate-600">None recorded.</p>;
   return (
     <div>
       <pre

@@ -23,7 +23,7 @@ function Section({ title, count, children }: { title: string; count?: number; ch
     <section aria-labelledby={id} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 id={id} className="text-base font-semibold">
         {title}
-        {count !== undefined ? <span className="ml-2 text-sm font-normal text-slate-500">({count})</span> : null}
+        {count !== undefined ? <span className="ml-2 text-sm font-normal text-slate-600">({count})</span> : null}
       </h2>
       {children}
     </section>
@@ -33,7 +33,7 @@ function Section({ title, count, children }: { title: string; count?: number; ch
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dt className="text-xs uppercase tracking-wide text-slate-600">{label}</dt>
       <dd className="mt-0.5 break-words text-sm text-slate-800">{children}</dd>
     </div>
   );
@@ -102,7 +102,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
 
         <Section title="Curator patches" count={run.proposals.length}>
           {run.proposals.length === 0 ? (
-            <p className="text-sm text-slate-500">{isActiveStatus(run.status) ? 'Not produced yet.' : 'No patch was produced.'}</p>
+            <p className="text-sm text-slate-600">{isActiveStatus(run.status) ? 'Not produced yet.' : 'No patch was produced.'}</p>
           ) : (
             <ul className="space-y-3">
               {run.proposals.map((p) => (
@@ -115,7 +115,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
         <Section title="Skill deltas" count={run.deltas.length}>
           {invalidDeltas.length ? <p className="text-sm text-rose-700">{plural(invalidDeltas.length, 'delta')} failed validation; kept below with the reasons.</p> : null}
           {run.deltas.length === 0 ? (
-            <p className="text-sm text-slate-500">{run.kind === 'FUNCTION_CARDS' ? 'Function-card runs produce cards directly (see the patches above).' : 'No delta recorded.'}</p>
+            <p className="text-sm text-slate-600">{run.kind === 'FUNCTION_CARDS' ? 'Function-card runs produce cards directly (see the patches above).' : 'No delta recorded.'}</p>
           ) : (
             <ul className="space-y-3">
               {run.deltas.map((d) => (
@@ -133,7 +133,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
         </Section>
 
         <Section title="Packet sent (de-identified)">
-          <p className="text-sm text-slate-500">Exactly what left the server: concrete values are replaced by typed placeholders; the mapping stays on the server.</p>
+          <p className="text-sm text-slate-600">Exactly what left the server: concrete values are replaced by typed placeholders; the mapping stays on the server.</p>
           <JsonBlock value={run.packet} label="Packet" />
         </Section>
 
@@ -143,7 +143,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
 
         <Section title="LLM calls" count={run.llmCalls.length}>
           {run.llmCalls.length === 0 ? (
-            <p className="text-sm text-slate-500">{run.ruleBased ? 'None: the rule-based provider does not call an LLM.' : 'None recorded.'}</p>
+            <p className="text-sm text-slate-600">{run.ruleBased ? 'None: the rule-based provider does not call an LLM.' : 'None recorded.'}</p>
           ) : (
             <ul className="space-y-3">
               {run.llmCalls.map((c) => (

@@ -8,7 +8,7 @@ const STATUS_STYLE: Record<string, string> = {
   REJECTED: 'bg-slate-100 text-slate-600 ring-slate-300',
   NOOP: 'bg-slate-100 text-slate-600 ring-slate-300',
   INVALID: 'bg-rose-50 text-rose-800 ring-rose-300',
-  SUPERSEDED: 'bg-slate-100 text-slate-500 ring-slate-300',
+  SUPERSEDED: 'bg-slate-100 text-slate-600 ring-slate-300',
 };
 
 const STATUS_LABEL: Record<string, string> = {
@@ -44,8 +44,8 @@ export function ProposalCard({ proposal: p }: { proposal: RunDetail['proposals']
         <span data-proposal-status={p.status} className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[p.status] ?? ''}`}>
           {STATUS_LABEL[p.status] ?? p.status}
         </span>
-        <span className="text-slate-500">{p.cardKind === 'FUNCTION' ? 'function card' : `skill card${p.ability ? ` · ${p.ability}` : ''}`}</span>
-        {p.deltaIndex !== null ? <span className="text-slate-500">from delta {p.deltaIndex + 1}</span> : null}
+        <span className="text-slate-600">{p.cardKind === 'FUNCTION' ? 'function card' : `skill card${p.ability ? ` · ${p.ability}` : ''}`}</span>
+        {p.deltaIndex !== null ? <span className="text-slate-600">from delta {p.deltaIndex + 1}</span> : null}
         {/* INVALID's status pill already says "failed validation"; a second "invalid" would repeat it. */}
         {p.status === 'INVALID' ? null : <span className={p.valid ? 'text-emerald-700' : 'text-rose-700'}>{p.valid ? 'valid' : 'invalid'}</span>}
       </div>
@@ -54,8 +54,8 @@ export function ProposalCard({ proposal: p }: { proposal: RunDetail['proposals']
         <ul className="mb-2 text-sm text-slate-700" aria-label="Target cards">
           {p.targets.map((t) => (
             <li key={t.cardId}>
-              {t.primary ? 'Target' : 'Also'}: <span className="font-medium">{t.title}</span> <span className="font-mono text-xs text-slate-500">{t.key}</span>{' '}
-              {t.baseVersionNumber !== null ? <span className="text-slate-500">(based on v{t.baseVersionNumber})</span> : null}
+              {t.primary ? 'Target' : 'Also'}: <span className="font-medium">{t.title}</span> <span className="font-mono text-xs text-slate-600">{t.key}</span>{' '}
+              {t.baseVersionNumber !== null ? <span className="text-slate-600">(based on v{t.baseVersionNumber})</span> : null}
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ const STYLES: Record<RunStatus, string> = {
   RUNNING: 'bg-amber-50 text-amber-800 ring-amber-300',
   SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
   FAILED: 'bg-rose-50 text-rose-800 ring-rose-300',
-  CANCELLED: 'bg-slate-100 text-slate-500 ring-slate-300',
+  CANCELLED: 'bg-slate-100 text-slate-600 ring-slate-300',
 };
 
 const LABELS: Record<RunStatus, string> = {

@@ -36,7 +36,7 @@ const COLUMNS: ColumnDef<RunListItem>[] = [
     cell: (r) => (
       <>
         <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={runTitle(r)} clip="max-w-sm" /></Link>
-        {r.batchId ? <span className="ml-2 text-xs text-slate-500">batch</span> : null}
+        {r.batchId ? <span className="ml-2 text-xs text-slate-600">batch</span> : null}
         {/* The error can quote the model's answer: untrusted text. */}
         {r.status === 'FAILED' && r.error ? <p className="mt-0.5 text-xs text-rose-700"><UntrustedText text={r.error} clip="max-w-md" /></p> : null}
       </>

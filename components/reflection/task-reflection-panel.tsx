@@ -43,25 +43,25 @@ export function TaskReflectionPanel({ taskId, canRun }: { taskId: string; canRun
         <ReflectionSettingsFields value={settings} onChange={setSettings} idPrefix={`reflect-${taskId}`} />
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Queuing…' : 'Run reflection'}</Button>
-          {busy && !create.isPending ? <span className="text-sm text-slate-500">A run is in progress; its status updates here.</span> : null}
+          {busy && !create.isPending ? <span className="text-sm text-slate-600">A run is in progress; its status updates here.</span> : null}
         </div>
         <ErrorMessage error={create.error} />
       </form>
       <div>
         <h3 className="mb-2 text-sm font-medium text-slate-700">Latest runs</h3>
         {runs.isLoading ? (
-          <p className="text-sm text-slate-500">Loading runs…</p>
+          <p className="text-sm text-slate-600">Loading runs…</p>
         ) : runs.error ? (
           <ErrorMessage error={runs.error} />
         ) : !runs.data?.length ? (
-          <p className="text-sm text-slate-500">No reflection run for this task yet.</p>
+          <p className="text-sm text-slate-600">No reflection run for this task yet.</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm" data-testid="task-runs">
             {runs.data.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-run-id={r.id}>
                 <RunStatusBadge status={r.status} />
                 <ProviderLabel provider={r.provider} model={r.model} />
-                <span className="text-slate-500">{new Date(r.createdAt).toLocaleString()}</span>
+                <span className="text-slate-600">{new Date(r.createdAt).toLocaleString()}</span>
                 {r.status === 'SUCCEEDED' ? <span>{plural(r.pendingProposals, 'proposal')} pending review</span> : null}
                 {r.status === 'FAILED' && r.error ? <span className="text-rose-700">{r.error}</span> : null}
                 <Link href={`/runs/${r.id}`} className="ml-auto font-medium text-indigo-700 hover:underline">Open run</Link>

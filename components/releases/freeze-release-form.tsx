@@ -34,7 +34,7 @@ export function FreezeReleaseForm() {
   return (
     <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Freeze a release">
       <h2 className="text-sm font-semibold text-slate-800">Freeze the current bank</h2>
-      <p className="text-xs text-slate-500">Records the current version of every active card. A release never changes afterwards.</p>
+      <p className="text-xs text-slate-600">Records the current version of every active card. A release never changes afterwards.</p>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <Field label="Name">
           <TextInput required value={name} onChange={(e) => setName(e.target.value)} placeholder="v1" pattern="[A-Za-z0-9][A-Za-z0-9._\-]{0,63}" title="Letters, digits, . _ -" />

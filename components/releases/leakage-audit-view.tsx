@@ -39,10 +39,10 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
         </Select>
       </label>
       <ErrorMessage error={report.error} />
-      {report.isPending ? <p className="text-sm text-slate-500">Auditing held-out tasks…</p> : null}
+      {report.isPending ? <p className="text-sm text-slate-600">Auditing held-out tasks…</p> : null}
       {r ? (
         r.heldOutTasks === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-500">
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600">
             No task is marked held-out, so nothing can leak. Mark evaluation tasks with <code>split: &quot;heldout&quot;</code> in the import.
           </p>
         ) : r.total === 0 ? (

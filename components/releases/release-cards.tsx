@@ -25,7 +25,7 @@ const COLUMNS: ColumnDef<ReleaseCardRow>[] = [
     cell: (c) => (
       <>
         <Link className="font-medium text-indigo-700 hover:underline" href={cardHref(c.key)}><UntrustedText text={c.title} /></Link>
-        <span className="block font-mono text-xs text-slate-500"><UntrustedText text={c.key} clip /></span>
+        <span className="block font-mono text-xs text-slate-600"><UntrustedText text={c.key} clip /></span>
       </>
     ),
   },

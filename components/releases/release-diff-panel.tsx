@@ -21,7 +21,7 @@ export function ReleaseDiffPanel({ name, others, compareWith }: { name: string; 
     queryFn: () => apiFetch<ReleaseDiff>(`/api/releases/${encodeURIComponent(other)}/diff/${encodeURIComponent(name)}`),
     enabled: !!other,
   });
-  if (!others.length) return <p className="text-sm text-slate-500">This is the only release; freeze another one to compare.</p>;
+  if (!others.length) return <p className="text-sm text-slate-600">This is the only release; freeze another one to compare.</p>;
   const d = diff.data;
   return (
     <div className="space-y-3">
@@ -36,7 +36,7 @@ export function ReleaseDiffPanel({ name, others, compareWith }: { name: string; 
         </Select>
       </label>
       <ErrorMessage error={diff.error} />
-      {diff.isPending ? <p className="text-sm text-slate-500">Comparing…</p> : null}
+      {diff.isPending ? <p className="text-sm text-slate-600">Comparing…</p> : null}
       {d ? <ReleaseDiffList diff={d} /> : null}
     </div>
   );
@@ -53,7 +53,7 @@ export function ReleaseDiffList({ diff: d }: { diff: ReleaseDiff }) {
         <ul className="space-y-0.5">
           {d.added.map((c) => (
             <li key={c.key} className="text-emerald-800">
-              + <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-500"><UntrustedText text={c.key} /> v{c.version}</span>
+              + <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-600"><UntrustedText text={c.key} /> v{c.version}</span>
             </li>
           ))}
         </ul>
@@ -62,7 +62,7 @@ export function ReleaseDiffList({ diff: d }: { diff: ReleaseDiff }) {
         <ul className="space-y-0.5">
           {d.removed.map((c) => (
             <li key={c.key} className="text-rose-800">
-              − <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-500"><UntrustedText text={c.key} /> v{c.version}</span>
+              − <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-600"><UntrustedText text={c.key} /> v{c.version}</span>
             </li>
           ))}
         </ul>
@@ -71,7 +71,7 @@ export function ReleaseDiffList({ diff: d }: { diff: ReleaseDiff }) {
         <div key={c.key} className="space-y-1">
           <p className="font-medium text-slate-800">
             ~ <UntrustedText text={c.title} />{' '}
-            <span className="font-mono text-xs text-slate-500">
+            <span className="font-mono text-xs text-slate-600">
               <UntrustedText text={c.key} /> v{c.fromVersion} → v{c.version}
             </span>
           </p>

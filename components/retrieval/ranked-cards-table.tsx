@@ -6,13 +6,13 @@ type Row = RetrieveResponse['skillCards'][number] | RetrieveResponse['functionCa
 const fmt = (n: number) => (n === 0 ? '0' : n.toFixed(3));
 
 const columns = (leakKeys: Set<string>): ColumnDef<Row>[] => [
-  { header: '#', cell: (_, i) => i + 1, className: 'text-slate-500' },
+  { header: '#', cell: (_, i) => i + 1, className: 'text-slate-600' },
   {
     header: 'Card',
     cell: (r) => (
       <>
         <span className="font-medium text-slate-900">{'title' in r ? r.title : r.tool}</span>
-        <span className="block font-mono text-xs text-slate-500">
+        <span className="block font-mono text-xs text-slate-600">
           {r.key} · v{r.version}
           {'ability' in r && r.ability ? ` · ${r.ability}` : ''}
         </span>
@@ -25,7 +25,7 @@ const columns = (leakKeys: Set<string>): ColumnDef<Row>[] => [
   { header: 'Mismatch', numeric: true, className: 'text-rose-700', cell: (r) => (r.score.mismatchPenalty ? `−${fmt(r.score.mismatchPenalty)}` : '0') },
   { header: 'Total', numeric: true, className: 'font-semibold', cell: (r) => fmt(r.score.total) },
   { header: 'Matched terms', className: 'font-mono text-xs text-slate-600', cell: (r) => r.matchedTerms.join(', ') },
-  { header: 'In block', cell: (r) => (r.inBlock ? 'yes' : <span className="text-slate-400">no</span>) },
+  { header: 'In block', cell: (r) => (r.inBlock ? 'yes' : <span className="text-slate-500">no</span>) },
 ];
 
 /** Ranked cards with their score parts (BM25, app bonus, mismatch penalty, total) and the query terms they matched. */
@@ -38,7 +38,7 @@ export function RankedCardsTable({ rows, label, leakKeys }: { rows: Row[]; label
       rowKey={(r) => r.key}
       rowProps={(r) => ({ 'data-card-key': r.key, className: leakKeys.has(r.key) ? 'bg-amber-50' : undefined })}
       density="compact"
-      empty={<p className="text-sm text-slate-500">No {label.toLowerCase()} matched the task text.</p>}
+      empty={<p className="text-sm text-slate-600">No {label.toLowerCase()} matched the task text.</p>}
     />
   );
 }

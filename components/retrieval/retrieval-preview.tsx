@@ -113,7 +113,7 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
           <Button type="submit" disabled={!form.task.trim() || preview.isPending}>
             {preview.isPending ? 'Retrieving…' : 'Preview retrieval'}
           </Button>
-          <span className="text-xs text-slate-500">Ctrl+Enter</span>
+          <span className="text-xs text-slate-600">Ctrl+Enter</span>
         </div>
         <ErrorMessage error={preview.error} />
       </form>
@@ -121,7 +121,7 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
         {preview.data ? (
           <RetrievalResults result={preview.data} />
         ) : (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-500">
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">
             Enter task text (or pick an imported task) and press “Preview retrieval” to see the ranked cards, the rendered block and any leakage.
           </p>
         )}

@@ -9,7 +9,7 @@ function TextBlock({ label, text, tokens, budget, testId }: { label: string; tex
     <section aria-label={label}>
       <div className="mb-1 flex items-baseline justify-between">
         <h2 className="text-sm font-semibold text-slate-800">{label}</h2>
-        <span className={`text-xs tabular-nums ${tokens > budget ? 'text-rose-700' : 'text-slate-500'}`} data-testid={`${testId}-tokens`}>
+        <span className={`text-xs tabular-nums ${tokens > budget ? 'text-rose-700' : 'text-slate-600'}`} data-testid={`${testId}-tokens`}>
           {tokens} / {budget} tokens
         </span>
       </div>
@@ -18,7 +18,7 @@ function TextBlock({ label, text, tokens, budget, testId }: { label: string; tex
           {text}
         </pre>
       ) : (
-        <p className="rounded border border-dashed border-slate-300 px-3 py-4 text-sm text-slate-500" data-testid={testId}>
+        <p className="rounded border border-dashed border-slate-300 px-3 py-4 text-sm text-slate-600" data-testid={testId}>
           Nothing is injected: no card matched.
         </p>
       )}
@@ -32,7 +32,7 @@ export function RetrievalResults({ result }: { result: RetrievalPreview }) {
   const leakKeys = new Set(leaks.map((l) => l.cardKey));
   return (
     <div className="space-y-6">
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         Bank: <span className="font-medium text-slate-700">{result.release === 'current' ? 'current (live)' : `release ${result.release}`}</span>
         {result.skipped.length ? ` · ${plural(result.skipped.length, 'card')} skipped: their stored content no longer parses (${result.skipped.join(', ')})` : ''}
       </p>
@@ -66,7 +66,7 @@ export function RetrievalResults({ result }: { result: RetrievalPreview }) {
         result.preTool.key ? (
           <TextBlock label={`Pre-tool block: ${result.preTool.function}`} text={result.preTool.block} tokens={result.preTool.tokens} budget={result.preToolBudget} testId="pre-tool-block" />
         ) : (
-          <p className="text-sm text-slate-500" data-testid="pre-tool-block">
+          <p className="text-sm text-slate-600" data-testid="pre-tool-block">
             No function card for {result.preTool.function}: nothing is shown before that call.
           </p>
         )

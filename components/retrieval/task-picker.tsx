@@ -27,8 +27,8 @@ export function TaskPicker({ onPick }: { onPick: (t: PreviewTask) => void }) {
         <TextInput type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Task id (mail/1) or words of the instruction" aria-label="Search tasks" />
       </label>
       <ErrorMessage error={tasks.error} />
-      {debounced && tasks.isPending ? <p className="text-xs text-slate-500">Searching…</p> : null}
-      {tasks.data && tasks.data.items.length === 0 ? <p className="text-xs text-slate-500">No task matches “{debounced}”.</p> : null}
+      {debounced && tasks.isPending ? <p className="text-xs text-slate-600">Searching…</p> : null}
+      {tasks.data && tasks.data.items.length === 0 ? <p className="text-xs text-slate-600">No task matches “{debounced}”.</p> : null}
       {tasks.data?.items.length ? (
         <ul className="max-h-48 divide-y divide-slate-100 overflow-auto rounded border border-slate-200 bg-white text-sm" aria-label="Matching tasks">
           {tasks.data.items.map((t) => (

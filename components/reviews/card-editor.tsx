@@ -61,7 +61,7 @@ export function CardEditor({ fields, onChange, issuesByPath, focusFirst = false 
           <div key={f.path}>
             <label htmlFor={id} className="block font-mono text-xs text-slate-600">
               {f.path}
-              {f.type === 'list' ? <span className="ml-2 font-sans text-slate-400">one item per line</span> : f.type === 'json' ? <span className="ml-2 font-sans text-slate-400">JSON</span> : null}
+              {f.type === 'list' ? <span className="ml-2 font-sans text-slate-500">one item per line</span> : f.type === 'json' ? <span className="ml-2 font-sans text-slate-500">JSON</span> : null}
             </label>
             <textarea
               ref={i === 0 ? first : undefined}

@@ -88,7 +88,7 @@ export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, ed
           </Button>
         ) : null}
         {mode !== 'view' ? <Button variant="ghost" onClick={() => setMode('view')}>Cancel</Button> : null}
-        <button type="button" className="ml-auto text-xs text-slate-500 hover:underline" onClick={onHelp}>? keys</button>
+        <button type="button" className="ml-auto text-xs text-slate-600 hover:underline" onClick={onHelp}>? keys</button>
       </div>
       {p.status === 'INVALID' ? <p className="text-sm text-rose-700">This proposal failed validation when it was made, so it cannot be approved; reject it to clear it from the inbox.</p> : null}
       {mode !== 'view' ? (
@@ -126,7 +126,7 @@ export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, ed
               </span>
             ) : null}
             {mode === 'edit' && editBlocked && !busy ? (
-              <span className="self-center text-xs text-slate-500" role="status" data-testid="edit-blocked">{BLOCKED_TEXT[editBlocked]}</span>
+              <span className="self-center text-xs text-slate-600" role="status" data-testid="edit-blocked">{BLOCKED_TEXT[editBlocked]}</span>
             ) : null}
           </div>
         </div>

@@ -18,7 +18,7 @@ export function NoopExplanation({ noop }: { noop: Explanation }) {
       {noop.similarity !== null ? (
         <p className="text-sm" data-testid="noop-similarity">
           Similarity recorded at curation: <span className="font-mono font-medium">{noop.similarity.toFixed(2)}</span>
-          <span className="text-slate-500"> (0 = unrelated, 1.00 = the same title, trigger, tags and rule)</span>
+          <span className="text-slate-600"> (0 = unrelated, 1.00 = the same title, trigger, tags and rule)</span>
         </p>
       ) : null}
       {noop.cards.length ? (
@@ -30,7 +30,7 @@ export function NoopExplanation({ noop }: { noop: Explanation }) {
                 <Link href={`/cards/${encodeURIComponent(c.key)}`} className="font-medium text-indigo-700 hover:underline">
                   <UntrustedText text={c.title || c.key} />
                 </Link>{' '}
-                <span className="font-mono text-xs text-slate-500">
+                <span className="font-mono text-xs text-slate-600">
                   <UntrustedText text={c.key} /> · now v{c.currentNumber ?? '—'} · {c.status.toLowerCase()}
                 </span>
               </p>
@@ -44,7 +44,7 @@ export function NoopExplanation({ noop }: { noop: Explanation }) {
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-500">The curator named no existing card.</p>
+        <p className="text-sm text-slate-600">The curator named no existing card.</p>
       )}
     </div>
   );

@@ -26,9 +26,9 @@ const STATUS_STYLES: Record<ProposalStatus, string> = {
   PENDING: 'bg-slate-100 text-slate-700 ring-slate-300',
   APPROVED: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
   REJECTED: 'bg-rose-50 text-rose-800 ring-rose-300',
-  NOOP: 'bg-slate-100 text-slate-500 ring-slate-300',
+  NOOP: 'bg-slate-100 text-slate-600 ring-slate-300',
   INVALID: 'bg-rose-50 text-rose-800 ring-rose-300',
-  SUPERSEDED: 'bg-slate-100 text-slate-500 ring-slate-300',
+  SUPERSEDED: 'bg-slate-100 text-slate-600 ring-slate-300',
 };
 
 export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {

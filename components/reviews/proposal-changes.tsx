@@ -35,7 +35,7 @@ function TargetHeading({ t }: { t: ProposalTargetView }) {
   return (
     <h3 className="text-sm font-semibold">
       <Link href={cardHref(t.key)} className="text-indigo-700 hover:underline"><UntrustedText text={t.title || t.key} /></Link>{' '}
-      <span className="font-mono text-xs font-normal text-slate-500">
+      <span className="font-mono text-xs font-normal text-slate-600">
         <UntrustedText text={t.key} /> · now v{t.current?.number ?? '—'}
         {t.stale || t.from.label === 'base' ? ` · proposal based on v${t.base?.number ?? '—'}` : ''}
       </span>
@@ -90,7 +90,7 @@ function MergeView({ p }: { p: ProposalDetail }) {
         ))}
         <div className="min-w-0 space-y-1" data-testid="merge-result">
           <h3 className="text-sm font-semibold">Merged result</h3>
-          <p className="text-xs text-slate-500">{p.appliedCard ? 'the version the approval applied' : 'new version of the kept card'}</p>
+          <p className="text-xs text-slate-600">{p.appliedCard ? 'the version the approval applied' : 'new version of the kept card'}</p>
           <CardFields content={p.appliedCard ?? p.proposedCard} />
         </div>
       </div>

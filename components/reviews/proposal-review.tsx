@@ -91,12 +91,12 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
         <div className="flex flex-wrap items-center gap-2">
           <OperationBadge operation={p.operation} />
           <ProposalFlags status={p.status} showStatus stale={p.stale && open} valid={p.valid} />
-          <span className="min-w-0 text-sm text-slate-500 wrap-anywhere">
+          <span className="min-w-0 text-sm text-slate-600 wrap-anywhere">
             {p.cardKind === 'FUNCTION' ? 'function card (global bank)' : `skill card · ${p.ability ?? 'unlabelled'} bank`} · proposed {new Date(p.createdAt).toLocaleString()}
           </span>
         </div>
         <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere"><UntrustedText text={proposalTitle(p)} /></h1>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-slate-600">
           <Link href="/reviews" className="text-indigo-700 hover:underline">← Inbox</Link>
           {p.recuratedFrom ? <> · re-curation of <Link className="text-indigo-700 hover:underline" href={`/reviews/${p.recuratedFrom.id}`}>a stale proposal</Link></> : null}
           {p.recuratedInto.length ? <> · replaced by <Link className="text-indigo-700 hover:underline" href={`/reviews/${p.recuratedInto[0].id}`} data-testid="recurated-into">its re-curation</Link></> : null}
@@ -154,7 +154,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
               <p className="text-sm font-medium">Proposal → edited</p>
               <FieldDiffView changes={editDiff} onlyChanged emptyText="No edits yet." />
               <p className="text-sm font-medium">Live check (same validators as approval)</p>
-              {checking ? <p className="text-sm text-slate-500" role="status" data-testid="edit-checking">Checking the edited card…</p> : null}
+              {checking ? <p className="text-sm text-slate-600" role="status" data-testid="edit-checking">Checking the edited card…</p> : null}
               {/* While checking, earlier issues stay listed (the text may still have them), but never an earlier "passes". */}
               {check.data && !check.isError && (!checking || check.data.issues.length) ? <ValidationIssues issues={check.data.issues} okText="The edited card passes validation." /> : null}
               <ErrorMessage error={check.error} />
@@ -185,7 +185,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
 
       <Panel title="Validation" testId="validation">
         <p className="text-sm font-medium">Re-run now against the current bank</p>
-        {p.noop ? <p className="text-sm text-slate-500">A no-op carries no card: nothing to re-run.</p> : open ? <ValidationIssues issues={p.validationNow} okText="Passes every check now." /> : <p className="text-sm text-slate-500">Decided: not re-run.</p>}
+        {p.noop ? <p className="text-sm text-slate-600">A no-op carries no card: nothing to re-run.</p> : open ? <ValidationIssues issues={p.validationNow} okText="Passes every check now." /> : <p className="text-sm text-slate-600">Decided: not re-run.</p>}
         {p.validationAtCuration.length ? (
           <>
             <p className="text-sm font-medium">When it was curated</p>

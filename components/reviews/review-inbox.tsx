@@ -52,7 +52,7 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
       <>
         <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={p.title ?? '(untitled card)'} /></Link>
         {/* The reason and the card keys come from the model: untrusted text, one line with the whole in the tooltip. */}
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           <UntrustedText
             text={`${p.operation === 'ADD_CARD' ? 'new card' : p.targets.map((t) => t.key).join(' + ') || (p.targets.find((t) => t.primary) ?? p.targets[0])?.key} · ${p.reason}`}
             clip
@@ -120,7 +120,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
         )}
       />
       {data ? <Pager of={data} noun="proposal" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
       </p>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={INBOX_KEYS} />

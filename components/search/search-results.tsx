@@ -18,7 +18,7 @@ function Highlighted({ text }: { text: string }) {
 
 function EventLabel({ e }: { e: SearchEvent }) {
   return (
-    <span className="shrink-0 font-mono text-xs text-slate-500">
+    <span className="shrink-0 font-mono text-xs text-slate-600">
       #{e.position} {e.source.toLowerCase()} {e.type.toLowerCase().replace('_', ' ')}
       {e.tool ? <span className="text-indigo-700"> {e.tool}</span> : null}
     </span>
@@ -28,7 +28,7 @@ function EventLabel({ e }: { e: SearchEvent }) {
 function ContextLine({ e }: { e: SearchEvent | null }) {
   if (!e) return null;
   return (
-    <div className="flex gap-2 truncate text-xs text-slate-400">
+    <div className="flex gap-2 truncate text-xs text-slate-500">
       <EventLabel e={e} />
       <span className="truncate">{e.headline}</span>
     </div>
@@ -57,7 +57,7 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
               <Link href={`/tasks/${g.trajectory.taskId}`} className="font-medium text-slate-900 hover:underline">{g.trajectory.benchmark} · {g.trajectory.taskExternalId}</Link>
               <span className="text-slate-600">{g.trajectory.model}</span>
               <OutcomeBadge passed={g.trajectory.passed} />
-              <span className="text-xs text-slate-500">{plural(g.matchCount, 'matching event')}</span>
+              <span className="text-xs text-slate-600">{plural(g.matchCount, 'matching event')}</span>
             </div>
             <ul className="space-y-2">
               {g.hits.map((h) => (

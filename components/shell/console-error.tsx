@@ -18,7 +18,7 @@ export function ConsoleError({ error, retry }: { error: Error & { digest?: strin
       <p className="mt-2 text-sm text-slate-600">
         Something went wrong on the server or the connection dropped. Try again; if it keeps failing, give an administrator the reference below.
       </p>
-      {error.digest ? <p className="mt-2 font-mono text-xs text-slate-500">Reference: {error.digest}</p> : null}
+      {error.digest ? <p className="mt-2 font-mono text-xs text-slate-600">Reference: {error.digest}</p> : null}
       <div className="mt-5">
         <Button onClick={retry}>Try again</Button>
       </div>

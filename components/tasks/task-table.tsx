@@ -44,7 +44,7 @@ export function TaskTable({ page, query }: { page: TaskListPage; query: TaskList
       {isPastEnd(page) ? null : (
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-600">
             <tr>
               <th scope="col" className="px-3 py-2">Task</th>
               <th scope="col" className="px-3 py-2">Instruction</th>
@@ -58,7 +58,7 @@ export function TaskTable({ page, query }: { page: TaskListPage; query: TaskList
               <tr key={t.id} data-testid={`task-row-${t.benchmark}-${t.externalId}`} className="align-top hover:bg-slate-50">
                 <td className="whitespace-nowrap px-3 py-2">
                   <Link href={`/tasks/${t.id}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">{t.externalId}</Link>
-                  <div className="text-xs text-slate-500">{t.benchmark}{t.ability ? ` · ${t.ability}` : ''}</div>
+                  <div className="text-xs text-slate-600">{t.benchmark}{t.ability ? ` · ${t.ability}` : ''}</div>
                 </td>
                 <td className="max-w-md px-3 py-2 text-slate-700">{t.instructionExcerpt}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{t.trajectoryCount}</td>
@@ -67,14 +67,14 @@ export function TaskTable({ page, query }: { page: TaskListPage; query: TaskList
                     {t.models.map((m) => (
                       <li key={`${m.model} ${m.agent ?? ''}`} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs" title={m.agent ? `${m.model} via ${m.agent}` : m.model}>
                         <span className="font-medium">{m.model}</span>
-                        {m.agent ? <span className="text-slate-500"> ({m.agent})</span> : null}{' '}
+                        {m.agent ? <span className="text-slate-600"> ({m.agent})</span> : null}{' '}
                         <span className="text-emerald-700">{m.passed}✓</span> <span className="text-rose-700">{m.failed}✗</span>
                       </li>
                     ))}
                   </ul>
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums" title={`${t.checkpointsPassed} of ${t.checkpointsTotal} checkpoint results passed`}>
-                  {percent(t.checkpointsPassed, t.checkpointsTotal)} <span className="text-xs text-slate-500">({t.checkpointsPassed}/{t.checkpointsTotal})</span>
+                  {percent(t.checkpointsPassed, t.checkpointsTotal)} <span className="text-xs text-slate-600">({t.checkpointsPassed}/{t.checkpointsTotal})</span>
                 </td>
               </tr>
             ))}

@@ -23,13 +23,13 @@ export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
   const expected = c.expectedCall;
   return (
     <section aria-label={`What ${c.key} expected`} data-testid="checkpoint-expectation" className="space-y-1.5 rounded-md bg-slate-50 p-2.5 text-sm ring-1 ring-slate-200">
-      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">
         Expected {c.kind ? <span className="font-normal normal-case">· {revealBidi(c.kind.replace('_', ' '))} check</span> : null}
       </h3>
       {expected ? null : c.description ? (
         <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description"><UntrustedText text={c.description} /></p>
       ) : (
-        <p className="text-slate-500">The benchmark gives no description for this check beyond its name: <UntrustedText text={c.name} /></p>
+        <p className="text-slate-600">The benchmark gives no description for this check beyond its name: <UntrustedText text={c.name} /></p>
       )}
       {/* The differing fields come first: they are the finding; the evaluator's note follows. */}
       {expected ? <ExpectedVsActual checkpoint={c} onShowEvent={onShowEvent} /> : null}
@@ -62,7 +62,7 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
         </p>
       ) : null}
       {otherTool ? <p className="text-xs font-medium text-rose-800">The anchored event calls {revealBidi(otherTool)}.</p> : null}
-      <p className="text-[11px] text-slate-500">
+      <p className="text-[11px] text-slate-600">
         <del className="bg-red-50 text-red-800">expected</del> →{' '}
         <ins className="bg-green-50 text-green-800 no-underline">
           call at{' '}

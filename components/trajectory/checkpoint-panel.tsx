@@ -38,7 +38,7 @@ export function CheckpointPanel({
     else if (top + row.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = top + row.offsetHeight - ol.clientHeight;
   }, [activeId]);
   const missing = unscored.length ? (
-    <p data-testid="checkpoints-unscored" className="mt-2 text-xs text-slate-500">
+    <p data-testid="checkpoints-unscored" className="mt-2 text-xs text-slate-600">
       No result in this run:{' '}
       {unscored.map((c, i) => (
         <span key={c.key} title={revealBidi(c.name)}>
@@ -51,7 +51,7 @@ export function CheckpointPanel({
   if (!checkpoints.length) {
     return (
       <>
-        <p className="text-sm text-slate-500">No checkpoint results were imported for this trajectory.</p>
+        <p className="text-sm text-slate-600">No checkpoint results were imported for this trajectory.</p>
         {missing}
       </>
     );
@@ -77,13 +77,13 @@ export function CheckpointPanel({
                   <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
                     {c.passed ? 'pass' : 'fail'}
                   </span>
-                  <UntrustedText text={c.key} clip="max-w-[8rem]" className="shrink-0 font-mono text-xs text-slate-500" />
+                  <UntrustedText text={c.key} clip="max-w-[8rem]" className="shrink-0 font-mono text-xs text-slate-600" />
                   <span className="min-w-0 flex-1 truncate font-medium" title={revealBidi(c.note ? `${c.name} — ${c.note}` : c.name)}>
                     <UntrustedText text={c.name} />
                   </span>
                   {!c.passed && submitted ? <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span> : null}
                   {!c.passed && !submitted && myDraft ? <span className="shrink-0 text-[11px] text-amber-700">your draft</span> : null}
-                  <span className="shrink-0 text-[11px] text-slate-500">{c.eventIndex != null ? `#${c.eventIndex}` : '—'}</span>
+                  <span className="shrink-0 text-[11px] text-slate-600">{c.eventIndex != null ? `#${c.eventIndex}` : '—'}</span>
                 </div>
                 {c.note ? <span className="sr-only">{revealBidi(c.note)}</span> : null}
               </button>

@@ -71,17 +71,17 @@ export const EventRow = memo(function EventRow({
       className={`cursor-pointer select-none border-b border-slate-100 px-3 py-2 text-sm ${bg} ${ring}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="w-12 shrink-0 font-mono text-xs text-slate-400">#{position}</span>
+        <span className="w-12 shrink-0 font-mono text-xs text-slate-600">#{position}</span>
         {event ? (
           <>
             <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase ${SOURCE_STYLE[event.source]}`}>{event.source.toLowerCase()}</span>
-            <span className="text-xs uppercase tracking-wide text-slate-500">{event.type.toLowerCase().replace('_', ' ')}</span>
+            <span className="text-xs uppercase tracking-wide text-slate-600">{event.type.toLowerCase().replace('_', ' ')}</span>
             {event.tool ? <UntrustedText text={event.tool} clip className="font-mono text-xs font-semibold text-slate-800" /> : null}
             {event.error ? <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">error</span> : null}
-            {event.type === 'FINAL' ? <span className="rounded bg-emerald-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">final answer</span> : null}
+            {event.type === 'FINAL' ? <span className="rounded bg-emerald-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">final answer</span> : null}
           </>
         ) : (
-          <span className="text-xs text-slate-400">loading…</span>
+          <span className="text-xs text-slate-500">loading…</span>
         )}
         {anchors.map((a) => (
           <span key={a.key} className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${a.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
@@ -119,7 +119,7 @@ function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expan
         {expanded ? (
           <LongText text={text} render={(t) => <pre className={`mt-1 max-h-96 ${PRE}`}><UntrustedText text={t} /></pre>} />
         ) : (
-          <p className="mt-0.5 truncate font-mono text-xs text-slate-500">{revealBidi(firstLine.slice(0, 240))}</p>
+          <p className="mt-0.5 truncate font-mono text-xs text-slate-600">{revealBidi(firstLine.slice(0, 240))}</p>
         )}
       </div>
     );

@@ -113,7 +113,7 @@ export function EventTimeline({
         aria-label={`Events (${eventCount})`}
         className="h-[70vh] min-h-[320px] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:h-auto lg:min-h-0 lg:flex-1"
       >
-        {eventCount === 0 ? <p className="p-6 text-sm text-slate-500">This trajectory has no events.</p> : null}
+        {eventCount === 0 ? <p className="p-6 text-sm text-slate-600">This trajectory has no events.</p> : null}
         {/* Its height and the rows' offsets are written by the virtualizer (directDomUpdates). */}
         <div ref={virtualizer.containerRef} style={{ position: 'relative', width: '100%' }}>
           {items.map((v) => (

@@ -12,7 +12,7 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
   return (
     // On wide screens it may shrink (and scroll) only when it would leave the timeline less than its minimum.
     <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 lg:min-h-0 lg:shrink lg:overflow-y-auto">
-      <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
         <UntrustedText text={view.task.benchmark} className="min-w-0 font-mono" />
         <span>·</span>
         <UntrustedText text={view.task.externalId} className="min-w-0 font-mono" testId="trajectory-task-id" />
@@ -27,7 +27,7 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
         <h1 className="min-w-0 text-lg font-semibold tracking-tight" data-testid="trajectory-model">
           <UntrustedText text={view.model} />
           {/* The harness and trial tell two runs of one model apart. */}
-          {runDetail(view) ? <span className="ml-2 text-base font-normal text-slate-500" data-testid="trajectory-run">{runDetail(view)}</span> : null}
+          {runDetail(view) ? <span className="ml-2 text-base font-normal text-slate-600" data-testid="trajectory-run">{runDetail(view)}</span> : null}
         </h1>
         <span
           data-testid="trajectory-outcome"
@@ -37,15 +37,15 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
           {view.score != null ? ` · score ${view.score}` : ''}
           {view.outcomeReason ? ` · ${view.outcomeReason}` : ''}
         </span>
-        <span className="text-sm text-slate-500">
+        <span className="text-sm text-slate-600">
           {plural(view.failedCount, 'failed checkpoint')}, <span data-testid="trajectory-awaiting">{awaiting}</span> awaiting diagnosis
         </span>
-        {view.claim ? <span className="text-xs text-slate-500">claimed by {view.claim.userName}</span> : null}
+        {view.claim ? <span className="text-xs text-slate-600">claimed by {view.claim.userName}</span> : null}
       </div>
       <ExpandableText text={view.task.instruction} storageKey="instruction" what="instruction" lines={2} testId="task-instruction" className="mt-1.5" />
       <DataQualityNotice warnings={view.dataQualityWarnings ?? []} />
       <nav aria-label="Same task" className="mt-1.5 flex flex-wrap items-center gap-2 text-sm">
-        {view.siblings.length ? <span className="text-slate-400">Other attempts:</span> : null}
+        {view.siblings.length ? <span className="text-slate-500">Other attempts:</span> : null}
         {view.siblings.map((s) => (
           <Link
             title={revealBidi(runLabel(s))}

@@ -191,7 +191,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
       <div className="flex min-w-0 flex-col lg:min-h-0">
         <TrajectoryHeader view={view} awaiting={awaiting} />
         <section aria-label="Timeline" className="flex min-w-0 flex-col lg:min-h-48 lg:flex-1">
-          <div className="mb-2 flex items-center justify-between text-xs text-slate-500">
+          <div className="mb-2 flex items-center justify-between text-xs text-slate-600">
             <span data-testid="timeline-selection">
               {range ? `Selected: ${rangeLabel(range)}${range[0] !== range[1] ? ` · cursor #${cursor}` : ''}` : 'Click an event (Shift+click for a range), or press j'}
             </span>
@@ -251,7 +251,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
                       onSubmitted={(pending) => onSubmitted(active.key, pending)}
                     />
                   ) : (
-                    <p className="text-sm text-slate-500">Your role can read diagnoses but not write them.</p>
+                    <p className="text-sm text-slate-600">Your role can read diagnoses but not write them.</p>
                   )}
                 </div>
                 <div className="mt-4">
@@ -265,7 +265,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
                     {notice}
                   </p>
                 ) : null}
-                <p className="text-sm text-slate-500">{failed.length ? 'Pick a failed checkpoint to diagnose it.' : noFailedCheckpointMessage(view)}</p>
+                <p className="text-sm text-slate-600">{failed.length ? 'Pick a failed checkpoint to diagnose it.' : noFailedCheckpointMessage(view)}</p>
               </>
             )}
           </section>

@@ -90,7 +90,7 @@ export type DataTableProps<R> = {
 export function DataTable<R>(props: DataTableProps<R>) {
   const { rows, groups, loading = 'Loading…', empty, error } = props;
   const status = error ? <ErrorMessage error={error} /> : null;
-  if (!groups && rows === undefined) return <>{status}<p className="text-sm text-slate-500">{loading}</p></>;
+  if (!groups && rows === undefined) return <>{status}<p className="text-sm text-slate-600">{loading}</p></>;
   const count = groups ? groups.reduce((n, g) => n + g.rows.length, 0) : (rows?.length ?? 0);
   if (count === 0 && empty !== undefined) return <>{status}{empty}</>;
   return <>{status}<TableBox {...props} /></>;
@@ -121,7 +121,7 @@ function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps,
     <div className={[WRAP[look], className].filter(Boolean).join(' ')}>
       <table className={`${TABLE[look]} text-left text-sm`} aria-label={label} data-testid={testId}>
         {caption ? <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{caption}</caption> : null}
-        <thead className={[HEAD[look], 'text-xs uppercase text-slate-500', stickyHeader ? `sticky top-0 ${look === 'card' ? '' : 'bg-white'}` : ''].filter(Boolean).join(' ')}>
+        <thead className={[HEAD[look], 'text-xs uppercase text-slate-600', stickyHeader ? `sticky top-0 ${look === 'card' ? '' : 'bg-white'}` : ''].filter(Boolean).join(' ')}>
           <tr>
             {columns.map((c, ci) => (
               <th key={c.id ?? (typeof c.header === 'string' ? c.header : ci)} scope="col" className={cellClass(`${cell} ${TH[look]}`, { numeric: c.numeric, className: c.headerClassName })}>
