@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { ImportErrorKind, ImportSource, ImportStatus } from '@prisma/client';
 import { z } from 'zod';
 import { FORMAT_LABELS, FORMATS } from '@/lib/import/adapters/types';
+import { IMPORT_FIELDS } from '@/lib/import/import-fields';
 import { importReportQuerySchema, type ImportJobSummary, type ImportReport } from '@/lib/import/import-jobs';
 import { pageQuerySchema } from '@/lib/http/pagination';
 import { errors, errorSchema, json, named, pageOfSchema } from './shared';
@@ -64,6 +65,12 @@ const uploadFields = {
   domain: z.string().optional().describe('The domain, for files that do not name it'),
 };
 
+// Every field the import reads (and refuses any other: lib/import/import-fields.ts) is described.
+const importQuery = {
+  fileName: z.string().optional().describe('The raw body\'s file name (also the `x-file-name` header); default upload.jsonl'),
+  ...uploadFields,
+} satisfies Record<(typeof IMPORT_FIELDS)[number], z.ZodType>;
+
 export function registerImportPaths(r: OpenAPIRegistry): void {
   const ImportReport = named(r, 'ImportReport', importReportSchema);
   const ImportJob = named(r, 'ImportJob', importJobSummarySchema);
@@ -74,7 +81,7 @@ export function registerImportPaths(r: OpenAPIRegistry): void {
     description:
       'Either one file as the raw request body (streamed to disk; name it with `fileName`) or multipart form data with one or more files and the same fields. Valid records are imported and each bad one is reported with where and why; a record already imported is counted as present. See docs/trajectory-format.md.',
     request: {
-      query: z.object({ fileName: z.string().optional().describe('The raw body\'s file name (also the `x-file-name` header); default upload.jsonl'), ...uploadFields }),
+      query: z.object(importQuery),
       body: {
         content: {
           'application/octet-stream': { schema: z.string().describe('The file (native JSONL, τ²-bench results JSON or τ-bench trajectories JSON)') },
