@@ -95,6 +95,20 @@ export function withoutEmptyValues(source: Record<string, string | undefined>): 
   return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== ''));
 }
 
+type Setting = keyof typeof environmentSchema.shape;
+
+/**
+ * One variable by its rule above, for what reads it outside env() (npm start, the worker, the database
+ * pools, the CLI, the first admin): `NAME=` is unset and gives the default, as npm start's check reads it.
+ * These read process.env by hand and drifted: `DATABASE_POOL_SIZE=` passed the check as unset and then
+ * made a pool of 0 connections, `PORT=` served on a random port, `WORKER=off ` kept the worker on.
+ */
+export function setting<K extends Setting>(name: K): z.output<(typeof environmentSchema.shape)[K]> {
+  const parsed = environmentSchema.shape[name].safeParse(withoutEmptyValues(process.env)[name]);
+  if (!parsed.success) throw new Error(`Invalid environment: ${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return parsed.data as z.output<(typeof environmentSchema.shape)[K]>;
+}
+
 let cached: Env | undefined;
 
 /** Server environment, validated once. */

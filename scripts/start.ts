@@ -19,14 +19,19 @@ import { buildIfNeeded } from './lib/build';
 import { stopProcessGroup } from './lib/process-group';
 import { serveCommand } from './lib/serve-command';
 import { startEnvironmentProblems } from './lib/start-environment';
+import { setting } from '@/lib/env';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const dev = process.argv.includes('--dev');
-const port = Number(process.env.PORT ?? 3000);
-const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-const pgDir = process.env.EMBEDDED_PG_DIR ?? path.join('.data', 'pg');
-const seedDemo = (process.env.DEMO_SEED ?? 'on').trim().toLowerCase() !== 'off';
+// Read in main() once the environment has passed its check, by the same rules (lib/env.ts): `PORT=` is
+// unset (3000), not port 0 (a random port), as the check reads it.
+const settings = () => ({
+  port: setting('PORT'),
+  pgPort: setting('EMBEDDED_PG_PORT'),
+  pgDir: setting('EMBEDDED_PG_DIR') ?? path.join('.data', 'pg'),
+  seedDemo: setting('DEMO_SEED') !== 'off',
+});
 // How long the web server may take to answer /api/health (a cold `next dev` compiles it first).
 const healthTimeoutMs = Number(process.env.START_HEALTH_TIMEOUT_MS ?? 150_000);
 
@@ -60,6 +65,7 @@ async function main() {
   // Before anything starts: a mistyped variable is named now, not after a build or at the first sign-in.
   const problems = startEnvironmentProblems(process.env);
   if (problems.length) return stop(1, `Fix the environment (or .env) and start again:\n  ${problems.join('\n  ')}`);
+  const { port, pgPort, pgDir, seedDemo } = settings();
   if (await portInUse(port)) return stop(1, `Port ${port} is already in use. Stop the other server or start with PORT=<free port> npm start.`);
 
   const db = await openDatabase({ dataDir: pgDir, port: pgPort, database: 'console' }).catch((err: Error) => stop(1, err.message));

@@ -9,10 +9,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { embeddedUrl, openDatabase, portInUse, type Database } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
+import { setting } from '@/lib/env';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+const pgPort = setting('EMBEDDED_PG_PORT');
 
 async function main() {
   let db: Database;

@@ -1,3 +1,5 @@
+import { setting } from '@/lib/env';
+
 /**
  * How long an idle pooled connection stays open, for both pools of a process
  * (Prisma's node-postgres pool and the `postgres` read pool). node-postgres
@@ -8,7 +10,7 @@
  */
 export const POOL_IDLE_SECONDS = 300;
 
-export const poolSize = () => Number(process.env.DATABASE_POOL_SIZE ?? 10);
+export const poolSize = () => setting('DATABASE_POOL_SIZE');
 // The short-statement read pool (lib/db/sql.ts, readSql): few connections, pipelined.
-export const readPoolSize = () => Number(process.env.DATABASE_READ_POOL_SIZE ?? 3);
-export const readPipeline = () => Number(process.env.DATABASE_READ_PIPELINE ?? 4);
+export const readPoolSize = () => setting('DATABASE_READ_POOL_SIZE');
+export const readPipeline = () => setting('DATABASE_READ_PIPELINE');

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { prisma } from '@/lib/db/prisma';
+import { setting } from '@/lib/env';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { getBoss, REFLECTION_QUEUE, stopBoss, type ReflectionJobData } from './boss';
 import { failUnfinishedRun } from './fail-run';
@@ -20,8 +21,7 @@ export type WorkerOptions = {
 export type RunningWorker = { stop: () => Promise<void>; recover: () => ReturnType<typeof recoverRuns> };
 
 export function workerConcurrency(): number {
-  const n = Number(process.env.WORKER_CONCURRENCY ?? 2);
-  return Number.isInteger(n) && n >= 1 && n <= 32 ? n : 2;
+  return setting('WORKER_CONCURRENCY');
 }
 
 const STOPPED = 'The worker was stopped (server shutdown) while this run was in progress; start it again.';

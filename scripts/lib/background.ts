@@ -4,13 +4,14 @@
  * standalone workers run elsewhere). `npm run worker` runs the same worker
  * standalone for scale-out; the e2e runner starts it too.
  */
+import { setting } from '@/lib/env';
 import { plural } from '@/lib/text/plural';
 
 type Stop = () => Promise<void>;
 const stops: Stop[] = [];
 
 export function inProcessWorkerEnabled(): boolean {
-  return (process.env.WORKER ?? 'on').toLowerCase() !== 'off';
+  return setting('WORKER') !== 'off';
 }
 
 export async function startBackground(): Promise<void> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { embeddedUrl, openDatabase, portInUse, type Database } from './embedded-db';
 import { migrateDeploy } from './migrate';
+import { setting } from '@/lib/env';
 
 /**
  * The database a CLI command (import, export, leakage) works on: DATABASE_URL
@@ -9,7 +10,7 @@ import { migrateDeploy } from './migrate';
  */
 export async function connectCliDatabase(): Promise<Database> {
   if (process.env.DATABASE_URL) return openDatabase({ dataDir: '.data/pg', port: 0, database: 'console' });
-  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  const port = setting('EMBEDDED_PG_PORT');
   if (await portInUse(port)) {
     // The console (npm start) already runs the embedded cluster: use it rather than start a second server.
     return { url: embeddedUrl(port, 'console'), embedded: false, stop: async () => undefined };
