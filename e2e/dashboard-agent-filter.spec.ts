@@ -30,7 +30,10 @@ async function importRuns(bench: string, agents: number[], first = 0) {
 }
 
 // One model under two agent harnesses: 3 runs under the first agent, 1 under the second.
-test.beforeAll(() => importRuns(BENCH, [0, 0, 0, 1]));
+// Once per worker: with fullyParallel, Playwright may run beforeAll again in the same worker for a later
+// test of this file (same module, same BENCH), and a second import would find every record present.
+let imported: Promise<void> | undefined;
+test.beforeAll(() => (imported ??= importRuns(BENCH, [0, 0, 0, 1])));
 
 test('the agent filter narrows every figure to one agent, from the keyboard, and the drill-down keeps it', async ({ page }) => {
   await loginAs(page, 'researcher@demo.local');

@@ -12,7 +12,12 @@ const BENCH = `e2e-labels-${run}`;
 // Many long model names: recharts used to name only every other bar.
 const MODELS = Array.from({ length: 9 }, (_, i) => `vendor-${run}/a-rather-long-model-name-${i}`);
 
-test.beforeAll(async () => {
+// Once per worker: with fullyParallel, Playwright may run beforeAll again in the same worker for a later
+// test of this file (same module, same BENCH), and a second import would find every record present.
+let imported: Promise<void> | undefined;
+test.beforeAll(() => (imported ??= importRuns()));
+
+async function importRuns() {
   const lines = MODELS.map((model, i) => JSON.stringify({
     format: 'trajectory.v1',
     task: { id: 'lbl/1', benchmark: BENCH, ability: 'labels', instruction: 'Say hello.', apps: ['Hello'], checkpoints: [{ id: 'c0', name: 'greets' }] },
@@ -23,7 +28,7 @@ test.beforeAll(async () => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-labels-')), `${BENCH}.jsonl`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({ importedCount: MODELS.length });
-});
+}
 
 test('every bar of "Pass rate by model" is labelled, cut short with the full name on hover', async ({ page }, info) => {
   await loginAs(page, 'researcher@demo.local');
