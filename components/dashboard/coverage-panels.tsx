@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Coverage } from '@/lib/dashboard/coverage';
-import { filterParams, queueHref, weekWithin, type DashboardFilters } from '@/lib/dashboard/filter-schema';
+import { coverageAbilityHref, filterParams, queueHref, weekWithin, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, pct, pctTick, useOpen } from './chart-kit';
 import { formatCell, type Column } from './table-format';
@@ -11,10 +11,10 @@ type AbilityRow = Coverage['byAbility'][number];
 type AnnotatorRow = Coverage['byAnnotator'][number];
 type WeekRow = Coverage['overTime'][number];
 
-export function CoverageByAbility({ data, filters }: { data: Coverage; filters: DashboardFilters }) {
+export function CoverageByAbility({ data, filters, worksQueue }: { data: Coverage; filters: DashboardFilters; worksQueue: boolean }) {
   const open = useOpen();
   // "(none)": the queue has no "no ability" filter, so the link says so (nullAbility) rather than widening to every ability.
-  const href = (r: AbilityRow) => queueHref(filters, r.ability ? { ability: r.ability } : { nullAbility: '1' });
+  const href = (r: AbilityRow) => coverageAbilityHref(filters, r.ability, worksQueue);
   const columns: Column<AbilityRow>[] = [
     { key: 'ability', label: 'Ability' },
     { key: 'failed', label: 'Failed checkpoints', format: 'int' },
@@ -22,7 +22,7 @@ export function CoverageByAbility({ data, filters }: { data: Coverage; filters: 
     { key: 'coverage', label: 'Coverage', format: 'pct' },
   ];
   return (
-    <ChartPanel id="coverage-by-ability" title="Diagnosis coverage by ability" description={`Failed checkpoints with a submitted diagnosis: ${formatCell(data.total.diagnosed, 'int')} of ${formatCell(data.total.failed, 'int')} (${pct(data.total.coverage)}). Click a bar for the queue.`} rows={data.byAbility} columns={columns} href={href}>
+    <ChartPanel id="coverage-by-ability" title="Diagnosis coverage by ability" description={`Failed checkpoints with a submitted diagnosis: ${formatCell(data.total.diagnosed, 'int')} of ${formatCell(data.total.failed, 'int')} (${pct(data.total.coverage)}). Click a bar for ${worksQueue ? 'the queue' : 'its trajectories with a failed checkpoint'}.`} rows={data.byAbility} columns={columns} href={href}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data.byAbility.map((r) => ({ ...r, label: r.ability ?? '(none)' }))} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -36,9 +36,11 @@ export function CoverageByAbility({ data, filters }: { data: Coverage; filters: 
   );
 }
 
-export function CoverageByAnnotator({ data, filters }: { data: Coverage; filters: DashboardFilters }) {
+export function CoverageByAnnotator({ data, filters, worksQueue }: { data: Coverage; filters: DashboardFilters; worksQueue: boolean }) {
   const open = useOpen();
-  const href = (r: AnnotatorRow) => queueHref(filters, { assignee: r.userId });
+  // Someone's queue items are a queue list: a role that cannot open the queue gets the figures without links.
+  const href = worksQueue ? (r: AnnotatorRow) => queueHref(filters, { assignee: r.userId }) : undefined;
+  const barClick = href ? { cursor: 'pointer', onClick: (d: { payload?: unknown }) => open(href(d.payload as AnnotatorRow)) } : {};
   const columns: Column<AnnotatorRow>[] = [
     { key: 'name', label: 'Annotator' },
     { key: 'submitted', label: 'Submitted diagnoses', format: 'int' },
@@ -46,7 +48,7 @@ export function CoverageByAnnotator({ data, filters }: { data: Coverage; filters
     { key: 'claimed', label: 'Queue items held', format: 'int' },
   ];
   return (
-    <ChartPanel id="coverage-by-annotator" title="Progress per annotator" description="Diagnoses on the filtered trajectories, and queue items each person holds now. Click for their queue items." rows={data.byAnnotator} columns={columns} href={href} empty="No diagnoses or claims yet.">
+    <ChartPanel id="coverage-by-annotator" title="Progress per annotator" description={`Diagnoses on the filtered trajectories, and queue items each person holds now.${worksQueue ? ' Click for their queue items.' : ''}`} rows={data.byAnnotator} columns={columns} href={href} empty="No diagnoses or claims yet.">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data.byAnnotator} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 24 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -54,9 +56,9 @@ export function CoverageByAnnotator({ data, filters }: { data: Coverage; filters
           <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 11 }} />
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="submitted" name="Submitted" stackId="a" fill={colorAt(1)} cursor="pointer" onClick={(d) => open(href(d.payload as AnnotatorRow))} isAnimationActive={false} />
-          <Bar dataKey="drafts" name="Drafts" stackId="a" fill={colorAt(2)} cursor="pointer" onClick={(d) => open(href(d.payload as AnnotatorRow))} isAnimationActive={false} />
-          <Bar dataKey="claimed" name="Held" stackId="a" fill={colorAt(4)} cursor="pointer" onClick={(d) => open(href(d.payload as AnnotatorRow))} isAnimationActive={false} />
+          <Bar dataKey="submitted" name="Submitted" stackId="a" fill={colorAt(1)} {...barClick} isAnimationActive={false} />
+          <Bar dataKey="drafts" name="Drafts" stackId="a" fill={colorAt(2)} {...barClick} isAnimationActive={false} />
+          <Bar dataKey="claimed" name="Held" stackId="a" fill={colorAt(4)} {...barClick} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartPanel>

@@ -45,7 +45,7 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
 const NOT_PER_RUN: FilterKey[] = ['benchmark', 'model', 'agent', 'nullAgent'];
 
 /** Every dashboard figure. Each panel has a chart, a table view, a CSV download and links to the list behind its points. */
-export function DashboardView({ data }: { data: DashboardData }) {
+export function DashboardView({ data, worksQueue }: { data: DashboardData; worksQueue: boolean }) {
   const f = data.filters;
   const cps = data.passRates.byModel.reduce((s, r) => ({ n: s.n + r.checkpoints, p: s.p + r.checkpointsPassed }), { n: 0, p: 0 });
   return (
@@ -68,8 +68,8 @@ export function DashboardView({ data }: { data: DashboardData }) {
       </Section>
       <Section title="Diagnosis coverage">
         <div className="grid gap-4 lg:grid-cols-2">
-          <CoverageByAbility data={data.coverage} filters={f} />
-          <CoverageByAnnotator data={data.coverage} filters={f} />
+          <CoverageByAbility data={data.coverage} filters={f} worksQueue={worksQueue} />
+          <CoverageByAnnotator data={data.coverage} filters={f} worksQueue={worksQueue} />
         </div>
         <CoverageOverTime data={data.coverage} filters={f} />
       </Section>

@@ -80,6 +80,16 @@ export function queueHref(f: DashboardFilters, extra: Record<string, string | un
   return `/queue?${filterParams(f, extra)}`;
 }
 
+/**
+ * Where a diagnosis-coverage bar of one ability leads: the queue for a role that works it; for
+ * the others (researchers read the dashboard but not the queue) the trajectories with a failed
+ * checkpoint behind the bar, which they may read. The queue link sent them to "forbidden".
+ */
+export function coverageAbilityHref(f: DashboardFilters, ability: string | null, worksQueue: boolean): string {
+  const point = ability ? { ability } : { nullAbility: '1' };
+  return worksQueue ? queueHref(f, point) : `/dashboard/trajectories?${filterParams(f, { ...point, checkpointFailed: '1' })}`;
+}
+
 /** What a dashboard link asked of the queue that the queue cannot filter by, as readable phrases. */
 export function queueUnappliedFilters(raw: Record<string, string | undefined>): string[] {
   const dates = raw.from && raw.to ? `imported ${raw.from} to ${raw.to}` : raw.from ? `imported from ${raw.from}` : raw.to ? `imported up to ${raw.to}` : null;

@@ -51,7 +51,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
           {can(actor.role, 'import:run') ? 'Import benchmark results under Imports (or with npm run import) to see pass rates here.' : 'Figures appear once a researcher or admin imports trajectories.'}
         </EmptyState>
       ) : (
-        <DashboardView data={data} />
+        <DashboardView data={data} worksQueue={can(actor.role, 'queue:work')} />
       )}
       {agreement && data.trajectoryCount > 0 ? <DashboardAgreement {...agreementScope} initial={agreement} /> : null}
     </>
