@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { prisma } from '@/lib/db/prisma';
 import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
 import { loginAs } from './helpers';
 
@@ -10,8 +11,19 @@ const ABILITY = `cov-${run}`;
 
 // Once per worker: with fullyParallel, Playwright may run beforeAll again in the same worker for the
 // other test (same module, same BENCH), which would seed two more runs.
-let seeded: Promise<string[]> | undefined;
-test.beforeAll(() => (seeded ??= seedRecords([failedRecord({ benchmark: BENCH, ability: ABILITY }), failedRecord({ benchmark: BENCH, ability: ABILITY, model: 'model-b' })])));
+let seeded: Promise<void> | undefined;
+test.beforeAll(() => (seeded ??= seed()));
+
+/** Two failed runs of ABILITY, and one of another ability that annotator2 holds (the annotator panel's figures). */
+async function seed() {
+  const [, , held] = await seedRecords([
+    failedRecord({ benchmark: BENCH, ability: ABILITY }),
+    failedRecord({ benchmark: BENCH, ability: ABILITY, model: 'model-b' }),
+    failedRecord({ benchmark: BENCH, ability: `held-${run}` }),
+  ]);
+  const annotator2 = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator2@demo.local' } });
+  await prisma.queueClaim.create({ data: { trajectoryId: held, userId: annotator2.id, expiresAt: new Date(Date.now() + 86_400_000) } });
+}
 
 async function coverageTable(page: Page, panelId: string) {
   await page.goto(`/dashboard?benchmark=${BENCH}`);
@@ -32,6 +44,7 @@ test('a researcher, who cannot open the queue, follows a coverage bar to its tra
 
   // Someone's queue items are a queue list: the annotator panel has figures and no links for this role.
   const annotators = await coverageTable(page, 'coverage-by-annotator');
+  await expect(annotators.getByTestId('table-coverage-by-annotator')).toContainText('Ari Annotator');
   await expect(annotators).not.toContainText('Click for their queue items');
   await expect(annotators.getByRole('link', { name: 'List' })).toHaveCount(0);
 });
