@@ -103,16 +103,21 @@ test('dashboard rounds, card impact, transcript search and the audit log', async
   const firstLineDots = panel.locator('.recharts-line-dots').first().locator('circle');
   await expect(firstLineDots).toHaveCount(3);
   // Lines can share a point (equal rates): hover where the dot is, whichever line is drawn on top.
-  await firstLineDots.nth(1).hover({ force: true });
   const tooltip = page.getByTestId('round-tooltip');
-  await expect(tooltip).toContainText(`R1 · ${REL_A}`);
+  // The open dashboard redraws when other specs' imports land (live updates): hover again if a redraw took the dot away.
+  await expect(async () => {
+    await firstLineDots.nth(1).hover({ force: true, timeout: 2_000 });
+    await expect(tooltip).toContainText(`R1 · ${REL_A}`, { timeout: 2_000 });
+  }).toPass();
   await expect(tooltip.getByRole('definition')).toHaveText(['failed_and_passed', 'CHECKPOINT_BINARY', 'OFFLINE', 'offline-rules', '2 reflection runs, 1 version without a run']);
   await expect(tooltip).toContainText('Ingestion scope');
   await expect(tooltip).toContainText(`${MODELS[0]}: ${expected[2].rate} checkpoints (n = 6)`);
   await panel.screenshot({ path: info.outputPath('round-tooltip.png') });
   await page.mouse.move(0, 0);
-  await firstLineDots.nth(2).hover({ force: true });
-  await expect(tooltip).toContainText(`R2 · ${REL_B}`);
+  await expect(async () => {
+    await firstLineDots.nth(2).hover({ force: true, timeout: 2_000 });
+    await expect(tooltip).toContainText(`R2 · ${REL_B}`, { timeout: 2_000 });
+  }).toPass();
   await expect(tooltip).toContainText('No recipe recorded for this release.');
   await panel.getByRole('button', { name: 'Table' }).click();
 
