@@ -5,7 +5,7 @@ import { RetrievalIndex } from './retrieval-index';
 /**
  * The one per-revision index cache. Every replica keeps, in memory:
  *  - the current bank's index, tagged with the bank revision it was built at.
- *    Each request reads the revision (one one-row query); when an approval
+ *    Each request reads the revision (one one-row prepared statement); when an approval
  *    (any committed write to "Card"/"CardVersion") moved it, the index is
  *    rebuilt once, and concurrent requests share that one rebuild;
  *  - one index per release id (a release never changes, so it never expires;

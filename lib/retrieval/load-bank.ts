@@ -1,11 +1,17 @@
+import { Prisma } from '@prisma/client';
 import { prisma, type Tx } from '@/lib/db/prisma';
+import { queryRows } from '@/lib/db/sql';
 import { parseBankCards, type BankCard, type BankCardRow } from './bank-card';
 
 type Db = Tx | typeof prisma;
 
 /** The bank revision counter (one row, bumped by a deferred trigger; see the retrieval_releases migration). */
-export async function readBankRevision(db: Db = prisma): Promise<number> {
-  const rows = await db.$queryRaw<{ revision: number }[]>`SELECT "revision" FROM "BankRevision" WHERE "id" = 1`;
+export async function readBankRevision(db?: Tx): Promise<number> {
+  const query = Prisma.sql`SELECT "revision" FROM "BankRevision" WHERE "id" = 1`;
+  // Every retrieval reads it, so outside a transaction it goes through the prepared-statement pool:
+  // through Prisma this one-row read cost ~0.5–0.75 ms of Node CPU per request, through `postgres` ~0.12 ms
+  // (measured in process, 3,000 reads), i.e. a third of what /api/retrieve cost beyond the no-op.
+  const rows = db ? await db.$queryRaw<{ revision: number }[]>(query) : await queryRows<{ revision: number }>(query);
   return rows[0]?.revision ?? 0;
 }
 
