@@ -1,4 +1,5 @@
-import { prisma } from '@/lib/db/prisma';
+import { Prisma } from '@prisma/client';
+import { queryRows } from '@/lib/db/sql';
 import { notFound } from '@/lib/errors';
 import { currentBankIndex, releaseBankIndex, type CachedIndex } from './index-cache';
 import { CURRENT_BANK } from './retrieve-schema';
@@ -12,9 +13,13 @@ export type ResolvedBank = CachedIndex & { label: string; releaseId: string | nu
  */
 export async function resolveBank(ref: string | undefined | null): Promise<ResolvedBank> {
   if (ref === CURRENT_BANK) return { ...(await currentBankIndex()), label: CURRENT_BANK, releaseId: null };
-  const release = ref
-    ? await prisma.bankRelease.findUnique({ where: { name: ref }, select: { id: true, name: true } })
-    : await prisma.bankRelease.findFirst({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true, name: true } });
+  // Read on every request (another replica may have frozen a newer release), so through the
+  // prepared-statement pool: one Prisma query costs more Node CPU than the ranking itself.
+  const [release] = await queryRows<{ id: string; name: string }>(
+    ref
+      ? Prisma.sql`SELECT "id", "name" FROM "BankRelease" WHERE "name" = ${ref}`
+      : Prisma.sql`SELECT "id", "name" FROM "BankRelease" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
+  );
   if (!release) {
     if (ref) throw notFound(`Release "${ref}"`);
     return { ...(await currentBankIndex()), label: CURRENT_BANK, releaseId: null };
