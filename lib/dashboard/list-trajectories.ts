@@ -28,7 +28,8 @@ export async function listDrillTrajectories(actor: Actor, input: unknown): Promi
   if (q.to) createdAt.lt = new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000);
   const where: Prisma.TrajectoryWhereInput = {
     model: q.model,
-    agent: q.nullAgent ? null : q.agent,
+    // "No agent" as the dashboard's panels count it (coalesce(agent, '') = ''): the format lets a run say "agent": "".
+    ...(q.nullAgent ? { OR: [{ agent: null }, { agent: '' }] } : { agent: q.agent }),
     passed: q.outcome ? q.outcome === 'passed' : undefined,
     // The checkpoint counts the dashboard cube reads (kept by the CheckpointResult trigger), compared column to column.
     checkpointsPassed: q.checkpointFailed ? { lt: prisma.trajectory.fields.checkpointCount } : undefined,

@@ -4,6 +4,7 @@ import QueuePage from '@/app/(console)/queue/page';
 import { prisma } from '@/lib/db/prisma';
 import { cardImpact } from '@/lib/dashboard/card-impact';
 import { queueHref } from '@/lib/dashboard/filter-schema';
+import { listDrillTrajectories } from '@/lib/dashboard/list-trajectories';
 import { loadDashboard } from '@/lib/dashboard/load-dashboard';
 import { createActor, seedTrajectory, uid } from '../helpers/factories';
 import { renderServerPage, signInTestRequest } from '../helpers/server-page';
@@ -22,10 +23,12 @@ beforeAll(async () => {
     { agent, cps: { c0: false, c1: false }, cards: [card] },
     { agent: null, cps: { c0: true, c1: false }, cards: [card] },
     { agent: null, cps: { c0: false, c1: false }, cards: [] },
+    // A blank agent (the format allows ""): the panels count it as no agent, so the drill-down must list it.
+    { agent: '', cps: { c0: false, c1: true }, cards: [] },
   ];
   for (const [i, s] of specs.entries()) {
     const t = await seedTrajectory({ benchmark: bench, taskExternalId: `airline/${i}`, ability: 'airline', model: 'm-no-agent', checkpoints: { ...s.cps }, memoryCardIds: s.cards });
-    if (s.agent) await prisma.trajectory.update({ where: { id: t.id }, data: { agent: s.agent } });
+    if (s.agent !== null) await prisma.trajectory.update({ where: { id: t.id }, data: { agent: s.agent } });
   }
   await signInTestRequest('RESEARCHER');
 });
@@ -34,11 +37,17 @@ describe('the dashboard filtered to runs without an agent', () => {
   it('counts only the runs without an agent (nullAgent=1) in every trajectory panel and in card impact', async () => {
     const d = await loadDashboard(await createActor('RESEARCHER'), { benchmark: bench, nullAgent: '1' });
     expect(d.filters.nullAgent).toBe(true);
-    expect(d.trajectoryCount).toBe(2);
-    expect(d.passRates.byModel.map((m) => [m.agent, m.trajectories, m.checkpointsPassed])).toEqual([[null, 2, 1]]);
-    expect(d.coverage.total).toMatchObject({ failed: 3 });
+    expect(d.trajectoryCount).toBe(3);
+    expect(d.passRates.byModel.map((m) => [m.agent, m.trajectories, m.checkpointsPassed])).toEqual([[null, 3, 2]]);
+    expect(d.coverage.total).toMatchObject({ failed: 4 });
     const impact = await cardImpact({ benchmark: bench, nullAgent: true }, { cardKeys: [card] });
-    expect(impact.map((r) => [r.injected.trajectories, r.comparison.trajectories])).toEqual([[1, 1]]);
+    expect(impact.map((r) => [r.injected.trajectories, r.comparison.trajectories])).toEqual([[1, 2]]);
+  });
+
+  it('lists the same runs without an agent in the drill-down as the panels count, a blank agent included', async () => {
+    const drill = await listDrillTrajectories(await createActor('RESEARCHER'), { benchmark: bench, nullAgent: '1' });
+    expect(drill.total).toBe(3);
+    expect(drill.items.map((t) => t.agent ?? '').sort()).toEqual(['', '', '']);
   });
 
   it('refuses "no agent" together with a named agent, saying both', async () => {
