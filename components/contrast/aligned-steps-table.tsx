@@ -141,7 +141,7 @@ function StepCell({ cell, mark, differs, full }: { cell: ContrastStep | null; ma
           <UntrustedText text={cell.args} />
         </div>
       ) : null}
-      <div className="mt-0.5 text-[11px] text-slate-500">
+      <div className="mt-0.5 text-[11px] text-slate-600">
         call {cell.index + 1} · event {cell.position}
         {mark ? <span className="ml-1 font-medium text-rose-700">{mark}</span> : null}
         {differs ? <span className="sr-only"> (differs from the passing runs)</span> : null}

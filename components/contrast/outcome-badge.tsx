@@ -6,7 +6,7 @@ export function OutcomeBadge({ passed, score }: { passed: boolean; score?: numbe
     >
       <span aria-hidden="true">{passed ? '✓' : '✗'}</span>
       {passed ? 'Passed' : 'Failed'}
-      {score != null ? <span className="font-normal opacity-80">· {formatScore(score)}</span> : null}
+      {score != null ? <span className="font-normal">· {formatScore(score)}</span> : null}
     </span>
   );
 }
