@@ -50,36 +50,42 @@ export type AgreementFigures = {
   truncated: boolean;
 };
 
-/** Checkpoint results with at least two submitted diagnoses, in the filter's scope. */
+type RatingRow = Omit<UnitRating, 'range'> & { checkpointResultId: string; eventStart: number | null; eventEnd: number | null };
+
+/**
+ * Checkpoint results with at least two submitted diagnoses, in the filter's
+ * scope, and their diagnoses, in one statement. The scope reads the task's
+ * benchmark and ability from the trajectory (copied there by the
+ * queue_task_fields triggers) and joins trajectories only when filtered:
+ * joining every diagnosis to its trajectory and task, then sending the units'
+ * ids back for their diagnoses, took ~0.8 s of each agreement and
+ * disagreements request at 20,000 diagnoses over 100,000 trajectories.
+ */
 export async function loadAgreementUnits(filter: AgreementFilter, limit = MAX_AGREEMENT_UNITS): Promise<AgreementUnit[]> {
   const scope: Prisma.Sql[] = [Prisma.sql`d."status" = 'SUBMITTED'`];
-  if (filter.benchmark) scope.push(Prisma.sql`k."benchmark" = ${filter.benchmark}`);
-  if (filter.ability) scope.push(Prisma.sql`k."ability" = ${filter.ability}`);
-  const ids = await prisma.$queryRaw<{ id: string }[]>`
-    SELECT d."checkpointResultId" AS id FROM "Diagnosis" d
-    JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
-    WHERE ${Prisma.join(scope, ' AND ')}
-    GROUP BY d."checkpointResultId" HAVING count(*) >= 2
-    ORDER BY min(d."submittedAt"), d."checkpointResultId" LIMIT ${limit}`;
-  const rows = await prisma.diagnosis.findMany({
-    where: { status: 'SUBMITTED', checkpointResultId: { in: ids.map((r) => r.id) } },
-    include: { author: { select: { name: true } }, category: { select: { label: true } } },
-    orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
-  });
-  const byUnit = new Map<string, UnitRating[]>(ids.map((r) => [r.id, []]));
-  for (const d of rows) {
-    const start = d.eventStart ?? d.eventEnd;
-    const end = d.eventEnd ?? d.eventStart;
-    byUnit.get(d.checkpointResultId)?.push({
-      diagnosisId: d.id,
-      authorId: d.authorId,
-      authorName: d.author.name,
-      categoryId: d.categoryId,
-      categoryLabel: d.category?.label ?? null,
-      range: start === null || end === null ? null : { start, end },
-      whatWentWrong: d.whatWentWrong,
-      whatShouldHaveHappened: d.whatShouldHaveHappened,
-    });
+  if (filter.benchmark) scope.push(Prisma.sql`t."benchmark" = ${filter.benchmark}`);
+  if (filter.ability) scope.push(Prisma.sql`t."ability" = ${filter.ability}`);
+  const trajectories = filter.benchmark || filter.ability ? Prisma.sql`JOIN "Trajectory" t ON t.id = d."trajectoryId"` : Prisma.empty;
+  const rows = await prisma.$queryRaw<RatingRow[]>`
+    WITH units AS (
+      SELECT d."checkpointResultId" AS id, min(d."submittedAt") AS first FROM "Diagnosis" d ${trajectories}
+      WHERE ${Prisma.join(scope, ' AND ')}
+      GROUP BY d."checkpointResultId" HAVING count(*) >= 2
+      ORDER BY min(d."submittedAt"), d."checkpointResultId" LIMIT ${limit}
+    )
+    SELECT d."checkpointResultId", d.id AS "diagnosisId", d."authorId", a.name AS "authorName", d."categoryId", c.label AS "categoryLabel",
+           d."eventStart", d."eventEnd", d."whatWentWrong", d."whatShouldHaveHappened"
+    FROM units JOIN "Diagnosis" d ON d."checkpointResultId" = units.id AND d."status" = 'SUBMITTED'
+    JOIN "User" a ON a.id = d."authorId" LEFT JOIN "FailureCategory" c ON c.id = d."categoryId"
+    ORDER BY units.first, units.id, d."submittedAt", d.id`;
+  // Units in the order read (oldest first submission first), each unit's diagnoses in submission order.
+  const byUnit = new Map<string, UnitRating[]>();
+  for (const { checkpointResultId, eventStart, eventEnd, ...d } of rows) {
+    const start = eventStart ?? eventEnd;
+    const end = eventEnd ?? eventStart;
+    const ratings = byUnit.get(checkpointResultId) ?? [];
+    if (!ratings.length) byUnit.set(checkpointResultId, ratings);
+    ratings.push({ ...d, range: start === null || end === null ? null : { start, end } });
   }
   return [...byUnit.entries()].map(([checkpointResultId, ratings]) => ({ checkpointResultId, ratings }));
 }
