@@ -1,0 +1,110 @@
+/**
+ * npm run bench:screens [-- --runs 7]
+ *
+ * The screen queries the screens-at-scale pass changed, in-process through the
+ * real Prisma client on the bench:api data set (100,000 trajectories through
+ * the import path, .data/bench, seeded once: bench-seed.ts) plus
+ * bench-seed-screens.ts (10,000 double-diagnosed checkpoints, two releases of
+ * ~2,900 parseable cards). Each row times the code before the change
+ * (scripts/lib/bench-screens-before.ts) and after it, alternating run by run
+ * so both see the same machine, checks they return the same result, and prints
+ * the p50s and their ratio. `BENCH_SCREENS_DATABASE_URL` measures another
+ * database instead (it needs the same data). Not a test: figures only.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBenchData } from './lib/bench-seed';
+import { SCREENS_RELEASES } from './lib/bench-seed-screens';
+import { percentile } from './lib/bench-seed-synthetic';
+import { startEmbeddedPostgres, type Database } from './lib/embedded-db';
+import { migrateDeploy } from './lib/migrate';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
+const RUNS = Number(values.runs);
+
+async function openDatabase(): Promise<Database> {
+  const url = process.env.BENCH_SCREENS_DATABASE_URL;
+  if (url) return { url, embedded: false, stop: async () => undefined };
+  return startEmbeddedPostgres({ dataDir: path.join('.data', 'bench', 'pg'), port: Number(process.env.EMBEDDED_PG_PORT ?? 54414), database: 'bench', quiet: true });
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function main() {
+  const db = await openDatabase();
+  try {
+    await migrateDeploy(db.url, { quiet: true });
+    process.env.DATABASE_URL = db.url;
+    const { prisma } = await import('@/lib/db/prisma');
+    if (db.embedded) await ensureBenchData((s) => console.log(s));
+    await (await import('./lib/bench-seed-screens')).ensureScreensData(prisma, (s) => console.log(s));
+    const before = await import('./lib/bench-screens-before');
+    const { diffReleases } = await import('@/lib/releases/diff-releases');
+    const { bankGrowth } = await import('@/lib/dashboard/bank-growth');
+    const { loadAgreementUnits, MAX_AGREEMENT_UNITS } = await import('@/lib/diagnosis/agreement-report');
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@bench.local' } });
+    const actor = { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' as const };
+    const [r1, r2] = SCREENS_RELEASES;
+
+    // The diff's first view builds both releases' indexes (kept for every later view, the leakage audit and previews).
+    const firstDiff = await time(() => diffReleases(actor, r1, r2));
+    const cases: { label: string; before: () => Promise<unknown>; after: () => Promise<unknown>; same: (a: unknown, b: unknown) => boolean }[] = [
+      {
+        label: `release diff ${r1} → ${r2}`,
+        before: () => before.diffReleasesBefore(r1, r2),
+        after: () => diffReleases(actor, r1, r2),
+        same: isDeepStrictEqual,
+      },
+      {
+        label: 'dashboard bank growth',
+        before: () => before.bankGrowthRowsBefore(),
+        after: () => bankGrowth({}),
+        // The "after" is the finished figure; compare week × bank × cards.
+        same: (a, b) =>
+          isDeepStrictEqual(
+            (a as { week: Date; bank: string; cards: number }[]).map((r) => `${r.week.toISOString().slice(0, 10)} ${r.bank} ${r.cards}`),
+            (b as { points: { week: string; bank: string; cards: number }[] }).points.map((p) => `${p.week} ${p.bank} ${p.cards}`),
+          ),
+      },
+      {
+        label: 'agreement units (agreement page, disagreements)',
+        before: () => before.agreementUnitsBefore({ benchmark: undefined, ability: undefined }, MAX_AGREEMENT_UNITS + 1),
+        after: () => loadAgreementUnits({ benchmark: undefined, ability: undefined }, MAX_AGREEMENT_UNITS + 1),
+        same: isDeepStrictEqual,
+      },
+      {
+        label: 'agreement units, one benchmark',
+        before: () => before.agreementUnitsBefore({ benchmark: 'bench-air', ability: undefined }, MAX_AGREEMENT_UNITS + 1),
+        after: () => loadAgreementUnits({ benchmark: 'bench-air', ability: undefined }, MAX_AGREEMENT_UNITS + 1),
+        same: isDeepStrictEqual,
+      },
+    ];
+    console.log(`\nScreens at scale: p50 of ${RUNS} runs each, before and after alternating (after one warm-up of each):\n`);
+    for (const c of cases) {
+      const [a, b] = [await c.before(), await c.after()];
+      const same = c.same(a, b);
+      const tb: number[] = [];
+      const ta: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        tb.push(await time(c.before));
+        ta.push(await time(c.after));
+      }
+      const [pb, pa] = [percentile(tb.sort((x, y) => x - y), 50), percentile(ta.sort((x, y) => x - y), 50)];
+      console.log(`  ${c.label.padEnd(52)} before ${pb.toFixed(0).padStart(6)} ms   after ${pa.toFixed(0).padStart(6)} ms   ${(pb / pa).toFixed(1).padStart(6)}× faster   ${same ? 'same result' : 'RESULTS DIFFER'}`);
+    }
+    console.log(`  (release diff, first view with both release indexes cold: ${firstDiff.toFixed(0)} ms)`);
+  } finally {
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
+    await db.stop();
+  }
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
