@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { cellWhere } from './cell-filters';
-import { trajectoryWhere, type DashboardFilters } from './filters';
+import { narrowsTrajectories, trajectoryWhere, type DashboardFilters } from './filters';
 import { rate } from './wilson';
 
 export type CoverageRow = { failed: number; diagnosed: number; coverage: number | null };
@@ -21,14 +21,18 @@ export async function coverage(f: DashboardFilters): Promise<Coverage> {
     SELECT ${key}, sum(c.checkpoints - c."checkpointsPassed")::int AS failed, sum(c.diagnosed)::int AS diagnosed
     FROM "DashboardCell" c WHERE ${cellWhere(f)}
     GROUP BY 1 HAVING sum(c.checkpoints - c."checkpointsPassed") > 0 ORDER BY 1 NULLS LAST`;
+  // Unfiltered, every diagnosis counts: joining each to its trajectory and task for a TRUE condition
+  // was ~0.5 s of the dashboard's render at 20,000 diagnoses over 100,000 trajectories (the count alone ~40 ms).
+  const scope = narrowsTrajectories(f)
+    ? Prisma.sql`JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId" WHERE ${trajectoryWhere(f)}`
+    : Prisma.empty;
   const [abilityRows, weekRows, annotators] = await Promise.all([
     prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(cells(Prisma.sql`nullif(c.ability, '') AS ability`)),
     prisma.$queryRaw<{ week: Date; failed: number; diagnosed: number }[]>(cells(Prisma.sql`date_trunc('week', c.day::timestamp) AS week`)),
     prisma.$queryRaw<{ userId: string; name: string; submitted: number; drafts: number; claimed: number }[]>(Prisma.sql`
       WITH d AS (
         SELECT d."authorId", (count(*) FILTER (WHERE d.status = 'SUBMITTED'))::int AS submitted, (count(*) FILTER (WHERE d.status = 'DRAFT'))::int AS drafts
-        FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
-        WHERE ${trajectoryWhere(f)} GROUP BY d."authorId"
+        FROM "Diagnosis" d ${scope} GROUP BY d."authorId"
       ), c AS (
         -- Claims on the filtered trajectories only: a claim on another benchmark is not progress on these figures.
         SELECT q."userId", count(*)::int AS claimed

@@ -16,6 +16,11 @@ export function trajectoryWhere(f: DashboardFilters): Prisma.Sql {
   return Prisma.join(parts, ' AND ');
 }
 
+/** Whether trajectoryWhere(f) keeps only some trajectories (else a query can leave trajectories and tasks unjoined). */
+export function narrowsTrajectories(f: DashboardFilters): boolean {
+  return !!(f.benchmark || f.ability || f.model || f.agent || f.nullAgent || f.from || f.to);
+}
+
 /** Date range on any timestamp column: from 00:00 of `from` to the end of `to` (UTC). */
 export function dateWhere(f: DashboardFilters, column: Prisma.Sql): Prisma.Sql[] {
   const parts: Prisma.Sql[] = [];
