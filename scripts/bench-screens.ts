@@ -46,6 +46,7 @@ async function main() {
     const before = await import('./lib/bench-screens-before');
     const { diffReleases } = await import('@/lib/releases/diff-releases');
     const { bankGrowth } = await import('@/lib/dashboard/bank-growth');
+    const { coverage } = await import('@/lib/dashboard/coverage');
     const { loadAgreementUnits, MAX_AGREEMENT_UNITS } = await import('@/lib/diagnosis/agreement-report');
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@bench.local' } });
     const actor = { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' as const };
@@ -69,6 +70,17 @@ async function main() {
           isDeepStrictEqual(
             (a as { week: Date; bank: string; cards: number }[]).map((r) => `${r.week.toISOString().slice(0, 10)} ${r.bank} ${r.cards}`),
             (b as { points: { week: string; bank: string; cards: number }[] }).points.map((p) => `${p.week} ${p.bank} ${p.cards}`),
+          ),
+      },
+      {
+        // The "before" is the per-annotator query alone; the "after" the whole coverage figure (it runs with two cube reads in parallel).
+        label: 'dashboard coverage (per annotator)',
+        before: () => before.annotatorCountsBefore(),
+        after: () => coverage({}),
+        same: (a, b) =>
+          isDeepStrictEqual(
+            (a as { userId: string; submitted: number; drafts: number }[]).map((r) => `${r.userId} ${r.submitted} ${r.drafts}`),
+            (b as { byAnnotator: { userId: string; submitted: number; drafts: number }[] }).byAnnotator.map((r) => `${r.userId} ${r.submitted} ${r.drafts}`).sort(),
           ),
       },
       {

@@ -80,3 +80,11 @@ export async function agreementUnitsBefore(filter: AgreementFilter, limit: numbe
   }
   return [...byUnit.entries()].map(([checkpointResultId, ratings]) => ({ checkpointResultId, ratings }));
 }
+
+/** The dashboard coverage's per-annotator counts, every diagnosis joined to its trajectory and task even unfiltered. */
+export async function annotatorCountsBefore() {
+  return prisma.$queryRaw<{ userId: string; submitted: number; drafts: number }[]>`
+    SELECT d."authorId" AS "userId", (count(*) FILTER (WHERE d.status = 'SUBMITTED'))::int AS submitted, (count(*) FILTER (WHERE d.status = 'DRAFT'))::int AS drafts
+    FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
+    WHERE TRUE GROUP BY d."authorId" ORDER BY 1`;
+}
