@@ -129,6 +129,8 @@ describe('diagnosis coverage, curation, review and bank', () => {
     ]);
     expect(c.byAnnotator.find((a) => a.userId === annotator.id)).toMatchObject({ submitted: 1, drafts: 1, claimed: 0 });
     expect(c.byAnnotator.find((a) => a.userId === holder.id)).toMatchObject({ submitted: 0, drafts: 0, claimed: 1 });
+    // Unfiltered, the diagnoses are counted without joining trajectories: the same counts for this annotator.
+    expect((await coverage({})).byAnnotator.find((a) => a.userId === annotator.id)).toMatchObject({ submitted: 1, drafts: 1 });
     expect(c.overTime.at(-1)).toMatchObject({ cumulativeFailed: 5, cumulativeDiagnosed: 1 });
   });
 
