@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Trajectory_newest_first_idx" ON "Trajectory"("createdAt" DESC, "id");
+
