@@ -47,6 +47,8 @@ async function main() {
     const { diffReleases } = await import('@/lib/releases/diff-releases');
     const { bankGrowth } = await import('@/lib/dashboard/bank-growth');
     const { coverage } = await import('@/lib/dashboard/coverage');
+    const { listDrillTrajectories } = await import('@/lib/dashboard/list-trajectories');
+    const drillIds = async (q: Record<string, string>) => (await listDrillTrajectories(actor, { ...q, pageSize: '50' })).items.map((t) => t.id);
     const { loadAgreementUnits, MAX_AGREEMENT_UNITS } = await import('@/lib/diagnosis/agreement-report');
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@bench.local' } });
     const actor = { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' as const };
@@ -82,6 +84,19 @@ async function main() {
             (a as { userId: string; submitted: number; drafts: number }[]).map((r) => `${r.userId} ${r.submitted} ${r.drafts}`),
             (b as { byAnnotator: { userId: string; submitted: number; drafts: number }[] }).byAnnotator.map((r) => `${r.userId} ${r.submitted} ${r.drafts}`).sort(),
           ),
+      },
+      {
+        // Page and count; the "before" is the page alone, sorted without the newest-first index.
+        label: 'dashboard trajectories drill-down, first page',
+        before: () => before.drillPageBefore({}),
+        after: () => drillIds({}),
+        same: isDeepStrictEqual,
+      },
+      {
+        label: 'drill-down, one model, first page',
+        before: () => before.drillPageBefore({ model: 'heron-large' }),
+        after: () => drillIds({ model: 'heron-large' }),
+        same: isDeepStrictEqual,
       },
       {
         label: 'agreement units (agreement page, disagreements)',

@@ -88,3 +88,19 @@ export async function annotatorCountsBefore() {
     FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId"
     WHERE TRUE GROUP BY d."authorId" ORDER BY 1`;
 }
+
+/** A page of the dashboard's trajectory drill-down without the newest-first index (dropped inside a transaction that rolls back). */
+export async function drillPageBefore(where: Prisma.TrajectoryWhereInput): Promise<string[]> {
+  let ids: string[] = [];
+  await prisma
+    .$transaction(async (tx) => {
+      await tx.$executeRaw`DROP INDEX "Trajectory_newest_first_idx"`;
+      ids = (await tx.trajectory.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take: 50, select: { id: true } })).map((t) => t.id);
+      throw new RollBack();
+    })
+    .catch((err) => {
+      if (!(err instanceof RollBack)) throw err;
+    });
+  return ids;
+}
+class RollBack extends Error {}

@@ -37,25 +37,38 @@ async function seedSecondOpinions(prisma: PrismaClient) {
   }, { timeout: 600_000 });
 }
 
+/** Each step skips what an earlier (interrupted) run already wrote. */
 async function seedBankAndReleases(prisma: PrismaClient) {
   const cards = syntheticBank().slice(0, CARDS);
-  for (let i = 0; i < cards.length; i += 1000) {
-    const chunk = cards.slice(i, i + 1000);
-    await prisma.card.createMany({ data: chunk.map((c) => ({ id: `bsc${c.cardId}`, key: `screens-${c.key}`, kind: c.kind, ability: c.ability, apps: c.apps, ...listFieldsOf(c.kind, c.content) })) });
-    await prisma.cardVersion.createMany({ data: chunk.map((c) => ({ id: `bsv${c.versionId}`, cardId: `bsc${c.cardId}`, number: 1, content: c.content, createdAt: new Date(Date.now() - 20 * 86_400_000) })) });
+  if ((await prisma.card.count({ where: { id: { startsWith: 'bsc' } } })) < CARDS) {
+    for (let i = 0; i < cards.length; i += 1000) {
+      const chunk = cards.slice(i, i + 1000);
+      await prisma.card.createMany({ data: chunk.map((c) => ({ id: `bsc${c.cardId}`, key: `screens-${c.key}`, kind: c.kind, ability: c.ability, apps: c.apps, ...listFieldsOf(c.kind, c.content) })) });
+      await prisma.cardVersion.createMany({ data: chunk.map((c) => ({ id: `bsv${c.versionId}`, cardId: `bsc${c.cardId}`, number: 1, content: c.content, createdAt: new Date(Date.now() - 20 * 86_400_000) })) });
+    }
   }
-  await prisma.$executeRaw`UPDATE "Card" c SET "currentVersionId" = 'bsv' || substr(c.id, 4) FROM "CardVersion" v WHERE c.id LIKE 'bsc%' AND v.id = 'bsv' || substr(c.id, 4)`;
+  // Each card's newest version is its current one.
+  const setCurrent = () => prisma.$executeRaw`
+    UPDATE "Card" c SET "currentVersionId" = v.id
+    FROM (SELECT DISTINCT ON ("cardId") "cardId", id FROM "CardVersion" WHERE "cardId" LIKE 'bsc%' ORDER BY "cardId", number DESC) v
+    WHERE v."cardId" = c.id AND c."currentVersionId" IS DISTINCT FROM v.id`;
+  await setCurrent();
   const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@bench.local' } });
   const actor = { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' as const };
-  await freezeRelease(actor, { name: SCREENS_RELEASES[0], note: 'bench:screens, before revisions', overrideNote: 'synthetic bench data' });
+  const freeze = async (name: string, note: string) => {
+    if (!(await prisma.bankRelease.findUnique({ where: { name }, select: { id: true } }))) await freezeRelease(actor, { name, note, overrideNote: 'synthetic bench data' });
+  };
+  await freeze(SCREENS_RELEASES[0], 'bench:screens, before revisions');
   // A tenth revised (a second version), one in 41 retired: the second release differs in ~10 % of its cards.
-  const revised = cards.filter((_, i) => i % 10 === 3);
-  await prisma.cardVersion.createMany({
-    data: revised.map((c) => ({ id: `bsw${c.versionId}`, cardId: `bsc${c.cardId}`, number: 2, parentVersionId: `bsv${c.versionId}`, content: c.kind === 'SKILL' ? { ...c.content, tags: [...c.content.tags.slice(0, 7), 'revised'] } : c.content })),
-  });
-  await prisma.$executeRaw`UPDATE "Card" SET "currentVersionId" = 'bsw' || substr(id, 4) WHERE id LIKE 'bsc%' AND EXISTS (SELECT 1 FROM "CardVersion" v WHERE v.id = 'bsw' || substr("Card".id, 4))`;
-  await prisma.$executeRaw`UPDATE "Card" SET status = 'RETIRED' WHERE id LIKE 'bsc%' AND abs(hashtext(id)) % 41 = 0`;
-  await freezeRelease(actor, { name: SCREENS_RELEASES[1], note: 'bench:screens, after revisions', overrideNote: 'synthetic bench data' });
+  if (!(await prisma.cardVersion.findFirst({ where: { id: { startsWith: 'bsw' } }, select: { id: true } }))) {
+    const revised = cards.filter((_, i) => i % 10 === 3);
+    await prisma.cardVersion.createMany({
+      data: revised.map((c) => ({ id: `bsw${c.versionId}`, cardId: `bsc${c.cardId}`, number: 2, parentVersionId: `bsv${c.versionId}`, content: c.kind === 'SKILL' ? { ...c.content, tags: [...c.content.tags.slice(0, 7), 'revised'] } : c.content })),
+    });
+    await setCurrent();
+    await prisma.$executeRaw`UPDATE "Card" SET status = 'RETIRED' WHERE id LIKE 'bsc%' AND abs(hashtext(id)) % 41 = 0`;
+  }
+  await freeze(SCREENS_RELEASES[1], 'bench:screens, after revisions');
 }
 
 export async function ensureScreensData(prisma: PrismaClient, log: (s: string) => void): Promise<void> {
