@@ -41,13 +41,28 @@ async function assertProviderAvailable(provider: 'offline' | 'openai') {
   }
 }
 
+/**
+ * The offline provider runs no model: a model named with it used to be dropped silently, so a caller
+ * who meant an LLM run got a rule-based one and never knew. Refused, naming the field.
+ */
+function assertNoModelForOffline<K extends string>(settings: { provider: string } & Partial<Record<K, unknown>>, fields: K[], prefix = '') {
+  if (settings.provider !== 'offline') return;
+  const named = fields.filter((f) => settings[f] !== undefined);
+  if (!named.length) return;
+  const message = (f: string) => `${f}: the offline provider uses no model; leave it out or choose the openai provider`;
+  throw new AppError('VALIDATION', message(named[0]), named.map((f) => ({ path: `${prefix}${f}`, message: message(f) })));
+}
+
 /** Validates reflection settings and fills the per-step models from the admin settings, so the run records them. */
 async function resolveReflectionSettings(raw: unknown): Promise<ReflectionRunSettings> {
   // Parsed under its key, so a refusal names `settings.provider`, not a bare `provider`. Strict here only:
   // a stored run's settings are read back with the same schema, and a RECURATE run's carry more fields.
   const { settings } = z.object({ settings: reflectionRunSettingsSchema.strict() }).parse({ settings: raw ?? {} });
   await assertProviderAvailable(settings.provider);
-  if (settings.provider === 'offline') return { ...settings, reflectorModel: undefined, curatorModel: undefined };
+  if (settings.provider === 'offline') {
+    assertNoModelForOffline(settings, ['reflectorModel', 'curatorModel'], 'settings.');
+    return settings;
+  }
   const { models } = await getLlmConfig();
   return { ...settings, reflectorModel: settings.reflectorModel ?? models.reflector, curatorModel: settings.curatorModel ?? models.curator };
 }
@@ -196,7 +211,8 @@ export async function createFunctionCardRun(actor: Actor, input: unknown): Promi
   requirePermission(actor, 'reflection:run');
   const parsed: FunctionCardRunSettings = functionCardRunSettingsSchema.strict().parse(input ?? {});
   await assertProviderAvailable(parsed.provider);
-  const settings = parsed.provider === 'openai' ? { ...parsed, model: parsed.model ?? (await getLlmConfig()).models.function_cards } : { ...parsed, model: undefined };
+  assertNoModelForOffline(parsed, ['model']);
+  const settings = parsed.provider === 'openai' ? { ...parsed, model: parsed.model ?? (await getLlmConfig()).models.function_cards } : parsed;
   const [run] = await createAndEnqueue(
     actor,
     [
