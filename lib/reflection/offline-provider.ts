@@ -162,8 +162,15 @@ function alignedContrast(packet: ContrastPacket, d: PacketDiagnosis, anchored: {
   const success = passing.length
     ? uniq(passing.map((p) => clip(keys.length ? `A passing run called ${p.tool} with ${describeValues(p.arguments, keys)}` : `A passing run called ${p.tool} at this point`, 300))).slice(0, 3)
     : [];
+  // A failing run that passed what the passing runs passed (it failed elsewhere) is no contrast: listed, it
+  // read "a failing run called X with total baggages 0" under "a passing run called X with total baggages 0".
+  const passedValues = new Set(passing.filter((p) => p.tool === passTool).map((p) => describeValues(p.arguments, keys)));
   const failure = failing.length && passTool
-    ? uniq(failing.map((f) => clip(f.tool === passTool ? (keys.length ? `A failing run called ${f.tool} with ${describeValues(f.arguments, keys)}` : '') : `A failing run called ${f.tool} where passing runs called ${passTool}`, 300)).filter(Boolean))
+    ? uniq(
+        failing
+          .filter((f) => !(f.tool === passTool && keys.length && passedValues.has(describeValues(f.arguments, keys))))
+          .map((f) => clip(f.tool === passTool ? (keys.length ? `A failing run called ${f.tool} with ${describeValues(f.arguments, keys)}` : '') : `A failing run called ${f.tool} where passing runs called ${passTool}`, 300)),
+      ).filter(Boolean)
     : [];
   return { passTool, failTool, keys, good, bad, success, failure };
 }

@@ -42,3 +42,19 @@ describe('rule-based card text reads as sentences', () => {
     expect(card(packet(update, [d])).applies_when).toBe(`The task checks "Confirmed the bag count with the user" (calls such as ${update})`);
   });
 });
+
+describe('rule-based contrast at the diagnosed call', () => {
+  it('leaves out a failing run that passed the same values as the passing runs (it failed elsewhere)', () => {
+    const d: PacketDiagnosis = {
+      index: 0, run: 'run B', checkpoint: 'db', checkpoint_description: null, category: 'Wrong tool or arguments', span: { start: 6, end: 6 },
+      actions_in_span: [{ position: 6, tool: update, arguments: args(2) }], what_went_wrong: 'Added two bags.', what_should_have_happened: 'Add one bag.',
+      aligned_step: {
+        passing: [{ run: 'run A', tool: update, arguments: args(1) }],
+        failing: [{ run: 'run B', tool: update, arguments: args(2) }, { run: 'run C', tool: update, arguments: args(1) }],
+      },
+    };
+    const c = card(packet(update, [d]));
+    expect(c.skill.success_contrast).toEqual([`A passing run called ${update} with total baggages 1`]);
+    expect(c.skill.failure_contrast.filter((f) => f.startsWith('A failing run called'))).toEqual([`A failing run called ${update} with total baggages 2`]);
+  });
+});
