@@ -10,6 +10,7 @@ import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { connectCliDatabase } from './lib/cli-database';
 import { IMPORT_EXIT, IMPORT_USAGE, importExitCode, parseImportArgs, totalsLine, type FileOutcome } from './lib/import-cli';
+import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -108,6 +109,7 @@ async function main() {
           (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''),
       );
       if (report.error) console.log(`    ${report.error}`);
+      if (report.failedWithoutFailedCheckpoint) console.log(`    ${failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}`);
       for (const e of report.errors.slice(0, 20)) {
         const where = e.line != null ? `line ${e.line}` : e.recordIndex != null ? `record ${e.recordIndex}` : 'file';
         console.log(`    ${e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'error'} at ${where}${e.path ? ` (${e.path})` : ''}: ${e.reason}`);

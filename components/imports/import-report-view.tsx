@@ -4,6 +4,7 @@ import { groupConsecutive } from '@/components/ui/data-table';
 import { IssueList, type Issue } from '@/components/ui/issue-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
+import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
 
 const STATUS_STYLE: Record<string, string> = {
   SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -47,6 +48,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         ))}
       </dl>
       <ImportedLinks report={report} />
+      {report.failedWithoutFailedCheckpoint ? (
+        <p data-testid="failed-without-checkpoint" className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200">
+          {failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}
+        </p>
+      ) : null}
       {report.errors.length ? (
         <div className="overflow-x-auto">
           <ProblemGroups errors={report.errors} />

@@ -45,6 +45,12 @@ export type ImportReport = ImportJobSummary & {
   /** Tasks with a trajectory this import wrote (first REPORT_TASKS of `taskCount`), for the report's links. */
   tasks: { id: string; benchmark: string; externalId: string }[];
   taskCount: number;
+  /**
+   * Failed runs this import wrote with no failed checkpoint result (e.g. a τ-bench record without
+   * reward_info keeps only derived action checks, all passed): the queue holds failed checkpoints, so
+   * these never reach it, and the report says so instead of leaving them unseen.
+   */
+  failedWithoutFailedCheckpoint: number;
 };
 
 export const REPORT_TASKS = 20;
@@ -80,7 +86,7 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
   // "Running" is only true while an importer holds the job's lock; otherwise show it interrupted now.
   if (job.status === 'RUNNING' && (await markInterruptedImports([jobId]))) job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, select: SUMMARY_SELECT });
   const taskWhere = { trajectories: { some: { importJobId: jobId } } } satisfies Prisma.TaskWhereInput;
-  const [errors, errorCount, warningCount, tasks, taskCount] = await Promise.all([
+  const [errors, errorCount, warningCount, tasks, taskCount, failedWithoutFailedCheckpoint] = await Promise.all([
     prisma.importError.findMany({
       where: { importJobId: jobId },
       orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
@@ -92,9 +98,10 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
     prisma.importError.count({ where: { importJobId: jobId, kind: 'WARNING' } }),
     prisma.task.findMany({ where: taskWhere, select: { id: true, benchmark: true, externalId: true }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }], take: REPORT_TASKS }),
     prisma.task.count({ where: taskWhere }),
+    prisma.trajectory.count({ where: { importJobId: jobId, passed: false, failedCount: 0 } }),
   ]);
   const errorsPageCount = Math.max(1, Math.ceil(errorCount / ERRORS_PER_PAGE));
-  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, errorsPageCount, tasks, taskCount };
+  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, errorsPageCount, tasks, taskCount, failedWithoutFailedCheckpoint };
 }
 
 export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1): Promise<ImportReport> {

@@ -51,6 +51,10 @@ const importReportSchema = importJobSummarySchema.extend({
   errorsPageCount: z.number().int().describe('Pages of 500 problems (at least 1)'),
   tasks: z.array(z.object({ id: z.string(), benchmark: z.string(), externalId: z.string() })).describe('The first 20 tasks this import wrote a trajectory of'),
   taskCount: z.number().int(),
+  failedWithoutFailedCheckpoint: z
+    .number()
+    .int()
+    .describe('Failed runs this import wrote that have no failed checkpoint result: the queue lists failed checkpoints, so these are not in it'),
 });
 
 // Both ways: the document may neither promise a field the API does not send nor miss one it does.

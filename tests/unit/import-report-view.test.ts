@@ -8,7 +8,7 @@ const report = (over: Partial<ImportReport>): ImportReport => ({
   id: 'imp1', status: 'PARTIAL', format: 'native', source: 'CLI', fileName: 'runs.jsonl', createdBy: null,
   recordsTotal: 1300, importedCount: 100, presentCount: 0, conflictCount: 0, failedCount: 1200, error: null,
   startedAt: null, finishedAt: null, createdAt: '2026-01-01T00:00:00.000Z',
-  errors: [], errorCount: 1200, warningCount: 0, errorsShown: 0, errorsOffset: 4000, errorsPage: 9, errorsPageCount: 3, tasks: [], taskCount: 0,
+  errors: [], errorCount: 1200, warningCount: 0, errorsShown: 0, errorsOffset: 4000, errorsPage: 9, errorsPageCount: 3, tasks: [], taskCount: 0, failedWithoutFailedCheckpoint: 0,
   ...over,
 });
 const html = (r: ImportReport) => renderToStaticMarkup(createElement(ImportReportView, { report: r }));
@@ -26,5 +26,15 @@ describe('an import report page past the last problem page', () => {
     const onPage = html(report({ errorsPage: 3, errorsOffset: 1000, errorsShown: 1, errors: [{ kind: 'INVALID', file: 'runs.jsonl', line: 7, recordIndex: null, path: 'task', reason: 'bad' }] }));
     expect(onPage).not.toContain('problems-past-end');
     expect(onPage).toContain('(page 3 of 3)');
+  });
+});
+
+describe('an import report with failed runs that have no failed checkpoint', () => {
+  it('says how many, that they are not in the queue and why, and says nothing when there are none', () => {
+    expect(html(report({ failedWithoutFailedCheckpoint: 1 }))).toContain(
+      '1 failed run has no failed checkpoint to diagnose, so it is not in the queue: none of its checkpoint results failed',
+    );
+    expect(html(report({ failedWithoutFailedCheckpoint: 3 }))).toContain('3 failed runs have no failed checkpoint to diagnose, so they are not in the queue');
+    expect(html(report({}))).not.toContain('failed-without-checkpoint');
   });
 });

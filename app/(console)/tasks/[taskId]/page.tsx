@@ -34,7 +34,7 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
           </Link>
         }
       />
-      <TaskContrastHeader task={task} trajectories={trajectories} />
+      <TaskContrastHeader task={task} trajectories={trajectories} grid={view.grid} />
       <div className="mb-6">
         <TaskReflectionPanel taskId={task.id} canRun={can(actor.role, 'reflection:run')} />
       </div>
