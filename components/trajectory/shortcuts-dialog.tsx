@@ -10,7 +10,7 @@ export const SHORTCUTS: [string, string][] = [
   ['o', 'fold / expand the observation at the cursor'],
   ['[ / ]', 'previous / next failed checkpoint'],
   ['d', 'diagnose: jump to the first empty required field'],
-  ['c, then 1–9', 'pick the failure category'],
+  ['c, then 1–9', 'pick the failure category; the cursor then moves on to the next empty field (no need for d)'],
   ['Esc (in a field)', 'leave the field: j / k work again'],
   ['Ctrl/⌘ + Enter', 'submit & next'],
   ['?', 'show this help'],
