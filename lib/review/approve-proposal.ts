@@ -7,7 +7,7 @@ import { appendCardVersion, listFieldsOf, lockCards } from '@/lib/cards/append-v
 import { functionCardKey, skillCardKey } from '@/lib/cards/card-schemas';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
-import { invalidContent, notPending, staleError, type StaleTarget } from './review-errors';
+import { invalidContent, notPending, sameTitleError, staleError, type StaleTarget } from './review-errors';
 import { loadValidationInputs, validateFinalContent, type CurrentTarget } from './validate-proposal';
 
 export const approveInputSchema = z.strictObject({
@@ -138,6 +138,7 @@ async function addCard(
     const existing = await tx.card.findUnique({ where: { key }, select: { id: true, currentVersionId: true } });
     if (existing) throw staleError([{ cardId: existing.id, key, baseVersionId: null, currentVersionId: existing.currentVersionId }]);
   }
+  if (kind === 'SKILL') await refuseSameTitle(tx, ability, content);
   const apps = kind === 'FUNCTION' ? [String(c.app)] : [...new Set((c.functions_used ?? []).map((f) => f.split('.')[0]))];
   const card = await tx.card
     .create({ data: { key, kind, ability: kind === 'FUNCTION' ? null : ability, apps, ...listFieldsOf(kind, content) }, select: { id: true } })
@@ -149,4 +150,22 @@ async function addCard(
   const v = await appendCardVersion(tx, { cardId: card.id, kind, content, parentVersionId: null, ...link });
   if (v.number !== 1) throw new AppError('INTERNAL', 'A new card must start at version 1');
   return { cardId: card.id, key, ...v };
+}
+
+/**
+ * Two ADDs of one rule: the offline curator curates each delta of a run against the bank as it was, so
+ * two deltas about one call (τ²-bench airline/25: the action check and the db check, both diagnosed)
+ * became two ADDs titled alike, and approving both put the card in the bank twice. The second now sees
+ * the first's card, as a second function-card ADD does, and is refused naming it. The lock makes two
+ * concurrent approvals of such ADDs take turns.
+ */
+async function refuseSameTitle(tx: Tx, ability: string | null, content: unknown): Promise<void> {
+  const title = String((content as { title?: unknown } | null)?.title ?? '').trim();
+  if (!title) return;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`skill-title|${ability ?? ''}|${title.toLowerCase()}`}, 0))`;
+  const same = await tx.card.findFirst({
+    where: { kind: 'SKILL', ability, status: 'ACTIVE', title: { equals: title, mode: 'insensitive' } },
+    select: { key: true, currentVersionId: true },
+  });
+  if (same) throw sameTitleError(same, ability);
 }

@@ -28,6 +28,19 @@ export function staleError(changed: StaleTarget[]): AppError {
   );
 }
 
+/**
+ * An ADD whose title an active card of the same bank has (reason DUPLICATE_TITLE, naming that card). Not
+ * STALE: an ADD has no target to re-curate against, so the way on is a title of its own, or rejecting it.
+ */
+export function sameTitleError(card: { key: string; currentVersionId: string | null }, ability: string | null): AppError {
+  return new AppError(
+    'CONFLICT',
+    `${card.key} in the ${ability ?? 'global'} bank already has this title (approved since this proposal was made): edit this card to give it a title and rule of its own, or reject it as a duplicate.`,
+    [{ path: 'title', message: `${card.key} (current version ${card.currentVersionId ?? 'none'}) has this title` }],
+    { reason: 'DUPLICATE_TITLE' },
+  );
+}
+
 export function invalidContent(issues: ValidationIssue[]): AppError {
   return new AppError(
     'UNPROCESSABLE',
