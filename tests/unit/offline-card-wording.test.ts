@@ -46,7 +46,7 @@ describe('rule-based card text reads as sentences', () => {
 describe('rule-based contrast at the diagnosed call', () => {
   it('leaves out a failing run that passed the same values as the passing runs (it failed elsewhere)', () => {
     const d: PacketDiagnosis = {
-      index: 0, run: 'run B', checkpoint: 'db', checkpoint_description: null, category: 'Wrong tool or arguments', span: { start: 6, end: 6 },
+      index: 0, run: 'run B', checkpoint: 'db', checkpoint_description: 'The database matches.', category: 'Wrong tool or arguments', span: { start: 6, end: 6 },
       actions_in_span: [{ position: 6, tool: update, arguments: args(2) }], what_went_wrong: 'Added two bags.', what_should_have_happened: 'Add one bag.',
       aligned_step: {
         passing: [{ run: 'run A', tool: update, arguments: args(1) }],
