@@ -11,6 +11,7 @@ import path from 'node:path';
 import { connectCliDatabase } from './lib/cli-database';
 import { IMPORT_EXIT, IMPORT_USAGE, importExitCode, parseImportArgs, totalsLine, type FileOutcome } from './lib/import-cli';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
+import { runLabel } from '@/lib/trajectories/run-label';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -109,6 +110,7 @@ async function main() {
           (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''),
       );
       if (report.error) console.log(`    ${report.error}`);
+      if (report.models.length) console.log(`    models: ${report.models.map((m) => `${runLabel(m)} (${m.runs} runs, ${m.passed} passed)`).join(' · ')}`);
       if (report.failedWithoutFailedCheckpoint) console.log(`    ${failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}`);
       for (const e of report.errors.slice(0, 20)) {
         const where = e.line != null ? `line ${e.line}` : e.recordIndex != null ? `record ${e.recordIndex}` : 'file';

@@ -5,6 +5,7 @@ import { IssueList, type Issue } from '@/components/ui/issue-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
+import { runLabel } from '@/lib/trajectories/run-label';
 
 const STATUS_STYLE: Record<string, string> = {
   SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -47,6 +48,17 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </div>
         ))}
       </dl>
+      {report.models.length ? (
+        <p data-testid="import-models" className="text-sm text-slate-700">
+          <span className="text-slate-600">{report.models.length === 1 ? 'Model' : 'Models'}: </span>
+          {report.models.map((m, i) => (
+            <span key={`${m.model}\u0000${m.agent ?? ''}`}>
+              {i ? ' · ' : null}
+              <UntrustedText text={runLabel(m)} className="font-medium" /> ({plural(m.runs, 'run')}, {m.passed} passed)
+            </span>
+          ))}
+        </p>
+      ) : null}
       <ImportedLinks report={report} />
       {report.failedWithoutFailedCheckpoint ? (
         <p data-testid="failed-without-checkpoint" className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200">

@@ -51,7 +51,14 @@ export type ImportReport = ImportJobSummary & {
    * these never reach it, and the report says so instead of leaving them unseen.
    */
   failedWithoutFailedCheckpoint: number;
+  /**
+   * The runs this import wrote per model and harness, most first (at most REPORT_MODELS): a τ-bench
+   * file's model comes from an option or its file name, so the report shows what it was read as.
+   */
+  models: { model: string; agent: string | null; runs: number; passed: number }[];
 };
+
+export const REPORT_MODELS = 20;
 
 export const REPORT_TASKS = 20;
 
@@ -86,7 +93,7 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
   // "Running" is only true while an importer holds the job's lock; otherwise show it interrupted now.
   if (job.status === 'RUNNING' && (await markInterruptedImports([jobId]))) job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, select: SUMMARY_SELECT });
   const taskWhere = { trajectories: { some: { importJobId: jobId } } } satisfies Prisma.TaskWhereInput;
-  const [errors, errorCount, warningCount, tasks, taskCount, failedWithoutFailedCheckpoint] = await Promise.all([
+  const [errors, errorCount, warningCount, tasks, taskCount, failedWithoutFailedCheckpoint, models] = await Promise.all([
     prisma.importError.findMany({
       where: { importJobId: jobId },
       orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
@@ -99,9 +106,23 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
     prisma.task.findMany({ where: taskWhere, select: { id: true, benchmark: true, externalId: true }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }], take: REPORT_TASKS }),
     prisma.task.count({ where: taskWhere }),
     prisma.trajectory.count({ where: { importJobId: jobId, passed: false, failedCount: 0 } }),
+    importedModels(jobId),
   ]);
   const errorsPageCount = Math.max(1, Math.ceil(errorCount / ERRORS_PER_PAGE));
-  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, errorsPageCount, tasks, taskCount, failedWithoutFailedCheckpoint };
+  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, errorsPageCount, tasks, taskCount, failedWithoutFailedCheckpoint, models };
+}
+
+async function importedModels(jobId: string): Promise<ImportReport['models']> {
+  const rows = await prisma.trajectory.groupBy({ by: ['model', 'agent', 'passed'], where: { importJobId: jobId }, _count: { _all: true } });
+  const byRun = new Map<string, ImportReport['models'][number]>();
+  for (const r of rows) {
+    const key = JSON.stringify([r.model, r.agent]);
+    const m = byRun.get(key) ?? { model: r.model, agent: r.agent, runs: 0, passed: 0 };
+    m.runs += r._count._all;
+    if (r.passed) m.passed += r._count._all;
+    byRun.set(key, m);
+  }
+  return [...byRun.values()].sort((a, b) => b.runs - a.runs || a.model.localeCompare(b.model)).slice(0, REPORT_MODELS);
 }
 
 export async function getImportJob(actor: Actor, jobId: string, errorsPage = 1): Promise<ImportReport> {

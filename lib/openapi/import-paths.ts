@@ -55,6 +55,9 @@ const importReportSchema = importJobSummarySchema.extend({
     .number()
     .int()
     .describe('Failed runs this import wrote that have no failed checkpoint result: the queue lists failed checkpoints, so these are not in it'),
+  models: z
+    .array(z.object({ model: z.string(), agent: z.string().nullable(), runs: z.number().int(), passed: z.number().int() }))
+    .describe('The runs this import wrote per model and harness (agent), most first; at most 20'),
 });
 
 // Both ways: the document may neither promise a field the API does not send nor miss one it does.

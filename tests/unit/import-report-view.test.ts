@@ -8,7 +8,7 @@ const report = (over: Partial<ImportReport>): ImportReport => ({
   id: 'imp1', status: 'PARTIAL', format: 'native', source: 'CLI', fileName: 'runs.jsonl', createdBy: null,
   recordsTotal: 1300, importedCount: 100, presentCount: 0, conflictCount: 0, failedCount: 1200, error: null,
   startedAt: null, finishedAt: null, createdAt: '2026-01-01T00:00:00.000Z',
-  errors: [], errorCount: 1200, warningCount: 0, errorsShown: 0, errorsOffset: 4000, errorsPage: 9, errorsPageCount: 3, tasks: [], taskCount: 0, failedWithoutFailedCheckpoint: 0,
+  errors: [], errorCount: 1200, warningCount: 0, errorsShown: 0, errorsOffset: 4000, errorsPage: 9, errorsPageCount: 3, tasks: [], taskCount: 0, failedWithoutFailedCheckpoint: 0, models: [],
   ...over,
 });
 const html = (r: ImportReport) => renderToStaticMarkup(createElement(ImportReportView, { report: r }));
@@ -36,5 +36,13 @@ describe('an import report with failed runs that have no failed checkpoint', () 
     );
     expect(html(report({ failedWithoutFailedCheckpoint: 3 }))).toContain('3 failed runs have no failed checkpoint to diagnose, so they are not in the queue');
     expect(html(report({}))).not.toContain('failed-without-checkpoint');
+  });
+});
+
+describe('an import report names the models it read', () => {
+  it('lists each model (with its harness) and its runs, so a model taken from the file name can be checked', () => {
+    const out = html(report({ models: [{ model: 'gpt-4o', agent: null, runs: 40, passed: 5 }, { model: 'claude-opus-4-6', agent: 'llm_agent', runs: 1, passed: 1 }] }));
+    expect(out.replace(/<[^>]+>/g, '')).toContain('Models: gpt-4o (40 runs, 5 passed) · claude-opus-4-6 · llm_agent (1 run, 1 passed)');
+    expect(html(report({}))).not.toContain('import-models');
   });
 });

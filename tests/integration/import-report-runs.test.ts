@@ -18,22 +18,36 @@ function line(benchmark: string, run: string, passed: boolean, checkpoint: boole
   });
 }
 
+async function importLines(lines: string[]) {
+  const { token } = await createApiToken(await createActor('ADMIN'), { name: `report-runs-${uid()}`, role: 'RESEARCHER' });
+  const res = await callRoute(importRoute, `/api/imports?fileName=runs.jsonl&format=native`, { token, body: lines.join('\n'), headers: { 'content-type': 'application/octet-stream' } });
+  expect(res.status).toBe(200);
+  return { token, report: (await res.json()).reports[0] };
+}
+
 describe('an import with failed runs that have no failed checkpoint', () => {
   it('counts them in the report (they never reach the queue), and only them', async () => {
     const benchmark = `no-failed-cp-${uid()}`;
-    const { token } = await createApiToken(await createActor('ADMIN'), { name: 'no-failed-cp', role: 'RESEARCHER' });
-    const body = [
+    const { token, report } = await importLines([
       line(benchmark, 'failed-with-failed-checkpoint', false, false),
       line(benchmark, 'failed-all-passed', false, true),
       line(benchmark, 'failed-no-result', false, null),
       line(benchmark, 'passed', true, true),
-    ].join('\n');
-    const res = await callRoute(importRoute, `/api/imports?fileName=runs.jsonl&format=native`, { token, body, headers: { 'content-type': 'application/octet-stream' } });
-    expect(res.status).toBe(200);
-    const [report] = (await res.json()).reports;
+    ]);
     expect({ imported: report.importedCount, failedWithoutFailedCheckpoint: report.failedWithoutFailedCheckpoint }).toEqual({ imported: 4, failedWithoutFailedCheckpoint: 2 });
 
     const again = await callRoute(importReportRoute, `/api/imports/${report.id}`, { token, params: { id: report.id } });
     expect((await again.json()).failedWithoutFailedCheckpoint).toBe(2);
+  });
+});
+
+describe('an import report', () => {
+  it('names the models it wrote runs of, most runs first, with how many passed', async () => {
+    const benchmark = `report-models-${uid()}`;
+    const { report } = await importLines([line(benchmark, 'model-b', true, true), line(`${benchmark}-2`, 'model-a', false, false), line(`${benchmark}-3`, 'model-a', true, true)]);
+    expect(report.models).toEqual([
+      { model: 'model-a', agent: null, runs: 2, passed: 1 },
+      { model: 'model-b', agent: null, runs: 1, passed: 1 },
+    ]);
   });
 });
