@@ -11,7 +11,7 @@ import { DiagnosisHistory } from './diagnosis-history';
 import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
 import { DiagnosisEditorFooter, editorStatus } from './diagnosis-editor-footer';
 import { CategoryKeys, ConfidenceOptions, FormRow } from './diagnosis-form-parts';
-import { formOf, payload, rangeKey, rangeLabel, TEXTAREA, type Form } from './diagnosis-form-state';
+import { formOf, formOfBody, payload, rangeKey, rangeLabel, rangeOf, TEXTAREA, type Form } from './diagnosis-form-state';
 import { useDiagnosisWrites } from './use-diagnosis-writes';
 
 export type EditorApi = {
@@ -32,6 +32,7 @@ export type EditorApi = {
  * Mount with `key={checkpoint.id}`.
  */
 export function DiagnosisEditor({
+  userId,
   checkpoint,
   mine,
   categories,
@@ -44,7 +45,10 @@ export function DiagnosisEditor({
   onReload,
   onSaved,
   onSubmitted,
+  onRestoreRange,
 }: {
+  /** The annotator writing (the text kept until saved is theirs alone). */
+  userId: string;
   checkpoint: CheckpointView;
   mine: DiagnosisView | undefined;
   categories: FailureCategoryView[];
@@ -61,6 +65,8 @@ export function DiagnosisEditor({
   onReload: () => void;
   onSaved: () => void;
   onSubmitted: (pendingCount: number) => void;
+  /** Selects the range of the unsaved text restored after a reload (the range is the timeline's selection). */
+  onRestoreRange: (range: [number, number] | null) => void;
 }) {
   const [form, setForm] = useState<Form>(() => formOf(mine));
   const [dirty, setDirty] = useState(false);
@@ -70,6 +76,7 @@ export function DiagnosisEditor({
   const readOnly = heldBy != null;
   const formId = useId();
   const writes = useDiagnosisWrites({
+    userId,
     checkpointId: checkpoint.id,
     mine,
     fetchMine,
@@ -80,6 +87,13 @@ export function DiagnosisEditor({
       onSubmitted(pendingCount);
     },
     onSubmitError: (err) => showProblems(problemsFromError(err)),
+    readOnly,
+    // Text typed just before a reload, not confirmed by the server: shown again (and being saved).
+    onRestore: (body) => {
+      setForm(formOfBody(body));
+      setDirty(true);
+      if (rangeKey(rangeOf(body)) !== rangeKey(range)) onRestoreRange(rangeOf(body));
+    },
   });
   const { save, submit, conflict } = writes;
 

@@ -20,3 +20,16 @@ export const payload = (checkpointResultId: string, f: Form, range: [number, num
   eventStart: range?.[0] ?? null,
   eventEnd: range?.[1] ?? null,
 });
+
+/** The event range of a saved diagnosis or a write. */
+export const rangeOf = (d: { eventStart: number | null; eventEnd: number | null }): [number, number] | null => (d.eventStart != null && d.eventEnd != null ? [d.eventStart, d.eventEnd] : null);
+
+/** A saved diagnosis as the write that would save it. */
+export const bodyOf = (d: DiagnosisView): DiagnosisBody => payload(d.checkpointResultId, formOf(d), rangeOf(d));
+
+/** The same content (the fields a write sends); which version it replaces does not count. */
+const BODY_FIELDS = ['checkpointResultId', 'categoryId', 'whatWentWrong', 'whatShouldHaveHappened', 'confidence', 'eventStart', 'eventEnd'] as const satisfies readonly (keyof DiagnosisBody)[];
+export const sameBody = (a: DiagnosisBody, b: DiagnosisBody) => BODY_FIELDS.every((k) => a[k] === b[k]);
+
+/** The form showing a write's content (a kept unsent draft). */
+export const formOfBody = (b: DiagnosisBody): Form => ({ categoryId: b.categoryId ?? '', whatWentWrong: b.whatWentWrong, whatShouldHaveHappened: b.whatShouldHaveHappened, confidence: b.confidence });

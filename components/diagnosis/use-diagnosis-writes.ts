@@ -4,6 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
+import { bodyOf, sameBody } from './diagnosis-form-state';
+import { unsentDraft } from './unsent-draft';
 
 export type DiagnosisBody = {
   checkpointResultId: string;
@@ -35,18 +37,25 @@ const conflictReason = (err: unknown) =>
  *   the version that is current now).
  * - A draft change not yet sent is never dropped: leaving the checkpoint or the page sends it at once
  *   (on a page unload with `keepalive`, which outlives the page), instead of waiting out the 800 ms.
+ * - Until the server confirms it, this tab also keeps the text (unsent-draft.ts): a reloaded page may read
+ *   the diagnosis before the unload's request lands (or the request is lost), so the form shows the kept
+ *   text and saves it again, over the version it was typed on (the effect before `return`).
  * - Writes are sent one after another in the order they were made (one mutation scope per diagnosis):
  *   an autosave still under way when "submit" is pressed goes first, so the server refuses a draft that
  *   arrives after the submission (see saveDraft).
  */
 export function useDiagnosisWrites({
+  userId,
   checkpointId,
   mine,
   fetchMine,
   onSaved,
   onSubmitted,
   onSubmitError,
+  readOnly,
+  onRestore,
 }: {
+  userId: string;
   checkpointId: string;
   mine: DiagnosisView | undefined;
   /** The caller's diagnosis as the server has it now. */
@@ -54,9 +63,16 @@ export function useDiagnosisWrites({
   onSaved: () => void;
   onSubmitted: (pendingCount: number) => void;
   onSubmitError: (err: unknown) => void;
+  /** Another annotator holds the trajectory: kept text waits until the form can be written again. */
+  readOnly: boolean;
+  /** Shows the text kept from an earlier page of this tab, once after mount. */
+  onRestore: (body: DiagnosisBody) => void;
 }) {
   const version = useRef<string | null>(mine?.updatedAt ?? null);
   const pending = useRef<DiagnosisBody | null>(null);
+  /** The latest draft typed here that the server has not confirmed: waiting, under way, or refused. */
+  const unsent = useRef<DiagnosisBody | null>(null);
+  const kept = unsentDraft(userId, checkpointId);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const scope = { id: `diagnosis-${checkpointId}` };
@@ -68,8 +84,17 @@ export function useDiagnosisWrites({
     version.current = r.diagnosis.updatedAt;
     return r;
   };
+  // What the server confirmed is no longer kept here; text typed since is kept over the new version.
+  const confirmed = (body: DiagnosisBody | null) => {
+    if (!unsent.current || (body && sameBody(unsent.current, body))) {
+      unsent.current = null;
+      kept.clear();
+    } else kept.write(unsent.current, version.current);
+  };
   const keepMine = (redo: () => void) => async () => {
     version.current = (await fetchMine())?.updatedAt ?? null;
+    // Chosen on purpose: a reload before the write is answered saves the text over that version too.
+    if (unsent.current) kept.write(unsent.current, version.current);
     setConflict(null);
     redo();
   };
@@ -82,8 +107,27 @@ export function useDiagnosisWrites({
 
   const save = useMutation({
     scope,
-    mutationFn: (body: DiagnosisBody) => send<{ diagnosis: DiagnosisView }>(DRAFT_URL, 'PUT', body),
-    onSuccess: onSaved,
+    mutationFn: async (body: DiagnosisBody) => {
+      try {
+        return await send<{ diagnosis: DiagnosisView }>(DRAFT_URL, 'PUT', body);
+      } catch (err) {
+        // Refused as stale, but the version saved meanwhile has this very text: most often this tab's own
+        // save sent as the previous page unloaded, landing before the reloaded page's copy of it. Nothing
+        // is in conflict; this form goes on from that version.
+        if (conflictReason(err) === 'CHANGED_ELSEWHERE') {
+          const now = await fetchMine();
+          if (now?.status === 'DRAFT' && sameBody(bodyOf(now), body)) {
+            version.current = now.updatedAt;
+            return { diagnosis: now };
+          }
+        }
+        throw err;
+      }
+    },
+    onSuccess: (_, body) => {
+      confirmed(body);
+      onSaved();
+    },
     onError: (err, body) => refused(err, () => save.mutate(body)),
     // A 503 (the database busy, or k being changed) says when to try again: an autosave does so by
     // itself, a few times, instead of waiting for the next keystroke. The form keeps the text meanwhile.
@@ -93,7 +137,10 @@ export function useDiagnosisWrites({
   const submit = useMutation({
     scope,
     mutationFn: (body: DiagnosisBody) => send<{ diagnosis: DiagnosisView; pendingCount: number }>('/api/diagnoses/submit', 'POST', body),
-    onSuccess: (r) => onSubmitted(r.pendingCount),
+    onSuccess: (r) => {
+      confirmed(null);
+      onSubmitted(r.pendingCount);
+    },
     onError: (err, body) => {
       if (!refused(err, () => submit.mutate(body))) onSubmitError(err);
     },
@@ -111,8 +158,12 @@ export function useDiagnosisWrites({
   };
   /** Saves `body` as the draft once the annotator pauses. */
   const schedule = (body: DiagnosisBody) => {
+    // The form showing the text restored after a reload (below), which is already on its way.
+    if (unsent.current && sameBody(unsent.current, body)) return;
     cancelScheduled();
     pending.current = body;
+    unsent.current = body;
+    kept.write(body, version.current);
     timer.current = setTimeout(flush, AUTOSAVE_MS);
   };
 
@@ -135,6 +186,29 @@ export function useDiagnosisWrites({
     };
   }, []);
 
+  /**
+   * The text an earlier page of this tab typed and the server had not confirmed, if it differs from `mine`
+   * (the version on the server): shown, and sent at once as a draft over the version it was typed on, so the
+   * server's conflict rules decide. It covers the unload's `keepalive` save landing after the reloaded page
+   * read the diagnosis (or never); landing first, it is no conflict (see save). A version saved since
+   * elsewhere (another tab, device) is not overwritten but offered as a conflict; a submitted diagnosis
+   * refuses it (ALREADY_SUBMITTED) and never goes back to a draft. After mount: the server render has no
+   * storage. (While text is kept, `idle` is false, so the form does not follow the server's version instead.)
+   */
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || readOnly) return;
+    restored.current = true;
+    const copy = kept.read();
+    if (!copy) return;
+    if (mine && sameBody(bodyOf(mine), copy.body)) return kept.clear();
+    version.current = copy.base;
+    unsent.current = copy.body;
+    save.mutate(copy.body);
+    onRestore(copy.body);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readOnly]);
+
   return {
     save,
     submit,
@@ -142,8 +216,8 @@ export function useDiagnosisWrites({
     schedule,
     /** The version of the diagnosis this form's writes replace (the last one loaded or saved here). */
     version: () => version.current,
-    /** Nothing waiting to be saved, nothing under way. */
-    idle: () => !pending.current && !save.isPending && !submit.isPending,
+    /** Nothing waiting to be saved, under way, or refused: the form may follow the server's version. */
+    idle: () => !pending.current && !unsent.current && !save.isPending && !submit.isPending,
     /** Sends the submission (after any draft save still under way); a draft change not yet sent is dropped. */
     submitNow: (body: DiagnosisBody) => {
       cancelScheduled();
@@ -153,6 +227,8 @@ export function useDiagnosisWrites({
     /** Forgets what is waiting to be saved and the conflict (the other version is being loaded instead). */
     discard: () => {
       cancelScheduled();
+      unsent.current = null;
+      kept.clear();
       setConflict(null);
     },
   };

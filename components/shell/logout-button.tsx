@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { clearUnsentDrafts } from '@/components/diagnosis/unsent-draft';
 import { apiFetch } from '@/lib/http/api-client';
 
 /**
@@ -19,6 +20,8 @@ export function LogoutButton() {
         e.preventDefault();
         setPending(true);
         await apiFetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+        // Diagnosis text this tab kept until saved is the signed-out user's: the next one at this browser must not find it.
+        clearUnsentDrafts();
         // A full page load on purpose: it drops every cached query of the signed-out user.
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         window.location.assign('/login');

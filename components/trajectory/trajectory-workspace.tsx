@@ -87,6 +87,11 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     [select],
   );
 
+  const focusRange = (r: [number, number]) => {
+    selectRange(r[0], r[1]);
+    timeline.current?.scrollTo(r[0]);
+  };
+
   const openCheckpoint = useCallback(
     (c: CheckpointView, ds: DiagnosisView[]) => {
       if (!c.passed) setActiveId(c.id);
@@ -237,6 +242,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
                   {me.canWrite ? (
                     <DiagnosisEditor
                       key={`${active.id}:${editorGeneration}`}
+                      userId={me.id}
                       checkpoint={active}
                       mine={mine}
                       categories={categories}
@@ -249,6 +255,7 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
                       onReload={() => void reloadDiagnosis(active)}
                       onSaved={() => qc.invalidateQueries({ queryKey: diagnosesKey })}
                       onSubmitted={(pending) => onSubmitted(active.key, pending)}
+                      onRestoreRange={(r) => (r ? focusRange(r) : clear())}
                     />
                   ) : (
                     <p className="text-sm text-slate-600">Your role can read diagnoses but not write them.</p>
