@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { Prisma } from '@prisma/client';
 import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { claimNext } from '@/lib/queue/claim-next';
+import { overlapLock } from '@/lib/queue/overlap';
 import { createActor } from '../tests/helpers/factories';
 import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
+import { holdRowLocks } from '../tests/helpers/lock-waits';
 import { loginAs, openAndPickFirstCategory } from './helpers';
 
 // Each test seeds its own data under a unique benchmark (the e2e database is shared).
@@ -58,19 +61,32 @@ test('"Keep mine" saves the stale tab\'s text over the other version, on purpose
   expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'From tab B.' });
 });
 
+/**
+ * Holds every diagnosis save of `benchmark` at its first statement, as a change of overlap k does (the writers'
+ * lock, lib/queue/overlap.ts), while pages still load and read: as on a busy machine, a save sent as a page
+ * unloads lands after the reloaded page has read the diagnoses. Until `release`.
+ */
+const holdSaves = (benchmark: string) => holdRowLocks(Prisma.sql`SELECT true AS held FROM (SELECT pg_advisory_xact_lock(${overlapLock(Prisma.sql`${benchmark}`)})) l`);
+
 test('text typed just before a reload, or before a link to another page, is saved instead of dropped', async ({ page }) => {
-  const [id, other] = await seedRecords([failedRecord({ benchmark: bench('leave'), events: 10 }), failedRecord({ benchmark: bench('leave-other'), events: 10 })]);
+  const benchmark = bench('leave');
+  const [id, other] = await seedRecords([failedRecord({ benchmark, events: 10 }), failedRecord({ benchmark: bench('leave-other'), events: 10 })]);
   await loginAs(page, 'annotator@demo.local');
   let form = await openAndPickFirstCategory(page, id);
-  // Reloaded well inside the autosave's pause after the last key: the page's unload sends it.
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+  // Reloaded well inside the autosave's pause after the last key: the page's unload sends it. The reloaded
+  // page reads the diagnoses before that save lands, and shows the text anyway: this tab kept it until the
+  // server confirmed it (the field used to stay empty until the next load).
+  const saves = await holdSaves(benchmark);
   await form.getByLabel('What went wrong').fill('Typed, then reloaded at once.');
-  await page.reload();
-  await expect.poll(async () => (await draftOf(id))?.whatWentWrong).toBe('Typed, then reloaded at once.');
-  // The unload's save and the reloaded page's read race (on a busy machine the page can read first, and
-  // shows the field empty until its next load; the text is saved either way): the page after it shows it.
   await page.reload();
   form = page.getByRole('form', { name: 'Diagnosis of cp_0' });
   await expect(form.getByLabel('What went wrong')).toHaveValue('Typed, then reloaded at once.');
+  // The unload's save and the reloaded page's save of the same text, in either order: no conflict.
+  await saves.release();
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+  await expect(page.getByTestId('diagnosis-conflict')).toHaveCount(0);
+  expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'Typed, then reloaded at once.' });
 
   // A link inside the console (a client-side navigation, no unload): leaving the checkpoint sends it.
   await form.getByLabel('What should have happened').fill('Typed, then followed a link.');
@@ -81,6 +97,53 @@ test('text typed just before a reload, or before a link to another page, is save
   await page.getByRole('link', { name: 'elsewhere' }).click();
   await expect(page).toHaveURL(new RegExp(`/trajectories/${other}$`));
   await expect.poll(async () => (await draftOf(id))?.whatShouldHaveHappened).toBe('Typed, then followed a link.');
+});
+
+/**
+ * The annotator's draft is changed on another device (`elsewhere`) while this page, not knowing, types over
+ * the older version and reloads at once. Returns the reloaded page's form and conflict notice.
+ */
+async function typedOverAVersionChangedElsewhere(page: Page, what: string, elsewhere: Prisma.DiagnosisUpdateInput) {
+  const [id] = await seedRecords([failedRecord({ benchmark: bench(what), events: 10 })]);
+  await loginAs(page, 'annotator@demo.local');
+  const form = await openAndPickFirstCategory(page, id);
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
+  const draft = await draftOf(id);
+  await prisma.diagnosis.update({ where: { id: draft!.id }, data: { ...elsewhere, updatedAt: new Date() } });
+  await form.getByLabel('What went wrong').fill('Typed here, then reloaded.');
+  await page.reload();
+  return { id, form: page.getByRole('form', { name: 'Diagnosis of cp_0' }), conflict: page.getByTestId('diagnosis-conflict') };
+}
+
+test('text kept from before a reload does not overwrite a newer draft saved elsewhere: it is shown as a conflict, and that version can be loaded', async ({ page }) => {
+  const { id, form, conflict } = await typedOverAVersionChangedElsewhere(page, 'kept-stale', { whatWentWrong: 'Saved later on another device.' });
+  await expect(conflict).toContainText('changed in another tab or window');
+  await expect(form.getByLabel('What went wrong')).toHaveValue('Typed here, then reloaded.');
+  expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'Saved later on another device.' });
+
+  await conflict.getByRole('button', { name: 'Load that version' }).click();
+  await expect(form.getByLabel('What went wrong')).toHaveValue('Saved later on another device.');
+  // The kept text is gone with the choice: the next load shows the server's version, without a conflict.
+  await page.reload();
+  await expect(form.getByLabel('What went wrong')).toHaveValue('Saved later on another device.');
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft');
+  await expect(conflict).toHaveCount(0);
+  expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'Saved later on another device.' });
+});
+
+test('text kept from before a reload does not turn a diagnosis submitted meanwhile back into a draft', async ({ page }) => {
+  const { id, form, conflict } = await typedOverAVersionChangedElsewhere(page, 'kept-submitted', {
+    whatWentWrong: 'Submitted on another device.',
+    whatShouldHaveHappened: 'Compare fares first.',
+    status: 'SUBMITTED',
+    submittedAt: new Date(),
+  });
+  await expect(conflict).toContainText('already submitted');
+  await expect(form.getByLabel('What went wrong')).toHaveValue('Typed here, then reloaded.');
+  expect(await draftOf(id)).toMatchObject({ status: 'SUBMITTED', whatWentWrong: 'Submitted on another device.' });
+  await conflict.getByRole('button', { name: 'Load that version' }).click();
+  await expect(form.getByLabel('What went wrong')).toHaveValue('Submitted on another device.');
+  await expect(page.getByTestId('diagnosis-status')).toHaveText('Submitted');
 });
 
 test('an edit of a submitted diagnosis that is not re-submitted yet asks before a link leaves the page', async ({ page }) => {

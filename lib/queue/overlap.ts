@@ -41,7 +41,7 @@ export function overlapKSql(row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
  * Taken as a transaction's first statement, before any row lock, so a writer
  * never holds a row the recount waits for while it waits for the recount.
  */
-const overlapLock = (benchmark: Prisma.Sql) => Prisma.sql`hashtext('overlap-k'), hashtext(${benchmark})`;
+export const overlapLock = (benchmark: Prisma.Sql) => Prisma.sql`hashtext('overlap-k'), hashtext(${benchmark})`;
 
 /**
  * How long a write waits for a change of k on its benchmark to commit (2.6 s
