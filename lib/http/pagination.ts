@@ -8,8 +8,27 @@ import { z } from 'zod';
  */
 export const MAX_PAGE = 1_000_000;
 
-/** A 1-based page number from a query string (`page`, `errorsPage`). */
-export const pageNumber = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
+/** What a refused page number was, as its message quotes it: a number as is, any other text in quotes. */
+const quoted = (input: unknown) => (typeof input === 'number' ? String(input) : JSON.stringify(input));
+
+/**
+ * A 1-based page number from a query string, under the parameter `name` (`page`, `errorsPage`).
+ * Refused in one sentence naming the parameter, the range and what came ("page must be a whole
+ * number from 1 to 1,000,000 (got 1.5)"), like the API's other messages, not in the schema
+ * library's "Too big: expected number to be <=1000000". Empty (`?page=`: a form with the field
+ * cleared, a link built with an empty value) is the first page, as an empty filter is no filter.
+ */
+export function pageParam(name: string) {
+  const refused = (issue: { input?: unknown }) => `${name} must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en-US')} (got ${quoted(issue.input)})`;
+  return z.preprocess(
+    // Text that reads as a number becomes one; other text stays text, so the message quotes what was sent.
+    (v) => (typeof v !== 'string' ? v : v.trim() === '' ? undefined : Number.isNaN(Number(v)) ? v : Number(v)),
+    z.number({ error: refused }).int({ error: refused }).min(1, { error: refused }).max(MAX_PAGE, { error: refused }).default(1),
+  );
+}
+
+/** The `page` parameter of a list (pageParam). */
+export const pageNumber = pageParam('page');
 
 /** Shared list paging: `?page=1&pageSize=50`, 1-based, capped. */
 export const pageQuerySchema = z.object({

@@ -53,7 +53,8 @@ export function errorResponse(err: unknown): NextResponse {
   }
   if (err instanceof ZodError) {
     const details = err.issues.flatMap(issueDetails);
-    const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
+    // A message that names its field already ("page must be …") is not prefixed with it a second time.
+    const summary = details.map((d) => (d.path && !d.message.startsWith(`${d.path} `) ? `${d.path}: ${d.message}` : d.message)).join('; ');
     return NextResponse.json({ error: { code: 'VALIDATION', message: `Invalid request: ${summary}`, details } }, { status: 400 });
   }
   if (err instanceof SyntaxError) {

@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { markInterruptedImports } from './fail-stale-imports';
-import { pageNumber, pageOf, toPrismaPage, type Page, type PageQuery } from '@/lib/http/pagination';
+import { pageOf, pageParam, toPrismaPage, type Page, type PageQuery } from '@/lib/http/pagination';
 
 export type ImportErrorView = { kind: ImportErrorKind; file: string; line: number | null; recordIndex: number | null; path: string | null; reason: string };
 
@@ -66,7 +66,7 @@ export const REPORT_TASKS = 20;
 export const ERRORS_PER_PAGE = 500;
 
 /** A report's query string (`?errorsPage=2`), read by the API and the report page alike. */
-export const importReportQuerySchema = z.object({ errorsPage: pageNumber });
+export const importReportQuerySchema = z.object({ errorsPage: pageParam('errorsPage') });
 
 const SUMMARY_SELECT = {
   id: true, status: true, format: true, source: true, fileName: true, recordsTotal: true, importedCount: true,

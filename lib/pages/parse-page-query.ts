@@ -58,6 +58,8 @@ export function firstPageHref(path: string, raw: Record<string, string>, problem
 /** One sentence per problem, naming the parameter: The link's "after" parameter is not a list position from this list (…). */
 export function describeLinkProblem({ param, message }: LinkProblem): string {
   if (!param) return `The link is not valid: ${message}.`;
-  const what = /^(is|are|must|can) /.test(message) ? message : `is not valid (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
+  // A message that names its parameter ("page must be a whole number …", lib/http/pagination.ts) is a sentence already.
+  const own = message.startsWith(`${param} `) ? message.slice(param.length + 1) : message;
+  const what = /^(is|are|must|can) /.test(own) ? own : `is not valid (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
   return `The link's "${param}" parameter ${what}.`;
 }

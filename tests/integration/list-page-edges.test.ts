@@ -51,15 +51,36 @@ beforeAll(async () => {
 
 const withPage = (url: string, param: string, page: string) => `${url}${url.includes('?') ? '&' : '?'}${param}=${page}`;
 
-describe('a list asked for a page far past its end', () => {
-  it('is refused 400 naming the page parameter on every paged API, where a number past the database integers was a 500', async () => {
+// What each refused page number is called back in its message: numbers as they read, other text quoted.
+const NOT_A_PAGE: [sent: string, got: string][] = [
+  [String(Number.MAX_SAFE_INTEGER), String(Number.MAX_SAFE_INTEGER)],
+  [String(MAX_PAGE + 1), String(MAX_PAGE + 1)],
+  ['0', '0'],
+  ['-1', '-1'],
+  ['1.5', '1.5'],
+  ['abc', '"abc"'],
+];
+
+describe('a list asked for a page far past its end, or for one that is not a page number', () => {
+  it('is refused 400 on every paged API in one sentence naming the parameter, the range and what came, where a number past the database integers was a 500', async () => {
     for (const { url, route, params, param = 'page' } of lists) {
-      for (const page of [String(Number.MAX_SAFE_INTEGER), String(MAX_PAGE + 1)]) {
+      for (const [page, got] of NOT_A_PAGE) {
         const res = await callRoute(route, withPage(url, param, page), { cookie, params });
         expect(res.status, `${url} ${param}=${page}`).toBe(400);
         const { error } = await res.json();
-        expect(error.details, url).toEqual([{ path: param, message: `Too big: expected number to be <=${MAX_PAGE}` }]);
+        const message = `${param} must be a whole number from 1 to 1,000,000 (got ${got})`;
+        expect(error.details, `${url} ${param}=${page}`).toEqual([{ path: param, message }]);
+        expect(error.message, url).toBe(`Invalid request: ${message}`);
       }
+    }
+  });
+
+  it('reads an empty page parameter as the first page, as an empty filter is no filter', async () => {
+    for (const { url, route, params, param = 'page' } of lists) {
+      const res = await callRoute(route, withPage(url, param, ''), { cookie, params });
+      expect(res.status, url).toBe(200);
+      const body = await res.json();
+      expect(body.page ?? body.errorsPage, url).toBe(1);
     }
   });
 
