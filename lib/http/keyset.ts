@@ -1,5 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
+import { pageCountOf, pageOf, type Page, type PageQuery } from '@/lib/http/pagination';
 
 /**
  * Keyset (cursor) paging for lists ordered by (createdAt, id). OFFSET makes
@@ -105,7 +106,25 @@ export function inListOrder<T>(rows: T[], reversed: boolean): T[] {
   return reversed ? [...rows].reverse() : rows;
 }
 
+/** The positions a keyset page hands out: of its last row (the next page reads `after` it) and of its first (`before`). */
+export type PageCursors = { after: string | null; before: string | null };
+
+/**
+ * One page of a keyset list: its items, the page count and the cursors around its rows. A page
+ * number past the page count is past the end even when the cursor found rows (`?page=9999&after=…`:
+ * a hand-edited or stale link): the cursor says where the rows are, but the number would label
+ * them "Page 9,999 of 3" and Previous would step to page 9,998. Relabelling them would need a
+ * count of every row before the cursor, as deep a scan as the OFFSET the cursor avoids; so the
+ * page is what a page number past the end is without a cursor: no rows (and no cursors, so the
+ * pager's way to the last page goes there by number), with the total and the page count.
+ * `cursors`: the list's own (cursorsOf, or the task list's taskCursorsOf).
+ */
+export function keysetPageOf<R, T>(rows: R[], total: number, q: PageQuery, toItem: (row: R) => T, cursors: (rows: R[]) => PageCursors): Page<T> & { cursors: PageCursors } {
+  const shown = q.page > pageCountOf(total, q.pageSize) ? [] : rows;
+  return { ...pageOf(shown.map(toItem), total, q), cursors: cursors(shown) };
+}
+
 /** Cursors for the pages around `rows` (in list order): null at either end of what was read. */
-export function cursorsOf(rows: Position[]): { after: string | null; before: string | null } {
+export function cursorsOf(rows: Position[]): PageCursors {
   return { after: rows.length ? encodeCursor(rows[rows.length - 1]) : null, before: rows.length ? encodeCursor(rows[0]) : null };
 }

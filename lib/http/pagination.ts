@@ -43,8 +43,11 @@ export function toPrismaPage(q: PageQuery): { skip: number; take: number } {
   return { skip: (q.page - 1) * q.pageSize, take: q.pageSize };
 }
 
+/** How many pages `total` rows make: at least 1 (an empty list is one empty page). */
+export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
 export function pageOf<T>(items: T[], total: number, q: PageQuery): Page<T> {
-  return { items, total, page: q.page, pageSize: q.pageSize, pageCount: Math.max(1, Math.ceil(total / q.pageSize)) };
+  return { items, total, page: q.page, pageSize: q.pageSize, pageCount: pageCountOf(total, q.pageSize) };
 }
 
 /**

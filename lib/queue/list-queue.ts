@@ -4,8 +4,8 @@ import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { pageAndTotal } from '@/lib/live/large-count';
-import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
-import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
+import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
+import { pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { failedCheckpointsSchema, openCheckpointsSql } from './open-checkpoints';
 import { overlapKSql } from './overlap';
 import { progressFrom, type Progress } from './progress';
@@ -161,11 +161,10 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const mine = sizes.claimedBy(actor.userId);
   const counts = { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine };
   return {
-    ...pageOf(rows.map(toItem), assigneeTotal(sizes, filter.assignee, actor.userId), page),
+    ...keysetPageOf(rows, assigneeTotal(sizes, filter.assignee, actor.userId), page, toItem, cursorsOf),
     counts,
     // The caller's progress comes from the same counts: no second pass over the queue.
     progress: progressFrom(counts, sizes.doneToday),
-    cursors: cursorsOf(rows),
   };
 }
 

@@ -4,8 +4,8 @@ import { prisma } from '@/lib/db/prisma';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { notFound } from '@/lib/errors';
-import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
-import { pageOf, type Page } from '@/lib/http/pagination';
+import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
+import type { Page } from '@/lib/http/pagination';
 import type { ValidationIssue } from './validate-card';
 
 /**
@@ -223,7 +223,7 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     page.page === 1 && !cursor.after && !cursor.before ? shortPage(page.pageSize) : null,
   );
   const rows = inListOrder(read, keyset.reversed);
-  const items = rows.map((r) => ({
+  return keysetPageOf(rows, total, page, (r) => ({
     id: r.id,
     kind: r.kind,
     status: r.status,
@@ -240,6 +240,5 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     finishedAt: r.finishedAt,
     deltas: r.deltas,
     proposals: byStatus(r.proposals),
-  }));
-  return { ...pageOf(items, total, page), cursors: cursorsOf(rows) };
+  }), cursorsOf);
 }

@@ -2,8 +2,8 @@ import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
-import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage } from '@/lib/http/keyset';
-import { pageNumber, pageOf, type Page } from '@/lib/http/pagination';
+import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
+import { pageNumber, type Page } from '@/lib/http/pagination';
 import { pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { bankFilterShape } from '@/lib/cards/card-summary';
 import { proposalFacets, type ProposalFacets } from './proposal-facets';
@@ -125,7 +125,7 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   ]);
   const rows = inListOrder(page, keyset.reversed);
 
-  const items: ProposalListItem[] = rows.map((r) => ({
+  const toItem = (r: (typeof rows)[number]): ProposalListItem => ({
     id: r.id,
     operation: r.operation,
     cardKind: r.cardKind,
@@ -139,7 +139,7 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
     targets: r.targets,
     createdAt: r.createdAt,
-  }));
+  });
   const total = filteredTotal ? filteredTotal.count : facets.counts.total;
-  return { ...pageOf(items, total, { page: q.page, pageSize: q.pageSize }), ...facets, cursors: cursorsOf(rows) };
+  return { ...keysetPageOf(rows, total, { page: q.page, pageSize: q.pageSize }, toItem, cursorsOf), ...facets };
 }

@@ -1,8 +1,8 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { noCursorParam, oneCursorOnly } from '@/lib/http/keyset';
-import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
+import { keysetPageOf, noCursorParam, oneCursorOnly } from '@/lib/http/keyset';
+import { pageQuerySchema, type Page } from '@/lib/http/pagination';
 import type { LiveChannel } from '@/lib/live/channels';
 import { lastLargeCount, pageAndTotal, shortPage } from '@/lib/live/large-count';
 import { listFilterValues } from '@/lib/tasks/list-filter-values';
@@ -74,8 +74,7 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Tas
     () => orderedTasks(read),
     firstPage ? shortPage(query.pageSize) : null,
   );
-  const cursors = taskCursorsOf(tasks);
-  const items = tasks.map((t): TaskListItem => {
+  const toItem = (t: (typeof tasks)[number]): TaskListItem => {
     const byModel = new Map<string, TaskModelRuns>();
     const rate = { passed: 0, total: 0 };
     for (const r of t.runs) {
@@ -99,8 +98,8 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Tas
       checkpointsPassed: rate.passed,
       checkpointsTotal: rate.total,
     };
-  });
-  return { ...pageOf(items, total, query), cursors };
+  };
+  return keysetPageOf(tasks, total, query, toItem, taskCursorsOf);
 }
 
 /** Values for the filter menus (distinct, sorted). */
