@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { plural, type Noun } from '@/lib/text/plural';
 import type { PagerHrefs } from './link-pager-hrefs';
 import { focusListTop } from './pager';
-import { lastPageLabel, PagerPastEnd, type PagerPosition } from './pager-past-end';
+import { about, lastPageLabel, PagerPastEnd, type PagerPosition } from './pager-past-end';
 
 /**
  * Pages of a URL-driven list: "N items · page x of y" with Previous/Next links (link-pager-hrefs.ts),
@@ -32,7 +32,7 @@ export function LinkPager({ label, noun, position, shown, hrefs }: { label: stri
   }
   return (
     <nav ref={nav} aria-label={label} className="mt-3 flex items-center justify-between text-sm text-slate-600">
-      <span>{plural(position.total, noun)} · page {position.page.toLocaleString('en-US')} of {position.pageCount.toLocaleString('en-US')}</span>
+      <span>{position.estimated ? 'About ' : ''}{plural(position.total, noun)} · page {position.page.toLocaleString('en-US')} of {about(position)}{position.pageCount.toLocaleString('en-US')}</span>
       <span className="flex gap-3">
         {hrefs.previous ? <Link href={hrefs.previous} onClick={step} className="underline">Previous</Link> : null}
         {hrefs.next ? <Link href={hrefs.next} onClick={step} className="underline">Next</Link> : null}

@@ -3,9 +3,9 @@ import type { Page } from '@/lib/http/pagination';
 import { isPastEnd } from '@/lib/http/pagination';
 import { plural, type Noun } from '@/lib/text/plural';
 import { Button } from './button';
-import { lastPageLabel, PagerPastEnd } from './pager-past-end';
+import { about, lastPageLabel, PagerPastEnd } from './pager-past-end';
 
-type Shown = Pick<Page<unknown>, 'items' | 'page' | 'pageCount' | 'total'>;
+type Shown = Pick<Page<unknown>, 'items' | 'page' | 'pageCount' | 'total' | 'estimated'>;
 
 /**
  * Previous / next with "page x of y · n things"; hidden when everything fits on one page.
@@ -43,7 +43,7 @@ export function Pager({ of: shown, noun, onPage, label = 'Pages' }: { of: Shown;
     <nav ref={nav} aria-label={label} className="flex items-center justify-between text-sm text-slate-600">
       <Button variant="secondary" disabled={page <= 1} onClick={() => go(page - 1)}>Previous</Button>
       <span>
-        Page {page.toLocaleString('en-US')} of {pageCount.toLocaleString('en-US')} · {plural(total, noun)}
+        Page {page.toLocaleString('en-US')} of {about(shown)}{pageCount.toLocaleString('en-US')} · {about(shown)}{plural(total, noun)}
       </span>
       <Button variant="secondary" disabled={page >= pageCount} onClick={() => go(page + 1)}>Next</Button>
     </nav>

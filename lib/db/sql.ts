@@ -154,9 +154,16 @@ export const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YY
  */
 export const unplannedText = (value: string): Prisma.Sql => Prisma.sql`(SELECT ${value}::text)`;
 
+const literally = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** An ILIKE pattern matching `text` anywhere, with `%`, `_` and `\` typed by a user taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literally(text)}%`;
+}
+
+/** A LIKE pattern matching what starts with `text`, taken literally (as Prisma's `startsWith`). */
+export function prefixPattern(text: string): string {
+  return `${literally(text)}%`;
 }
 
 function run<T>(sql: postgres.Sql, query: Prisma.Sql): Promise<T[]> {

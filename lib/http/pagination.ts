@@ -37,7 +37,8 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
+/** `estimated`: the total (and so the page count) is the planner's estimate, shown as "about N" (lib/db/row-estimate.ts). */
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number; estimated?: boolean };
 
 export function toPrismaPage(q: PageQuery): { skip: number; take: number } {
   return { skip: (q.page - 1) * q.pageSize, take: q.pageSize };

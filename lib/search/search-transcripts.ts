@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { plannedRows } from '@/lib/db/row-estimate';
 import { sqlStateOf } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, searchQuerySchema, type SearchEvent, type SearchGroup, type SearchResult } from './search-query';
@@ -128,11 +129,10 @@ export async function searchTranscripts(actor: Actor, input: unknown): Promise<S
 
 /** The planner's estimate of all matching events (from the tsvector statistics): counting them would scan them all. */
 async function estimateMatches(where: Prisma.Sql[], needsTrajectory: boolean): Promise<number | null> {
-  const [row] = await prisma.$queryRaw<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[]>(Prisma.sql`
-    EXPLAIN (FORMAT JSON) SELECT 1 FROM "Event" e ${needsTrajectory ? Prisma.sql`JOIN "Trajectory" t ON t.id = e."trajectoryId"` : Prisma.empty}
+  const rows = await plannedRows(Prisma.sql`
+    SELECT 1 FROM "Event" e ${needsTrajectory ? Prisma.sql`JOIN "Trajectory" t ON t.id = e."trajectoryId"` : Prisma.empty}
     WHERE ${Prisma.join(where, ' AND ')}`);
-  const rows = row?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'];
-  return typeof rows === 'number' ? Math.max(CANDIDATE_CAP + 1, Math.round(rows)) : null;
+  return rows === null ? null : Math.max(CANDIDATE_CAP + 1, rows);
 }
 
 function toGroups(rows: HitRow[]): SearchGroup[] {

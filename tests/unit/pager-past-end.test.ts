@@ -51,6 +51,21 @@ describe('a list page past its end', () => {
   });
 });
 
+describe('a list whose total is an estimate (the audit log past 10,000 entries)', () => {
+  const estimated = (over: Partial<Page<Row>>) => page({ estimated: true, total: 301_234, pageCount: 6_025, ...over });
+
+  it('says "about" before the count and the page count, on the pager and on its past-end notice', () => {
+    const onPage = table(estimated({ items: [{ id: 'a', name: 'A' }], page: 2 }));
+    expect(onPage).toContain('About 301,234 entries · page 2 of about 6,025');
+    expect(table(estimated({ page: 9_999 }))).toContain('Page 9,999 is past the end of this list: it has about 301,234 entries, on about 6,025 pages.');
+    expect(pager(estimated({ items: [{ id: 'a', name: 'A' }], page: 2 }))).toContain('Page 2 of about 6,025 · about 301,234 cards');
+  });
+
+  it('says no "about" before an exact count', () => {
+    expect(table(page({ items: [{ id: 'a', name: 'A' }], page: 2 }))).not.toMatch(/about/i);
+  });
+});
+
 describe('pager links and filters of a list', () => {
   it('keeps the other parameters and drops page for page 1', () => {
     expect(numberedPageHrefs('/search', { q: 'fare', page: '2' }, { page: 2, pageCount: 3 })).toEqual({ previous: '/search?q=fare', next: '/search?q=fare&page=3', last: '/search?q=fare&page=3' });
