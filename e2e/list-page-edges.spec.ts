@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
+import { disagreements } from '../tests/helpers/disagreement';
 import { loginAs } from './helpers';
 
 // A link to a page past the end of a list (an old link, a list that got shorter) says so and offers the
@@ -57,4 +58,41 @@ test('task list: a page past the end offers the last page by number; the link le
   await expect(page.locator('[data-testid^="task-row-"]')).toHaveCount(1);
   await expect(page.getByRole('navigation', { name: 'Task pages' })).toContainText('5 tasks · page 3 of 3');
   await expect(page.getByRole('region', { name: 'Tasks' })).toBeFocused();
+});
+
+// 21 open disagreements of their own (20 a page): however many other specs add, there is a page 2.
+let seededDisagreements: ReturnType<typeof disagreements> | undefined;
+
+test('disagreements: the status tab and the page are in the URL, so Back from a trajectory returns to the page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await (seededDisagreements ??= disagreements(21));
+  await loginAs(page, 'reviewer@demo.local');
+  await page.goto('/agreement');
+  const list = page.getByRole('region', { name: 'Disagreements' });
+  const pager = list.getByRole('navigation', { name: 'Pages' });
+  const tab = (name: string) => list.getByRole('tab', { name });
+  await expect(pager).toContainText(/Page 1 of \d+/);
+
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText(/Page 2 of \d+/);
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ page: '2' });
+  await list.getByTestId('disagreement').first().getByRole('link').first().click();
+  await page.waitForURL(/\/trajectories\//);
+  await page.goBack();
+  await expect(pager).toContainText(/Page 2 of \d+/);
+  await expect(tab('To adjudicate')).toHaveAttribute('aria-selected', 'true');
+
+  // A tab is a history entry too, and starts at page 1; Back returns to the tab and page before.
+  await tab('All').click();
+  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ status: 'all' });
+  await expect(tab('All')).toHaveAttribute('aria-selected', 'true');
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await page.goBack();
+  await expect(tab('To adjudicate')).toHaveAttribute('aria-selected', 'true');
+  await expect(pager).toContainText(/Page 2 of \d+/);
+
+  // A link names the list it shows.
+  await page.goto('/agreement?status=all&page=2');
+  await expect(tab('All')).toHaveAttribute('aria-selected', 'true');
+  await expect(pager).toContainText(/Page 2 of \d+/);
 });

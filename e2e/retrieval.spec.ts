@@ -91,6 +91,13 @@ test('the leakage audit lists the held-out leaks a page at a time, with counts',
     await pages.getByRole('button', { name: 'Next' }).click();
     await expect(pages).toContainText('Page 2 of 2 · 27 leaks');
     await expect(leaks).toHaveCount(2);
+    // The bank and the page are in the URL: back from another page, the audit is where it was.
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ release: 'current', page: '2' });
+    await page.goto('/cards');
+    await page.goBack();
+    await expect(pages).toContainText('Page 2 of 2 · 27 leaks');
+    await expect(leaks).toHaveCount(2);
+    await expect(page.getByLabel('Bank to audit')).toHaveValue('current');
   } finally {
     await clearHeldOut(taskIds);
   }

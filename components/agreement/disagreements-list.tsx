@@ -7,6 +7,8 @@ import { AdjudicationForm } from '@/components/agreement/adjudication-form';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
+import { pageChange } from '@/components/ui/url-filter-query';
+import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
@@ -14,7 +16,9 @@ import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
 import { useAdjudicate } from './use-adjudicate';
 
 type Status = 'open' | 'adjudicated' | 'all';
+const STATUSES: Status[] = ['open', 'adjudicated', 'all'];
 export type CategoryOption = { id: string; label: string };
+const PAGE_SIZE = 20;
 
 const range = (r: { start: number; end: number } | null) => (r ? (r.start === r.end ? `event ${r.start}` : `events ${r.start}–${r.end}`) : 'no range');
 
@@ -22,21 +26,24 @@ const range = (r: { start: number; end: number } | null) => (r ? (r.start === r.
  * Checkpoints whose diagnoses disagree (category, or ranges overlapping less
  * than half). A reviewer picks one diagnosis or writes the adjudicated one;
  * reflection then reads that instead of the individual diagnoses.
+ * The status tab and the page live in the URL (`?status=all&page=2`, checked by the page):
+ * Back from a trajectory returns to them, and a link shows the same list.
  */
 export function DisagreementsList({ categories, canAdjudicate }: { categories: CategoryOption[]; canAdjudicate: boolean }) {
-  const [status, setStatus] = useState<Status>('open');
-  const [page, setPage] = useState(1);
+  const { params, setParams } = useUrlFilters();
+  const status = STATUSES.find((s) => s === params.get('status')) ?? 'open';
+  const page = Number(params.get('page') ?? 1);
   const list = useQuery({
     queryKey: ['agreement', 'disagreements', status, page],
-    queryFn: () => apiFetch<Page<Disagreement>>(`/api/agreement/disagreements?status=${status}&page=${page}&pageSize=20`),
+    queryFn: () => apiFetch<Page<Disagreement>>(`/api/agreement/disagreements?${new URLSearchParams({ status, page: String(page), pageSize: String(PAGE_SIZE) })}`),
   });
   return (
     <section aria-label="Disagreements" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold text-slate-900">Disagreements</h2>
         <div role="tablist" aria-label="Adjudication status" className="ml-2 flex gap-1">
-          {(['open', 'adjudicated', 'all'] as Status[]).map((s) => (
-            <Button key={s} role="tab" aria-selected={status === s} variant={status === s ? 'primary' : 'secondary'} onClick={() => { setStatus(s); setPage(1); }}>
+          {STATUSES.map((s) => (
+            <Button key={s} role="tab" aria-selected={status === s} variant={status === s ? 'primary' : 'secondary'} onClick={() => setParams({ status: s === 'open' ? null : s })}>
               {s === 'open' ? 'To adjudicate' : s === 'adjudicated' ? 'Adjudicated' : 'All'}
             </Button>
           ))}
@@ -51,7 +58,7 @@ export function DisagreementsList({ categories, canAdjudicate }: { categories: C
         {list.data?.items.map((d) => <DisagreementItem key={d.checkpointResultId} d={d} categories={categories} canAdjudicate={canAdjudicate} />)}
       </ul>
       {/* Adjudicating the last item of the last page leaves that page past the end: the pager offers the new last page. */}
-      {list.data ? <Pager of={list.data} noun="disagreement" onPage={setPage} /> : null}
+      {list.data ? <Pager of={list.data} noun="disagreement" onPage={(to) => setParams(pageChange(to, list.data), { keepPage: true })} /> : null}
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
-import { filtersInForce } from '@/components/ui/url-filter-query';
+import { filtersInForce, pageChange } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
@@ -112,7 +112,7 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
           ? <EmptyState title="No card matches">Try another filter, or clear the search.</EmptyState>
           : <EmptyState title="No cards yet">Approved proposals become cards here (Reviews).</EmptyState>)}
       />
-      {data ? <Pager of={data} noun="card" onPage={(page) => setParams({ page: page > 1 ? String(page) : null }, { keepPage: true })} /> : null}
+      {data ? <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={KEYS} />
     </section>
   );

@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
+import { pageChange } from '@/components/ui/url-filter-query';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -66,7 +67,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
             ) : (
               unlessPastEnd(list.data, <EmptyState title="No imports yet">Upload a file above, call POST /api/imports with an API token, or run npm run import -- &lt;file|folder&gt;.</EmptyState>)
             )}
-            <Pager label="Import pages" of={list.data} noun="import" onPage={(p) => setParams({ page: p > 1 ? String(p) : null }, { keepPage: true })} />
+            <Pager label="Import pages" of={list.data} noun="import" onPage={(p) => setParams(pageChange(p, list.data), { keepPage: true })} />
           </>
         ) : null}
       </section>

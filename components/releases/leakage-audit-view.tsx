@@ -1,21 +1,27 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { LeakList } from '@/components/retrieval/leak-list';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
+import { pageChange } from '@/components/ui/url-filter-query';
+import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { apiFetch } from '@/lib/http/api-client';
 import type { LeakagePage } from '@/lib/releases/leakage-audit';
 import { plural } from '@/lib/text/plural';
 
 const PAGE_SIZE = 25;
 
-/** Runs every held-out task's retrieval against the chosen bank and lists each leak with its provenance path. */
+/**
+ * Runs every held-out task's retrieval against the chosen bank and lists each leak with its provenance path.
+ * The bank and the page live in the URL (`?release=current&page=2`, the page checked by the page):
+ * Back from a trajectory returns to them, and a link shows the same audit.
+ */
 export function LeakageAuditView({ releases }: { releases: string[] }) {
-  const [release, setRelease] = useState(releases[0] ?? 'current');
-  const [page, setPage] = useState(1);
+  const { params, setParams } = useUrlFilters();
+  const release = params.get('release') || (releases[0] ?? 'current');
+  const page = Number(params.get('page') ?? 1);
   const report = useQuery({
     queryKey: ['leakage', release, page],
     queryFn: () => apiFetch<LeakagePage>(`/api/leakage?${new URLSearchParams({ release, page: String(page), pageSize: String(PAGE_SIZE) })}`),
@@ -26,10 +32,7 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
     <div className="space-y-4">
       <label className="flex items-center gap-2 text-sm text-slate-700">
         Bank
-        <Select value={release} onChange={(e) => {
-            setRelease(e.target.value);
-            setPage(1);
-          }} className="!mt-0 !w-auto" aria-label="Bank to audit">
+        <Select value={release} onChange={(e) => setParams({ release: e.target.value })} className="!mt-0 !w-auto" aria-label="Bank to audit">
           <option value="current">Current (live)</option>
           {releases.map((n) => (
             <option key={n} value={n}>
@@ -55,7 +58,7 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
               {plural(r.total, 'leak')} across {r.leakingTasks} of {plural(r.heldOutTasks, 'held-out task')} ({r.release}).
             </p>
             <LeakList leaks={r.items} showTask />
-            <Pager of={r} noun="leak" onPage={setPage} />
+            <Pager of={r} noun="leak" onPage={(to) => setParams(pageChange(to, r), { keepPage: true })} />
           </section>
         )
       ) : null}

@@ -9,6 +9,7 @@ import { SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
+import { pageChange } from '@/components/ui/url-filter-query';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
@@ -64,7 +65,7 @@ export function ReleaseCards({ name, initial, initialQuery }: { name: string; in
         // A release is never empty (a freeze refuses an empty bank): no rows is a search that matches nothing.
         empty={unlessPastEnd(data, <EmptyState title="No card matches">This release has no card with that title, key or kind.</EmptyState>)}
       />
-      {data ? <Pager of={data} noun="card" onPage={(page) => setParams({ page: page > 1 ? String(page) : null }, { keepPage: true })} /> : null}
+      {data ? <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
     </section>
   );
 }

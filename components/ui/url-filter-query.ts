@@ -34,16 +34,17 @@ export function queryToChange(asked: AskedQuery | null, current: string): string
   return asked && asked.from === current ? asked.query : current;
 }
 
-/** Where a keyset-paged list is: its page number and the cursors of the rows it shows. */
-export type ListPosition = { page: number; cursors: { after: string | null; before: string | null } };
+/** Where a list is: its page number and, for a keyset-paged list, the cursors of the rows it shows. */
+export type ListPosition = { page: number; cursors?: { after: string | null; before: string | null } };
 
 /**
- * The URL change of a pager's step to page `to` (sent with keepPage). Page 1 needs no position;
- * a step forward carries this page's `after` cursor, a step back its `before` (no OFFSET however deep).
+ * The URL change of a pager's step to page `to` (sent with keepPage), for every list that keeps its
+ * page in the URL. Page 1 needs no position; on a keyset-paged list a step forward carries this
+ * page's `after` cursor, a step back its `before` (no OFFSET however deep); a numbered list has none.
  */
 export function pageChange(to: number, from: ListPosition): Record<string, string | null> {
   if (to <= 1) return { page: null, after: null, before: null };
-  return to > from.page ? { page: String(to), after: from.cursors.after, before: null } : { page: String(to), after: null, before: from.cursors.before };
+  return to > from.page ? { page: String(to), after: from.cursors?.after ?? null, before: null } : { page: String(to), after: null, before: from.cursors?.before ?? null };
 }
 
 /**

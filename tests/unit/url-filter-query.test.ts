@@ -51,4 +51,9 @@ describe('a pager’s step in a keyset-paged list', () => {
     expect(pageChange(1, at2)).toEqual({ page: null, after: null, before: null });
     expect(patchedQuery('status=FAILED&page=2&after=A1', { patch: pageChange(1, at2), keepPage: true })).toBe('status=FAILED');
   });
+
+  it('steps a numbered list (no cursors) by its page number alone', () => {
+    expect(patchedQuery('status=all', { patch: pageChange(2, { page: 1 }), keepPage: true })).toBe('status=all&page=2');
+    expect(patchedQuery('release=current&page=3', { patch: pageChange(2, { page: 3 }), keepPage: true })).toBe('release=current&page=2');
+  });
 });
