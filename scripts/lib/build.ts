@@ -18,7 +18,7 @@ export async function buildIfNeeded(distDir = process.env.NEXT_DIST_DIR || '.nex
   const buildId = path.join(distDir, 'BUILD_ID');
   const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   if (builtAt && Math.max(...SOURCES.map(newestMtime)) <= builtAt) return;
-  console.log(builtAt ? '• Sources changed: rebuilding…' : '• First start: building the app (about a minute)…');
+  console.log(builtAt ? '• Sources changed: rebuilding…' : '• First start: building the app (a few minutes on a 2-core machine)…');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(path.resolve('node_modules', '.bin', 'next'), ['build'], {
       stdio: ['ignore', 'pipe', 'pipe'],

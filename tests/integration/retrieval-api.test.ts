@@ -57,7 +57,8 @@ describe('POST /api/retrieve', () => {
     const res = await call(retrieveRoute, '/api/retrieve', { token: annotatorToken, body: { task: '', k: 99, extra: 1 } });
     expect(res.status).toBe(400);
     const { error } = await res.json();
-    expect(error.message).toMatch(/task: task text is required/);
+    // The field leads its own message ("task text is required"), so the summary does not repeat it.
+    expect(error.message).toMatch(/Invalid request: task text is required; k: /);
     expect(error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['task', 'k']));
     const missing = await call(retrieveRoute, '/api/retrieve', { token: annotatorToken, body: { task: 'x', release: 'v9' } });
     expect(missing.status).toBe(404);
