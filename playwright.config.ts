@@ -11,7 +11,7 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   // A stray test.only must not turn CI into a one-test run that passes.
-  forbidOnly: !!process.env.CI,
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   timeout: 60_000,

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    // `.only` would skip every other test silently: refused locally as in CI.
+    allowOnly: false,
     // One embedded PostgreSQL for the run; every test file gets its own fresh database.
     globalSetup: ['tests/setup/global-db.ts'],
     setupFiles: ['tests/setup/file-db.ts'],

@@ -12,7 +12,13 @@ export const metadata = { title: 'Page not found' };
 export default async function NotFound() {
   const actor = await currentActor();
   const body = (
-    <ConsoleNotice code="404" title="Page not found" home={actor ? homeFor(actor.role) : '/login'} homeLabel={actor ? 'Go to the start page' : 'Sign in'} testId="not-found">
+    <ConsoleNotice
+      code="404"
+      title="Page not found"
+      home={actor ? homeFor(actor.role) : '/login'}
+      homeLabel={actor ? 'Go to the start page' : 'Sign in'}
+      testId="not-found"
+    >
       There is nothing at this address. The link may be mistyped, or what it pointed to was removed.
     </ConsoleNotice>
   );

@@ -5,7 +5,8 @@ import { useState, type ReactNode } from 'react';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false } } }),
   );
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -20,7 +20,9 @@ test.use({ reducedMotion: 'reduce' });
 
 async function violations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`));
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+  );
 }
 
 async function expectAccessible(page: Page, what: string) {
@@ -28,7 +30,31 @@ async function expectAccessible(page: Page, what: string) {
 }
 
 // Every console page an admin can open (an admin sees them all), each list's first detail page with it.
-const PAGES = ['/', '/queue', '/tasks', '/runs', '/reviews', '/cards', '/releases', '/retrieval', '/dashboard', '/dashboard/trajectories', '/dashboard/impact', '/dashboard/proposals', '/search?q=refund', '/imports', '/agreement', '/leakage', '/admin/users', '/admin/tokens', '/admin/audit', '/admin/llm', '/admin/taxonomy', '/admin/overlap', '/forbidden'];
+const PAGES = [
+  '/',
+  '/queue',
+  '/tasks',
+  '/runs',
+  '/reviews',
+  '/cards',
+  '/releases',
+  '/retrieval',
+  '/dashboard',
+  '/dashboard/trajectories',
+  '/dashboard/impact',
+  '/dashboard/proposals',
+  '/search?q=refund',
+  '/imports',
+  '/agreement',
+  '/leakage',
+  '/admin/users',
+  '/admin/tokens',
+  '/admin/audit',
+  '/admin/llm',
+  '/admin/taxonomy',
+  '/admin/overlap',
+  '/forbidden',
+];
 const DETAILS: [route: string, list: string, link: string][] = [
   ['/tasks/[taskId]', '/tasks', 'a[href^="/tasks/"]'],
   ['/runs/[runId]', '/runs', 'a[href^="/runs/"]'],
@@ -44,12 +70,26 @@ function appPageRoutes(): string[] {
   const appDir = path.join(process.cwd(), 'app');
   return readdirSync(appDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => path.basename(f) === 'page.tsx')
-    .map((f) => '/' + path.dirname(f).split(path.sep).filter((seg) => seg !== '.' && !/^\(.*\)$/.test(seg)).join('/'))
+    .map(
+      (f) =>
+        '/' +
+        path
+          .dirname(f)
+          .split(path.sep)
+          .filter((seg) => seg !== '.' && !/^\(.*\)$/.test(seg))
+          .join('/'),
+    )
     .sort();
 }
 
-test('every page the app has is on this spec\'s lists, so a new page is checked too', () => {
-  const listed = [...PAGES.map((p) => p.split('?')[0]), ...DETAILS.map(([route]) => route), ...OWN_DATA, ...REDIRECTS, '/login'].sort();
+test("every page the app has is on this spec's lists, so a new page is checked too", () => {
+  const listed = [
+    ...PAGES.map((p) => p.split('?')[0]),
+    ...DETAILS.map(([route]) => route),
+    ...OWN_DATA,
+    ...REDIRECTS,
+    '/login',
+  ].sort();
   expect(listed).toEqual(appPageRoutes());
 });
 
@@ -57,9 +97,18 @@ test('every page the app has is on this spec\'s lists, so a new page is checked 
 async function importWithAProblem(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'a11y-'));
   const file = path.join(dir, 'a11y.jsonl');
-  await writeFile(file, `${JSON.stringify(failedRecord({ benchmark: `e2e-a11y-${randomBytes(4).toString('hex')}` }))}\n{"schema": "trajectory.v1"}\n`);
+  await writeFile(
+    file,
+    `${JSON.stringify(failedRecord({ benchmark: `e2e-a11y-${randomBytes(4).toString('hex')}` }))}\n{"schema": "trajectory.v1"}\n`,
+  );
   const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@demo.local' } });
-  const report = await importFile({ by: { actor: { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' } }, source: 'CLI', filePath: file, fileName: 'a11y.jsonl', format: 'native' });
+  const report = await importFile({
+    by: { actor: { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' } },
+    source: 'CLI',
+    filePath: file,
+    fileName: 'a11y.jsonl',
+    format: 'native',
+  });
   await rm(dir, { recursive: true, force: true });
   return report.id;
 }
@@ -87,7 +136,13 @@ test('every console page meets WCAG 2.1 AA as axe checks it', async ({ page }) =
   await expectAccessible(page, 'an import report with a problem');
   // A release of its own (other specs freeze theirs too; the override keeps it independent of their leaks).
   const release = `a11y-${randomBytes(3).toString('hex')}`;
-  expect((await page.request.post('/api/releases', { data: { name: release, note: 'accessibility', overrideNote: 'e2e: leaks of other tests are not checked here' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/releases', {
+        data: { name: release, note: 'accessibility', overrideNote: 'e2e: leaks of other tests are not checked here' },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto(`/releases/${release}`);
   await expect(page.getByRole('table', { name: 'Release cards' })).toBeVisible();
   await expectAccessible(page, 'a release');

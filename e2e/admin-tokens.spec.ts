@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { loginAs } from './helpers';
 
-test('an admin creates an API token that expires, sees it listed with its role and expiry, and revokes it', async ({ page }, info) => {
+test('an admin creates an API token that expires, sees it listed with its role and expiry, and revokes it', async ({
+  page,
+}, info) => {
   const name = `e2e token ${randomBytes(3).toString('hex')}`;
   await loginAs(page, 'admin@demo.local');
   await page.goto('/admin/tokens');

@@ -6,7 +6,13 @@ import { loginAs } from './helpers';
 
 const bench = () => `e2e-agree-${randomBytes(4).toString('hex')}`;
 
-async function diagnose(page: Page, email: string, benchmark: string, trajectoryId: string, text: { wrong: string; should: string; category: string; from: number; to: number }) {
+async function diagnose(
+  page: Page,
+  email: string,
+  benchmark: string,
+  trajectoryId: string,
+  text: { wrong: string; should: string; category: string; from: number; to: number },
+) {
   await page.goto(`/queue?benchmark=${benchmark}`);
   await expect(page.getByTestId('queue-total')).toHaveText('1');
   await page.getByTestId('queue-next').click();
@@ -22,12 +28,16 @@ async function diagnose(page: Page, email: string, benchmark: string, trajectory
   await form.getByLabel('What should have happened').fill(text.should);
   await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
   await form.getByLabel('What should have happened').press('Control+Enter');
-  await expect.poll(() => prisma.diagnosis.count({ where: { trajectoryId, status: 'SUBMITTED', author: { email } } })).toBe(1);
+  await expect
+    .poll(() => prisma.diagnosis.count({ where: { trajectoryId, status: 'SUBMITTED', author: { email } } }))
+    .toBe(1);
 }
 
 test.setTimeout(240_000);
 
-test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a reviewer adjudicates, and the agreement page shows the figures', async ({ browser }) => {
+test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a reviewer adjudicates, and the agreement page shows the figures', async ({
+  browser,
+}) => {
   const benchmark = bench();
   const [trajectoryId] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
   const ctx = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
@@ -40,20 +50,32 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   await form.getByLabel('Benchmark').selectOption(benchmark);
   await form.getByLabel('Annotators per failed checkpoint (k)').fill('2');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByRole('table', { name: 'Overlap settings' }).getByRole('row', { name: new RegExp(benchmark) })).toContainText('2');
+  await expect(
+    admin.getByRole('table', { name: 'Overlap settings' }).getByRole('row', { name: new RegExp(benchmark) }),
+  ).toContainText('2');
 
   // Annotator A diagnoses first.
   await Promise.all([loginAs(a, 'annotator@demo.local'), loginAs(b, 'annotator2@demo.local')]);
   const secretA = `A thinks the agent skipped the fare rules ${randomBytes(3).toString('hex')}`;
-  await diagnose(a, 'annotator@demo.local', benchmark, trajectoryId, { wrong: secretA, should: 'Read the fare rules before changing the flight.', category: 'Wrong tool or arguments', from: 1, to: 2 });
-  await expect.poll(async () => (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount).toBe(1);
+  await diagnose(a, 'annotator@demo.local', benchmark, trajectoryId, {
+    wrong: secretA,
+    should: 'Read the fare rules before changing the flight.',
+    category: 'Wrong tool or arguments',
+    from: 1,
+    to: 2,
+  });
+  await expect
+    .poll(async () => (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount)
+    .toBe(1);
   // Done for A: the item left A's queue, but it stays in B's.
   await a.goto(`/queue?benchmark=${benchmark}`);
   await expect(a.getByTestId('queue-total')).toHaveText('0');
 
   // B's queue row names the checkpoint and that it has one of its two diagnoses.
   await b.goto(`/queue?benchmark=${benchmark}`);
-  await expect(b.getByTestId(`queue-row-${trajectoryId}`).getByTestId('queue-checkpoints')).toHaveText('cp_0 (1 of 2 diagnosed)');
+  await expect(b.getByTestId(`queue-row-${trajectoryId}`).getByTestId('queue-checkpoints')).toHaveText(
+    'cp_0 (1 of 2 diagnosed)',
+  );
 
   // B opens the trajectory: A's text is nowhere, neither on the page nor in the API.
   await b.goto(`/trajectories/${trajectoryId}`);
@@ -61,8 +83,16 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   await expect(b.getByText(secretA)).toHaveCount(0);
   const api = await b.request.get(`/api/trajectories/${trajectoryId}/diagnoses`);
   expect(await api.text()).not.toContain(secretA);
-  await diagnose(b, 'annotator2@demo.local', benchmark, trajectoryId, { wrong: 'B: the agent guessed the date instead of asking.', should: 'Ask the user which date they want.', category: 'Acted on an ambiguous request instead of asking', from: 5, to: 6 });
-  await expect.poll(async () => (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount).toBe(0);
+  await diagnose(b, 'annotator2@demo.local', benchmark, trajectoryId, {
+    wrong: 'B: the agent guessed the date instead of asking.',
+    should: 'Ask the user which date they want.',
+    category: 'Acted on an ambiguous request instead of asking',
+    from: 5,
+    to: 6,
+  });
+  await expect
+    .poll(async () => (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount)
+    .toBe(0);
   // After submitting, B may see A's diagnosis.
   expect(await (await b.request.get(`/api/trajectories/${trajectoryId}/diagnoses`)).text()).toContain(secretA);
 
@@ -75,7 +105,9 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   const panel = reviewer.getByTestId('agreement-panel');
   await expect(panel).toBeVisible();
   await expect(panel.getByText("Category: Krippendorff's α")).toBeVisible();
-  await expect(reviewer.getByRole('table', { name: 'Agreement per annotator pair' })).toContainText('Ana Annotator × Ari Annotator');
+  await expect(reviewer.getByRole('table', { name: 'Agreement per annotator pair' })).toContainText(
+    'Ana Annotator × Ari Annotator',
+  );
   const item = reviewer.getByTestId('disagreement').filter({ hasText: secretA });
   await expect(item).toContainText('disagree on category and range');
   await item.getByRole('button', { name: 'Write the adjudicated diagnosis…' }).click();
@@ -88,7 +120,9 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   await expect(item).toHaveCount(0);
   await reviewer.getByRole('tab', { name: 'Adjudicated' }).click();
   await expect(reviewer.getByRole('tab', { name: 'Adjudicated' })).toHaveAttribute('aria-selected', 'true');
-  await expect(reviewer.getByTestId('disagreement').filter({ hasText: secretA }).getByTestId('adjudication')).toContainText('Ask for the date, then read the fare rules');
+  await expect(
+    reviewer.getByTestId('disagreement').filter({ hasText: secretA }).getByTestId('adjudication'),
+  ).toContainText('Ask for the date, then read the fare rules');
   const row = await prisma.adjudication.findFirstOrThrow({ where: { checkpointResult: { trajectoryId } } });
   expect(row.whatShouldHaveHappened).toBe('Ask for the date, then read the fare rules before changing.');
   await reviewer.screenshot({ path: 'test-results/agreement-page.png', fullPage: true });
@@ -98,7 +132,9 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   const onDashboard = reviewer.getByTestId('dashboard-agreement');
   await expect(onDashboard.getByText("Category: Krippendorff's α")).toBeVisible();
   await expect(onDashboard.getByText('Checkpoints (n)').locator('xpath=following-sibling::dd[1]')).toHaveText('1');
-  await expect(onDashboard.getByRole('table', { name: 'Agreement per annotator pair' })).toContainText('Ana Annotator × Ari Annotator');
+  await expect(onDashboard.getByRole('table', { name: 'Agreement per annotator pair' })).toContainText(
+    'Ana Annotator × Ari Annotator',
+  );
   await onDashboard.screenshot({ path: 'test-results/agreement-dashboard.png' });
   for (const c of ctx) await c.close();
 });

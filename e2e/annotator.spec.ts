@@ -10,7 +10,9 @@ const bench = (what: string) => `e2e-${what}-${randomBytes(4).toString('hex')}`;
 
 const trajectoryIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 
-test('an annotator takes next, navigates by keyboard, anchors a diagnosis to an event range, submits and lands on the next item; a parallel annotator never gets the same item', async ({ browser }) => {
+test('an annotator takes next, navigates by keyboard, anchors a diagnosis to an event range, submits and lands on the next item; a parallel annotator never gets the same item', async ({
+  browser,
+}) => {
   const benchmark = bench('queue');
   const seeded = await seedRecords(Array.from({ length: 3 }, () => failedRecord({ benchmark, events: 12 })));
   const [ctxA, ctxB] = [await browser.newContext(), await browser.newContext()];
@@ -52,7 +54,9 @@ test('an annotator takes next, navigates by keyboard, anchors a diagnosis to an 
   await expect(form.getByLabel('Failure category').locator('option:checked')).toHaveText('2 · Wrong tool or arguments');
   await expect(form.getByLabel('What went wrong')).toBeFocused();
   await form.getByLabel('What went wrong').fill('Looked up the wrong reservation and never checked the fare rules.');
-  await form.getByLabel('What should have happened').fill('Look up R1 (the id the user gave) and compare fares before changing.');
+  await form
+    .getByLabel('What should have happened')
+    .fill('Look up R1 (the id the user gave) and compare fares before changing.');
   await expect(a.getByTestId('diagnosis-status')).toHaveText('Draft saved');
   const draft = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: firstA } });
   expect(draft).toMatchObject({ status: 'DRAFT', eventStart: 3, eventEnd: 5 });
@@ -106,13 +110,17 @@ test('trajectory text with <script> and <img onerror> payloads renders as inert 
   expect(dialogs).toEqual([]);
 });
 
-test('opening a trajectory at a checkpoint scrolls to, highlights and selects its anchored event even far down a long timeline', async ({ page }) => {
+test('opening a trajectory at a checkpoint scrolls to, highlights and selects its anchored event even far down a long timeline', async ({
+  page,
+}) => {
   const benchmark = bench('anchor');
   const record = failedRecord({ benchmark, events: 600, failed: 2 });
   record.checkpoints![0].event_index = 520;
   record.checkpoints![1].event_index = 30;
   const [id] = await seedRecords([record]);
-  const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, passed: false, checkpoint: { key: 'cp_0' } } });
+  const cp = await prisma.checkpointResult.findFirstOrThrow({
+    where: { trajectoryId: id, passed: false, checkpoint: { key: 'cp_0' } },
+  });
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/trajectories/${id}?checkpoint=${cp.id}`);
   await expect(page.getByTestId('event-520')).toHaveAttribute('data-highlighted', 'true');

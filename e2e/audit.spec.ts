@@ -2,11 +2,19 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from './helpers';
 import { createCard, createProposal, ownAbility, patchedPaginate } from './review-helpers';
 
-test('the audit page shows the approval a reviewer just made, filtered, and its link opens the proposal', async ({ browser }) => {
+test('the audit page shows the approval a reviewer just made, filtered, and its link opens the proposal', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const ability = ownAbility();
   const card = await createCard(ability);
-  const proposal = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'audit e2e', targets: [{ ...card, primary: true }] });
+  const proposal = await createProposal({
+    ability,
+    operation: 'PATCH_CARD',
+    card: patchedPaginate('If a page fails to load, request it again before moving on'),
+    reason: 'audit e2e',
+    targets: [{ ...card, primary: true }],
+  });
 
   // The reviewer approves in the UI.
   const reviewerContext = await browser.newContext();
@@ -34,7 +42,8 @@ test('the audit page shows the approval a reviewer just made, filtered, and its 
   const rows = admin.getByTestId('audit-row');
   await expect(rows.first()).toBeVisible();
   // Every row the filter left is a reviewer's approval.
-  for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Rey Reviewer[\s\S]*proposal\.approve[\s\S]*Proposal/);
+  for (const text of await rows.allInnerTexts())
+    expect(text).toMatch(/Rey Reviewer[\s\S]*proposal\.approve[\s\S]*Proposal/);
   const entry = rows.filter({ hasText: proposal.id });
   await expect(entry).toHaveCount(1);
   await entry.getByText('Before / after').click();

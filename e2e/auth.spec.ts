@@ -6,10 +6,30 @@ import { createActor } from '../tests/helpers/factories';
 import { DEMO_PASSWORD, loginAs, logOut, navSections, openNavSection } from './helpers';
 
 const ROLES = [
-  { email: 'annotator@demo.local', role: 'annotator', sees: ['Queue', 'Tasks', 'Cards', 'Dashboard'], hidden: ['Admin', 'Reviews', 'Imports'] },
-  { email: 'reviewer@demo.local', role: 'reviewer', sees: ['Queue', 'Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard'], hidden: ['Admin', 'Imports'] },
-  { email: 'researcher@demo.local', role: 'researcher', sees: ['Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard', 'Imports'], hidden: ['Admin', 'Queue'] },
-  { email: 'admin@demo.local', role: 'admin', sees: ['Queue', 'Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard', 'Imports', 'Admin'], hidden: [] },
+  {
+    email: 'annotator@demo.local',
+    role: 'annotator',
+    sees: ['Queue', 'Tasks', 'Cards', 'Dashboard'],
+    hidden: ['Admin', 'Reviews', 'Imports'],
+  },
+  {
+    email: 'reviewer@demo.local',
+    role: 'reviewer',
+    sees: ['Queue', 'Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard'],
+    hidden: ['Admin', 'Imports'],
+  },
+  {
+    email: 'researcher@demo.local',
+    role: 'researcher',
+    sees: ['Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard', 'Imports'],
+    hidden: ['Admin', 'Queue'],
+  },
+  {
+    email: 'admin@demo.local',
+    role: 'admin',
+    sees: ['Queue', 'Tasks', 'Reviews', 'Cards', 'Retrieval', 'Dashboard', 'Imports', 'Admin'],
+    hidden: [],
+  },
 ];
 
 for (const r of ROLES) {
@@ -26,10 +46,15 @@ for (const r of ROLES) {
   });
 }
 
-test('"Log out" works before the page\'s JavaScript runs: a plain form post ends the session and lands on the login page', async ({ browser, baseURL }) => {
+test('"Log out" works before the page\'s JavaScript runs: a plain form post ends the session and lands on the login page', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   try {
-    const signIn = await context.request.post('/api/auth/login', { data: { email: 'annotator@demo.local', password: DEMO_PASSWORD } });
+    const signIn = await context.request.post('/api/auth/login', {
+      data: { email: 'annotator@demo.local', password: DEMO_PASSWORD },
+    });
     expect(signIn.ok()).toBe(true);
     const page = await context.newPage();
     await page.goto('/queue');
@@ -57,7 +82,9 @@ test('an annotator is refused the admin pages and the admin API', async ({ page 
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
   // Inside the console: the role's navigation, the reason, and a way home.
   const notice = page.getByTestId('forbidden');
-  await expect(notice).toContainText('Your role (annotator) cannot open this page: it needs the permission admin:users.');
+  await expect(notice).toContainText(
+    'Your role (annotator) cannot open this page: it needs the permission admin:users.',
+  );
   await expect(page.getByTestId('current-user')).toContainText('annotator');
   expect(await navSections(page)).toContain('Queue');
   await notice.getByRole('link', { name: 'Go to the start page' }).click();
@@ -103,9 +130,17 @@ test('an admin creates a user who can then sign in, and deactivation locks them 
   await other.close();
 });
 
-test('an admin resets a user\'s password: the user is signed out and signs in with the new one only', async ({ page, browser }) => {
+test("an admin resets a user's password: the user is signed out and signs in with the new one only", async ({
+  page,
+  browser,
+}) => {
   const email = `e2e-reset-${randomBytes(3).toString('hex')}@test.local`;
-  await createUser(await createActor('ADMIN'), { email, name: 'Forgetful', role: 'ANNOTATOR', password: 'first-login-pass' });
+  await createUser(await createActor('ADMIN'), {
+    email,
+    name: 'Forgetful',
+    role: 'ANNOTATOR',
+    password: 'first-login-pass',
+  });
   await loginAs(page, 'admin@demo.local');
   await openNavSection(page, 'Admin');
   const row = page.getByTestId(`user-row-${email}`);
@@ -130,9 +165,16 @@ test('an admin resets a user\'s password: the user is signed out and signs in wi
   await other.close();
 });
 
-test('after too many wrong passwords the login page counts the wait down, then the right password works', async ({ page }) => {
+test('after too many wrong passwords the login page counts the wait down, then the right password works', async ({
+  page,
+}) => {
   const email = `e2e-throttle-${randomBytes(3).toString('hex')}@test.local`;
-  await createUser(await createActor('ADMIN'), { email, name: 'Guessed', role: 'ANNOTATOR', password: 'the-right-password' });
+  await createUser(await createActor('ADMIN'), {
+    email,
+    name: 'Guessed',
+    role: 'ANNOTATOR',
+    password: 'the-right-password',
+  });
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   const password = page.getByLabel('Password');
@@ -153,7 +195,9 @@ test('after too many wrong passwords the login page counts the wait down, then t
   await expect(page.getByTestId('current-user')).toBeVisible();
 });
 
-test('a client cannot pick a fresh address for the sign-in throttle by sending its own X-Forwarded-For', async ({ request }) => {
+test('a client cannot pick a fresh address for the sign-in throttle by sending its own X-Forwarded-For', async ({
+  request,
+}) => {
   const spoofed = `203.0.113.${randomBytes(1)[0]}`;
   const res = await request.post('/api/auth/login', {
     headers: { 'x-forwarded-for': spoofed },
@@ -161,12 +205,16 @@ test('a client cannot pick a fresh address for the sign-in throttle by sending i
   });
   expect(res.status()).toBe(401);
   // The failure is counted against the socket's peer (this machine), not the address the client claimed.
-  const keys = (await prisma.$queryRaw<{ key: string }[]>`SELECT key FROM rate_limit WHERE key LIKE 'login-fail:address:%'`).map((r) => r.key);
+  const keys = (
+    await prisma.$queryRaw<{ key: string }[]>`SELECT key FROM rate_limit WHERE key LIKE 'login-fail:address:%'`
+  ).map((r) => r.key);
   expect(keys.filter((k) => k.endsWith(spoofed))).toEqual([]);
   expect(keys.some((k) => /(127\.0\.0\.1|::1)$/.test(k))).toBe(true);
 });
 
-test('a cross-site write is refused even when the client names the foreign site in X-Forwarded-Host', async ({ page }) => {
+test('a cross-site write is refused even when the client names the foreign site in X-Forwarded-Host', async ({
+  page,
+}) => {
   await loginAs(page, 'annotator@demo.local');
   // A signed-in session posting with a foreign Origin, claiming that origin is the host it came through.
   const res = await page.request.post('/api/queue/next', {

@@ -14,9 +14,12 @@ const RLO = '\u202E';
 const MARK = '⟨U+202E⟩';
 
 /** Whether the text a user sees in `part` still holds a bidi control character. */
-const showsBidiControl = (part: Locator) => part.evaluate((el) => /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test((el as HTMLElement).innerText));
+const showsBidiControl = (part: Locator) =>
+  part.evaluate((el) => /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test((el as HTMLElement).innerText));
 
-test('bidi controls in task ids, tool arguments, checkpoint names and messages show as markers on the queue, the task page and the workspace', async ({ page }) => {
+test('bidi controls in task ids, tool arguments, checkpoint names and messages show as markers on the queue, the task page and the workspace', async ({
+  page,
+}) => {
   const benchmark = `e2e-bidi-all-${hex()}`;
   const taskId = `invoice${RLO}fdp.exe-${hex()}`;
   const model = `model${RLO}-${hex()}`;

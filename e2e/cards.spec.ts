@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from './helpers';
 import { createCard, createProposal, ownAbility, patchedPaginate } from './review-helpers';
 
-test('a researcher browses the bank: per-bank counts and size, filters, search, and a card page with runtime text and provenance', async ({ page }) => {
+test('a researcher browses the bank: per-bank counts and size, filters, search, and a card page with runtime text and provenance', async ({
+  page,
+}) => {
   await loginAs(page, 'researcher@demo.local');
   await page.goto('/cards');
   const tiles = page.getByTestId('bank-tile');
@@ -22,10 +24,18 @@ test('a researcher browses the bank: per-bank counts and size, filters, search, 
   await expect(page.getByTestId('version-provenance').getByTestId('prov-proposal')).toBeVisible();
 });
 
-test('a reviewer diffs two versions, rolls back with a note (a new version), and retires and reactivates the card', async ({ page }) => {
+test('a reviewer diffs two versions, rolls back with a note (a new version), and retires and reactivates the card', async ({
+  page,
+}) => {
   const ability = ownAbility();
   const card = await createCard(ability);
-  const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'adds a recovery step', targets: [{ ...card, primary: true }] });
+  const p = await createProposal({
+    ability,
+    operation: 'PATCH_CARD',
+    card: patchedPaginate('If a page fails to load, request it again before moving on'),
+    reason: 'adds a recovery step',
+    targets: [{ ...card, primary: true }],
+  });
   await loginAs(page, 'reviewer@demo.local');
   const res = await page.request.post(`/api/proposals/${p.id}/approve`, { data: { note: 'ok' } });
   expect(res.status()).toBe(200);
@@ -34,7 +44,9 @@ test('a reviewer diffs two versions, rolls back with a note (a new version), and
   await page.goto(`/cards/${encodeURIComponent(card.key)}`);
   await expect(page.getByTestId('current-version')).toHaveText('v2');
   await page.getByRole('button', { name: 'Show diff' }).click();
-  await expect(page.getByTestId('version-diff').locator('[data-field="skill.recovery"] [data-item-status="added"]')).toContainText('request it again');
+  await expect(
+    page.getByTestId('version-diff').locator('[data-field="skill.recovery"] [data-item-status="added"]'),
+  ).toContainText('request it again');
 
   const actions = page.getByTestId('card-actions');
   await actions.getByRole('button', { name: 'Restore as a new version' }).click();

@@ -6,13 +6,19 @@ import { writeNativeRecord } from '@/lib/import/write-record';
 import { loginAs } from './helpers';
 
 async function demoMail1() {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
+  const task = await prisma.task.findUniqueOrThrow({
+    where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } },
+  });
   const quill = await prisma.trajectory.findFirstOrThrow({ where: { taskId: task.id, model: 'quill-medium' } });
-  const searchResult = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: quill.id, checkpoint: { key: 'mail1_search' } } });
+  const searchResult = await prisma.checkpointResult.findFirstOrThrow({
+    where: { trajectoryId: quill.id, checkpoint: { key: 'mail1_search' } },
+  });
   return { taskId: task.id, quillId: quill.id, searchResultId: searchResult.id };
 }
 
-test('a reviewer compares the runs of a task, sees the divergence and diagnoses, and opens a failed checkpoint', async ({ page }) => {
+test('a reviewer compares the runs of a task, sees the divergence and diagnoses, and opens a failed checkpoint', async ({
+  page,
+}) => {
   const { taskId, quillId, searchResultId } = await demoMail1();
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/tasks/${taskId}`);
@@ -46,14 +52,29 @@ test('a reviewer compares the runs of a task, sees the divergence and diagnoses,
   await expect(page).toHaveURL(new RegExp(`/trajectories/${quillId}\\?checkpoint=${searchResultId}$`));
 });
 
-test('an annotator does not see other annotators’ diagnoses on the contrast view, but sees their own', async ({ page }) => {
+test('an annotator does not see other annotators’ diagnoses on the contrast view, but sees their own', async ({
+  page,
+}) => {
   const { taskId, quillId } = await demoMail1();
   // annotator2's own submitted diagnosis on a failed checkpoint of the same task (the seed's is another annotator's).
   const me = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator2@demo.local' } });
   const own = `Own note ${randomBytes(3).toString('hex')}: skipped the second page`;
-  const result = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: quillId, passed: false, diagnoses: { none: { authorId: me.id } } }, orderBy: { checkpoint: { position: 'asc' } } });
+  const result = await prisma.checkpointResult.findFirstOrThrow({
+    where: { trajectoryId: quillId, passed: false, diagnoses: { none: { authorId: me.id } } },
+    orderBy: { checkpoint: { position: 'asc' } },
+  });
   await prisma.diagnosis.create({
-    data: { trajectoryId: quillId, checkpointResultId: result.id, authorId: me.id, eventStart: result.eventIndex ?? 0, eventEnd: result.eventIndex ?? 0, whatWentWrong: own, whatShouldHaveHappened: 'Read every page.', status: 'SUBMITTED', submittedAt: new Date() },
+    data: {
+      trajectoryId: quillId,
+      checkpointResultId: result.id,
+      authorId: me.id,
+      eventStart: result.eventIndex ?? 0,
+      eventEnd: result.eventIndex ?? 0,
+      whatWentWrong: own,
+      whatShouldHaveHappened: 'Read every page.',
+      status: 'SUBMITTED',
+      submittedAt: new Date(),
+    },
   });
 
   await loginAs(page, 'annotator2@demo.local');
@@ -65,7 +86,9 @@ test('an annotator does not see other annotators’ diagnoses on the contrast vi
   await expect(page.getByText('Read only the first page')).toHaveCount(0);
 });
 
-test('an annotator on a task page asks for no live stream it may not read (no 403s from /api/live)', async ({ page }) => {
+test('an annotator on a task page asks for no live stream it may not read (no 403s from /api/live)', async ({
+  page,
+}) => {
   const { taskId } = await demoMail1();
   const refused: string[] = [];
   page.on('response', (r) => {
@@ -85,11 +108,23 @@ test('tool-call arguments and instructions with HTML payloads render as inert te
   const record = (model: string, passed: boolean, id: string) =>
     nativeRecordSchema.parse({
       format: 'trajectory.v1',
-      task: { id: 'xss/1', benchmark, instruction: `Look up ${payload}`, apps: ['mail'], checkpoints: [{ id: 'c1', name: 'look_up' }] },
+      task: {
+        id: 'xss/1',
+        benchmark,
+        instruction: `Look up ${payload}`,
+        apps: ['mail'],
+        checkpoints: [{ id: 'c1', name: 'look_up' }],
+      },
       trajectory: { id: `${benchmark}:${id}`, model, outcome: { passed } },
       events: [
         { source: 'user', type: 'message', content: payload },
-        { source: 'agent', type: 'tool_call', tool: 'mail.search_messages', arguments: { query: passed ? 'ok' : payload }, call_id: 'c1' },
+        {
+          source: 'agent',
+          type: 'tool_call',
+          tool: 'mail.search_messages',
+          arguments: { query: passed ? 'ok' : payload },
+          call_id: 'c1',
+        },
       ],
       checkpoints: [{ id: 'c1', passed, note: payload, event_index: 1 }],
     });

@@ -18,15 +18,33 @@ async function importRuns(bench: string, agents: number[], first = 0) {
     const i = first + n;
     return JSON.stringify({
       format: 'trajectory.v1',
-      task: { id: `agt/${i}`, benchmark: bench, ability: 'agents', instruction: 'Say hello.', apps: ['Hello'], checkpoints: [{ id: 'c0', name: 'greets' }] },
-      trajectory: { id: `${bench}:${i}`, model: MODEL, agent: AGENTS[agent], outcome: { passed: i !== 1 }, feedback: 'checkpoint_binary' },
-      events: [{ source: 'user', type: 'message', content: 'Hi' }, { source: 'agent', type: 'message', content: 'Hello' }],
+      task: {
+        id: `agt/${i}`,
+        benchmark: bench,
+        ability: 'agents',
+        instruction: 'Say hello.',
+        apps: ['Hello'],
+        checkpoints: [{ id: 'c0', name: 'greets' }],
+      },
+      trajectory: {
+        id: `${bench}:${i}`,
+        model: MODEL,
+        agent: AGENTS[agent],
+        outcome: { passed: i !== 1 },
+        feedback: 'checkpoint_binary',
+      },
+      events: [
+        { source: 'user', type: 'message', content: 'Hi' },
+        { source: 'agent', type: 'message', content: 'Hello' },
+      ],
       checkpoints: [{ id: 'c0', passed: i !== 1 }],
     });
   });
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-agents-')), `${bench}-${first}.jsonl`);
   writeFileSync(file, `${lines.join('\n')}\n`);
-  expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({ importedCount: agents.length });
+  expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({
+    importedCount: agents.length,
+  });
 }
 
 // One model under two agent harnesses: 3 runs under the first agent, 1 under the second.
@@ -35,7 +53,9 @@ async function importRuns(bench: string, agents: number[], first = 0) {
 let imported: Promise<void> | undefined;
 test.beforeAll(() => (imported ??= importRuns(BENCH, [0, 0, 0, 1])));
 
-test('the agent filter narrows every figure to one agent, from the keyboard, and the drill-down keeps it', async ({ page }) => {
+test('the agent filter narrows every figure to one agent, from the keyboard, and the drill-down keeps it', async ({
+  page,
+}) => {
   await loginAs(page, 'researcher@demo.local');
   await page.goto(`/dashboard?benchmark=${BENCH}`);
   const stats = page.getByTestId('dashboard-stats');
@@ -64,7 +84,9 @@ test('the agent filter narrows every figure to one agent, from the keyboard, and
   await expect(agent).toHaveValue(AGENTS[0]);
 });
 
-test('"No agent" in the agent menu narrows the figures to runs without one, from the keyboard, and puts nullAgent=1 in the URL', async ({ page }) => {
+test('"No agent" in the agent menu narrows the figures to runs without one, from the keyboard, and puts nullAgent=1 in the URL', async ({
+  page,
+}) => {
   const bench = `${BENCH}-none`;
   // Runs 0 and 2 under the first agent, run 1 with none recorded (an index past AGENTS leaves the agent out).
   await importRuns(bench, [0, AGENTS.length, 0]);
@@ -73,7 +95,10 @@ test('"No agent" in the agent menu narrows the figures to runs without one, from
   const count = page.getByTestId('dashboard-stats').locator('dd').first();
   await expect(count).toHaveText('3');
   // By its label: with "No agent" chosen the select has no name (it submits nullAgent=1 instead).
-  const agent = page.locator('label').filter({ hasText: /^Agent/ }).locator('select');
+  const agent = page
+    .locator('label')
+    .filter({ hasText: /^Agent/ })
+    .locator('select');
   await agent.focus();
   await agent.selectOption({ label: 'No agent' });
   await page.getByRole('button', { name: 'Apply' }).press('Enter');

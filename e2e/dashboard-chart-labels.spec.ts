@@ -18,16 +18,30 @@ let imported: Promise<void> | undefined;
 test.beforeAll(() => (imported ??= importRuns()));
 
 async function importRuns() {
-  const lines = MODELS.map((model, i) => JSON.stringify({
-    format: 'trajectory.v1',
-    task: { id: 'lbl/1', benchmark: BENCH, ability: 'labels', instruction: 'Say hello.', apps: ['Hello'], checkpoints: [{ id: 'c0', name: 'greets' }] },
-    trajectory: { id: `${BENCH}:${i}`, model, outcome: { passed: i % 2 === 0 }, feedback: 'checkpoint_binary' },
-    events: [{ source: 'user', type: 'message', content: 'Hi' }, { source: 'agent', type: 'message', content: 'Hello' }],
-    checkpoints: [{ id: 'c0', passed: i % 2 === 0 }],
-  }));
+  const lines = MODELS.map((model, i) =>
+    JSON.stringify({
+      format: 'trajectory.v1',
+      task: {
+        id: 'lbl/1',
+        benchmark: BENCH,
+        ability: 'labels',
+        instruction: 'Say hello.',
+        apps: ['Hello'],
+        checkpoints: [{ id: 'c0', name: 'greets' }],
+      },
+      trajectory: { id: `${BENCH}:${i}`, model, outcome: { passed: i % 2 === 0 }, feedback: 'checkpoint_binary' },
+      events: [
+        { source: 'user', type: 'message', content: 'Hi' },
+        { source: 'agent', type: 'message', content: 'Hello' },
+      ],
+      checkpoints: [{ id: 'c0', passed: i % 2 === 0 }],
+    }),
+  );
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-labels-')), `${BENCH}.jsonl`);
   writeFileSync(file, `${lines.join('\n')}\n`);
-  expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({ importedCount: MODELS.length });
+  expect(await importFile({ by: { cli: true }, source: 'CLI', filePath: file })).toMatchObject({
+    importedCount: MODELS.length,
+  });
 }
 
 test('every bar of "Pass rate by model" is labelled, cut short with the full name on hover', async ({ page }, info) => {

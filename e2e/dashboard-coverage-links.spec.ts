@@ -22,7 +22,9 @@ async function seed() {
     failedRecord({ benchmark: BENCH, ability: `held-${run}` }),
   ]);
   const annotator2 = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator2@demo.local' } });
-  await prisma.queueClaim.create({ data: { trajectoryId: held, userId: annotator2.id, expiresAt: new Date(Date.now() + 86_400_000) } });
+  await prisma.queueClaim.create({
+    data: { trajectoryId: held, userId: annotator2.id, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
 }
 
 async function coverageTable(page: Page, panelId: string) {
@@ -32,11 +34,16 @@ async function coverageTable(page: Page, panelId: string) {
   return panel;
 }
 
-test('a researcher, who cannot open the queue, follows a coverage bar to its trajectories with a failed checkpoint', async ({ page }) => {
+test('a researcher, who cannot open the queue, follows a coverage bar to its trajectories with a failed checkpoint', async ({
+  page,
+}) => {
   await loginAs(page, 'researcher@demo.local');
   const panel = await coverageTable(page, 'coverage-by-ability');
   await expect(panel).toContainText('Click a bar for its trajectories with a failed checkpoint.');
-  const list = panel.getByTestId('table-coverage-by-ability').getByRole('row', { name: new RegExp(ABILITY) }).getByRole('link', { name: 'List' });
+  const list = panel
+    .getByTestId('table-coverage-by-ability')
+    .getByRole('row', { name: new RegExp(ABILITY) })
+    .getByRole('link', { name: 'List' });
   // It used to lead to /queue, which answers a researcher with "forbidden".
   await expect(list).toHaveAttribute('href', /^\/dashboard\/trajectories\?.*checkpointFailed=1/);
   await list.click();
@@ -49,11 +56,17 @@ test('a researcher, who cannot open the queue, follows a coverage bar to its tra
   await expect(annotators.getByRole('link', { name: 'List' })).toHaveCount(0);
 });
 
-test('a reviewer, who works the queue, follows a coverage bar to the queue filtered to its ability', async ({ page }) => {
+test('a reviewer, who works the queue, follows a coverage bar to the queue filtered to its ability', async ({
+  page,
+}) => {
   await loginAs(page, 'reviewer@demo.local');
   const panel = await coverageTable(page, 'coverage-by-ability');
   await expect(panel).toContainText('Click a bar for the queue.');
-  await panel.getByTestId('table-coverage-by-ability').getByRole('row', { name: new RegExp(ABILITY) }).getByRole('link', { name: 'List' }).click();
+  await panel
+    .getByTestId('table-coverage-by-ability')
+    .getByRole('row', { name: new RegExp(ABILITY) })
+    .getByRole('link', { name: 'List' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/queue\\?.*ability=${ABILITY}`));
   await expect(page.getByTestId('queue-total')).toHaveText('2');
 });

@@ -12,7 +12,8 @@ import { loginAs, openAndPickFirstCategory } from './helpers';
 // Each test seeds its own data under a unique benchmark (the e2e database is shared).
 const bench = (what: string) => `e2e-keep-${what}-${randomBytes(4).toString('hex')}`;
 
-const draftOf = (trajectoryId: string) => prisma.diagnosis.findFirst({ where: { trajectoryId, checkpointResult: { checkpoint: { key: 'cp_0' } } } });
+const draftOf = (trajectoryId: string) =>
+  prisma.diagnosis.findFirst({ where: { trajectoryId, checkpointResult: { checkpoint: { key: 'cp_0' } } } });
 
 /**
  * One annotator with the same checkpoint open in two tabs (both opened before either saves); tab A types
@@ -35,13 +36,22 @@ async function twoTabsAfterASaved(page: Page, what: string, textA: string) {
   return { id, pageB, formB };
 }
 
-test('a second tab on the same checkpoint is told its text is stale instead of overwriting the first tab\'s draft, and can load it', async ({ page }) => {
-  const { id, pageB, formB } = await twoTabsAfterASaved(page, 'tabs', 'Tab A: changed the flight without comparing fares.');
+test("a second tab on the same checkpoint is told its text is stale instead of overwriting the first tab's draft, and can load it", async ({
+  page,
+}) => {
+  const { id, pageB, formB } = await twoTabsAfterASaved(
+    page,
+    'tabs',
+    'Tab A: changed the flight without comparing fares.',
+  );
   await formB.getByLabel('What should have happened').fill('Tab B: compare fares first.');
   const conflict = pageB.getByTestId('diagnosis-conflict');
   await expect(conflict).toContainText('changed in another tab or window');
   await expect(pageB.getByTestId('diagnosis-status')).toHaveText('Not saved: changed in another tab or window');
-  expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'Tab A: changed the flight without comparing fares.', whatShouldHaveHappened: '' });
+  expect(await draftOf(id)).toMatchObject({
+    whatWentWrong: 'Tab A: changed the flight without comparing fares.',
+    whatShouldHaveHappened: '',
+  });
 
   await conflict.getByRole('button', { name: 'Load that version' }).click();
   await expect(conflict).toHaveCount(0);
@@ -50,7 +60,10 @@ test('a second tab on the same checkpoint is told its text is stale instead of o
   // From the version it now shows, tab B saves normally.
   await formB.getByLabel('What should have happened').fill('Compare fares first.');
   await expect(pageB.getByTestId('diagnosis-status')).toHaveText('Draft saved');
-  expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'Tab A: changed the flight without comparing fares.', whatShouldHaveHappened: 'Compare fares first.' });
+  expect(await draftOf(id)).toMatchObject({
+    whatWentWrong: 'Tab A: changed the flight without comparing fares.',
+    whatShouldHaveHappened: 'Compare fares first.',
+  });
 });
 
 test('"Keep mine" saves the stale tab\'s text over the other version, on purpose', async ({ page }) => {
@@ -66,11 +79,19 @@ test('"Keep mine" saves the stale tab\'s text over the other version, on purpose
  * lock, lib/queue/overlap.ts), while pages still load and read: as on a busy machine, a save sent as a page
  * unloads lands after the reloaded page has read the diagnoses. Until `release`.
  */
-const holdSaves = (benchmark: string) => holdRowLocks(Prisma.sql`SELECT true AS held FROM (SELECT pg_advisory_xact_lock(${overlapLock(Prisma.sql`${benchmark}`)})) l`);
+const holdSaves = (benchmark: string) =>
+  holdRowLocks(
+    Prisma.sql`SELECT true AS held FROM (SELECT pg_advisory_xact_lock(${overlapLock(Prisma.sql`${benchmark}`)})) l`,
+  );
 
-test('text typed just before a reload, or before a link to another page, is saved instead of dropped', async ({ page }) => {
+test('text typed just before a reload, or before a link to another page, is saved instead of dropped', async ({
+  page,
+}) => {
   const benchmark = bench('leave');
-  const [id, other] = await seedRecords([failedRecord({ benchmark, events: 10 }), failedRecord({ benchmark: bench('leave-other'), events: 10 })]);
+  const [id, other] = await seedRecords([
+    failedRecord({ benchmark, events: 10 }),
+    failedRecord({ benchmark: bench('leave-other'), events: 10 }),
+  ]);
   await loginAs(page, 'annotator@demo.local');
   let form = await openAndPickFirstCategory(page, id);
   await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
@@ -112,11 +133,19 @@ async function typedOverAVersionChangedElsewhere(page: Page, what: string, elsew
   await prisma.diagnosis.update({ where: { id: draft!.id }, data: { ...elsewhere, updatedAt: new Date() } });
   await form.getByLabel('What went wrong').fill('Typed here, then reloaded.');
   await page.reload();
-  return { id, form: page.getByRole('form', { name: 'Diagnosis of cp_0' }), conflict: page.getByTestId('diagnosis-conflict') };
+  return {
+    id,
+    form: page.getByRole('form', { name: 'Diagnosis of cp_0' }),
+    conflict: page.getByTestId('diagnosis-conflict'),
+  };
 }
 
-test('text kept from before a reload does not overwrite a newer draft saved elsewhere: it is shown as a conflict, and that version can be loaded', async ({ page }) => {
-  const { id, form, conflict } = await typedOverAVersionChangedElsewhere(page, 'kept-stale', { whatWentWrong: 'Saved later on another device.' });
+test('text kept from before a reload does not overwrite a newer draft saved elsewhere: it is shown as a conflict, and that version can be loaded', async ({
+  page,
+}) => {
+  const { id, form, conflict } = await typedOverAVersionChangedElsewhere(page, 'kept-stale', {
+    whatWentWrong: 'Saved later on another device.',
+  });
   await expect(conflict).toContainText('changed in another tab or window');
   await expect(form.getByLabel('What went wrong')).toHaveValue('Typed here, then reloaded.');
   expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'Saved later on another device.' });
@@ -131,7 +160,9 @@ test('text kept from before a reload does not overwrite a newer draft saved else
   expect(await draftOf(id)).toMatchObject({ whatWentWrong: 'Saved later on another device.' });
 });
 
-test('text kept from before a reload does not turn a diagnosis submitted meanwhile back into a draft', async ({ page }) => {
+test('text kept from before a reload does not turn a diagnosis submitted meanwhile back into a draft', async ({
+  page,
+}) => {
   const { id, form, conflict } = await typedOverAVersionChangedElsewhere(page, 'kept-submitted', {
     whatWentWrong: 'Submitted on another device.',
     whatShouldHaveHappened: 'Compare fares first.',
@@ -146,7 +177,9 @@ test('text kept from before a reload does not turn a diagnosis submitted meanwhi
   await expect(page.getByTestId('diagnosis-status')).toHaveText('Submitted');
 });
 
-test('an edit of a submitted diagnosis that is not re-submitted yet asks before a link leaves the page', async ({ page }) => {
+test('an edit of a submitted diagnosis that is not re-submitted yet asks before a link leaves the page', async ({
+  page,
+}) => {
   const [id] = await seedRecords([failedRecord({ benchmark: bench('guard'), events: 10, failed: 2 })]);
   await loginAs(page, 'annotator@demo.local');
   const form = await openAndPickFirstCategory(page, id);
@@ -169,7 +202,9 @@ test('an edit of a submitted diagnosis that is not re-submitted yet asks before 
   await expect(form.getByLabel('What went wrong')).toHaveValue('Changed the flight, twice.');
 });
 
-test('a checkpoint without an anchored event starts with no events selected, not the previous checkpoint\'s range', async ({ page }) => {
+test("a checkpoint without an anchored event starts with no events selected, not the previous checkpoint's range", async ({
+  page,
+}) => {
   const record = failedRecord({ benchmark: bench('unanchored'), events: 10, failed: 2 });
   record.checkpoints = record.checkpoints?.map((c, i) => (i === 1 ? { ...c, event_index: null } : c));
   const [id] = await seedRecords([record]);
@@ -183,7 +218,9 @@ test('a checkpoint without an anchored event starts with no events selected, not
   await expect(page.getByTestId('diagnosis-range')).toHaveText('no events selected');
 });
 
-test('while another annotator holds the trajectory, the form says who and until when, and cannot be typed into', async ({ page }) => {
+test('while another annotator holds the trajectory, the form says who and until when, and cannot be typed into', async ({
+  page,
+}) => {
   const benchmark = bench('held');
   const [id] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
   const holder = await createActor('ANNOTATOR');

@@ -46,11 +46,15 @@ export async function navSections(page: Page): Promise<string[]> {
 /** Opens a section from the main navigation, through "More" when it is folded there. */
 export async function openNavSection(page: Page, label: string): Promise<void> {
   const sections = await navSections(page);
-  if (!sections.includes(label)) throw new Error(`The navigation offers no "${label}" (it has: ${sections.join(', ')})`);
+  if (!sections.includes(label))
+    throw new Error(`The navigation offers no "${label}" (it has: ${sections.join(', ')})`);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const onBar = (await barLinks(page)).some((l) => l.label === label);
   if (!onBar) await nav.getByTestId('nav-more').click();
-  await (onBar ? nav.locator(':scope > ul') : nav.getByTestId('nav-more-list')).getByRole('link', { name: label, exact: true }).first().click();
+  await (onBar ? nav.locator(':scope > ul') : nav.getByTestId('nav-more-list'))
+    .getByRole('link', { name: label, exact: true })
+    .first()
+    .click();
 }
 
 /**

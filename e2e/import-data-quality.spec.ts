@@ -16,7 +16,9 @@ function uniqueRetailFile(dir: string) {
   return { file, domain };
 }
 
-test('a τ²-bench simulation scored against another task imports with a warning in the report and on the trajectory page', async ({ page }, info) => {
+test('a τ²-bench simulation scored against another task imports with a warning in the report and on the trajectory page', async ({
+  page,
+}, info) => {
   const { file, domain } = uniqueRetailFile(info.outputDir);
   await loginAs(page, 'researcher@demo.local');
   await page.goto('/imports');
@@ -31,7 +33,9 @@ test('a τ²-bench simulation scored against another task imports with a warning
   await expect(report.getByRole('cell', { name: 'warning', exact: true })).toBeVisible();
   await report.screenshot({ path: info.outputPath('import-report.png') });
 
-  const flagged = await prisma.trajectory.findUniqueOrThrow({ where: { externalId: `tau2-bench:${domain}:retail-sim-2` } });
+  const flagged = await prisma.trajectory.findUniqueOrThrow({
+    where: { externalId: `tau2-bench:${domain}:retail-sim-2` },
+  });
   await page.goto(`/trajectories/${flagged.id}`);
   const notice = page.getByTestId('data-quality-warning');
   await expect(notice).toContainText('Data-quality warning');
@@ -39,7 +43,9 @@ test('a τ²-bench simulation scored against another task imports with a warning
   await notice.locator('xpath=ancestor::header[1]').screenshot({ path: info.outputPath('trajectory-header.png') });
 
   // The renumbered task's own run carries no warning.
-  const clean = await prisma.trajectory.findUniqueOrThrow({ where: { externalId: `tau2-bench:${domain}:retail-sim-1` } });
+  const clean = await prisma.trajectory.findUniqueOrThrow({
+    where: { externalId: `tau2-bench:${domain}:retail-sim-1` },
+  });
   await page.goto(`/trajectories/${clean.id}`);
   await expect(page.getByTestId('trajectory-model')).toContainText('heron-large');
   await expect(page.getByTestId('data-quality-warning')).toHaveCount(0);

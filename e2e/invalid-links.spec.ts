@@ -19,23 +19,36 @@ test('list pages refuse a malformed query string by name and lead back to the fi
   await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
 
   await page.goto('/tasks?page=abc');
-  await expect(notice).toContainText('The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").');
+  await expect(notice).toContainText(
+    'The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").',
+  );
   await notice.getByRole('link', { name: 'Go to the first page' }).click();
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
 
   await page.goto('/tasks?pageSize=-3&benchmark=tau2');
   await expect(notice).toContainText('The link\'s "pageSize" parameter is not valid');
-  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/tasks?benchmark=tau2');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+    'href',
+    '/tasks?benchmark=tau2',
+  );
 
   await page.goto('/runs?status=FAILED&after=garbage');
   await expect(notice).toContainText('The link\'s "after" parameter is not a list position from this list');
-  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/runs?status=FAILED');
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+    'href',
+    '/runs?status=FAILED',
+  );
 
   // The queue reads its URL in the browser; the page checks the link before the view shows page 1.
   await page.goto('/queue?page=abc&benchmark=tau2');
-  await expect(notice).toContainText('The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").');
-  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/queue?benchmark=tau2');
+  await expect(notice).toContainText(
+    'The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").',
+  );
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+    'href',
+    '/queue?benchmark=tau2',
+  );
 });
 
 // History changes in the browser (back/forward, pushState) reach only the queue view, not the page's check:
@@ -47,8 +60,13 @@ test('the queue refuses a malformed position that arrives by an in-browser URL c
   await expect(page.getByTestId('queue-progress')).toBeVisible();
 
   await page.evaluate(() => window.history.pushState(null, '', '/queue?checkpointStatus=undiagnosed&page=abc'));
-  await expect(notice).toContainText('The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").');
-  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/queue?checkpointStatus=undiagnosed');
+  await expect(notice).toContainText(
+    'The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").',
+  );
+  await expect(notice.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+    'href',
+    '/queue?checkpointStatus=undiagnosed',
+  );
   await expect(page.getByTestId('queue-progress')).toHaveCount(0);
 
   await page.evaluate(() => window.history.pushState(null, '', '/queue?after=garbage'));

@@ -17,10 +17,28 @@ export async function seedHeldOutLeaks(ability: string, tasks: number, cards: nu
     const card = await createCard(ability, { ...base, title: `${base.title} (${c + 1})` });
     let parentVersionId = card.versionId;
     for (const [n, taskId] of taskIds.entries()) {
-      const run = await prisma.reflectionRun.create({ data: { status: 'SUCCEEDED', provider: 'OFFLINE', model: 'rule-based', promptVersion: 'offline', taskId } });
-      const content = { ...base, title: `${base.title} (${c + 1})`, solves: `${base.solves} (${n + 2})` } as Prisma.InputJsonValue;
-      const proposal = await prisma.proposal.create({ data: { runId: run.id, cardKind: 'SKILL', ability, operation: 'PATCH_CARD', proposedCard: content, reason: 'e2e leak', status: 'APPROVED' } });
-      const v = await prisma.cardVersion.create({ data: { cardId: card.id, number: n + 2, content, parentVersionId, proposalId: proposal.id } });
+      const run = await prisma.reflectionRun.create({
+        data: { status: 'SUCCEEDED', provider: 'OFFLINE', model: 'rule-based', promptVersion: 'offline', taskId },
+      });
+      const content = {
+        ...base,
+        title: `${base.title} (${c + 1})`,
+        solves: `${base.solves} (${n + 2})`,
+      } as Prisma.InputJsonValue;
+      const proposal = await prisma.proposal.create({
+        data: {
+          runId: run.id,
+          cardKind: 'SKILL',
+          ability,
+          operation: 'PATCH_CARD',
+          proposedCard: content,
+          reason: 'e2e leak',
+          status: 'APPROVED',
+        },
+      });
+      const v = await prisma.cardVersion.create({
+        data: { cardId: card.id, number: n + 2, content, parentVersionId, proposalId: proposal.id },
+      });
       parentVersionId = v.id;
     }
     await prisma.card.update({ where: { id: card.id }, data: { currentVersionId: parentVersionId } });

@@ -17,15 +17,30 @@ const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParam
 
 /** A task of its own with `runs` finished runs, the newest failed; returns the task id. */
 async function seedRuns(runs: number) {
-  const task = await prisma.task.create({ data: { benchmark: 'e2e-history', externalId: `history/${hex()}`, instruction: 'History', apps: [], contentHash: `history-${hex()}` } });
+  const task = await prisma.task.create({
+    data: {
+      benchmark: 'e2e-history',
+      externalId: `history/${hex()}`,
+      instruction: 'History',
+      apps: [],
+      contentHash: `history-${hex()}`,
+    },
+  });
   const start = Date.parse('2026-06-01T12:00:00.000Z');
   await prisma.reflectionRun.createMany({
-    data: Array.from({ length: runs }, (_, i) => ({ taskId: task.id, provider: 'OFFLINE' as const, status: i === runs - 1 ? ('FAILED' as const) : ('SUCCEEDED' as const), createdAt: new Date(start + i * 1000) })),
+    data: Array.from({ length: runs }, (_, i) => ({
+      taskId: task.id,
+      provider: 'OFFLINE' as const,
+      status: i === runs - 1 ? ('FAILED' as const) : ('SUCCEEDED' as const),
+      createdAt: new Date(start + i * 1000),
+    })),
   });
   return task.id;
 }
 
-test('runs list: status and page changes are history entries, Back and Forward step through them, a reload keeps them', async ({ page }) => {
+test('runs list: status and page changes are history entries, Back and Forward step through them, a reload keeps them', async ({
+  page,
+}) => {
   const taskId = await seedRuns(27);
   await loginAs(page, 'researcher@demo.local');
   await page.goto(`/runs?taskId=${taskId}`);
@@ -65,12 +80,32 @@ test('runs list: status and page changes are history entries, Back and Forward s
   await expect(rows).toHaveCount(1);
 });
 
-test('review inbox: a status or a typed filter is a history entry Back undoes; a reload keeps the filters', async ({ page }) => {
-  const task = await prisma.task.create({ data: { benchmark: 'e2e-history', externalId: `history/${hex()}`, instruction: 'History', apps: [], contentHash: `history-${hex()}` } });
-  const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' } });
+test('review inbox: a status or a typed filter is a history entry Back undoes; a reload keeps the filters', async ({
+  page,
+}) => {
+  const task = await prisma.task.create({
+    data: {
+      benchmark: 'e2e-history',
+      externalId: `history/${hex()}`,
+      instruction: 'History',
+      apps: [],
+      contentHash: `history-${hex()}`,
+    },
+  });
+  const run = await prisma.reflectionRun.create({
+    data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' },
+  });
   const proposal = (title: string, status: 'PENDING' | 'REJECTED') =>
     prisma.proposal.create({
-      data: { runId: run.id, cardKind: 'SKILL', ability: ownAbility(), operation: 'ADD_CARD', proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue, reason: 'e2e history', status },
+      data: {
+        runId: run.id,
+        cardKind: 'SKILL',
+        ability: ownAbility(),
+        operation: 'ADD_CARD',
+        proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue,
+        reason: 'e2e history',
+        status,
+      },
     });
   await proposal('History pending', 'PENDING');
   await proposal('History rejected', 'REJECTED');
@@ -141,12 +176,35 @@ test('card bank: a status or a search is a history entry Back undoes; a reload k
   await expect(rows).toHaveCount(2);
 });
 
-test('review inbox: each filter option counts what the other filters leave, so "Any" still counts every kind while one is chosen', async ({ page }) => {
-  const task = await prisma.task.create({ data: { benchmark: 'e2e-history', externalId: `facets/${hex()}`, instruction: 'Facets', apps: [], contentHash: `facets-${hex()}` } });
-  const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' } });
-  for (const [title, valid] of [['Facet valid', true], ['Facet invalid', false]] as const) {
+test('review inbox: each filter option counts what the other filters leave, so "Any" still counts every kind while one is chosen', async ({
+  page,
+}) => {
+  const task = await prisma.task.create({
+    data: {
+      benchmark: 'e2e-history',
+      externalId: `facets/${hex()}`,
+      instruction: 'Facets',
+      apps: [],
+      contentHash: `facets-${hex()}`,
+    },
+  });
+  const run = await prisma.reflectionRun.create({
+    data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' },
+  });
+  for (const [title, valid] of [
+    ['Facet valid', true],
+    ['Facet invalid', false],
+  ] as const) {
     await prisma.proposal.create({
-      data: { runId: run.id, cardKind: 'SKILL', ability: ownAbility(), operation: 'ADD_CARD', proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue, reason: 'e2e facets', valid },
+      data: {
+        runId: run.id,
+        cardKind: 'SKILL',
+        ability: ownAbility(),
+        operation: 'ADD_CARD',
+        proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue,
+        reason: 'e2e facets',
+        valid,
+      },
     });
   }
   await loginAs(page, 'reviewer@demo.local');

@@ -13,18 +13,37 @@ test.afterAll(() => disconnectDatabase());
 const hex = () => randomBytes(4).toString('hex');
 
 async function seedRuns(runs: number) {
-  const task = await prisma.task.create({ data: { benchmark: 'e2e-edges', externalId: `edges/${hex()}`, instruction: 'Edges', apps: [], contentHash: `edges-${hex()}` } });
+  const task = await prisma.task.create({
+    data: {
+      benchmark: 'e2e-edges',
+      externalId: `edges/${hex()}`,
+      instruction: 'Edges',
+      apps: [],
+      contentHash: `edges-${hex()}`,
+    },
+  });
   const start = Date.parse('2026-06-01T12:00:00.000Z');
-  await prisma.reflectionRun.createMany({ data: Array.from({ length: runs }, (_, i) => ({ taskId: task.id, provider: 'OFFLINE' as const, status: 'SUCCEEDED' as const, createdAt: new Date(start + i * 1000) })) });
+  await prisma.reflectionRun.createMany({
+    data: Array.from({ length: runs }, (_, i) => ({
+      taskId: task.id,
+      provider: 'OFFLINE' as const,
+      status: 'SUCCEEDED' as const,
+      createdAt: new Date(start + i * 1000),
+    })),
+  });
   return task.id;
 }
 
-test('runs list: a page past the end is not "no match"; its button shows the last page, in the URL, with the focus at the top of the list', async ({ page }) => {
+test('runs list: a page past the end is not "no match"; its button shows the last page, in the URL, with the focus at the top of the list', async ({
+  page,
+}) => {
   const taskId = await seedRuns(27);
   await loginAs(page, 'researcher@demo.local');
   await page.goto(`/runs?taskId=${taskId}&page=9999`);
   const notice = page.getByTestId('past-end');
-  await expect(notice).toHaveText('Page 9,999 is past the end of this list: it has 27 runs, on 2 pages. Go to the last page (2)');
+  await expect(notice).toHaveText(
+    'Page 9,999 is past the end of this list: it has 27 runs, on 2 pages. Go to the last page (2)',
+  );
   await expect(page.getByText('No run matches this filter')).toHaveCount(0);
 
   await notice.getByRole('button', { name: 'Go to the last page (2)' }).click();
@@ -47,13 +66,25 @@ test('runs list: a page past the end is not "no match"; its button shows the las
   await expect(page.getByTestId('past-end')).toHaveCount(0);
 });
 
-test('task list: a page past the end offers the last page by number; the link leads there with the focus on the list', async ({ page }) => {
+test('task list: a page past the end offers the last page by number; the link leads there with the focus on the list', async ({
+  page,
+}) => {
   const benchmark = `e2e-edges-${hex()}`;
-  await prisma.task.createMany({ data: ['a/1', 'a/2', 'a/3', 'a/4', 'a/5'].map((externalId) => ({ benchmark, externalId, instruction: `Edge ${externalId}`, apps: [], contentHash: hex() })) });
+  await prisma.task.createMany({
+    data: ['a/1', 'a/2', 'a/3', 'a/4', 'a/5'].map((externalId) => ({
+      benchmark,
+      externalId,
+      instruction: `Edge ${externalId}`,
+      apps: [],
+      contentHash: hex(),
+    })),
+  });
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/tasks?benchmark=${benchmark}&pageSize=2&page=50`);
   const notice = page.getByTestId('past-end');
-  await expect(notice).toHaveText('Page 50 is past the end of this list: it has 5 tasks, on 3 pages. Go to the last page (3)');
+  await expect(notice).toHaveText(
+    'Page 50 is past the end of this list: it has 5 tasks, on 3 pages. Go to the last page (3)',
+  );
   await notice.getByRole('link', { name: 'Go to the last page (3)' }).click();
   await expect(page.locator('[data-testid^="task-row-"]')).toHaveCount(1);
   await expect(page.getByRole('navigation', { name: 'Task pages' })).toContainText('5 tasks · page 3 of 3');
@@ -63,7 +94,9 @@ test('task list: a page past the end offers the last page by number; the link le
 // 21 open disagreements of their own (20 a page): however many other specs add, there is a page 2.
 let seededDisagreements: ReturnType<typeof disagreements> | undefined;
 
-test('disagreements: the status tab and the page are in the URL, so Back from a trajectory returns to the page', async ({ page }) => {
+test('disagreements: the status tab and the page are in the URL, so Back from a trajectory returns to the page', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await (seededDisagreements ??= disagreements(21));
   await loginAs(page, 'reviewer@demo.local');

@@ -29,7 +29,16 @@ test.beforeAll(async () => {
   baseB = `http://127.0.0.1:${port}`;
   const { bin, args } = serveCommand(port);
   replicaB = spawn(bin, args, { stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  await expect.poll(async () => fetch(`${baseB}/api/health`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        fetch(`${baseB}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
 });
 
 test.afterAll(async () => {
@@ -54,8 +63,12 @@ type RunPage = { run: { id: string }; lock: pg.Client; runRequests: string[] };
  * leaves this run alone.
  */
 async function withRunningRunPage(page: Page, body: (ctx: RunPage) => Promise<void>) {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } } });
-  const run = await prisma.reflectionRun.create({ data: { taskId: task.id, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() } });
+  const task = await prisma.task.findUniqueOrThrow({
+    where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } },
+  });
+  const run = await prisma.reflectionRun.create({
+    data: { taskId: task.id, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() },
+  });
   const lock = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await lock.connect();
   await lock.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', ['reflection-run', run.id]);
@@ -79,14 +92,19 @@ async function withRunningRunPage(page: Page, body: (ctx: RunPage) => Promise<vo
   }
 }
 
-test('the run page shows a status change pushed from the database, without polling while the run is active', async ({ page }) => {
+test('the run page shows a status change pushed from the database, without polling while the run is active', async ({
+  page,
+}) => {
   await withRunningRunPage(page, async ({ run, runRequests }) => {
     // An absence can only be observed over time: run the page's clock through three of the old poll
     // intervals with the run active (every timer due in them fires; nothing real is waited for).
     await page.clock.runFor(3 * POLL_MS);
     expect(runRequests).toEqual([]);
 
-    await prisma.reflectionRun.update({ where: { id: run.id }, data: { status: 'FAILED', error: 'stopped by the live-updates test', finishedAt: new Date() } });
+    await prisma.reflectionRun.update({
+      where: { id: run.id },
+      data: { status: 'FAILED', error: 'stopped by the live-updates test', finishedAt: new Date() },
+    });
     await expect(page.getByTestId('run-status').first()).toHaveAttribute('data-status', 'FAILED');
     await expect(page.getByText('stopped by the live-updates test')).toBeVisible();
     // One refetch because of the notification, not a poll loop.
@@ -94,14 +112,21 @@ test('the run page shows a status change pushed from the database, without polli
   });
 });
 
-test('a run page still shows a finished run whose notification was lost, after the live safety interval and not before', async ({ page }) => {
+test('a run page still shows a finished run whose notification was lost, after the live safety interval and not before', async ({
+  page,
+}) => {
   // Losing a notification on purpose needs a session that skips triggers (superuser: the embedded database's role).
-  const [role] = await prisma.$queryRaw<{ rolsuper: boolean }[]>`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
+  const [role] = await prisma.$queryRaw<
+    { rolsuper: boolean }[]
+  >`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`;
   test.skip(!role.rolsuper, 'the database role cannot set session_replication_role');
   await withRunningRunPage(page, async ({ run, lock, runRequests }) => {
     // The run finishes without a NOTIFY: the trigger that sends it does not fire in a replica-role session.
     await lock.query('SET session_replication_role = replica');
-    await lock.query(`UPDATE "ReflectionRun" SET status = 'FAILED', error = 'finished without a notification', "finishedAt" = now() WHERE id = $1`, [run.id]);
+    await lock.query(
+      `UPDATE "ReflectionRun" SET status = 'FAILED', error = 'finished without a notification', "finishedAt" = now() WHERE id = $1`,
+      [run.id],
+    );
     await lock.query('RESET session_replication_role');
     await page.clock.runFor(3 * POLL_MS);
     expect(runRequests).toEqual([]);
@@ -119,7 +144,13 @@ const INBOX_POLL_MS = 15_000; // components/reviews/review-inbox.tsx: the fallba
 async function newProposal(title: string) {
   // Written straight to the database, as a worker on another machine would: the Proposal trigger notifies.
   return prisma.proposal.create({
-    data: { cardKind: 'SKILL', ability: 'mail', operation: 'ADD_CARD', reason: `live inbox test: ${title}`, proposedCard: { title } },
+    data: {
+      cardKind: 'SKILL',
+      ability: 'mail',
+      operation: 'ADD_CARD',
+      reason: `live inbox test: ${title}`,
+      proposedCard: { title },
+    },
   });
 }
 
@@ -175,7 +206,9 @@ async function watchInbox(page: Page) {
   };
 }
 
-test('the review inbox shows new proposals and drops one decided through replica B, pushed live without polling', async ({ page }) => {
+test('the review inbox shows new proposals and drops one decided through replica B, pushed live without polling', async ({
+  page,
+}) => {
   const inboxLog = await watchInbox(page);
   await openLive(page, '/reviews');
   const inbox = page.getByRole('region', { name: 'Review inbox' });
@@ -196,8 +229,12 @@ test('the review inbox shows new proposals and drops one decided through replica
 
   const b = await request.newContext({ baseURL: baseB });
   try {
-    expect((await b.post('/api/auth/login', { data: { email: 'reviewer@demo.local', password: DEMO_PASSWORD } })).ok()).toBe(true);
-    const res = await b.post(`/api/proposals/${proposal.id}/reject`, { data: { reason: 'rejected on replica B by the live-updates test' } });
+    expect(
+      (await b.post('/api/auth/login', { data: { email: 'reviewer@demo.local', password: DEMO_PASSWORD } })).ok(),
+    ).toBe(true);
+    const res = await b.post(`/api/proposals/${proposal.id}/reject`, {
+      data: { reason: 'rejected on replica B by the live-updates test' },
+    });
     expect(res.ok(), await res.text()).toBe(true);
     // Replica A hears of the decision through PostgreSQL NOTIFY and the open inbox drops the row.
     await expect(row).toHaveCount(0);
@@ -226,13 +263,17 @@ test('the review inbox falls back to polling while the live stream is down', asy
 
 // Last: the worker finishing this run writes proposals, which the inbox tests above would hear as changes.
 test('a run started through replica B appears live on the runs page served by replica A', async ({ page }) => {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
+  const task = await prisma.task.findUniqueOrThrow({
+    where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } },
+  });
   await loginAs(page, 'reviewer@demo.local', DEMO_PASSWORD);
   await openLive(page, '/runs');
 
   const b = await request.newContext({ baseURL: baseB });
   try {
-    expect((await b.post('/api/auth/login', { data: { email: 'researcher@demo.local', password: DEMO_PASSWORD } })).ok()).toBe(true);
+    expect(
+      (await b.post('/api/auth/login', { data: { email: 'researcher@demo.local', password: DEMO_PASSWORD } })).ok(),
+    ).toBe(true);
     const res = await b.post('/api/reflection/runs', { data: { taskId: task.id, settings: { provider: 'offline' } } });
     expect(res.ok(), await res.text()).toBe(true);
     const { run } = (await res.json()) as { run: { id: string } };

@@ -13,7 +13,9 @@ test.afterAll(() => disconnectDatabase());
 
 const hex = () => randomBytes(4).toString('hex');
 
-test('a deep link opened signed out leads through the login page back to the page and its filters', async ({ page }) => {
+test('a deep link opened signed out leads through the login page back to the page and its filters', async ({
+  page,
+}) => {
   const model = `e2e-return-${hex()}`;
   await page.goto(`/queue?model=${model}&benchmark=tau2`);
   await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/queue?model=${model}&benchmark=tau2`)}`);
@@ -24,7 +26,9 @@ test('a deep link opened signed out leads through the login page back to the pag
   await expect(filters.getByLabel('Benchmark')).toHaveValue('tau2');
 });
 
-test('a return address that is not a path of this site is refused: signing in goes to the start page', async ({ page }) => {
+test('a return address that is not a path of this site is refused: signing in goes to the start page', async ({
+  page,
+}) => {
   await page.goto(`/login?next=${encodeURIComponent('//evil.example/queue')}`);
   await signIn(page, 'annotator@demo.local');
   await expect(page).toHaveURL('/queue');
@@ -37,9 +41,16 @@ test('a return address that is not a path of this site is refused: signing in go
   await expect(page).toHaveURL('/tasks?benchmark=tau2');
 });
 
-test('a page whose session ended sends to the login page and back, on a reload and on a link inside the console', async ({ page }) => {
+test('a page whose session ended sends to the login page and back, on a reload and on a link inside the console', async ({
+  page,
+}) => {
   const email = `e2e-return-${hex()}@test.local`;
-  await createUser(await createActor('ADMIN'), { email, name: 'Returning', role: 'REVIEWER', password: 'return-password' });
+  await createUser(await createActor('ADMIN'), {
+    email,
+    name: 'Returning',
+    role: 'REVIEWER',
+    password: 'return-password',
+  });
   const expire = async () => {
     const user = await prisma.user.findUniqueOrThrow({ where: { email } });
     await prisma.session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -63,7 +74,9 @@ test('a page whose session ended sends to the login page and back, on a reload a
   await expect(page).toHaveURL('/cards');
 });
 
-test('a diagnosis typed after the session ended says so, offers to sign in again in a new tab, and saves once signed in', async ({ page }) => {
+test('a diagnosis typed after the session ended says so, offers to sign in again in a new tab, and saves once signed in', async ({
+  page,
+}) => {
   const email = `e2e-ended-${hex()}@test.local`;
   await createUser(await createActor('ADMIN'), { email, name: 'Ended', role: 'ANNOTATOR', password: 'ended-password' });
   const [id] = await seedRecords([failedRecord({ benchmark: `e2e-ended-${hex()}`, events: 10 })]);
@@ -89,5 +102,8 @@ test('a diagnosis typed after the session ended says so, offers to sign in again
   await form.getByLabel('What should have happened').fill('Saved after signing in again.');
   await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
   const draft = await prisma.diagnosis.findFirst({ where: { trajectoryId: id, authorId: user.id } });
-  expect(draft).toMatchObject({ whatWentWrong: 'Typed after the session ended.', whatShouldHaveHappened: 'Saved after signing in again.' });
+  expect(draft).toMatchObject({
+    whatWentWrong: 'Typed after the session ended.',
+    whatShouldHaveHappened: 'Saved after signing in again.',
+  });
 });

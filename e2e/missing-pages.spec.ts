@@ -19,7 +19,9 @@ const missing = [
   { path: '/imports/no-such-import', heading: 'Import not found', back: 'Back to all imports' },
 ];
 
-test('missing tasks, trajectories, proposals, cards, runs, releases and imports answer 404 with their own message in the console', async ({ page }) => {
+test('missing tasks, trajectories, proposals, cards, runs, releases and imports answer 404 with their own message in the console', async ({
+  page,
+}) => {
   await loginAs(page, 'admin@demo.local');
   const statuses: Record<string, number | undefined> = {};
   for (const m of missing) {
@@ -33,7 +35,9 @@ test('missing tasks, trajectories, proposals, cards, runs, releases and imports 
 });
 
 test('a task that exists still opens (its 404 check runs before the loading skeleton)', async ({ page }) => {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
+  const task = await prisma.task.findUniqueOrThrow({
+    where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } },
+  });
   await loginAs(page, 'researcher@demo.local');
   const res = await page.goto(`/tasks/${task.id}`);
   expect(res?.status()).toBe(200);

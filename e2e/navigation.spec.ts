@@ -17,7 +17,9 @@ const VIEWPORTS = [
 
 for (const viewport of VIEWPORTS) {
   for (const [role, email] of USERS) {
-    test(`${role.toLowerCase()} at ${viewport.width}×${viewport.height}: no sideways scroll, every section reachable from the nav`, async ({ page }) => {
+    test(`${role.toLowerCase()} at ${viewport.width}×${viewport.height}: no sideways scroll, every section reachable from the nav`, async ({
+      page,
+    }) => {
       await page.setViewportSize(viewport);
       await loginAs(page, email);
       const expected = navFor(role).map((i) => i.label);
@@ -25,12 +27,16 @@ for (const viewport of VIEWPORTS) {
 
       // The split settles after hydration measures the bar: wait until no bar link is cut off.
       await expect.poll(async () => (await barLinks(page)).every((l) => l.whole)).toBe(true);
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+        .toBe(0);
       await expect(page.getByTestId('current-user')).toBeInViewport({ ratio: 1 });
       if (await nav.getByTestId('nav-more').count()) {
         const more = (await nav.getByTestId('nav-more').boundingBox())!;
         const user = (await page.getByTestId('current-user').boundingBox())!;
-        expect(more.x + more.width, '"More" sits left of the signed-in user, not on top of it').toBeLessThanOrEqual(user.x);
+        expect(more.x + more.width, '"More" sits left of the signed-in user, not on top of it').toBeLessThanOrEqual(
+          user.x,
+        );
       }
 
       const onBar = (await barLinks(page)).map((l) => l.label);
@@ -58,17 +64,41 @@ for (const viewport of VIEWPORTS) {
 test('at phone width every console page fits the screen without sideways scroll', async ({ page }, info) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs(page, 'admin@demo.local');
-  for (const path of ['/queue', '/tasks', '/reviews', '/runs', '/cards', '/retrieval', '/releases', '/dashboard', '/agreement', '/search', '/imports', '/admin/users', '/admin/tokens', '/admin/llm', '/admin/taxonomy', '/admin/overlap', '/admin/audit']) {
+  for (const path of [
+    '/queue',
+    '/tasks',
+    '/reviews',
+    '/runs',
+    '/cards',
+    '/retrieval',
+    '/releases',
+    '/dashboard',
+    '/agreement',
+    '/search',
+    '/imports',
+    '/admin/users',
+    '/admin/tokens',
+    '/admin/llm',
+    '/admin/taxonomy',
+    '/admin/overlap',
+    '/admin/audit',
+  ]) {
     await page.goto(path);
     await expect(page.getByTestId('current-user')).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: path }).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: path,
+      })
+      .toBe(0);
   }
   await page.goto('/admin/users');
   await page.screenshot({ path: info.outputPath('admin-users-390.png') });
 });
 
-test('an admin at 1024 px opens a section from More with the keyboard, and More then marks it as the current page', async ({ page }) => {
+test('an admin at 1024 px opens a section from More with the keyboard, and More then marks it as the current page', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await loginAs(page, 'admin@demo.local');
   const nav = page.getByRole('navigation', { name: 'Main' });

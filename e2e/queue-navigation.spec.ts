@@ -12,7 +12,9 @@ const unique = (what: string) => `e2e-qnav-${what}-${randomBytes(4).toString('he
 async function seedQueue(n: number, opts: { failed?: number } = {}) {
   const benchmark = unique('bench');
   const model = unique('model');
-  const ids = await seedRecords(Array.from({ length: n }, (_, i) => failedRecord({ benchmark, model, failed: i === 0 ? opts.failed : 1 })));
+  const ids = await seedRecords(
+    Array.from({ length: n }, (_, i) => failedRecord({ benchmark, model, failed: i === 0 ? opts.failed : 1 })),
+  );
   return { benchmark, model, ids };
 }
 
@@ -39,7 +41,9 @@ test('Back from the item "Take next item" claimed shows the claim in the queue',
   await expect(page.getByTestId('queue-claimed')).toHaveText('1');
 });
 
-test('queue filter and page changes add history entries: Back and Forward step through them with their filters and rows', async ({ page }) => {
+test('queue filter and page changes add history entries: Back and Forward step through them with their filters and rows', async ({
+  page,
+}) => {
   const { benchmark, model, ids } = await seedQueue(27);
   await loginAs(page, 'annotator@demo.local');
   await page.goto('/tasks');
@@ -95,7 +99,9 @@ test('a task list filter change adds a history entry; Back shows the list before
   await expect(page.locator('[data-testid^="task-row-"]')).not.toHaveCount(1);
 });
 
-test('queue text filters apply after a pause and when leaving the field; a change of another filter keeps what the field shows', async ({ page }) => {
+test('queue text filters apply after a pause and when leaving the field; a change of another filter keeps what the field shows', async ({
+  page,
+}) => {
   const { benchmark, ids } = await seedQueue(2, { failed: 2 });
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/queue?benchmark=${benchmark}`);
@@ -156,6 +162,9 @@ test('the queue’s first request already carries the filters of its URL', async
   expect(requests.length).toBeGreaterThan(0);
   for (const search of requests) {
     const sp = new URLSearchParams(search);
-    expect({ model: sp.get('model'), benchmark: sp.get('benchmark') }, `request /api/queue${search}`).toEqual({ model, benchmark });
+    expect({ model: sp.get('model'), benchmark: sp.get('benchmark') }, `request /api/queue${search}`).toEqual({
+      model,
+      benchmark,
+    });
   }
 });

@@ -19,7 +19,9 @@ async function runReflectionFromTaskPage(page: Page, taskId: string): Promise<st
   const panel = page.getByRole('region', { name: 'Reflection' });
   await expect(panel.getByLabel('Provider / model')).toHaveValue('offline');
   await expect(panel.getByRole('option', { name: /Rule-based \(offline/ })).toBeAttached();
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST',
+  );
   await panel.getByRole('button', { name: 'Run reflection' }).click();
   const response = await created;
   expect(response.status()).toBe(200);
@@ -43,15 +45,21 @@ async function expectRunShowsPendingProposal(page: Page) {
   await expect(pending.first()).toContainText(/ADD_CARD|PATCH_CARD|MERGE_CARD|NARROW_TRIGGER/);
 }
 
-test('a reviewer runs reflection on the demo task mail/1, watches it finish and opens a run with a proposal pending review', async ({ page }) => {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
+test('a reviewer runs reflection on the demo task mail/1, watches it finish and opens a run with a proposal pending review', async ({
+  page,
+}) => {
+  const task = await prisma.task.findUniqueOrThrow({
+    where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } },
+  });
   await loginAs(page, 'reviewer@demo.local');
   await runReflectionFromTaskPage(page, task.id);
   await expectRunShowsPendingProposal(page);
 });
 
 test('requiring diagnoses on a task without any gives a clear message and queues nothing', async ({ page }) => {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } } });
+  const task = await prisma.task.findUniqueOrThrow({
+    where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/2' } },
+  });
   const runsBefore = await prisma.reflectionRun.count({ where: { taskId: task.id } });
   await loginAs(page, 'researcher@demo.local');
   await page.goto(`/tasks/${task.id}`);
@@ -70,17 +78,24 @@ async function importTau2Task(taskNumber: string, benchmark: string): Promise<st
       const r = item.record as NativeRecordInput;
       if (r.task.id.split('/').pop() !== taskNumber) continue;
       // Our own benchmark name and trajectory ids: other e2e tests may import the same file.
-      records.push({ ...r, task: { ...r.task, benchmark }, trajectory: { ...r.trajectory, id: `${benchmark}:${r.trajectory.id}` } });
+      records.push({
+        ...r,
+        task: { ...r.task, benchmark },
+        trajectory: { ...r.trajectory, id: `${benchmark}:${r.trajectory.id}` },
+      });
     }
   }
   let taskId = '';
-  await prisma.$transaction(async (tx) => {
-    for (const r of records) {
-      const res = await writeNativeRecord(tx, nativeRecordSchema.parse(r));
-      if (res.status !== 'imported') throw new Error(`import failed: ${JSON.stringify(res)}`);
-      taskId = res.taskId;
-    }
-  }, { timeout: 60_000 });
+  await prisma.$transaction(
+    async (tx) => {
+      for (const r of records) {
+        const res = await writeNativeRecord(tx, nativeRecordSchema.parse(r));
+        if (res.status !== 'imported') throw new Error(`import failed: ${JSON.stringify(res)}`);
+        taskId = res.taskId;
+      }
+    },
+    { timeout: 60_000 },
+  );
   return taskId;
 }
 
@@ -92,9 +107,19 @@ async function importDemoTask(benchmark: string): Promise<string> {
 /** Two submitted diagnoses, written as an annotator would, on the failed checkpoints of one failed run. */
 async function diagnoseFailedRun(taskId: string) {
   const annotator = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator@demo.local' } });
-  const category = await prisma.failureCategory.findFirstOrThrow({ where: { active: true }, orderBy: { position: 'asc' } });
-  const failedRun = await prisma.trajectory.findFirstOrThrow({ where: { taskId, passed: false }, orderBy: { model: 'asc' } });
-  const failed = await prisma.checkpointResult.findMany({ where: { trajectoryId: failedRun.id, passed: false }, take: 2, orderBy: { checkpoint: { position: 'asc' } } });
+  const category = await prisma.failureCategory.findFirstOrThrow({
+    where: { active: true },
+    orderBy: { position: 'asc' },
+  });
+  const failedRun = await prisma.trajectory.findFirstOrThrow({
+    where: { taskId, passed: false },
+    orderBy: { model: 'asc' },
+  });
+  const failed = await prisma.checkpointResult.findMany({
+    where: { trajectoryId: failedRun.id, passed: false },
+    take: 2,
+    orderBy: { checkpoint: { position: 'asc' } },
+  });
   expect(failed.length).toBeGreaterThan(0);
   await prisma.$transaction(async (tx) => {
     for (const cp of failed) {
@@ -107,8 +132,10 @@ async function diagnoseFailedRun(taskId: string) {
           categoryId: category.id,
           eventStart: Math.max(0, anchor - 1),
           eventEnd: anchor,
-          whatWentWrong: 'The agent changed the reservation before checking the fare rules and confirming the exact change with the user.',
-          whatShouldHaveHappened: 'Read the reservation and the fare rules first, state the exact change and its cost, and wait for an explicit yes before updating.',
+          whatWentWrong:
+            'The agent changed the reservation before checking the fare rules and confirming the exact change with the user.',
+          whatShouldHaveHappened:
+            'Read the reservation and the fare rules first, state the exact change and its cost, and wait for an explicit yes before updating.',
           confidence: 4,
           status: 'SUBMITTED',
           submittedAt: new Date(),
@@ -119,8 +146,13 @@ async function diagnoseFailedRun(taskId: string) {
   });
 }
 
-test('on an imported τ²-bench task with fresh diagnoses, reflection from the UI yields a proposal pending review', async ({ page }) => {
-  test.skip(skipWithoutRealData('tau2-bench/airline', 'e2e reflection on an imported τ²-bench task'), 'the τ²-bench sample (../shared/data) is not on this machine');
+test('on an imported τ²-bench task with fresh diagnoses, reflection from the UI yields a proposal pending review', async ({
+  page,
+}) => {
+  test.skip(
+    skipWithoutRealData('tau2-bench/airline', 'e2e reflection on an imported τ²-bench task'),
+    'the τ²-bench sample (../shared/data) is not on this machine',
+  );
   const benchmark = `tau2-e2e-${randomBytes(3).toString('hex')}`;
   const taskId = await importTau2Task('2', benchmark);
   await diagnoseFailedRun(taskId);
@@ -129,7 +161,9 @@ test('on an imported τ²-bench task with fresh diagnoses, reflection from the U
   await expectRunShowsPendingProposal(page);
 });
 
-test('a researcher batches reflection over chosen tasks, watches batch progress on the runs page and filters the list', async ({ page }) => {
+test('a researcher batches reflection over chosen tasks, watches batch progress on the runs page and filters the list', async ({
+  page,
+}) => {
   // Our own task with a fresh diagnosis, so the batch touches nobody else's data.
   const benchmark = `e2e-batch-${randomBytes(3).toString('hex')}`;
   const taskId = await importDemoTask(benchmark);
@@ -150,7 +184,11 @@ test('a researcher batches reflection over chosen tasks, watches batch progress 
   // Other tests start batches too: watch this test's own row, never the first one that matches.
   const progress = page.locator(`[data-testid="batch-progress"][data-batch-id="${batchId}"]`);
   await expect(progress.getByRole('progressbar')).toBeVisible();
-  await expect.poll(async () => (await (await page.request.get(`/api/reflection/batches/${batchId}`)).json()).batch.done, { timeout: 45_000 }).toBe(true);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/reflection/batches/${batchId}`)).json()).batch.done, {
+      timeout: 45_000,
+    })
+    .toBe(true);
   await expect(progress).toContainText('1/1 finished', { timeout: 15_000 });
 
   await page.getByRole('button', { name: 'Done', exact: true }).click();
@@ -161,7 +199,9 @@ test('a researcher batches reflection over chosen tasks, watches batch progress 
   await page.getByRole('button', { name: 'Failed', exact: true }).click();
   await expect(row).toHaveCount(0);
   await page.goto(`/runs?taskId=${taskId}`);
-  await expect(page.locator(`[data-run-id="${runs[0].id}"]`).getByRole('link', { name: `${benchmark} · mail/1` })).toBeVisible();
+  await expect(
+    page.locator(`[data-run-id="${runs[0].id}"]`).getByRole('link', { name: `${benchmark} · mail/1` }),
+  ).toBeVisible();
 });
 
 test('an admin sees that no LLM endpoint is configured and edits the models per step', async ({ page }) => {
@@ -184,6 +224,9 @@ test('an annotator cannot open runs or start reflection', async ({ page }) => {
   await loginAs(page, 'annotator@demo.local');
   await page.goto('/runs');
   await expect(page).toHaveURL(/\/forbidden/);
-  const res = await page.request.post('/api/reflection/runs', { data: { taskId: 'x' }, headers: { origin: new URL(page.url()).origin } });
+  const res = await page.request.post('/api/reflection/runs', {
+    data: { taskId: 'x' },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(res.status()).toBe(403);
 });

@@ -6,16 +6,21 @@ import { createCard, ownAbility } from './review-helpers';
 
 const RLO = '\u202E';
 
-test("a release's cards show a page at a time, searchable, with imported titles' bidi controls as markers", async ({ page }) => {
+test("a release's cards show a page at a time, searchable, with imported titles' bidi controls as markers", async ({
+  page,
+}) => {
   const ability = ownAbility();
   const word = `tessel${randomBytes(3).toString('hex')}`;
   const base = DEMO_SKILL_CARDS[0].versions[0];
-  for (let i = 0; i < 55; i++) await createCard(ability, { ...base, title: `Release card ${word} ${String(i).padStart(2, '0')}` });
+  for (let i = 0; i < 55; i++)
+    await createCard(ability, { ...base, title: `Release card ${word} ${String(i).padStart(2, '0')}` });
   await createCard(ability, { ...base, title: `Spoofed ${word} ${RLO}eltit` });
   await loginAs(page, 'researcher@demo.local');
   const name = `cards-${randomBytes(3).toString('hex')}`;
   // Other tests may leave held-out leaks in the bank: the override note keeps this freeze independent of them.
-  const frozen = await page.request.post('/api/releases', { data: { name, note: 'paging', overrideNote: 'e2e: leaks of other tests are not checked here' } });
+  const frozen = await page.request.post('/api/releases', {
+    data: { name, note: 'paging', overrideNote: 'e2e: leaks of other tests are not checked here' },
+  });
   expect(frozen.status()).toBe(200);
 
   await page.goto(`/releases/${name}`);

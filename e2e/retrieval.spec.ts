@@ -26,13 +26,18 @@ async function freezeThroughPage(page: Page, prefix: string, note: string): Prom
   return name;
 }
 
-test('a researcher previews retrieval for an imported task, sees leakage, freezes a release and downloads its exports', async ({ page }) => {
+test('a researcher previews retrieval for an imported task, sees leakage, freezes a release and downloads its exports', async ({
+  page,
+}) => {
   await loginAs(page, 'researcher@demo.local');
   await page.goto('/retrieval');
 
   // Pick the demo task the seeded bank was reflected from: its cards leak into it.
   await page.getByLabel('Search tasks').fill('mail/1');
-  await page.getByRole('list', { name: 'Matching tasks' }).getByRole('button', { name: /^demo-suite · mail\/1(?!\d)/ }).click();
+  await page
+    .getByRole('list', { name: 'Matching tasks' })
+    .getByRole('button', { name: /^demo-suite · mail\/1(?!\d)/ })
+    .click();
   await expect(page.getByLabel('Task text')).toHaveValue(/unread message from the facilities team/);
   await expect(page.getByTestId('picked-task')).toContainText('mail/1');
   await page.getByLabel('Pre-tool function (optional)').fill('mail.search_messages');
@@ -113,6 +118,8 @@ test('the preview starts on the bank an agent runtime gets by default: the newes
   expect(chosen).not.toBe('current');
   await expect(bank.locator('option:checked')).toHaveText(`Release ${chosen} (newest, what agents get)`);
   // The same bank the runtime API answers from when the request names none.
-  const runtime = await page.request.post('/api/retrieve', { data: { task: 'search my mail for the facilities message', apps: ['mail'] } });
+  const runtime = await page.request.post('/api/retrieve', {
+    data: { task: 'search my mail for the facilities message', apps: ['mail'] },
+  });
   expect((await runtime.json()).release).toBe(chosen);
 });

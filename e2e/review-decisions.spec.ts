@@ -5,7 +5,9 @@ import { createPatchProposal } from './review-helpers';
 
 const TITLE = DEMO_SKILL_CARDS[0].versions[0].title;
 
-test('the decision bar sticks below the site header, so its buttons stay clickable after scrolling in edit mode', async ({ page }) => {
+test('the decision bar sticks below the site header, so its buttons stay clickable after scrolling in edit mode', async ({
+  page,
+}) => {
   const { proposal: p } = await createPatchProposal();
   await loginAs(page, 'reviewer@demo.local');
   await page.setViewportSize({ width: 1280, height: 600 });
@@ -13,7 +15,10 @@ test('the decision bar sticks below the site header, so its buttons stay clickab
   await pressShortcut(page, 'e', page.getByTestId('card-editor'));
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-  const headerBottom = await page.locator('header').first().evaluate((h) => h.getBoundingClientRect().bottom);
+  const headerBottom = await page
+    .locator('header')
+    .first()
+    .evaluate((h) => h.getBoundingClientRect().bottom);
   const bar = page.getByTestId('decision-panel');
   await expect.poll(async () => (await bar.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom - 0.5);
   // What is under the Cancel button's centre is the button itself, not the header.
@@ -47,7 +52,9 @@ test('a cleared title reads "Title: required" in the edit form, not the schema l
   await expect(page.getByTestId('edit-section')).not.toContainText('expected string');
 });
 
-test('"Approve & next" shows that it is sending, then the next proposal says what was approved; "Reject & next" likewise', async ({ page }) => {
+test('"Approve & next" shows that it is sending, then the next proposal says what was approved; "Reject & next" likewise', async ({
+  page,
+}) => {
   const [first, second] = [await createPatchProposal(), await createPatchProposal()];
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews/${first.proposal.id}`);

@@ -24,7 +24,9 @@ test('e, typing in the title and Ctrl+Enter at once approve the card with every 
   await page.keyboard.type(' twice');
   await expect(title).toHaveValue(`${TITLE} twice`);
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByTestId('decision-panel').getByTestId('edit-blocked')).toHaveText('Checking the edited card… it will be approved if it passes.');
+  await expect(page.getByTestId('decision-panel').getByTestId('edit-blocked')).toHaveText(
+    'Checking the edited card… it will be approved if it passes.',
+  );
 
   const approval = page.waitForResponse((r) => r.url().endsWith(`/api/proposals/${p.id}/approve`));
   await expect(async () => {

@@ -12,7 +12,10 @@ import { DEMO_TASKS, expandAttempt } from '@/lib/seed/demo-world';
 export const ownAbility = () => `mail-${randomBytes(3).toString('hex')}`;
 
 /** Demo task mail/1 (all three models) under our own benchmark (and optionally ability); trajectory ids by model. */
-export async function importDemoMailTask(benchmark: string, ability?: string): Promise<{ taskId: string; ids: Record<string, string> }> {
+export async function importDemoMailTask(
+  benchmark: string,
+  ability?: string,
+): Promise<{ taskId: string; ids: Record<string, string> }> {
   const task = DEMO_TASKS.find((t) => t.externalId === 'mail/1')!;
   let taskId = '';
   const ids: Record<string, string> = {};
@@ -23,8 +26,20 @@ export async function importDemoMailTask(benchmark: string, ability?: string): P
         tx,
         nativeRecordSchema.parse({
           format: 'trajectory.v1',
-          task: { id: task.externalId, benchmark, ability: ability ?? task.ability, instruction: task.instruction, apps: task.apps, checkpoints: task.checkpoints.map((c) => ({ id: c.key, name: c.name, description: c.description })) },
-          trajectory: { id: `${benchmark}:${attempt.model}`, model: attempt.model, agent: attempt.agent, outcome: { passed, score: passed ? 1 : 0 } },
+          task: {
+            id: task.externalId,
+            benchmark,
+            ability: ability ?? task.ability,
+            instruction: task.instruction,
+            apps: task.apps,
+            checkpoints: task.checkpoints.map((c) => ({ id: c.key, name: c.name, description: c.description })),
+          },
+          trajectory: {
+            id: `${benchmark}:${attempt.model}`,
+            model: attempt.model,
+            agent: attempt.agent,
+            outcome: { passed, score: passed ? 1 : 0 },
+          },
           events,
           checkpoints,
         }),
@@ -38,12 +53,17 @@ export async function importDemoMailTask(benchmark: string, ability?: string): P
 }
 
 /** mail/1 in its own ability bank, with the page-1 diagnosis on the failing run. */
-export async function importDiagnosedMailTask(ability: string): Promise<{ taskId: string; failedTrajectoryId: string }> {
+export async function importDiagnosedMailTask(
+  ability: string,
+): Promise<{ taskId: string; failedTrajectoryId: string }> {
   const { taskId, ids } = await importDemoMailTask(`e2e-${ability}`, ability);
   const failedTrajectoryId = ids['quill-medium'];
   const annotator = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator@demo.local' } });
   const category = await prisma.failureCategory.findUniqueOrThrow({ where: { key: 'incomplete-enumeration' } });
-  const failed = await prisma.checkpointResult.findMany({ where: { trajectoryId: failedTrajectoryId, passed: false }, orderBy: { checkpoint: { position: 'asc' } } });
+  const failed = await prisma.checkpointResult.findMany({
+    where: { trajectoryId: failedTrajectoryId, passed: false },
+    orderBy: { checkpoint: { position: 'asc' } },
+  });
   await prisma.$transaction(async (tx) => {
     for (const cp of failed) {
       const anchor = cp.eventIndex ?? 0;
@@ -70,14 +90,24 @@ export async function importDiagnosedMailTask(ability: string): Promise<{ taskId
 /** A bank card at version 1 (as an approved ADD would leave it). */
 export async function createCard(ability: string, content: SkillCardContent = DEMO_SKILL_CARDS[0].versions[0]) {
   const key = skillCardKey(randomBytes(4).toString('hex'));
-  const card = await prisma.card.create({ data: { key, kind: 'SKILL', ability, apps: ['mail'], title: content.title, tags: content.tags } });
-  const v = await prisma.cardVersion.create({ data: { cardId: card.id, number: 1, content: content as Prisma.InputJsonValue } });
+  const card = await prisma.card.create({
+    data: { key, kind: 'SKILL', ability, apps: ['mail'], title: content.title, tags: content.tags },
+  });
+  const v = await prisma.cardVersion.create({
+    data: { cardId: card.id, number: 1, content: content as Prisma.InputJsonValue },
+  });
   await prisma.card.update({ where: { id: card.id }, data: { currentVersionId: v.id } });
   return { id: card.id, key, versionId: v.id };
 }
 
 /** A hand-made pending proposal (no run): what a curator could have proposed against these cards' current versions. */
-export async function createProposal(p: { ability: string; operation: 'PATCH_CARD' | 'MERGE_CARD'; card: unknown; reason: string; targets: { id: string; versionId: string; primary: boolean }[] }) {
+export async function createProposal(p: {
+  ability: string;
+  operation: 'PATCH_CARD' | 'MERGE_CARD';
+  card: unknown;
+  reason: string;
+  targets: { id: string; versionId: string; primary: boolean }[];
+}) {
   return prisma.proposal.create({
     data: {
       cardKind: 'SKILL',
@@ -102,6 +132,12 @@ export function patchedPaginate(extra: string): SkillCardContent {
 export async function createPatchProposal(reason = 'adds a recovery step') {
   const ability = ownAbility();
   const card = await createCard(ability);
-  const proposal = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason, targets: [{ ...card, primary: true }] });
+  const proposal = await createProposal({
+    ability,
+    operation: 'PATCH_CARD',
+    card: patchedPaginate('If a page fails to load, request it again before moving on'),
+    reason,
+    targets: [{ ...card, primary: true }],
+  });
   return { ability, card, proposal };
 }

@@ -2,7 +2,13 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { appendCardVersion } from '@/lib/cards/append-version';
 import { prisma } from '@/lib/db/prisma';
 import { loginAs, pressShortcut } from './helpers';
-import { createCard, createPatchProposal, importDiagnosedMailTask, ownAbility, patchedPaginate } from './review-helpers';
+import {
+  createCard,
+  createPatchProposal,
+  importDiagnosedMailTask,
+  ownAbility,
+  patchedPaginate,
+} from './review-helpers';
 
 /** Opens a proposal as the reviewer and waits until its page follows the live stream. */
 async function openProposal(page: Page, id: string) {
@@ -24,7 +30,10 @@ async function adminRejects(browser: Browser, id: string, reason: string) {
   }
 }
 
-test('an open proposal page shows live that someone else rejected it, by whom, and keeps the reason being typed', async ({ page, browser }) => {
+test('an open proposal page shows live that someone else rejected it, by whom, and keeps the reason being typed', async ({
+  page,
+  browser,
+}) => {
   const { proposal: p } = await createPatchProposal();
   await openProposal(page, p.id);
   await pressShortcut(page, 'r', page.locator('#decision-text'));
@@ -39,7 +48,10 @@ test('an open proposal page shows live that someone else rejected it, by whom, a
   await expect(page.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
 });
 
-test('a decision refused with 409 says who decided what and when, and keeps the reviewer’s text', async ({ page, browser }) => {
+test('a decision refused with 409 says who decided what and when, and keeps the reviewer’s text', async ({
+  page,
+  browser,
+}) => {
   const { proposal: p } = await createPatchProposal();
   await loginAs(page, 'reviewer@demo.local');
   // No live stream and a stopped clock: the page learns of the other decision only from the 409.
@@ -61,7 +73,9 @@ test('a decision refused with 409 says who decided what and when, and keeps the 
   await expect(notice.getByTestId('unsent-draft')).toHaveValue('Not backed by the diagnoses');
 });
 
-test('"Re-curate" on a stale proposal follows the run to its end and shows the outcome without a reload', async ({ page }) => {
+test('"Re-curate" on a stale proposal follows the run to its end and shows the outcome without a reload', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const ability = ownAbility();
   const { taskId } = await importDiagnosedMailTask(ability);
@@ -70,10 +84,24 @@ test('"Re-curate" on a stale proposal follows the run to its end and shows the o
   const res = await page.request.post('/api/reflection/runs', { data: { taskId, settings: { provider: 'offline' } } });
   expect(res.ok(), await res.text()).toBe(true);
   const { run } = (await res.json()) as { run: { id: string } };
-  await expect.poll(async () => (await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id } })).status, { timeout: 60_000 }).toBe('SUCCEEDED');
-  const stale = await prisma.proposal.findFirstOrThrow({ where: { runId: run.id, operation: 'PATCH_CARD', status: 'PENDING' } });
+  await expect
+    .poll(async () => (await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id } })).status, {
+      timeout: 60_000,
+    })
+    .toBe('SUCCEEDED');
+  const stale = await prisma.proposal.findFirstOrThrow({
+    where: { runId: run.id, operation: 'PATCH_CARD', status: 'PENDING' },
+  });
   // The card moves on under the proposal (as another approval would): v2.
-  await prisma.$transaction((tx) => appendCardVersion(tx, { cardId: card.id, kind: 'SKILL', content: patchedPaginate('Moved on meanwhile'), parentVersionId: card.versionId, createdById: null }));
+  await prisma.$transaction((tx) =>
+    appendCardVersion(tx, {
+      cardId: card.id,
+      kind: 'SKILL',
+      content: patchedPaginate('Moved on meanwhile'),
+      parentVersionId: card.versionId,
+      createdById: null,
+    }),
+  );
 
   await page.goto(`/reviews/${stale.id}`);
   await expect(page.getByTestId('proposal-review')).toHaveAttribute('data-live', 'true');
@@ -83,7 +111,8 @@ test('"Re-curate" on a stale proposal follows the run to its end and shows the o
   const outcome = page.getByTestId('recuration-outcome');
   await expect(outcome).toBeVisible();
   const made = await prisma.proposal.findFirst({ where: { recuratedFromId: stale.id } });
-  if (made && made.status !== 'NOOP') await expect(outcome.getByRole('link', { name: /new proposal/ })).toHaveAttribute('href', `/reviews/${made.id}`);
+  if (made && made.status !== 'NOOP')
+    await expect(outcome.getByRole('link', { name: /new proposal/ })).toHaveAttribute('href', `/reviews/${made.id}`);
   else await expect(outcome).toContainText('nothing to change');
   await expect(page.getByTestId('recurate')).toHaveCount(0);
   await expect(page.getByTestId('stale-banner')).toHaveCount(0);

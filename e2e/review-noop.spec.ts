@@ -3,11 +3,20 @@ import { prisma } from '@/lib/db/prisma';
 import { loginAs } from './helpers';
 import { createCard, ownAbility } from './review-helpers';
 
-test('a NOOP proposal says no change is proposed and why, links the near-duplicate card, and shows no empty diff', async ({ page }) => {
+test('a NOOP proposal says no change is proposed and why, links the near-duplicate card, and shows no empty diff', async ({
+  page,
+}) => {
   const ability = ownAbility();
   const card = await createCard(ability);
   const p = await prisma.proposal.create({
-    data: { cardKind: 'SKILL', ability, operation: 'NOOP', targetCardId: card.id, reason: `Near-duplicate of ${card.key} (BM25 similarity 1.00)`, status: 'NOOP' },
+    data: {
+      cardKind: 'SKILL',
+      ability,
+      operation: 'NOOP',
+      targetCardId: card.id,
+      reason: `Near-duplicate of ${card.key} (BM25 similarity 1.00)`,
+      status: 'NOOP',
+    },
   });
   await loginAs(page, 'researcher@demo.local');
   await page.goto(`/reviews/${p.id}`);

@@ -2,19 +2,34 @@ import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { loginAs, pressShortcut } from './helpers';
-import { createCard, createPatchProposal, createProposal, importDiagnosedMailTask, ownAbility, patchedPaginate } from './review-helpers';
+import {
+  createCard,
+  createPatchProposal,
+  createProposal,
+  importDiagnosedMailTask,
+  ownAbility,
+  patchedPaginate,
+} from './review-helpers';
 
 async function runOfflineReflection(page: Page, taskId: string) {
   await page.goto(`/tasks/${taskId}`);
   const panel = page.getByRole('region', { name: 'Reflection' });
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST',
+  );
   await panel.getByRole('button', { name: 'Run reflection' }).click();
   const runId: string = (await (await created).json()).run.id;
-  await expect(panel.locator(`[data-run-id="${runId}"]`).getByTestId('run-status')).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 45_000 });
+  await expect(panel.locator(`[data-run-id="${runId}"]`).getByTestId('run-status')).toHaveAttribute(
+    'data-status',
+    'SUCCEEDED',
+    { timeout: 45_000 },
+  );
   return runId;
 }
 
-test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and follows the new version’s provenance to the diagnosed event', async ({ page }) => {
+test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and follows the new version’s provenance to the diagnosed event', async ({
+  page,
+}) => {
   // A real reflection run plus six page visits: more than the default minute on a busy machine.
   test.setTimeout(180_000);
   const ability = ownAbility();
@@ -36,7 +51,9 @@ test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and f
   await expect(diff.locator('[data-changed="true"]').first()).toBeVisible();
   await expect(diff.locator('[data-item-status="added"]').first()).toBeVisible();
   await expect(page.getByTestId('validation').getByTestId('validation-ok')).toBeVisible();
-  await expect(page.getByTestId('evidence').getByTestId('prov-diagnosis').first()).toContainText('Read only the first page');
+  await expect(page.getByTestId('evidence').getByTestId('prov-diagnosis').first()).toContainText(
+    'Read only the first page',
+  );
 
   // Edit, then approve: the edited field shows as proposal → edited and passes the live check.
   await pressShortcut(page, 'e', page.getByTestId('card-editor'));
@@ -86,12 +103,23 @@ test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and f
   await expect(page.getByTestId('trajectory-model')).toContainText('quill-medium');
 });
 
-test('a MERGE proposal shows every merged card side by side with the merged result and the kept card', async ({ page }) => {
+test('a MERGE proposal shows every merged card side by side with the merged result and the kept card', async ({
+  page,
+}) => {
   const ability = ownAbility();
   const flags = DEMO_SKILL_CARDS[1].versions[0];
   const keep = await createCard(ability, flags);
   const dup = await createCard(ability, { ...flags, title: 'Leave flagged items out of a bulk move' });
-  const merge = await createProposal({ ability, operation: 'MERGE_CARD', card: flags, reason: 'Both cards state the same rule', targets: [{ ...keep, primary: true }, { ...dup, primary: false }] });
+  const merge = await createProposal({
+    ability,
+    operation: 'MERGE_CARD',
+    card: flags,
+    reason: 'Both cards state the same rule',
+    targets: [
+      { ...keep, primary: true },
+      { ...dup, primary: false },
+    ],
+  });
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews/${merge.id}`);
   const cards = page.getByTestId('merged-card');
@@ -104,8 +132,21 @@ test('a MERGE proposal shows every merged card side by side with the merged resu
 test('a proposal that failed validation says "invalid" once, in the inbox row and on its page', async ({ page }) => {
   const ability = ownAbility();
   const card = await createCard(ability);
-  const p = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('Retry the page'), reason: 'adds a recovery step', targets: [{ ...card, primary: true }] });
-  await prisma.proposal.update({ where: { id: p.id }, data: { status: 'INVALID', valid: false, validation: [{ rule: 'schema', path: 'skill.core_rule', message: 'is required' }] } });
+  const p = await createProposal({
+    ability,
+    operation: 'PATCH_CARD',
+    card: patchedPaginate('Retry the page'),
+    reason: 'adds a recovery step',
+    targets: [{ ...card, primary: true }],
+  });
+  await prisma.proposal.update({
+    where: { id: p.id },
+    data: {
+      status: 'INVALID',
+      valid: false,
+      validation: [{ rule: 'schema', path: 'skill.core_rule', message: 'is required' }],
+    },
+  });
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews?ability=${ability}`);
   const row = page.locator(`tr[data-proposal-id="${p.id}"]`);
@@ -113,7 +154,12 @@ test('a proposal that failed validation says "invalid" once, in the inbox row an
   await expect(row.getByText('invalid', { exact: true })).toHaveCount(1);
   await page.goto(`/reviews/${p.id}`);
   await expect(page.getByTestId('proposal-status')).toHaveAttribute('data-status', 'INVALID');
-  await expect(page.locator('header').filter({ has: page.getByTestId('operation') }).getByText('invalid', { exact: true })).toHaveCount(1);
+  await expect(
+    page
+      .locator('header')
+      .filter({ has: page.getByTestId('operation') })
+      .getByText('invalid', { exact: true }),
+  ).toHaveCount(1);
 });
 
 test('a reject needs a reason (Ctrl+Enter refuses an empty one), then records it', async ({ page }) => {
@@ -132,7 +178,9 @@ test('a reject needs a reason (Ctrl+Enter refuses an empty one), then records it
   expect((await prisma.proposal.findUniqueOrThrow({ where: { id: p.id } })).status).toBe('REJECTED');
 });
 
-test('Ctrl+Enter right after an edit approves once the live check passes; nothing when it finds issues or the text changes meanwhile', async ({ page }) => {
+test('Ctrl+Enter right after an edit approves once the live check passes; nothing when it finds issues or the text changes meanwhile', async ({
+  page,
+}) => {
   const { card, proposal: p } = await createPatchProposal();
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews/${p.id}`);
@@ -187,16 +235,32 @@ test('Ctrl+Enter right after an edit approves once the live check passes; nothin
   await answerChecks();
   expect((await approval).status(), 'the approval is accepted').toBe(200);
   expect(approvals, 'one approval, of the valid edit').toHaveLength(1);
-  await expect.poll(async () => (await prisma.proposal.findUniqueOrThrow({ where: { id: p.id } })).status).toBe('APPROVED');
+  await expect
+    .poll(async () => (await prisma.proposal.findUniqueOrThrow({ where: { id: p.id } })).status)
+    .toBe('APPROVED');
   const latest = await prisma.cardVersion.findFirstOrThrow({ where: { cardId: card.id }, orderBy: { number: 'desc' } });
   expect(JSON.stringify(latest.content)).toContain('Read every result page before choosing a message');
 });
 
-test('two reviewers in parallel: the second approval of a conflicting proposal is refused as stale, naming the card', async ({ browser }) => {
+test('two reviewers in parallel: the second approval of a conflicting proposal is refused as stale, naming the card', async ({
+  browser,
+}) => {
   const ability = ownAbility();
   const card = await createCard(ability);
-  const first = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('If a page fails to load, request it again before moving on'), reason: 'first', targets: [{ ...card, primary: true }] });
-  const second = await createProposal({ ability, operation: 'PATCH_CARD', card: patchedPaginate('When results look incomplete, fetch the next page again'), reason: 'second', targets: [{ ...card, primary: true }] });
+  const first = await createProposal({
+    ability,
+    operation: 'PATCH_CARD',
+    card: patchedPaginate('If a page fails to load, request it again before moving on'),
+    reason: 'first',
+    targets: [{ ...card, primary: true }],
+  });
+  const second = await createProposal({
+    ability,
+    operation: 'PATCH_CARD',
+    card: patchedPaginate('When results look incomplete, fetch the next page again'),
+    reason: 'second',
+    targets: [{ ...card, primary: true }],
+  });
   const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
   await Promise.all([loginAs(a, 'reviewer@demo.local'), loginAs(b, 'admin@demo.local')]);
@@ -226,7 +290,9 @@ test('two reviewers in parallel: the second approval of a conflicting proposal i
   await Promise.all([ctxA.close(), ctxB.close()]);
 });
 
-test('an annotator and a researcher get 403 on every decision endpoint and see no decision buttons', async ({ page }) => {
+test('an annotator and a researcher get 403 on every decision endpoint and see no decision buttons', async ({
+  page,
+}) => {
   const { card, proposal: p } = await createPatchProposal('x');
   const ref = encodeURIComponent(card.key);
   const endpoints: [string, unknown][] = [

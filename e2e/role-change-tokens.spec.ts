@@ -3,11 +3,15 @@ import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { loginAs } from './helpers';
 
-test('a role change that revokes API tokens says how many first, says what it revoked, and Undo says they stay revoked', async ({ page }) => {
+test('a role change that revokes API tokens says how many first, says what it revoked, and Undo says they stay revoked', async ({
+  page,
+}) => {
   const tag = randomBytes(3).toString('hex');
   const email = `e2e-role-${tag}@test.local`;
   const user = await prisma.user.create({ data: { email, name: 'Role Tokens', role: 'REVIEWER', passwordHash: 'x' } });
-  const token = await prisma.apiToken.create({ data: { name: `ci bot ${tag}`, role: 'REVIEWER', userId: user.id, tokenHash: `e2e-${tag}`, prefix: 'mct_e2e' } });
+  const token = await prisma.apiToken.create({
+    data: { name: `ci bot ${tag}`, role: 'REVIEWER', userId: user.id, tokenHash: `e2e-${tag}`, prefix: 'mct_e2e' },
+  });
   await loginAs(page, 'admin@demo.local');
   await page.goto('/admin/users');
   const row = page.getByTestId(`user-row-${email}`);
@@ -25,11 +29,15 @@ test('a role change that revokes API tokens says how many first, says what it re
 
   await role.selectOption('ANNOTATOR');
   await confirm.getByRole('button', { name: 'Change role and revoke the token' }).click();
-  await expect(row.getByTestId('saved-note')).toContainText(`Saved: role annotator; revoked 1 API token (“ci bot ${tag}”)`);
+  await expect(row.getByTestId('saved-note')).toContainText(
+    `Saved: role annotator; revoked 1 API token (“ci bot ${tag}”)`,
+  );
   expect((await prisma.apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt).not.toBeNull();
 
   await row.getByRole('button', { name: 'Undo' }).click();
-  await expect(row.getByTestId('saved-note')).toContainText(`undone (role reviewer); 1 API token (“ci bot ${tag}”) stays revoked`);
+  await expect(row.getByTestId('saved-note')).toContainText(
+    `undone (role reviewer); 1 API token (“ci bot ${tag}”) stays revoked`,
+  );
   await expect(role).toHaveValue('REVIEWER');
   expect((await prisma.apiToken.findUniqueOrThrow({ where: { id: token.id } })).revokedAt).not.toBeNull();
 });

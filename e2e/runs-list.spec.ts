@@ -5,16 +5,35 @@ import { DEMO_PASSWORD, loginAs } from './helpers';
 
 test.afterAll(() => disconnectDatabase());
 
-test('the runs list pages newest first with Next and Previous, which carry a list position instead of an offset', async ({ page }) => {
+test('the runs list pages newest first with Next and Previous, which carry a list position instead of an offset', async ({
+  page,
+}) => {
   // 30 finished runs of a task of their own, one second apart: two pages of 25.
   const task = await prisma.task.create({
-    data: { benchmark: 'e2e-runs', externalId: `runs/${Date.now()}`, instruction: 'Paging runs', apps: [], contentHash: `runs-${Date.now()}` },
+    data: {
+      benchmark: 'e2e-runs',
+      externalId: `runs/${Date.now()}`,
+      instruction: 'Paging runs',
+      apps: [],
+      contentHash: `runs-${Date.now()}`,
+    },
   });
   const start = Date.parse('2026-06-01T12:00:00.000Z');
   await prisma.reflectionRun.createMany({
-    data: Array.from({ length: 30 }, (_, i) => ({ taskId: task.id, provider: 'OFFLINE' as const, status: 'SUCCEEDED' as const, createdAt: new Date(start + i * 1000) })),
+    data: Array.from({ length: 30 }, (_, i) => ({
+      taskId: task.id,
+      provider: 'OFFLINE' as const,
+      status: 'SUCCEEDED' as const,
+      createdAt: new Date(start + i * 1000),
+    })),
   });
-  const newestFirst = (await prisma.reflectionRun.findMany({ where: { taskId: task.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } })).map((r) => r.id);
+  const newestFirst = (
+    await prisma.reflectionRun.findMany({
+      where: { taskId: task.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true },
+    })
+  ).map((r) => r.id);
 
   await loginAs(page, 'researcher@demo.local', DEMO_PASSWORD);
   await page.goto(`/runs?taskId=${task.id}`);

@@ -18,7 +18,8 @@ for (const [what, path] of [
   test(`${what} carries the security headers`, async ({ request }) => {
     const res = await request.get(path, { maxRedirects: 0 });
     const headers = res.headers();
-    for (const [name, pattern] of Object.entries(expected)) expect(headers[name], `${name} on ${path} (${res.status()})`).toMatch(pattern);
+    for (const [name, pattern] of Object.entries(expected))
+      expect(headers[name], `${name} on ${path} (${res.status()})`).toMatch(pattern);
   });
 }
 

@@ -3,16 +3,34 @@ import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { loginAs } from './helpers';
 
-test('the task list pages forward and back by cursor: Next twice, Previous once, each page its own rows', async ({ page }, info) => {
+test('the task list pages forward and back by cursor: Next twice, Previous once, each page its own rows', async ({
+  page,
+}, info) => {
   // A benchmark of this run only (the e2e database is shared), five tasks, two per page; one without an ability (listed last).
   const benchmark = `e2e-paging-${randomBytes(3).toString('hex')}`;
-  for (const [externalId, ability] of [['p/10', 'pay'], ['p/2', 'pay'], ['p/1', 'pay'], ['q/1', 'queue'], ['z/1', null]] as const) {
-    await prisma.task.create({ data: { benchmark, externalId, ability, instruction: `Paging task ${externalId}`, apps: [], contentHash: randomBytes(8).toString('hex') } });
+  for (const [externalId, ability] of [
+    ['p/10', 'pay'],
+    ['p/2', 'pay'],
+    ['p/1', 'pay'],
+    ['q/1', 'queue'],
+    ['z/1', null],
+  ] as const) {
+    await prisma.task.create({
+      data: {
+        benchmark,
+        externalId,
+        ability,
+        instruction: `Paging task ${externalId}`,
+        apps: [],
+        contentHash: randomBytes(8).toString('hex'),
+      },
+    });
   }
   const rows = page.locator('[data-testid^="task-row-"]');
   const expectRows = async (ids: string[]) => {
     await expect(rows).toHaveCount(ids.length);
-    for (const [i, id] of ids.entries()) await expect(rows.nth(i)).toHaveAttribute('data-testid', `task-row-${benchmark}-${id}`);
+    for (const [i, id] of ids.entries())
+      await expect(rows.nth(i)).toHaveAttribute('data-testid', `task-row-${benchmark}-${id}`);
   };
   const pager = page.getByRole('navigation', { name: 'Task pages' });
 

@@ -15,7 +15,13 @@ const hex = () => randomBytes(4).toString('hex');
  * production build, whose component names are minified, since it looks at test ids only.
  */
 function countRenders() {
-  type Fiber = { type: unknown; memoizedProps: Record<string, unknown> | null; stateNode: unknown; child: Fiber | null; sibling: Fiber | null };
+  type Fiber = {
+    type: unknown;
+    memoizedProps: Record<string, unknown> | null;
+    stateNode: unknown;
+    child: Fiber | null;
+    sibling: Fiber | null;
+  };
   const counts = { rows: 0, markdown: 0, counting: false };
   const seen = new WeakMap<object, unknown>();
   const visit = (root: Fiber) => {
@@ -55,11 +61,17 @@ function countRenders() {
 type Counts = { rows: number; markdown: number; counting: boolean };
 const counts = (page: Page) => page.evaluate(() => (window as unknown as { __renders: Counts }).__renders);
 
-test('moving the cursor re-renders only the two rows it leaves and enters, and parses no markdown again', async ({ page }) => {
+test('moving the cursor re-renders only the two rows it leaves and enters, and parses no markdown again', async ({
+  page,
+}) => {
   await page.addInitScript(countRenders);
   const record = failedRecord({ benchmark: `e2e-render-${hex()}`, events: 40 });
   // Every event a markdown message: the costly kind of row.
-  record.events = record.events.map((_, i) => ({ source: 'agent', type: 'message', content: `**Step ${i}**: read [the policy](https://example.com/p${i}) and call \`get_reservation\`\n\n- one\n- two` }));
+  record.events = record.events.map((_, i) => ({
+    source: 'agent',
+    type: 'message',
+    content: `**Step ${i}**: read [the policy](https://example.com/p${i}) and call \`get_reservation\`\n\n- one\n- two`,
+  }));
   const [id] = await seedRecords([record]);
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/trajectories/${id}`);
@@ -69,7 +81,9 @@ test('moving the cursor re-renders only the two rows it leaves and enters, and p
   const rowsOnScreen = await page.getByTestId('message-markdown').count();
   expect(rowsOnScreen).toBeGreaterThan(8);
 
-  await page.evaluate(() => Object.assign((window as unknown as { __renders: Counts }).__renders, { rows: 0, markdown: 0, counting: true }));
+  await page.evaluate(() =>
+    Object.assign((window as unknown as { __renders: Counts }).__renders, { rows: 0, markdown: 0, counting: true }),
+  );
   for (const to of [4, 5, 6]) {
     await page.keyboard.press('j');
     await expect(page.getByTestId(`event-${to}`)).toHaveAttribute('data-cursor', 'true');
@@ -82,7 +96,11 @@ test('moving the cursor re-renders only the two rows it leaves and enters, and p
 });
 
 test('unfolding an observation moves the rows below it in the same frame, so rows never overlap', async ({ page }) => {
-  const record = failedRecord({ benchmark: `e2e-overlap-${hex()}`, events: 30, content: (i) => Array.from({ length: 30 }, (_, l) => `line ${l} of observation ${i}`).join('\n') });
+  const record = failedRecord({
+    benchmark: `e2e-overlap-${hex()}`,
+    events: 30,
+    content: (i) => Array.from({ length: 30 }, (_, l) => `line ${l} of observation ${i}`).join('\n'),
+  });
   const [id] = await seedRecords([record]);
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/trajectories/${id}`);
@@ -97,13 +115,18 @@ test('unfolding an observation moves the rows below it in the same frame, so row
     const timeline = document.querySelector('[data-testid="event-timeline"]')!;
     const check = () => {
       const view = timeline.getBoundingClientRect();
-      const rows = [...timeline.querySelectorAll<HTMLElement>('[role="listitem"]')].sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+      const rows = [...timeline.querySelectorAll<HTMLElement>('[role="listitem"]')].sort(
+        (a, b) => Number(a.dataset.index) - Number(b.dataset.index),
+      );
       for (let i = 1; i < rows.length; i++) {
         const above = rows[i - 1].getBoundingClientRect();
         const below = rows[i].getBoundingClientRect();
         // Only what is in the timeline's view: a row left out of the new range sits below it, unseen, until React removes it.
         const seen = below.top < view.bottom && above.bottom > view.top;
-        if (seen && above.bottom > below.top + 1) overlaps.push(`#${rows[i - 1].dataset.index} ends at ${above.bottom}, #${rows[i].dataset.index} starts at ${below.top}`);
+        if (seen && above.bottom > below.top + 1)
+          overlaps.push(
+            `#${rows[i - 1].dataset.index} ends at ${above.bottom}, #${rows[i].dataset.index} starts at ${below.top}`,
+          );
       }
     };
     const ro = new ResizeObserver(check);
@@ -113,6 +136,8 @@ test('unfolding an observation moves the rows below it in the same frame, so row
   await row.getByRole('button', { name: 'Expand observation' }).click();
   await expect(row.getByRole('button', { name: 'Fold observation' })).toBeVisible();
   // A few frames for the observers to report.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))),
+  );
   expect(await page.evaluate(() => (window as unknown as { __overlaps: string[] }).__overlaps)).toEqual([]);
 });

@@ -17,13 +17,17 @@ for (const viewport of [
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    test('an annotator sees expected vs actual, reads the whole instruction, diagnoses by keyboard with refusals next to their fields, and is told where they are after submitting', async ({ page }) => {
+    test('an annotator sees expected vs actual, reads the whole instruction, diagnoses by keyboard with refusals next to their fields, and is told where they are after submitting', async ({
+      page,
+    }) => {
       test.setTimeout(150_000);
       const w = await seedTau2Workspace();
       await loginAs(page, 'annotator@demo.local');
       await page.goto(`/queue?taskId=${encodeURIComponent(w.externalId)}`);
       // Same model as a passing run, another harness: the queue says which.
-      await expect(page.getByTestId(`queue-row-${w.failingId}`).getByTestId('queue-run')).toHaveText('tool_calling_agent · trial 0');
+      await expect(page.getByTestId(`queue-row-${w.failingId}`).getByTestId('queue-run')).toHaveText(
+        'tool_calling_agent · trial 0',
+      );
       await page.getByTestId('queue-next').click();
       await page.waitForURL(new RegExp(`/trajectories/${w.failingId}`));
       await expect(page.getByTestId('trajectory-run')).toHaveText('tool_calling_agent · trial 0');
@@ -41,7 +45,10 @@ for (const viewport of [
       await expect(baggages).toHaveClass(/bg-amber-50/);
       await expect(baggages).toBeInViewport();
       // …and not hidden under the pinned submit bar.
-      const [fieldBox, footerBox] = [await baggages.boundingBox(), await page.getByTestId('diagnosis-footer').boundingBox()];
+      const [fieldBox, footerBox] = [
+        await baggages.boundingBox(),
+        await page.getByTestId('diagnosis-footer').boundingBox(),
+      ];
       expect(fieldBox!.y + fieldBox!.height).toBeLessThanOrEqual(footerBox!.y);
       await expect(expectation.locator('[data-field="cabin"]')).toHaveAttribute('data-changed', 'false');
 
@@ -69,7 +76,9 @@ for (const viewport of [
       await expect(form.getByTestId('diagnosis-range')).toHaveText(`event #${BOOKING_EVENT}`);
       await page.keyboard.press('Shift+J');
       await expect(form.getByTestId('diagnosis-range')).toHaveText(`events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1}`);
-      await expect(page.getByTestId('timeline-selection')).toHaveText(`Selected: events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1} · cursor #${BOOKING_EVENT + 1}`);
+      await expect(page.getByTestId('timeline-selection')).toHaveText(
+        `Selected: events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1} · cursor #${BOOKING_EVENT + 1}`,
+      );
       await expect(page.getByTestId(`event-${BOOKING_EVENT + 1}`)).toHaveAttribute('data-selected', 'true');
 
       // Ctrl+Enter too early: each refusal once, next to its field, and focus on the first (the category).
@@ -81,7 +90,9 @@ for (const viewport of [
       await expect(form.getByTestId('field-error-whatWentWrong')).toHaveText('What went wrong: say what went wrong');
       await expect(form.getByTestId('field-error-range')).toHaveCount(0);
       await expect(page.getByText('pick a failure category')).toHaveCount(1);
-      await expect(page.getByTestId('diagnosis-refused')).toHaveText('Not submitted: check Failure category, What went wrong, What should have happened.');
+      await expect(page.getByTestId('diagnosis-refused')).toHaveText(
+        'Not submitted: check Failure category, What went wrong, What should have happened.',
+      );
       expect(await prisma.diagnosis.count({ where: { trajectoryId: w.failingId, status: 'SUBMITTED' } })).toBe(0);
 
       // 2 picks the second category and moves on to the next empty field.
@@ -109,8 +120,15 @@ for (const viewport of [
       await page.getByTestId(`event-${BOOKING_EVENT}`).click();
       await page.getByTestId(`event-${BOOKING_EVENT + 1}`).click({ modifiers: ['Shift'] });
       await expect(db.getByTestId('diagnosis-range')).toHaveText(`events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1}`);
-      const submitted = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: w.failingId, status: 'SUBMITTED' }, include: { category: true } });
-      expect(submitted).toMatchObject({ eventStart: BOOKING_EVENT, eventEnd: BOOKING_EVENT + 1, whatWentWrong: expect.stringContaining('total_baggages 0') });
+      const submitted = await prisma.diagnosis.findFirstOrThrow({
+        where: { trajectoryId: w.failingId, status: 'SUBMITTED' },
+        include: { category: true },
+      });
+      expect(submitted).toMatchObject({
+        eventStart: BOOKING_EVENT,
+        eventEnd: BOOKING_EVENT + 1,
+        whatWentWrong: expect.stringContaining('total_baggages 0'),
+      });
       expect(submitted.category?.key).toBe('wrong-tool-or-arguments');
 
       // c then 9 picks a category from anywhere; the draft (with its range) comes back after a reload, in both places.
@@ -123,14 +141,20 @@ for (const viewport of [
       await page.keyboard.type('The wrong booking left the database different.');
       await expect(page.getByTestId('diagnosis-status')).toHaveText('Draft saved');
       await page.reload();
-      await expect(page.getByRole('form', { name: 'Diagnosis of db' }).getByTestId('diagnosis-range')).toHaveText(`events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1}`);
-      await expect(page.getByTestId('timeline-selection')).toHaveText(`Selected: events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1} · cursor #${BOOKING_EVENT + 1}`);
+      await expect(page.getByRole('form', { name: 'Diagnosis of db' }).getByTestId('diagnosis-range')).toHaveText(
+        `events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1}`,
+      );
+      await expect(page.getByTestId('timeline-selection')).toHaveText(
+        `Selected: events #${BOOKING_EVENT}–#${BOOKING_EVENT + 1} · cursor #${BOOKING_EVENT + 1}`,
+      );
       await expect(page.getByTestId(`event-${BOOKING_EVENT}`)).toBeInViewport();
       // The instruction stays open: the choice is remembered.
       await expect(page.getByTestId('task-instruction')).toHaveAttribute('data-expanded', 'true');
     });
 
-    test('the contrast view says which argument differs from the passing runs, and Jump to step brings the divergence row into the window', async ({ page }) => {
+    test('the contrast view says which argument differs from the passing runs, and Jump to step brings the divergence row into the window', async ({
+      page,
+    }) => {
       const w = await seedTau2Workspace();
       await loginAs(page, 'reviewer@demo.local');
       await page.goto(`/tasks/${w.taskId}`);
@@ -147,7 +171,9 @@ for (const viewport of [
       expect(await noSideways(page)).toBe(true);
     });
 
-    test('a contrast table wider than the window scrolls sideways inside its box, with a sticky first column; the document does not', async ({ page }) => {
+    test('a contrast table wider than the window scrolls sideways inside its box, with a sticky first column; the document does not', async ({
+      page,
+    }) => {
       const w = await seedTau2Workspace({ morePassingRuns: 6 });
       await loginAs(page, 'reviewer@demo.local');
       await page.goto(`/tasks/${w.taskId}`);
@@ -166,7 +192,9 @@ for (const viewport of [
   });
 }
 
-test('messages render as markdown; markdown XSS payloads stay inert; ?event= opens at that event; raw shows the source', async ({ page }) => {
+test('messages render as markdown; markdown XSS payloads stay inert; ?event= opens at that event; raw shows the source', async ({
+  page,
+}) => {
   const w = await seedTau2Workspace();
   const requests: string[] = [];
   const dialogs: string[] = [];
@@ -237,7 +265,9 @@ test('task filters apply at once and read like the queue’s; the task id search
   await expect(page).toHaveURL(/\/tasks$/);
 });
 
-test('admin role and taxonomy edits say they were saved and can be undone; descriptions are edited in full', async ({ page }) => {
+test('admin role and taxonomy edits say they were saved and can be undone; descriptions are edited in full', async ({
+  page,
+}) => {
   const email = `e2e-saved-${Date.now()}@test.local`;
   await prisma.user.create({ data: { email, name: 'Saved State', role: 'ANNOTATOR', passwordHash: 'x' } });
   await loginAs(page, 'admin@demo.local');

@@ -7,7 +7,9 @@ import { loginAs, openAndPickFirstCategory } from './helpers';
 // Each test seeds its own data under a unique benchmark (the e2e database is shared).
 const bench = (what: string) => `e2e-ux-${what}-${randomBytes(4).toString('hex')}`;
 
-test('a trajectory opened at a checkpoint shows its anchored event on screen even when rows are much taller than estimated', async ({ page }) => {
+test('a trajectory opened at a checkpoint shows its anchored event on screen even when rows are much taller than estimated', async ({
+  page,
+}) => {
   const benchmark = bench('tall');
   const record = failedRecord({ benchmark, events: 40 });
   // Tool calls with many arguments render as tall blocks, as in real τ²-bench runs.
@@ -23,7 +25,9 @@ test('a trajectory opened at a checkpoint shows its anchored event on screen eve
   await expect(anchored).toBeInViewport();
 });
 
-test('Esc leaves the diagnosis field so j/k move through events again; letter keys typed in the field stay text', async ({ page }) => {
+test('Esc leaves the diagnosis field so j/k move through events again; letter keys typed in the field stay text', async ({
+  page,
+}) => {
   const benchmark = bench('esc');
   const [id] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
   await loginAs(page, 'annotator@demo.local');
@@ -47,7 +51,10 @@ test('Esc leaves the diagnosis field so j/k move through events again; letter ke
 
 test('Enter in a queue text filter applies it; the instruction opens the item', async ({ page }) => {
   const benchmark = bench('filter');
-  const [twoFailed] = await seedRecords([failedRecord({ benchmark, failed: 2 }), failedRecord({ benchmark, failed: 1 })]);
+  const [twoFailed] = await seedRecords([
+    failedRecord({ benchmark, failed: 2 }),
+    failedRecord({ benchmark, failed: 1 }),
+  ]);
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/queue?benchmark=${benchmark}`);
   await expect(page.getByTestId('queue-total')).toHaveText('2');
@@ -55,7 +62,10 @@ test('Enter in a queue text filter applies it; the instruction opens the item', 
   await page.getByLabel('Checkpoint key').press('Enter');
   await expect(page).toHaveURL(/checkpointKey=cp_1/);
   await expect(page.getByTestId('queue-total')).toHaveText('1');
-  await page.getByTestId(`queue-row-${twoFailed}`).getByRole('link', { name: 'Change the flight on reservation R1' }).click();
+  await page
+    .getByTestId(`queue-row-${twoFailed}`)
+    .getByRole('link', { name: 'Change the flight on reservation R1' })
+    .click();
   await page.waitForURL(new RegExp(`/trajectories/${twoFailed}\\?`));
   expect(new URL(page.url()).searchParams.get('checkpointKey')).toBe('cp_1');
 });
@@ -76,7 +86,9 @@ test('Ctrl+Enter on an incomplete diagnosis brings the reason it was refused int
   expect(new URL(page.url()).pathname).toBe(`/trajectories/${id}`);
 });
 
-test('a submission made while an autosave is still on its way is sent after it, and the submitted text is what stays', async ({ page }) => {
+test('a submission made while an autosave is still on its way is sent after it, and the submitted text is what stays', async ({
+  page,
+}) => {
   const benchmark = bench('autosave');
   const [id] = await seedRecords([failedRecord({ benchmark, events: 10, failed: 2 })]);
   await loginAs(page, 'annotator@demo.local');
@@ -111,12 +123,16 @@ test('a submission made while an autosave is still on its way is sent after it, 
   // Drafts first, the submission last. On a slow machine the 800 ms pause can pass between two of the
   // edits above, so a second autosave may wait behind the held one: it goes before the submission too.
   expect(order.join(' ')).toMatch(/^(draft )+submit$/);
-  const stored = await prisma.diagnosis.findFirstOrThrow({ where: { trajectoryId: id, checkpointResult: { checkpoint: { key: 'cp_0' } } } });
+  const stored = await prisma.diagnosis.findFirstOrThrow({
+    where: { trajectoryId: id, checkpointResult: { checkpoint: { key: 'cp_0' } } },
+  });
   expect(stored).toMatchObject({ status: 'SUBMITTED', whatWentWrong: 'Changed the flight without comparing fares.' });
   await expect(page.getByTestId('workspace').getByRole('alert')).toHaveCount(0);
 });
 
-test('an autosave answered 503 (the database busy) is sent again after the time the server gave, without another keystroke', async ({ page }) => {
+test('an autosave answered 503 (the database busy) is sent again after the time the server gave, without another keystroke', async ({
+  page,
+}) => {
   const benchmark = bench('retry');
   const [id] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
   await loginAs(page, 'annotator@demo.local');
@@ -128,7 +144,16 @@ test('an autosave answered 503 (the database busy) is sent again after the time 
     await route.fulfill({
       status: 503,
       headers: { 'Retry-After': '1' },
-      json: { error: { code: 'UNAVAILABLE', message: 'The database could not finish this request: it deadlocked with a change made at the same time. Try again in a moment.', details: [], reason: 'DATABASE_BUSY', retryAfterSeconds: 1 } },
+      json: {
+        error: {
+          code: 'UNAVAILABLE',
+          message:
+            'The database could not finish this request: it deadlocked with a change made at the same time. Try again in a moment.',
+          details: [],
+          reason: 'DATABASE_BUSY',
+          retryAfterSeconds: 1,
+        },
+      },
     });
   });
   const form = await openAndPickFirstCategory(page, id);

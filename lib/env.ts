@@ -28,7 +28,10 @@ const count = (min: number, max = Number.MAX_SAFE_INTEGER) =>
 const httpUrl = z
   .string()
   .trim()
-  .refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v), 'must be an http:// or https:// URL, e.g. http://localhost:8000/v1');
+  .refine(
+    (v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v),
+    'must be an http:// or https:// URL, e.g. http://localhost:8000/v1',
+  );
 
 const postgresUrl = z
   .string()
@@ -80,7 +83,15 @@ export const UNDOCUMENTED_VARIABLES = ['NODE_ENV'] as const;
 // What the console reads through env() (the LLM variables: lib/llm/config.ts), by the same rules; it cannot
 // run without a database, which npm start (or the operator) always gives it. The rest is npm start's.
 const consoleSchema = environmentSchema
-  .pick({ NODE_ENV: true, PUBLIC_URL: true, SESSION_TTL_HOURS: true, QUEUE_CLAIM_IDLE_MINUTES: true, OPENAI_BASE_URL: true, OPENAI_API_KEY: true, IMPORT_MAX_UPLOAD_MB: true })
+  .pick({
+    NODE_ENV: true,
+    PUBLIC_URL: true,
+    SESSION_TTL_HOURS: true,
+    QUEUE_CLAIM_IDLE_MINUTES: true,
+    OPENAI_BASE_URL: true,
+    OPENAI_API_KEY: true,
+    IMPORT_MAX_UPLOAD_MB: true,
+  })
   .extend({ DATABASE_URL: postgresUrl });
 
 export type Env = z.infer<typeof consoleSchema>;
@@ -92,7 +103,9 @@ export type Env = z.infer<typeof consoleSchema>;
  * as an invalid URL on every request, and `LLM_TIMEOUT_MS=` as 0.
  */
 export function withoutEmptyValues(source: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== ''));
+  return Object.fromEntries(
+    Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== ''),
+  );
 }
 
 type Setting = keyof typeof environmentSchema.shape;
@@ -105,7 +118,8 @@ type Setting = keyof typeof environmentSchema.shape;
  */
 export function setting<K extends Setting>(name: K): z.output<(typeof environmentSchema.shape)[K]> {
   const parsed = environmentSchema.shape[name].safeParse(withoutEmptyValues(process.env)[name]);
-  if (!parsed.success) throw new Error(`Invalid environment: ${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`Invalid environment: ${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   return parsed.data as z.output<(typeof environmentSchema.shape)[K]>;
 }
 

@@ -50,5 +50,6 @@ export class AppError extends Error {
 }
 
 /** `path`: the body field that named it, so a client knows which of its ids is wrong. */
-export const notFound = (what: string, path?: string) => new AppError('NOT_FOUND', `${what} not found`, path ? [{ path, message: `${what} not found` }] : []);
+export const notFound = (what: string, path?: string) =>
+  new AppError('NOT_FOUND', `${what} not found`, path ? [{ path, message: `${what} not found` }] : []);
 export const forbidden = (why = 'You do not have permission to do this') => new AppError('FORBIDDEN', why);

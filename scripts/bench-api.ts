@@ -16,7 +16,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfNeeded } from './lib/build';
-import { measure, printTable, printTails, ratioOf, reduce, type Endpoint, type Row, type Slice } from './lib/bench-load';
+import {
+  measure,
+  printTable,
+  printTails,
+  ratioOf,
+  reduce,
+  type Endpoint,
+  type Row,
+  type Slice,
+} from './lib/bench-load';
 import { BENCH_PASSWORD, ensureBenchData, LONG_TRAJECTORY_ID } from './lib/bench-seed';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
@@ -45,7 +54,11 @@ function startReplica(port: number, databaseUrl: string): ChildProcess {
   });
   // autocannon drops its connections when a measurement ends; Next logs each as "aborted". Keep real errors.
   child.stderr!.on('data', (d: Buffer) => {
-    const text = d.toString().split('\n').filter((l) => l.trim() && !/aborted|ECONNRESET|ignore-listed|^\s*(code: |\})/.test(l)).join('\n');
+    const text = d
+      .toString()
+      .split('\n')
+      .filter((l) => l.trim() && !/aborted|ECONNRESET|ignore-listed|^\s*(code: |\})/.test(l))
+      .join('\n');
     if (text) process.stderr.write(`[replica ${port}] ${text}\n`);
   });
   return child;
@@ -68,13 +81,25 @@ async function settle(bases: string[], cookie: string) {
 }
 
 async function loginCookie(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login as ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function main() {
-  const db = await startEmbeddedPostgres({ dataDir: path.join('.data', 'bench', 'pg'), port: PG_PORT || (await freePort()), database: 'bench', quiet: true });
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join('.data', 'bench', 'pg'),
+    port: PG_PORT || (await freePort()),
+    database: 'bench',
+    quiet: true,
+  });
   const replicas: ChildProcess[] = [];
   try {
     await migrateDeploy(db.url, { quiet: true });
@@ -82,11 +107,16 @@ async function main() {
     await ensureBenchData((s) => console.log(s));
     const { prisma } = await import('@/lib/db/prisma');
     const { failedCheckpointsSchema } = await import('@/lib/queue/open-checkpoints');
-    const sample = await prisma.trajectory.findFirstOrThrow({ where: { externalId: LONG_TRAJECTORY_ID }, select: { id: true } });
+    const sample = await prisma.trajectory.findFirstOrThrow({
+      where: { externalId: LONG_TRAJECTORY_ID },
+      select: { id: true },
+    });
     const inQueue = await prisma.trajectory.count({ where: { pendingCount: { gt: 0 } } });
     // The task and checkpoint filters, for the queue's newest row: a queue read in its order reaches it last.
     const newest = await prisma.trajectory.findFirstOrThrow({
-      where: { pendingCount: { gt: 0 } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { taskExternalId: true, failedCheckpoints: true },
+      where: { pendingCount: { gt: 0 } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { taskExternalId: true, failedCheckpoints: true },
     });
     const newestKey = failedCheckpointsSchema.parse(newest.failedCheckpoints)[0].key;
     const total = await prisma.trajectory.count();
@@ -97,38 +127,71 @@ async function main() {
     for (const port of PORTS) replicas.push(startReplica(port, db.url));
     const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
     await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
-    console.log(`• Two replicas on ports ${PORTS.join(' and ')}; ${ROUNDS} rounds of ${SLICE}-s slices, each list slice between two no-op slices`);
+    console.log(
+      `• Two replicas on ports ${PORTS.join(' and ')}; ${ROUNDS} rounds of ${SLICE}-s slices, each list slice between two no-op slices`,
+    );
     const cookie = await loginCookie(bases[0], 'reviewer@bench.local');
     // The queue's main user: an annotator with diagnoses behind them (a fifth of the queue order is theirs,
     // bench-seed-annotation.ts), whose page skips their own rows; the reviewer has diagnosed nothing.
     const annotatorCookie = await loginCookie(bases[0], 'annotator@bench.local');
 
     // Deep pages: OFFSET against the keyset cursor the UI's Next button sends (page 499's last row).
-    const page499 = (await (await fetch(`${bases[0]}/api/queue?page=499`, { headers: { cookie } })).json()) as { cursors?: { after: string | null } };
+    const page499 = (await (await fetch(`${bases[0]}/api/queue?page=499`, { headers: { cookie } })).json()) as {
+      cursors?: { after: string | null };
+    };
     const deepCursor = page499.cursors?.after;
     const candidates: Endpoint[] = [
       { label: 'GET /api/auth/me (authenticated no-op)', method: 'GET', path: '/api/auth/me' },
       { label: 'GET /api/queue', method: 'GET', path: '/api/queue' },
-      { label: 'GET /api/queue?benchmark=…&model=…', method: 'GET', path: '/api/queue?benchmark=bench-air&model=heron-large' },
+      {
+        label: 'GET /api/queue?benchmark=…&model=…',
+        method: 'GET',
+        path: '/api/queue?benchmark=bench-air&model=heron-large',
+      },
       { label: 'GET /api/queue as the annotator', method: 'GET', path: '/api/queue', cookie: annotatorCookie },
-      { label: 'GET /api/queue?taskId=… (one task)', method: 'GET', path: `/api/queue?taskId=${encodeURIComponent(newest.taskExternalId)}` },
-      { label: 'GET /api/queue?checkpointKey=… (one task\'s)', method: 'GET', path: `/api/queue?checkpointKey=${encodeURIComponent(newestKey)}` },
+      {
+        label: 'GET /api/queue?taskId=… (one task)',
+        method: 'GET',
+        path: `/api/queue?taskId=${encodeURIComponent(newest.taskExternalId)}`,
+      },
+      {
+        label: "GET /api/queue?checkpointKey=… (one task's)",
+        method: 'GET',
+        path: `/api/queue?checkpointKey=${encodeURIComponent(newestKey)}`,
+      },
       { label: 'POST /api/queue/next (take next)', method: 'POST', path: '/api/queue/next', body: '{}' },
       { label: 'GET /api/tasks', method: 'GET', path: '/api/tasks' },
       { label: 'GET /api/reflection/runs', method: 'GET', path: '/api/reflection/runs' },
       { label: 'GET /api/proposals', method: 'GET', path: '/api/proposals' },
       { label: 'GET /api/cards', method: 'GET', path: '/api/cards' },
-      ...(deepCursor ? [{ label: 'GET /api/queue?page=500&after=… (keyset)', method: 'GET' as const, path: `/api/queue?page=500&after=${deepCursor}` }] : []),
+      ...(deepCursor
+        ? [
+            {
+              label: 'GET /api/queue?page=500&after=… (keyset)',
+              method: 'GET' as const,
+              path: `/api/queue?page=500&after=${deepCursor}`,
+            },
+          ]
+        : []),
       { label: 'GET /api/queue?page=500 (OFFSET)', method: 'GET', path: '/api/queue?page=500' },
-      { label: 'GET /api/trajectories/:id/events?limit=100', method: 'GET', path: `/api/trajectories/${sample.id}/events?limit=100` },
+      {
+        label: 'GET /api/trajectories/:id/events?limit=100',
+        method: 'GET',
+        path: `/api/trajectories/${sample.id}/events?limit=100`,
+      },
     ];
     const endpoints: Endpoint[] = [];
     // --only <regex>: a subset of the rows (the no-op always runs: every ratio needs it).
     const only = values.only ? new RegExp(values.only) : null;
     for (const ep of candidates.filter((c, i) => i === 0 || !only || only.test(c.label))) {
-      const res = await fetch(bases[0] + ep.path, { method: ep.method, body: ep.body, headers: { cookie: ep.cookie ?? cookie, 'content-type': 'application/json' } });
+      const res = await fetch(bases[0] + ep.path, {
+        method: ep.method,
+        body: ep.body,
+        headers: { cookie: ep.cookie ?? cookie, 'content-type': 'application/json' },
+      });
       await res.arrayBuffer();
-      if (res.status === 404 && ep.method === 'GET' && !ep.path.includes(sample.id)) console.log(`  (skipped ${ep.label}: 404 — no such route in this build)`);
+      if (res.status === 404 && ep.method === 'GET' && !ep.path.includes(sample.id))
+        console.log(`  (skipped ${ep.label}: 404 — no such route in this build)`);
       else if (!res.ok) throw new Error(`${ep.label} answered ${res.status}`);
       else endpoints.push(ep);
     }
@@ -170,7 +233,10 @@ async function main() {
         }
       }
       const connectionsShown = connections * (Array.isArray(on) ? on.length : 1);
-      return [reduce(noopEp.label, connectionsShown, noopSlices, []), ...group.map((ep) => reduce(ep.label, connectionsShown, slices.get(ep)!, ratios.get(ep)!))];
+      return [
+        reduce(noopEp.label, connectionsShown, noopSlices, []),
+        ...group.map((ep) => reduce(ep.label, connectionsShown, slices.get(ep)!, ratios.get(ep)!)),
+      ];
     };
     const rows: Row[] = [];
     for (const connections of [10, 50]) rows.push(...(await measureGroup(bases[0], lists, connections)));
@@ -187,16 +253,31 @@ async function main() {
     const isList = (r: Row) => r.label.startsWith('GET /api/') && !/auth\/me|events|\(OFFSET\)/.test(r.label);
     const verdict = (what: string, target: Row[]) => {
       const below = target.filter((r) => ratioOf(r) < 0.5);
-      console.log(below.length ? `✖ ${what} below 0.5× the no-op: ${below.map((r) => `${r.label} @${r.connections}`).join('; ')}` : `✔ ${what} ≥ 0.5× the no-op`);
+      console.log(
+        below.length
+          ? `✖ ${what} below 0.5× the no-op: ${below.map((r) => `${r.label} @${r.connections}`).join('; ')}`
+          : `✔ ${what} ≥ 0.5× the no-op`,
+      );
       const spread = target.filter((r) => r.p99 > 2 * r.p50);
-      console.log(spread.length ? `✖ ${what} with p99 > 2× p50: ${spread.map((r) => `${r.label} @${r.connections}`).join('; ')}` : `✔ ${what}: p99 ≤ 2× p50`);
+      console.log(
+        spread.length
+          ? `✖ ${what} with p99 > 2× p50: ${spread.map((r) => `${r.label} @${r.connections}`).join('; ')}`
+          : `✔ ${what}: p99 ≤ 2× p50`,
+      );
     };
     // The target (issue 14) is one replica, as `npm start` serves; two replicas on these same 2 cores are shown for scale-out.
     console.log('');
     verdict('every list endpoint on one replica', rows.filter(isList));
-    verdict(pair.every((ep) => ep.label.startsWith('GET /api/queue')) ? 'the queue rows on two replicas' : 'the two-replica rows', combined.filter(isList));
+    verdict(
+      pair.every((ep) => ep.label.startsWith('GET /api/queue'))
+        ? 'the queue rows on two replicas'
+        : 'the two-replica rows',
+      combined.filter(isList),
+    );
     const noop = rows.filter((r) => !isList(r) && r.label.includes('auth/me'));
-    console.log(`  (the no-op itself: p99/p50 ${noop.map((r) => `${(r.p99 / Math.max(1, r.p50)).toFixed(1)} @${r.connections}`).join(', ')})`);
+    console.log(
+      `  (the no-op itself: p99/p50 ${noop.map((r) => `${(r.p99 / Math.max(1, r.p50)).toFixed(1)} @${r.connections}`).join(', ')})`,
+    );
   } finally {
     for (const r of replicas) r.kill('SIGTERM');
     await Promise.all(replicas.map((r) => (r.exitCode === null ? new Promise((ok) => r.once('exit', ok)) : undefined)));

@@ -13,7 +13,9 @@ import { Prisma } from '@prisma/client';
 import { measure, percentile } from './lib/bench-seed-synthetic';
 import { freshDatabase } from './lib/fresh-database';
 
-const { values } = parseArgs({ options: { entries: { type: 'string', default: '300000' }, runs: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { entries: { type: 'string', default: '300000' }, runs: { type: 'string', default: '30' } },
+});
 const N = Number(values.entries);
 const RUNS = Number(values.runs);
 
@@ -24,7 +26,13 @@ async function main() {
     const { countOrEstimate } = await import('@/lib/db/row-estimate');
     const { prefixPattern } = await import('@/lib/db/sql');
     const { AUDIT_EXACT_UP_TO, listAuditEntries } = await import('@/lib/audit/list-audit');
-    const users = await Promise.all(Array.from({ length: 20 }, (_, i) => prisma.user.create({ data: { email: `bench${i}@bench.local`, name: `Bench ${i}`, role: 'ADMIN', passwordHash: 'x' } })));
+    const users = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        prisma.user.create({
+          data: { email: `bench${i}@bench.local`, name: `Bench ${i}`, role: 'ADMIN', passwordHash: 'x' },
+        }),
+      ),
+    );
     // 30 actions over 6 prefixes, 20 actors (one rare: 1 entry in 2,000), spread over a year.
     await prisma.$executeRaw`
       INSERT INTO "AuditLog" (id, "actorId", action, "entityType", "entityId", "createdAt")
@@ -34,11 +42,21 @@ async function main() {
       FROM generate_series(1, ${N}) i`;
     await prisma.$executeRaw`ANALYZE "AuditLog"`;
     const rare = users[19].id;
-    console.log(`\nAudit log total over ${N.toLocaleString('en-US')} SYNTHETIC entries (${RUNS} runs each, after a warm-up):\n`);
+    console.log(
+      `\nAudit log total over ${N.toLocaleString('en-US')} SYNTHETIC entries (${RUNS} runs each, after a warm-up):\n`,
+    );
     const cases: [string, Prisma.AuditLogWhereInput, Prisma.Sql][] = [
       ['whole log', {}, Prisma.sql`TRUE`],
-      ['action prefix "card." (1/6 of the log)', { action: { startsWith: 'card.' } }, Prisma.sql`a.action LIKE ${prefixPattern('card.')}`],
-      [`one actor (${(N / 2000).toLocaleString('en-US')} entries)`, { actorId: rare }, Prisma.sql`a."actorId" = ${rare}`],
+      [
+        'action prefix "card." (1/6 of the log)',
+        { action: { startsWith: 'card.' } },
+        Prisma.sql`a.action LIKE ${prefixPattern('card.')}`,
+      ],
+      [
+        `one actor (${(N / 2000).toLocaleString('en-US')} entries)`,
+        { actorId: rare },
+        Prisma.sql`a."actorId" = ${rare}`,
+      ],
     ];
     const time = async (fn: () => Promise<unknown>) => {
       await fn();
@@ -48,12 +66,24 @@ async function main() {
     for (const [label, where, cond] of cases) {
       const exact = await prisma.auditLog.count({ where });
       const now = await countOrEstimate(Prisma.sql`"AuditLog" a WHERE ${cond}`, AUDIT_EXACT_UP_TO);
-      console.log(`  ${label}: ${exact.toLocaleString('en-US')} entries; shown now as ${now.estimated ? 'about ' : ''}${now.count.toLocaleString('en-US')}`);
+      console.log(
+        `  ${label}: ${exact.toLocaleString('en-US')} entries; shown now as ${now.estimated ? 'about ' : ''}${now.count.toLocaleString('en-US')}`,
+      );
       console.log(`    before, exact count(*):  ${await time(() => prisma.auditLog.count({ where }))}`);
-      console.log(`    now, countOrEstimate:    ${await time(() => countOrEstimate(Prisma.sql`"AuditLog" a WHERE ${cond}`, AUDIT_EXACT_UP_TO))}`);
+      console.log(
+        `    now, countOrEstimate:    ${await time(() => countOrEstimate(Prisma.sql`"AuditLog" a WHERE ${cond}`, AUDIT_EXACT_UP_TO))}`,
+      );
     }
-    const actor = { userId: users[0].id, name: 'Bench 0', email: users[0].email, role: 'ADMIN' as const, via: 'session' as const };
-    console.log(`\n  first page of the whole log (50 entries, labels, links, total), now: ${await time(() => listAuditEntries(actor, {}))}`);
+    const actor = {
+      userId: users[0].id,
+      name: 'Bench 0',
+      email: users[0].email,
+      role: 'ADMIN' as const,
+      via: 'session' as const,
+    };
+    console.log(
+      `\n  first page of the whole log (50 entries, labels, links, total), now: ${await time(() => listAuditEntries(actor, {}))}`,
+    );
     await (await import('@/lib/db/disconnect')).disconnectDatabase();
   } finally {
     await db.stop();

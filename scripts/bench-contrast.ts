@@ -10,7 +10,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { alignToolCalls, MAX_ALIGNED_STEPS, MAX_CONTRAST_TRAJECTORIES, type AlignmentSequence } from '@/lib/contrast/align-tool-calls';
+import {
+  alignToolCalls,
+  MAX_ALIGNED_STEPS,
+  MAX_CONTRAST_TRAJECTORIES,
+  type AlignmentSequence,
+} from '@/lib/contrast/align-tool-calls';
 import { findDivergence } from '@/lib/contrast/find-divergence';
 
 // Deterministic pseudo-random numbers (mulberry32), so every run measures the same input.
@@ -28,7 +33,10 @@ const TOOLS = Array.from({ length: 24 }, (_, i) => `app${i % 4}.fn_${i}`);
 /** A shared "correct" run, and variants with ~10% substituted, inserted or dropped calls. */
 function syntheticRuns(runs: number, length: number, seed = 7): AlignmentSequence[] {
   const rand = rng(seed);
-  const call = () => ({ tool: TOOLS[Math.floor(rand() * TOOLS.length)], arguments: { id: `x${Math.floor(rand() * 50)}`, page: Math.floor(rand() * 3) } });
+  const call = () => ({
+    tool: TOOLS[Math.floor(rand() * TOOLS.length)],
+    arguments: { id: `x${Math.floor(rand() * 50)}`, page: Math.floor(rand() * 3) },
+  });
   const base = Array.from({ length }, call);
   return Array.from({ length: runs }, (_, r) => {
     const steps = [];
@@ -46,7 +54,11 @@ function syntheticRuns(runs: number, length: number, seed = 7): AlignmentSequenc
 function tau2Task16(): AlignmentSequence[] | null {
   const dir = path.resolve(process.cwd(), '../shared/data/tau2-bench/airline');
   if (!existsSync(dir)) return null;
-  type Sim = { task_id: string; reward_info: { reward: number }; messages: { tool_calls?: { name: string; arguments: Record<string, unknown> }[] | null }[] };
+  type Sim = {
+    task_id: string;
+    reward_info: { reward: number };
+    messages: { tool_calls?: { name: string; arguments: Record<string, unknown> }[] | null }[];
+  };
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .flatMap((f) =>
@@ -55,7 +67,9 @@ function tau2Task16(): AlignmentSequence[] | null {
         .map((s) => ({
           id: f,
           passed: s.reward_info.reward >= 1,
-          steps: s.messages.flatMap((m, position) => (m.tool_calls ?? []).map((c) => ({ tool: `airline.${c.name}`, arguments: c.arguments, position }))),
+          steps: s.messages.flatMap((m, position) =>
+            (m.tool_calls ?? []).map((c) => ({ tool: `airline.${c.name}`, arguments: c.arguments, position })),
+          ),
         })),
     );
 }
@@ -75,7 +89,11 @@ function medianMs(sequences: AlignmentSequence[], rounds: number): number {
 const cases: { name: string; runs: AlignmentSequence[]; rounds: number }[] = [
   { name: 'baseline: 8 runs × 30 calls (τ²-bench scale)', runs: syntheticRuns(8, 30), rounds: 30 },
   { name: `8 runs × ${MAX_ALIGNED_STEPS} calls (per-run cap)`, runs: syntheticRuns(8, MAX_ALIGNED_STEPS), rounds: 5 },
-  { name: `${MAX_CONTRAST_TRAJECTORIES} runs × ${MAX_ALIGNED_STEPS} calls (widest view)`, runs: syntheticRuns(MAX_CONTRAST_TRAJECTORIES, MAX_ALIGNED_STEPS), rounds: 3 },
+  {
+    name: `${MAX_CONTRAST_TRAJECTORIES} runs × ${MAX_ALIGNED_STEPS} calls (widest view)`,
+    runs: syntheticRuns(MAX_CONTRAST_TRAJECTORIES, MAX_ALIGNED_STEPS),
+    rounds: 3,
+  },
 ];
 const real = tau2Task16();
 if (real) cases.splice(1, 0, { name: 'τ²-bench airline task 16 (real, 8 runs)', runs: real, rounds: 30 });

@@ -14,9 +14,13 @@
 import { parseArgs } from 'node:util';
 import { runSyntheticBench } from './lib/synthetic-bench';
 
-const { values } = parseArgs({ options: { trajectories: { type: 'string', default: '100000' }, runs: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { trajectories: { type: 'string', default: '100000' }, runs: { type: 'string', default: '20' } },
+});
 const N = Number(values.trajectories);
 const RUNS = Number(values.runs);
 
 // The measured code reads the database: imported once DATABASE_URL points at the bench database.
-runSyntheticBench({ trajectories: N, events: 0 }, { events: false }, async () => (await import('./lib/bench-dashboard-cases')).benchDashboard(RUNS));
+runSyntheticBench({ trajectories: N, events: 0 }, { events: false }, async () =>
+  (await import('./lib/bench-dashboard-cases')).benchDashboard(RUNS),
+);

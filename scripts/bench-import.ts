@@ -19,7 +19,9 @@ import { EVENT_COPY_SQL, eventCopyLine } from '@/lib/import/pg-store';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 
-const { values } = parseArgs({ options: { trajectories: { type: 'string', default: '2000' }, events: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { trajectories: { type: 'string', default: '2000' }, events: { type: 'string', default: '100' } },
+});
 const N = Number(values.trajectories);
 const E = Number(values.events);
 const TASKS = 50;
@@ -29,10 +31,41 @@ function syntheticEvents(i: number): NativeEvent[] {
   const events: NativeEvent[] = [];
   for (let p = 0; p < E; p++) {
     const k = p % 4;
-    if (k === 0) events.push({ source: 'user', type: 'message', content: `Step ${p} of attempt ${i}: please look up order ${i}-${p} and tell me its status.` });
-    else if (k === 1) events.push({ source: 'agent', type: 'tool_call', tool: 'shop.get_order', arguments: { order_id: `${i}-${p}`, include: ['items', 'payment'] }, call_id: `c${p}` });
-    else if (k === 2) events.push({ source: 'environment', type: 'observation', tool: 'shop.get_order', call_id: `c${p - 1}`, content: JSON.stringify({ order_id: `${i}-${p}`, status: 'shipped', items: [{ name: 'mug', qty: 1 }, { name: 'plate', qty: 2 }] }) });
-    else events.push({ source: 'agent', type: 'message', content: `Order ${i}-${p} has shipped with a mug and two plates.` });
+    if (k === 0)
+      events.push({
+        source: 'user',
+        type: 'message',
+        content: `Step ${p} of attempt ${i}: please look up order ${i}-${p} and tell me its status.`,
+      });
+    else if (k === 1)
+      events.push({
+        source: 'agent',
+        type: 'tool_call',
+        tool: 'shop.get_order',
+        arguments: { order_id: `${i}-${p}`, include: ['items', 'payment'] },
+        call_id: `c${p}`,
+      });
+    else if (k === 2)
+      events.push({
+        source: 'environment',
+        type: 'observation',
+        tool: 'shop.get_order',
+        call_id: `c${p - 1}`,
+        content: JSON.stringify({
+          order_id: `${i}-${p}`,
+          status: 'shipped',
+          items: [
+            { name: 'mug', qty: 1 },
+            { name: 'plate', qty: 2 },
+          ],
+        }),
+      });
+    else
+      events.push({
+        source: 'agent',
+        type: 'message',
+        content: `Order ${i}-${p} has shipped with a mug and two plates.`,
+      });
   }
   return events;
 }
@@ -42,35 +75,65 @@ function syntheticRecord(i: number): string {
   return JSON.stringify({
     format: 'trajectory.v1',
     task: {
-      id: `shop/${task}`, benchmark: 'bench-synthetic', ability: 'shop', instruction: `Answer questions about orders (task ${task}).`, apps: ['shop'],
-      checkpoints: [{ id: `${task}_0`, name: 'shop.get_order' }, { id: `${task}_1`, name: 'Tell the status' }],
+      id: `shop/${task}`,
+      benchmark: 'bench-synthetic',
+      ability: 'shop',
+      instruction: `Answer questions about orders (task ${task}).`,
+      apps: ['shop'],
+      checkpoints: [
+        { id: `${task}_0`, name: 'shop.get_order' },
+        { id: `${task}_1`, name: 'Tell the status' },
+      ],
     },
-    trajectory: { id: `bench:${i}`, model: MODELS[i % MODELS.length], trial: 0, outcome: { passed: i % 3 === 0, score: i % 3 === 0 ? 1 : 0 }, feedback: 'checkpoint_binary' },
+    trajectory: {
+      id: `bench:${i}`,
+      model: MODELS[i % MODELS.length],
+      trial: 0,
+      outcome: { passed: i % 3 === 0, score: i % 3 === 0 ? 1 : 0 },
+      feedback: 'checkpoint_binary',
+    },
     events: syntheticEvents(i),
-    checkpoints: [{ id: `${task}_0`, passed: true, event_index: 1 }, { id: `${task}_1`, passed: i % 3 === 0 }],
+    checkpoints: [
+      { id: `${task}_0`, passed: true, event_index: 1 },
+      { id: `${task}_1`, passed: i % 3 === 0 },
+    ],
   });
 }
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench', quiet: true });
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: 'bench',
+    quiet: true,
+  });
   try {
     await migrateDeploy(db.url, { quiet: true });
     process.env.DATABASE_URL = db.url;
     const file = path.join(dir, 'synthetic.jsonl');
     await pipeline(
-      Readable.from((function* () { for (let i = 0; i < N; i++) yield `${syntheticRecord(i)}\n`; })()),
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < N; i++) yield `${syntheticRecord(i)}\n`;
+        })(),
+      ),
       createWriteStream(file),
     );
     const totalEvents = N * E;
-    console.log(`Synthetic file: ${N.toLocaleString('en-US')} trajectories × ${E} events = ${totalEvents.toLocaleString('en-US')} events, ${(statSync(file).size / 1e6).toFixed(1)} MB`);
+    console.log(
+      `Synthetic file: ${N.toLocaleString('en-US')} trajectories × ${E} events = ${totalEvents.toLocaleString('en-US')} events, ${(statSync(file).size / 1e6).toFixed(1)} MB`,
+    );
 
     const { importFile } = await import('@/lib/import/run-import');
     const { prisma } = await import('@/lib/db/prisma');
     const t0 = performance.now();
     const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
     const importMs = performance.now() - t0;
-    if (report.importedCount !== N) throw new Error(`import did not take every record: ${JSON.stringify({ ...report, errors: report.errors.slice(0, 3) })}`);
+    if (report.importedCount !== N)
+      throw new Error(
+        `import did not take every record: ${JSON.stringify({ ...report, errors: report.errors.slice(0, 3) })}`,
+      );
     const trajectories = await prisma.trajectory.findMany({ select: { id: true, externalId: true } });
     await (await import('@/lib/db/disconnect')).disconnectDatabase();
 
@@ -80,13 +143,17 @@ async function main() {
     const t1 = performance.now();
     const copy = await sql.unsafe(EVENT_COPY_SQL).writable();
     await pipeline(
-      Readable.from((function* () {
-        for (let i = 0; i < N; i++) {
-          const trajectoryId = idOf.get(`bench:${i}`)!;
-          // Same rows as the import wrote, at shifted positions so they do not collide.
-          yield syntheticEvents(i).map((event, p) => eventCopyLine({ trajectoryId, position: 1_000_000 + p, event })).join('');
-        }
-      })()),
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < N; i++) {
+            const trajectoryId = idOf.get(`bench:${i}`)!;
+            // Same rows as the import wrote, at shifted positions so they do not collide.
+            yield syntheticEvents(i)
+              .map((event, p) => eventCopyLine({ trajectoryId, position: 1_000_000 + p, event }))
+              .join('');
+          }
+        })(),
+      ),
       copy,
     );
     const copyMs = performance.now() - t1;
@@ -96,8 +163,12 @@ async function main() {
     const copyRate = totalEvents / (copyMs / 1000);
     const ratio = importRate / copyRate;
     const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-    console.log(`\nImport path (stream → zod → batched tx + COPY): ${fmt(importRate)} events/s  (${(importMs / 1000).toFixed(2)} s, ${fmt(N / (importMs / 1000))} trajectories/s)`);
-    console.log(`Raw COPY of the same event rows:          ${fmt(copyRate)} events/s  (${(copyMs / 1000).toFixed(2)} s)`);
+    console.log(
+      `\nImport path (stream → zod → batched tx + COPY): ${fmt(importRate)} events/s  (${(importMs / 1000).toFixed(2)} s, ${fmt(N / (importMs / 1000))} trajectories/s)`,
+    );
+    console.log(
+      `Raw COPY of the same event rows:          ${fmt(copyRate)} events/s  (${(copyMs / 1000).toFixed(2)} s)`,
+    );
     console.log(`Ratio import / COPY: ${ratio.toFixed(2)}×  (target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`);
     console.log(`Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   } finally {

@@ -23,10 +23,17 @@ import { runRetrieval } from '@/lib/retrieval/run-retrieval';
 import { benchBuiltApp } from './lib/built-app';
 import { BANKS, FUNCTIONS, SKILLS, syntheticBank, syntheticQueries, validateSyntheticBank } from './lib/synthetic-bank';
 
-const { values } = parseArgs({ options: { queries: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '8' }, 'in-process': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    queries: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '8' },
+    'in-process': { type: 'boolean', default: false },
+  },
+});
 const QUERIES = Number(values.queries);
 const SECONDS = Number(values.seconds);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 /**
  * Times the measured functions in alternating blocks of BLOCK calls each, so
@@ -56,23 +63,43 @@ function inProcess(cards: BankCard[]) {
   const index = new RetrievalIndex(cards);
   const buildMs = performance.now() - t0;
   // Baseline: the bare BM25 loop (score every document of the bank, sort), no bonus, no render.
-  const bare = new Map(BANKS.map((b) => [b, new Bm25Index(cards.filter((c) => c.kind === 'SKILL' && c.ability === b).map((c) => ({ item: c, text: skillSearchText(c.content as never) })))]));
+  const bare = new Map(
+    BANKS.map((b) => [
+      b,
+      new Bm25Index(
+        cards
+          .filter((c) => c.kind === 'SKILL' && c.ability === b)
+          .map((c) => ({ item: c, text: skillSearchText(c.content as never) })),
+      ),
+    ]),
+  );
   const q = (i: number) => syntheticQueries[i % syntheticQueries.length];
-  const ranked = syntheticQueries.map((x) => ({ skills: index.rankSkills({ query: x.task, ability: x.ability, apps: x.apps }), functions: index.rankFunctions({ query: x.task, apps: x.apps }) }));
+  const ranked = syntheticQueries.map((x) => ({
+    skills: index.rankSkills({ query: x.task, ability: x.ability, apps: x.apps }),
+    functions: index.rankFunctions({ query: x.task, apps: x.apps }),
+  }));
   const t = timeInterleaved({
     full: (i) => runRetrieval(index, 'bench', q(i)),
     skills: (i) => index.rankSkills({ query: q(i).task, ability: q(i).ability, apps: q(i).apps }),
     functions: (i) => index.rankFunctions({ query: q(i).task, apps: q(i).apps }),
     render: (i) => {
       const r = ranked[i % ranked.length];
-      return renderTaskStartBlock({ skillCards: r.skills.map((s) => s.card.content), functionCards: r.functions.map((f) => f.card.content) });
+      return renderTaskStartBlock({
+        skillCards: r.skills.map((s) => s.card.content),
+        functionCards: r.functions.map((f) => f.card.content),
+      });
     },
     bare: (i) => bare.get(q(i).ability)!.search(q(i).task),
   });
-  console.log(`\nIn process (${SKILLS.toLocaleString('en-US')} skill cards in ${BANKS.length} banks + ${FUNCTIONS} function cards; index built once in ${buildMs.toFixed(0)} ms; ${QUERIES} queries, in alternating blocks of ${BLOCK})`);
+  console.log(
+    `\nIn process (${SKILLS.toLocaleString('en-US')} skill cards in ${BANKS.length} banks + ${FUNCTIONS} function cards; index built once in ${buildMs.toFixed(0)} ms; ${QUERIES} queries, in alternating blocks of ${BLOCK})`,
+  );
   console.log('                                        p50 ms    p99 ms   p50 / bare');
   const bareP50 = pct(t.bare, 50);
-  const row = (label: string, xs: number[]) => console.log(`${label.padEnd(39)} ${pct(xs, 50).toFixed(3).padStart(7)}  ${pct(xs, 99).toFixed(3).padStart(8)}   ${(pct(xs, 50) / bareP50).toFixed(3).padStart(8)}×`);
+  const row = (label: string, xs: number[]) =>
+    console.log(
+      `${label.padEnd(39)} ${pct(xs, 50).toFixed(3).padStart(7)}  ${pct(xs, 99).toFixed(3).padStart(8)}   ${(pct(xs, 50) / bareP50).toFixed(3).padStart(8)}×`,
+    );
   row('full retrieval (rank + render + pre-tool)', t.full);
   row('  rank skills (bank postings, top 3)', t.skills);
   row('  rank function cards (top 2)', t.functions);
@@ -86,17 +113,39 @@ async function seedDatabase(cards: BankCard[]): Promise<string> {
   const { hashPassword } = await import('@/lib/auth/password');
   const { newToken } = await import('@/lib/auth/tokens');
   const { listFieldsOf } = await import('@/lib/cards/append-version');
-  const user = await prisma.user.create({ data: { email: 'bench@bench.local', name: 'Bench runtime', role: 'ANNOTATOR', passwordHash: await hashPassword('bench-password') } });
+  const user = await prisma.user.create({
+    data: {
+      email: 'bench@bench.local',
+      name: 'Bench runtime',
+      role: 'ANNOTATOR',
+      passwordHash: await hashPassword('bench-password'),
+    },
+  });
   const { token, hash } = newToken('mct');
-  await prisma.apiToken.create({ data: { name: 'bench', role: 'ANNOTATOR', userId: user.id, tokenHash: hash, prefix: token.slice(0, 10) } });
+  await prisma.apiToken.create({
+    data: { name: 'bench', role: 'ANNOTATOR', userId: user.id, tokenHash: hash, prefix: token.slice(0, 10) },
+  });
   const t0 = performance.now();
   validateSyntheticBank(cards);
-  console.log(`\nSeeded bank: ${cards.length.toLocaleString('en-US')} cards passed the proposal validators in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nSeeded bank: ${cards.length.toLocaleString('en-US')} cards passed the proposal validators in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
   for (let i = 0; i < cards.length; i += 1000) {
     const chunk = cards.slice(i, i + 1000);
     // Title, tags and size as an approval writes them (appendCardVersion), so the bank pages list real cards.
-    await prisma.card.createMany({ data: chunk.map((c) => ({ id: c.cardId, key: c.key, kind: c.kind, ability: c.ability, apps: c.apps, ...listFieldsOf(c.kind, c.content) })) });
-    await prisma.cardVersion.createMany({ data: chunk.map((c) => ({ id: c.versionId, cardId: c.cardId, number: 1, content: c.content })) });
+    await prisma.card.createMany({
+      data: chunk.map((c) => ({
+        id: c.cardId,
+        key: c.key,
+        kind: c.kind,
+        ability: c.ability,
+        apps: c.apps,
+        ...listFieldsOf(c.kind, c.content),
+      })),
+    });
+    await prisma.cardVersion.createMany({
+      data: chunk.map((c) => ({ id: c.versionId, cardId: c.cardId, number: 1, content: c.content })),
+    });
   }
   await prisma.$executeRaw`UPDATE "Card" c SET "currentVersionId" = v.id FROM "CardVersion" v WHERE v."cardId" = c.id`;
   await (await import('@/lib/db/disconnect')).disconnectDatabase();
@@ -104,7 +153,14 @@ async function seedDatabase(cards: BankCard[]): Promise<string> {
 }
 
 async function rps(url: string, token: string, connections: number, body: string): Promise<number> {
-  const result = await autocannon({ url, method: 'POST', connections, duration: SECONDS, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+  });
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx responses`);
   return result.requests.average;
 }
@@ -114,14 +170,22 @@ inProcess(cards);
 
 /** Part 2: the built app on a fresh embedded PostgreSQL holding the same bank. */
 async function overHttp(base: string, token: string): Promise<void> {
-  const body = JSON.stringify({ task: syntheticQueries[0].task, ability: 'mail', apps: ['mail'], release: 'current', function: syntheticQueries[0].function });
+  const body = JSON.stringify({
+    task: syntheticQueries[0].task,
+    ability: 'mail',
+    apps: ['mail'],
+    release: 'current',
+    function: syntheticQueries[0].function,
+  });
   await rps(`${base}/api/retrieve`, token, 1, body); // warm-up: builds the index once
   console.log(`\nOver HTTP (built app, ${SECONDS} s per run, API token, release "current")`);
   console.log('connections   /api/retrieve req/s   no-op req/s   ratio');
   for (const c of [10, 50]) {
     const r = await rps(`${base}/api/retrieve`, token, c, body);
     const n = await rps(`${base}/api/retrieve/ping`, token, c, '{}');
-    console.log(`${String(c).padStart(11)}   ${r.toFixed(0).padStart(19)}   ${n.toFixed(0).padStart(11)}   ${(r / n).toFixed(2)}×`);
+    console.log(
+      `${String(c).padStart(11)}   ${r.toFixed(0).padStart(19)}   ${n.toFixed(0).padStart(11)}   ${(r / n).toFixed(2)}×`,
+    );
   }
 }
 

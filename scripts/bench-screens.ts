@@ -26,7 +26,12 @@ const RUNS = Number(values.runs);
 async function openDatabase(): Promise<Database> {
   const url = process.env.BENCH_SCREENS_DATABASE_URL;
   if (url) return { url, embedded: false, stop: async () => undefined };
-  return startEmbeddedPostgres({ dataDir: path.join('.data', 'bench', 'pg'), port: Number(process.env.EMBEDDED_PG_PORT ?? 54414), database: 'bench', quiet: true });
+  return startEmbeddedPostgres({
+    dataDir: path.join('.data', 'bench', 'pg'),
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 54414),
+    database: 'bench',
+    quiet: true,
+  });
 }
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -48,7 +53,8 @@ async function main() {
     const { bankGrowth } = await import('@/lib/dashboard/bank-growth');
     const { coverage } = await import('@/lib/dashboard/coverage');
     const { listDrillTrajectories } = await import('@/lib/dashboard/list-trajectories');
-    const drillIds = async (q: Record<string, string>) => (await listDrillTrajectories(actor, { ...q, pageSize: '50' })).items.map((t) => t.id);
+    const drillIds = async (q: Record<string, string>) =>
+      (await listDrillTrajectories(actor, { ...q, pageSize: '50' })).items.map((t) => t.id);
     const { loadAgreementUnits, MAX_AGREEMENT_UNITS } = await import('@/lib/diagnosis/agreement-report');
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@bench.local' } });
     const actor = { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' as const };
@@ -56,7 +62,12 @@ async function main() {
 
     // The diff's first view builds both releases' indexes (kept for every later view, the leakage audit and previews).
     const firstDiff = await time(() => diffReleases(actor, r1, r2));
-    const cases: { label: string; before: () => Promise<unknown>; after: () => Promise<unknown>; same: (a: unknown, b: unknown) => boolean }[] = [
+    const cases: {
+      label: string;
+      before: () => Promise<unknown>;
+      after: () => Promise<unknown>;
+      same: (a: unknown, b: unknown) => boolean;
+    }[] = [
       {
         label: `release diff ${r1} → ${r2}`,
         before: () => before.diffReleasesBefore(r1, r2),
@@ -70,8 +81,12 @@ async function main() {
         // The "after" is the finished figure; compare week × bank × cards.
         same: (a, b) =>
           isDeepStrictEqual(
-            (a as { week: Date; bank: string; cards: number }[]).map((r) => `${r.week.toISOString().slice(0, 10)} ${r.bank} ${r.cards}`),
-            (b as { points: { week: string; bank: string; cards: number }[] }).points.map((p) => `${p.week} ${p.bank} ${p.cards}`),
+            (a as { week: Date; bank: string; cards: number }[]).map(
+              (r) => `${r.week.toISOString().slice(0, 10)} ${r.bank} ${r.cards}`,
+            ),
+            (b as { points: { week: string; bank: string; cards: number }[] }).points.map(
+              (p) => `${p.week} ${p.bank} ${p.cards}`,
+            ),
           ),
       },
       {
@@ -81,8 +96,12 @@ async function main() {
         after: () => coverage({}),
         same: (a, b) =>
           isDeepStrictEqual(
-            (a as { userId: string; submitted: number; drafts: number }[]).map((r) => `${r.userId} ${r.submitted} ${r.drafts}`),
-            (b as { byAnnotator: { userId: string; submitted: number; drafts: number }[] }).byAnnotator.map((r) => `${r.userId} ${r.submitted} ${r.drafts}`).sort(),
+            (a as { userId: string; submitted: number; drafts: number }[]).map(
+              (r) => `${r.userId} ${r.submitted} ${r.drafts}`,
+            ),
+            (b as { byAnnotator: { userId: string; submitted: number; drafts: number }[] }).byAnnotator
+              .map((r) => `${r.userId} ${r.submitted} ${r.drafts}`)
+              .sort(),
           ),
       },
       {
@@ -100,18 +119,22 @@ async function main() {
       },
       {
         label: 'agreement units (agreement page, disagreements)',
-        before: () => before.agreementUnitsBefore({ benchmark: undefined, ability: undefined }, MAX_AGREEMENT_UNITS + 1),
+        before: () =>
+          before.agreementUnitsBefore({ benchmark: undefined, ability: undefined }, MAX_AGREEMENT_UNITS + 1),
         after: () => loadAgreementUnits({ benchmark: undefined, ability: undefined }, MAX_AGREEMENT_UNITS + 1),
         same: isDeepStrictEqual,
       },
       {
         label: 'agreement units, one benchmark',
-        before: () => before.agreementUnitsBefore({ benchmark: 'bench-air', ability: undefined }, MAX_AGREEMENT_UNITS + 1),
+        before: () =>
+          before.agreementUnitsBefore({ benchmark: 'bench-air', ability: undefined }, MAX_AGREEMENT_UNITS + 1),
         after: () => loadAgreementUnits({ benchmark: 'bench-air', ability: undefined }, MAX_AGREEMENT_UNITS + 1),
         same: isDeepStrictEqual,
       },
     ];
-    console.log(`\nScreens at scale: p50 of ${RUNS} runs each, before and after alternating (after one warm-up of each):\n`);
+    console.log(
+      `\nScreens at scale: p50 of ${RUNS} runs each, before and after alternating (after one warm-up of each):\n`,
+    );
     for (const c of cases) {
       const [a, b] = [await c.before(), await c.after()];
       const same = c.same(a, b);
@@ -121,8 +144,19 @@ async function main() {
         tb.push(await time(c.before));
         ta.push(await time(c.after));
       }
-      const [pb, pa] = [percentile(tb.sort((x, y) => x - y), 50), percentile(ta.sort((x, y) => x - y), 50)];
-      console.log(`  ${c.label.padEnd(52)} before ${pb.toFixed(0).padStart(6)} ms   after ${pa.toFixed(0).padStart(6)} ms   ${(pb / pa).toFixed(1).padStart(6)}× faster   ${same ? 'same result' : 'RESULTS DIFFER'}`);
+      const [pb, pa] = [
+        percentile(
+          tb.sort((x, y) => x - y),
+          50,
+        ),
+        percentile(
+          ta.sort((x, y) => x - y),
+          50,
+        ),
+      ];
+      console.log(
+        `  ${c.label.padEnd(52)} before ${pb.toFixed(0).padStart(6)} ms   after ${pa.toFixed(0).padStart(6)} ms   ${(pb / pa).toFixed(1).padStart(6)}× faster   ${same ? 'same result' : 'RESULTS DIFFER'}`,
+      );
     }
     console.log(`  (release diff, first view with both release indexes cold: ${firstDiff.toFixed(0)} ms)`);
   } finally {

@@ -13,35 +13,100 @@ import { parseArgs } from 'node:util';
 import { BENCH_TOOLS, measure, percentile } from './lib/bench-seed-synthetic';
 import { runSyntheticBench } from './lib/synthetic-bench';
 
-const { values } = parseArgs({ options: { trajectories: { type: 'string', default: '100000' }, events: { type: 'string', default: '100' }, runs: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: {
+    trajectories: { type: 'string', default: '100000' },
+    events: { type: 'string', default: '100' },
+    runs: { type: 'string', default: '30' },
+  },
+});
 const N = Number(values.trajectories);
 const E = Number(values.events);
 const RUNS = Number(values.runs);
 const TARGET_MS = 200;
 
 // Two-word queries: common words (the candidate cap applies), mid-frequency and rare synthetic terms.
-const COMMON = [['order', 'refund'], ['cancel', 'reservation'], ['flight', 'booking'], ['payment', 'card'], ['customer', 'account']];
-const MID = Array.from({ length: 10 }, (_, i) => [`term${(400 + i * 37).toString(36)}`, `term${(600 + i * 53).toString(36)}`]);
-const RARE = Array.from({ length: 10 }, (_, i) => [`term${(2500 + i * 17).toString(36)}`, `term${(2700 + i * 11).toString(36)}`]);
+const COMMON = [
+  ['order', 'refund'],
+  ['cancel', 'reservation'],
+  ['flight', 'booking'],
+  ['payment', 'card'],
+  ['customer', 'account'],
+];
+const MID = Array.from({ length: 10 }, (_, i) => [
+  `term${(400 + i * 37).toString(36)}`,
+  `term${(600 + i * 53).toString(36)}`,
+]);
+const RARE = Array.from({ length: 10 }, (_, i) => [
+  `term${(2500 + i * 17).toString(36)}`,
+  `term${(2700 + i * 11).toString(36)}`,
+]);
 
 runSyntheticBench({ trajectories: N, events: E }, { events: true }, async () => {
   const { prisma } = await import('@/lib/db/prisma');
   const { searchTranscripts } = await import('@/lib/search/search-transcripts');
-  const actor = { userId: 'bu0', name: 'bench', email: 'bench0@bench.local', role: 'ANNOTATOR' as const, via: 'session' as const };
+  const actor = {
+    userId: 'bu0',
+    name: 'bench',
+    email: 'bench0@bench.local',
+    role: 'ANNOTATOR' as const,
+    via: 'session' as const,
+  };
   const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Event"`;
-  console.log(`\nTranscript search over ${Number(n).toLocaleString('en-US')} SYNTHETIC events (${RUNS} runs per kind, after a warm-up):\n`);
+  console.log(
+    `\nTranscript search over ${Number(n).toLocaleString('en-US')} SYNTHETIC events (${RUNS} runs per kind, after a warm-up):\n`,
+  );
   let i = 0;
-  const cycle = <T,>(list: T[]) => () => list[i++ % list.length];
+  const cycle =
+    <T>(list: T[]) =>
+    () =>
+      list[i++ % list.length];
   const kinds: [string, () => Promise<unknown>][] = [
-    ['baseline: one event by (trajectoryId, position)', () => prisma.event.findUnique({ where: { trajectoryId_position: { trajectoryId: `tr${(i++ * 7919) % N}`, position: 5 } } })],
+    [
+      'baseline: one event by (trajectoryId, position)',
+      () =>
+        prisma.event.findUnique({
+          where: { trajectoryId_position: { trajectoryId: `tr${(i++ * 7919) % N}`, position: 5 } },
+        }),
+    ],
     // The index's floor: the GIN match alone (first 20 events, no ranking, grouping, highlighting or context).
-    ['floor: bare GIN match of two mid-frequency words', ((pick) => () => prisma.$queryRaw`SELECT id FROM "Event" WHERE "searchVector" @@ websearch_to_tsquery('english', ${pick().join(' ')}) LIMIT 20`)(cycle(MID))],
-    ['two common words (capped ranking)', ((pick) => () => searchTranscripts(actor, { q: pick().join(' ') }))(cycle(COMMON))],
-    ['two mid-frequency words', ((pick) => () => searchTranscripts(actor, { q: pick().join(' ') }))(cycle(MID))],
-    ['two rare words', ((pick) => () => searchTranscripts(actor, { q: pick().join(' ') }))(cycle(RARE))],
+    [
+      'floor: bare GIN match of two mid-frequency words',
+      (
+        (pick) => () =>
+          prisma.$queryRaw`SELECT id FROM "Event" WHERE "searchVector" @@ websearch_to_tsquery('english', ${pick().join(' ')}) LIMIT 20`
+      )(cycle(MID)),
+    ],
+    [
+      'two common words (capped ranking)',
+      (
+        (pick) => () =>
+          searchTranscripts(actor, { q: pick().join(' ') })
+      )(cycle(COMMON)),
+    ],
+    [
+      'two mid-frequency words',
+      (
+        (pick) => () =>
+          searchTranscripts(actor, { q: pick().join(' ') })
+      )(cycle(MID)),
+    ],
+    [
+      'two rare words',
+      (
+        (pick) => () =>
+          searchTranscripts(actor, { q: pick().join(' ') })
+      )(cycle(RARE)),
+    ],
     ['phrase "cancel reservation"', () => searchTranscripts(actor, { q: '"cancel reservation"' })],
     [`tool name as words (${BENCH_TOOLS[2]})`, () => searchTranscripts(actor, { q: BENCH_TOOLS[2] })],
-    ['words + tool filter + failed outcome', ((pick) => () => searchTranscripts(actor, { q: pick().join(' '), tool: BENCH_TOOLS[6], outcome: 'failed' }))(cycle(MID))],
+    [
+      'words + tool filter + failed outcome',
+      (
+        (pick) => () =>
+          searchTranscripts(actor, { q: pick().join(' '), tool: BENCH_TOOLS[6], outcome: 'failed' })
+      )(cycle(MID)),
+    ],
   ];
   let baseline = 0;
   const rows: { label: string; p50: number; p99: number }[] = [];
@@ -52,9 +117,13 @@ runSyntheticBench({ trajectories: N, events: E }, { events: true }, async () => 
     const p99 = percentile(t, 99);
     if (!baseline) baseline = p50;
     rows.push({ label, p50, p99 });
-    console.log(`  ${label.padEnd(52)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   (${(p50 / baseline).toFixed(0)}× baseline p50)`);
+    console.log(
+      `  ${label.padEnd(52)} p50 ${p50.toFixed(1).padStart(7)} ms   p99 ${p99.toFixed(1).padStart(7)} ms   (${(p50 / baseline).toFixed(0)}× baseline p50)`,
+    );
   }
   const twoWord = rows.filter((r) => r.label.startsWith('two '));
   const worst = Math.max(...twoWord.map((r) => r.p50));
-  console.log(`\nTarget: two-word query p50 ≤ ${TARGET_MS} ms → worst two-word p50 ${worst.toFixed(1)} ms: ${worst <= TARGET_MS ? 'OK' : 'OVER TARGET'}`);
+  console.log(
+    `\nTarget: two-word query p50 ≤ ${TARGET_MS} ms → worst two-word p50 ${worst.toFixed(1)} ms: ${worst <= TARGET_MS ? 'OK' : 'OVER TARGET'}`,
+  );
 });

@@ -28,10 +28,13 @@ async function seed(): Promise<Record<number, string>> {
   const { prisma } = await import('@/lib/db/prisma');
   const { hashPassword } = await import('@/lib/auth/password');
   const { failedRecord, seedRecords } = await import('../tests/helpers/failed-trajectories');
-  await prisma.user.create({ data: { email: EMAIL, name: 'Bench Annotator', role: 'ANNOTATOR', passwordHash: await hashPassword(PASSWORD) } });
+  await prisma.user.create({
+    data: { email: EMAIL, name: 'Bench Annotator', role: 'ANNOTATOR', passwordHash: await hashPassword(PASSWORD) },
+  });
   const ids: Record<number, string> = {};
   for (const n of SIZES) {
-    const content = (i: number) => `Event ${i}: ${'a fairly ordinary line of agent or tool text '.repeat(3)}\n${JSON.stringify({ row: i, items: [1, 2, 3] })}`;
+    const content = (i: number) =>
+      `Event ${i}: ${'a fairly ordinary line of agent or tool text '.repeat(3)}\n${JSON.stringify({ row: i, items: [1, 2, 3] })}`;
     [ids[n]] = await seedRecords([failedRecord({ benchmark: 'bench-dom', events: n, content })]);
   }
   await (await import('@/lib/db/disconnect')).disconnectDatabase();
@@ -45,7 +48,11 @@ async function measure(page: Page, id: string) {
   await page.locator('[data-testid="event-0"]').filter({ hasText: 'user' }).waitFor();
   const firstRenderMs = Date.now() - started;
   const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-  const count = await page.evaluate(() => Number(document.querySelector('[data-testid="event-timeline"]')?.getAttribute('aria-label')?.match(/\d+/)?.[0] ?? 0));
+  const count = await page.evaluate(() =>
+    Number(
+      document.querySelector('[data-testid="event-timeline"]')?.getAttribute('aria-label')?.match(/\d+/)?.[0] ?? 0,
+    ),
+  );
   // Row heights are measured as they render, so the total height settles while scrolling: keep going to the end.
   const lastRow = page.locator(`[data-testid="event-${count - 1}"]`).filter({ hasText: 'final answer' });
   for (let i = 0; i < 50 && !(await lastRow.count()); i++) {
@@ -65,7 +72,10 @@ async function measure(page: Page, id: string) {
 async function measureSizes(base: string, ids: Record<number, string>): Promise<number> {
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions ?? {});
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
-  const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: base } });
+  const login = await context.request.post('/api/auth/login', {
+    data: { email: EMAIL, password: PASSWORD },
+    headers: { origin: base },
+  });
   if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
   const page = await context.newPage();
   await measure(page, ids[100]); // warm-up: first request of a fresh server
@@ -85,11 +95,15 @@ async function measureSizes(base: string, ids: Record<number, string>): Promise<
   console.log('events | DOM nodes (first render) | DOM nodes (scrolled to end) | event rows in DOM | first render ms');
   for (const n of SIZES) {
     const r = results[n];
-    console.log(`${String(n).padStart(6)} | ${String(r.nodes).padStart(24)} | ${String(r.nodesAtEnd).padStart(27)} | ${String(r.rows).padStart(17)} | ${String(r.firstRenderMs).padStart(15)}`);
+    console.log(
+      `${String(n).padStart(6)} | ${String(r.nodes).padStart(24)} | ${String(r.nodesAtEnd).padStart(27)} | ${String(r.rows).padStart(17)} | ${String(r.firstRenderMs).padStart(15)}`,
+    );
   }
   const [small, large] = SIZES.map((n) => results[n]);
   const nodeRatio = large.nodes / small.nodes;
-  console.log(`ratio 5000/100: DOM nodes ${nodeRatio.toFixed(2)}× (flat if ≈ 1), first render ${(large.firstRenderMs / small.firstRenderMs).toFixed(2)}×`);
+  console.log(
+    `ratio 5000/100: DOM nodes ${nodeRatio.toFixed(2)}× (flat if ≈ 1), first render ${(large.firstRenderMs / small.firstRenderMs).toFixed(2)}×`,
+  );
   if (nodeRatio > 1.2) {
     console.error('DOM node count grows with the event count: the timeline is not virtualised.');
     return 1;

@@ -27,7 +27,13 @@ try {
   code = await new Promise<number>((resolve) => {
     const child = spawn(path.resolve('node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
       stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: db.url, E2E_PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', [RESOLVED_ENV]: JSON.stringify(browser) },
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        E2E_PORT: String(port),
+        NEXT_TELEMETRY_DISABLED: '1',
+        [RESOLVED_ENV]: JSON.stringify(browser),
+      },
     });
     child.on('exit', (c) => resolve(c ?? 1));
   });

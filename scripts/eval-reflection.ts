@@ -17,7 +17,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freshDatabase } from './lib/fresh-database';
 
-const { values } = parseArgs({ options: { provider: { type: 'string', default: 'offline' }, data: { type: 'string', default: '../shared/data' }, cards: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    provider: { type: 'string', default: 'offline' },
+    data: { type: 'string', default: '../shared/data' },
+    cards: { type: 'string' },
+  },
+});
 const provider = values.provider === 'openai' ? 'openai' : 'offline';
 const started = Date.now();
 const db = await freshDatabase('evalreflection');
@@ -33,30 +39,64 @@ try {
   const { formatReport, taskQuality } = await import('@/lib/eval/reflection-quality');
   const { hashPassword } = await import('@/lib/auth/password');
   const { approveAllValid } = await import('@/lib/eval/approve-all');
-  const { bankSources, formatHits, labelledHits, ownCardHits, retrievalLabelsSchema } = await import('@/lib/eval/retrieval-hits');
+  const { bankSources, formatHits, labelledHits, ownCardHits, retrievalLabelsSchema } =
+    await import('@/lib/eval/retrieval-hits');
   // Read before any work: a broken label file fails in a second, not after two minutes.
-  const labels = retrievalLabelsSchema.parse(JSON.parse(readFileSync('tests/fixtures/eval/retrieval-labels.json', 'utf8')));
+  const labels = retrievalLabelsSchema.parse(
+    JSON.parse(readFileSync('tests/fixtures/eval/retrieval-labels.json', 'utf8')),
+  );
 
   // 1. Import what is there.
   const files: { file: string; format?: 'tau1'; model?: string; domain?: string }[] = [];
   const tau2 = path.join(values.data, 'tau2-bench/airline');
-  if (existsSync(tau2)) for (const f of readdirSync(tau2).filter((f) => f.endsWith('.json')).sort()) files.push({ file: path.join(tau2, f) });
+  if (existsSync(tau2))
+    for (const f of readdirSync(tau2)
+      .filter((f) => f.endsWith('.json'))
+      .sort())
+      files.push({ file: path.join(tau2, f) });
   const tau1 = path.join(values.data, 'tau-bench/gpt-4o-airline.tasks0-9.json');
   if (existsSync(tau1)) files.push({ file: tau1, format: 'tau1', model: 'gpt-4o', domain: 'airline' });
-  if (files.length === 0) throw new Error(`No benchmark samples under ${values.data} (expected tau2-bench/airline/*.json, tau-bench/*.json)`);
+  if (files.length === 0)
+    throw new Error(`No benchmark samples under ${values.data} (expected tau2-bench/airline/*.json, tau-bench/*.json)`);
   const phase = { setup: (Date.now() - started) / 1000, import: 0, reflection: 0, approval: 0 };
   let t0 = Date.now();
-  for (const f of files) await importFile({ by: { cli: true }, source: 'CLI', filePath: f.file, format: f.format, model: f.model, domain: f.domain });
+  for (const f of files)
+    await importFile({
+      by: { cli: true },
+      source: 'CLI',
+      filePath: f.file,
+      format: f.format,
+      model: f.model,
+      domain: f.domain,
+    });
   phase.import = (Date.now() - t0) / 1000;
   t0 = Date.now();
 
   // 2. The self-written diagnoses.
   await prisma.$transaction((tx) => ensureFailureCategories(tx));
   const password = await hashPassword('eval-only-password');
-  const annotator = await prisma.user.create({ data: { email: 'eval-annotator@eval.local', name: 'Eval Annotator', role: 'ANNOTATOR', passwordHash: password } });
-  const reviewer = await prisma.user.create({ data: { email: 'eval-reviewer@eval.local', name: 'Eval Reviewer', role: 'REVIEWER', passwordHash: password } });
-  const actor = { userId: reviewer.id, name: reviewer.name, email: reviewer.email, role: reviewer.role, via: 'session' as const };
-  type Fixture = { benchmark: string; task: string; checkpoint: string; runs: number; category: string; wrong: string; should: string };
+  const annotator = await prisma.user.create({
+    data: { email: 'eval-annotator@eval.local', name: 'Eval Annotator', role: 'ANNOTATOR', passwordHash: password },
+  });
+  const reviewer = await prisma.user.create({
+    data: { email: 'eval-reviewer@eval.local', name: 'Eval Reviewer', role: 'REVIEWER', passwordHash: password },
+  });
+  const actor = {
+    userId: reviewer.id,
+    name: reviewer.name,
+    email: reviewer.email,
+    role: reviewer.role,
+    via: 'session' as const,
+  };
+  type Fixture = {
+    benchmark: string;
+    task: string;
+    checkpoint: string;
+    runs: number;
+    category: string;
+    wrong: string;
+    should: string;
+  };
   const fixture: { diagnoses: Fixture[] } = JSON.parse(readFileSync('tests/fixtures/eval/diagnoses.json', 'utf8'));
   let applied = 0;
   for (const d of fixture.diagnoses) {
@@ -71,11 +111,30 @@ try {
     });
     for (const r of results) {
       // Anchor at the run's last call of the checked tool, else the checkpoint's own anchor, else the last call.
-      const calls = await prisma.event.findMany({ where: { trajectoryId: r.trajectoryId, type: 'TOOL_CALL' }, select: { position: true, tool: true }, orderBy: { position: 'asc' } });
-      const at = calls.filter((c) => c.tool === r.checkpoint.name).at(-1)?.position ?? r.eventIndex ?? calls.at(-1)?.position ?? 0;
+      const calls = await prisma.event.findMany({
+        where: { trajectoryId: r.trajectoryId, type: 'TOOL_CALL' },
+        select: { position: true, tool: true },
+        orderBy: { position: 'asc' },
+      });
+      const at =
+        calls.filter((c) => c.tool === r.checkpoint.name).at(-1)?.position ??
+        r.eventIndex ??
+        calls.at(-1)?.position ??
+        0;
       await prisma.$transaction(async (tx) => {
         await tx.diagnosis.create({
-          data: { trajectoryId: r.trajectoryId, checkpointResultId: r.id, authorId: annotator.id, categoryId: category.id, eventStart: at, eventEnd: at, whatWentWrong: d.wrong, whatShouldHaveHappened: d.should, status: 'SUBMITTED', submittedAt: new Date() },
+          data: {
+            trajectoryId: r.trajectoryId,
+            checkpointResultId: r.id,
+            authorId: annotator.id,
+            categoryId: category.id,
+            eventStart: at,
+            eventEnd: at,
+            whatWentWrong: d.wrong,
+            whatShouldHaveHappened: d.should,
+            status: 'SUBMITTED',
+            submittedAt: new Date(),
+          },
         });
         await recountPending(tx, r.trajectoryId);
       });
@@ -85,14 +144,31 @@ try {
 
   // 3. Reflection on every task with a failing run (diagnoses when there are, else the divergence).
   const models = provider === 'openai' ? (await getLlmConfig()).models : null;
-  const settings = { provider, scope: 'failed_and_passed', requireDiagnoses: false, ...(models ? { reflectorModel: models.reflector, curatorModel: models.curator } : {}) };
-  const tasks = await prisma.task.findMany({ include: { trajectories: { select: { passed: true } } }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }] });
+  const settings = {
+    provider,
+    scope: 'failed_and_passed',
+    requireDiagnoses: false,
+    ...(models ? { reflectorModel: models.reflector, curatorModel: models.curator } : {}),
+  };
+  const tasks = await prisma.task.findMany({
+    include: { trajectories: { select: { passed: true } } },
+    orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }],
+  });
   const reflected = tasks.filter((t) => t.trajectories.some((x) => !x.passed));
   // One run at a time: the bank does not change until step 4, and on a busy 2-core machine parallel runs only
   // trade CPU for transaction-start timeouts.
   const runIds: string[] = [];
   for (const t of reflected) {
-    const run = await prisma.reflectionRun.create({ data: { kind: 'REFLECTION', taskId: t.id, provider: provider === 'openai' ? 'OPENAI' : 'OFFLINE', settings, status: 'QUEUED', createdById: reviewer.id } });
+    const run = await prisma.reflectionRun.create({
+      data: {
+        kind: 'REFLECTION',
+        taskId: t.id,
+        provider: provider === 'openai' ? 'OPENAI' : 'OFFLINE',
+        settings,
+        status: 'QUEUED',
+        createdById: reviewer.id,
+      },
+    });
     await executeRun(run.id);
     runIds.push(run.id);
   }
@@ -106,7 +182,14 @@ try {
     const approval = await approveAllValid(actor, runIds[i]);
     approvals.push({ taskId: t.id, approved: approval.approved });
     const failed = t.trajectories.filter((x) => !x.passed).length;
-    rows.push(taskQuality(`${t.benchmark} ${t.externalId}`, await getRunDetail(actor, runIds[i]), { passed: t.trajectories.length - failed, failed }, approval));
+    rows.push(
+      taskQuality(
+        `${t.benchmark} ${t.externalId}`,
+        await getRunDetail(actor, runIds[i]),
+        { passed: t.trajectories.length - failed, failed },
+        approval,
+      ),
+    );
   }
   const sources = bankSources(approvals);
   const own = await ownCardHits(actor, tasks, sources);
@@ -122,10 +205,21 @@ try {
       retrieval: formatHits(own, other, sources),
     }),
   );
-  console.log(`\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}, approval + retrieval ${phase.approval.toFixed(1)}`);
-  if (values.cards) writeFileSync(values.cards, JSON.stringify(rows.map((r) => ({ task: r.task, cards: r.bankCards })), null, 2));
+  console.log(
+    `\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}, approval + retrieval ${phase.approval.toFixed(1)}`,
+  );
+  if (values.cards)
+    writeFileSync(
+      values.cards,
+      JSON.stringify(
+        rows.map((r) => ({ task: r.task, cards: r.bankCards })),
+        null,
+        2,
+      ),
+    );
   const total = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
-  if (total((r) => r.privacyFindings) > 0 || total((r) => r.evaluatorWording) > 0 || rows.some((r) => r.deltas > 3)) code = 1;
+  if (total((r) => r.privacyFindings) > 0 || total((r) => r.evaluatorWording) > 0 || rows.some((r) => r.deltas > 3))
+    code = 1;
   await (await import('@/lib/db/disconnect')).disconnectDatabase();
 } catch (err) {
   console.error(err);

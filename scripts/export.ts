@@ -23,7 +23,14 @@ function usageError(message: string): never {
 
 let values: { release?: string; format: string; out?: string; help?: boolean };
 try {
-  ({ values } = parseArgs({ options: { release: { type: 'string' }, format: { type: 'string', default: 'json' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  ({ values } = parseArgs({
+    options: {
+      release: { type: 'string' },
+      format: { type: 'string', default: 'json' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
 } catch (err) {
   // Node's ERR_PARSE_ARGS_* (an unknown option, a missing value) as one line, not a stack trace.
   usageError((err as Error).message);
@@ -34,7 +41,8 @@ if (values.help) {
 }
 if (!values.release) usageError('--release is required (the release name, as on the Releases page)');
 if (!values.out) usageError('--out is required (the file to write)');
-if (!exportFormatSchema.safeParse(values.format).success) usageError(`--format must be one of ${exportFormatSchema.options.join(', ')} (got "${values.format}")`);
+if (!exportFormatSchema.safeParse(values.format).success)
+  usageError(`--format must be one of ${exportFormatSchema.options.join(', ')} (got "${values.format}")`);
 
 const { release, out, format } = values as { release: string; out: string; format: string };
 await runCliCommand(async () => {

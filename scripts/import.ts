@@ -9,7 +9,14 @@
 import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { connectCliDatabase } from './lib/cli-database';
-import { IMPORT_EXIT, IMPORT_USAGE, importExitCode, parseImportArgs, totalsLine, type FileOutcome } from './lib/import-cli';
+import {
+  IMPORT_EXIT,
+  IMPORT_USAGE,
+  importExitCode,
+  parseImportArgs,
+  totalsLine,
+  type FileOutcome,
+} from './lib/import-cli';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
 import { runLabel } from '@/lib/trajectories/run-label';
 
@@ -93,7 +100,10 @@ async function main() {
           if (now - last < 250 && p.bytesRead < p.bytesTotal) return;
           last = now;
           const pct = p.bytesTotal ? Math.min(100, Math.round((p.bytesRead / p.bytesTotal) * 100)) : 100;
-          const done = totalLines != null ? `${p.records.toLocaleString('en-US')} / ${totalLines.toLocaleString('en-US')} lines` : `${p.records.toLocaleString('en-US')} records`;
+          const done =
+            totalLines != null
+              ? `${p.records.toLocaleString('en-US')} / ${totalLines.toLocaleString('en-US')} lines`
+              : `${p.records.toLocaleString('en-US')} records`;
           const line = `  ${path.basename(file)}: ${done} done (${pct}% of ${(p.bytesTotal / 1e6).toFixed(1)} MB) · ${fmtRate(p.records, p.elapsedMs)} records/s`;
           if (tty) process.stderr.write(`\r${line}\x1b[K`);
           else console.error(line);
@@ -101,7 +111,10 @@ async function main() {
       });
       if (tty) process.stderr.write('\r\x1b[K');
       outcomes.push(report);
-      const seconds = report.finishedAt && report.startedAt ? (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000 : 0;
+      const seconds =
+        report.finishedAt && report.startedAt
+          ? (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000
+          : 0;
       // A 0-byte file has no format to name: say what it is.
       const label = report.format ?? (statSync(file).size === 0 ? 'empty file' : 'unknown format');
       console.log(
@@ -110,13 +123,20 @@ async function main() {
           (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''),
       );
       if (report.error) console.log(`    ${report.error}`);
-      if (report.models.length) console.log(`    models: ${report.models.map((m) => `${runLabel(m)} (${m.runs} runs, ${m.passed} passed)`).join(' · ')}`);
-      if (report.failedWithoutFailedCheckpoint) console.log(`    ${failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}`);
+      if (report.models.length)
+        console.log(
+          `    models: ${report.models.map((m) => `${runLabel(m)} (${m.runs} runs, ${m.passed} passed)`).join(' · ')}`,
+        );
+      if (report.failedWithoutFailedCheckpoint)
+        console.log(`    ${failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}`);
       for (const e of report.errors.slice(0, 20)) {
         const where = e.line != null ? `line ${e.line}` : e.recordIndex != null ? `record ${e.recordIndex}` : 'file';
-        console.log(`    ${e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'error'} at ${where}${e.path ? ` (${e.path})` : ''}: ${e.reason}`);
+        console.log(
+          `    ${e.kind === 'CONFLICT' ? 'conflict' : e.kind === 'WARNING' ? 'warning' : 'error'} at ${where}${e.path ? ` (${e.path})` : ''}: ${e.reason}`,
+        );
       }
-      if (report.errorCount > 20) console.log(`    … ${report.errorCount - 20} more: see Imports → ${report.id} in the console`);
+      if (report.errorCount > 20)
+        console.log(`    … ${report.errorCount - 20} more: see Imports → ${report.id} in the console`);
     }
     if (files.length > 1) {
       console.log(`\n${totalsLine(outcomes)}`);

@@ -18,7 +18,9 @@ await runCliCommand(async () => {
   const report = await auditLeakage(CLI_ACTOR, { release: values.release });
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {
-    console.log(`Bank ${report.release}: ${plural(report.heldOutTasks, 'held-out task')}, ${plural(report.leaks.length, 'leak')}`);
+    console.log(
+      `Bank ${report.release}: ${plural(report.heldOutTasks, 'held-out task')}, ${plural(report.leaks.length, 'leak')}`,
+    );
     for (const l of report.leaks) {
       console.log(`\n✖ ${l.benchmark} ${l.taskExternalId} retrieves ${l.cardKey} v${l.version}`);
       for (const p of l.paths) console.log(`    ${p.text}`);

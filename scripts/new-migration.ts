@@ -37,7 +37,8 @@ try {
     writeFileSync(path.join(target, 'migration.sql'), sql);
     console.log(`Wrote ${target}/migration.sql`);
     const lock = path.join('prisma', 'migrations', 'migration_lock.toml');
-    if (!hasMigrations) writeFileSync(lock, '# Written by scripts/new-migration.ts; keep in git.\nprovider = "postgresql"\n');
+    if (!hasMigrations)
+      writeFileSync(lock, '# Written by scripts/new-migration.ts; keep in git.\nprovider = "postgresql"\n');
   }
 } finally {
   await db.stop();

@@ -48,8 +48,14 @@ function stop(code: number, message?: string): Promise<never> {
     for (const s of started.splice(0).reverse()) {
       // One step that hangs (e.g. a worker waiting on a database that died) must not keep the rest running.
       let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((r) => (timer = setTimeout(() => r(console.error(`  gave up waiting for the ${s.name} to stop`)), STOP_STEP_MS)));
-      await Promise.race([s.stop().catch((err: Error) => console.error(`  could not stop the ${s.name}: ${err.message}`)), limit]);
+      const limit = new Promise<void>(
+        (r) =>
+          (timer = setTimeout(() => r(console.error(`  gave up waiting for the ${s.name} to stop`)), STOP_STEP_MS)),
+      );
+      await Promise.race([
+        s.stop().catch((err: Error) => console.error(`  could not stop the ${s.name}: ${err.message}`)),
+        limit,
+      ]);
       clearTimeout(timer);
     }
     process.exit(code);
@@ -66,9 +72,12 @@ async function main() {
   const problems = startEnvironmentProblems(process.env);
   if (problems.length) return stop(1, `Fix the environment (or .env) and start again:\n  ${problems.join('\n  ')}`);
   const { port, pgPort, pgDir, seedDemo } = settings();
-  if (await portInUse(port)) return stop(1, `Port ${port} is already in use. Stop the other server or start with PORT=<free port> npm start.`);
+  if (await portInUse(port))
+    return stop(1, `Port ${port} is already in use. Stop the other server or start with PORT=<free port> npm start.`);
 
-  const db = await openDatabase({ dataDir: pgDir, port: pgPort, database: 'console' }).catch((err: Error) => stop(1, err.message));
+  const db = await openDatabase({ dataDir: pgDir, port: pgPort, database: 'console' }).catch((err: Error) =>
+    stop(1, err.message),
+  );
   started.push({ name: 'database', stop: db.stop });
   process.env.DATABASE_URL = db.url;
   console.log(db.embedded ? `• Embedded PostgreSQL on port ${pgPort} (data in ${pgDir})` : '• Using DATABASE_URL');
@@ -102,7 +111,9 @@ async function main() {
   }
 
   // `next dev` for development; otherwise scripts/serve.ts, which decides the client address itself.
-  const { bin, args } = dev ? { bin: path.resolve('node_modules', '.bin', 'next'), args: ['dev', '-p', String(port)] } : serveCommand(port);
+  const { bin, args } = dev
+    ? { bin: path.resolve('node_modules', '.bin', 'next'), args: ['dev', '-p', String(port)] }
+    : serveCommand(port);
   const child: ChildProcess = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATABASE_URL: db.url, NEXT_TELEMETRY_DISABLED: '1' },
@@ -116,10 +127,17 @@ async function main() {
     // Keep Next's own request/compile output, but the banner below is the one that matters.
     if (!/Ready (in|on)|Local:|Network:|▲ Next|- Experiments|Starting\.\.\./.test(text)) process.stdout.write(text);
   });
-  child.on('exit', (code) => void stop(code ?? 1, stopping ? undefined : `The web server exited (code ${code ?? 'signal'}).`));
+  child.on(
+    'exit',
+    (code) => void stop(code ?? 1, stopping ? undefined : `The web server exited (code ${code ?? 'signal'}).`),
+  );
 
   const url = `http://127.0.0.1:${port}/api/health`;
-  if (!(await waitForHealth(url, child))) return stop(1, `The server did not become healthy at ${url} within ${Math.round(healthTimeoutMs / 1000)} s (is the database reachable?)`);
+  if (!(await waitForHealth(url, child)))
+    return stop(
+      1,
+      `The server did not become healthy at ${url} within ${Math.round(healthTimeoutMs / 1000)} s (is the database reachable?)`,
+    );
   const { DEMO_USERS, DEMO_PASSWORD } = await import('@/lib/seed/seed-demo');
   console.log(`\n  Memory Console is running at  http://localhost:${port}\n`);
   if (seedDemo) {

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every check, each starting what it needs — typecheck, lint,
+ * `npm test`: every check, each starting what it needs — typecheck, lint, format,
  * unit + integration tests (real embedded PostgreSQL), e2e (built app in Chromium).
  * Finds the browser first (scripts/lib/find-browser.ts): without one it says
  * what to do in one line before any check runs. Runs them all, prints a
@@ -22,6 +22,7 @@ const skipsFile = path.join(tmp, 'real-data-skips.txt');
 const steps: [string, string[]][] = [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
+  ['format', ['run', 'format:check']],
   ['unit + integration', ['run', 'test:unit']],
   ['e2e', ['run', 'test:e2e']],
 ];
@@ -32,7 +33,12 @@ for (const [name, args] of steps) {
   const t0 = Date.now();
   const r = spawnSync('npm', args, {
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', [RESOLVED_ENV]: JSON.stringify(browser), [SKIPS_FILE_ENV]: skipsFile },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      [RESOLVED_ENV]: JSON.stringify(browser),
+      [SKIPS_FILE_ENV]: skipsFile,
+    },
   });
   results.push({ name, ok: r.status === 0, seconds: (Date.now() - t0) / 1000 });
 }
@@ -41,7 +47,9 @@ for (const r of results) console.log(`  ${r.ok ? '✓' : '✖'} ${r.name.padEnd(
 const skipped = existsSync(skipsFile) ? [...new Set(readFileSync(skipsFile, 'utf8').split('\n').filter(Boolean))] : [];
 rmSync(tmp, { recursive: true, force: true });
 if (skipped.length) {
-  console.log(`  ⚠ ${plural(skipped.length, 'real-data test')} skipped (the benchmark samples are not on this machine; CI fails instead):`);
+  console.log(
+    `  ⚠ ${plural(skipped.length, 'real-data test')} skipped (the benchmark samples are not on this machine; CI fails instead):`,
+  );
   for (const s of skipped) console.log(`      – ${s}`);
 }
 const failed = results.filter((r) => !r.ok).length;

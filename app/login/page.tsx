@@ -6,7 +6,11 @@ import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 
 export const metadata = { title: 'Sign in' };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   // The page a signed-out visitor opened (requirePageActor); anything but a path of this site goes home.
   const asked = (await searchParams)[RETURN_PARAM];
   const next = safeReturnPath(typeof asked === 'string' ? asked : null);

@@ -21,7 +21,8 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
   const [ability, setAbility] = useState('');
   const [k, setK] = useState('2');
   const save = useMutation({
-    mutationFn: (body: { benchmark: string; ability: string; k: number }) => apiFetch('/api/admin/overlap', { method: 'PUT', json: body }),
+    mutationFn: (body: { benchmark: string; ability: string; k: number }) =>
+      apiFetch('/api/admin/overlap', { method: 'PUT', json: body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
   const abilities = q.data.scopes.find((s) => s.benchmark === benchmark)?.abilities ?? [];
@@ -33,7 +34,15 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
       header: '',
       id: 'actions',
       className: 'text-right',
-      cell: (s) => <Button variant="ghost" disabled={save.isPending} onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}>Reset to 1</Button>,
+      cell: (s) => (
+        <Button
+          variant="ghost"
+          disabled={save.isPending}
+          onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}
+        >
+          Reset to 1
+        </Button>
+      ),
     },
   ];
   const submit = (e: FormEvent) => {
@@ -47,29 +56,58 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
           label="Overlap settings"
           columns={columns}
           rows={q.data.settings}
-          empty={<EmptyState title="Every checkpoint is diagnosed once (k = 1)">Set k above 1 for a benchmark to have several annotators diagnose the same checkpoints and measure their agreement.</EmptyState>}
+          empty={
+            <EmptyState title="Every checkpoint is diagnosed once (k = 1)">
+              Set k above 1 for a benchmark to have several annotators diagnose the same checkpoints and measure their
+              agreement.
+            </EmptyState>
+          }
         />
       </div>
-      <form onSubmit={submit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="Set overlap">
+      <form
+        onSubmit={submit}
+        className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        aria-label="Set overlap"
+      >
         <h2 className="text-sm font-semibold text-slate-900">Set overlap k</h2>
         <Field label="Benchmark">
-          <Select value={benchmark} onChange={(e) => { setBenchmark(e.target.value); setAbility(''); }} required>
+          <Select
+            value={benchmark}
+            onChange={(e) => {
+              setBenchmark(e.target.value);
+              setAbility('');
+            }}
+            required
+          >
             {q.data.scopes.length === 0 ? <option value="">No tasks imported yet</option> : null}
-            {q.data.scopes.map((s) => <option key={s.benchmark} value={s.benchmark}>{s.benchmark}</option>)}
+            {q.data.scopes.map((s) => (
+              <option key={s.benchmark} value={s.benchmark}>
+                {s.benchmark}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Ability">
           <Select value={ability} onChange={(e) => setAbility(e.target.value)}>
             <option value="">Every ability</option>
-            {abilities.map((a) => <option key={a} value={a}>{a}</option>)}
+            {abilities.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Annotators per failed checkpoint (k)">
           <TextInput type="number" min={1} max={10} value={k} onChange={(e) => setK(e.target.value)} required />
         </Field>
-        <Button type="submit" disabled={save.isPending || !benchmark}>{save.isPending ? 'Saving…' : 'Save'}</Button>
+        <Button type="submit" disabled={save.isPending || !benchmark}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
         <ErrorMessage error={save.error} />
-        <p className="text-xs text-slate-600">Raising k puts already-diagnosed checkpoints back in the queue for other annotators; annotators do not see each other&apos;s diagnosis of a checkpoint until they submitted their own.</p>
+        <p className="text-xs text-slate-600">
+          Raising k puts already-diagnosed checkpoints back in the queue for other annotators; annotators do not see
+          each other&apos;s diagnosis of a checkpoint until they submitted their own.
+        </p>
       </form>
     </div>
   );

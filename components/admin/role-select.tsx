@@ -14,7 +14,15 @@ export const ROLE_OPTIONS = ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'] as 
  * role must not outlive its owner's, see tokensRevokedByRole) asks first, naming how many and which, and that
  * Undo will not bring them back; a change that revokes nothing is saved at once, as before.
  */
-export function RoleSelect({ user, disabled, onChange }: { user: UserListItem; disabled: boolean; onChange: (role: Role) => void }) {
+export function RoleSelect({
+  user,
+  disabled,
+  onChange,
+}: {
+  user: UserListItem;
+  disabled: boolean;
+  onChange: (role: Role) => void;
+}) {
   const [asking, setAsking] = useState<Role | null>(null);
   const revoked = asking ? tokensRevokedByRole(user.activeTokens, asking) : [];
   return (

@@ -9,7 +9,10 @@ export type TokenStatus = { label: string; works: boolean };
  * (lib/auth/current-actor.ts): the list used to show neither an expiry nor an
  * expired token, so an admin could not tell why a CI job got 401.
  */
-export function tokenStatus(t: Pick<ApiTokenView, 'revokedAt' | 'expiresAt' | 'ownerActive'>, now = new Date()): TokenStatus {
+export function tokenStatus(
+  t: Pick<ApiTokenView, 'revokedAt' | 'expiresAt' | 'ownerActive'>,
+  now = new Date(),
+): TokenStatus {
   if (t.revokedAt) return { label: `revoked ${utc(t.revokedAt)}`, works: false };
   if (t.expiresAt && new Date(t.expiresAt) <= now) return { label: `expired ${utc(t.expiresAt)}`, works: false };
   if (!t.ownerActive) return { label: 'owner deactivated', works: false };

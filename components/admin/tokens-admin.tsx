@@ -17,7 +17,11 @@ const KEY = ['admin', 'tokens'];
 export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }) {
   const qc = useQueryClient();
   const [created, setCreated] = useState<string | null>(null);
-  const tokens = useQuery({ queryKey: KEY, queryFn: () => apiFetch<{ tokens: ApiTokenView[] }>('/api/admin/tokens').then((r) => r.tokens), initialData: initialTokens });
+  const tokens = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiFetch<{ tokens: ApiTokenView[] }>('/api/admin/tokens').then((r) => r.tokens),
+    initialData: initialTokens,
+  });
   const create = useMutation({
     mutationFn: (body: unknown) => apiFetch<{ token: string }>('/api/admin/tokens', { method: 'POST', json: body }),
     onSuccess: (r) => {
@@ -73,27 +77,45 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
           saveError={revoke.error}
         />
       </div>
-      <form onSubmit={onSubmit} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="New API token">
+      <form
+        onSubmit={onSubmit}
+        className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        aria-label="New API token"
+      >
         <h2 className="font-medium">New token</h2>
-        <Field label="Name"><TextInput name="name" required placeholder="e.g. nightly importer" /></Field>
+        <Field label="Name">
+          <TextInput name="name" required placeholder="e.g. nightly importer" />
+        </Field>
         <Field label="Acts as role">
           <Select name="role" defaultValue="RESEARCHER">
-            {['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'].map((r) => <option key={r} value={r}>{r.toLowerCase()}</option>)}
+            {['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'].map((r) => (
+              <option key={r} value={r}>
+                {r.toLowerCase()}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Expires after">
           <Select name="expiresInDays" defaultValue="">
-            {TOKEN_LIFETIMES.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+            {TOKEN_LIFETIMES.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
           </Select>
         </Field>
         <ErrorMessage error={create.error} />
         {created ? (
           <div role="status" className="rounded-md bg-emerald-50 p-2 text-xs text-emerald-800 ring-1 ring-emerald-200">
             Copy it now; it is not shown again:
-            <code className="mt-1 block break-all font-mono" data-testid="new-token">{created}</code>
+            <code className="mt-1 block break-all font-mono" data-testid="new-token">
+              {created}
+            </code>
           </div>
         ) : null}
-        <Button type="submit" disabled={create.isPending}>Create token</Button>
+        <Button type="submit" disabled={create.isPending}>
+          Create token
+        </Button>
       </form>
     </div>
   );

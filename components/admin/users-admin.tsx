@@ -23,7 +23,8 @@ function describeSave(patch: Patch, undoing: boolean, result: unknown, undone?: 
   const kept = (undone as UpdateUserResult | undefined)?.revokedTokens ?? [];
   const parts = [undoing ? `undone (${what})` : what];
   if (revoked.length) parts.push(`revoked ${describeTokens(revoked)}`);
-  if (undoing && kept.length) parts.push(`${describeTokens(kept)} stay${kept.length === 1 ? 's' : ''} revoked; create new ones under API tokens`);
+  if (undoing && kept.length)
+    parts.push(`${describeTokens(kept)} stay${kept.length === 1 ? 's' : ''} revoked; create new ones under API tokens`);
   return parts.join('; ');
 }
 
@@ -35,14 +36,22 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
     initialData: initialUsers,
   });
   // Saved on change, so say so, and offer the way back (an undo is itself saved, without another undo).
-  const { saved, update } = useRowSave<Patch>({ url: (id) => `/api/admin/users/${id}`, queryKey: USERS_KEY, describe: describeSave });
+  const { saved, update } = useRowSave<Patch>({
+    url: (id) => `/api/admin/users/${id}`,
+    queryKey: USERS_KEY,
+    describe: describeSave,
+  });
   const columns: ColumnDef<UserListItem>[] = [
     { header: 'Name', className: 'font-medium', cell: (u) => u.name },
     { header: 'E-mail', cell: (u) => u.email },
     {
       header: 'Role',
       cell: (u) => (
-        <RoleSelect user={u} disabled={u.id === currentUserId || update.isPending} onChange={(role) => update.mutate({ id: u.id, patch: { role }, previous: { role: u.role } })} />
+        <RoleSelect
+          user={u}
+          disabled={u.id === currentUserId || update.isPending}
+          onChange={(role) => update.mutate({ id: u.id, patch: { role }, previous: { role: u.role } })}
+        />
       ),
     },
     {
@@ -64,7 +73,11 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
         u.id !== currentUserId ? (
           <span className="inline-flex items-start gap-2">
             {u.active ? <ResetPassword userId={u.id} email={u.email} /> : null}
-            <Button variant={u.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}>
+            <Button
+              variant={u.active ? 'secondary' : 'ghost'}
+              disabled={update.isPending}
+              onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}
+            >
               {u.active ? 'Deactivate' : 'Reactivate'}
             </Button>
           </span>
@@ -76,7 +89,13 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
 
   return (
     <WithCreateForm form={<CreateUserForm onCreated={() => qc.invalidateQueries({ queryKey: USERS_KEY })} />}>
-      <DataTable label="Users" columns={columns} rows={users.data} rowProps={(u) => ({ 'data-testid': `user-row-${u.email}`, className: u.active ? '' : 'text-slate-500' })} saveError={update.error} />
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={users.data}
+        rowProps={(u) => ({ 'data-testid': `user-row-${u.email}`, className: u.active ? '' : 'text-slate-500' })}
+        saveError={update.error}
+      />
     </WithCreateForm>
   );
 }
@@ -86,22 +105,35 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     <CreateForm<{ user: UserView }>
       label="New user"
       url="/api/admin/users"
-      toBody={(data) => ({ name: data.get('name'), email: data.get('email'), role: data.get('role'), password: data.get('password') })}
+      toBody={(data) => ({
+        name: data.get('name'),
+        email: data.get('email'),
+        role: data.get('role'),
+        password: data.get('password'),
+      })}
       notice={({ user }) => `Created ${user.email}`}
       onCreated={onCreated}
       submitLabel="Create user"
       pendingLabel="Creating…"
     >
-      <Field label="Name"><TextInput name="name" required /></Field>
-      <Field label="E-mail"><TextInput name="email" type="email" required /></Field>
+      <Field label="Name">
+        <TextInput name="name" required />
+      </Field>
+      <Field label="E-mail">
+        <TextInput name="email" type="email" required />
+      </Field>
       <Field label="Role">
         <Select name="role" defaultValue="ANNOTATOR">
           {ROLE_OPTIONS.map((r) => (
-            <option key={r} value={r}>{r.toLowerCase()}</option>
+            <option key={r} value={r}>
+              {r.toLowerCase()}
+            </option>
           ))}
         </Select>
       </Field>
-      <Field label="Initial password"><TextInput name="password" type="password" minLength={8} required /></Field>
+      <Field label="Initial password">
+        <TextInput name="password" type="password" minLength={8} required />
+      </Field>
     </CreateForm>
   );
 }

@@ -11,7 +11,15 @@ import { useAdjudicate } from './use-adjudicate';
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /** The reviewer's own diagnosis of a disagreeing checkpoint, prefilled from the first annotator's. */
-export function AdjudicationForm({ d, categories, onDone }: { d: Disagreement; categories: CategoryOption[]; onDone: () => void }) {
+export function AdjudicationForm({
+  d,
+  categories,
+  onDone,
+}: {
+  d: Disagreement;
+  categories: CategoryOption[];
+  onDone: () => void;
+}) {
   const seed = d.adjudication ?? null;
   const first = d.ratings[0];
   const [categoryId, setCategoryId] = useState(seed?.category?.id ?? first?.categoryId ?? '');
@@ -22,14 +30,28 @@ export function AdjudicationForm({ d, categories, onDone }: { d: Disagreement; c
   const save = useAdjudicate(d, onDone);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ categoryId: categoryId || null, eventStart: num(start), eventEnd: num(end), whatWentWrong: wrong, whatShouldHaveHappened: should });
+    save.mutate({
+      categoryId: categoryId || null,
+      eventStart: num(start),
+      eventEnd: num(end),
+      whatWentWrong: wrong,
+      whatShouldHaveHappened: should,
+    });
   };
   return (
-    <form onSubmit={submit} className="mt-3 grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 md:grid-cols-4" aria-label="Adjudicated diagnosis">
+    <form
+      onSubmit={submit}
+      className="mt-3 grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 md:grid-cols-4"
+      aria-label="Adjudicated diagnosis"
+    >
       <Field label="Category">
         <Select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
           <option value="">Uncategorised</option>
-          {categories.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
         </Select>
       </Field>
       <Field label="From event">
@@ -41,17 +63,32 @@ export function AdjudicationForm({ d, categories, onDone }: { d: Disagreement; c
       <div />
       <div className="md:col-span-2">
         <Field label="What went wrong">
-          <textarea className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300" rows={3} value={wrong} onChange={(e) => setWrong(e.target.value)} />
+          <textarea
+            className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300"
+            rows={3}
+            value={wrong}
+            onChange={(e) => setWrong(e.target.value)}
+          />
         </Field>
       </div>
       <div className="md:col-span-2">
         <Field label="What should have happened">
-          <textarea className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300" rows={3} value={should} onChange={(e) => setShould(e.target.value)} required />
+          <textarea
+            className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300"
+            rows={3}
+            value={should}
+            onChange={(e) => setShould(e.target.value)}
+            required
+          />
         </Field>
       </div>
       <div className="flex items-center gap-2 md:col-span-4">
-        <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save adjudication'}</Button>
-        <Button variant="ghost" onClick={onDone}>Cancel</Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save adjudication'}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
         <ErrorMessage error={save.error} />
       </div>
     </form>

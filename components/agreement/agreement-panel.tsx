@@ -17,7 +17,15 @@ const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%
  * annotator pair and Krippendorff's alpha overall and per category; range
  * agreement as mean IoU of the anchored event ranges; every figure with its n.
  */
-export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: string; ability?: string; initial?: AgreementFigures }) {
+export function AgreementPanel({
+  benchmark,
+  ability,
+  initial,
+}: {
+  benchmark?: string;
+  ability?: string;
+  initial?: AgreementFigures;
+}) {
   const params = new URLSearchParams();
   if (benchmark) params.set('benchmark', benchmark);
   if (ability) params.set('ability', ability);
@@ -26,32 +34,58 @@ export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: st
     queryFn: () => apiFetch<{ figures: AgreementFigures }>(`/api/agreement?${params}`).then((r) => r.figures),
     initialData: initial,
   });
-  if (q.isPending) return <p className="text-sm text-slate-600" role="status">Loading agreement figures…</p>;
+  if (q.isPending)
+    return (
+      <p className="text-sm text-slate-600" role="status">
+        Loading agreement figures…
+      </p>
+    );
   if (q.isError) return <ErrorMessage error={q.error} />;
   const f = q.data;
   if (f.units === 0) {
     return (
       <EmptyState title="No checkpoint has two diagnoses yet">
-        Agreement needs failed checkpoints diagnosed by at least two annotators. Set an overlap k above 1 under Admin → Annotator overlap.
+        Agreement needs failed checkpoints diagnosed by at least two annotators. Set an overlap k above 1 under Admin →
+        Annotator overlap.
       </EmptyState>
     );
   }
   return (
     <section aria-label="Annotator agreement" className="space-y-4" data-testid="agreement-panel">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat look="card" label="Checkpoints (n)" value={String(f.units)} hint={`${plural(f.ratings, ['diagnosis', 'diagnoses'])} by ${plural(f.annotators, 'annotator')}`} />
+        <Stat
+          look="card"
+          label="Checkpoints (n)"
+          value={String(f.units)}
+          hint={`${plural(f.ratings, ['diagnosis', 'diagnoses'])} by ${plural(f.annotators, 'annotator')}`}
+        />
         <Stat look="card" label="Category: Krippendorff's α" value={fmt(f.alpha)} hint="nominal, all annotators" />
-        <Stat look="card" label="Category: Cohen's κ" value={fmt(f.kappa)} hint={f.kappa === null && f.pairs.length > 1 ? 'per pair below' : 'two annotators'} />
+        <Stat
+          look="card"
+          label="Category: Cohen's κ"
+          value={fmt(f.kappa)}
+          hint={f.kappa === null && f.pairs.length > 1 ? 'per pair below' : 'two annotators'}
+        />
         <Stat look="card" label="Same category" value={pct(f.agreement)} hint="share of diagnosis pairs" />
         <Stat look="card" label="Range IoU (mean)" value={fmt(f.iou)} hint={`n = ${f.iouN} pairs`} />
         <Stat look="card" label="Annotator pairs" value={String(f.pairs.length)} />
       </dl>
-      {f.truncated ? <p className="text-xs text-amber-700">Computed over the first 5,000 checkpoints; narrow by benchmark for the rest.</p> : null}
+      {f.truncated ? (
+        <p className="text-xs text-amber-700">
+          Computed over the first 5,000 checkpoints; narrow by benchmark for the rest.
+        </p>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <Table
           label="Agreement per annotator pair"
           head={['Pair', 'n', "Cohen's κ", 'Same category', 'Range IoU (n)']}
-          rows={f.pairs.map((p) => [`${p.aName} × ${p.bName}`, String(p.n), fmt(p.kappa), pct(p.agreement), `${fmt(p.iou)} (${p.iouN})`])}
+          rows={f.pairs.map((p) => [
+            `${p.aName} × ${p.bName}`,
+            String(p.n),
+            fmt(p.kappa),
+            pct(p.agreement),
+            `${fmt(p.iou)} (${p.iouN})`,
+          ])}
         />
         <Table
           label="Agreement per category"
@@ -65,7 +99,15 @@ export function AgreementPanel({ benchmark, ability, initial }: { benchmark?: st
 
 /** The header row is upper-cased, which turns κ and α into Κ and Α (read as K and A): Greek letters keep their case. */
 function keepGreek(h: string) {
-  return h.split(/([α-ω])/).map((part, i) => (i % 2 ? <span key={i} className="normal-case">{part}</span> : part));
+  return h.split(/([α-ω])/).map((part, i) =>
+    i % 2 ? (
+      <span key={i} className="normal-case">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 function Table({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
@@ -74,11 +116,23 @@ function Table({ label, head, rows }: { label: string; head: string[]; rows: str
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
         <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{label}</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-          <tr>{head.map((h) => <th key={h} className="px-3 py-2">{keepGreek(h)}</th>)}</tr>
+          <tr>
+            {head.map((h) => (
+              <th key={h} className="px-3 py-2">
+                {keepGreek(h)}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
-            <tr key={r[0]}>{r.map((c, i) => <td key={i} className={`px-3 py-1.5 ${i ? 'tabular-nums' : ''}`}>{c}</td>)}</tr>
+            <tr key={r[0]}>
+              {r.map((c, i) => (
+                <td key={i} className={`px-3 py-1.5 ${i ? 'tabular-nums' : ''}`}>
+                  {c}
+                </td>
+              ))}
+            </tr>
           ))}
         </tbody>
       </table>

@@ -7,7 +7,15 @@ import { AgreementPanel } from './agreement-panel';
  * diagnoses, not of runs, so only the benchmark and ability filters apply
  * (the model and import-date filters do not narrow it; the text says so).
  */
-export function DashboardAgreement({ benchmark, ability, initial }: { benchmark?: string; ability?: string; initial: AgreementFigures }) {
+export function DashboardAgreement({
+  benchmark,
+  ability,
+  initial,
+}: {
+  benchmark?: string;
+  ability?: string;
+  initial: AgreementFigures;
+}) {
   return (
     <section className="mt-8 space-y-3" aria-labelledby="dashboard-agreement-title" data-testid="dashboard-agreement">
       <div className="flex items-baseline justify-between">
@@ -19,8 +27,9 @@ export function DashboardAgreement({ benchmark, ability, initial }: { benchmark?
         </Link>
       </div>
       <p className="text-sm text-slate-600">
-        Failed checkpoints diagnosed by two or more annotators (overlap k &gt; 1){benchmark || ability ? `, in ${[benchmark, ability].filter(Boolean).join(' · ')}` : ''}. The model,
-        agent and date filters do not apply here.
+        Failed checkpoints diagnosed by two or more annotators (overlap k &gt; 1)
+        {benchmark || ability ? `, in ${[benchmark, ability].filter(Boolean).join(' · ')}` : ''}. The model, agent and
+        date filters do not apply here.
       </p>
       <AgreementPanel benchmark={benchmark} ability={ability} initial={initial} />
     </section>

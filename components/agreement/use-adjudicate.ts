@@ -20,7 +20,11 @@ export function useAdjudicate(d: Disagreement, onSaved?: () => void) {
     mutationFn: (decision: Record<string, unknown>) =>
       apiFetch('/api/agreement/adjudications', {
         method: 'POST',
-        json: { checkpointResultId: d.checkpointResultId, ...decision, ...(toldOfOther ? {} : { replacesUpdatedAt: d.adjudication?.updatedAt ?? null }) },
+        json: {
+          checkpointResultId: d.checkpointResultId,
+          ...decision,
+          ...(toldOfOther ? {} : { replacesUpdatedAt: d.adjudication?.updatedAt ?? null }),
+        },
       }),
     onSuccess: async () => {
       await refetchAfterChange(qc, ['agreement']);

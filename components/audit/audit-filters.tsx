@@ -15,13 +15,39 @@ function tokenOptions(tokens: AuditFilterOptions['apiTokens'], active?: string):
 
 /** GET form: the audit filters live in the URL. */
 export function AuditFilters({ options, query }: { options: AuditFilterOptions; query: AuditQuery }) {
-  const filtered = Boolean(query.actorId || query.apiTokenId || query.action || query.entityType || query.entityId || query.from || query.to);
+  const filtered = Boolean(
+    query.actorId || query.apiTokenId || query.action || query.entityType || query.entityId || query.from || query.to,
+  );
   return (
     <FilterBar layout="row" method="get" action="/admin/audit" aria-label="Filter the audit log" className="mb-4">
-      <SelectField label="Actor" name="actorId" defaultValue={query.actorId ?? ''} fieldClassName="min-w-44" options={[['', 'Anyone'], ...options.actors.map((a): Option => [a.id, a.name])]} />
-      <SelectField label="API token" name="apiTokenId" defaultValue={query.apiTokenId ?? ''} fieldClassName="min-w-40" options={tokenOptions(options.apiTokens, query.apiTokenId)} />
-      <SelectField label="Action" name="action" defaultValue={query.action ?? ''} fieldClassName="min-w-44" options={auditActionOptions(options.actions, query.action)} />
-      <SelectField label="Entity type" name="entityType" defaultValue={query.entityType ?? ''} fieldClassName="min-w-40" options={any('Any', options.entityTypes)} />
+      <SelectField
+        label="Actor"
+        name="actorId"
+        defaultValue={query.actorId ?? ''}
+        fieldClassName="min-w-44"
+        options={[['', 'Anyone'], ...options.actors.map((a): Option => [a.id, a.name])]}
+      />
+      <SelectField
+        label="API token"
+        name="apiTokenId"
+        defaultValue={query.apiTokenId ?? ''}
+        fieldClassName="min-w-40"
+        options={tokenOptions(options.apiTokens, query.apiTokenId)}
+      />
+      <SelectField
+        label="Action"
+        name="action"
+        defaultValue={query.action ?? ''}
+        fieldClassName="min-w-44"
+        options={auditActionOptions(options.actions, query.action)}
+      />
+      <SelectField
+        label="Entity type"
+        name="entityType"
+        defaultValue={query.entityType ?? ''}
+        fieldClassName="min-w-40"
+        options={any('Any', options.entityTypes)}
+      />
       <Field label="Entity id">
         <TextInput name="entityId" defaultValue={query.entityId ?? ''} />
       </Field>

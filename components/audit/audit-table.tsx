@@ -12,7 +12,9 @@ function Change({ label, value }: { label: string; value: unknown }) {
   return (
     <div>
       <div className="text-xs font-medium text-slate-600">{label}</div>
-      <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-xs">
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </div>
   );
 }
@@ -24,7 +26,11 @@ function ViaToken({ token }: { token: ApiTokenRef }) {
   return (
     <span className="text-slate-600" data-testid="audit-via-token">
       {' via token '}
-      <Link href={auditHref({ apiTokenId: token.id })} className="hover:underline" title={`Token ${token.prefix}… — its entries`}>
+      <Link
+        href={auditHref({ apiTokenId: token.id })}
+        className="hover:underline"
+        title={`Token ${token.prefix}… — its entries`}
+      >
         ‘<UntrustedText text={token.name} clip="max-w-40" />’
       </Link>
     </span>
@@ -32,13 +38,19 @@ function ViaToken({ token }: { token: ApiTokenRef }) {
 }
 
 const COLUMNS: ColumnDef<AuditEntryView>[] = [
-  { header: 'When (UTC)', className: 'whitespace-nowrap tabular-nums text-slate-600', cell: (e) => e.createdAt.slice(0, 19).replace('T', ' ') },
+  {
+    header: 'When (UTC)',
+    className: 'whitespace-nowrap tabular-nums text-slate-600',
+    cell: (e) => e.createdAt.slice(0, 19).replace('T', ' '),
+  },
   {
     header: 'Actor',
     cell: (e) => (
       <>
         {e.actor ? (
-          <Link href={auditHref({ actorId: e.actor.id })} className="hover:underline" title={e.actor.email}>{e.actor.name}</Link>
+          <Link href={auditHref({ actorId: e.actor.id })} className="hover:underline" title={e.actor.email}>
+            {e.actor.name}
+          </Link>
         ) : (
           <span className="text-slate-600">system</span>
         )}
@@ -54,9 +66,17 @@ const COLUMNS: ColumnDef<AuditEntryView>[] = [
       // entry says what changed without opening before/after.
       <>
         <span className="text-slate-600">{e.entityType} </span>
-        {e.entityLabel ? <UntrustedText text={e.entityLabel} clip="max-w-72" className="font-medium" testId="audit-entity-label" /> : null}
+        {e.entityLabel ? (
+          <UntrustedText text={e.entityLabel} clip="max-w-72" className="font-medium" testId="audit-entity-label" />
+        ) : null}
         <div>
-          {e.entityHref ? <Link href={e.entityHref} className="font-mono text-xs text-indigo-700 underline">{e.entityId}</Link> : <span className="font-mono text-xs">{e.entityId}</span>}
+          {e.entityHref ? (
+            <Link href={e.entityHref} className="font-mono text-xs text-indigo-700 underline">
+              {e.entityId}
+            </Link>
+          ) : (
+            <span className="font-mono text-xs">{e.entityId}</span>
+          )}
         </div>
       </>
     ),
@@ -81,7 +101,14 @@ const COLUMNS: ColumnDef<AuditEntryView>[] = [
 /** Audit entries, newest first; each links to its entity and folds out before/after. */
 export function AuditTable({ page, params }: { page: Page<AuditEntryView>; params: Record<string, string> }) {
   return (
-    <LinkPagedTable testId="audit-table" columns={COLUMNS} page={page} params={params} pager={{ label: 'Audit pages', noun: ['entry', 'entries'], path: '/admin/audit' }} rowProps={() => ({ 'data-testid': 'audit-row' })} tbodyClassName="align-top"
+    <LinkPagedTable
+      testId="audit-table"
+      columns={COLUMNS}
+      page={page}
+      params={params}
+      pager={{ label: 'Audit pages', noun: ['entry', 'entries'], path: '/admin/audit' }}
+      rowProps={() => ({ 'data-testid': 'audit-row' })}
+      tbodyClassName="align-top"
       empty={<EmptyState title="No audit entry matches">Clear a filter to see more entries.</EmptyState>}
     />
   );

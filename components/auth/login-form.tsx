@@ -40,7 +40,8 @@ export function LoginForm({ next }: { next: string | null }) {
       });
       window.location.assign(next ?? home);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds) setBlockedUntil(Date.now() + err.retryAfterSeconds * 1000);
+      if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds)
+        setBlockedUntil(Date.now() + err.retryAfterSeconds * 1000);
       setError(err);
       setPending(false);
     }
@@ -56,7 +57,11 @@ export function LoginForm({ next }: { next: string | null }) {
         <TextInput name="password" type="password" autoComplete="current-password" required />
       </Field>
       {throttled ? (
-        <p role="alert" data-testid="login-throttled" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+        <p
+          role="alert"
+          data-testid="login-throttled"
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
           {wait > 0 ? `Too many failed sign-ins. Try again in ${waitText(wait)}.` : 'You can try again now.'}
         </p>
       ) : (

@@ -5,10 +5,22 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import type { CardDetail } from '@/lib/cards/get-card';
 
-type Action = { kind: 'rollback'; versionNumber: number; note: string } | { kind: 'status'; status: 'ACTIVE' | 'RETIRED'; note: string };
+type Action =
+  | { kind: 'rollback'; versionNumber: number; note: string }
+  | { kind: 'status'; status: 'ACTIVE' | 'RETIRED'; note: string };
 
 /** Reviewer actions on a card: restore an older version (as a new one) or retire / reactivate; each needs a note. */
-export function CardActions({ card, busy, error, onAct }: { card: CardDetail; busy: boolean; error: unknown; onAct: (a: Action) => void }) {
+export function CardActions({
+  card,
+  busy,
+  error,
+  onAct,
+}: {
+  card: CardDetail;
+  busy: boolean;
+  error: unknown;
+  onAct: (a: Action) => void;
+}) {
   const older = card.versions.filter((v) => v.id !== card.current?.id);
   const [versionNumber, setVersionNumber] = useState(older[0]?.number ?? 0);
   const [note, setNote] = useState('');
@@ -27,19 +39,49 @@ export function CardActions({ card, busy, error, onAct }: { card: CardDetail; bu
       <label className="block text-sm font-medium text-slate-700" htmlFor="card-action-note">
         Note (required; kept in the history and the audit log)
       </label>
-      <textarea id="card-action-note" rows={2} value={note} aria-invalid={missing} onChange={(e) => setNote(e.target.value)} className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500" />
-      {missing ? <p role="alert" className="text-sm text-rose-700">Write a note first.</p> : null}
+      <textarea
+        id="card-action-note"
+        rows={2}
+        value={note}
+        aria-invalid={missing}
+        onChange={(e) => setNote(e.target.value)}
+        className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+      />
+      {missing ? (
+        <p role="alert" className="text-sm text-rose-700">
+          Write a note first.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {older.length && card.status !== 'MERGED' ? (
           <>
-            <select aria-label="Version to restore" value={versionNumber} onChange={(e) => setVersionNumber(Number(e.target.value))} className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300">
-              {older.map((v) => <option key={v.number} value={v.number}>v{v.number}</option>)}
+            <select
+              aria-label="Version to restore"
+              value={versionNumber}
+              onChange={(e) => setVersionNumber(Number(e.target.value))}
+              className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300"
+            >
+              {older.map((v) => (
+                <option key={v.number} value={v.number}>
+                  v{v.number}
+                </option>
+              ))}
             </select>
-            <Button variant="secondary" disabled={busy} onClick={() => go({ kind: 'rollback', versionNumber, note })}>Restore as a new version</Button>
+            <Button variant="secondary" disabled={busy} onClick={() => go({ kind: 'rollback', versionNumber, note })}>
+              Restore as a new version
+            </Button>
           </>
         ) : null}
-        {card.status === 'ACTIVE' ? <Button variant="danger" disabled={busy} onClick={() => go({ kind: 'status', status: 'RETIRED', note })}>Retire card</Button> : null}
-        {card.status === 'RETIRED' ? <Button variant="secondary" disabled={busy} onClick={() => go({ kind: 'status', status: 'ACTIVE', note })}>Reactivate card</Button> : null}
+        {card.status === 'ACTIVE' ? (
+          <Button variant="danger" disabled={busy} onClick={() => go({ kind: 'status', status: 'RETIRED', note })}>
+            Retire card
+          </Button>
+        ) : null}
+        {card.status === 'RETIRED' ? (
+          <Button variant="secondary" disabled={busy} onClick={() => go({ kind: 'status', status: 'ACTIVE', note })}>
+            Reactivate card
+          </Button>
+        ) : null}
       </div>
       <ErrorMessage error={error} />
     </section>

@@ -29,9 +29,23 @@ const KEYS: [string, string][] = [
 
 export const cardHref = (key: string) => `/cards/${encodeURIComponent(key)}`;
 
-const KIND_OPTIONS: Option[] = [['', 'Any'], ['SKILL', 'Skill'], ['FUNCTION', 'Function']];
-const STATUS_OPTIONS: Option[] = [['ACTIVE', 'Active'], ['RETIRED', 'Retired'], ['MERGED', 'Merged'], ['all', 'All']];
-const SORT_OPTIONS: Option[] = [['updated', 'Recently changed'], ['title', 'Title'], ['key', 'Key'], ['size', 'Size']];
+const KIND_OPTIONS: Option[] = [
+  ['', 'Any'],
+  ['SKILL', 'Skill'],
+  ['FUNCTION', 'Function'],
+];
+const STATUS_OPTIONS: Option[] = [
+  ['ACTIVE', 'Active'],
+  ['RETIRED', 'Retired'],
+  ['MERGED', 'Merged'],
+  ['all', 'All'],
+];
+const SORT_OPTIONS: Option[] = [
+  ['updated', 'Recently changed'],
+  ['title', 'Title'],
+  ['key', 'Key'],
+  ['size', 'Size'],
+];
 
 const COLUMNS: ColumnDef<CardListItem>[] = [
   {
@@ -40,17 +54,38 @@ const COLUMNS: ColumnDef<CardListItem>[] = [
     cell: (c) => (
       <>
         {/* Titles, keys, abilities, apps and tags come from the model or an import: untrusted text. */}
-        <Link href={cardHref(c.key)} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={c.title || c.key} /></Link>
-        <p className="font-mono text-xs text-slate-600"><UntrustedText text={c.key} clip /></p>
+        <Link href={cardHref(c.key)} className="font-medium text-indigo-700 hover:underline">
+          <UntrustedText text={c.title || c.key} />
+        </Link>
+        <p className="font-mono text-xs text-slate-600">
+          <UntrustedText text={c.key} clip />
+        </p>
       </>
     ),
   },
-  { header: 'Bank', className: 'whitespace-nowrap text-slate-600', cell: (c) => (c.kind === 'FUNCTION' ? 'functions' : <UntrustedText text={c.ability ?? 'unlabelled'} clip="max-w-[10rem]" />) },
-  { header: 'Apps · tags', className: 'text-xs text-slate-600', cell: (c) => <UntrustedText text={[...c.apps, ...c.tags.map((t) => `#${t}`)].join(' ')} /> },
+  {
+    header: 'Bank',
+    className: 'whitespace-nowrap text-slate-600',
+    cell: (c) =>
+      c.kind === 'FUNCTION' ? 'functions' : <UntrustedText text={c.ability ?? 'unlabelled'} clip="max-w-[10rem]" />,
+  },
+  {
+    header: 'Apps · tags',
+    className: 'text-xs text-slate-600',
+    cell: (c) => <UntrustedText text={[...c.apps, ...c.tags.map((t) => `#${t}`)].join(' ')} />,
+  },
   { header: 'Version', cell: (c) => `v${c.version ?? '—'}` },
   { header: 'Status', className: 'text-xs', cell: (c) => c.status.toLowerCase() },
-  { header: 'Size', className: 'whitespace-nowrap text-slate-600', cell: (c) => `${(c.sizeBytes / 1024).toFixed(1)} KB` },
-  { header: 'Changed', className: 'whitespace-nowrap text-slate-600', cell: (c) => new Date(c.updatedAt).toLocaleDateString() },
+  {
+    header: 'Size',
+    className: 'whitespace-nowrap text-slate-600',
+    cell: (c) => `${(c.sizeBytes / 1024).toFixed(1)} KB`,
+  },
+  {
+    header: 'Changed',
+    className: 'whitespace-nowrap text-slate-600',
+    cell: (c) => new Date(c.updatedAt).toLocaleDateString(),
+  },
 ];
 
 /**
@@ -73,7 +108,11 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
   });
   const data = list.data;
   const items = useMemo(() => data?.items ?? [], [data]);
-  const [selected, setSelected] = useListKeys(items.length, useCallback((i: number) => items[i] && router.push(cardHref(items[i].key)), [items, router]), useCallback(() => setHelp(true), []));
+  const [selected, setSelected] = useListKeys(
+    items.length,
+    useCallback((i: number) => items[i] && router.push(cardHref(items[i].key)), [items, router]),
+    useCallback(() => setHelp(true), []),
+  );
 
   const abilities = [...new Set((data?.banks ?? []).map((b) => b.ability).filter((a): a is string => Boolean(a)))];
 
@@ -81,40 +120,94 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
     <section aria-label="Card bank" className="space-y-4">
       <ul className="flex flex-wrap gap-2" aria-label="Banks">
         {(data?.banks ?? []).map((b) => {
-          const active = b.kind === 'FUNCTION' ? v('kind') === 'FUNCTION' : b.ability !== null && v('ability') === b.ability && v('kind') === 'SKILL';
+          const active =
+            b.kind === 'FUNCTION'
+              ? v('kind') === 'FUNCTION'
+              : b.ability !== null && v('ability') === b.ability && v('kind') === 'SKILL';
           return (
             <li key={`${b.kind}:${b.ability}`}>
               <button
                 type="button"
                 data-testid="bank-tile"
                 aria-pressed={active}
-                onClick={() => setParams(b.kind === 'FUNCTION' ? { kind: 'FUNCTION', ability: null } : { kind: 'SKILL', ability: b.ability })}
+                onClick={() =>
+                  setParams(
+                    b.kind === 'FUNCTION' ? { kind: 'FUNCTION', ability: null } : { kind: 'SKILL', ability: b.ability },
+                  )
+                }
                 className={`rounded-lg px-3 py-2 text-left text-sm shadow-sm ring-1 ${active ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200 hover:bg-slate-50'}`}
               >
-                <span className="block font-medium">{b.kind === 'FUNCTION' ? 'Function cards (global)' : <UntrustedText text={`Skills · ${b.ability ?? 'unlabelled'}`} />}</span>
-                <span className="text-xs text-slate-600">{b.cards} active · {b.sizeKb} KB</span>
+                <span className="block font-medium">
+                  {b.kind === 'FUNCTION' ? (
+                    'Function cards (global)'
+                  ) : (
+                    <UntrustedText text={`Skills · ${b.ability ?? 'unlabelled'}`} />
+                  )}
+                </span>
+                <span className="text-xs text-slate-600">
+                  {b.cards} active · {b.sizeKb} KB
+                </span>
               </button>
             </li>
           );
         })}
       </ul>
       <FilterBar asDiv className="sm:grid-cols-4 lg:grid-cols-7">
-        <FilterText label="Search" type="search" data-search placeholder="title or key" value={v('q')} onChange={(x, how) => setParams({ q: x }, how)} />
-        <SelectField label="Kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={KIND_OPTIONS} />
-        <SelectField label="Ability" value={v('ability')} onChange={(e) => setParams({ ability: e.target.value })} options={[['', 'Any'], ...pairs(abilities)]} />
+        <FilterText
+          label="Search"
+          type="search"
+          data-search
+          placeholder="title or key"
+          value={v('q')}
+          onChange={(x, how) => setParams({ q: x }, how)}
+        />
+        <SelectField
+          label="Kind"
+          value={v('kind')}
+          onChange={(e) => setParams({ kind: e.target.value })}
+          options={KIND_OPTIONS}
+        />
+        <SelectField
+          label="Ability"
+          value={v('ability')}
+          onChange={(e) => setParams({ ability: e.target.value })}
+          options={[['', 'Any'], ...pairs(abilities)]}
+        />
         <FilterText label="App" value={v('app')} onChange={(x, how) => setParams({ app: x }, how)} />
         <FilterText label="Tag" value={v('tag')} onChange={(x, how) => setParams({ tag: x }, how)} />
-        <SelectField label="Status" value={v('status') || 'ACTIVE'} onChange={(e) => setParams({ status: e.target.value })} options={STATUS_OPTIONS} />
-        <SelectField label="Sort" value={v('sort') || 'updated'} onChange={(e) => setParams({ sort: e.target.value })} options={SORT_OPTIONS} />
+        <SelectField
+          label="Status"
+          value={v('status') || 'ACTIVE'}
+          onChange={(e) => setParams({ status: e.target.value })}
+          options={STATUS_OPTIONS}
+        />
+        <SelectField
+          label="Sort"
+          value={v('sort') || 'updated'}
+          onChange={(e) => setParams({ sort: e.target.value })}
+          options={SORT_OPTIONS}
+        />
       </FilterBar>
-      <DataTable columns={COLUMNS} rows={data?.items} rowProps={(c) => ({ 'data-card-key': c.key })} selection={{ index: selected, onSelect: setSelected }} error={list.error} loading="Loading cards…"
-        empty={unlessPastEnd(data, filtersInForce(params, { status: 'ACTIVE', sort: null })
-          ? <EmptyState title="No card matches">Try another filter, or clear the search.</EmptyState>
-          : <EmptyState title="No cards yet">Approved proposals become cards here (Reviews).</EmptyState>)}
+      <DataTable
+        columns={COLUMNS}
+        rows={data?.items}
+        rowProps={(c) => ({ 'data-card-key': c.key })}
+        selection={{ index: selected, onSelect: setSelected }}
+        error={list.error}
+        loading="Loading cards…"
+        empty={unlessPastEnd(
+          data,
+          filtersInForce(params, { status: 'ACTIVE', sort: null }) ? (
+            <EmptyState title="No card matches">Try another filter, or clear the search.</EmptyState>
+          ) : (
+            <EmptyState title="No cards yet">Approved proposals become cards here (Reviews).</EmptyState>
+          ),
+        )}
       />
-      {data ? <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+      {data ? (
+        <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
+      ) : null}
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={KEYS} />
     </section>
   );
 }
-

@@ -6,7 +6,10 @@ import { inCardFieldOrder } from '@/lib/cards/field-order';
 export function CardFields({ content }: { content: unknown }) {
   if (!content || typeof content !== 'object') return <p className="text-sm text-slate-600">(no content)</p>;
   return (
-    <dl className="divide-y divide-slate-100 rounded border border-slate-200 bg-white text-sm" data-testid="card-fields">
+    <dl
+      className="divide-y divide-slate-100 rounded border border-slate-200 bg-white text-sm"
+      data-testid="card-fields"
+    >
       {Object.entries(inCardFieldOrder(content) as Record<string, unknown>).map(([k, v]) => (
         <Row key={k} path={k} value={v} />
       ))}
@@ -16,11 +19,15 @@ export function CardFields({ content }: { content: unknown }) {
 
 function Row({ path, value }: { path: string; value: unknown }): ReactNode {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.entries(value as Record<string, unknown>).map(([k, v]) => <Row key={k} path={`${path}.${k}`} value={v} />);
+    return Object.entries(value as Record<string, unknown>).map(([k, v]) => (
+      <Row key={k} path={`${path}.${k}`} value={v} />
+    ));
   }
   return (
     <div className="grid grid-cols-[minmax(8rem,12rem)_1fr] gap-3 px-3 py-2" data-field={path}>
-      <dt className="break-words font-mono text-xs text-slate-600"><UntrustedText text={path} /></dt>
+      <dt className="break-words font-mono text-xs text-slate-600">
+        <UntrustedText text={path} />
+      </dt>
       <dd className="min-w-0 whitespace-pre-wrap break-words">{show(value)}</dd>
     </div>
   );
@@ -32,7 +39,17 @@ function show(v: unknown): ReactNode {
     return (
       <ul className="list-disc space-y-0.5 pl-4">
         {v.map((x, i) => (
-          <li key={i}><UntrustedText text={typeof x === 'string' ? x : Object.entries(x as Record<string, unknown>).map(([k, y]) => `${k}: ${String(y)}`).join(' · ')} /></li>
+          <li key={i}>
+            <UntrustedText
+              text={
+                typeof x === 'string'
+                  ? x
+                  : Object.entries(x as Record<string, unknown>)
+                      .map(([k, y]) => `${k}: ${String(y)}`)
+                      .join(' · ')
+              }
+            />
+          </li>
         ))}
       </ul>
     );

@@ -12,10 +12,19 @@ import { ImpactTable } from './impact-table';
  * release. Self-contained: give it the card's id or key.
  */
 export function CardImpactPanel({ cardId }: { cardId: string }) {
-  const q = useQuery({ queryKey: ['card-impact', cardId], queryFn: () => apiFetch<CardImpactView>(`/api/cards/${encodeURIComponent(cardId)}/impact`) });
+  const q = useQuery({
+    queryKey: ['card-impact', cardId],
+    queryFn: () => apiFetch<CardImpactView>(`/api/cards/${encodeURIComponent(cardId)}/impact`),
+  });
   return (
-    <section aria-labelledby="card-impact-title" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="card-impact-panel">
-      <h2 id="card-impact-title" className="mb-2 text-base font-semibold">Impact</h2>
+    <section
+      aria-labelledby="card-impact-title"
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      data-testid="card-impact-panel"
+    >
+      <h2 id="card-impact-title" className="mb-2 text-base font-semibold">
+        Impact
+      </h2>
       {q.isPending ? (
         <p className="text-sm text-slate-600">Loading impact…</p>
       ) : q.isError ? (

@@ -8,7 +8,20 @@ import type { ImpactRow } from '@/lib/dashboard/card-impact';
 import { pct } from '@/components/dashboard/chart-kit';
 import { downloadCsv, toCsv, type Column } from '@/components/dashboard/table-format';
 
-type Flat = { card: string; title: string; release: string; injectedN: number; injectedRate: number | null; injectedLow: number | null; injectedHigh: number | null; comparisonN: number; comparisonRate: number | null; comparisonLow: number | null; comparisonHigh: number | null; delta: number | null };
+type Flat = {
+  card: string;
+  title: string;
+  release: string;
+  injectedN: number;
+  injectedRate: number | null;
+  injectedLow: number | null;
+  injectedHigh: number | null;
+  comparisonN: number;
+  comparisonRate: number | null;
+  comparisonLow: number | null;
+  comparisonHigh: number | null;
+  delta: number | null;
+};
 const CSV_COLUMNS: Column<Flat>[] = [
   { key: 'card', label: 'Card' },
   { key: 'title', label: 'Title' },
@@ -25,9 +38,17 @@ const CSV_COLUMNS: Column<Flat>[] = [
 ];
 
 const flat = (r: ImpactRow): Flat => ({
-  card: r.cardKey, title: r.title ?? '', release: r.release ?? 'R0',
-  injectedN: r.injected.checkpoints, injectedRate: r.injected.rate, injectedLow: r.injected.interval?.low ?? null, injectedHigh: r.injected.interval?.high ?? null,
-  comparisonN: r.comparison.checkpoints, comparisonRate: r.comparison.rate, comparisonLow: r.comparison.interval?.low ?? null, comparisonHigh: r.comparison.interval?.high ?? null,
+  card: r.cardKey,
+  title: r.title ?? '',
+  release: r.release ?? 'R0',
+  injectedN: r.injected.checkpoints,
+  injectedRate: r.injected.rate,
+  injectedLow: r.injected.interval?.low ?? null,
+  injectedHigh: r.injected.interval?.high ?? null,
+  comparisonN: r.comparison.checkpoints,
+  comparisonRate: r.comparison.rate,
+  comparisonLow: r.comparison.interval?.low ?? null,
+  comparisonHigh: r.comparison.interval?.high ?? null,
   delta: r.delta,
 });
 
@@ -35,8 +56,16 @@ function Figure({ g }: { g: ImpactRow['injected'] }) {
   return (
     <span className="tabular-nums">
       {pct(g.rate)}
-      {g.interval ? <span className="text-xs text-slate-600"> [{pct(g.interval.low)}–{pct(g.interval.high)}]</span> : null}
-      <span className="text-xs text-slate-600"> n = {g.checkpoints} ({g.trajectories} traj.)</span>
+      {g.interval ? (
+        <span className="text-xs text-slate-600">
+          {' '}
+          [{pct(g.interval.low)}–{pct(g.interval.high)}]
+        </span>
+      ) : null}
+      <span className="text-xs text-slate-600">
+        {' '}
+        n = {g.checkpoints} ({g.trajectories} traj.)
+      </span>
     </span>
   );
 }
@@ -47,8 +76,16 @@ const CARD_COLUMN: ColumnDef<ImpactRow> = {
   header: 'Card',
   cell: (r) => (
     <>
-      {r.cardId ? <Link href={`/cards/${encodeURIComponent(r.cardId)}`} className="text-indigo-700 underline"><UntrustedText text={r.title ?? r.cardKey} /></Link> : <UntrustedText text={r.cardKey} />}
-      <div className="font-mono text-xs text-slate-600"><UntrustedText text={r.cardKey} /></div>
+      {r.cardId ? (
+        <Link href={`/cards/${encodeURIComponent(r.cardId)}`} className="text-indigo-700 underline">
+          <UntrustedText text={r.title ?? r.cardKey} />
+        </Link>
+      ) : (
+        <UntrustedText text={r.cardKey} />
+      )}
+      <div className="font-mono text-xs text-slate-600">
+        <UntrustedText text={r.cardKey} />
+      </div>
     </>
   ),
 };
@@ -57,7 +94,13 @@ const COLUMNS: ColumnDef<ImpactRow>[] = [
   {
     header: 'Release',
     cell: (r) => (
-      <Link href={`/dashboard/trajectories?${new URLSearchParams({ release: release(r), card: r.cardKey }).toString()}`} className="underline" title="Trajectories this card was injected into">{release(r)}</Link>
+      <Link
+        href={`/dashboard/trajectories?${new URLSearchParams({ release: release(r), card: r.cardKey }).toString()}`}
+        className="underline"
+        title="Trajectories this card was injected into"
+      >
+        {release(r)}
+      </Link>
     ),
   },
   { header: 'Injected', cell: (r) => <Figure g={r.injected} /> },
@@ -69,20 +112,44 @@ const COLUMNS: ColumnDef<ImpactRow>[] = [
       r.delta === null ? (
         <span className="text-slate-600">not enough data</span>
       ) : (
-        <span className={r.delta > 0 ? 'text-emerald-700' : r.delta < 0 ? 'text-rose-700' : ''}>{r.delta > 0 ? '+' : ''}{(r.delta * 100).toFixed(1)} pts</span>
+        <span className={r.delta > 0 ? 'text-emerald-700' : r.delta < 0 ? 'text-rose-700' : ''}>
+          {r.delta > 0 ? '+' : ''}
+          {(r.delta * 100).toFixed(1)} pts
+        </span>
       ),
   },
 ];
 
 /** Injected vs. not per (card,) release with Wilson intervals; "not enough data" below the documented n. */
-export function ImpactTable({ rows, minCheckpoints, showCard }: { rows: ImpactRow[]; minCheckpoints: number; showCard: boolean }) {
+export function ImpactTable({
+  rows,
+  minCheckpoints,
+  showCard,
+}: {
+  rows: ImpactRow[];
+  minCheckpoints: number;
+  showCard: boolean;
+}) {
   return (
     <div>
       <div className="mb-2 flex items-center justify-between gap-2 text-xs text-slate-600">
-        <span>Checkpoint pass rate with 95% Wilson interval; n = checkpoint results. &quot;Not enough data&quot; below {minCheckpoints} results on either side.</span>
-        <Button variant="ghost" onClick={() => downloadCsv('card-impact', toCsv(CSV_COLUMNS, rows.map(flat)))}>Download CSV</Button>
+        <span>
+          Checkpoint pass rate with 95% Wilson interval; n = checkpoint results. &quot;Not enough data&quot; below{' '}
+          {minCheckpoints} results on either side.
+        </span>
+        <Button variant="ghost" onClick={() => downloadCsv('card-impact', toCsv(CSV_COLUMNS, rows.map(flat)))}>
+          Download CSV
+        </Button>
       </div>
-      <DataTable testId="impact-table" look="bare" density="tight" columns={showCard ? [CARD_COLUMN, ...COLUMNS] : COLUMNS} rows={rows} rowKey={(r) => `${r.cardKey}|${release(r)}`} rowProps={() => ({ 'data-testid': 'impact-row' })} />
+      <DataTable
+        testId="impact-table"
+        look="bare"
+        density="tight"
+        columns={showCard ? [CARD_COLUMN, ...COLUMNS] : COLUMNS}
+        rows={rows}
+        rowKey={(r) => `${r.cardKey}|${release(r)}`}
+        rowProps={() => ({ 'data-testid': 'impact-row' })}
+      />
     </div>
   );
 }

@@ -34,15 +34,33 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
           {provenance.run ? (
             <Step label="Reflection run">
               <Link href={provenance.run.href} className={link} data-testid="prov-run">
-                {provenance.run.kind === 'FUNCTION_CARDS' ? 'function-card run' : provenance.run.kind === 'RECURATE' ? 're-curation run' : 'reflection run'}
+                {provenance.run.kind === 'FUNCTION_CARDS'
+                  ? 'function-card run'
+                  : provenance.run.kind === 'RECURATE'
+                    ? 're-curation run'
+                    : 'reflection run'}
               </Link>{' '}
-              · {provenance.run.provider === 'OFFLINE' ? 'rule-based (offline)' : <UntrustedText text={provenance.run.model ?? 'model unknown'} />} · prompt {provenance.run.promptVersion ?? '—'}
+              ·{' '}
+              {provenance.run.provider === 'OFFLINE' ? (
+                'rule-based (offline)'
+              ) : (
+                <UntrustedText text={provenance.run.model ?? 'model unknown'} />
+              )}{' '}
+              · prompt {provenance.run.promptVersion ?? '—'}
               {provenance.run.task ? (
                 <>
-                  {' '}· task <Link href={provenance.run.task.href} className={link}><UntrustedText text={provenance.run.task.benchmark} /> <UntrustedText text={provenance.run.task.externalId} /></Link>
+                  {' '}
+                  · task{' '}
+                  <Link href={provenance.run.task.href} className={link}>
+                    <UntrustedText text={provenance.run.task.benchmark} />{' '}
+                    <UntrustedText text={provenance.run.task.externalId} />
+                  </Link>
                 </>
               ) : null}{' '}
-              · <Link href={provenance.run.packetHref} className={link}>packet</Link>
+              ·{' '}
+              <Link href={provenance.run.packetHref} className={link}>
+                packet
+              </Link>
             </Step>
           ) : null}
           <Step label={`Diagnoses (${provenance.diagnoses.length})`}>
@@ -55,10 +73,17 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
                     <p className="text-xs text-slate-600">
                       {d.author} · {d.category ?? 'uncategorised'} · checkpoint <UntrustedText text={d.checkpoint} />
                     </p>
-                    <p><span className="text-slate-600">Went wrong:</span> <UntrustedText text={d.whatWentWrong || '—'} /></p>
-                    <p><span className="text-slate-600">Should have:</span> <UntrustedText text={d.whatShouldHaveHappened || '—'} /></p>
+                    <p>
+                      <span className="text-slate-600">Went wrong:</span>{' '}
+                      <UntrustedText text={d.whatWentWrong || '—'} />
+                    </p>
+                    <p>
+                      <span className="text-slate-600">Should have:</span>{' '}
+                      <UntrustedText text={d.whatShouldHaveHappened || '—'} />
+                    </p>
                     <Link href={d.href} className={`${link} text-xs`} data-testid="prov-event">
-                      <UntrustedText text={d.trajectory.model} /> · <UntrustedText text={d.trajectory.taskExternalId} /> · events {d.eventStart ?? '?'}–{d.eventEnd ?? d.eventStart ?? '?'} →
+                      <UntrustedText text={d.trajectory.model} /> · <UntrustedText text={d.trajectory.taskExternalId} />{' '}
+                      · events {d.eventStart ?? '?'}–{d.eventEnd ?? d.eventStart ?? '?'} →
                     </Link>
                   </li>
                 ))}

@@ -1,6 +1,7 @@
 import type { CardStatusChangeItem } from '@/lib/cards/get-card';
 
-const verb = (c: CardStatusChangeItem) => (c.to === 'RETIRED' ? 'Retired' : c.to === 'ACTIVE' ? 'Reactivated' : `Set ${c.to.toLowerCase()}`);
+const verb = (c: CardStatusChangeItem) =>
+  c.to === 'RETIRED' ? 'Retired' : c.to === 'ACTIVE' ? 'Reactivated' : `Set ${c.to.toLowerCase()}`;
 
 /** Who retired or reactivated the card, when, and the note they gave (newest first): a status change makes no version. */
 export function StatusHistory({ changes }: { changes: CardStatusChangeItem[] }) {
@@ -9,7 +10,8 @@ export function StatusHistory({ changes }: { changes: CardStatusChangeItem[] }) 
     <ul className="space-y-1 text-sm">
       {changes.map((c) => (
         <li key={c.id} data-testid="status-change" data-status={c.to}>
-          <span className="font-medium">{verb(c)}</span> by {c.actor ?? 'a removed user'} · {new Date(c.createdAt).toLocaleString()}
+          <span className="font-medium">{verb(c)}</span> by {c.actor ?? 'a removed user'} ·{' '}
+          {new Date(c.createdAt).toLocaleString()}
           <span className="whitespace-pre-wrap wrap-anywhere text-slate-700"> — {c.note}</span>
         </li>
       ))}

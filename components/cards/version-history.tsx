@@ -14,20 +14,48 @@ function describeVersion(v: CardVersionListItem): string {
 }
 
 /** Versions newest first; pick one to read its provenance, or two to diff. */
-export function VersionHistory({ versions, selected, onSelect, onCompare }: { versions: CardVersionListItem[]; selected: number; onSelect: (n: number) => void; onCompare: (c: { from: number; to: number }) => void }) {
+export function VersionHistory({
+  versions,
+  selected,
+  onSelect,
+  onCompare,
+}: {
+  versions: CardVersionListItem[];
+  selected: number;
+  onSelect: (n: number) => void;
+  onCompare: (c: { from: number; to: number }) => void;
+}) {
   const newest = versions[0]?.number ?? 1;
   const [from, setFrom] = useState(Math.max(1, newest - 1));
   const [to, setTo] = useState(newest);
   const columns: ColumnDef<CardVersionListItem>[] = [
-    { header: 'Version', className: 'font-medium', cell: (v) => <>v{v.number}{v.parentNumber ? <span className="text-xs font-normal text-slate-600"> ← v{v.parentNumber}</span> : null}</> },
-    { header: 'When · who', className: 'text-slate-600', cell: (v) => `${new Date(v.createdAt).toLocaleString()} · ${v.createdBy ?? '—'}` },
+    {
+      header: 'Version',
+      className: 'font-medium',
+      cell: (v) => (
+        <>
+          v{v.number}
+          {v.parentNumber ? <span className="text-xs font-normal text-slate-600"> ← v{v.parentNumber}</span> : null}
+        </>
+      ),
+    },
+    {
+      header: 'When · who',
+      className: 'text-slate-600',
+      cell: (v) => `${new Date(v.createdAt).toLocaleString()} · ${v.createdBy ?? '—'}`,
+    },
     { header: 'How', className: 'text-slate-600', cell: describeVersion },
     {
       header: '',
       id: 'actions',
       className: 'text-right',
       cell: (v) => (
-        <Button variant="ghost" onClick={() => onSelect(v.number)} aria-pressed={v.number === selected} data-testid={`open-version-${v.number}`}>
+        <Button
+          variant="ghost"
+          onClick={() => onSelect(v.number)}
+          aria-pressed={v.number === selected}
+          data-testid={`open-version-${v.number}`}
+        >
           Provenance
         </Button>
       ),
@@ -39,7 +67,10 @@ export function VersionHistory({ versions, selected, onSelect, onCompare }: { ve
         label="Versions"
         columns={columns}
         rows={versions}
-        rowProps={(v) => ({ 'data-version': v.number, className: v.number === selected ? 'bg-indigo-50/60' : undefined })}
+        rowProps={(v) => ({
+          'data-version': v.number,
+          className: v.number === selected ? 'bg-indigo-50/60' : undefined,
+        })}
         look="bare"
         density="compact"
       />
@@ -47,17 +78,37 @@ export function VersionHistory({ versions, selected, onSelect, onCompare }: { ve
         <div className="flex flex-wrap items-end gap-2 text-sm">
           <label>
             Diff from{' '}
-            <select aria-label="Diff from version" value={from} onChange={(e) => setFrom(Number(e.target.value))} className="rounded-md px-2 py-1 ring-1 ring-slate-300">
-              {versions.map((v) => <option key={v.number} value={v.number}>v{v.number}</option>)}
+            <select
+              aria-label="Diff from version"
+              value={from}
+              onChange={(e) => setFrom(Number(e.target.value))}
+              className="rounded-md px-2 py-1 ring-1 ring-slate-300"
+            >
+              {versions.map((v) => (
+                <option key={v.number} value={v.number}>
+                  v{v.number}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             to{' '}
-            <select aria-label="Diff to version" value={to} onChange={(e) => setTo(Number(e.target.value))} className="rounded-md px-2 py-1 ring-1 ring-slate-300">
-              {versions.map((v) => <option key={v.number} value={v.number}>v{v.number}</option>)}
+            <select
+              aria-label="Diff to version"
+              value={to}
+              onChange={(e) => setTo(Number(e.target.value))}
+              className="rounded-md px-2 py-1 ring-1 ring-slate-300"
+            >
+              {versions.map((v) => (
+                <option key={v.number} value={v.number}>
+                  v{v.number}
+                </option>
+              ))}
             </select>
           </label>
-          <Button variant="secondary" onClick={() => onCompare({ from, to })} disabled={from === to}>Show diff</Button>
+          <Button variant="secondary" onClick={() => onCompare({ from, to })} disabled={from === to}>
+            Show diff
+          </Button>
         </div>
       ) : null}
     </div>

@@ -11,7 +11,10 @@ import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
-type Props = Pick<TaskContrast, 'trajectories' | 'steps' | 'divergence' | 'divergenceDetails' | 'truncated' | 'maxSteps'>;
+type Props = Pick<
+  TaskContrast,
+  'trajectories' | 'steps' | 'divergence' | 'divergenceDetails' | 'truncated' | 'maxSteps'
+>;
 
 /**
  * The tool calls of every run side by side, one aligned step per row, with a
@@ -45,7 +48,11 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
           Tool calls, aligned step by step
         </h2>
         {divergence.row !== null ? (
-          <button type="button" onClick={showDivergence} className="text-sm font-medium text-indigo-700 hover:underline">
+          <button
+            type="button"
+            onClick={showDivergence}
+            className="text-sm font-medium text-indigo-700 hover:underline"
+          >
             Jump to step {divergence.row + 1}
           </button>
         ) : null}
@@ -56,13 +63,22 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
         className={`mb-2 rounded-md px-3 py-2 text-sm ring-1 ${divergence.row !== null ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-slate-100 text-slate-700 ring-slate-200'}`}
       >
         {divergence.message}
-        {divergence.differing.length ? ` Differs: ${divergence.differing.map((id) => modelOf.get(id) ?? id).join(', ')}.` : ''}
+        {divergence.differing.length
+          ? ` Differs: ${divergence.differing.map((id) => modelOf.get(id) ?? id).join(', ')}.`
+          : ''}
       </p>
-      {divergenceDetails.length && divergence.row !== null ? <DivergenceDetails details={divergenceDetails} step={divergence.row + 1} labelOf={(id) => modelOf.get(id) ?? id} /> : null}
+      {divergenceDetails.length && divergence.row !== null ? (
+        <DivergenceDetails
+          details={divergenceDetails}
+          step={divergence.row + 1}
+          labelOf={(id) => modelOf.get(id) ?? id}
+        />
+      ) : null}
       {truncated.length ? (
         <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
           Only the first {maxSteps} tool calls of a trajectory are aligned.{' '}
-          {truncated.map((t) => `${modelOf.get(t.trajectoryId) ?? t.trajectoryId}: ${t.kept} of ${t.total}`).join('; ')}. Open the trajectory for the rest.
+          {truncated.map((t) => `${modelOf.get(t.trajectoryId) ?? t.trajectoryId}: ${t.kept} of ${t.total}`).join('; ')}
+          . Open the trajectory for the rest.
         </p>
       ) : null}
       {steps.length === 0 ? (
@@ -76,7 +92,12 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
             corner="Step"
             cornerClassName="z-20 w-24"
             head={trajectories.map((t) => (
-              <th key={t.id} scope="col" data-testid="contrast-column" className="min-w-[15rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 align-top">
+              <th
+                key={t.id}
+                scope="col"
+                data-testid="contrast-column"
+                className="min-w-[15rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 align-top"
+              >
                 <TrajectoryColumnHeader trajectory={t} />
               </th>
             ))}
@@ -98,14 +119,24 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
                     >
                       {r + 1}
                       {isDivergence ? (
-                        <span className="mt-1 block font-sans text-[11px] font-semibold uppercase leading-tight">{contrasted ? 'First divergence' : 'First disagreement'}</span>
+                        <span className="mt-1 block font-sans text-[11px] font-semibold uppercase leading-tight">
+                          {contrasted ? 'First divergence' : 'First disagreement'}
+                        </span>
                       ) : null}
                     </th>
                     {row.map((cell, c) => {
                       const id = trajectories[c].id;
                       const first = departsAt[id] === r || (isDivergence && differing.has(id));
                       const later = !first && departureRows.get(id)?.has(r) === true;
-                      return <StepCell key={id} cell={cell} mark={first ? markLabel : null} differs={later} full={isDivergence} />;
+                      return (
+                        <StepCell
+                          key={id}
+                          cell={cell}
+                          mark={first ? markLabel : null}
+                          differs={later}
+                          full={isDivergence}
+                        />
+                      );
                     })}
                   </tr>
                 );
@@ -119,8 +150,22 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
 }
 
 /** `mark`: this run's first departure (labelled); `differs`: a later step where it still does something else. */
-function StepCell({ cell, mark, differs, full }: { cell: ContrastStep | null; mark: string | null; differs: boolean; full: boolean }) {
-  const ring = mark ? 'bg-rose-50 shadow-[inset_3px_0_0_0_rgb(225,29,72)]' : differs ? 'bg-rose-50/50 shadow-[inset_3px_0_0_0_rgb(253,164,175)]' : '';
+function StepCell({
+  cell,
+  mark,
+  differs,
+  full,
+}: {
+  cell: ContrastStep | null;
+  mark: string | null;
+  differs: boolean;
+  full: boolean;
+}) {
+  const ring = mark
+    ? 'bg-rose-50 shadow-[inset_3px_0_0_0_rgb(225,29,72)]'
+    : differs
+      ? 'bg-rose-50/50 shadow-[inset_3px_0_0_0_rgb(253,164,175)]'
+      : '';
   if (!cell) {
     return (
       <td className={`border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-500 ${ring}`} data-gap="true">
@@ -137,7 +182,10 @@ function StepCell({ cell, mark, differs, full }: { cell: ContrastStep | null; ma
       </div>
       {cell.args ? (
         // At the divergence the arguments are shown whole: the differing keys are often the last ones.
-        <div className={`mt-0.5 text-xs text-slate-600 [overflow-wrap:anywhere] ${full ? '' : 'line-clamp-3'}`} title={revealBidi(cell.args)}>
+        <div
+          className={`mt-0.5 text-xs text-slate-600 [overflow-wrap:anywhere] ${full ? '' : 'line-clamp-3'}`}
+          title={revealBidi(cell.args)}
+        >
           <UntrustedText text={cell.args} />
         </div>
       ) : null}

@@ -35,8 +35,8 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
           Checkpoints
         </h2>
         <p className="text-xs text-slate-600">
-          {diagnosesScope === 'all' ? 'Showing every submitted diagnosis.' : 'Showing your own submitted diagnoses.'} Select a cell to open that run at
-          the checkpoint.
+          {diagnosesScope === 'all' ? 'Showing every submitted diagnosis.' : 'Showing your own submitted diagnoses.'}{' '}
+          Select a cell to open that run at the checkpoint.
         </p>
       </div>
       <WideScroll label="Checkpoint results" columns={plural(checkpoints.length, 'checkpoint')}>
@@ -46,12 +46,19 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
           cornerClassName="z-10 min-w-[12rem]"
           testId="checkpoint-grid"
           head={checkpoints.map((c) => (
-            <th key={c.id} scope="col" className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top">
+            <th
+              key={c.id}
+              scope="col"
+              className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top"
+            >
               <span className="block font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">
                 <BreakAfterDots text={c.name} />
               </span>
               {c.description ? (
-                <span className="line-clamp-4 block text-xs font-normal text-slate-600 [overflow-wrap:anywhere]" title={revealBidi(c.description)}>
+                <span
+                  className="line-clamp-4 block text-xs font-normal text-slate-600 [overflow-wrap:anywhere]"
+                  title={revealBidi(c.description)}
+                >
                   <UntrustedText text={c.description} />
                 </span>
               ) : null}
@@ -64,16 +71,26 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
           <tbody>
             {trajectories.map((t, r) => (
               <tr key={t.id} data-testid="checkpoint-row">
-                <th scope="row" className="sticky left-0 z-[5] border-b border-r border-slate-200 bg-white px-3 py-2 text-left align-top">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-[5] border-b border-r border-slate-200 bg-white px-3 py-2 text-left align-top"
+                >
                   <UntrustedText text={t.model} className="block font-semibold text-slate-900" />
                   {/* Same model twice (another harness or trial) must stay tellable apart. */}
-                  {runDetail(t) ? <UntrustedText text={runDetail(t)} className="block text-xs font-normal text-slate-600" /> : null}
+                  {runDetail(t) ? (
+                    <UntrustedText text={runDetail(t)} className="block text-xs font-normal text-slate-600" />
+                  ) : null}
                   <span className="mt-1 block">
                     <OutcomeBadge passed={t.passed} score={t.score} />
                   </span>
                 </th>
                 {checkpoints.map((c, k) => (
-                  <GridCell key={c.id} trajectoryId={t.id} label={revealBidi(`${t.model}, ${c.name}`)} cell={grid[r][k]} />
+                  <GridCell
+                    key={c.id}
+                    trajectoryId={t.id}
+                    label={revealBidi(`${t.model}, ${c.name}`)}
+                    cell={grid[r][k]}
+                  />
                 ))}
               </tr>
             ))}
@@ -84,7 +101,15 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
   );
 }
 
-function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: string; cell: ContrastGridCell | null }) {
+function GridCell({
+  trajectoryId,
+  label,
+  cell,
+}: {
+  trajectoryId: string;
+  label: string;
+  cell: ContrastGridCell | null;
+}) {
   if (!cell) {
     return (
       <td className="border-b border-slate-100 px-3 py-2 align-top text-xs text-slate-500">
@@ -106,7 +131,9 @@ function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: 
       >
         <span aria-hidden="true">{cell.passed ? '✓ pass' : '✗ fail'}</span>
       </Link>
-      {cell.eventIndex != null ? <span className="ml-2 text-[11px] text-slate-500">event {cell.eventIndex}</span> : null}
+      {cell.eventIndex != null ? (
+        <span className="ml-2 text-[11px] text-slate-500">event {cell.eventIndex}</span>
+      ) : null}
       {cell.note && !cell.passed ? (
         <p className="mt-1 line-clamp-2 text-xs text-slate-600 [overflow-wrap:anywhere]" title={revealBidi(cell.note)}>
           <UntrustedText text={cell.note} />
@@ -121,14 +148,19 @@ function GridCell({ trajectoryId, label, cell }: { trajectoryId: string; label: 
 
 function DiagnosisNote({ diagnosis: d }: { diagnosis: ContrastDiagnosis }) {
   return (
-    <div className="mt-2 rounded border-l-2 border-indigo-300 bg-indigo-50/60 px-2 py-1 text-xs" data-testid="inline-diagnosis">
+    <div
+      className="mt-2 rounded border-l-2 border-indigo-300 bg-indigo-50/60 px-2 py-1 text-xs"
+      data-testid="inline-diagnosis"
+    >
       <div className="font-semibold text-indigo-900">{d.category?.label ?? 'Uncategorised'}</div>
       <p className="mt-0.5 line-clamp-3 text-slate-700 [overflow-wrap:anywhere]" title={revealBidi(d.whatWentWrong)}>
         <UntrustedText text={d.whatWentWrong} />
       </p>
       <div className="mt-0.5 text-[11px] text-slate-600">
         {d.own ? 'you' : d.authorName}
-        {d.eventStart != null ? ` · events ${d.eventStart}${d.eventEnd != null && d.eventEnd !== d.eventStart ? `–${d.eventEnd}` : ''}` : ''}
+        {d.eventStart != null
+          ? ` · events ${d.eventStart}${d.eventEnd != null && d.eventEnd !== d.eventStart ? `–${d.eventEnd}` : ''}`
+          : ''}
       </div>
     </div>
   );

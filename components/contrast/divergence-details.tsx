@@ -9,9 +9,21 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
  * a field diff (consensus struck, this run's value added), or the missing /
  * extra / other call. Values are rendered as text; tool names (imported) with bidi markers.
  */
-export function DivergenceDetails({ details, step, labelOf }: { details: StepDifference[]; step: number; labelOf: (trajectoryId: string) => string }) {
+export function DivergenceDetails({
+  details,
+  step,
+  labelOf,
+}: {
+  details: StepDifference[];
+  step: number;
+  labelOf: (trajectoryId: string) => string;
+}) {
   return (
-    <ul aria-label={`How the failing runs differ at step ${step}`} data-testid="divergence-details" className="mb-2 space-y-2">
+    <ul
+      aria-label={`How the failing runs differ at step ${step}`}
+      data-testid="divergence-details"
+      className="mb-2 space-y-2"
+    >
       {details.map((d) => (
         <li key={d.trajectoryId} className="rounded-md bg-white px-3 py-2 text-sm ring-1 ring-amber-200">
           <p className="text-slate-800">

@@ -16,14 +16,20 @@ export function TaskContrastHeader({ task, trajectories, grid }: Pick<TaskContra
         <Fact label="Task" value={task.externalId} />
         <Fact label="Ability" value={task.ability ?? '—'} />
         <Fact label="Apps" value={task.apps.length ? task.apps.join(', ') : '—'} />
-        <Fact label="Runs" value={`${trajectories.length} (${passed} passed, ${trajectories.length - passed} failed)`} />
+        <Fact
+          label="Runs"
+          value={`${trajectories.length} (${passed} passed, ${trajectories.length - passed} failed)`}
+        />
       </dl>
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Instruction</h2>
       <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800" data-testid="task-instruction">
         <UntrustedText text={task.instruction} />
       </p>
       {unqueued.length ? (
-        <div data-testid="failed-without-checkpoint" className="mt-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+        <div
+          data-testid="failed-without-checkpoint"
+          className="mt-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
           <p>{failedWithoutCheckpointNote(unqueued.length, true)}</p>
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1" aria-label="Failed runs without a failed checkpoint">
             {unqueued.map((t) => (

@@ -11,7 +11,11 @@ export function TrajectoryColumnHeader({ trajectory: t }: { trajectory: Contrast
     <div className="flex flex-col gap-1 text-left">
       <UntrustedText text={t.model} clip className="font-semibold text-slate-900" />
       <span className="truncate text-xs font-normal text-slate-600">
-        {revealBidi([t.agent, t.trial != null ? `trial ${t.trial}` : null, plural(t.toolCallCount, 'tool call')].filter(Boolean).join(' · '))}
+        {revealBidi(
+          [t.agent, t.trial != null ? `trial ${t.trial}` : null, plural(t.toolCallCount, 'tool call')]
+            .filter(Boolean)
+            .join(' · '),
+        )}
       </span>
       <span className="flex items-center gap-2">
         <OutcomeBadge passed={t.passed} score={t.score} />

@@ -16,7 +16,17 @@ function noneValue(agents: string[]): string {
  * `agent=<name>`; "No agent" takes the select's name away and submits
  * `nullAgent=1` instead, as the drill-down links write it.
  */
-export function AgentSelect({ agents, agent, nullAgent, className }: { agents: string[]; agent?: string; nullAgent?: boolean; className?: string }) {
+export function AgentSelect({
+  agents,
+  agent,
+  nullAgent,
+  className,
+}: {
+  agents: string[];
+  agent?: string;
+  nullAgent?: boolean;
+  className?: string;
+}) {
   const none = noneValue(agents);
   const [value, setValue] = useState(nullAgent ? none : (agent ?? ''));
   return (

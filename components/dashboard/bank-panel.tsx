@@ -1,6 +1,16 @@
 'use client';
 
-import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceArea,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { BankGrowth } from '@/lib/dashboard/bank-growth';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, useOpen } from './chart-kit';
@@ -21,15 +31,25 @@ export function BankPanel({ data }: { data: BankGrowth }) {
   const open = useOpen();
   const banks = [...new Set(data.points.map((p) => p.bank))];
   const weeks = [...new Set(data.points.map((p) => p.week))];
-  const chart = weeks.map((week) => ({ week, ...Object.fromEntries(data.points.filter((p) => p.week === week).map((p) => [p.bank, p.kb])) }));
-  const href = (bank: string) => (bank === 'function' ? '/cards?kind=FUNCTION' : `/cards?ability=${encodeURIComponent(bank)}`);
+  const chart = weeks.map((week) => ({
+    week,
+    ...Object.fromEntries(data.points.filter((p) => p.week === week).map((p) => [p.bank, p.kb])),
+  }));
+  const href = (bank: string) =>
+    bank === 'function' ? '/cards?kind=FUNCTION' : `/cards?ability=${encodeURIComponent(bank)}`;
   const Dot = clickableDot((_p, bank) => open(href(bank)));
   const max = Math.max(BAND.high * 1.2, ...data.points.map((p) => p.kb));
   return (
     <ChartPanel
       id="bank-growth"
       title="Bank size over time"
-      description={<>Store size (KB of card content) per bank at the end of each week; cards per bank in the table. Shaded: the published reference of compact curated stores (≈{BAND.low}–{BAND.high} KB), which beat raw-trace stores ~30× larger. Click a point for the bank&apos;s cards.</>}
+      description={
+        <>
+          Store size (KB of card content) per bank at the end of each week; cards per bank in the table. Shaded: the
+          published reference of compact curated stores (≈{BAND.low}–{BAND.high} KB), which beat raw-trace stores ~30×
+          larger. Click a point for the bank&apos;s cards.
+        </>
+      }
       rows={data.points}
       columns={COLUMNS}
       href={(p) => href(p.bank)}
@@ -39,12 +59,32 @@ export function BankPanel({ data }: { data: BankGrowth }) {
         <LineChart data={chart} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="week" tick={{ fontSize: 11 }} />
-          <YAxis domain={[0, Math.ceil(max)]} tickFormatter={(v: number) => `${v} KB`} tick={{ fontSize: 11 }} width={64} />
-          <ReferenceArea y1={BAND.low} y2={BAND.high} fill="#10b981" fillOpacity={0.1} label={{ value: 'reference 100–250 KB', fontSize: 10, fill: '#047857', position: 'insideTopLeft' }} />
+          <YAxis
+            domain={[0, Math.ceil(max)]}
+            tickFormatter={(v: number) => `${v} KB`}
+            tick={{ fontSize: 11 }}
+            width={64}
+          />
+          <ReferenceArea
+            y1={BAND.low}
+            y2={BAND.high}
+            fill="#10b981"
+            fillOpacity={0.1}
+            label={{ value: 'reference 100–250 KB', fontSize: 10, fill: '#047857', position: 'insideTopLeft' }}
+          />
           <Tooltip formatter={(v) => `${v} KB`} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {banks.map((b, i) => (
-            <Line key={b} dataKey={b} name={b} stroke={colorAt(i)} strokeWidth={2} connectNulls activeDot={Dot} isAnimationActive={false} />
+            <Line
+              key={b}
+              dataKey={b}
+              name={b}
+              stroke={colorAt(i)}
+              strokeWidth={2}
+              connectNulls
+              activeDot={Dot}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

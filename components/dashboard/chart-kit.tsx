@@ -18,7 +18,13 @@ export function useOpen() {
 
 /** A clickable active dot for line charts: opens the list behind (x, series). */
 export function clickableDot(onPick: (payload: Record<string, unknown>, dataKey: string) => void) {
-  function ClickableDot(props: { cx?: number; cy?: number; fill?: string; payload?: Record<string, unknown>; dataKey?: unknown }) {
+  function ClickableDot(props: {
+    cx?: number;
+    cy?: number;
+    fill?: string;
+    payload?: Record<string, unknown>;
+    dataKey?: unknown;
+  }) {
     if (props.cx == null || props.cy == null) return <g />;
     return (
       <circle
@@ -45,14 +51,31 @@ const LABEL_CHARS = 16;
  * left half the bars unnamed. Each is slanted and cut to LABEL_CHARS (in the
  * middle) with the full name on hover (SVG <title>). Use with `interval={0}` and `height={SLANTED_AXIS_HEIGHT}`.
  */
-export function SlantedTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+export function SlantedTick({
+  x,
+  y,
+  payload,
+}: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+}) {
   const full = String(payload?.value ?? '');
   // Cut in the middle: names of one vendor share their start ("vendor/model-…"), they differ at the end.
   const head = Math.ceil((LABEL_CHARS - 1) / 2);
-  const shown = full.length > LABEL_CHARS ? `${full.slice(0, head)}…${full.slice(full.length - (LABEL_CHARS - 1 - head))}` : full;
+  const shown =
+    full.length > LABEL_CHARS ? `${full.slice(0, head)}…${full.slice(full.length - (LABEL_CHARS - 1 - head))}` : full;
   return (
     <g transform={`translate(${x ?? 0},${y ?? 0})`}>
-      <text dy={8} textAnchor="end" transform="rotate(-35)" fontSize={11} fill="#475569" data-testid="axis-label" data-full={full}>
+      <text
+        dy={8}
+        textAnchor="end"
+        transform="rotate(-35)"
+        fontSize={11}
+        fill="#475569"
+        data-testid="axis-label"
+        data-full={full}
+      >
         <title>{full}</title>
         {shown}
       </text>

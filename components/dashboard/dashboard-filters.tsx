@@ -5,7 +5,15 @@ import type { DashboardOptions } from '@/lib/dashboard/load-dashboard';
 import { AgentSelect } from './agent-select';
 
 /** A plain GET form: the dashboard's filters live in the URL (shareable; drill-down links keep them). */
-export function DashboardFilters({ options, filters, action = '/dashboard' }: { options: DashboardOptions; filters: Filters; action?: string }) {
+export function DashboardFilters({
+  options,
+  filters,
+  action = '/dashboard',
+}: {
+  options: DashboardOptions;
+  filters: Filters;
+  action?: string;
+}) {
   const menus = [
     { name: 'benchmark', label: 'Benchmark', values: options.benchmarks, current: filters.benchmark },
     { name: 'ability', label: 'Ability', values: options.abilities, current: filters.ability },
@@ -16,7 +24,14 @@ export function DashboardFilters({ options, filters, action = '/dashboard' }: { 
   return (
     <FilterBar layout="row" method="get" action={action} aria-label="Dashboard filters" className="mb-4">
       {menus.map((m) => (
-        <SelectField key={m.name} label={m.label} name={m.name} defaultValue={m.current ?? ''} fieldClassName={menuClass} options={[['', 'All'], ...pairs(m.values)]} />
+        <SelectField
+          key={m.name}
+          label={m.label}
+          name={m.name}
+          defaultValue={m.current ?? ''}
+          fieldClassName={menuClass}
+          options={[['', 'All'], ...pairs(m.values)]}
+        />
       ))}
       <AgentSelect agents={options.agents} agent={filters.agent} nullAgent={filters.nullAgent} className={menuClass} />
       <DateRangeFields labels={['Imported from', 'to']} from={filters.from} to={filters.to} />

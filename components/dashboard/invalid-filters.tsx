@@ -12,15 +12,23 @@ import { describeLinkProblem, firstPageHref, type LinkProblem } from '@/lib/page
 export function InvalidFilters({ raw, problems }: { raw: Record<string, string>; problems: LinkProblem[] }) {
   const wrong = [...new Set(problems.map((p) => p.param.split('.')[0]).filter(Boolean))];
   return (
-    <div role="alert" data-testid="dashboard-invalid-filters" className="space-y-2 rounded-md bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200">
-      <p className="font-medium">No figures are shown: {problems.length === 1 ? 'a filter is' : 'some filters are'} not valid.</p>
+    <div
+      role="alert"
+      data-testid="dashboard-invalid-filters"
+      className="space-y-2 rounded-md bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200"
+    >
+      <p className="font-medium">
+        No figures are shown: {problems.length === 1 ? 'a filter is' : 'some filters are'} not valid.
+      </p>
       <ul className="list-disc pl-5">
         {problems.map((p, i) => (
           <li key={i}>{describeLinkProblem(p)}</li>
         ))}
       </ul>
       <Link href={firstPageHref('/dashboard', raw, problems)} className="inline-block text-indigo-700 underline">
-        {wrong.length ? `Show the dashboard without ${wrong.map((w) => `"${w}"`).join(' and ')}` : 'Show the dashboard without filters'}
+        {wrong.length
+          ? `Show the dashboard without ${wrong.map((w) => `"${w}"`).join(' and ')}`
+          : 'Show the dashboard without filters'}
       </Link>
     </div>
   );

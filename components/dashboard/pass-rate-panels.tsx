@@ -1,6 +1,17 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import type { PassRates, RoundInfo, RunKey } from '@/lib/dashboard/pass-rates';
 import type { ReleaseRecipe } from '@/lib/releases/release-recipe';
@@ -9,12 +20,17 @@ import { clickableDot, colorAt, pct, pctTick, SLANTED_AXIS_HEIGHT, SlantedTick, 
 import type { Column } from './table-format';
 import { plural } from '@/lib/text/plural';
 
-const trajectoriesHref = (f: DashboardFilters, extra: Record<string, string | null | undefined>) => `/dashboard/trajectories?${filterParams(f, extra)}`;
+const trajectoriesHref = (f: DashboardFilters, extra: Record<string, string | null | undefined>) =>
+  `/dashboard/trajectories?${filterParams(f, extra)}`;
 /** The drill-down filters of one run: its model and its agent (or "no agent"), so a model under two agents opens each run's own trajectories. */
-const runLink = (r: Pick<RunKey, 'model' | 'agent'>): Record<string, string> => (r.agent === null ? { model: r.model, nullAgent: '1' } : { model: r.model, agent: r.agent });
+const runLink = (r: Pick<RunKey, 'model' | 'agent'>): Record<string, string> =>
+  r.agent === null ? { model: r.model, nullAgent: '1' } : { model: r.model, agent: r.agent };
 
 type RoundRow = PassRates['byRound'][number];
-type Rates = Pick<RoundRow, 'trajectories' | 'checkpointsPassed' | 'checkpoints' | 'checkpointPassRate' | 'tasksPassed' | 'taskPassRate'>;
+type Rates = Pick<
+  RoundRow,
+  'trajectories' | 'checkpointsPassed' | 'checkpoints' | 'checkpointPassRate' | 'tasksPassed' | 'taskPassRate'
+>;
 /** The figures of every pass-rate table, after the column(s) that name the row. */
 const RATE_COLUMNS: Column<Rates>[] = [
   { key: 'trajectories', label: 'Trajectories', format: 'int' },
@@ -24,7 +40,10 @@ const RATE_COLUMNS: Column<Rates>[] = [
   { key: 'tasksPassed', label: 'Tasks passed', format: 'int' },
   { key: 'taskPassRate', label: 'Task pass rate', format: 'pct' },
 ];
-const RUN_COLUMNS: Column<Pick<RunKey, 'model' | 'agent'>>[] = [{ key: 'model', label: 'Model' }, { key: 'agent', label: 'Agent' }];
+const RUN_COLUMNS: Column<Pick<RunKey, 'model' | 'agent'>>[] = [
+  { key: 'model', label: 'Model' },
+  { key: 'agent', label: 'Agent' },
+];
 const ROUND_COLUMNS: Column<RoundRow>[] = [{ key: 'round', label: 'Round' }, ...RUN_COLUMNS, ...RATE_COLUMNS];
 
 const listed = (xs: string[]) => (xs.length ? xs.join(', ') : 'none recorded');
@@ -54,20 +73,38 @@ function RoundRecipe({ recipe }: { recipe: ReleaseRecipe }) {
   );
 }
 
-function RoundTooltip({ active, label, rounds, rows }: { active?: boolean; label?: string | number; rounds: RoundInfo[]; rows: RoundRow[] }) {
+function RoundTooltip({
+  active,
+  label,
+  rounds,
+  rows,
+}: {
+  active?: boolean;
+  label?: string | number;
+  rounds: RoundInfo[];
+  rows: RoundRow[];
+}) {
   if (!active || label === undefined) return null;
   const info = rounds.find((r) => r.round === label);
   const points = rows.filter((r) => r.round === label);
   return (
-    <div className="max-w-sm rounded-md bg-white p-2 text-xs shadow-lg ring-1 ring-slate-200" data-testid="round-tooltip">
+    <div
+      className="max-w-sm rounded-md bg-white p-2 text-xs shadow-lg ring-1 ring-slate-200"
+      data-testid="round-tooltip"
+    >
       <div className="font-medium text-slate-900">{label}</div>
       {info?.createdAt ? <div className="text-slate-600">released {info.createdAt.slice(0, 10)}</div> : null}
       {info?.note ? <div className="text-slate-600">{info.note}</div> : null}
-      {info?.recipe ? <RoundRecipe recipe={info.recipe} /> : info?.release ? <div className="mt-1 text-slate-600">No recipe recorded for this release.</div> : null}
+      {info?.recipe ? (
+        <RoundRecipe recipe={info.recipe} />
+      ) : info?.release ? (
+        <div className="mt-1 text-slate-600">No recipe recorded for this release.</div>
+      ) : null}
       <ul className="mt-1 space-y-0.5">
         {points.map((p) => (
           <li key={p.label}>
-            {p.label}: {pct(p.checkpointPassRate)} checkpoints (n = {p.checkpoints}), {pct(p.taskPassRate)} tasks (n = {p.trajectories})
+            {p.label}: {pct(p.checkpointPassRate)} checkpoints (n = {p.checkpoints}), {pct(p.taskPassRate)} tasks (n ={' '}
+            {p.trajectories})
           </li>
         ))}
       </ul>
@@ -82,9 +119,12 @@ export function PassRateByRound({ data, filters }: { data: PassRates; filters: D
   const chart = data.rounds.map((round) => ({
     round: round.round,
     release: round.release,
-    ...Object.fromEntries(data.byRound.filter((r) => r.round === round.round).map((r) => [r.label, r.checkpointPassRate])),
+    ...Object.fromEntries(
+      data.byRound.filter((r) => r.round === round.round).map((r) => [r.label, r.checkpointPassRate]),
+    ),
   }));
-  const href = (r: { release: string | null } & Pick<RunKey, 'model' | 'agent'>) => trajectoriesHref(filters, { release: r.release ?? 'R0', ...runLink(r) });
+  const href = (r: { release: string | null } & Pick<RunKey, 'model' | 'agent'>) =>
+    trajectoriesHref(filters, { release: r.release ?? 'R0', ...runLink(r) });
   const Dot = clickableDot((p, label) => {
     const run = runs.get(label)!;
     open(href({ release: (p.release as string | null) ?? null, model: run.model, agent: run.agent }));
@@ -103,10 +143,23 @@ export function PassRateByRound({ data, filters }: { data: PassRates; filters: D
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="round" tick={{ fontSize: 11 }} />
           <YAxis domain={[0, 1]} tickFormatter={pctTick} tick={{ fontSize: 11 }} />
-          <Tooltip content={(p) => <RoundTooltip active={p.active} label={p.label} rounds={data.rounds} rows={data.byRound} />} />
+          <Tooltip
+            content={(p) => <RoundTooltip active={p.active} label={p.label} rounds={data.rounds} rows={data.byRound} />}
+          />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {[...runs.keys()].map((m, i) => (
-            <Line key={m} type="monotone" dataKey={m} name={m} stroke={colorAt(i)} strokeWidth={2} connectNulls dot={{ r: 3 }} activeDot={Dot} isAnimationActive={false} />
+            <Line
+              key={m}
+              type="monotone"
+              dataKey={m}
+              name={m}
+              stroke={colorAt(i)}
+              strokeWidth={2}
+              connectNulls
+              dot={{ r: 3 }}
+              activeDot={Dot}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>
@@ -117,21 +170,66 @@ export function PassRateByRound({ data, filters }: { data: PassRates; filters: D
 type GroupRow = Rates & { label: string; link: Record<string, string> };
 
 /** `naming`: the table's and CSV's columns that name a bar (before the figures). */
-function GroupBars<R extends GroupRow>({ id, title, description, naming, rows, filters }: { id: string; title: string; description: string; naming: Column<R>[]; rows: R[]; filters: DashboardFilters }) {
+function GroupBars<R extends GroupRow>({
+  id,
+  title,
+  description,
+  naming,
+  rows,
+  filters,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  naming: Column<R>[];
+  rows: R[];
+  filters: DashboardFilters;
+}) {
   const open = useOpen();
   const href = (r: GroupRow) => trajectoriesHref(filters, r.link);
   return (
-    <ChartPanel id={id} title={title} description={`Bars: checkpoint and task pass rate${description}. Click a bar for its trajectories.`} rows={rows} columns={[...naming, ...RATE_COLUMNS]} href={href}>
+    <ChartPanel
+      id={id}
+      title={title}
+      description={`Bars: checkpoint and task pass rate${description}. Click a bar for its trajectories.`}
+      rows={rows}
+      columns={[...naming, ...RATE_COLUMNS]}
+      href={href}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           {/* Every bar named (interval 0): slanted, cut, the full name on hover. */}
-          <XAxis dataKey="label" interval={0} height={SLANTED_AXIS_HEIGHT} tick={(props) => <SlantedTick {...props} />} />
+          <XAxis
+            dataKey="label"
+            interval={0}
+            height={SLANTED_AXIS_HEIGHT}
+            tick={(props) => <SlantedTick {...props} />}
+          />
           <YAxis domain={[0, 1]} tickFormatter={pctTick} tick={{ fontSize: 11 }} />
-          <Tooltip formatter={(v, name, item) => [`${pct(v as number)} (n = ${name === 'Checkpoint pass rate' ? item.payload.checkpoints : item.payload.trajectories})`, name]} />
+          <Tooltip
+            formatter={(v, name, item) => [
+              `${pct(v as number)} (n = ${name === 'Checkpoint pass rate' ? item.payload.checkpoints : item.payload.trajectories})`,
+              name,
+            ]}
+          />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="checkpointPassRate" name="Checkpoint pass rate" fill={colorAt(0)} cursor="pointer" onClick={(d) => open(href(d.payload as GroupRow))} isAnimationActive={false} />
-          <Bar dataKey="taskPassRate" name="Task pass rate" fill={colorAt(1)} cursor="pointer" onClick={(d) => open(href(d.payload as GroupRow))} isAnimationActive={false} />
+          <Bar
+            dataKey="checkpointPassRate"
+            name="Checkpoint pass rate"
+            fill={colorAt(0)}
+            cursor="pointer"
+            onClick={(d) => open(href(d.payload as GroupRow))}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="taskPassRate"
+            name="Task pass rate"
+            fill={colorAt(1)}
+            cursor="pointer"
+            onClick={(d) => open(href(d.payload as GroupRow))}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartPanel>
@@ -140,10 +238,32 @@ function GroupBars<R extends GroupRow>({ id, title, description, naming, rows, f
 
 export function PassRateByModel({ data, filters }: { data: PassRates; filters: DashboardFilters }) {
   const rows = data.byModel.map((r) => ({ ...r, link: runLink(r) }));
-  return <GroupBars id="pass-rate-by-model" title="Pass rate by model" description=" per model, or per model · agent when a model ran under several agents" naming={RUN_COLUMNS} rows={rows} filters={filters} />;
+  return (
+    <GroupBars
+      id="pass-rate-by-model"
+      title="Pass rate by model"
+      description=" per model, or per model · agent when a model ran under several agents"
+      naming={RUN_COLUMNS}
+      rows={rows}
+      filters={filters}
+    />
+  );
 }
 
 export function PassRateByAbility({ data, filters }: { data: PassRates; filters: DashboardFilters }) {
-  const rows = data.byAbility.map(({ ability, ...r }) => ({ label: ability ?? '(none)', ...r, link: (ability ? { ability } : { nullAbility: '1' }) as Record<string, string> }));
-  return <GroupBars id="pass-rate-by-ability" title="Pass rate by ability" description="" naming={[{ key: 'label', label: 'Ability' }]} rows={rows} filters={filters} />;
+  const rows = data.byAbility.map(({ ability, ...r }) => ({
+    label: ability ?? '(none)',
+    ...r,
+    link: (ability ? { ability } : { nullAbility: '1' }) as Record<string, string>,
+  }));
+  return (
+    <GroupBars
+      id="pass-rate-by-ability"
+      title="Pass rate by ability"
+      description=""
+      naming={[{ key: 'label', label: 'Ability' }]}
+      rows={rows}
+      filters={filters}
+    />
+  );
 }

@@ -10,8 +10,12 @@ export function QueueUnappliedNote({ raw }: { raw: Record<string, string | undef
   const unapplied = queueUnappliedFilters(raw);
   if (!unapplied.length) return null;
   return (
-    <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="queue-unapplied">
-      Not applied here (the queue has no such filter): <UntrustedText text={unapplied.join(' · ')} />. This list shows every pending trajectory of the other filters, so it can hold more than the dashboard point counted.
+    <p
+      className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+      data-testid="queue-unapplied"
+    >
+      Not applied here (the queue has no such filter): <UntrustedText text={unapplied.join(' · ')} />. This list shows
+      every pending trajectory of the other filters, so it can hold more than the dashboard point counted.
     </p>
   );
 }

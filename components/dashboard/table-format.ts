@@ -24,7 +24,10 @@ export function formatCell(value: Cell, format: ColumnFormat = 'text'): string {
 /** CSV value: raw numbers (rates as 0–1 fractions, 4 decimals) so a spreadsheet can compute with them. */
 function csvValue(value: Cell, format: ColumnFormat = 'text'): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' && (format === 'pct' || format === 'hours' || format === 'kb') ? String(Math.round(value * 10000) / 10000) : String(value);
+  const text =
+    typeof value === 'number' && (format === 'pct' || format === 'hours' || format === 'kb')
+      ? String(Math.round(value * 10000) / 10000)
+      : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

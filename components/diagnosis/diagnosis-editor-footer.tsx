@@ -63,14 +63,22 @@ export function DiagnosisEditorFooter({
   return (
     <div data-testid="diagnosis-footer" className="space-y-1.5 border-t border-slate-200 px-4 py-2">
       {notice ? (
-        <p role="status" data-testid="workspace-notice" className="rounded bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
+        <p
+          role="status"
+          data-testid="workspace-notice"
+          className="rounded bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200"
+        >
           {notice}
         </p>
       ) : null}
       {conflict ? <ConflictNotice conflict={conflict} onLoad={onLoadConflicting} /> : null}
       {!conflict && saveError ? <ErrorMessage error={saveError} /> : null}
       {otherProblem || problemLabels.length ? (
-        <p role="alert" data-testid="diagnosis-refused" className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">
+        <p
+          role="alert"
+          data-testid="diagnosis-refused"
+          className="rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200"
+        >
           Not submitted{problemLabels.length ? `: check ${problemLabels.join(', ')}` : ''}
           {otherProblem ? `${problemLabels.length ? '. ' : ': '}${otherProblem}` : '.'}
         </p>
@@ -80,7 +88,8 @@ export function DiagnosisEditorFooter({
           {status}
         </span>
         <Button type="submit" form={formId} disabled={disabled}>
-          {submitted ? 'Re-submit & next' : 'Submit & next'} <kbd className="rounded bg-black/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
+          {submitted ? 'Re-submit & next' : 'Submit & next'}{' '}
+          <kbd className="rounded bg-black/20 px-1 font-mono text-[11px]">Ctrl+↵</kbd>
         </Button>
       </div>
     </div>

@@ -8,10 +8,29 @@ import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { DiagnosisHistory } from './diagnosis-history';
-import { FIELD_LABELS, FORM_FIELDS, NO_PROBLEMS, firstProblemField, hasProblems, problemsFromError, submitProblems, type FormField, type FormProblems } from './form-problems';
+import {
+  FIELD_LABELS,
+  FORM_FIELDS,
+  NO_PROBLEMS,
+  firstProblemField,
+  hasProblems,
+  problemsFromError,
+  submitProblems,
+  type FormField,
+  type FormProblems,
+} from './form-problems';
 import { DiagnosisEditorFooter, editorStatus } from './diagnosis-editor-footer';
 import { CategoryKeys, ConfidenceOptions, FormRow } from './diagnosis-form-parts';
-import { formOf, formOfBody, payload, rangeKey, rangeLabel, rangeOf, TEXTAREA, type Form } from './diagnosis-form-state';
+import {
+  formOf,
+  formOfBody,
+  payload,
+  rangeKey,
+  rangeLabel,
+  rangeOf,
+  TEXTAREA,
+  type Form,
+} from './diagnosis-form-state';
 import { useDiagnosisWrites } from './use-diagnosis-writes';
 
 export type EditorApi = {
@@ -107,7 +126,8 @@ export function DiagnosisEditor({
   };
   // d, c or Ctrl+Enter on a read-only form: bring the note saying who holds the trajectory into view
   // (on a run with twenty checkpoints it sits below the fold, and the keys seemed to do nothing).
-  const showHeldNotice = () => document.querySelector('[data-testid="claim-held"]')?.scrollIntoView({ block: 'nearest' });
+  const showHeldNotice = () =>
+    document.querySelector('[data-testid="claim-held"]')?.scrollIntoView({ block: 'nearest' });
   const showProblems = (p: FormProblems) => {
     setProblems(p);
     setProblemRange(rangeKey(range));
@@ -119,7 +139,14 @@ export function DiagnosisEditor({
     setForm((f) => ({ ...f, ...patch }));
     setDirty(true);
     // A field that now has a value no longer shows its refusal.
-    setProblems((p) => ({ ...p, fields: Object.fromEntries(Object.entries(p.fields).filter(([k]) => !(k === 'category' ? patch.categoryId : (patch as Record<string, unknown>)[k]))) }));
+    setProblems((p) => ({
+      ...p,
+      fields: Object.fromEntries(
+        Object.entries(p.fields).filter(
+          ([k]) => !(k === 'category' ? patch.categoryId : (patch as Record<string, unknown>)[k]),
+        ),
+      ),
+    }));
   };
 
   // The range follows the timeline selection; once a diagnosis is under way, a new range is part of it.
@@ -128,7 +155,8 @@ export function DiagnosisEditor({
   const changed = dirty || (currentRange !== baseRange && mine != null);
   // A range refusal is about the range it was given for; selecting another one clears it.
   const [problemRange, setProblemRange] = useState(currentRange);
-  const shown: FormProblems = problemRange === currentRange ? problems : { ...problems, fields: { ...problems.fields, range: undefined } };
+  const shown: FormProblems =
+    problemRange === currentRange ? problems : { ...problems, fields: { ...problems.fields, range: undefined } };
 
   // Autosave drafts shortly after the last change. Submitted diagnoses are only
   // changed by an explicit re-submit, so their history stays meaningful.
@@ -146,7 +174,9 @@ export function DiagnosisEditor({
   useLeaveGuard(
     submitted && changed
       ? 'Your edit of this submitted diagnosis is not re-submitted yet. Leave and lose it?'
-      : conflict ? 'Your text of this diagnosis is not saved (it was changed in another tab or window). Leave and lose it?' : null,
+      : conflict
+        ? 'Your text of this diagnosis is not saved (it was changed in another tab or window). Leave and lose it?'
+        : null,
   );
 
   const doSubmit = () => {
@@ -182,7 +212,12 @@ export function DiagnosisEditor({
     update({ categoryId: cat.id });
     setPicking(false);
     // On to the next thing that still needs filling in.
-    const next = FORM_FIELDS.find((f) => f !== 'category' && f !== 'confidence' && submitProblems(payload(checkpoint.id, { ...form, categoryId: cat.id }, range)).fields[f]);
+    const next = FORM_FIELDS.find(
+      (f) =>
+        f !== 'category' &&
+        f !== 'confidence' &&
+        submitProblems(payload(checkpoint.id, { ...form, categoryId: cat.id }, range)).fields[f],
+    );
     if (next) requestAnimationFrame(() => focusField(next));
     return true;
   };
@@ -199,7 +234,8 @@ export function DiagnosisEditor({
     started: mine != null,
   });
   const problemLabels = FORM_FIELDS.filter((f) => shown.fields[f]).map((f) => FIELD_LABELS[f]);
-  const invalid = (f: FormField) => (shown.fields[f] ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-${f}-error` } : {});
+  const invalid = (f: FormField) =>
+    shown.fields[f] ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-${f}-error` } : {};
   const ring = (f: FormField) => (shown.fields[f] ? 'ring-rose-400' : 'ring-slate-300');
 
   const footer = (
@@ -234,77 +270,99 @@ export function DiagnosisEditor({
       >
         {/* disabled: every control at once, while another annotator holds the trajectory. */}
         <fieldset disabled={readOnly} className="min-w-0 space-y-3">
-        <FormRow label={FIELD_LABELS.range} field="range" formId={formId} problem={shown.fields.range}>
-          <div
-            id={`${formId}-range`}
-            tabIndex={-1}
-            {...invalid('range')}
-            className={`mt-1 flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-sm ring-1 ${ring('range')} focus:outline-none focus:ring-2 focus:ring-indigo-500`}
+          <FormRow label={FIELD_LABELS.range} field="range" formId={formId} problem={shown.fields.range}>
+            <div
+              id={`${formId}-range`}
+              tabIndex={-1}
+              {...invalid('range')}
+              className={`mt-1 flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-sm ring-1 ${ring('range')} focus:outline-none focus:ring-2 focus:ring-indigo-500`}
+            >
+              <span data-testid="diagnosis-range" className="shrink-0 whitespace-nowrap font-medium text-slate-800">
+                {rangeLabel(range)}
+              </span>
+              <span className="text-xs font-normal text-slate-600">
+                the timeline selection · click / Shift+click, j / k, Shift+J / K
+              </span>
+            </div>
+          </FormRow>
+          <FormRow
+            label={FIELD_LABELS.category}
+            field="category"
+            formId={formId}
+            problem={shown.fields.category}
+            htmlFor={`${formId}-category`}
+            // The keys go under the refusal, so the refusal stays right next to its field.
+            after={picking ? <CategoryKeys categories={categories} /> : null}
           >
-            <span data-testid="diagnosis-range" className="shrink-0 whitespace-nowrap font-medium text-slate-800">
-              {rangeLabel(range)}
-            </span>
-            <span className="text-xs font-normal text-slate-600">the timeline selection · click / Shift+click, j / k, Shift+J / K</span>
-          </div>
-        </FormRow>
-        <FormRow
-          label={FIELD_LABELS.category}
-          field="category"
-          formId={formId}
-          problem={shown.fields.category}
-          htmlFor={`${formId}-category`}
-          // The keys go under the refusal, so the refusal stays right next to its field.
-          after={
-            picking ? <CategoryKeys categories={categories} /> : null
-          }
-        >
-          <Select
-            id={`${formId}-category`}
-            value={form.categoryId}
-            {...invalid('category')}
-            className={shown.fields.category ? 'ring-rose-400' : ''}
-            onChange={(e) => update({ categoryId: e.target.value })}
-            onBlur={() => setPicking(false)}
-            onKeyDown={(e) => {
-              if (!e.ctrlKey && !e.metaKey && !e.altKey && pickByDigit(e.key)) e.preventDefault();
-            }}
+            <Select
+              id={`${formId}-category`}
+              value={form.categoryId}
+              {...invalid('category')}
+              className={shown.fields.category ? 'ring-rose-400' : ''}
+              onChange={(e) => update({ categoryId: e.target.value })}
+              onBlur={() => setPicking(false)}
+              onKeyDown={(e) => {
+                if (!e.ctrlKey && !e.metaKey && !e.altKey && pickByDigit(e.key)) e.preventDefault();
+              }}
+            >
+              <option value="">— pick one (c, then 1–9) —</option>
+              {categories.map((c, i) => (
+                <option key={c.id} value={c.id} title={c.description ?? undefined}>
+                  {i < 9 ? `${i + 1} · ` : ''}
+                  {c.label}
+                </option>
+              ))}
+            </Select>
+          </FormRow>
+          <FormRow
+            label={FIELD_LABELS.whatWentWrong}
+            field="whatWentWrong"
+            formId={formId}
+            problem={shown.fields.whatWentWrong}
+            htmlFor={`${formId}-whatWentWrong`}
           >
-            <option value="">— pick one (c, then 1–9) —</option>
-            {categories.map((c, i) => (
-              <option key={c.id} value={c.id} title={c.description ?? undefined}>
-                {i < 9 ? `${i + 1} · ` : ''}
-                {c.label}
-              </option>
-            ))}
-          </Select>
-        </FormRow>
-        <FormRow label={FIELD_LABELS.whatWentWrong} field="whatWentWrong" formId={formId} problem={shown.fields.whatWentWrong} htmlFor={`${formId}-whatWentWrong`}>
-          <textarea
-            id={`${formId}-whatWentWrong`}
-            rows={3}
-            value={form.whatWentWrong}
-            maxLength={4000}
-            {...invalid('whatWentWrong')}
-            onChange={(e) => update({ whatWentWrong: e.target.value })}
-            className={`${TEXTAREA} ${ring('whatWentWrong')}`}
-          />
-        </FormRow>
-        <FormRow label={FIELD_LABELS.whatShouldHaveHappened} field="whatShouldHaveHappened" formId={formId} problem={shown.fields.whatShouldHaveHappened} htmlFor={`${formId}-whatShouldHaveHappened`}>
-          <textarea
-            id={`${formId}-whatShouldHaveHappened`}
-            rows={3}
-            value={form.whatShouldHaveHappened}
-            maxLength={4000}
-            {...invalid('whatShouldHaveHappened')}
-            onChange={(e) => update({ whatShouldHaveHappened: e.target.value })}
-            className={`${TEXTAREA} ${ring('whatShouldHaveHappened')}`}
-          />
-        </FormRow>
-        <FormRow label={`${FIELD_LABELS.confidence} (optional)`} field="confidence" formId={formId} problem={shown.fields.confidence} htmlFor={`${formId}-confidence`}>
-          <Select id={`${formId}-confidence`} value={form.confidence ?? ''} onChange={(e) => update({ confidence: e.target.value ? Number(e.target.value) : null })}>
-            <ConfidenceOptions />
-          </Select>
-        </FormRow>
+            <textarea
+              id={`${formId}-whatWentWrong`}
+              rows={3}
+              value={form.whatWentWrong}
+              maxLength={4000}
+              {...invalid('whatWentWrong')}
+              onChange={(e) => update({ whatWentWrong: e.target.value })}
+              className={`${TEXTAREA} ${ring('whatWentWrong')}`}
+            />
+          </FormRow>
+          <FormRow
+            label={FIELD_LABELS.whatShouldHaveHappened}
+            field="whatShouldHaveHappened"
+            formId={formId}
+            problem={shown.fields.whatShouldHaveHappened}
+            htmlFor={`${formId}-whatShouldHaveHappened`}
+          >
+            <textarea
+              id={`${formId}-whatShouldHaveHappened`}
+              rows={3}
+              value={form.whatShouldHaveHappened}
+              maxLength={4000}
+              {...invalid('whatShouldHaveHappened')}
+              onChange={(e) => update({ whatShouldHaveHappened: e.target.value })}
+              className={`${TEXTAREA} ${ring('whatShouldHaveHappened')}`}
+            />
+          </FormRow>
+          <FormRow
+            label={`${FIELD_LABELS.confidence} (optional)`}
+            field="confidence"
+            formId={formId}
+            problem={shown.fields.confidence}
+            htmlFor={`${formId}-confidence`}
+          >
+            <Select
+              id={`${formId}-confidence`}
+              value={form.confidence ?? ''}
+              onChange={(e) => update({ confidence: e.target.value ? Number(e.target.value) : null })}
+            >
+              <ConfidenceOptions />
+            </Select>
+          </FormRow>
         </fieldset>
         {mine && mine.revisionCount > 0 ? <DiagnosisHistory diagnosisId={mine.id} /> : null}
       </form>

@@ -9,7 +9,11 @@ import type { Conflict } from './use-diagnosis-writes';
 /** Another tab or window changed this diagnosis: load its version, or keep this one (sent over it). */
 export function ConflictNotice({ conflict, onLoad }: { conflict: Conflict; onLoad: () => void }) {
   return (
-    <div role="alert" data-testid="diagnosis-conflict" className="space-y-1.5 rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900 ring-1 ring-amber-300">
+    <div
+      role="alert"
+      data-testid="diagnosis-conflict"
+      className="space-y-1.5 rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900 ring-1 ring-amber-300"
+    >
       <p>{conflict.message}</p>
       <div className="flex gap-2">
         <Button type="button" variant="secondary" onClick={onLoad}>
@@ -51,7 +55,11 @@ export function FormRow({
       </label>
       {children}
       {problem ? (
-        <p id={`${formId}-${field}-error`} data-testid={`field-error-${field}`} className="mt-1 text-xs font-medium text-rose-700">
+        <p
+          id={`${formId}-${field}-error`}
+          data-testid={`field-error-${field}`}
+          className="mt-1 text-xs font-medium text-rose-700"
+        >
           {label}: {problem}
         </p>
       ) : null}
@@ -63,7 +71,11 @@ export function FormRow({
 /** After `c`: the first nine categories with the digit that picks each. */
 export function CategoryKeys({ categories }: { categories: FailureCategoryView[] }) {
   return (
-    <ol data-testid="category-keys" aria-label="Category keys" className="mt-1 grid grid-cols-1 gap-x-3 rounded-md bg-indigo-50 p-2 text-xs text-indigo-900 ring-1 ring-indigo-200 sm:grid-cols-2">
+    <ol
+      data-testid="category-keys"
+      aria-label="Category keys"
+      className="mt-1 grid grid-cols-1 gap-x-3 rounded-md bg-indigo-50 p-2 text-xs text-indigo-900 ring-1 ring-indigo-200 sm:grid-cols-2"
+    >
       {categories.slice(0, 9).map((c, i) => (
         <li key={c.id}>
           <kbd className="font-mono font-semibold">{i + 1}</kbd> {c.label}

@@ -14,7 +14,9 @@ export function DiagnosisList({ diagnoses, title }: { diagnoses: DiagnosisView[]
             {d.confidence ? ` · confidence ${d.confidence}/5` : ''}
           </p>
           <p className="mt-1 whitespace-pre-wrap text-slate-800">{d.whatWentWrong}</p>
-          {d.whatShouldHaveHappened ? <p className="mt-1 whitespace-pre-wrap text-slate-600">→ {d.whatShouldHaveHappened}</p> : null}
+          {d.whatShouldHaveHappened ? (
+            <p className="mt-1 whitespace-pre-wrap text-slate-600">→ {d.whatShouldHaveHappened}</p>
+          ) : null}
         </article>
       ))}
     </section>

@@ -31,7 +31,10 @@ export type FormProblems = { fields: Partial<Record<FormField, string>>; other: 
 export const NO_PROBLEMS: FormProblems = { fields: {}, other: null };
 
 /** Groups `{path, message}` issues by field, first message per field, in form order. */
-export function problemsFromIssues(issues: { path: string; message: string }[], fallback: string | null = null): FormProblems {
+export function problemsFromIssues(
+  issues: { path: string; message: string }[],
+  fallback: string | null = null,
+): FormProblems {
   const fields: Partial<Record<FormField, string>> = {};
   const unplaced: string[] = [];
   for (const i of issues) {
@@ -47,7 +50,13 @@ export function problemsFromIssues(issues: { path: string; message: string }[], 
 export function problemsFromError(err: unknown): FormProblems {
   if (err instanceof ApiError && err.details.length) {
     // A detail says what is wrong with the field ("out of range"); the message says it in full.
-    return problemsFromIssues(err.details.map((d) => ({ path: d.path ?? '', message: d.path && err.details.length === 1 ? err.message : d.message })), err.message);
+    return problemsFromIssues(
+      err.details.map((d) => ({
+        path: d.path ?? '',
+        message: d.path && err.details.length === 1 ? err.message : d.message,
+      })),
+      err.message,
+    );
   }
   return { fields: {}, other: err instanceof Error ? err.message : String(err) };
 }

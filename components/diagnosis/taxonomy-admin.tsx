@@ -24,7 +24,8 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
     url: (id) => `/api/taxonomy/${id}`,
     queryKey: KEY,
     describe: (patch, undoing) => {
-      const what = 'label' in patch ? 'label' : 'description' in patch ? 'description' : patch.active ? 'restored' : 'retired';
+      const what =
+        'label' in patch ? 'label' : 'description' in patch ? 'description' : patch.active ? 'restored' : 'retired';
       return undoing ? `${what} undone` : what;
     },
   });
@@ -44,8 +45,22 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
       className: 'whitespace-nowrap',
       cell: (c, i) => (
         <>
-          <Button variant="ghost" aria-label={`Move ${c.label} up`} disabled={i === 0 || update.isPending} onClick={() => move(i, -1)}>↑</Button>
-          <Button variant="ghost" aria-label={`Move ${c.label} down`} disabled={i === rows.length - 1 || update.isPending} onClick={() => move(i, 1)}>↓</Button>
+          <Button
+            variant="ghost"
+            aria-label={`Move ${c.label} up`}
+            disabled={i === 0 || update.isPending}
+            onClick={() => move(i, -1)}
+          >
+            ↑
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label={`Move ${c.label} down`}
+            disabled={i === rows.length - 1 || update.isPending}
+            onClick={() => move(i, 1)}
+          >
+            ↓
+          </Button>
         </>
       ),
     },
@@ -59,7 +74,10 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
             aria-label={`Label of ${c.key}`}
             defaultValue={c.label}
             className="mt-0"
-            onBlur={(e) => e.target.value.trim() !== c.label && update.mutate({ id: c.id, patch: { label: e.target.value }, previous: { label: c.label } })}
+            onBlur={(e) =>
+              e.target.value.trim() !== c.label &&
+              update.mutate({ id: c.id, patch: { label: e.target.value }, previous: { label: c.label } })
+            }
           />
           <span className="font-mono text-[11px] text-slate-500">{c.key}</span>
         </>
@@ -77,7 +95,14 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
             defaultValue={c.description ?? ''}
             rows={1}
             className="block w-full resize-y rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 [field-sizing:content] focus:ring-2 focus:ring-indigo-500"
-            onBlur={(e) => e.target.value.trim() !== (c.description ?? '') && update.mutate({ id: c.id, patch: { description: e.target.value }, previous: { description: c.description ?? '' } })}
+            onBlur={(e) =>
+              e.target.value.trim() !== (c.description ?? '') &&
+              update.mutate({
+                id: c.id,
+                patch: { description: e.target.value },
+                previous: { description: c.description ?? '' },
+              })
+            }
           />
           <SavedNote saved={saved} rowId={c.id} onUndo={() => saved?.undo?.()} />
         </>
@@ -89,7 +114,11 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
       id: 'actions',
       className: 'text-right',
       cell: (c) => (
-        <Button variant={c.active ? 'secondary' : 'ghost'} disabled={update.isPending} onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}>
+        <Button
+          variant={c.active ? 'secondary' : 'ghost'}
+          disabled={update.isPending}
+          onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}
+        >
           {c.active ? 'Retire' : 'Restore'}
         </Button>
       ),
@@ -97,7 +126,13 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
   ];
   return (
     <WithCreateForm form={<NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />}>
-      <DataTable label="Failure categories" columns={columns} rows={rows} rowProps={(c) => ({ 'data-testid': `category-${c.key}`, className: c.active ? '' : 'text-slate-500' })} saveError={update.error} />
+      <DataTable
+        label="Failure categories"
+        columns={columns}
+        rows={rows}
+        rowProps={(c) => ({ 'data-testid': `category-${c.key}`, className: c.active ? '' : 'text-slate-500' })}
+        saveError={update.error}
+      />
     </WithCreateForm>
   );
 }
@@ -107,16 +142,28 @@ function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
     <CreateForm<{ category: FailureCategoryView }>
       label="New category"
       url="/api/taxonomy"
-      toBody={(data) => ({ key: String(data.get('key')), label: String(data.get('label')), description: String(data.get('description') ?? '') })}
+      toBody={(data) => ({
+        key: String(data.get('key')),
+        label: String(data.get('label')),
+        description: String(data.get('description') ?? ''),
+      })}
       notice={({ category }) => `Added ${category.label}`}
       onCreated={onCreated}
       submitLabel="Add category"
       pendingLabel="Adding…"
     >
-      <Field label="Key"><TextInput name="key" required pattern="[a-z0-9][a-z0-9-]{1,48}" placeholder="e.g. stale-data" /></Field>
-      <Field label="Label"><TextInput name="label" required /></Field>
+      <Field label="Key">
+        <TextInput name="key" required pattern="[a-z0-9][a-z0-9-]{1,48}" placeholder="e.g. stale-data" />
+      </Field>
+      <Field label="Label">
+        <TextInput name="label" required />
+      </Field>
       <Field label="Description">
-        <textarea name="description" rows={3} className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500" />
+        <textarea
+          name="description"
+          rows={3}
+          className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+        />
       </Field>
     </CreateForm>
   );

@@ -64,7 +64,9 @@ export function unsentDraft(userId: string, checkpointResultId: string, storage:
 export function clearUnsentDrafts(storage: () => Storage = () => sessionStorage) {
   attempt(() => {
     const s = storage();
-    const keys = Array.from({ length: s.length }, (_, i) => s.key(i)).filter((k): k is string => k?.startsWith(PREFIX) ?? false);
+    const keys = Array.from({ length: s.length }, (_, i) => s.key(i)).filter(
+      (k): k is string => k?.startsWith(PREFIX) ?? false,
+    );
     for (const k of keys) s.removeItem(k);
   });
 }

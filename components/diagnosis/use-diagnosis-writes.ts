@@ -26,7 +26,11 @@ const AUTOSAVE_RETRIES = 3;
 const DRAFT_URL = '/api/diagnoses/draft';
 
 const conflictReason = (err: unknown) =>
-  err instanceof ApiError && err.status === 409 && (err.reason === 'CHANGED_ELSEWHERE' || err.reason === 'ALREADY_SUBMITTED') ? err.reason : null;
+  err instanceof ApiError &&
+  err.status === 409 &&
+  (err.reason === 'CHANGED_ELSEWHERE' || err.reason === 'ALREADY_SUBMITTED')
+    ? err.reason
+    : null;
 
 /**
  * The writes of one diagnosis by its author: autosaved drafts and the submission.
@@ -136,7 +140,8 @@ export function useDiagnosisWrites({
   });
   const submit = useMutation({
     scope,
-    mutationFn: (body: DiagnosisBody) => send<{ diagnosis: DiagnosisView; pendingCount: number }>('/api/diagnoses/submit', 'POST', body),
+    mutationFn: (body: DiagnosisBody) =>
+      send<{ diagnosis: DiagnosisView; pendingCount: number }>('/api/diagnoses/submit', 'POST', body),
     onSuccess: (r) => {
       confirmed(null);
       onSubmitted(r.pendingCount);
@@ -177,7 +182,13 @@ export function useDiagnosisWrites({
     const onPageHide = () => {
       const body = pending.current;
       cancelScheduled();
-      if (body) void fetch(DRAFT_URL, { method: 'PUT', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, replacesUpdatedAt: version.current }) });
+      if (body)
+        void fetch(DRAFT_URL, {
+          method: 'PUT',
+          keepalive: true,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...body, replacesUpdatedAt: version.current }),
+        });
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {

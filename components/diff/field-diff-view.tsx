@@ -19,11 +19,20 @@ type Props = {
   className?: string;
 };
 
-export function FieldDiffView({ changes, highlight = [], onlyChanged = false, emptyText = 'No differences.', className = '' }: Props) {
+export function FieldDiffView({
+  changes,
+  highlight = [],
+  onlyChanged = false,
+  emptyText = 'No differences.',
+  className = '',
+}: Props) {
   const rows = onlyChanged ? changes.filter((c) => c.changed) : changes;
   if (!changes.some((c) => c.changed) && onlyChanged) return <p className="text-sm text-slate-600">{emptyText}</p>;
   return (
-    <dl className={`divide-y divide-slate-100 rounded border border-slate-200 bg-white text-sm ${className}`} data-testid="field-diff">
+    <dl
+      className={`divide-y divide-slate-100 rounded border border-slate-200 bg-white text-sm ${className}`}
+      data-testid="field-diff"
+    >
       {rows.map((c) => {
         const hl = highlight.some((h) => c.path === h || c.path.startsWith(`${h}.`));
         return (
@@ -36,7 +45,14 @@ export function FieldDiffView({ changes, highlight = [], onlyChanged = false, em
             <dt className="break-words font-mono text-xs text-slate-600">
               {c.path}
               {/* The space lets the pill wrap whole under a long path instead of breaking as "chan / ged". */}
-              {c.changed ? <> <span className="whitespace-nowrap rounded bg-indigo-100 px-1 font-sans text-[10px] text-indigo-800">changed</span></> : null}
+              {c.changed ? (
+                <>
+                  {' '}
+                  <span className="whitespace-nowrap rounded bg-indigo-100 px-1 font-sans text-[10px] text-indigo-800">
+                    changed
+                  </span>
+                </>
+              ) : null}
             </dt>
             <dd className="min-w-0 whitespace-pre-wrap break-words">{renderChange(c)}</dd>
           </div>
@@ -85,7 +101,11 @@ function ListItem({ item }: { item: ListItemChange }) {
       </span>
       <span className="sr-only">{m.label}</span>
       <span className="min-w-0">
-        {item.status === 'changed' ? <Parts parts={item.parts} /> : revealBidi(item.status === 'removed' ? item.before : item.after)}
+        {item.status === 'changed' ? (
+          <Parts parts={item.parts} />
+        ) : (
+          revealBidi(item.status === 'removed' ? item.before : item.after)
+        )}
       </span>
     </li>
   );

@@ -17,7 +17,11 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[status] ?? STATUS_STYLE.QUEUED}`}>{status.toLowerCase()}</span>;
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[status] ?? STATUS_STYLE.QUEUED}`}>
+      {status.toLowerCase()}
+    </span>
+  );
 }
 
 /** Counts and every located problem of one import. All values are rendered as text. */
@@ -31,7 +35,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     ['warnings', report.warningCount],
   ] as const;
   return (
-    <section aria-label={`Import report for ${report.fileName}`} data-testid="import-report" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-label={`Import report for ${report.fileName}`}
+      data-testid="import-report"
+      className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <header className="flex flex-wrap items-center gap-2">
         <h3 className="min-w-0 font-medium">
           <UntrustedText text={report.fileName} />
@@ -39,12 +47,18 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         <StatusBadge status={report.status} />
         {report.format ? <span className="text-xs text-slate-600">{report.format}</span> : null}
       </header>
-      {report.error ? <p role="alert" className="text-sm text-rose-700">{report.error}</p> : null}
+      {report.error ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {report.error}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-6">
         {counts.map(([label, n]) => (
           <div key={label} className="rounded bg-slate-50 px-2 py-1">
             <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="font-semibold tabular-nums" data-testid={`count-${label.replace(' ', '-')}`}>{n}</dd>
+            <dd className="font-semibold tabular-nums" data-testid={`count-${label.replace(' ', '-')}`}>
+              {n}
+            </dd>
           </div>
         ))}
       </dl>
@@ -61,7 +75,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       ) : null}
       <ImportedLinks report={report} />
       {report.failedWithoutFailedCheckpoint ? (
-        <p data-testid="failed-without-checkpoint" className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200">
+        <p
+          data-testid="failed-without-checkpoint"
+          className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
           {failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}
         </p>
       ) : null}
@@ -84,11 +101,16 @@ function ProblemPager({ report }: { report: ImportReport }) {
   const page = report.errorsPage;
   const last = report.errorsOffset + report.errorsShown;
   const link = (p: number, label: string) => (
-    <Link href={problemsPageHref(report, p)} className="text-indigo-700 underline">{label}</Link>
+    <Link href={problemsPageHref(report, p)} className="text-indigo-700 underline">
+      {label}
+    </Link>
   );
   return (
     <nav aria-label="Problem pages" className="mt-1 flex flex-wrap items-center gap-3 text-xs text-slate-600">
-      <span>Showing problems {report.errorsShown ? report.errorsOffset + 1 : 0}–{last} of {report.errorCount} (page {page} of {report.errorsPageCount}).</span>
+      <span>
+        Showing problems {report.errorsShown ? report.errorsOffset + 1 : 0}–{last} of {report.errorCount} (page {page}{' '}
+        of {report.errorsPageCount}).
+      </span>
       {page > 1 ? link(page - 1, 'Previous problems') : null}
       {last < report.errorCount ? link(page + 1, 'Next problems') : null}
     </nav>
@@ -99,8 +121,13 @@ function ProblemPager({ report }: { report: ImportReport }) {
 function PastLastPage({ report }: { report: ImportReport }) {
   const last = report.errorsPageCount;
   return (
-    <p role="status" data-testid="problems-past-end" className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200">
-      Page {report.errorsPage} of {last}: this import has {report.errorCount ? `${plural(report.errorCount, 'problem')}, on ${plural(last, 'page')}` : 'no problems'}.{' '}
+    <p
+      role="status"
+      data-testid="problems-past-end"
+      className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
+      Page {report.errorsPage} of {last}: this import has{' '}
+      {report.errorCount ? `${plural(report.errorCount, 'problem')}, on ${plural(last, 'page')}` : 'no problems'}.{' '}
       <Link href={problemsPageHref(report, last)} className="text-indigo-700 underline">
         {last === 1 ? 'Go to the first page' : `Go to the last page (${last})`}
       </Link>
@@ -115,17 +142,26 @@ function ImportedLinks({ report }: { report: ImportReport }) {
   return (
     <nav aria-label="Imported data" data-testid="import-links" className="space-y-1 text-sm">
       <p className="flex flex-wrap gap-x-4 gap-y-1">
-        <Link href={`/tasks?importId=${encodeURIComponent(report.id)}`} className="font-medium text-indigo-700 hover:underline">
+        <Link
+          href={`/tasks?importId=${encodeURIComponent(report.id)}`}
+          className="font-medium text-indigo-700 hover:underline"
+        >
           {report.taskCount === 1 ? 'The imported task' : `All ${report.taskCount} imported tasks`} →
         </Link>
-        <Link href={`/queue?importId=${encodeURIComponent(report.id)}`} className="font-medium text-indigo-700 hover:underline">
+        <Link
+          href={`/queue?importId=${encodeURIComponent(report.id)}`}
+          className="font-medium text-indigo-700 hover:underline"
+        >
           Queue, filtered to this import →
         </Link>
       </p>
       <ul className="flex flex-wrap gap-1.5" aria-label="Imported tasks">
         {report.tasks.map((t) => (
           <li key={t.id}>
-            <Link href={`/tasks/${t.id}`} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-indigo-50 hover:text-indigo-800">
+            <Link
+              href={`/tasks/${t.id}`}
+              className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-indigo-50 hover:text-indigo-800"
+            >
               {t.externalId}
             </Link>
           </li>
@@ -138,7 +174,8 @@ function ImportedLinks({ report }: { report: ImportReport }) {
 
 type ErrorView = ImportReport['errors'][number];
 
-const whereOf = (e: ErrorView) => (e.line != null ? `Line ${e.line}` : e.recordIndex != null ? `Record ${e.recordIndex}` : 'File');
+const whereOf = (e: ErrorView) =>
+  e.line != null ? `Line ${e.line}` : e.recordIndex != null ? `Record ${e.recordIndex}` : 'File';
 
 const KIND = { CONFLICT: 'conflict', WARNING: 'warning' } as Record<string, string>;
 
@@ -148,10 +185,25 @@ function ProblemGroups({ errors }: { errors: ErrorView[] }) {
     key,
     heading: (
       <>
-        {whereOf(items[0])} <span className="font-normal text-slate-600">· {items[0].file} · {plural(items.length, 'problem')}</span>
+        {whereOf(items[0])}{' '}
+        <span className="font-normal text-slate-600">
+          · {items[0].file} · {plural(items.length, 'problem')}
+        </span>
       </>
     ),
-    rows: items.map((e): Issue => ({ kind: KIND[e.kind] ?? 'invalid', field: e.path, message: e.reason, tone: e.kind === 'WARNING' ? 'warning' : 'error' })),
+    rows: items.map((e): Issue => ({
+      kind: KIND[e.kind] ?? 'invalid',
+      field: e.path,
+      message: e.reason,
+      tone: e.kind === 'WARNING' ? 'warning' : 'error',
+    })),
   }));
-  return <IssueList headers={['Kind', 'Reason']} label="Problems" groups={groups} testIds={{ group: 'problem-group', heading: 'problem-where', row: 'problem-row' }} />;
+  return (
+    <IssueList
+      headers={['Kind', 'Reason']}
+      label="Problems"
+      groups={groups}
+      testIds={{ group: 'problem-group', heading: 'problem-where', row: 'problem-row' }}
+    />
+  );
 }

@@ -19,11 +19,22 @@ import { UploadImports } from './upload-imports';
 
 const PAGE_SIZE = 20;
 
-const count = (header: string, of: (j: ImportJobSummary) => number): ColumnDef<ImportJobSummary> => ({ header, numeric: true, cell: of });
+const count = (header: string, of: (j: ImportJobSummary) => number): ColumnDef<ImportJobSummary> => ({
+  header,
+  numeric: true,
+  cell: of,
+});
 
 const COLUMNS: ColumnDef<ImportJobSummary>[] = [
   // A file name of any length is cut to one line (whole in the tooltip): the counts beside it stay in view.
-  { header: 'File', cell: (j) => <Link href={`/imports/${j.id}`} className="text-indigo-700 underline-offset-2 hover:underline"><UntrustedText text={j.fileName} clip="max-w-48 xl:max-w-xs" /></Link> },
+  {
+    header: 'File',
+    cell: (j) => (
+      <Link href={`/imports/${j.id}`} className="text-indigo-700 underline-offset-2 hover:underline">
+        <UntrustedText text={j.fileName} clip="max-w-48 xl:max-w-xs" />
+      </Link>
+    ),
+  },
   { header: 'Status', cell: (j) => <StatusBadge status={j.status} /> },
   { header: 'Source', cell: (j) => j.source.toLowerCase() },
   count('Records', (j) => j.recordsTotal),
@@ -49,25 +60,45 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
     placeholderData: keepPreviousData,
     // While an import runs (here or from the CLI/API), its counts grow batch by batch: each batch is pushed
     // live (LISTEN/NOTIFY); polling while the live stream is down (slowly while it is up: active-refetch.ts).
-    refetchInterval: (q) => activeRefetchInterval(live, !!q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED'), 1000),
+    refetchInterval: (q) =>
+      activeRefetchInterval(
+        live,
+        !!q.state.data?.items.some((j) => j.status === 'RUNNING' || j.status === 'QUEUED'),
+        1000,
+      ),
   });
 
   return (
     <div className="space-y-8">
       <UploadImports maxUploadMb={maxUploadMb} onChange={() => qc.invalidateQueries({ queryKey: ['imports'] })} />
       <section aria-labelledby="past-imports">
-        <h2 id="past-imports" className="mb-2 text-lg font-medium">Past imports</h2>
+        <h2 id="past-imports" className="mb-2 text-lg font-medium">
+          Past imports
+        </h2>
         <ErrorMessage error={list.error} />
         {list.isPending ? (
-          <p role="status" className="text-sm text-slate-600">Loading…</p>
+          <p role="status" className="text-sm text-slate-600">
+            Loading…
+          </p>
         ) : list.data ? (
           <>
             {list.data.items.length ? (
               <DataTable label="Past imports" columns={COLUMNS} rows={list.data.items} />
             ) : (
-              unlessPastEnd(list.data, <EmptyState title="No imports yet">Upload a file above, call POST /api/imports with an API token, or run npm run import -- &lt;file|folder&gt;.</EmptyState>)
+              unlessPastEnd(
+                list.data,
+                <EmptyState title="No imports yet">
+                  Upload a file above, call POST /api/imports with an API token, or run npm run import --
+                  &lt;file|folder&gt;.
+                </EmptyState>,
+              )
             )}
-            <Pager label="Import pages" of={list.data} noun="import" onPage={(p) => setParams(pageChange(p, list.data), { keepPage: true })} />
+            <Pager
+              label="Import pages"
+              of={list.data}
+              noun="import"
+              onPage={(p) => setParams(pageChange(p, list.data), { keepPage: true })}
+            />
           </>
         ) : null}
       </section>

@@ -13,7 +13,12 @@ type FileState =
   | { name: string; phase: 'error'; message: string };
 
 /** Streams one file as the raw request body (flat memory on the server) and reports upload progress. */
-function uploadFile(file: File, params: URLSearchParams, onProgress: (percent: number) => void, onUploaded: () => void): Promise<ImportReport> {
+function uploadFile(
+  file: File,
+  params: URLSearchParams,
+  onProgress: (percent: number) => void,
+  onUploaded: () => void,
+): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const query = new URLSearchParams(params);
@@ -64,7 +69,11 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
     for (let i = 0; i < chosen.length; i++) {
       const file = chosen[i];
       if (file.size > maxUploadMb * 1024 * 1024) {
-        update(i, { name: file.name, phase: 'error', message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload limit is ${maxUploadMb} MB. Use the command line: npm run import -- <file>.` });
+        update(i, {
+          name: file.name,
+          phase: 'error',
+          message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the upload limit is ${maxUploadMb} MB. Use the command line: npm run import -- <file>.`,
+        });
         continue;
       }
       update(i, { name: file.name, phase: 'uploading', percent: 0 });
@@ -89,12 +98,24 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} aria-label="Upload trajectories" className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+      <form
+        onSubmit={onSubmit}
+        aria-label="Upload trajectories"
+        className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+      >
         <div className="sm:col-span-2 lg:col-span-4">
           <Field label="Files (native .jsonl, τ²-bench or τ-bench .json)">
-            <input name="files" type="file" multiple accept=".json,.jsonl,application/json" className="mt-1 block w-full text-sm" />
+            <input
+              name="files"
+              type="file"
+              multiple
+              accept=".json,.jsonl,application/json"
+              className="mt-1 block w-full text-sm"
+            />
           </Field>
-          <p className="mt-1 text-xs text-slate-600">Up to {maxUploadMb} MB per file. Larger files: npm run import -- &lt;file&gt;.</p>
+          <p className="mt-1 text-xs text-slate-600">
+            Up to {maxUploadMb} MB per file. Larger files: npm run import -- &lt;file&gt;.
+          </p>
         </div>
         <Field label="Format">
           <Select name="format" defaultValue="">
@@ -104,10 +125,16 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
             <option value="tau1">τ-bench (v1) trajectories</option>
           </Select>
         </Field>
-        <Field label="Model (τ-bench only)"><TextInput name="model" placeholder="from the file name" /></Field>
-        <Field label="Domain (τ-bench only)"><TextInput name="domain" placeholder="airline, retail…" /></Field>
+        <Field label="Model (τ-bench only)">
+          <TextInput name="model" placeholder="from the file name" />
+        </Field>
+        <Field label="Domain (τ-bench only)">
+          <TextInput name="domain" placeholder="airline, retail…" />
+        </Field>
         <div className="flex items-end">
-          <Button type="submit" disabled={busy}>{busy ? 'Importing…' : 'Import'}</Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Importing…' : 'Import'}
+          </Button>
         </div>
       </form>
       {files.length ? (
@@ -117,16 +144,27 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
               {f.phase === 'done' ? (
                 <ImportReportView report={f.report} />
               ) : f.phase === 'error' ? (
-                <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700 ring-1 ring-rose-200">{f.message}</p>
+                <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700 ring-1 ring-rose-200">
+                  {f.message}
+                </p>
               ) : (
                 <div role="status" className="rounded-md bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-200">
                   <span className="font-medium">{f.name}</span>:{' '}
                   {f.phase === 'uploading' ? (
                     <>
                       uploading {f.percent}%
-                      <progress className="ml-2 align-middle" max={100} value={f.percent} aria-label={`Upload of ${f.name}`} />
+                      <progress
+                        className="ml-2 align-middle"
+                        max={100}
+                        value={f.percent}
+                        aria-label={`Upload of ${f.name}`}
+                      />
                     </>
-                  ) : f.phase === 'importing' ? 'importing… (live counts under Past imports)' : 'waiting'}
+                  ) : f.phase === 'importing' ? (
+                    'importing… (live counts under Past imports)'
+                  ) : (
+                    'waiting'
+                  )}
                 </div>
               )}
             </li>

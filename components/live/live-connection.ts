@@ -67,7 +67,12 @@ function open() {
     // EventSource retries by itself unless the server refused (CLOSED): then try again later.
     if (es.readyState === EventSource.CLOSED && source === es) {
       source = null;
-      if (!reopenTimer) reopenTimer = setTimeout(() => { reopenTimer = null; openChannels = ''; open(); }, 10_000);
+      if (!reopenTimer)
+        reopenTimer = setTimeout(() => {
+          reopenTimer = null;
+          openChannels = '';
+          open();
+        }, 10_000);
     }
   };
 }

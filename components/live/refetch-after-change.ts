@@ -18,7 +18,10 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * more after it. Notifications arriving meanwhile share that one next read.
  */
 export async function refetchAfterChange(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
-  const inFlight = queryClient.getQueryCache().findAll({ queryKey }).some((q) => q.state.fetchStatus === 'fetching');
+  const inFlight = queryClient
+    .getQueryCache()
+    .findAll({ queryKey })
+    .some((q) => q.state.fetchStatus === 'fetching');
   await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   if (inFlight) await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
 }

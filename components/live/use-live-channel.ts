@@ -20,7 +20,12 @@ import { refetchAfterChange } from './refetch-after-change';
  * subscribes to nothing: for a view whose role may not read the channel (the
  * server refuses the stream with 403, and every channel shares one stream).
  */
-export function useLiveChannel(channels: LiveChannel[], queryKeys: QueryKey[], filter?: (change: LiveChange) => boolean, enabled = true): { live: boolean } {
+export function useLiveChannel(
+  channels: LiveChannel[],
+  queryKeys: QueryKey[],
+  filter?: (change: LiveChange) => boolean,
+  enabled = true,
+): { live: boolean } {
   const queryClient = useQueryClient();
   const live = useSyncExternalStore(subscribeLiveStatus, isLive, () => false);
   const channelsKey = channels.join(',');

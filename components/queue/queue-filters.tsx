@@ -1,10 +1,25 @@
 'use client';
 
 import { FilterBar } from '@/components/ui/filter-bar';
-import { FilterBarEnd, FilterSelect, FilterText, TaskScopeFilters, type OnFilterChange } from '@/components/ui/filter-controls';
+import {
+  FilterBarEnd,
+  FilterSelect,
+  FilterText,
+  TaskScopeFilters,
+  type OnFilterChange,
+} from '@/components/ui/filter-controls';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
-export const FILTER_KEYS = ['benchmark', 'ability', 'model', 'taskId', 'checkpointKey', 'checkpointStatus', 'assignee', 'importId'] as const;
+export const FILTER_KEYS = [
+  'benchmark',
+  'ability',
+  'model',
+  'taskId',
+  'checkpointKey',
+  'checkpointStatus',
+  'assignee',
+  'importId',
+] as const;
 
 /** Filter bar; every value lives in the URL so a filtered queue can be shared and "next" honours it. */
 export function QueueFilters({
@@ -20,21 +35,38 @@ export function QueueFilters({
 }) {
   const v = (k: string) => params.get(k) ?? '';
   return (
-    <FilterBar aria-label="Queue filters" onSubmit={(e) => e.preventDefault()} className="md:grid-cols-4 xl:grid-cols-7">
+    <FilterBar
+      aria-label="Queue filters"
+      onSubmit={(e) => e.preventDefault()}
+      className="md:grid-cols-4 xl:grid-cols-7"
+    >
       <TaskScopeFilters options={facets} params={params} onChange={onChange} />
-      <FilterText label="Checkpoint key" name="checkpointKey" value={v('checkpointKey')} placeholder="e.g. 16_0" onChange={(x, how) => onChange({ checkpointKey: x }, how)} />
+      <FilterText
+        label="Checkpoint key"
+        name="checkpointKey"
+        value={v('checkpointKey')}
+        placeholder="e.g. 16_0"
+        onChange={(x, how) => onChange({ checkpointKey: x }, how)}
+      />
       <FilterSelect
         label="Checkpoint status"
         name="checkpointStatus"
         value={v('checkpointStatus')}
-        options={[['undiagnosed', 'not started'], ['draft', 'draft in progress']]}
+        options={[
+          ['undiagnosed', 'not started'],
+          ['draft', 'draft in progress'],
+        ]}
         onChange={(x) => onChange({ checkpointStatus: x })}
       />
       <FilterSelect
         label="Assignee"
         name="assignee"
         value={v('assignee')}
-        options={[['unclaimed', 'unclaimed'], ['mine', 'mine'], ...(isAdmin ? facets.annotators.map((a): [string, string] => [a.id, a.name]) : [])]}
+        options={[
+          ['unclaimed', 'unclaimed'],
+          ['mine', 'mine'],
+          ...(isAdmin ? facets.annotators.map((a): [string, string] => [a.id, a.name]) : []),
+        ]}
         onChange={(x) => onChange({ assignee: x })}
       />
       <FilterBarEnd keys={FILTER_KEYS} params={params} onChange={onChange} what="trajectories" />

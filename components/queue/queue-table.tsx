@@ -28,7 +28,8 @@ export function QueueTable({
   onChanged: () => void;
 }) {
   const assign = useMutation({
-    mutationFn: (b: { trajectoryId: string; userId: string }) => apiFetch('/api/queue/assign', { method: 'POST', json: b }),
+    mutationFn: (b: { trajectoryId: string; userId: string }) =>
+      apiFetch('/api/queue/assign', { method: 'POST', json: b }),
     onSuccess: onChanged,
   });
   const release = useMutation({
@@ -76,10 +77,15 @@ export function QueueTable({
               <td className="px-3 py-2">
                 <UntrustedText text={it.model} className="font-medium" />
                 {/* Two agents on one model, or two trials, look identical without this. */}
-                {runDetail(it) ? <UntrustedText text={runDetail(it)} className="block text-xs text-slate-600" testId="queue-run" /> : null}
+                {runDetail(it) ? (
+                  <UntrustedText text={runDetail(it)} className="block text-xs text-slate-600" testId="queue-run" />
+                ) : null}
                 {/* The run scored as passed yet has failed checkpoints: said, so the row does not read as a failed run. */}
                 {it.passed ? (
-                  <span data-testid="queue-run-passed" className="mt-0.5 inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800 ring-1 ring-emerald-200">
+                  <span
+                    data-testid="queue-run-passed"
+                    className="mt-0.5 inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800 ring-1 ring-emerald-200"
+                  >
                     run passed
                   </span>
                 ) : null}
@@ -111,16 +117,22 @@ export function QueueTable({
                     aria-label={`Assign ${it.model} on ${it.taskExternalId}`}
                     value=""
                     className="!mt-0 inline-block !w-36"
-                    onChange={(e) => e.target.value && assign.mutate({ trajectoryId: it.trajectoryId, userId: e.target.value })}
+                    onChange={(e) =>
+                      e.target.value && assign.mutate({ trajectoryId: it.trajectoryId, userId: e.target.value })
+                    }
                   >
                     <option value="">Assign to…</option>
                     {annotators.map((a) => (
-                      <option key={a.id} value={a.id}>{a.name}</option>
+                      <option key={a.id} value={a.id}>
+                        {a.name}
+                      </option>
                     ))}
                   </Select>
                 ) : null}
                 {it.claim && (isAdmin || it.claim.userId === meId) ? (
-                  <Button variant="ghost" onClick={() => release.mutate(it.trajectoryId)}>Release</Button>
+                  <Button variant="ghost" onClick={() => release.mutate(it.trajectoryId)}>
+                    Release
+                  </Button>
                 ) : null}
               </td>
             </tr>

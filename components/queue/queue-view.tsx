@@ -24,15 +24,22 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
   const router = useRouter();
   const { params, setParams } = useUrlFilters();
   const qc = useQueryClient();
-  const filterQuery = new URLSearchParams(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
+  const filterQuery = new URLSearchParams(
+    FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])),
+  ).toString();
   // Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works through OFFSET.
   // The position goes to the API as the URL has it: a malformed one (`page=abc`, `after=garbage`) is refused
   // there by name and shown as a broken link below, never quietly read as page 1.
-  const position = new URLSearchParams(['page', 'after', 'before'].flatMap((k) => (params.get(k) !== null ? [[k, params.get(k)!]] : []))).toString();
+  const position = new URLSearchParams(
+    ['page', 'after', 'before'].flatMap((k) => (params.get(k) !== null ? [[k, params.get(k)!]] : [])),
+  ).toString();
 
   const list = useQuery({
     queryKey: ['queue', filterQuery, position],
-    queryFn: () => apiFetch<QueueList & { progress: Progress }>(`/api/queue?${filterQuery}&pageSize=25${position ? `&${position}` : ''}`),
+    queryFn: () =>
+      apiFetch<QueueList & { progress: Progress }>(
+        `/api/queue?${filterQuery}&pageSize=25${position ? `&${position}` : ''}`,
+      ),
     placeholderData: keepPreviousData,
     // Claims change the queue all the time ("Take next" here, "Submit & next" in the workspace, other annotators):
     // coming back to the page (Back, a link, the tab shown again) reloads it instead of showing the cached
@@ -43,7 +50,11 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     retry: (count, error) => !linkProblemsOfApiError(error) && count < 1,
   });
   const next = useMutation({
-    mutationFn: () => apiFetch<{ trajectoryId: string | null }>('/api/queue/next', { method: 'POST', json: Object.fromEntries(new URLSearchParams(filterQuery)) }),
+    mutationFn: () =>
+      apiFetch<{ trajectoryId: string | null }>('/api/queue/next', {
+        method: 'POST',
+        json: Object.fromEntries(new URLSearchParams(filterQuery)),
+      }),
     onSuccess: ({ trajectoryId }) => {
       if (trajectoryId) router.push(`/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`);
       else qc.invalidateQueries({ queryKey: ['queue'] });
@@ -74,21 +85,49 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     <section aria-label="Queue" className="space-y-4">
       <div className="flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <Button onClick={() => next.mutate()} disabled={next.isPending} data-testid="queue-next">
-          {next.isPending ? 'Claiming…' : 'Take next item →'} <kbd className="rounded bg-black/20 px-1 font-mono text-[11px]">n</kbd>
+          {next.isPending ? 'Claiming…' : 'Take next item →'}{' '}
+          <kbd className="rounded bg-black/20 px-1 font-mono text-[11px]">n</kbd>
         </Button>
         {data ? (
           <dl className="flex flex-wrap gap-6 text-sm tabular-nums" data-testid="queue-progress">
-            <div><dt className="text-xs text-slate-600">Done today</dt><dd className="font-semibold">{data.progress.doneToday.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-600">Remaining for you</dt><dd className="font-semibold">{data.progress.remaining.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-600">You hold</dt><dd className="font-semibold" data-testid="queue-holding">{data.progress.holding.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-600">In queue</dt><dd className="font-semibold" data-testid="queue-total">{data.counts.total.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-600">Unclaimed</dt><dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd></div>
-            <div><dt className="text-xs text-slate-600">Claimed</dt><dd className="font-semibold" data-testid="queue-claimed">{data.counts.claimed.toLocaleString('en-US')}</dd></div>
+            <div>
+              <dt className="text-xs text-slate-600">Done today</dt>
+              <dd className="font-semibold">{data.progress.doneToday.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Remaining for you</dt>
+              <dd className="font-semibold">{data.progress.remaining.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">You hold</dt>
+              <dd className="font-semibold" data-testid="queue-holding">
+                {data.progress.holding.toLocaleString('en-US')}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">In queue</dt>
+              <dd className="font-semibold" data-testid="queue-total">
+                {data.counts.total.toLocaleString('en-US')}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Unclaimed</dt>
+              <dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Claimed</dt>
+              <dd className="font-semibold" data-testid="queue-claimed">
+                {data.counts.claimed.toLocaleString('en-US')}
+              </dd>
+            </div>
           </dl>
         ) : null}
       </div>
       {params.get('done') || nothingNext ? (
-        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200">
+        <p
+          role="status"
+          className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200"
+        >
           Nothing left to claim for these filters. Well done.
         </p>
       ) : null}
@@ -96,14 +135,32 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
       <QueueFilters facets={facets} isAdmin={isAdmin} params={params} onChange={setParams} />
       {list.isLoading ? <p className="text-sm text-slate-600">Loading the queue…</p> : null}
       {data && data.items.length === 0
-        ? unlessPastEnd(data, filterQuery
-          ? <EmptyState title="Nothing to diagnose here">No failed trajectories awaiting diagnosis match these filters.</EmptyState>
-          : <EmptyState title="Nothing to diagnose">Every failed checkpoint of every imported trajectory has its diagnosis. New imports add to the queue.</EmptyState>)
+        ? unlessPastEnd(
+            data,
+            filterQuery ? (
+              <EmptyState title="Nothing to diagnose here">
+                No failed trajectories awaiting diagnosis match these filters.
+              </EmptyState>
+            ) : (
+              <EmptyState title="Nothing to diagnose">
+                Every failed checkpoint of every imported trajectory has its diagnosis. New imports add to the queue.
+              </EmptyState>
+            ),
+          )
         : null}
       {data && data.items.length > 0 ? (
-        <QueueTable items={data.items} isAdmin={isAdmin} meId={meId} annotators={facets.annotators} filterQuery={filterQuery} onChanged={() => qc.invalidateQueries({ queryKey: ['queue'] })} />
+        <QueueTable
+          items={data.items}
+          isAdmin={isAdmin}
+          meId={meId}
+          annotators={facets.annotators}
+          filterQuery={filterQuery}
+          onChanged={() => qc.invalidateQueries({ queryKey: ['queue'] })}
+        />
       ) : null}
-      {data ? <Pager of={data} noun="item" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+      {data ? (
+        <Pager of={data} noun="item" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
+      ) : null}
     </section>
   );
 }

@@ -25,15 +25,24 @@ export function BatchLauncher() {
   const [settings, setSettings] = useState<SettingsValue>(DEFAULT_SETTINGS);
   const [notice, setNotice] = useState<string | null>(null);
   const batch = useMutation({
-    mutationFn: () => apiFetch<BatchResult>('/api/reflection/batches', { method: 'POST', json: { mode: 'new-diagnoses', settings } }),
+    mutationFn: () =>
+      apiFetch<BatchResult>('/api/reflection/batches', { method: 'POST', json: { mode: 'new-diagnoses', settings } }),
     onSuccess: (r) => {
-      setNotice(r.runs.length ? `Queued ${plural(r.runs.length, 'run')}.` : 'No task has diagnoses submitted since its last successful run.');
+      setNotice(
+        r.runs.length
+          ? `Queued ${plural(r.runs.length, 'run')}.`
+          : 'No task has diagnoses submitted since its last successful run.',
+      );
       qc.invalidateQueries({ queryKey: BATCHES_KEY });
       qc.invalidateQueries({ queryKey: RUNS_KEY });
     },
   });
   const cards = useMutation({
-    mutationFn: () => apiFetch<{ run: CreatedRun }>('/api/reflection/function-cards', { method: 'POST', json: { provider: settings.provider } }),
+    mutationFn: () =>
+      apiFetch<{ run: CreatedRun }>('/api/reflection/function-cards', {
+        method: 'POST',
+        json: { provider: settings.provider },
+      }),
     onSuccess: () => {
       setNotice('Queued a function-card run.');
       qc.invalidateQueries({ queryKey: RUNS_KEY });
@@ -41,8 +50,13 @@ export function BatchLauncher() {
   });
 
   return (
-    <section aria-labelledby="batch-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 id="batch-heading" className="text-base font-semibold">Run for many tasks</h2>
+    <section
+      aria-labelledby="batch-heading"
+      className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="batch-heading" className="text-base font-semibold">
+        Run for many tasks
+      </h2>
       <ReflectionSettingsFields value={settings} onChange={setSettings} idPrefix="batch" />
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => batch.mutate()} disabled={batch.isPending}>
@@ -51,7 +65,11 @@ export function BatchLauncher() {
         <Button variant="secondary" onClick={() => cards.mutate()} disabled={cards.isPending}>
           {cards.isPending ? 'Queuing…' : 'Build / refresh function cards'}
         </Button>
-        {notice ? <span role="status" className="text-sm text-slate-600">{notice}</span> : null}
+        {notice ? (
+          <span role="status" className="text-sm text-slate-600">
+            {notice}
+          </span>
+        ) : null}
       </div>
       <ErrorMessage error={batch.error ?? cards.error} />
       <BatchProgressList />
@@ -78,10 +96,16 @@ function BatchProgressList() {
             <div className="flex flex-wrap justify-between gap-2 text-slate-600">
               <span>Batch of {new Date(b.createdAt).toLocaleString()}</span>
               <span>
-                {finished}/{b.total} finished · {b.byStatus.RUNNING} running · {b.byStatus.QUEUED} queued · {b.byStatus.FAILED} failed
+                {finished}/{b.total} finished · {b.byStatus.RUNNING} running · {b.byStatus.QUEUED} queued ·{' '}
+                {b.byStatus.FAILED} failed
               </span>
             </div>
-            <progress className="h-2 w-full" max={b.total} value={finished} aria-label={`Batch progress ${finished} of ${b.total}`} />
+            <progress
+              className="h-2 w-full"
+              max={b.total}
+              value={finished}
+              aria-label={`Batch progress ${finished} of ${b.total}`}
+            />
           </li>
         );
       })}

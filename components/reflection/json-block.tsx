@@ -10,7 +10,8 @@ export function JsonBlock({ value, label, foldAt = 1200 }: { value: unknown; lab
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   const long = (text ?? '').length > foldAt;
   const [open, setOpen] = useState(!long);
-  if (text === undefined || text === null || text === '' || text === 'null') return <p className="text-sm text-slate-600">None recorded.</p>;
+  if (text === undefined || text === null || text === '' || text === 'null')
+    return <p className="text-sm text-slate-600">None recorded.</p>;
   return (
     <div>
       <pre
@@ -21,7 +22,12 @@ export function JsonBlock({ value, label, foldAt = 1200 }: { value: unknown; lab
         {text}
       </pre>
       {long ? (
-        <button type="button" className="mt-1 text-xs font-medium text-indigo-700 hover:underline" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <button
+          type="button"
+          className="mt-1 text-xs font-medium text-indigo-700 hover:underline"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+        >
           {open ? 'Show less' : `Show all (${text.length.toLocaleString()} characters)`}
         </button>
       ) : null}

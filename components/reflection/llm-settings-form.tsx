@@ -25,7 +25,8 @@ export function LlmSettingsForm({ initial }: { initial: LlmStatus }) {
   const [status, setStatus] = useState(initial);
   const [saved, setSaved] = useState(false);
   const save = useMutation({
-    mutationFn: (body: unknown) => apiFetch<{ llm: LlmStatus }>('/api/reflection/llm-settings', { method: 'PUT', json: body }),
+    mutationFn: (body: unknown) =>
+      apiFetch<{ llm: LlmStatus }>('/api/reflection/llm-settings', { method: 'PUT', json: body }),
     onSuccess: (r) => {
       setStatus(r.llm);
       setSaved(true);
@@ -45,7 +46,11 @@ export function LlmSettingsForm({ initial }: { initial: LlmStatus }) {
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-      <form onSubmit={onSubmit} className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="LLM settings">
+      <form
+        onSubmit={onSubmit}
+        className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        aria-label="LLM settings"
+      >
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-2 text-sm font-semibold">Models per step</legend>
           {MODEL_FIELDS.map((f) => (
@@ -63,12 +68,21 @@ export function LlmSettingsForm({ initial }: { initial: LlmStatus }) {
           ))}
         </fieldset>
         <div className="flex items-center gap-3">
-          <Button type="submit" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</Button>
-          {saved ? <span role="status" className="text-sm text-emerald-700">Saved; the next run uses these settings.</span> : null}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+          {saved ? (
+            <span role="status" className="text-sm text-emerald-700">
+              Saved; the next run uses these settings.
+            </span>
+          ) : null}
         </div>
         <ErrorMessage error={save.error} />
       </form>
-      <aside className="space-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" aria-label="Endpoint">
+      <aside
+        className="space-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
+        aria-label="Endpoint"
+      >
         <h2 className="font-semibold">Endpoint</h2>
         {status.endpointConfigured ? (
           <p data-testid="llm-endpoint">
@@ -78,8 +92,9 @@ export function LlmSettingsForm({ initial }: { initial: LlmStatus }) {
           </p>
         ) : (
           <p data-testid="llm-endpoint">
-            No endpoint configured. Runs use the <strong>rule-based (offline)</strong> provider. Set <code>OPENAI_BASE_URL</code> (and{' '}
-            <code>OPENAI_API_KEY</code> if needed) in the server environment to use an OpenAI-compatible LLM.
+            No endpoint configured. Runs use the <strong>rule-based (offline)</strong> provider. Set{' '}
+            <code>OPENAI_BASE_URL</code> (and <code>OPENAI_API_KEY</code> if needed) in the server environment to use an
+            OpenAI-compatible LLM.
           </p>
         )}
       </aside>

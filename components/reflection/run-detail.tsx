@@ -48,38 +48,83 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
     queryFn: () => apiFetch<{ run: RunDetail }>(`/api/reflection/runs/${initial.id}`).then((r) => r.run),
     initialData: initial,
     staleTime: 0,
-    refetchInterval: (query) => activeRefetchInterval(live, !!query.state.data && isActiveStatus(query.state.data.status), POLL_MS),
+    refetchInterval: (query) =>
+      activeRefetchInterval(live, !!query.state.data && isActiveStatus(query.state.data.status), POLL_MS),
   });
   const run = q.data;
   const now = useClock(run.status === 'QUEUED');
-  const title = run.kind === 'FUNCTION_CARDS' ? 'Function-card run' : run.kind === 'RECURATE' ? 'Re-curation of a stale proposal' : run.task ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}` : 'Reflection run';
+  const title =
+    run.kind === 'FUNCTION_CARDS'
+      ? 'Function-card run'
+      : run.kind === 'RECURATE'
+        ? 'Re-curation of a stale proposal'
+        : run.task
+          ? `Reflection · ${run.task.benchmark} · ${run.task.externalId}`
+          : 'Reflection run';
   const pending = run.proposals.filter((p) => p.status === 'PENDING').length;
   const invalidDeltas = run.deltas.filter((d) => !d.valid);
   return (
     <>
       <PageHeader
         title={title}
-        description={run.ruleBased ? 'Produced by the offline rule-based provider (deterministic rules over the diagnoses and BM25 similarity; no LLM).' : undefined}
-        actions={<Link href="/runs" className="text-sm font-medium text-indigo-700 hover:underline">All runs</Link>}
+        description={
+          run.ruleBased
+            ? 'Produced by the offline rule-based provider (deterministic rules over the diagnoses and BM25 similarity; no LLM).'
+            : undefined
+        }
+        actions={
+          <Link href="/runs" className="text-sm font-medium text-indigo-700 hover:underline">
+            All runs
+          </Link>
+        }
       />
       <div className="space-y-6" data-testid="run-detail" data-live={live}>
         <ErrorMessage error={q.error} />
         <Section title="Summary">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Fact label="Status"><RunStatusBadge status={run.status} /></Fact>
-            <Fact label="Provider / model"><span data-testid="run-provider"><ProviderLabel provider={run.provider} model={run.model} /></span></Fact>
-            <Fact label="Task">{run.task ? <Link href={`/tasks/${run.task.id}`} className="text-indigo-700 hover:underline">{run.task.benchmark} · {run.task.externalId}</Link> : '—'}</Fact>
+            <Fact label="Status">
+              <RunStatusBadge status={run.status} />
+            </Fact>
+            <Fact label="Provider / model">
+              <span data-testid="run-provider">
+                <ProviderLabel provider={run.provider} model={run.model} />
+              </span>
+            </Fact>
+            <Fact label="Task">
+              {run.task ? (
+                <Link href={`/tasks/${run.task.id}`} className="text-indigo-700 hover:underline">
+                  {run.task.benchmark} · {run.task.externalId}
+                </Link>
+              ) : (
+                '—'
+              )}
+            </Fact>
             <Fact label="Started by">{run.createdBy?.name ?? '—'}</Fact>
             <Fact label="Created">{new Date(run.createdAt).toLocaleString()}</Fact>
             <Fact label="Duration">{formatDuration(run.startedAt, run.finishedAt)}</Fact>
-            <Fact label="Tokens">{run.promptTokens} prompt · {run.completionTokens} completion</Fact>
-            <Fact label="Proposals">{pending} pending review of {run.proposals.length}</Fact>
+            <Fact label="Tokens">
+              {run.promptTokens} prompt · {run.completionTokens} completion
+            </Fact>
+            <Fact label="Proposals">
+              {pending} pending review of {run.proposals.length}
+            </Fact>
             <Fact label="Prompt version">{run.promptVersion ?? '—'}</Fact>
-            <Fact label="Prompt hash"><span className="font-mono text-xs">{run.promptHash ?? '—'}</span></Fact>
-            <Fact label="Input hash"><span className="font-mono text-xs">{run.inputHash ?? '—'}</span></Fact>
-            <Fact label="Inputs">{plural(run.trajectoryIds.length, ['trajectory', 'trajectories'])} · {plural(run.diagnosisIds.length, ['diagnosis', 'diagnoses'])}</Fact>
+            <Fact label="Prompt hash">
+              <span className="font-mono text-xs">{run.promptHash ?? '—'}</span>
+            </Fact>
+            <Fact label="Input hash">
+              <span className="font-mono text-xs">{run.inputHash ?? '—'}</span>
+            </Fact>
+            <Fact label="Inputs">
+              {plural(run.trajectoryIds.length, ['trajectory', 'trajectories'])} ·{' '}
+              {plural(run.diagnosisIds.length, ['diagnosis', 'diagnoses'])}
+            </Fact>
           </dl>
-          {isActiveStatus(run.status) ? <p role="status" className="text-sm text-amber-800">{activeRunText(run, now)}</p> : null}
+          {isActiveStatus(run.status) ? (
+            <p role="status" className="text-sm text-amber-800">
+              {activeRunText(run, now)}
+            </p>
+          ) : null}
           {run.error ? (
             <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200">
               <strong>Error:</strong> {run.error}
@@ -92,7 +137,8 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
                 {Object.entries(run.timings).map(([phase, ms]) => (
                   <li key={phase}>
                     {/* "packetMs: 498 ms" reads as code; show "packet: 498 ms". */}
-                    {/.ms$/i.test(phase) ? phase.slice(0, -2) : phase}: {/ms$/i.test(phase) ? formatMs(Number(ms)) : String(ms)}
+                    {/.ms$/i.test(phase) ? phase.slice(0, -2) : phase}:{' '}
+                    {/ms$/i.test(phase) ? formatMs(Number(ms)) : String(ms)}
                   </li>
                 ))}
               </ul>
@@ -102,7 +148,9 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
 
         <Section title="Curator patches" count={run.proposals.length}>
           {run.proposals.length === 0 ? (
-            <p className="text-sm text-slate-600">{isActiveStatus(run.status) ? 'Not produced yet.' : 'No patch was produced.'}</p>
+            <p className="text-sm text-slate-600">
+              {isActiveStatus(run.status) ? 'Not produced yet.' : 'No patch was produced.'}
+            </p>
           ) : (
             <ul className="space-y-3">
               {run.proposals.map((p) => (
@@ -113,16 +161,31 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
         </Section>
 
         <Section title="Skill deltas" count={run.deltas.length}>
-          {invalidDeltas.length ? <p className="text-sm text-rose-700">{plural(invalidDeltas.length, 'delta')} failed validation; kept below with the reasons.</p> : null}
+          {invalidDeltas.length ? (
+            <p className="text-sm text-rose-700">
+              {plural(invalidDeltas.length, 'delta')} failed validation; kept below with the reasons.
+            </p>
+          ) : null}
           {run.deltas.length === 0 ? (
-            <p className="text-sm text-slate-600">{run.kind === 'FUNCTION_CARDS' ? 'Function-card runs produce cards directly (see the patches above).' : 'No delta recorded.'}</p>
+            <p className="text-sm text-slate-600">
+              {run.kind === 'FUNCTION_CARDS'
+                ? 'Function-card runs produce cards directly (see the patches above).'
+                : 'No delta recorded.'}
+            </p>
           ) : (
             <ul className="space-y-3">
               {run.deltas.map((d) => (
-                <li key={d.id} id={`delta-${d.index}`} data-testid="delta" className={`rounded-md p-3 ring-1 ${d.valid ? 'ring-slate-200' : 'bg-rose-50/40 ring-rose-200'}`}>
+                <li
+                  key={d.id}
+                  id={`delta-${d.index}`}
+                  data-testid="delta"
+                  className={`rounded-md p-3 ring-1 ${d.valid ? 'ring-slate-200' : 'bg-rose-50/40 ring-rose-200'}`}
+                >
                   <div className="mb-2 flex items-center gap-2 text-sm">
                     <span className="font-medium">Delta {d.index + 1}</span>
-                    <span className={d.valid ? 'text-emerald-700' : 'text-rose-700'}>{d.valid ? 'valid' : 'invalid'}</span>
+                    <span className={d.valid ? 'text-emerald-700' : 'text-rose-700'}>
+                      {d.valid ? 'valid' : 'invalid'}
+                    </span>
                   </div>
                   <ValidationList issues={d.validation} />
                   <JsonBlock value={d.content} label={`Delta ${d.index + 1} content`} foldAt={400} />
@@ -133,7 +196,10 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
         </Section>
 
         <Section title="Packet sent (de-identified)">
-          <p className="text-sm text-slate-600">Exactly what left the server: concrete values are replaced by typed placeholders; the mapping stays on the server.</p>
+          <p className="text-sm text-slate-600">
+            Exactly what left the server: concrete values are replaced by typed placeholders; the mapping stays on the
+            server.
+          </p>
           <JsonBlock value={run.packet} label="Packet" />
         </Section>
 
@@ -143,7 +209,9 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
 
         <Section title="LLM calls" count={run.llmCalls.length}>
           {run.llmCalls.length === 0 ? (
-            <p className="text-sm text-slate-600">{run.ruleBased ? 'None: the rule-based provider does not call an LLM.' : 'None recorded.'}</p>
+            <p className="text-sm text-slate-600">
+              {run.ruleBased ? 'None: the rule-based provider does not call an LLM.' : 'None recorded.'}
+            </p>
           ) : (
             <ul className="space-y-3">
               {run.llmCalls.map((c) => (
@@ -152,13 +220,19 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
                     <span className="font-medium">{c.step}</span>
                     <span>attempt {c.attempt}</span>
                     <span className="font-mono text-xs">{c.model}</span>
-                    <span>prompt {c.promptVersion} <span className="font-mono text-xs">{c.promptHash.slice(0, 12)}</span></span>
-                    <span>{c.promptTokens} + {plural(c.completionTokens, 'token')}</span>
+                    <span>
+                      prompt {c.promptVersion} <span className="font-mono text-xs">{c.promptHash.slice(0, 12)}</span>
+                    </span>
+                    <span>
+                      {c.promptTokens} + {plural(c.completionTokens, 'token')}
+                    </span>
                     <span>{formatMs(c.durationMs)}</span>
                   </div>
                   {c.error ? <p className="mt-1 text-rose-700">{c.error}</p> : null}
                   <details className="mt-2">
-                    <summary className="cursor-pointer text-xs font-medium text-indigo-700">Request and response</summary>
+                    <summary className="cursor-pointer text-xs font-medium text-indigo-700">
+                      Request and response
+                    </summary>
                     <div className="mt-2 space-y-2">
                       <JsonBlock value={c.request} label={`Request of ${c.step} attempt ${c.attempt}`} />
                       <JsonBlock value={c.response} label={`Response of ${c.step} attempt ${c.attempt}`} />

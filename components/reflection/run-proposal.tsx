@@ -41,21 +41,33 @@ export function ProposalCard({ proposal: p }: { proposal: RunDetail['proposals']
     <li data-testid="proposal" className="rounded-md p-3 ring-1 ring-slate-200">
       <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         <span className="rounded bg-slate-800 px-1.5 py-0.5 font-mono text-xs text-white">{p.operation}</span>
-        <span data-proposal-status={p.status} className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[p.status] ?? ''}`}>
+        <span
+          data-proposal-status={p.status}
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLE[p.status] ?? ''}`}
+        >
           {STATUS_LABEL[p.status] ?? p.status}
         </span>
-        <span className="text-slate-600">{p.cardKind === 'FUNCTION' ? 'function card' : `skill card${p.ability ? ` · ${p.ability}` : ''}`}</span>
+        <span className="text-slate-600">
+          {p.cardKind === 'FUNCTION' ? 'function card' : `skill card${p.ability ? ` · ${p.ability}` : ''}`}
+        </span>
         {p.deltaIndex !== null ? <span className="text-slate-600">from delta {p.deltaIndex + 1}</span> : null}
         {/* INVALID's status pill already says "failed validation"; a second "invalid" would repeat it. */}
-        {p.status === 'INVALID' ? null : <span className={p.valid ? 'text-emerald-700' : 'text-rose-700'}>{p.valid ? 'valid' : 'invalid'}</span>}
+        {p.status === 'INVALID' ? null : (
+          <span className={p.valid ? 'text-emerald-700' : 'text-rose-700'}>{p.valid ? 'valid' : 'invalid'}</span>
+        )}
       </div>
-      <p className="mb-2 text-sm"><span className="font-medium">Reason:</span> {p.reason}</p>
+      <p className="mb-2 text-sm">
+        <span className="font-medium">Reason:</span> {p.reason}
+      </p>
       {p.targets.length ? (
         <ul className="mb-2 text-sm text-slate-700" aria-label="Target cards">
           {p.targets.map((t) => (
             <li key={t.cardId}>
-              {t.primary ? 'Target' : 'Also'}: <span className="font-medium">{t.title}</span> <span className="font-mono text-xs text-slate-600">{t.key}</span>{' '}
-              {t.baseVersionNumber !== null ? <span className="text-slate-600">(based on v{t.baseVersionNumber})</span> : null}
+              {t.primary ? 'Target' : 'Also'}: <span className="font-medium">{t.title}</span>{' '}
+              <span className="font-mono text-xs text-slate-600">{t.key}</span>{' '}
+              {t.baseVersionNumber !== null ? (
+                <span className="text-slate-600">(based on v{t.baseVersionNumber})</span>
+              ) : null}
             </li>
           ))}
         </ul>

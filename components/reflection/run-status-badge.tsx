@@ -24,7 +24,9 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
       data-status={status}
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STYLES[status]}`}
     >
-      {status === 'RUNNING' || status === 'QUEUED' ? <span aria-hidden className="h-1.5 w-1.5 animate-pulse rounded-full bg-current" /> : null}
+      {status === 'RUNNING' || status === 'QUEUED' ? (
+        <span aria-hidden className="h-1.5 w-1.5 animate-pulse rounded-full bg-current" />
+      ) : null}
       {LABELS[status]}
     </span>
   );
@@ -34,7 +36,10 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
 export function ProviderLabel({ provider, model }: { provider: 'OPENAI' | 'OFFLINE'; model: string | null }) {
   if (provider === 'OFFLINE') {
     return (
-      <span className="whitespace-nowrap rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200" title="Deterministic rules over the diagnoses and BM25 similarity; no LLM involved">
+      <span
+        className="whitespace-nowrap rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200"
+        title="Deterministic rules over the diagnoses and BM25 similarity; no LLM involved"
+      >
         rule-based (offline)
       </span>
     );

@@ -35,15 +35,25 @@ const COLUMNS: ColumnDef<RunListItem>[] = [
     header: 'Run',
     cell: (r) => (
       <>
-        <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={runTitle(r)} clip="max-w-sm" /></Link>
+        <Link href={`/runs/${r.id}`} className="font-medium text-indigo-700 hover:underline">
+          <UntrustedText text={runTitle(r)} clip="max-w-sm" />
+        </Link>
         {r.batchId ? <span className="ml-2 text-xs text-slate-600">batch</span> : null}
         {/* The error can quote the model's answer: untrusted text. */}
-        {r.status === 'FAILED' && r.error ? <p className="mt-0.5 text-xs text-rose-700"><UntrustedText text={r.error} clip="max-w-md" /></p> : null}
+        {r.status === 'FAILED' && r.error ? (
+          <p className="mt-0.5 text-xs text-rose-700">
+            <UntrustedText text={r.error} clip="max-w-md" />
+          </p>
+        ) : null}
       </>
     ),
   },
   { header: 'Provider', cell: (r) => <ProviderLabel provider={r.provider} model={r.model} /> },
-  { header: 'Started', className: 'text-slate-600', cell: (r) => new Date(r.startedAt ?? r.createdAt).toLocaleString() },
+  {
+    header: 'Started',
+    className: 'text-slate-600',
+    cell: (r) => new Date(r.startedAt ?? r.createdAt).toLocaleString(),
+  },
   { header: 'Duration', className: 'text-slate-600', cell: (r) => formatDuration(r.startedAt, r.finishedAt) },
   { header: 'Proposals', className: 'whitespace-nowrap', cell: proposalsOf },
   { header: 'Tokens', className: 'text-slate-600', cell: (r) => r.promptTokens + r.completionTokens || '—' },
@@ -67,7 +77,8 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
     initialData: query === initialQuery ? initial : undefined,
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (q) => activeRefetchInterval(live, !!q.state.data?.items.some((r) => isActiveStatus(r.status)), POLL_MS),
+    refetchInterval: (q) =>
+      activeRefetchInterval(live, !!q.state.data?.items.some((r) => isActiveStatus(r.status)), POLL_MS),
   });
 
   const data = runs.data;
@@ -77,28 +88,45 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
         <h2 id="runs-heading" className="text-base font-semibold">
           Runs{taskId ? ' of this task' : ''}
           {taskId ? (
-            <button type="button" className="ml-2 text-sm font-normal text-indigo-700 hover:underline" onClick={() => setParams({ taskId: null })}>
+            <button
+              type="button"
+              className="ml-2 text-sm font-normal text-indigo-700 hover:underline"
+              onClick={() => setParams({ taskId: null })}
+            >
               show all tasks
             </button>
           ) : null}
         </h2>
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1">
           {FILTERS.map((f) => (
-            <Button key={f.label} variant={status === f.value ? 'primary' : 'secondary'} aria-pressed={status === f.value} onClick={() => setParams({ status: f.value ?? null })}>
+            <Button
+              key={f.label}
+              variant={status === f.value ? 'primary' : 'secondary'}
+              aria-pressed={status === f.value}
+              onClick={() => setParams({ status: f.value ?? null })}
+            >
               {f.label}
             </Button>
           ))}
         </div>
       </div>
-      <DataTable columns={COLUMNS} rows={data?.items} rowProps={(r) => ({ 'data-run-id': r.id })} error={runs.error} loading="Loading runs…"
-        empty={unlessPastEnd(data,
+      <DataTable
+        columns={COLUMNS}
+        rows={data?.items}
+        rowProps={(r) => ({ 'data-run-id': r.id })}
+        error={runs.error}
+        loading="Loading runs…"
+        empty={unlessPastEnd(
+          data,
           <EmptyState title={status || taskId ? 'No run matches this filter' : 'No reflection run yet'}>
             Start one from a task&apos;s contrast page (&ldquo;Run reflection&rdquo;) or for many tasks at once above.
           </EmptyState>,
         )}
       />
       {/* Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works. */}
-      {data ? <Pager of={data} noun="run" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+      {data ? (
+        <Pager of={data} noun="run" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
+      ) : null}
     </section>
   );
 }

@@ -22,7 +22,8 @@ export function TaskReflectionPanel({ taskId, canRun }: { taskId: string; canRun
   const [settings, setSettings] = useState<SettingsValue>(DEFAULT_SETTINGS);
   const runs = useRunSummaries({ taskId, limit: 5 }, canRun);
   const create = useMutation({
-    mutationFn: () => apiFetch<{ run: CreatedRun }>('/api/reflection/runs', { method: 'POST', json: { taskId, settings } }),
+    mutationFn: () =>
+      apiFetch<{ run: CreatedRun }>('/api/reflection/runs', { method: 'POST', json: { taskId, settings } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['reflection', 'summaries', { taskId, limit: 5 }] }),
   });
   if (!canRun) return null;
@@ -34,16 +35,27 @@ export function TaskReflectionPanel({ taskId, canRun }: { taskId: string; canRun
   const busy = create.isPending || runs.data?.some((r) => isActiveStatus(r.status));
 
   return (
-    <section aria-labelledby="reflection-heading" className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="reflection-heading"
+      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="flex items-baseline justify-between gap-2">
-        <h2 id="reflection-heading" className="text-base font-semibold">Reflection</h2>
-        <Link href={`/runs?taskId=${encodeURIComponent(taskId)}`} className="text-sm text-indigo-700 hover:underline">All runs of this task</Link>
+        <h2 id="reflection-heading" className="text-base font-semibold">
+          Reflection
+        </h2>
+        <Link href={`/runs?taskId=${encodeURIComponent(taskId)}`} className="text-sm text-indigo-700 hover:underline">
+          All runs of this task
+        </Link>
       </div>
       <form onSubmit={onSubmit} className="space-y-3" aria-label="Run reflection">
         <ReflectionSettingsFields value={settings} onChange={setSettings} idPrefix={`reflect-${taskId}`} />
         <div className="flex items-center gap-3">
-          <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Queuing…' : 'Run reflection'}</Button>
-          {busy && !create.isPending ? <span className="text-sm text-slate-600">A run is in progress; its status updates here.</span> : null}
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Queuing…' : 'Run reflection'}
+          </Button>
+          {busy && !create.isPending ? (
+            <span className="text-sm text-slate-600">A run is in progress; its status updates here.</span>
+          ) : null}
         </div>
         <ErrorMessage error={create.error} />
       </form>
@@ -64,7 +76,9 @@ export function TaskReflectionPanel({ taskId, canRun }: { taskId: string; canRun
                 <span className="text-slate-600">{new Date(r.createdAt).toLocaleString()}</span>
                 {r.status === 'SUCCEEDED' ? <span>{plural(r.pendingProposals, 'proposal')} pending review</span> : null}
                 {r.status === 'FAILED' && r.error ? <span className="text-rose-700">{r.error}</span> : null}
-                <Link href={`/runs/${r.id}`} className="ml-auto font-medium text-indigo-700 hover:underline">Open run</Link>
+                <Link href={`/runs/${r.id}`} className="ml-auto font-medium text-indigo-700 hover:underline">
+                  Open run
+                </Link>
               </li>
             ))}
           </ul>

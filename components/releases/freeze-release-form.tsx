@@ -21,10 +21,15 @@ export function FreezeReleaseForm() {
   const [override, setOverride] = useState('');
   const [leaks, setLeaks] = useState<string[] | null>(null);
   const freeze = useMutation({
-    mutationFn: () => apiFetch<FrozenRelease>('/api/releases', { method: 'POST', json: { name, note, overrideNote: override.trim() || undefined } }),
+    mutationFn: () =>
+      apiFetch<FrozenRelease>('/api/releases', {
+        method: 'POST',
+        json: { name, note, overrideNote: override.trim() || undefined },
+      }),
     onSuccess: (r) => router.push(`/releases/${encodeURIComponent(r.name)}`),
     onError: (e) => {
-      if (e instanceof ApiError && e.status === 409 && e.details.some((d) => d.path === 'overrideNote')) setLeaks(e.details.map((d) => d.message));
+      if (e instanceof ApiError && e.status === 409 && e.details.some((d) => d.path === 'overrideNote'))
+        setLeaks(e.details.map((d) => d.message));
     },
   });
   const submit = (e: FormEvent) => {
@@ -32,15 +37,33 @@ export function FreezeReleaseForm() {
     freeze.mutate();
   };
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Freeze a release">
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Freeze a release"
+    >
       <h2 className="text-sm font-semibold text-slate-800">Freeze the current bank</h2>
-      <p className="text-xs text-slate-600">Records the current version of every active card. A release never changes afterwards.</p>
+      <p className="text-xs text-slate-600">
+        Records the current version of every active card. A release never changes afterwards.
+      </p>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <Field label="Name">
-          <TextInput required value={name} onChange={(e) => setName(e.target.value)} placeholder="v1" pattern="[A-Za-z0-9][A-Za-z0-9._\-]{0,63}" title="Letters, digits, . _ -" />
+          <TextInput
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="v1"
+            pattern="[A-Za-z0-9][A-Za-z0-9._\-]{0,63}"
+            title="Letters, digits, . _ -"
+          />
         </Field>
         <Field label="Note">
-          <TextInput required value={note} onChange={(e) => setNote(e.target.value)} placeholder="What this release is for" />
+          <TextInput
+            required
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="What this release is for"
+          />
         </Field>
       </div>
       {leaks ? (
@@ -52,16 +75,25 @@ export function FreezeReleaseForm() {
             ))}
           </ul>
           <Field label="Override note (required to freeze anyway)">
-            <TextInput value={override} onChange={(e) => setOverride(e.target.value)} placeholder="Why this release is frozen with these leaks" />
+            <TextInput
+              value={override}
+              onChange={(e) => setOverride(e.target.value)}
+              placeholder="Why this release is frozen with these leaks"
+            />
           </Field>
         </div>
       ) : null}
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={freeze.isPending || !name.trim() || !note.trim() || (leaks !== null && !override.trim())}>
+        <Button
+          type="submit"
+          disabled={freeze.isPending || !name.trim() || !note.trim() || (leaks !== null && !override.trim())}
+        >
           {freeze.isPending ? 'Freezing…' : leaks ? 'Freeze with override' : 'Freeze release'}
         </Button>
       </div>
-      {freeze.error && !(leaks && freeze.error instanceof ApiError && freeze.error.status === 409) ? <ErrorMessage error={freeze.error} /> : null}
+      {freeze.error && !(leaks && freeze.error instanceof ApiError && freeze.error.status === 409) ? (
+        <ErrorMessage error={freeze.error} />
+      ) : null}
     </form>
   );
 }

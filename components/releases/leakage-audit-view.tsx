@@ -24,7 +24,10 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
   const page = Number(params.get('page') ?? 1);
   const report = useQuery({
     queryKey: ['leakage', release, page],
-    queryFn: () => apiFetch<LeakagePage>(`/api/leakage?${new URLSearchParams({ release, page: String(page), pageSize: String(PAGE_SIZE) })}`),
+    queryFn: () =>
+      apiFetch<LeakagePage>(
+        `/api/leakage?${new URLSearchParams({ release, page: String(page), pageSize: String(PAGE_SIZE) })}`,
+      ),
     placeholderData: (previous) => previous,
   });
   const r = report.data;
@@ -32,7 +35,12 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
     <div className="space-y-4">
       <label className="flex items-center gap-2 text-sm text-slate-700">
         Bank
-        <Select value={release} onChange={(e) => setParams({ release: e.target.value })} className="!mt-0 !w-auto" aria-label="Bank to audit">
+        <Select
+          value={release}
+          onChange={(e) => setParams({ release: e.target.value })}
+          className="!mt-0 !w-auto"
+          aria-label="Bank to audit"
+        >
           <option value="current">Current (live)</option>
           {releases.map((n) => (
             <option key={n} value={n}>
@@ -46,7 +54,8 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
       {r ? (
         r.heldOutTasks === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600">
-            No task is marked held-out, so nothing can leak. Mark evaluation tasks with <code>split: &quot;heldout&quot;</code> in the import.
+            No task is marked held-out, so nothing can leak. Mark evaluation tasks with{' '}
+            <code>split: &quot;heldout&quot;</code> in the import.
           </p>
         ) : r.total === 0 ? (
           <p className="rounded bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200">
@@ -55,7 +64,8 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
         ) : (
           <section role="alert" className="space-y-2">
             <p className="text-sm font-medium text-amber-900">
-              {plural(r.total, 'leak')} across {r.leakingTasks} of {plural(r.heldOutTasks, 'held-out task')} ({r.release}).
+              {plural(r.total, 'leak')} across {r.leakingTasks} of {plural(r.heldOutTasks, 'held-out task')} (
+              {r.release}).
             </p>
             <LeakList leaks={r.items} showTask />
             <Pager of={r} noun="leak" onPage={(to) => setParams(pageChange(to, r), { keepPage: true })} />

@@ -16,7 +16,11 @@ import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { ReleaseCardRow } from '@/lib/releases/read-release';
 
-const KIND_OPTIONS: Option[] = [['', 'Any'], ['SKILL', 'Skill'], ['FUNCTION', 'Function']];
+const KIND_OPTIONS: Option[] = [
+  ['', 'Any'],
+  ['SKILL', 'Skill'],
+  ['FUNCTION', 'Function'],
+];
 
 // Titles, keys, banks and apps come from the model or an import: untrusted text.
 const COLUMNS: ColumnDef<ReleaseCardRow>[] = [
@@ -25,13 +29,21 @@ const COLUMNS: ColumnDef<ReleaseCardRow>[] = [
     className: 'max-w-md',
     cell: (c) => (
       <>
-        <Link className="font-medium text-indigo-700 hover:underline" href={cardHref(c.key)}><UntrustedText text={c.title} /></Link>
-        <span className="block font-mono text-xs text-slate-600"><UntrustedText text={c.key} clip /></span>
+        <Link className="font-medium text-indigo-700 hover:underline" href={cardHref(c.key)}>
+          <UntrustedText text={c.title} />
+        </Link>
+        <span className="block font-mono text-xs text-slate-600">
+          <UntrustedText text={c.key} clip />
+        </span>
       </>
     ),
   },
   { header: 'Kind', className: 'text-slate-600', cell: (c) => c.kind.toLowerCase() },
-  { header: 'Bank', className: 'text-slate-600', cell: (c) => (c.ability ? <UntrustedText text={c.ability} clip="max-w-[10rem]" /> : '—') },
+  {
+    header: 'Bank',
+    className: 'text-slate-600',
+    cell: (c) => (c.ability ? <UntrustedText text={c.ability} clip="max-w-[10rem]" /> : '—'),
+  },
   { header: 'Apps', className: 'text-slate-600', cell: (c) => <UntrustedText text={c.apps.join(', ')} /> },
   { header: 'Version', numeric: true, cell: (c) => `v${c.version}` },
 ];
@@ -41,7 +53,15 @@ const COLUMNS: ColumnDef<ReleaseCardRow>[] = [
  * searched by title or key. Search and page live in the URL like every list's filters.
  * `initialQuery`: the query string the server rendered `initial` for.
  */
-export function ReleaseCards({ name, initial, initialQuery }: { name: string; initial: Page<ReleaseCardRow>; initialQuery: string }) {
+export function ReleaseCards({
+  name,
+  initial,
+  initialQuery,
+}: {
+  name: string;
+  initial: Page<ReleaseCardRow>;
+  initialQuery: string;
+}) {
   const { params, setParams } = useUrlFilters();
   const query = params.toString();
   const v = (k: string) => params.get(k) ?? '';
@@ -58,14 +78,37 @@ export function ReleaseCards({ name, initial, initialQuery }: { name: string; in
   return (
     <section aria-label="Cards of this release" className="space-y-3">
       <FilterBar asDiv className="sm:grid-cols-3">
-        <FilterText label="Search cards" type="search" placeholder="title or key" value={v('q')} onChange={(x, how) => setParams({ q: x }, how)} />
-        <SelectField label="Kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={KIND_OPTIONS} />
+        <FilterText
+          label="Search cards"
+          type="search"
+          placeholder="title or key"
+          value={v('q')}
+          onChange={(x, how) => setParams({ q: x }, how)}
+        />
+        <SelectField
+          label="Kind"
+          value={v('kind')}
+          onChange={(e) => setParams({ kind: e.target.value })}
+          options={KIND_OPTIONS}
+        />
       </FilterBar>
-      <DataTable label="Release cards" columns={COLUMNS} rows={data?.items} rowKey={(c) => c.versionId} density="compact" error={list.error} loading="Loading cards…"
+      <DataTable
+        label="Release cards"
+        columns={COLUMNS}
+        rows={data?.items}
+        rowKey={(c) => c.versionId}
+        density="compact"
+        error={list.error}
+        loading="Loading cards…"
         // A release is never empty (a freeze refuses an empty bank): no rows is a search that matches nothing.
-        empty={unlessPastEnd(data, <EmptyState title="No card matches">This release has no card with that title, key or kind.</EmptyState>)}
+        empty={unlessPastEnd(
+          data,
+          <EmptyState title="No card matches">This release has no card with that title, key or kind.</EmptyState>,
+        )}
       />
-      {data ? <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+      {data ? (
+        <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
+      ) : null}
     </section>
   );
 }

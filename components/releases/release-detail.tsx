@@ -9,7 +9,14 @@ import { plural } from '@/lib/text/plural';
 const list = (xs: string[] | undefined) => (xs?.length ? xs.join(', ') : '—');
 
 /** `cards`: the page of the release's cards the URL asks for (`cardsQuery`: that query string). */
-export function ReleaseDetailView(props: { release: ReleaseManifest; others: string[]; compareWith?: string; canExport: boolean; cards: Page<ReleaseCardRow>; cardsQuery: string }) {
+export function ReleaseDetailView(props: {
+  release: ReleaseManifest;
+  others: string[];
+  compareWith?: string;
+  canExport: boolean;
+  cards: Page<ReleaseCardRow>;
+  cardsQuery: string;
+}) {
   const { release, others, compareWith, canExport, cards, cardsQuery } = props;
   const r = release.recipe;
   const base = `/api/releases/${encodeURIComponent(release.name)}/export?format=`;
@@ -25,7 +32,12 @@ export function ReleaseDetailView(props: { release: ReleaseManifest; others: str
               ['wiki', 'Wiki (zip of linked pages)'],
             ] as const
           ).map(([f, label]) => (
-            <a key={f} href={`${base}${f}`} download className="rounded-md bg-white px-3 py-1.5 font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50">
+            <a
+              key={f}
+              href={`${base}${f}`}
+              download
+              className="rounded-md bg-white px-3 py-1.5 font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+            >
               {label}
             </a>
           ))}
@@ -34,20 +46,32 @@ export function ReleaseDetailView(props: { release: ReleaseManifest; others: str
           </a>
         </section>
       ) : null}
-      <section className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2" aria-label="Recipe">
+      <section
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2"
+        aria-label="Recipe"
+      >
         <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2">Recipe (how its versions were built)</h2>
-        <p>Reflection runs: {r?.runs ?? '—'} ({list(r?.runKinds)})</p>
+        <p>
+          Reflection runs: {r?.runs ?? '—'} ({list(r?.runKinds)})
+        </p>
         <p>Ingestion scope: {list(r?.scopes)}</p>
         <p>Feedback kinds: {list(r?.feedbackKinds)}</p>
         <p>Providers: {list(r?.providers)}</p>
         <p>Models: {list(r?.models)}</p>
         <p>Prompt versions: {list(r?.promptVersions)}</p>
         {r?.versionsWithoutRun ? <p>Versions without a run (seeded or hand-written): {r.versionsWithoutRun}</p> : null}
-        {r?.skippedCards.length ? <p className="text-rose-700">Left out (content no longer parses): {r.skippedCards.join(', ')}</p> : null}
+        {r?.skippedCards.length ? (
+          <p className="text-rose-700">Left out (content no longer parses): {r.skippedCards.join(', ')}</p>
+        ) : null}
       </section>
       {release.leakList.length ? (
-        <section className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-label="Leaks at freeze time">
-          <h2 className="text-sm font-semibold text-amber-900">Frozen with {plural(release.leakList.length, 'held-out leak')}</h2>
+        <section
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4"
+          aria-label="Leaks at freeze time"
+        >
+          <h2 className="text-sm font-semibold text-amber-900">
+            Frozen with {plural(release.leakList.length, 'held-out leak')}
+          </h2>
           <p className="text-sm text-amber-900">Override note: {release.leakOverrideNote}</p>
           <LeakList leaks={release.leakList} showTask />
         </section>

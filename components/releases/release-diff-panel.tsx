@@ -14,20 +14,34 @@ import type { ReleaseDiff } from '@/lib/releases/diff-releases';
  * `others`: the other releases, newest first; `compareWith`: the one picked at first (the release
  * before this one: the newest other release would show an older release's changes backwards).
  */
-export function ReleaseDiffPanel({ name, others, compareWith }: { name: string; others: string[]; compareWith?: string }) {
+export function ReleaseDiffPanel({
+  name,
+  others,
+  compareWith,
+}: {
+  name: string;
+  others: string[];
+  compareWith?: string;
+}) {
   const [other, setOther] = useState(compareWith ?? others[0] ?? '');
   const diff = useQuery({
     queryKey: ['releases', 'diff', other, name],
     queryFn: () => apiFetch<ReleaseDiff>(`/api/releases/${encodeURIComponent(other)}/diff/${encodeURIComponent(name)}`),
     enabled: !!other,
   });
-  if (!others.length) return <p className="text-sm text-slate-600">This is the only release; freeze another one to compare.</p>;
+  if (!others.length)
+    return <p className="text-sm text-slate-600">This is the only release; freeze another one to compare.</p>;
   const d = diff.data;
   return (
     <div className="space-y-3">
       <label className="flex items-center gap-2 text-sm text-slate-700">
         Changes since
-        <Select value={other} onChange={(e) => setOther(e.target.value)} className="!mt-0 !w-auto" aria-label="Compare with release">
+        <Select
+          value={other}
+          onChange={(e) => setOther(e.target.value)}
+          className="!mt-0 !w-auto"
+          aria-label="Compare with release"
+        >
           {others.map((o) => (
             <option key={o} value={o}>
               {o}
@@ -53,7 +67,10 @@ export function ReleaseDiffList({ diff: d }: { diff: ReleaseDiff }) {
         <ul className="space-y-0.5">
           {d.added.map((c) => (
             <li key={c.key} className="text-emerald-800">
-              + <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-600"><UntrustedText text={c.key} /> v{c.version}</span>
+              + <UntrustedText text={c.title} />{' '}
+              <span className="font-mono text-xs text-slate-600">
+                <UntrustedText text={c.key} /> v{c.version}
+              </span>
             </li>
           ))}
         </ul>
@@ -62,7 +79,10 @@ export function ReleaseDiffList({ diff: d }: { diff: ReleaseDiff }) {
         <ul className="space-y-0.5">
           {d.removed.map((c) => (
             <li key={c.key} className="text-rose-800">
-              − <UntrustedText text={c.title} /> <span className="font-mono text-xs text-slate-600"><UntrustedText text={c.key} /> v{c.version}</span>
+              − <UntrustedText text={c.title} />{' '}
+              <span className="font-mono text-xs text-slate-600">
+                <UntrustedText text={c.key} /> v{c.version}
+              </span>
             </li>
           ))}
         </ul>

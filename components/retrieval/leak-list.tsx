@@ -6,7 +6,11 @@ export function LeakList({ leaks, showTask = false }: { leaks: Leak[]; showTask?
   return (
     <ul className="space-y-2 text-sm">
       {leaks.map((l) => (
-        <li key={`${l.taskId} ${l.versionId}`} className="rounded border border-amber-200 bg-white px-3 py-2" data-leak-card={l.cardKey}>
+        <li
+          key={`${l.taskId} ${l.versionId}`}
+          className="rounded border border-amber-200 bg-white px-3 py-2"
+          data-leak-card={l.cardKey}
+        >
           <p className="font-medium text-slate-900">
             {showTask ? (
               <>
@@ -25,7 +29,11 @@ export function LeakList({ leaks, showTask = false }: { leaks: Leak[]; showTask?
                 {p.trajectoryId ? (
                   <>
                     {' '}
-                    (<a className="text-indigo-700 underline" href={trajectoryEventHref(p.trajectoryId)}>open trajectory</a>)
+                    (
+                    <a className="text-indigo-700 underline" href={trajectoryEventHref(p.trajectoryId)}>
+                      open trajectory
+                    </a>
+                    )
                   </>
                 ) : null}
               </li>

@@ -16,13 +16,27 @@ const columns = (leakKeys: Set<string>): ColumnDef<Row>[] => [
           {r.key} · v{r.version}
           {'ability' in r && r.ability ? ` · ${r.ability}` : ''}
         </span>
-        {leakKeys.has(r.key) ? <span className="mt-0.5 inline-block rounded bg-amber-200 px-1 text-[10px] font-medium text-amber-900">leak</span> : null}
+        {leakKeys.has(r.key) ? (
+          <span className="mt-0.5 inline-block rounded bg-amber-200 px-1 text-[10px] font-medium text-amber-900">
+            leak
+          </span>
+        ) : null}
       </>
     ),
   },
   { header: 'BM25', numeric: true, cell: (r) => fmt(r.score.bm25) },
-  { header: 'App bonus', numeric: true, className: 'text-emerald-700', cell: (r) => (r.score.appBonus ? `+${fmt(r.score.appBonus)}` : '0') },
-  { header: 'Mismatch', numeric: true, className: 'text-rose-700', cell: (r) => (r.score.mismatchPenalty ? `−${fmt(r.score.mismatchPenalty)}` : '0') },
+  {
+    header: 'App bonus',
+    numeric: true,
+    className: 'text-emerald-700',
+    cell: (r) => (r.score.appBonus ? `+${fmt(r.score.appBonus)}` : '0'),
+  },
+  {
+    header: 'Mismatch',
+    numeric: true,
+    className: 'text-rose-700',
+    cell: (r) => (r.score.mismatchPenalty ? `−${fmt(r.score.mismatchPenalty)}` : '0'),
+  },
   { header: 'Total', numeric: true, className: 'font-semibold', cell: (r) => fmt(r.score.total) },
   { header: 'Matched terms', className: 'font-mono text-xs text-slate-600', cell: (r) => r.matchedTerms.join(', ') },
   { header: 'In block', cell: (r) => (r.inBlock ? 'yes' : <span className="text-slate-500">no</span>) },

@@ -11,14 +11,39 @@ import type { PreviewTask, RetrievalPreview } from '@/lib/retrieval/preview-retr
 import { RetrievalResults } from './retrieval-results';
 import { TaskPicker } from './task-picker';
 
-type Form = { task: string; apps: string; ability: string; release: string; fn: string; k: string; taskId: string | null; picked: PreviewTask | null };
+type Form = {
+  task: string;
+  apps: string;
+  ability: string;
+  release: string;
+  fn: string;
+  k: string;
+  taskId: string | null;
+  picked: PreviewTask | null;
+};
 
-const fromTask = (t: PreviewTask, f: Form): Form => ({ ...f, task: t.instruction, apps: t.apps.join(', '), ability: t.ability ?? '', taskId: t.id, picked: t });
+const fromTask = (t: PreviewTask, f: Form): Form => ({
+  ...f,
+  task: t.instruction,
+  apps: t.apps.join(', '),
+  ability: t.ability ?? '',
+  taskId: t.id,
+  picked: t,
+});
 
 /** The retrieval preview: task (typed or picked), apps, ability, bank, optional function → what an agent would get. */
 export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
   // The bank an agent runtime gets when it names none (POST /api/retrieve): the newest release, else the live bank.
-  const blank: Form = { task: '', apps: '', ability: '', release: options.releases[0] ?? 'current', fn: '', k: '3', taskId: null, picked: null };
+  const blank: Form = {
+    task: '',
+    apps: '',
+    ability: '',
+    release: options.releases[0] ?? 'current',
+    fn: '',
+    k: '3',
+    taskId: null,
+    picked: null,
+  };
   const [form, setForm] = useState<Form>(options.task ? fromTask(options.task, blank) : blank);
   const preview = useMutation({
     mutationFn: (f: Form) =>
@@ -26,7 +51,10 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
         method: 'POST',
         json: {
           task: f.task,
-          apps: f.apps.split(',').map((a) => a.trim()).filter(Boolean),
+          apps: f.apps
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
           ability: f.ability.trim() || null,
           release: f.release,
           function: f.fn.trim() || undefined,
@@ -46,13 +74,25 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(18rem,26rem)_minmax(0,1fr)]">
-      <form onSubmit={submit} onKeyDown={ctrlEnter} className="space-y-4 self-start rounded-lg border border-slate-200 bg-white p-4" aria-label="Retrieval query">
+      <form
+        onSubmit={submit}
+        onKeyDown={ctrlEnter}
+        className="space-y-4 self-start rounded-lg border border-slate-200 bg-white p-4"
+        aria-label="Retrieval query"
+      >
         <TaskPicker onPick={(t) => setForm((f) => fromTask(t, f))} />
         {form.picked ? (
           <p className="rounded bg-slate-50 px-2 py-1 text-xs text-slate-600" data-testid="picked-task">
-            From task <span className="font-mono">{form.picked.benchmark} · {form.picked.externalId}</span>
+            From task{' '}
+            <span className="font-mono">
+              {form.picked.benchmark} · {form.picked.externalId}
+            </span>
             {form.picked.split === 'HELDOUT' ? ' (held-out)' : ''} — its provenance is checked for leakage.{' '}
-            <button type="button" className="text-indigo-700 underline" onClick={() => set({ taskId: null, picked: null })}>
+            <button
+              type="button"
+              className="text-indigo-700 underline"
+              onClick={() => set({ taskId: null, picked: null })}
+            >
               Unlink
             </button>
           </p>
@@ -73,11 +113,18 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
             <TextInput value={form.apps} onChange={(e) => set({ apps: e.target.value })} placeholder="mail, contacts" />
           </Field>
           <Field label="Ability (bank)">
-            <TextInput value={form.ability} onChange={(e) => set({ ability: e.target.value })} list="preview-banks" placeholder="every bank" />
+            <TextInput
+              value={form.ability}
+              onChange={(e) => set({ ability: e.target.value })}
+              list="preview-banks"
+              placeholder="every bank"
+            />
           </Field>
           <Field label="Bank">
             <Select value={form.release} onChange={(e) => set({ release: e.target.value })}>
-              <option value="current">Current (live){options.releases.length ? ', not released yet' : ', what agents get'}</option>
+              <option value="current">
+                Current (live){options.releases.length ? ', not released yet' : ', what agents get'}
+              </option>
               {options.releases.map((r, i) => (
                 <option key={r} value={r}>
                   Release {r}
@@ -97,7 +144,12 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
           </Field>
         </div>
         <Field label="Pre-tool function (optional)">
-          <TextInput value={form.fn} onChange={(e) => set({ fn: e.target.value })} list="preview-tools" placeholder="App.function" />
+          <TextInput
+            value={form.fn}
+            onChange={(e) => set({ fn: e.target.value })}
+            list="preview-tools"
+            placeholder="App.function"
+          />
         </Field>
         <datalist id="preview-banks">
           {options.banks.map((b) => (
@@ -122,7 +174,8 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
           <RetrievalResults result={preview.data} />
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">
-            Enter task text (or pick an imported task) and press “Preview retrieval” to see the ranked cards, the rendered block and any leakage.
+            Enter task text (or pick an imported task) and press “Preview retrieval” to see the ranked cards, the
+            rendered block and any leakage.
           </p>
         )}
       </div>

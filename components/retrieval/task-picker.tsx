@@ -24,13 +24,24 @@ export function TaskPicker({ onPick }: { onPick: (t: PreviewTask) => void }) {
     <div className="space-y-2">
       <label className="block text-sm font-medium text-slate-700">
         Pick an imported task
-        <TextInput type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Task id (mail/1) or words of the instruction" aria-label="Search tasks" />
+        <TextInput
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Task id (mail/1) or words of the instruction"
+          aria-label="Search tasks"
+        />
       </label>
       <ErrorMessage error={tasks.error} />
       {debounced && tasks.isPending ? <p className="text-xs text-slate-600">Searching…</p> : null}
-      {tasks.data && tasks.data.items.length === 0 ? <p className="text-xs text-slate-600">No task matches “{debounced}”.</p> : null}
+      {tasks.data && tasks.data.items.length === 0 ? (
+        <p className="text-xs text-slate-600">No task matches “{debounced}”.</p>
+      ) : null}
       {tasks.data?.items.length ? (
-        <ul className="max-h-48 divide-y divide-slate-100 overflow-auto rounded border border-slate-200 bg-white text-sm" aria-label="Matching tasks">
+        <ul
+          className="max-h-48 divide-y divide-slate-100 overflow-auto rounded border border-slate-200 bg-white text-sm"
+          aria-label="Matching tasks"
+        >
           {tasks.data.items.map((t) => (
             <li key={t.id}>
               <button
@@ -45,7 +56,9 @@ export function TaskPicker({ onPick }: { onPick: (t: PreviewTask) => void }) {
                 <span className="font-mono text-xs text-slate-600">
                   {t.benchmark} · {t.externalId}
                 </span>
-                {t.split === 'HELDOUT' ? <span className="ml-2 rounded bg-amber-100 px-1 text-[10px] text-amber-800">held-out</span> : null}
+                {t.split === 'HELDOUT' ? (
+                  <span className="ml-2 rounded bg-amber-100 px-1 text-[10px] text-amber-800">held-out</span>
+                ) : null}
                 <span className="block truncate text-slate-800">{t.instruction}</span>
               </button>
             </li>

@@ -1,7 +1,11 @@
 import Link from 'next/link';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
 
-const DECISIONS: Record<string, string> = { APPROVED: 'Approved', EDITED_APPROVED: 'Approved with edits', REJECTED: 'Rejected' };
+const DECISIONS: Record<string, string> = {
+  APPROVED: 'Approved',
+  EDITED_APPROVED: 'Approved with edits',
+  REJECTED: 'Rejected',
+};
 
 type Props = {
   p: ProposalDetail;
@@ -19,16 +23,37 @@ type Props = {
 export function DecidedElsewhere({ p, refused, draft }: Props) {
   const last = p.reviews[p.reviews.length - 1];
   return (
-    <div role="alert" className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300" data-testid="decided-elsewhere">
+    <div
+      role="alert"
+      className="space-y-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300"
+      data-testid="decided-elsewhere"
+    >
       <p className="font-medium">
-        {refused ? `Your ${refused === 'reject' ? 'rejection' : 'approval'} was not recorded: someone else decided this proposal first.` : 'Someone else decided this proposal while you had it open.'}
+        {refused
+          ? `Your ${refused === 'reject' ? 'rejection' : 'approval'} was not recorded: someone else decided this proposal first.`
+          : 'Someone else decided this proposal while you had it open.'}
       </p>
       {p.status === 'SUPERSEDED' ? (
-        <p>Superseded: a newer reflection run replaced it{p.recuratedInto[0] ? <> with <Link className="underline" href={`/reviews/${p.recuratedInto[0].id}`}>a new proposal</Link></> : null}.</p>
+        <p>
+          Superseded: a newer reflection run replaced it
+          {p.recuratedInto[0] ? (
+            <>
+              {' '}
+              with{' '}
+              <Link className="underline" href={`/reviews/${p.recuratedInto[0].id}`}>
+                a new proposal
+              </Link>
+            </>
+          ) : null}
+          .
+        </p>
       ) : last ? (
         <p>
-          {DECISIONS[last.decision] ?? last.decision.toLowerCase()} by <span className="font-medium">{last.reviewer}</span> ·{' '}
-          <time dateTime={last.createdAt} data-testid="decided-at">{new Date(last.createdAt).toLocaleString()}</time>
+          {DECISIONS[last.decision] ?? last.decision.toLowerCase()} by{' '}
+          <span className="font-medium">{last.reviewer}</span> ·{' '}
+          <time dateTime={last.createdAt} data-testid="decided-at">
+            {new Date(last.createdAt).toLocaleString()}
+          </time>
           {last.note ? <> — “{last.note}”</> : null}
         </p>
       ) : (
@@ -37,7 +62,13 @@ export function DecidedElsewhere({ p, refused, draft }: Props) {
       {draft?.text ? (
         <label className="block space-y-1">
           <span className="text-xs font-medium">Your {draft.label}, not sent (copy it if you need it):</span>
-          <textarea readOnly rows={2} value={draft.text} data-testid="unsent-draft" className="block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm ring-1 ring-amber-300" />
+          <textarea
+            readOnly
+            rows={2}
+            value={draft.text}
+            data-testid="unsent-draft"
+            className="block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm ring-1 ring-amber-300"
+          />
         </label>
       ) : null}
     </div>

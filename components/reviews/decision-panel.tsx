@@ -37,7 +37,22 @@ const BLOCKED_TEXT = {
 } as const;
 
 /** Approve / edit-then-approve / reject (reason required), "& next" variants, a/e/r + Ctrl+Enter; re-curate for stale ones. */
-export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, editBlocked, onDecide, onApproveWhenChecked, onRecurate, recurating, recurateError, onHelp }: Props) {
+export function DecisionPanel({
+  p,
+  mode,
+  setMode,
+  text,
+  setText,
+  busy,
+  error,
+  editBlocked,
+  onDecide,
+  onApproveWhenChecked,
+  onRecurate,
+  recurating,
+  recurateError,
+  onHelp,
+}: Props) {
   // Set when a reject was attempted without a reason (then the missing reason is shown).
   const [tried, setTried] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -57,7 +72,8 @@ export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, ed
       onDecide('reject', text.trim(), next);
     } else if (approving && !blocked) onDecide('approve', text.trim(), next);
     // Ctrl+Enter right after typing lands inside the check's debounce: wait for the check instead of doing nothing.
-    else if (mode === 'edit' && editBlocked === 'checking' && approvable && !busy) onApproveWhenChecked(text.trim(), next);
+    else if (mode === 'edit' && editBlocked === 'checking' && approvable && !busy)
+      onApproveWhenChecked(text.trim(), next);
   }
   // Built every render: the key listener calls the latest ones (use-decision-keys.ts).
   useDecisionKeys({
@@ -71,15 +87,34 @@ export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, ed
 
   return (
     // Sticks below the console header (components/shell/app-shell.tsx: h-14 plus its 1px border), not under it.
-    <section aria-label="Decision" aria-busy={busy} className="sticky top-[calc(3.5rem+1px)] z-10 space-y-3 rounded-lg bg-white p-4 shadow-md ring-1 ring-indigo-200" data-testid="decision-panel">
+    <section
+      aria-label="Decision"
+      aria-busy={busy}
+      className="sticky top-[calc(3.5rem+1px)] z-10 space-y-3 rounded-lg bg-white p-4 shadow-md ring-1 ring-indigo-200"
+      data-testid="decision-panel"
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => setMode('approve')} disabled={!approvable} variant={mode === 'approve' ? 'primary' : 'secondary'} aria-keyshortcuts="a">
+        <Button
+          onClick={() => setMode('approve')}
+          disabled={!approvable}
+          variant={mode === 'approve' ? 'primary' : 'secondary'}
+          aria-keyshortcuts="a"
+        >
           Approve <kbd className="text-xs opacity-70">a</kbd>
         </Button>
-        <Button onClick={() => setMode('edit')} disabled={!approvable} variant={mode === 'edit' ? 'primary' : 'secondary'} aria-keyshortcuts="e">
+        <Button
+          onClick={() => setMode('edit')}
+          disabled={!approvable}
+          variant={mode === 'edit' ? 'primary' : 'secondary'}
+          aria-keyshortcuts="e"
+        >
           Edit, then approve <kbd className="text-xs opacity-70">e</kbd>
         </Button>
-        <Button onClick={() => setMode('reject')} variant={mode === 'reject' ? 'danger' : 'secondary'} aria-keyshortcuts="r">
+        <Button
+          onClick={() => setMode('reject')}
+          variant={mode === 'reject' ? 'danger' : 'secondary'}
+          aria-keyshortcuts="r"
+        >
           Reject <kbd className="text-xs opacity-70">r</kbd>
         </Button>
         {p.stale && p.status === 'PENDING' ? (
@@ -87,10 +122,21 @@ export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, ed
             {recurating ? 'Re-curation queued…' : 'Re-curate against the current card'}
           </Button>
         ) : null}
-        {mode !== 'view' ? <Button variant="ghost" onClick={() => setMode('view')}>Cancel</Button> : null}
-        <button type="button" className="ml-auto text-xs text-slate-600 hover:underline" onClick={onHelp}>? keys</button>
+        {mode !== 'view' ? (
+          <Button variant="ghost" onClick={() => setMode('view')}>
+            Cancel
+          </Button>
+        ) : null}
+        <button type="button" className="ml-auto text-xs text-slate-600 hover:underline" onClick={onHelp}>
+          ? keys
+        </button>
       </div>
-      {p.status === 'INVALID' ? <p className="text-sm text-rose-700">This proposal failed validation when it was made, so it cannot be approved; reject it to clear it from the inbox.</p> : null}
+      {p.status === 'INVALID' ? (
+        <p className="text-sm text-rose-700">
+          This proposal failed validation when it was made, so it cannot be approved; reject it to clear it from the
+          inbox.
+        </p>
+      ) : null}
       {mode !== 'view' ? (
         <div className="space-y-2">
           <label className="block text-sm font-medium text-slate-700" htmlFor="decision-text">
@@ -106,33 +152,68 @@ export function DecisionPanel({ p, mode, setMode, text, setText, busy, error, ed
             onKeyDown={(e) => e.key === 'Escape' && (e.target as HTMLTextAreaElement).blur()}
             className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
           />
-          {tried && reasonMissing ? <p role="alert" className="text-sm text-rose-700">A rejection needs a reason.</p> : null}
+          {tried && reasonMissing ? (
+            <p role="alert" className="text-sm text-rose-700">
+              A rejection needs a reason.
+            </p>
+          ) : null}
           {mode === 'reject' && p.stale ? (
-            <button type="button" className="text-xs text-indigo-700 hover:underline" onClick={() => setText(`Stale: ${p.targets.filter((t) => t.stale).map((t) => t.key).join(', ')} changed since this was proposed`)}>
+            <button
+              type="button"
+              className="text-xs text-indigo-700 hover:underline"
+              onClick={() =>
+                setText(
+                  `Stale: ${p.targets
+                    .filter((t) => t.stale)
+                    .map((t) => t.key)
+                    .join(', ')} changed since this was proposed`,
+                )
+              }
+            >
               Reject as stale
             </button>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button variant={mode === 'reject' ? 'danger' : 'primary'} disabled={blocked} onClick={() => decide(false)} data-testid="confirm-decision">
+            <Button
+              variant={mode === 'reject' ? 'danger' : 'primary'}
+              disabled={blocked}
+              onClick={() => decide(false)}
+              data-testid="confirm-decision"
+            >
               {mode === 'reject' ? 'Reject' : mode === 'edit' ? 'Approve edited card' : 'Approve'}
             </Button>
-            <Button variant="secondary" disabled={blocked} onClick={() => decide(true)} data-testid="confirm-decision-next">
-              {mode === 'reject' ? 'Reject & next' : 'Approve & next'} <kbd className="text-xs opacity-70">Ctrl+Enter</kbd>
+            <Button
+              variant="secondary"
+              disabled={blocked}
+              onClick={() => decide(true)}
+              data-testid="confirm-decision-next"
+            >
+              {mode === 'reject' ? 'Reject & next' : 'Approve & next'}{' '}
+              <kbd className="text-xs opacity-70">Ctrl+Enter</kbd>
             </Button>
             {busy ? (
               <span className="self-center text-sm text-slate-600" role="status" data-testid="decision-busy">
-                <span className="mr-1.5 inline-block size-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600 align-[-1px]" aria-hidden />
+                <span
+                  className="mr-1.5 inline-block size-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600 align-[-1px]"
+                  aria-hidden
+                />
                 {mode === 'reject' ? 'Rejecting…' : 'Approving…'}
               </span>
             ) : null}
             {mode === 'edit' && editBlocked && !busy ? (
-              <span className="self-center text-xs text-slate-600" role="status" data-testid="edit-blocked">{BLOCKED_TEXT[editBlocked]}</span>
+              <span className="self-center text-xs text-slate-600" role="status" data-testid="edit-blocked">
+                {BLOCKED_TEXT[editBlocked]}
+              </span>
             ) : null}
           </div>
         </div>
       ) : null}
       {conflict ? (
-        <p role="alert" className="rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900 ring-1 ring-orange-300" data-testid="decision-conflict">
+        <p
+          role="alert"
+          className="rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-900 ring-1 ring-orange-300"
+          data-testid="decision-conflict"
+        >
           {(error as ApiError).message}
         </p>
       ) : (

@@ -27,7 +27,10 @@ export function NoopExplanation({ noop }: { noop: Explanation }) {
             <li key={c.cardId} className="space-y-1" data-testid="noop-card" data-card-key={c.key}>
               <p className="text-sm">
                 {noop.cards.length === 1 ? 'Refers to ' : ''}
-                <Link href={`/cards/${encodeURIComponent(c.key)}`} className="font-medium text-indigo-700 hover:underline">
+                <Link
+                  href={`/cards/${encodeURIComponent(c.key)}`}
+                  className="font-medium text-indigo-700 hover:underline"
+                >
                   <UntrustedText text={c.title || c.key} />
                 </Link>{' '}
                 <span className="font-mono text-xs text-slate-600">
@@ -36,8 +39,15 @@ export function NoopExplanation({ noop }: { noop: Explanation }) {
               </p>
               {c.deltaDiff ? (
                 <details className="rounded-md bg-slate-50 p-2 ring-1 ring-slate-200">
-                  <summary className="cursor-pointer text-sm">The delta against this card (v{c.currentNumber ?? '—'}): what it would have changed</summary>
-                  <FieldDiffView className="mt-2" changes={c.deltaDiff} onlyChanged emptyText="The delta says nothing this card does not." />
+                  <summary className="cursor-pointer text-sm">
+                    The delta against this card (v{c.currentNumber ?? '—'}): what it would have changed
+                  </summary>
+                  <FieldDiffView
+                    className="mt-2"
+                    changes={c.deltaDiff}
+                    onlyChanged
+                    emptyText="The delta says nothing this card does not."
+                  />
                 </details>
               ) : null}
             </li>

@@ -19,7 +19,11 @@ const OP_STYLES: Record<CardOperation, string> = {
 const pill = 'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1';
 
 export function OperationBadge({ operation }: { operation: CardOperation }) {
-  return <span data-testid="operation" data-operation={operation} className={`${pill} ${OP_STYLES[operation]}`}>{OPERATION_LABELS[operation]}</span>;
+  return (
+    <span data-testid="operation" data-operation={operation} className={`${pill} ${OP_STYLES[operation]}`}>
+      {OPERATION_LABELS[operation]}
+    </span>
+  );
 }
 
 const STATUS_STYLES: Record<ProposalStatus, string> = {
@@ -32,19 +36,31 @@ const STATUS_STYLES: Record<ProposalStatus, string> = {
 };
 
 export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
-  return <span data-testid="proposal-status" data-status={status} className={`${pill} ${STATUS_STYLES[status]}`}>{status.toLowerCase()}</span>;
+  return (
+    <span data-testid="proposal-status" data-status={status} className={`${pill} ${STATUS_STYLES[status]}`}>
+      {status.toLowerCase()}
+    </span>
+  );
 }
 
 export function StaleBadge() {
   return (
-    <span data-testid="stale-flag" title="A target card changed since this proposal was made" className={`${pill} bg-orange-50 text-orange-800 ring-orange-300`}>
+    <span
+      data-testid="stale-flag"
+      title="A target card changed since this proposal was made"
+      className={`${pill} bg-orange-50 text-orange-800 ring-orange-300`}
+    >
       stale
     </span>
   );
 }
 
 export function InvalidBadge() {
-  return <span data-testid="invalid-flag" className={`${pill} bg-rose-50 text-rose-800 ring-rose-300`}>invalid</span>;
+  return (
+    <span data-testid="invalid-flag" className={`${pill} bg-rose-50 text-rose-800 ring-rose-300`}>
+      invalid
+    </span>
+  );
 }
 
 /**
@@ -52,7 +68,17 @@ export function InvalidBadge() {
  * failed validation has status INVALID *and* valid = false; printing both read "invalid invalid",
  * so the invalid flag appears only when the status badge does not already say it.
  */
-export function ProposalFlags({ status, showStatus, stale, valid }: { status: ProposalStatus; showStatus: boolean; stale: boolean; valid: boolean }) {
+export function ProposalFlags({
+  status,
+  showStatus,
+  stale,
+  valid,
+}: {
+  status: ProposalStatus;
+  showStatus: boolean;
+  stale: boolean;
+  valid: boolean;
+}) {
   return (
     <>
       {showStatus ? <ProposalStatusBadge status={status} /> : null}

@@ -16,7 +16,9 @@ export function ProposalChanges({ p }: { p: ProposalDetail }) {
   if (p.operation === 'ADD_CARD') {
     return (
       <div className="space-y-2">
-        <p className="text-sm text-slate-600">A new {p.cardKind === 'FUNCTION' ? 'function' : 'skill'} card; every field is new.</p>
+        <p className="text-sm text-slate-600">
+          A new {p.cardKind === 'FUNCTION' ? 'function' : 'skill'} card; every field is new.
+        </p>
         <FieldDiffView changes={p.addDiff ?? []} />
       </div>
     );
@@ -34,7 +36,9 @@ export function ProposalChanges({ p }: { p: ProposalDetail }) {
 function TargetHeading({ t }: { t: ProposalTargetView }) {
   return (
     <h3 className="text-sm font-semibold">
-      <Link href={cardHref(t.key)} className="text-indigo-700 hover:underline"><UntrustedText text={t.title || t.key} /></Link>{' '}
+      <Link href={cardHref(t.key)} className="text-indigo-700 hover:underline">
+        <UntrustedText text={t.title || t.key} />
+      </Link>{' '}
       <span className="font-mono text-xs font-normal text-slate-600">
         <UntrustedText text={t.key} /> · now v{t.current?.number ?? '—'}
         {t.stale || t.from.label === 'base' ? ` · proposal based on v${t.base?.number ?? '—'}` : ''}
@@ -62,10 +66,16 @@ function TargetDiff({ t, p }: { t: ProposalTargetView; p: ProposalDetail }) {
           <p className="text-xs font-medium text-orange-900">
             Changed since the proposal was made: base v{t.base?.number ?? '—'} → current v{t.current?.number ?? '—'}
           </p>
-          <FieldDiffView changes={t.baseToCurrent} onlyChanged emptyText="The content is the same; only the version moved on." />
+          <FieldDiffView
+            changes={t.baseToCurrent}
+            onlyChanged
+            emptyText="The content is the same; only the version moved on."
+          />
         </div>
       ) : null}
-      <p className="text-xs font-medium text-slate-600" data-testid="diff-label">{diffLabel(t)}</p>
+      <p className="text-xs font-medium text-slate-600" data-testid="diff-label">
+        {diffLabel(t)}
+      </p>
       <FieldDiffView changes={t.changes} highlight={p.highlight} />
     </div>
   );
@@ -74,15 +84,26 @@ function TargetDiff({ t, p }: { t: ProposalTargetView; p: ProposalDetail }) {
 function MergeView({ p }: { p: ProposalDetail }) {
   return (
     <div className="space-y-4">
-      <div className="grid gap-3" style={{ gridTemplateColumns: `repeat(${p.targets.length + 1}, minmax(16rem, 1fr))` }} data-testid="merge-side-by-side">
+      <div
+        className="grid gap-3"
+        style={{ gridTemplateColumns: `repeat(${p.targets.length + 1}, minmax(16rem, 1fr))` }}
+        data-testid="merge-side-by-side"
+      >
         {p.targets.map((t) => (
           <div key={t.cardId} className="min-w-0 space-y-1" data-testid="merged-card" data-card-key={t.key}>
             <TargetHeading t={t} />
             <p className="text-xs">
               {t.primary ? (
-                <span className="rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200" data-testid="kept-card">kept: gets the merged version</span>
+                <span
+                  className="rounded bg-emerald-50 px-1.5 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200"
+                  data-testid="kept-card"
+                >
+                  kept: gets the merged version
+                </span>
               ) : (
-                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 ring-1 ring-slate-200">marked MERGED into the kept card</span>
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700 ring-1 ring-slate-200">
+                  marked MERGED into the kept card
+                </span>
               )}
             </p>
             <CardFields content={shownVersion(t)?.content} />
@@ -90,7 +111,9 @@ function MergeView({ p }: { p: ProposalDetail }) {
         ))}
         <div className="min-w-0 space-y-1" data-testid="merge-result">
           <h3 className="text-sm font-semibold">Merged result</h3>
-          <p className="text-xs text-slate-600">{p.appliedCard ? 'the version the approval applied' : 'new version of the kept card'}</p>
+          <p className="text-xs text-slate-600">
+            {p.appliedCard ? 'the version the approval applied' : 'new version of the kept card'}
+          </p>
           <CardFields content={p.appliedCard ?? p.proposedCard} />
         </div>
       </div>

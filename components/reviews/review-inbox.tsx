@@ -50,7 +50,9 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
     className: 'max-w-xs xl:max-w-md',
     cell: (p) => (
       <>
-        <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline"><UntrustedText text={p.title ?? '(untitled card)'} /></Link>
+        <Link href={`/reviews/${p.id}`} className="font-medium text-indigo-700 hover:underline">
+          <UntrustedText text={p.title ?? '(untitled card)'} />
+        </Link>
         {/* The reason and the card keys come from the model: untrusted text, one line with the whole in the tooltip. */}
         <p className="text-xs text-slate-600">
           <UntrustedText
@@ -61,10 +63,34 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
       </>
     ),
   },
-  { header: 'Bank', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.cardKind === 'FUNCTION' ? 'functions (global)' : <UntrustedText text={p.ability ?? 'unlabelled'} clip="max-w-[10rem]" />) },
-  { header: 'Task', className: 'whitespace-nowrap text-slate-600', cell: (p) => (p.task ? <UntrustedText text={`${p.task.benchmark} · ${p.task.externalId}`} clip="max-w-[14rem]" /> : '—') },
-  { header: 'Flags', className: 'space-x-1 whitespace-nowrap', cell: (p) => <ProposalFlags status={p.status} showStatus={p.status !== 'PENDING'} stale={p.stale} valid={p.valid} /> },
-  { header: 'Proposed', className: 'whitespace-nowrap text-slate-600', cell: (p) => new Date(p.createdAt).toLocaleString() },
+  {
+    header: 'Bank',
+    className: 'whitespace-nowrap text-slate-600',
+    cell: (p) =>
+      p.cardKind === 'FUNCTION' ? (
+        'functions (global)'
+      ) : (
+        <UntrustedText text={p.ability ?? 'unlabelled'} clip="max-w-[10rem]" />
+      ),
+  },
+  {
+    header: 'Task',
+    className: 'whitespace-nowrap text-slate-600',
+    cell: (p) =>
+      p.task ? <UntrustedText text={`${p.task.benchmark} · ${p.task.externalId}`} clip="max-w-[14rem]" /> : '—',
+  },
+  {
+    header: 'Flags',
+    className: 'space-x-1 whitespace-nowrap',
+    cell: (p) => (
+      <ProposalFlags status={p.status} showStatus={p.status !== 'PENDING'} stale={p.stale} valid={p.valid} />
+    ),
+  },
+  {
+    header: 'Proposed',
+    className: 'whitespace-nowrap text-slate-600',
+    cell: (p) => new Date(p.createdAt).toLocaleString(),
+  },
 ];
 
 /**
@@ -91,7 +117,11 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   const data = list.data;
   const items = useMemo(() => data?.items ?? [], [data]);
   const open = useCallback((i: number) => items[i] && router.push(`/reviews/${items[i].id}`), [items, router]);
-  const [selected, setSelected] = useListKeys(items.length, open, useCallback(() => setHelp(true), []));
+  const [selected, setSelected] = useListKeys(
+    items.length,
+    open,
+    useCallback(() => setHelp(true), []),
+  );
 
   const counts = data?.counts;
   /** A facet count after an option's label, once the counts are in: "Skill (12)". */
@@ -103,28 +133,94 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
       {/* "& next" with nothing left to review lands here: say what was just done. */}
       <ReviewNotice />
       <FilterBar asDiv className="sm:grid-cols-4 2xl:grid-cols-8">
-        <SelectField label="Status" value={v('status') || 'open'} onChange={(e) => setParams({ status: e.target.value })} options={STATUS_OPTIONS} />
-        <SelectField label="Card kind" value={v('kind')} onChange={(e) => setParams({ kind: e.target.value })} options={[['', `Any${n((c) => (c.byKind.SKILL ?? 0) + (c.byKind.FUNCTION ?? 0))}`], ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`], ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`]]} />
-        <SelectField label="Ability bank" value={v('ability')} onChange={(e) => setParams({ ability: e.target.value })} options={[['', 'Any'], ...pairs(data?.abilities ?? [])]} />
-        <SelectField label="Operation" value={v('operation')} onChange={(e) => setParams({ operation: e.target.value })} options={[['', 'Any'], ...OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`])]} />
-        <SelectField label="Validity" value={v('valid')} onChange={(e) => setParams({ valid: e.target.value })} options={[['', 'Any'], ['true', `Valid${n((c) => c.valid)}`], ['false', `Invalid${n((c) => c.invalid)}`]]} />
-        <SelectField label="Staleness" value={v('stale')} onChange={(e) => setParams({ stale: e.target.value })} options={[['', 'Any'], ['true', `Stale${n((c) => c.stale)}`], ['false', `Current${n((c) => c.current)}`]]} />
-        <FilterText label="Task" value={v('taskId')} placeholder="airline/16 or id" onChange={(x, how) => setParams({ taskId: x }, how)} />
-        <FilterText label="Run" value={v('runId')} placeholder="run id" onChange={(x, how) => setParams({ runId: x }, how)} />
+        <SelectField
+          label="Status"
+          value={v('status') || 'open'}
+          onChange={(e) => setParams({ status: e.target.value })}
+          options={STATUS_OPTIONS}
+        />
+        <SelectField
+          label="Card kind"
+          value={v('kind')}
+          onChange={(e) => setParams({ kind: e.target.value })}
+          options={[
+            ['', `Any${n((c) => (c.byKind.SKILL ?? 0) + (c.byKind.FUNCTION ?? 0))}`],
+            ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`],
+            ['FUNCTION', `Function${n((c) => c.byKind.FUNCTION)}`],
+          ]}
+        />
+        <SelectField
+          label="Ability bank"
+          value={v('ability')}
+          onChange={(e) => setParams({ ability: e.target.value })}
+          options={[['', 'Any'], ...pairs(data?.abilities ?? [])]}
+        />
+        <SelectField
+          label="Operation"
+          value={v('operation')}
+          onChange={(e) => setParams({ operation: e.target.value })}
+          options={[
+            ['', 'Any'],
+            ...OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`]),
+          ]}
+        />
+        <SelectField
+          label="Validity"
+          value={v('valid')}
+          onChange={(e) => setParams({ valid: e.target.value })}
+          options={[
+            ['', 'Any'],
+            ['true', `Valid${n((c) => c.valid)}`],
+            ['false', `Invalid${n((c) => c.invalid)}`],
+          ]}
+        />
+        <SelectField
+          label="Staleness"
+          value={v('stale')}
+          onChange={(e) => setParams({ stale: e.target.value })}
+          options={[
+            ['', 'Any'],
+            ['true', `Stale${n((c) => c.stale)}`],
+            ['false', `Current${n((c) => c.current)}`],
+          ]}
+        />
+        <FilterText
+          label="Task"
+          value={v('taskId')}
+          placeholder="airline/16 or id"
+          onChange={(x, how) => setParams({ taskId: x }, how)}
+        />
+        <FilterText
+          label="Run"
+          value={v('runId')}
+          placeholder="run id"
+          onChange={(x, how) => setParams({ runId: x }, how)}
+        />
       </FilterBar>
-      <DataTable columns={COLUMNS} rows={data?.items} rowProps={(p) => ({ 'data-proposal-id': p.id })} selection={{ index: selected, onSelect: setSelected }} error={list.error} loading="Loading proposals…"
-        empty={unlessPastEnd(data,
+      <DataTable
+        columns={COLUMNS}
+        rows={data?.items}
+        rowProps={(p) => ({ 'data-proposal-id': p.id })}
+        selection={{ index: selected, onSelect: setSelected }}
+        error={list.error}
+        loading="Loading proposals…"
+        empty={unlessPastEnd(
+          data,
           <EmptyState title={filtered ? 'No proposal matches these filters' : 'Nothing waits for review'}>
-            {filtered ? 'Clear a filter to see more.' : 'Proposals appear here when a reflection run proposes card edits (Tasks → Run reflection, or Runs).'}
+            {filtered
+              ? 'Clear a filter to see more.'
+              : 'Proposals appear here when a reflection run proposes card edits (Tasks → Run reflection, or Runs).'}
           </EmptyState>,
         )}
       />
-      {data ? <Pager of={data} noun="proposal" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} /> : null}
+      {data ? (
+        <Pager of={data} noun="proposal" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
+      ) : null}
       <p className="text-xs text-slate-600">
-        <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move · <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
+        <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move ·{' '}
+        <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
       </p>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={INBOX_KEYS} />
     </section>
   );
 }
-

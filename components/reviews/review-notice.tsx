@@ -19,7 +19,11 @@ export function ReviewNotice() {
   }, []);
   if (!notice) return null;
   return (
-    <p role="status" data-testid="review-notice" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200">
+    <p
+      role="status"
+      data-testid="review-notice"
+      className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200"
+    >
       {notice}
     </p>
   );

@@ -36,7 +36,10 @@ export function useDecide(p: ProposalDetail, key: QueryKey) {
   const [leaving, startLeaving] = useTransition();
   const mutation = useMutation({
     mutationFn: async (d: Decision) => {
-      const body = d.kind === 'reject' ? { reason: d.text } : { note: d.text || undefined, ...(d.editedCard !== undefined ? { editedCard: d.editedCard } : {}) };
+      const body =
+        d.kind === 'reject'
+          ? { reason: d.text }
+          : { note: d.text || undefined, ...(d.editedCard !== undefined ? { editedCard: d.editedCard } : {}) };
       const res = await apiFetch<Applied>(`/api/proposals/${p.id}/${d.kind}`, { method: 'POST', json: body });
       return { ...d, res };
     },

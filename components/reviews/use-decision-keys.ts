@@ -3,7 +3,13 @@
 import { useEffect, useRef } from 'react';
 import { isTypingTarget } from '@/components/ui/use-list-keys';
 
-type Handlers = { approve?: () => void; edit?: () => void; reject?: () => void; confirm?: () => void; help: () => void };
+type Handlers = {
+  approve?: () => void;
+  edit?: () => void;
+  reject?: () => void;
+  confirm?: () => void;
+  help: () => void;
+};
 
 /**
  * a / e / r open approve, edit, reject; Ctrl/⌘+Enter confirms ("& next"); ? help. Keys inside fields only confirm.
@@ -26,7 +32,8 @@ export function useDecisionKeys(handlers: Handlers) {
         }
         return;
       }
-      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || document.querySelector('dialog[open]'))
+        return;
       const run = { a: h.approve, e: h.edit, r: h.reject, '?': h.help }[e.key];
       if (!run) return;
       e.preventDefault();

@@ -26,7 +26,8 @@ export function useEditCheck(proposalId: string, edited: unknown, enabled: boole
   const query = useCallback(
     (card: unknown) => ({
       queryKey: ['reviews', 'check', proposalId, card],
-      queryFn: () => apiFetch<Checked>(`/api/proposals/${proposalId}/validate`, { method: 'POST', json: { editedCard: card } }),
+      queryFn: () =>
+        apiFetch<Checked>(`/api/proposals/${proposalId}/validate`, { method: 'POST', json: { editedCard: card } }),
     }),
     [proposalId],
   );
@@ -35,7 +36,8 @@ export function useEditCheck(proposalId: string, edited: unknown, enabled: boole
   const issuesByPath = useMemo(() => {
     const m = new Map<string, string[]>();
     // Under its field the issue names the field ("Title: required"); the rule is in the list beside the form.
-    for (const i of check.data?.issues ?? []) m.set(i.path, [...(m.get(i.path) ?? []), `${fieldLabel(i.path)}: ${i.message}`]);
+    for (const i of check.data?.issues ?? [])
+      m.set(i.path, [...(m.get(i.path) ?? []), `${fieldLabel(i.path)}: ${i.message}`]);
     return m;
   }, [check.data]);
 

@@ -3,7 +3,12 @@ import type { ValidationIssue } from '@/lib/reflection/validate-card';
 
 /** Validation results as rule · field · message rows. */
 export function ValidationIssues({ issues, okText }: { issues: ValidationIssue[]; okText: string }) {
-  if (!issues.length) return okText ? <p className="text-sm text-emerald-700" data-testid="validation-ok">{okText}</p> : null;
+  if (!issues.length)
+    return okText ? (
+      <p className="text-sm text-emerald-700" data-testid="validation-ok">
+        {okText}
+      </p>
+    ) : null;
   return (
     <IssueList
       headers={['Rule', 'Message']}

@@ -11,7 +11,15 @@ function Highlighted({ text }: { text: string }) {
   // Trajectory content is untrusted: rendered as text nodes, matches as <mark>.
   return (
     <>
-      {splitHighlight(text).map((p, i) => (p.marked ? <mark key={i} className="rounded bg-amber-100 px-0.5 text-slate-900">{p.text}</mark> : <span key={i}>{p.text}</span>))}
+      {splitHighlight(text).map((p, i) =>
+        p.marked ? (
+          <mark key={i} className="rounded bg-amber-100 px-0.5 text-slate-900">
+            {p.text}
+          </mark>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
     </>
   );
 }
@@ -38,10 +46,20 @@ function ContextLine({ e }: { e: SearchEvent | null }) {
 /** Matching events grouped by trajectory; each hit opens the trajectory at that event. */
 export function SearchResults({ result, raw }: { result: SearchResult; raw: Record<string, string> }) {
   const pager = (
-    <LinkPager label="Result pages" noun={['trajectory', 'trajectories']} position={{ page: result.page, pageCount: result.pageCount, total: result.matchedTrajectories }} shown={result.groups.length}
-      hrefs={numberedPageHrefs('/search', raw, result)} />
+    <LinkPager
+      label="Result pages"
+      noun={['trajectory', 'trajectories']}
+      position={{ page: result.page, pageCount: result.pageCount, total: result.matchedTrajectories }}
+      shown={result.groups.length}
+      hrefs={numberedPageHrefs('/search', raw, result)}
+    />
   );
-  if (!result.groups.length) return result.matchedTrajectories ? pager : <EmptyState title="No event matches">Try fewer words, another spelling, or remove a filter.</EmptyState>;
+  if (!result.groups.length)
+    return result.matchedTrajectories ? (
+      pager
+    ) : (
+      <EmptyState title="No event matches">Try fewer words, another spelling, or remove a filter.</EmptyState>
+    );
   return (
     <section aria-label="Search results">
       <p className="mb-3 text-sm text-slate-600" data-testid="search-summary">
@@ -52,9 +70,15 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
       </p>
       <ol className="space-y-3">
         {result.groups.map((g) => (
-          <li key={g.trajectory.id} className="rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200" data-testid="search-group">
+          <li
+            key={g.trajectory.id}
+            className="rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200"
+            data-testid="search-group"
+          >
             <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-              <Link href={`/tasks/${g.trajectory.taskId}`} className="font-medium text-slate-900 hover:underline">{g.trajectory.benchmark} · {g.trajectory.taskExternalId}</Link>
+              <Link href={`/tasks/${g.trajectory.taskId}`} className="font-medium text-slate-900 hover:underline">
+                {g.trajectory.benchmark} · {g.trajectory.taskExternalId}
+              </Link>
               <span className="text-slate-600">{g.trajectory.model}</span>
               <OutcomeBadge passed={g.trajectory.passed} />
               <span className="text-xs text-slate-600">{plural(g.matchCount, 'matching event')}</span>
@@ -63,9 +87,15 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
               {g.hits.map((h) => (
                 <li key={h.position} className="rounded-md bg-slate-50 px-2 py-1.5">
                   <ContextLine e={h.before} />
-                  <Link href={trajectoryEventHref(g.trajectory.id, h.position)} className="flex gap-2 text-sm text-slate-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500" data-testid="search-hit">
+                  <Link
+                    href={trajectoryEventHref(g.trajectory.id, h.position)}
+                    className="flex gap-2 text-sm text-slate-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                    data-testid="search-hit"
+                  >
                     <EventLabel e={h} />
-                    <span className="min-w-0 break-words"><Highlighted text={h.headline} /></span>
+                    <span className="min-w-0 break-words">
+                      <Highlighted text={h.headline} />
+                    </span>
                   </Link>
                   <ContextLine e={h.after} />
                 </li>

@@ -19,7 +19,10 @@ export function AppShell({ actor, children }: { actor: Actor; children: ReactNod
           {/* On a phone the name would push "Log out" off the screen: the role stays, the name is for screen readers (and the tooltip). */}
           <div className="ml-auto flex shrink-0 items-center gap-3 whitespace-nowrap text-sm">
             <span className="text-slate-600" data-testid="current-user" title={actor.name}>
-              <span className="max-sm:sr-only">{actor.name}</span> <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase text-slate-600">{actor.role.toLowerCase()}</span>
+              <span className="max-sm:sr-only">{actor.name}</span>{' '}
+              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs uppercase text-slate-600">
+                {actor.role.toLowerCase()}
+              </span>
             </span>
             <LogoutButton />
           </div>

@@ -13,10 +13,15 @@ export function ConsoleError({ error, retry }: { error: Error & { digest?: strin
     console.error(error);
   }, [error]);
   return (
-    <div role="alert" data-testid="page-error" className="mx-auto mt-12 max-w-lg rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-rose-200">
+    <div
+      role="alert"
+      data-testid="page-error"
+      className="mx-auto mt-12 max-w-lg rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-rose-200"
+    >
       <h1 className="text-xl font-semibold">This page could not be loaded</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Something went wrong on the server or the connection dropped. Try again; if it keeps failing, give an administrator the reference below.
+        Something went wrong on the server or the connection dropped. Try again; if it keeps failing, give an
+        administrator the reference below.
       </p>
       {error.digest ? <p className="mt-2 font-mono text-xs text-slate-600">Reference: {error.digest}</p> : null}
       <div className="mt-5">

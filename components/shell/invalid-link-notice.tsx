@@ -7,9 +7,23 @@ import { ConsoleNotice } from './console-notice';
  * first page (keeping the filters that were fine). Inside the console layout,
  * like the not-found and forbidden states.
  */
-export function InvalidLinkNotice({ path, raw, problems }: { path: string; raw: Record<string, string>; problems: LinkProblem[] }) {
+export function InvalidLinkNotice({
+  path,
+  raw,
+  problems,
+}: {
+  path: string;
+  raw: Record<string, string>;
+  problems: LinkProblem[];
+}) {
   return (
-    <ConsoleNotice code="400" title="This link does not work" home={firstPageHref(path, raw, problems)} homeLabel="Go to the first page" testId="invalid-link">
+    <ConsoleNotice
+      code="400"
+      title="This link does not work"
+      home={firstPageHref(path, raw, problems)}
+      homeLabel="Go to the first page"
+      testId="invalid-link"
+    >
       {problems.map((p, i) => (
         <span key={i} className="block">
           {describeLinkProblem(p)}

@@ -41,14 +41,22 @@ export function NavLinks({ items }: { items: NavLinkItem[] }) {
       <ul className="flex min-w-0 items-center gap-1 overflow-hidden">
         {items.slice(0, shown).map((item) => (
           <li key={item.href} className="shrink-0">
-            <Link href={item.href} aria-current={isActive(item) ? 'page' : undefined} className={`block ${navLinkClass(isActive(item))}`}>
+            <Link
+              href={item.href}
+              aria-current={isActive(item) ? 'page' : undefined}
+              className={`block ${navLinkClass(isActive(item))}`}
+            >
               {item.label}
             </Link>
           </li>
         ))}
       </ul>
       {shown < items.length ? <NavMoreMenu items={items.slice(shown)} isActive={isActive} /> : null}
-      <div ref={measure} aria-hidden="true" className="pointer-events-none invisible absolute left-0 top-0 flex h-0 w-0 overflow-hidden">
+      <div
+        ref={measure}
+        aria-hidden="true"
+        className="pointer-events-none invisible absolute left-0 top-0 flex h-0 w-0 overflow-hidden"
+      >
         {items.map((item) => (
           <span key={item.href} className={`shrink-0 ${navLinkClass(false)}`}>
             {item.label}

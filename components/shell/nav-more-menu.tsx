@@ -65,10 +65,17 @@ export function NavMoreMenu({ items, isActive }: { items: NavLinkItem[]; isActiv
         onClick={() => setOpen((o) => !o)}
         className={`${navLinkClass(holdsActive)} inline-flex items-center gap-1`}
       >
-        More <span aria-hidden="true" className="text-xs">▾</span>
+        More{' '}
+        <span aria-hidden="true" className="text-xs">
+          ▾
+        </span>
       </button>
       {open ? (
-        <ul id={listId} data-testid="nav-more-list" className="absolute right-0 top-full mt-1 min-w-40 rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200">
+        <ul
+          id={listId}
+          data-testid="nav-more-list"
+          className="absolute right-0 top-full mt-1 min-w-40 rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200"
+        >
           {items.map((item) => (
             <li key={item.href}>
               <Link

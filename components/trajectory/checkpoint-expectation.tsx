@@ -9,7 +9,8 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
 
 type Props = { checkpoint: CheckpointView; onShowEvent: (position: number) => void };
 
-const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const topKey = (path: string) => path.split('.')[0];
 
 /**
@@ -22,14 +23,25 @@ const topKey = (path: string) => path.split('.')[0];
 export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
   const expected = c.expectedCall;
   return (
-    <section aria-label={`What ${c.key} expected`} data-testid="checkpoint-expectation" className="space-y-1.5 rounded-md bg-slate-50 p-2.5 text-sm ring-1 ring-slate-200">
+    <section
+      aria-label={`What ${c.key} expected`}
+      data-testid="checkpoint-expectation"
+      className="space-y-1.5 rounded-md bg-slate-50 p-2.5 text-sm ring-1 ring-slate-200"
+    >
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-        Expected {c.kind ? <span className="font-normal normal-case">· {revealBidi(c.kind.replace('_', ' '))} check</span> : null}
+        Expected{' '}
+        {c.kind ? (
+          <span className="font-normal normal-case">· {revealBidi(c.kind.replace('_', ' '))} check</span>
+        ) : null}
       </h3>
       {expected ? null : c.description ? (
-        <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description"><UntrustedText text={c.description} /></p>
+        <p className="whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]" data-testid="checkpoint-description">
+          <UntrustedText text={c.description} />
+        </p>
       ) : (
-        <p className="text-slate-600">The benchmark gives no description for this check beyond its name: <UntrustedText text={c.name} /></p>
+        <p className="text-slate-600">
+          The benchmark gives no description for this check beyond its name: <UntrustedText text={c.name} />
+        </p>
       )}
       {/* The differing fields come first: they are the finding; the evaluator's note follows. */}
       {expected ? <ExpectedVsActual checkpoint={c} onShowEvent={onShowEvent} /> : null}
@@ -46,11 +58,17 @@ export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
 function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
   const expected = c.expectedCall!;
   const actual = c.anchoredCall;
-  if (!actual) return <p className="text-xs text-slate-600">No tool call to compare with: the trajectory never makes this call.</p>;
+  if (!actual)
+    return (
+      <p className="text-xs text-slate-600">No tool call to compare with: the trajectory never makes this call.</p>
+    );
   const compared = expected.compared;
-  const keep = (changes: FieldChange[]) => (compared ? changes.filter((ch) => compared.includes(topKey(ch.path))) : changes);
+  const keep = (changes: FieldChange[]) =>
+    compared ? changes.filter((ch) => compared.includes(topKey(ch.path))) : changes;
   // Differences first: they are the reason the check failed.
-  const changes = keep(diffFields(expected.arguments, asRecord(actual.arguments))).sort((a, b) => Number(b.changed) - Number(a.changed));
+  const changes = keep(diffFields(expected.arguments, asRecord(actual.arguments))).sort(
+    (a, b) => Number(b.changed) - Number(a.changed),
+  );
   const differing = [...new Set(changes.filter((ch) => ch.changed).map((ch) => topKey(ch.path)))];
   const otherTool = actual.tool && !actual.tool.endsWith(expected.name) ? actual.tool : null;
   const same = changes.filter((ch) => !ch.changed);
@@ -61,12 +79,18 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
           Differs: {revealBidi(differing.join(', '))}
         </p>
       ) : null}
-      {otherTool ? <p className="text-xs font-medium text-rose-800">The anchored event calls {revealBidi(otherTool)}.</p> : null}
+      {otherTool ? (
+        <p className="text-xs font-medium text-rose-800">The anchored event calls {revealBidi(otherTool)}.</p>
+      ) : null}
       <p className="text-[11px] text-slate-600">
         <del className="bg-red-50 text-red-800">expected</del> →{' '}
         <ins className="bg-green-50 text-green-800 no-underline">
           call at{' '}
-          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => c.eventIndex != null && onShowEvent(c.eventIndex)}>
+          <button
+            type="button"
+            className="font-medium text-indigo-700 hover:underline"
+            onClick={() => c.eventIndex != null && onShowEvent(c.eventIndex)}
+          >
             event #{c.eventIndex}
           </button>
         </ins>
@@ -74,7 +98,9 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
       {changes.some((ch) => ch.changed) ? (
         <FieldDiffView changes={changes} onlyChanged highlight={differing} className="text-xs" />
       ) : (
-        <p className="text-xs text-slate-600">{changes.length ? 'The compared arguments are equal.' : 'Neither call has arguments to compare.'}</p>
+        <p className="text-xs text-slate-600">
+          {changes.length ? 'The compared arguments are equal.' : 'Neither call has arguments to compare.'}
+        </p>
       )}
       {same.length ? (
         // Equal arguments are context, not the finding: folded so the form stays close.

@@ -35,7 +35,8 @@ export function CheckpointPanel({
     // The list's own scroll only (scrollIntoView would also move the panel and, on narrow screens, the page).
     const top = row.offsetTop; // from the list's top: the list is the rows' offset parent (relative)
     if (top < ol.scrollTop) ol.scrollTop = top;
-    else if (top + row.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = top + row.offsetHeight - ol.clientHeight;
+    else if (top + row.offsetHeight > ol.scrollTop + ol.clientHeight)
+      ol.scrollTop = top + row.offsetHeight - ol.clientHeight;
   }, [activeId]);
   const missing = unscored.length ? (
     <p data-testid="checkpoints-unscored" className="mt-2 text-xs text-slate-600">
@@ -58,7 +59,12 @@ export function CheckpointPanel({
   }
   return (
     <>
-      <ol ref={list} aria-label="Checkpoints" data-testid="checkpoint-list" className="relative space-y-1 p-px lg:max-h-[40vh] lg:overflow-y-auto">
+      <ol
+        ref={list}
+        aria-label="Checkpoints"
+        data-testid="checkpoint-list"
+        className="relative space-y-1 p-px lg:max-h-[40vh] lg:overflow-y-auto"
+      >
         {checkpoints.map((c) => {
           const ds = diagnoses.filter((d) => d.checkpointResultId === c.id);
           const submitted = ds.some((d) => d.status === 'SUBMITTED');
@@ -74,16 +80,31 @@ export function CheckpointPanel({
               >
                 {/* One line per checkpoint: the active one's expectation and note are shown in full below. */}
                 <div className="flex items-center gap-2">
-                  <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
+                  <span
+                    className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${c.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}
+                  >
                     {c.passed ? 'pass' : 'fail'}
                   </span>
-                  <UntrustedText text={c.key} clip="max-w-[8rem]" className="shrink-0 font-mono text-xs text-slate-600" />
-                  <span className="min-w-0 flex-1 truncate font-medium" title={revealBidi(c.note ? `${c.name} — ${c.note}` : c.name)}>
+                  <UntrustedText
+                    text={c.key}
+                    clip="max-w-[8rem]"
+                    className="shrink-0 font-mono text-xs text-slate-600"
+                  />
+                  <span
+                    className="min-w-0 flex-1 truncate font-medium"
+                    title={revealBidi(c.note ? `${c.name} — ${c.note}` : c.name)}
+                  >
                     <UntrustedText text={c.name} />
                   </span>
-                  {!c.passed && submitted ? <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span> : null}
-                  {!c.passed && !submitted && myDraft ? <span className="shrink-0 text-[11px] text-amber-700">your draft</span> : null}
-                  <span className="shrink-0 text-[11px] text-slate-600">{c.eventIndex != null ? `#${c.eventIndex}` : '—'}</span>
+                  {!c.passed && submitted ? (
+                    <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span>
+                  ) : null}
+                  {!c.passed && !submitted && myDraft ? (
+                    <span className="shrink-0 text-[11px] text-amber-700">your draft</span>
+                  ) : null}
+                  <span className="shrink-0 text-[11px] text-slate-600">
+                    {c.eventIndex != null ? `#${c.eventIndex}` : '—'}
+                  </span>
                 </div>
                 {c.note ? <span className="sr-only">{revealBidi(c.note)}</span> : null}
               </button>

@@ -25,10 +25,14 @@ export function useClaimHeldByOther(claim: TrajectoryView['claim'], meId: string
 export function ClaimHeldNotice({ claim, onCheckAgain }: { claim: Claim; onCheckAgain: () => void }) {
   const until = new Date(claim.expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   return (
-    <div role="status" data-testid="claim-held" className="mb-3 flex items-start justify-between gap-2 rounded bg-amber-50 px-2.5 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
+    <div
+      role="status"
+      data-testid="claim-held"
+      className="mb-3 flex items-start justify-between gap-2 rounded bg-amber-50 px-2.5 py-2 text-xs text-amber-900 ring-1 ring-amber-200"
+    >
       <p>
-        <strong>{claim.userName}</strong> is working on this trajectory (claimed until {until}). You can read it; your diagnosis can be
-        written once they are done or their claim lapses.
+        <strong>{claim.userName}</strong> is working on this trajectory (claimed until {until}). You can read it; your
+        diagnosis can be written once they are done or their claim lapses.
       </p>
       <Button type="button" variant="secondary" className="shrink-0" onClick={onCheckAgain}>
         Check again

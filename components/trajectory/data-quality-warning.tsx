@@ -4,7 +4,12 @@ import type { DataQualityWarning } from '@/lib/trajectories/data-quality';
 export function DataQualityNotice({ warnings }: { warnings: DataQualityWarning[] }) {
   if (!warnings.length) return null;
   return (
-    <div role="status" aria-label="Data-quality warning" data-testid="data-quality-warning" className="mt-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+    <div
+      role="status"
+      aria-label="Data-quality warning"
+      data-testid="data-quality-warning"
+      className="mt-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
       <p className="font-medium">Data-quality warning: judge this run&apos;s checkpoints with care.</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {warnings.map((w, i) => (

@@ -60,7 +60,13 @@ export const EventRow = memo(function EventRow({
 }) {
   const ring = highlighted ? 'ring-2 ring-amber-400' : cursor ? 'ring-2 ring-indigo-400' : '';
   // The selected range is tinted and barred on the left, so a range reads as one block.
-  const bg = selected ? 'bg-indigo-100/70 shadow-[inset_4px_0_0_0_rgb(99,102,241)]' : event?.error ? 'bg-rose-50' : event?.type === 'FINAL' ? 'bg-emerald-50' : 'bg-white';
+  const bg = selected
+    ? 'bg-indigo-100/70 shadow-[inset_4px_0_0_0_rgb(99,102,241)]'
+    : event?.error
+      ? 'bg-rose-50'
+      : event?.type === 'FINAL'
+        ? 'bg-emerald-50'
+        : 'bg-white';
   return (
     <div
       data-testid={`event-${position}`}
@@ -74,17 +80,32 @@ export const EventRow = memo(function EventRow({
         <span className="w-12 shrink-0 font-mono text-xs text-slate-600">#{position}</span>
         {event ? (
           <>
-            <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase ${SOURCE_STYLE[event.source]}`}>{event.source.toLowerCase()}</span>
-            <span className="text-xs uppercase tracking-wide text-slate-600">{event.type.toLowerCase().replace('_', ' ')}</span>
-            {event.tool ? <UntrustedText text={event.tool} clip className="font-mono text-xs font-semibold text-slate-800" /> : null}
-            {event.error ? <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">error</span> : null}
-            {event.type === 'FINAL' ? <span className="rounded bg-emerald-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">final answer</span> : null}
+            <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold uppercase ${SOURCE_STYLE[event.source]}`}>
+              {event.source.toLowerCase()}
+            </span>
+            <span className="text-xs uppercase tracking-wide text-slate-600">
+              {event.type.toLowerCase().replace('_', ' ')}
+            </span>
+            {event.tool ? (
+              <UntrustedText text={event.tool} clip className="font-mono text-xs font-semibold text-slate-800" />
+            ) : null}
+            {event.error ? (
+              <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">error</span>
+            ) : null}
+            {event.type === 'FINAL' ? (
+              <span className="rounded bg-emerald-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">
+                final answer
+              </span>
+            ) : null}
           </>
         ) : (
           <span className="text-xs text-slate-500">loading…</span>
         )}
         {anchors.map((a) => (
-          <span key={a.key} className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${a.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}>
+          <span
+            key={a.key}
+            className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${a.passed ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}
+          >
             ⚑ {revealBidi(a.key)}
           </span>
         ))}
@@ -94,10 +115,29 @@ export const EventRow = memo(function EventRow({
   );
 });
 
-function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expanded: boolean; raw: boolean; onToggle: () => void }) {
+function EventBody({
+  event,
+  expanded,
+  raw,
+  onToggle,
+}: {
+  event: EventView;
+  expanded: boolean;
+  raw: boolean;
+  onToggle: () => void;
+}) {
   if (event.type === 'TOOL_CALL') {
     const args = prettyArgs(event.arguments);
-    return args ? <LongText text={args} render={(t) => <pre className={`mt-1 max-h-48 ${PRE}`}><UntrustedText text={t} /></pre>} /> : null;
+    return args ? (
+      <LongText
+        text={args}
+        render={(t) => (
+          <pre className={`mt-1 max-h-48 ${PRE}`}>
+            <UntrustedText text={t} />
+          </pre>
+        )}
+      />
+    ) : null;
   }
   const text = event.content ?? '';
   if (event.type === 'OBSERVATION') {
@@ -117,7 +157,14 @@ function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expan
           {expanded ? 'Fold observation' : 'Expand observation'}
         </button>
         {expanded ? (
-          <LongText text={text} render={(t) => <pre className={`mt-1 max-h-96 ${PRE}`}><UntrustedText text={t} /></pre>} />
+          <LongText
+            text={text}
+            render={(t) => (
+              <pre className={`mt-1 max-h-96 ${PRE}`}>
+                <UntrustedText text={t} />
+              </pre>
+            )}
+          />
         ) : (
           <p className="mt-0.5 truncate font-mono text-xs text-slate-600">{revealBidi(firstLine.slice(0, 240))}</p>
         )}
@@ -131,5 +178,14 @@ function EventBody({ event, expanded, raw, onToggle }: { event: EventView; expan
       </div>
     );
   }
-  return <LongText text={text} render={(t) => <p className="mt-1 whitespace-pre-wrap text-slate-800"><UntrustedText text={t} /></p>} />;
+  return (
+    <LongText
+      text={text}
+      render={(t) => (
+        <p className="mt-1 whitespace-pre-wrap text-slate-800">
+          <UntrustedText text={t} />
+        </p>
+      )}
+    />
+  );
 }

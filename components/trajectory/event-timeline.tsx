@@ -51,7 +51,10 @@ export function EventTimeline({
     directDomUpdates: true,
   });
   const items = virtualizer.getVirtualItems();
-  const { eventAt, error } = useEventWindows(trajectoryId, { start: items[0]?.index ?? 0, end: items.at(-1)?.index ?? 0 });
+  const { eventAt, error } = useEventWindows(trajectoryId, {
+    start: items[0]?.index ?? 0,
+    end: items.at(-1)?.index ?? 0,
+  });
 
   // Built once per trajectory: each row gets the same array on every render, so a memoised row
   // re-renders only when its own marks change (not on every cursor move).
@@ -117,7 +120,13 @@ export function EventTimeline({
         {/* Its height and the rows' offsets are written by the virtualizer (directDomUpdates). */}
         <div ref={virtualizer.containerRef} style={{ position: 'relative', width: '100%' }}>
           {items.map((v) => (
-            <div key={v.key} role="listitem" data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%' }}>
+            <div
+              key={v.key}
+              role="listitem"
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
+            >
               {/* Primitive marks and stable callbacks: EventRow is memoised. */}
               <EventRow
                 position={v.index}

@@ -35,11 +35,15 @@ function cut(text: string, max: number): string {
 export function LongText({ text, render }: { text: string; render: (text: string) => ReactNode }) {
   const [all, setAll] = useState(false);
   if (text.length <= PREVIEW_CHARS) return render(text);
-  const body = !all
-    ? render(cut(text, PREVIEW_CHARS))
-    : text.length <= RICH_MAX_CHARS
-      ? render(text)
-      : <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 wrap-anywhere">{revealBidi(text)}</pre>;
+  const body = !all ? (
+    render(cut(text, PREVIEW_CHARS))
+  ) : text.length <= RICH_MAX_CHARS ? (
+    render(text)
+  ) : (
+    <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 wrap-anywhere">
+      {revealBidi(text)}
+    </pre>
+  );
   return (
     <div data-testid="long-text">
       {body}

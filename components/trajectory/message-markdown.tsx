@@ -27,18 +27,30 @@ function htmlAsText() {
 const COMPONENTS: Components = {
   a: ({ href, children }) =>
     href ? (
-      <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline" onClick={(e) => e.stopPropagation()}>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-indigo-700 underline"
+        onClick={(e) => e.stopPropagation()}
+      >
         {children}
       </a>
     ) : (
       <span className="underline decoration-dotted">{children}</span>
     ),
-  img: ({ alt }) => <span className="rounded bg-slate-100 px-1 text-xs text-slate-600">[image{alt ? `: ${alt}` : ''} — not loaded]</span>,
+  img: ({ alt }) => (
+    <span className="rounded bg-slate-100 px-1 text-xs text-slate-600">
+      [image{alt ? `: ${alt}` : ''} — not loaded]
+    </span>
+  ),
   p: ({ children }) => <p className="my-1 first:mt-0 last:mb-0">{children}</p>,
   ul: ({ children }) => <ul className="my-1 list-disc pl-5">{children}</ul>,
   ol: ({ children }) => <ol className="my-1 list-decimal pl-5">{children}</ol>,
   code: ({ children }) => <code className="rounded bg-slate-100 px-1 font-mono text-[12px]">{children}</code>,
-  pre: ({ children }) => <pre className="my-1 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs">{children}</pre>,
+  pre: ({ children }) => (
+    <pre className="my-1 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs">{children}</pre>
+  ),
   h1: ({ children }) => <p className="my-1 font-semibold">{children}</p>,
   h2: ({ children }) => <p className="my-1 font-semibold">{children}</p>,
   h3: ({ children }) => <p className="my-1 font-semibold">{children}</p>,

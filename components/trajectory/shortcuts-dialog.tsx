@@ -18,7 +18,15 @@ export const SHORTCUTS: [string, string][] = [
 ];
 
 /** The keyboard help dialog; other screens pass their own `shortcuts` list. */
-export function ShortcutsDialog({ open, onClose, shortcuts = SHORTCUTS }: { open: boolean; onClose: () => void; shortcuts?: [string, string][] }) {
+export function ShortcutsDialog({
+  open,
+  onClose,
+  shortcuts = SHORTCUTS,
+}: {
+  open: boolean;
+  onClose: () => void;
+  shortcuts?: [string, string][];
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -27,7 +35,12 @@ export function ShortcutsDialog({ open, onClose, shortcuts = SHORTCUTS }: { open
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} onClose={onClose} aria-label="Keyboard shortcuts" className="m-auto rounded-lg p-0 shadow-xl backdrop:bg-slate-900/30">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-label="Keyboard shortcuts"
+      className="m-auto rounded-lg p-0 shadow-xl backdrop:bg-slate-900/30"
+    >
       <div className="w-[420px] p-5">
         <h2 className="mb-3 text-lg font-semibold">Keyboard shortcuts</h2>
         <table className="w-full text-sm">
@@ -41,7 +54,9 @@ export function ShortcutsDialog({ open, onClose, shortcuts = SHORTCUTS }: { open
           </tbody>
         </table>
         <div className="mt-4 text-right">
-          <Button variant="secondary" onClick={onClose}>Close</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
         </div>
       </div>
     </dialog>

@@ -8,7 +8,13 @@ import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
-export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view: TrajectoryView; /** Live count (the workspace's diagnoses), not the one the page loaded with. */ awaiting?: number }) {
+export function TrajectoryHeader({
+  view,
+  awaiting = view.pendingCount,
+}: {
+  view: TrajectoryView;
+  /** Live count (the workspace's diagnoses), not the one the page loaded with. */ awaiting?: number;
+}) {
   return (
     // On wide screens it may shrink (and scroll) only when it would leave the timeline less than its minimum.
     <header className="mb-3 shrink-0 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 lg:min-h-0 lg:shrink lg:overflow-y-auto">
@@ -27,7 +33,11 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
         <h1 className="min-w-0 text-lg font-semibold tracking-tight" data-testid="trajectory-model">
           <UntrustedText text={view.model} />
           {/* The harness and trial tell two runs of one model apart. */}
-          {runDetail(view) ? <span className="ml-2 text-base font-normal text-slate-600" data-testid="trajectory-run">{runDetail(view)}</span> : null}
+          {runDetail(view) ? (
+            <span className="ml-2 text-base font-normal text-slate-600" data-testid="trajectory-run">
+              {runDetail(view)}
+            </span>
+          ) : null}
         </h1>
         <span
           data-testid="trajectory-outcome"
@@ -38,11 +48,19 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
           {view.outcomeReason ? ` · ${view.outcomeReason}` : ''}
         </span>
         <span className="text-sm text-slate-600">
-          {plural(view.failedCount, 'failed checkpoint')}, <span data-testid="trajectory-awaiting">{awaiting}</span> awaiting diagnosis
+          {plural(view.failedCount, 'failed checkpoint')}, <span data-testid="trajectory-awaiting">{awaiting}</span>{' '}
+          awaiting diagnosis
         </span>
         {view.claim ? <span className="text-xs text-slate-600">claimed by {view.claim.userName}</span> : null}
       </div>
-      <ExpandableText text={view.task.instruction} storageKey="instruction" what="instruction" lines={2} testId="task-instruction" className="mt-1.5" />
+      <ExpandableText
+        text={view.task.instruction}
+        storageKey="instruction"
+        what="instruction"
+        lines={2}
+        testId="task-instruction"
+        className="mt-1.5"
+      />
       <DataQualityNotice warnings={view.dataQualityWarnings ?? []} />
       <nav aria-label="Same task" className="mt-1.5 flex flex-wrap items-center gap-2 text-sm">
         {view.siblings.length ? <span className="text-slate-500">Other attempts:</span> : null}
@@ -55,7 +73,10 @@ export function TrajectoryHeader({ view, awaiting = view.pendingCount }: { view:
           >
             {revealBidi(s.model)}
             {/* Same model under another harness (e.g. two agents on one LLM) must stay distinguishable. */}
-            {[view, ...view.siblings].some((o) => o.id !== s.id && o.model === s.model && o.agent !== s.agent) && s.agent ? ` (${s.agent})` : ''}
+            {[view, ...view.siblings].some((o) => o.id !== s.id && o.model === s.model && o.agent !== s.agent) &&
+            s.agent
+              ? ` (${s.agent})`
+              : ''}
             {s.trial != null ? ` #${s.trial}` : ''} {s.passed ? '✓' : '✗'}
           </Link>
         ))}

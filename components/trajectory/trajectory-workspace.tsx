@@ -47,13 +47,22 @@ function selectionFor(c: CheckpointView | undefined, ds: DiagnosisView[], meId: 
 }
 
 /** The annotator's workspace: timeline, checkpoints, diagnosis editor and the keyboard that drives them. */
-export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, initialCheckpointId, initialEvent, queueQuery }: Props) {
+export function TrajectoryWorkspace({
+  view,
+  categories,
+  initialDiagnoses,
+  me,
+  initialCheckpointId,
+  initialEvent,
+  queueQuery,
+}: Props) {
   const router = useRouter();
   const qc = useQueryClient();
   const diagnosesKey = ['trajectory-diagnoses', view.id];
   const diagnoses = useQuery({
     queryKey: diagnosesKey,
-    queryFn: () => apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses),
+    queryFn: () =>
+      apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses),
     initialData: initialDiagnoses,
     // Asked again once the page is up and when the tab comes back into view: the diagnoses may have
     // changed since the server rendered it (a draft sent as the previous page unloaded, another tab).
@@ -61,16 +70,26 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     refetchOnWindowFocus: true,
   });
   const failed = useMemo(() => view.checkpoints.filter((c) => !c.passed), [view.checkpoints]);
-  const isDone = useCallback((c: CheckpointView, ds: DiagnosisView[]) => ds.some((d) => d.checkpointResultId === c.id && d.status === 'SUBMITTED'), []);
+  const isDone = useCallback(
+    (c: CheckpointView, ds: DiagnosisView[]) =>
+      ds.some((d) => d.checkpointResultId === c.id && d.status === 'SUBMITTED'),
+    [],
+  );
   const last = view.eventCount - 1;
   const event = initialEvent != null && initialEvent >= 0 && initialEvent <= last ? initialEvent : null;
 
-  const [activeId, setActiveId] = useState<string | null>(
-    () => (initialCheckpointId && view.checkpoints.some((c) => c.id === initialCheckpointId) ? initialCheckpointId : (failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
+  const [activeId, setActiveId] = useState<string | null>(() =>
+    initialCheckpointId && view.checkpoints.some((c) => c.id === initialCheckpointId)
+      ? initialCheckpointId
+      : ((failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
   );
   const initialActive = view.checkpoints.find((c) => c.id === activeId);
-  const { cursor, range, select, selectRange, clear } = useSelection(event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id));
-  const [highlighted, setHighlighted] = useState<number | null>(event == null ? (initialActive?.eventIndex ?? null) : null);
+  const { cursor, range, select, selectRange, clear } = useSelection(
+    event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id),
+  );
+  const [highlighted, setHighlighted] = useState<number | null>(
+    event == null ? (initialActive?.eventIndex ?? null) : null,
+  );
   const [help, setHelp] = useState(false);
   // Messages render as markdown; "raw text" shows exactly what the agent wrote.
   const [raw, setRaw] = useState(false);
@@ -120,7 +139,11 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
   }, []);
 
   const next = useMutation({
-    mutationFn: () => apiFetch<{ trajectoryId: string | null }>('/api/queue/next', { method: 'POST', json: Object.fromEntries(new URLSearchParams(queueQuery)) }),
+    mutationFn: () =>
+      apiFetch<{ trajectoryId: string | null }>('/api/queue/next', {
+        method: 'POST',
+        json: Object.fromEntries(new URLSearchParams(queueQuery)),
+      }),
     onSuccess: ({ trajectoryId }) => {
       const qs = queueQuery ? `?${queueQuery}` : '';
       if (trajectoryId && trajectoryId !== view.id) router.push(`/trajectories/${trajectoryId}${qs}`);
@@ -131,8 +154,14 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
 
   // The diagnoses as the server has them now (after a write, or when another tab changed one).
   const fetchDiagnoses = async () =>
-    (await qc.fetchQuery({ queryKey: diagnosesKey, queryFn: () => apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses), staleTime: 0 })) ?? [];
-  const mineOf = (ds: DiagnosisView[], c: CheckpointView) => ds.find((d) => d.checkpointResultId === c.id && d.author.id === me.id);
+    (await qc.fetchQuery({
+      queryKey: diagnosesKey,
+      queryFn: () =>
+        apiFetch<{ diagnoses: DiagnosisView[] }>(`/api/trajectories/${view.id}/diagnoses`).then((r) => r.diagnoses),
+      staleTime: 0,
+    })) ?? [];
+  const mineOf = (ds: DiagnosisView[], c: CheckpointView) =>
+    ds.find((d) => d.checkpointResultId === c.id && d.author.id === me.id);
   // Remounting the editor (a new key) starts its form from the server's version.
   const [editorGeneration, setEditorGeneration] = useState(0);
   const reloadDiagnosis = async (c: CheckpointView) => {
@@ -148,7 +177,9 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
     const remaining = [...failed.slice(i + 1), ...failed.slice(0, i + 1)].find((c) => !isDone(c, ds));
     if (pendingCount > 0 && remaining) {
       // Same URL, another checkpoint: say so, or it looks as if nothing happened.
-      setNotice(`Submitted ${submittedKey} · now: ${remaining.key}, ${left.length} of ${failed.length} left on this trajectory`);
+      setNotice(
+        `Submitted ${submittedKey} · now: ${remaining.key}, ${left.length} of ${failed.length} left on this trajectory`,
+      );
       openCheckpoint(remaining, ds);
       return;
     }
@@ -198,11 +229,18 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
         <section aria-label="Timeline" className="flex min-w-0 flex-col lg:min-h-48 lg:flex-1">
           <div className="mb-2 flex items-center justify-between text-xs text-slate-600">
             <span data-testid="timeline-selection">
-              {range ? `Selected: ${rangeLabel(range)}${range[0] !== range[1] ? ` · cursor #${cursor}` : ''}` : 'Click an event (Shift+click for a range), or press j'}
+              {range
+                ? `Selected: ${rangeLabel(range)}${range[0] !== range[1] ? ` · cursor #${cursor}` : ''}`
+                : 'Click an event (Shift+click for a range), or press j'}
             </span>
             <span className="flex items-center gap-2">
               <label className="flex items-center gap-1.5">
-                <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} className="rounded border-slate-300" />
+                <input
+                  type="checkbox"
+                  checked={raw}
+                  onChange={(e) => setRaw(e.target.checked)}
+                  className="rounded border-slate-300"
+                />
                 raw text
               </label>
               <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
@@ -223,22 +261,35 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
           />
         </section>
       </div>
-      <aside aria-label="Checkpoints and diagnosis" className="mt-4 flex flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:mt-0 lg:min-h-0">
+      <aside
+        aria-label="Checkpoints and diagnosis"
+        className="mt-4 flex flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:mt-0 lg:min-h-0"
+      >
         <div data-testid="workspace-panel" className="p-4 lg:min-h-0 lg:flex-1 lg:overflow-y-auto">
           <section aria-label="Checkpoint results">
             <h2 className="mb-2 text-sm font-semibold">Checkpoints</h2>
-            <CheckpointPanel checkpoints={view.checkpoints} unscored={view.unscored} diagnoses={all} activeId={activeId} meId={me.id} onSelect={(c) => openCheckpoint(c, all)} />
+            <CheckpointPanel
+              checkpoints={view.checkpoints}
+              unscored={view.unscored}
+              diagnoses={all}
+              activeId={activeId}
+              meId={me.id}
+              onSelect={(c) => openCheckpoint(c, all)}
+            />
           </section>
           <section aria-label="Diagnosis" className="mt-4 border-t border-slate-200 pt-3">
             <ErrorMessage error={next.error ?? diagnoses.error} />
             {active ? (
               <>
                 <h2 className="mb-2 text-sm font-semibold">
-                  Diagnose <UntrustedText text={active.key} className="font-mono" /> · <UntrustedText text={active.name} />
+                  Diagnose <UntrustedText text={active.key} className="font-mono" /> ·{' '}
+                  <UntrustedText text={active.name} />
                 </h2>
                 <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
                 <div className="mt-3">
-                  {me.canWrite && heldBy ? <ClaimHeldNotice claim={heldBy} onCheckAgain={() => router.refresh()} /> : null}
+                  {me.canWrite && heldBy ? (
+                    <ClaimHeldNotice claim={heldBy} onCheckAgain={() => router.refresh()} />
+                  ) : null}
                   {me.canWrite ? (
                     <DiagnosisEditor
                       key={`${active.id}:${editorGeneration}`}
@@ -268,11 +319,17 @@ export function TrajectoryWorkspace({ view, categories, initialDiagnoses, me, in
             ) : (
               <>
                 {notice ? (
-                  <p role="status" data-testid="workspace-notice" className="mb-2 rounded bg-emerald-50 px-2 py-1 text-xs text-emerald-800">
+                  <p
+                    role="status"
+                    data-testid="workspace-notice"
+                    className="mb-2 rounded bg-emerald-50 px-2 py-1 text-xs text-emerald-800"
+                  >
                     {notice}
                   </p>
                 ) : null}
-                <p className="text-sm text-slate-600">{failed.length ? 'Pick a failed checkpoint to diagnose it.' : noFailedCheckpointMessage(view)}</p>
+                <p className="text-sm text-slate-600">
+                  {failed.length ? 'Pick a failed checkpoint to diagnose it.' : noFailedCheckpointMessage(view)}
+                </p>
               </>
             )}
           </section>

@@ -23,7 +23,8 @@ export function useEventWindows(trajectoryId: string, visible: { start: number; 
   const results = useQueries({
     queries: windows.map((w) => ({
       queryKey: key(trajectoryId, w),
-      queryFn: () => apiFetch<Window>(`/api/trajectories/${trajectoryId}/events?offset=${w * EVENT_WINDOW}&limit=${EVENT_WINDOW}`),
+      queryFn: () =>
+        apiFetch<Window>(`/api/trajectories/${trajectoryId}/events?offset=${w * EVENT_WINDOW}&limit=${EVENT_WINDOW}`),
       staleTime: Infinity,
     })),
   });

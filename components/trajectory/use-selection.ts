@@ -12,9 +12,16 @@ export type Selection = { anchor: number; cursor: number };
 export function useSelection(initial: Selection | null) {
   const [sel, setSel] = useState<Selection | null>(initial);
   // The same array until the selection changes: the timeline and the editor take it as a prop.
-  const range = useMemo<[number, number] | null>(() => (sel ? [Math.min(sel.anchor, sel.cursor), Math.max(sel.anchor, sel.cursor)] : null), [sel]);
+  const range = useMemo<[number, number] | null>(
+    () => (sel ? [Math.min(sel.anchor, sel.cursor), Math.max(sel.anchor, sel.cursor)] : null),
+    [sel],
+  );
   /** Moves the cursor to `position`; `extend` keeps the anchor (Shift). */
-  const select = useCallback((position: number, extend: boolean) => setSel((s) => ({ anchor: extend && s ? s.anchor : position, cursor: position })), []);
+  const select = useCallback(
+    (position: number, extend: boolean) =>
+      setSel((s) => ({ anchor: extend && s ? s.anchor : position, cursor: position })),
+    [],
+  );
   const selectRange = useCallback((start: number, end: number) => setSel({ anchor: start, cursor: end }), []);
   const clear = useCallback(() => setSel(null), []);
   return { cursor: sel?.cursor ?? null, range, select, selectRange, clear };

@@ -44,12 +44,22 @@ export function CreateForm<TResult>({
     create.mutate(toBody(new FormData(form)), { onSuccess: () => form.reset() });
   }
   return (
-    <form onSubmit={onSubmit} aria-label={label} className="max-w-xl space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <form
+      onSubmit={onSubmit}
+      aria-label={label}
+      className="max-w-xl space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <h2 className="font-medium">{label}</h2>
       {children}
       <ErrorMessage error={create.error} />
-      {done ? <p role="status" className="text-sm text-emerald-700">{done}</p> : null}
-      <Button type="submit" disabled={create.isPending}>{create.isPending ? pendingLabel : submitLabel}</Button>
+      {done ? (
+        <p role="status" className="text-sm text-emerald-700">
+          {done}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? pendingLabel : submitLabel}
+      </Button>
     </form>
   );
 }

@@ -31,7 +31,10 @@ type Look = 'card' | 'bare';
 type Density = 'normal' | 'compact' | 'tight';
 
 const CELL: Record<Density, string> = { normal: 'px-3 py-2', compact: 'px-3 py-1.5', tight: 'px-2 py-1' };
-const WRAP: Record<Look, string> = { card: 'overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200', bare: 'overflow-x-auto' };
+const WRAP: Record<Look, string> = {
+  card: 'overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200',
+  bare: 'overflow-x-auto',
+};
 // A bare table fits its panel (cells wrap); a card table may grow wider than the page and scroll.
 const TABLE: Record<Look, string> = { card: 'min-w-full divide-y divide-slate-200', bare: 'w-full' };
 const HEAD: Record<Look, string> = { card: 'bg-slate-50', bare: '' };
@@ -48,11 +51,14 @@ function selectionProps(selection: Selection | undefined, i: number): RowProps {
     'data-row-index': i,
     'aria-selected': selected,
     onClick: () => selection.onSelect(i),
-    className: selected ? 'bg-indigo-50/70 outline outline-2 -outline-offset-2 outline-indigo-400' : 'hover:bg-slate-50',
+    className: selected
+      ? 'bg-indigo-50/70 outline outline-2 -outline-offset-2 outline-indigo-400'
+      : 'hover:bg-slate-50',
   };
 }
 
-const cellClass = (base: string, c: { className?: string; numeric?: boolean }, extra?: string) => [base, c.numeric ? 'text-right tabular-nums' : '', c.className, extra].filter(Boolean).join(' ');
+const cellClass = (base: string, c: { className?: string; numeric?: boolean }, extra?: string) =>
+  [base, c.numeric ? 'text-right tabular-nums' : '', c.className, extra].filter(Boolean).join(' ');
 
 export type DataTableProps<R> = {
   columns: ColumnDef<R>[];
@@ -90,10 +96,27 @@ export type DataTableProps<R> = {
 export function DataTable<R>(props: DataTableProps<R>) {
   const { rows, groups, loading = 'Loading…', empty, error } = props;
   const status = error ? <ErrorMessage error={error} /> : null;
-  if (!groups && rows === undefined) return <>{status}<p className="text-sm text-slate-600">{loading}</p></>;
+  if (!groups && rows === undefined)
+    return (
+      <>
+        {status}
+        <p className="text-sm text-slate-600">{loading}</p>
+      </>
+    );
   const count = groups ? groups.reduce((n, g) => n + g.rows.length, 0) : (rows?.length ?? 0);
-  if (count === 0 && empty !== undefined) return <>{status}{empty}</>;
-  return <>{status}<TableBox {...props} /></>;
+  if (count === 0 && empty !== undefined)
+    return (
+      <>
+        {status}
+        {empty}
+      </>
+    );
+  return (
+    <>
+      {status}
+      <TableBox {...props} />
+    </>
+  );
 }
 
 const idOrIndex = (row: unknown, i: number) => {
@@ -101,7 +124,24 @@ const idOrIndex = (row: unknown, i: number) => {
   return typeof id === 'string' ? id : String(i);
 };
 
-function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps, selection, label, caption, testId, look = 'card', density = 'normal', stickyHeader, className, tbodyClassName, groupTestIds, saveError }: DataTableProps<R>) {
+function TableBox<R>({
+  columns,
+  rows = [],
+  groups,
+  rowKey = idOrIndex,
+  rowProps,
+  selection,
+  label,
+  caption,
+  testId,
+  look = 'card',
+  density = 'normal',
+  stickyHeader,
+  className,
+  tbodyClassName,
+  groupTestIds,
+  saveError,
+}: DataTableProps<R>) {
   const cell = CELL[density];
   const renderRow = (row: R, i: number) => {
     const own = rowProps?.(row, i) ?? {};
@@ -110,7 +150,9 @@ function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps,
     return (
       <tr key={rowKey(row, i)} {...sel} {...own} className={cls}>
         {columns.map((c, ci) => (
-          <td key={c.id ?? ci} className={cellClass(cell, c)}>{c.cell(row, i)}</td>
+          <td key={c.id ?? ci} className={cellClass(cell, c)}>
+            {c.cell(row, i)}
+          </td>
         ))}
       </tr>
     );
@@ -120,11 +162,25 @@ function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps,
   return (
     <div className={[WRAP[look], className].filter(Boolean).join(' ')}>
       <table className={`${TABLE[look]} text-left text-sm`} aria-label={label} data-testid={testId}>
-        {caption ? <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{caption}</caption> : null}
-        <thead className={[HEAD[look], 'text-xs uppercase text-slate-600', stickyHeader ? `sticky top-0 ${look === 'card' ? '' : 'bg-white'}` : ''].filter(Boolean).join(' ')}>
+        {caption ? (
+          <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{caption}</caption>
+        ) : null}
+        <thead
+          className={[
+            HEAD[look],
+            'text-xs uppercase text-slate-600',
+            stickyHeader ? `sticky top-0 ${look === 'card' ? '' : 'bg-white'}` : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+        >
           <tr>
             {columns.map((c, ci) => (
-              <th key={c.id ?? (typeof c.header === 'string' ? c.header : ci)} scope="col" className={cellClass(`${cell} ${TH[look]}`, { numeric: c.numeric, className: c.headerClassName })}>
+              <th
+                key={c.id ?? (typeof c.header === 'string' ? c.header : ci)}
+                scope="col"
+                className={cellClass(`${cell} ${TH[look]}`, { numeric: c.numeric, className: c.headerClassName })}
+              >
                 {c.header}
               </th>
             ))}
@@ -135,7 +191,12 @@ function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps,
             // A key may come back later in the list (a new group): the position keeps React keys unique.
             <tbody key={`${gi}:${g.key}`} className="border-t border-slate-200" data-testid={groupTestIds?.group}>
               <tr>
-                <th colSpan={columns.length} scope="rowgroup" data-testid={groupTestIds?.heading} className={`bg-slate-50 ${cell} text-left font-mono text-xs font-semibold text-slate-700`}>
+                <th
+                  colSpan={columns.length}
+                  scope="rowgroup"
+                  data-testid={groupTestIds?.heading}
+                  className={`bg-slate-50 ${cell} text-left font-mono text-xs font-semibold text-slate-700`}
+                >
                   {g.heading}
                 </th>
               </tr>
@@ -146,7 +207,11 @@ function TableBox<R>({ columns, rows = [], groups, rowKey = idOrIndex, rowProps,
           <tbody className={body}>{rows.map(renderRow)}</tbody>
         )}
       </table>
-      {saveError ? <div className="p-3"><ErrorMessage error={saveError} /></div> : null}
+      {saveError ? (
+        <div className="p-3">
+          <ErrorMessage error={saveError} />
+        </div>
+      ) : null}
     </div>
   );
 }

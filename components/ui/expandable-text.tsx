@@ -46,7 +46,13 @@ export function ExpandableText({
   const clamp = { 2: 'line-clamp-2', 3: 'line-clamp-3', 4: 'line-clamp-4' }[lines];
   return (
     <div className={className}>
-      <p id={id} ref={ref} data-testid={testId} data-expanded={expanded} className={`text-sm text-slate-700 wrap-anywhere [unicode-bidi:isolate] ${expanded ? 'max-h-[40vh] overflow-y-auto whitespace-pre-wrap' : `${clamp} whitespace-normal`}`}>
+      <p
+        id={id}
+        ref={ref}
+        data-testid={testId}
+        data-expanded={expanded}
+        className={`text-sm text-slate-700 wrap-anywhere [unicode-bidi:isolate] ${expanded ? 'max-h-[40vh] overflow-y-auto whitespace-pre-wrap' : `${clamp} whitespace-normal`}`}
+      >
         {expanded
           ? // Paragraphs (blank-line separated, as in τ²-bench instructions) get a small gap, not a whole empty line.
             text.split(/\n[ \t]*\n\s*/).map((para, i) => (
@@ -57,7 +63,13 @@ export function ExpandableText({
           : text}
       </p>
       {overflows || expanded ? (
-        <button type="button" aria-expanded={expanded} aria-controls={id} onClick={toggle} className="mt-0.5 text-xs font-medium text-indigo-700 hover:underline">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={toggle}
+          className="mt-0.5 text-xs font-medium text-indigo-700 hover:underline"
+        >
           {expanded ? 'Show less' : `Show the whole ${what}`}
         </button>
       ) : null}

@@ -7,10 +7,19 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
  * type="date">` are each a few pixels taller than a text input with the same
  * padding, so their labels and the Apply button did not line up.
  */
-export const CONTROL = 'mt-1 block h-8 w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
+export const CONTROL =
+  'mt-1 block h-8 w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
 
 /** A label above its control; `className` sizes the pair in a flex row (e.g. `min-w-44`). */
-export function Field({ label, children, className = '' }: { label: ReactNode; children: ReactNode; className?: string }) {
+export function Field({
+  label,
+  children,
+  className = '',
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <label className={`block text-sm font-medium text-slate-700 ${className}`.trim()}>
       {label}
@@ -35,7 +44,12 @@ export type Option = readonly [value: string, label: string];
 export const pairs = (xs: readonly string[]): Option[] => xs.map((x) => [x, x]);
 
 /** A labelled select over `[value, label]` options; `fieldClassName` sizes the label + select pair. */
-export function SelectField({ label, options, fieldClassName, ...select }: ComponentProps<'select'> & { label: ReactNode; options: readonly Option[]; fieldClassName?: string }) {
+export function SelectField({
+  label,
+  options,
+  fieldClassName,
+  ...select
+}: ComponentProps<'select'> & { label: ReactNode; options: readonly Option[]; fieldClassName?: string }) {
   return (
     <Field label={label} className={fieldClassName}>
       <Select {...select}>

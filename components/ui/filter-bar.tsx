@@ -10,7 +10,13 @@ const PANEL = 'gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200';
  * once; `row` (wrapping, bottom-aligned) for GET forms with an Apply button.
  * A `<form>` unless `asDiv` (filters that are not a form today stay so).
  */
-export function FilterBar({ layout = 'grid', asDiv = false, className = '', children, ...form }: ComponentProps<'form'> & { layout?: 'grid' | 'row'; asDiv?: boolean }) {
+export function FilterBar({
+  layout = 'grid',
+  asDiv = false,
+  className = '',
+  children,
+  ...form
+}: ComponentProps<'form'> & { layout?: 'grid' | 'row'; asDiv?: boolean }) {
   const cls = `${layout === 'grid' ? 'grid grid-cols-2' : 'flex flex-wrap items-end'} ${PANEL} ${className}`.trim();
   if (asDiv) return <div className={cls}>{children}</div>;
   return (
@@ -21,17 +27,44 @@ export function FilterBar({ layout = 'grid', asDiv = false, className = '', chil
 }
 
 /** Submit + "Clear filters" of a GET filter form (the filters live in the URL; clearing is a link to the bare page). */
-export function ApplyFilters({ clearHref, filtered, submitLabel = 'Apply', clearLabel = 'Clear filters' }: { clearHref: string; filtered: boolean; submitLabel?: ReactNode; clearLabel?: ReactNode }) {
+export function ApplyFilters({
+  clearHref,
+  filtered,
+  submitLabel = 'Apply',
+  clearLabel = 'Clear filters',
+}: {
+  clearHref: string;
+  filtered: boolean;
+  submitLabel?: ReactNode;
+  clearLabel?: ReactNode;
+}) {
   return (
     <>
-      <button type="submit" className="h-8 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">{submitLabel}</button>
-      {filtered ? <Link href={clearHref} className="px-2 py-1.5 text-sm text-slate-600 underline hover:text-slate-900">{clearLabel}</Link> : null}
+      <button
+        type="submit"
+        className="h-8 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
+      >
+        {submitLabel}
+      </button>
+      {filtered ? (
+        <Link href={clearHref} className="px-2 py-1.5 text-sm text-slate-600 underline hover:text-slate-900">
+          {clearLabel}
+        </Link>
+      ) : null}
     </>
   );
 }
 
 /** The `from` / `to` date fields of a GET filter form (ISO days; either may be empty). */
-export function DateRangeFields({ labels, from, to }: { labels: readonly [from: string, to: string]; from?: string; to?: string }) {
+export function DateRangeFields({
+  labels,
+  from,
+  to,
+}: {
+  labels: readonly [from: string, to: string];
+  from?: string;
+  to?: string;
+}) {
   return (
     <>
       <Field label={labels[0]}>

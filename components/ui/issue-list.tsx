@@ -13,7 +13,11 @@ type Props = {
 } & ({ issues: Issue[]; groups?: undefined } | { groups: RowGroup<Issue>[]; issues?: undefined });
 
 const columns = (headers: Props['headers']): ColumnDef<Issue>[] => [
-  { header: headers[0], className: 'font-medium', cell: (i) => <span className={i.tone === 'warning' ? 'text-amber-800' : ''}>{i.kind}</span> },
+  {
+    header: headers[0],
+    className: 'font-medium',
+    cell: (i) => <span className={i.tone === 'warning' ? 'text-amber-800' : ''}>{i.kind}</span>,
+  },
   { header: 'Field', className: 'font-mono text-xs', cell: (i) => i.field ?? '' },
   { header: headers[1], cell: (i) => i.message },
 ];

@@ -18,14 +18,27 @@ type Props<R> = Omit<DataTableProps<R>, 'rows' | 'groups' | 'rowKey'> & {
  * One page of a server-paged list (audit log, dashboard drill-downs) with "N items · page x of y" links under it.
  * A page past the end shows the pager's notice (and the way to the last page) instead of the list's `empty`.
  */
-export function LinkPagedTable<R extends { id: string }>({ page, params, pager, rowKey = (r) => r.id, empty, ...table }: Props<R>) {
+export function LinkPagedTable<R extends { id: string }>({
+  page,
+  params,
+  pager,
+  rowKey = (r) => r.id,
+  empty,
+  ...table
+}: Props<R>) {
   const pastEnd = isPastEnd(page);
   // A named region: where the focus goes after a step (link-pager.tsx).
   return (
     <section aria-label={table.label ?? pager.label}>
       <DataTable {...table} rows={page.items} rowKey={rowKey} empty={pastEnd ? null : empty} />
       {page.items.length || pastEnd ? (
-        <LinkPager label={pager.label} noun={pager.noun} position={page} shown={page.items.length} hrefs={numberedPageHrefs(pager.path, params, page)} />
+        <LinkPager
+          label={pager.label}
+          noun={pager.noun}
+          position={page}
+          shown={page.items.length}
+          hrefs={numberedPageHrefs(pager.path, params, page)}
+        />
       ) : null}
     </section>
   );

@@ -13,7 +13,19 @@ import { about, lastPageLabel, PagerPastEnd, type PagerPosition } from './pager-
  * the top of the list (the element the pager sits in), as after a page load: the new rows are read
  * from the first. `shown`: the rows on this page.
  */
-export function LinkPager({ label, noun, position, shown, hrefs }: { label: string; noun: Noun; position: PagerPosition; shown: number; hrefs: PagerHrefs }) {
+export function LinkPager({
+  label,
+  noun,
+  position,
+  shown,
+  hrefs,
+}: {
+  label: string;
+  noun: Noun;
+  position: PagerPosition;
+  shown: number;
+  hrefs: PagerHrefs;
+}) {
   const nav = useRef<HTMLElement>(null);
   const stepped = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -26,16 +38,36 @@ export function LinkPager({ label, noun, position, shown, hrefs }: { label: stri
   if (shown === 0 && position.total > 0) {
     return (
       <nav ref={nav} aria-label={label} className="mt-3">
-        <PagerPastEnd position={position} noun={noun} action={<Link href={hrefs.last} onClick={step} className="font-medium text-indigo-700 underline">{lastPageLabel(position.pageCount)}</Link>} />
+        <PagerPastEnd
+          position={position}
+          noun={noun}
+          action={
+            <Link href={hrefs.last} onClick={step} className="font-medium text-indigo-700 underline">
+              {lastPageLabel(position.pageCount)}
+            </Link>
+          }
+        />
       </nav>
     );
   }
   return (
     <nav ref={nav} aria-label={label} className="mt-3 flex items-center justify-between text-sm text-slate-600">
-      <span>{position.estimated ? 'About ' : ''}{plural(position.total, noun)} · page {position.page.toLocaleString('en-US')} of {about(position)}{position.pageCount.toLocaleString('en-US')}</span>
+      <span>
+        {position.estimated ? 'About ' : ''}
+        {plural(position.total, noun)} · page {position.page.toLocaleString('en-US')} of {about(position)}
+        {position.pageCount.toLocaleString('en-US')}
+      </span>
       <span className="flex gap-3">
-        {hrefs.previous ? <Link href={hrefs.previous} onClick={step} className="underline">Previous</Link> : null}
-        {hrefs.next ? <Link href={hrefs.next} onClick={step} className="underline">Next</Link> : null}
+        {hrefs.previous ? (
+          <Link href={hrefs.previous} onClick={step} className="underline">
+            Previous
+          </Link>
+        ) : null}
+        {hrefs.next ? (
+          <Link href={hrefs.next} onClick={step} className="underline">
+            Next
+          </Link>
+        ) : null}
       </span>
     </nav>
   );

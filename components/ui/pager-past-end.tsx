@@ -18,12 +18,22 @@ export const about = (position: Pick<PagerPosition, 'estimated'>) => (position.e
  */
 export function PagerPastEnd({ position, noun, action }: { position: PagerPosition; noun: Noun; action: ReactNode }) {
   const { page, pageCount, total } = position;
-  const where = page > pageCount ? `Page ${page.toLocaleString('en-US')} is past the end of this list` : `Page ${page.toLocaleString('en-US')} has nothing any more (the list changed)`;
+  const where =
+    page > pageCount
+      ? `Page ${page.toLocaleString('en-US')} is past the end of this list`
+      : `Page ${page.toLocaleString('en-US')} has nothing any more (the list changed)`;
   return (
-    <p role="status" data-testid="past-end" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-      {where}: it has {about(position)}{plural(total, noun)}, on {about(position)}{plural(pageCount, 'page')}. {action}
+    <p
+      role="status"
+      data-testid="past-end"
+      className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
+      {where}: it has {about(position)}
+      {plural(total, noun)}, on {about(position)}
+      {plural(pageCount, 'page')}. {action}
     </p>
   );
 }
 
-export const lastPageLabel = (pageCount: number) => (pageCount === 1 ? 'Go to the first page' : `Go to the last page (${pageCount.toLocaleString('en-US')})`);
+export const lastPageLabel = (pageCount: number) =>
+  pageCount === 1 ? 'Go to the first page' : `Go to the last page (${pageCount.toLocaleString('en-US')})`;

@@ -14,7 +14,17 @@ type Shown = Pick<Page<unknown>, 'items' | 'page' | 'pageCount' | 'total' | 'est
  * list, as a page load would: the new rows are read from the first, not from the pager.
  * The top of the list is the element the pager sits in (a named region: "Card bank", "Past imports").
  */
-export function Pager({ of: shown, noun, onPage, label = 'Pages' }: { of: Shown; noun: Noun; onPage: (page: number) => void; label?: string }) {
+export function Pager({
+  of: shown,
+  noun,
+  onPage,
+  label = 'Pages',
+}: {
+  of: Shown;
+  noun: Noun;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
   const nav = useRef<HTMLElement>(null);
   // The page a step asked for: the focus moves once that page shows (a live refetch of the old one does not count).
   const asked = useRef<number | null>(null);
@@ -33,7 +43,15 @@ export function Pager({ of: shown, noun, onPage, label = 'Pages' }: { of: Shown;
   if (isPastEnd(shown)) {
     return (
       <nav ref={nav} aria-label={label}>
-        <PagerPastEnd position={shown} noun={noun} action={<Button variant="secondary" className="ml-1" onClick={() => go(shown.pageCount)}>{lastPageLabel(shown.pageCount)}</Button>} />
+        <PagerPastEnd
+          position={shown}
+          noun={noun}
+          action={
+            <Button variant="secondary" className="ml-1" onClick={() => go(shown.pageCount)}>
+              {lastPageLabel(shown.pageCount)}
+            </Button>
+          }
+        />
       </nav>
     );
   }
@@ -41,11 +59,17 @@ export function Pager({ of: shown, noun, onPage, label = 'Pages' }: { of: Shown;
   const { page, pageCount, total } = shown;
   return (
     <nav ref={nav} aria-label={label} className="flex items-center justify-between text-sm text-slate-600">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => go(page - 1)}>Previous</Button>
+      <Button variant="secondary" disabled={page <= 1} onClick={() => go(page - 1)}>
+        Previous
+      </Button>
       <span>
-        Page {page.toLocaleString('en-US')} of {about(shown)}{pageCount.toLocaleString('en-US')} · {about(shown)}{plural(total, noun)}
+        Page {page.toLocaleString('en-US')} of {about(shown)}
+        {pageCount.toLocaleString('en-US')} · {about(shown)}
+        {plural(total, noun)}
       </span>
-      <Button variant="secondary" disabled={page >= pageCount} onClick={() => go(page + 1)}>Next</Button>
+      <Button variant="secondary" disabled={page >= pageCount} onClick={() => go(page + 1)}>
+        Next
+      </Button>
     </nav>
   );
 }

@@ -24,13 +24,28 @@ type RowPatch<P> = { id: string; patch: P; previous?: P; undoing?: boolean; undo
  * gets the server's answer (and, for an undo, the answer to the save undone),
  * for a save with effects beyond the field (a role change revokes tokens).
  */
-export function useRowSave<P>({ url, queryKey, describe }: { url: (id: string) => string; queryKey: readonly unknown[]; describe: (patch: P, undoing: boolean, result: unknown, undone?: unknown) => string }) {
+export function useRowSave<P>({
+  url,
+  queryKey,
+  describe,
+}: {
+  url: (id: string) => string;
+  queryKey: readonly unknown[];
+  describe: (patch: P, undoing: boolean, result: unknown, undone?: unknown) => string;
+}) {
   const qc = useQueryClient();
   const { saved, setSaved } = useSavedState();
   const update = useMutation({
     mutationFn: ({ id, patch }: RowPatch<P>) => apiFetch(url(id), { method: 'PATCH', json: patch }),
     onSuccess: (result, { id, patch, previous, undoing, undone }) => {
-      if (previous) setSaved({ rowId: id, message: describe(patch, Boolean(undoing), result, undone), undo: undoing ? undefined : () => update.mutate({ id, patch: previous, previous: patch, undoing: true, undone: result }) });
+      if (previous)
+        setSaved({
+          rowId: id,
+          message: describe(patch, Boolean(undoing), result, undone),
+          undo: undoing
+            ? undefined
+            : () => update.mutate({ id, patch: previous, previous: patch, undoing: true, undone: result }),
+        });
       return qc.invalidateQueries({ queryKey });
     },
   });

@@ -11,7 +11,11 @@ import { loginHref } from '@/lib/auth/return-path';
 export function SessionEnded() {
   const here = typeof window === 'undefined' ? null : `${window.location.pathname}${window.location.search}`;
   return (
-    <p role="alert" data-testid="session-ended" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+    <p
+      role="alert"
+      data-testid="session-ended"
+      className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
       Your session has ended, so this could not be loaded or saved.{' '}
       <a href={loginHref(here)} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline">
         Sign in again

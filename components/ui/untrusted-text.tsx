@@ -9,7 +9,17 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
  * tooltip, at most as wide as its box or as the max-width class given (e.g.
  * `max-w-xs`): a table cell gives no width of its own.
  */
-export function UntrustedText({ text, clip = false, className = '', testId }: { text: string; clip?: boolean | string; className?: string; testId?: string }) {
+export function UntrustedText({
+  text,
+  clip = false,
+  className = '',
+  testId,
+}: {
+  text: string;
+  clip?: boolean | string;
+  className?: string;
+  testId?: string;
+}) {
   const shown = revealBidi(text);
   const layout = clip ? `inline-block truncate align-bottom ${clip === true ? 'max-w-full' : clip}` : 'wrap-anywhere';
   return (

@@ -44,7 +44,9 @@ export type ListPosition = { page: number; cursors?: { after: string | null; bef
  */
 export function pageChange(to: number, from: ListPosition): Record<string, string | null> {
   if (to <= 1) return { page: null, after: null, before: null };
-  return to > from.page ? { page: String(to), after: from.cursors?.after ?? null, before: null } : { page: String(to), after: null, before: from.cursors?.before ?? null };
+  return to > from.page
+    ? { page: String(to), after: from.cursors?.after ?? null, before: null }
+    : { page: String(to), after: null, before: from.cursors?.before ?? null };
 }
 
 /**

@@ -32,12 +32,19 @@ export async function testLlmConnection(actor: Actor, input: unknown): Promise<L
   const { models: typed } = testLlmInputSchema.parse(input ?? {});
   const config = await getLlmConfig();
   if (!config.baseURL) {
-    throw new AppError('CONFLICT', 'No LLM endpoint is configured: set OPENAI_BASE_URL (and OPENAI_API_KEY if it needs one) in the server environment and restart', [
-      { path: 'OPENAI_BASE_URL', message: 'not set' },
-    ]);
+    throw new AppError(
+      'CONFLICT',
+      'No LLM endpoint is configured: set OPENAI_BASE_URL (and OPENAI_API_KEY if it needs one) in the server environment and restart',
+      [{ path: 'OPENAI_BASE_URL', message: 'not set' }],
+    );
   }
   const models = [...new Set(typed ?? Object.values(config.models))];
-  const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, timeout: Math.min(config.timeoutMs, TEST_TIMEOUT_MS), maxRetries: 0 });
+  const client = new OpenAI({
+    baseURL: config.baseURL,
+    apiKey: config.apiKey,
+    timeout: Math.min(config.timeoutMs, TEST_TIMEOUT_MS),
+    maxRetries: 0,
+  });
   const checks = await Promise.all(models.map((model) => checkModel(client, config, model)));
   return { host: new URL(config.baseURL).host, checks };
 }
@@ -45,7 +52,10 @@ export async function testLlmConnection(actor: Actor, input: unknown): Promise<L
 async function checkModel(client: OpenAI, config: LlmConfig, model: string): Promise<LlmModelCheck> {
   const started = Date.now();
   try {
-    await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'Reply with the JSON object {"ok": true}.' }] });
+    await client.chat.completions.create({
+      model,
+      messages: [{ role: 'user', content: 'Reply with the JSON object {"ok": true}.' }],
+    });
     return { model, ok: true, ms: Date.now() - started };
   } catch (e) {
     return { model, ok: false, ms: Date.now() - started, ...explain(e, config, model) };
@@ -53,23 +63,39 @@ async function checkModel(client: OpenAI, config: LlmConfig, model: string): Pro
 }
 
 /** What went wrong, naming the setting to fix. */
-export function explain(e: unknown, config: Pick<LlmConfig, 'baseURL' | 'timeoutMs'>, model: string): { problem: LlmProblem; message: string } {
+export function explain(
+  e: unknown,
+  config: Pick<LlmConfig, 'baseURL' | 'timeoutMs'>,
+  model: string,
+): { problem: LlmProblem; message: string } {
   const url = config.baseURL ?? '';
   if (e instanceof OpenAI.APIConnectionTimeoutError) {
-    return { problem: 'timeout', message: `${url} did not answer within ${Math.min(config.timeoutMs, TEST_TIMEOUT_MS) / 1000} s: is the server up and the model loaded?` };
+    return {
+      problem: 'timeout',
+      message: `${url} did not answer within ${Math.min(config.timeoutMs, TEST_TIMEOUT_MS) / 1000} s: is the server up and the model loaded?`,
+    };
   }
   if (e instanceof OpenAI.APIConnectionError) {
     const cause = (e.cause as Error | undefined)?.message ?? e.message;
-    return { problem: 'unreachable', message: `Cannot reach ${url} (${cause}): check OPENAI_BASE_URL and that the server is running` };
+    return {
+      problem: 'unreachable',
+      message: `Cannot reach ${url} (${cause}): check OPENAI_BASE_URL and that the server is running`,
+    };
   }
   if (e instanceof OpenAI.APIError) {
     const said = e.message.replace(/^\d{3}\s*/, '');
-    if (e.status === 401 || e.status === 403) return { problem: 'key', message: `${url} refused the API key (${e.status} ${said}): check OPENAI_API_KEY` };
-    if (e.status === 404 && /model/i.test(said)) return { problem: 'model', message: `${url} has no model "${model}" (${said}): check the model name` };
+    if (e.status === 401 || e.status === 403)
+      return { problem: 'key', message: `${url} refused the API key (${e.status} ${said}): check OPENAI_API_KEY` };
+    if (e.status === 404 && /model/i.test(said))
+      return { problem: 'model', message: `${url} has no model "${model}" (${said}): check the model name` };
     if (e.status === 404) {
-      return { problem: 'unreachable', message: `${url}/chat/completions does not exist (404): OPENAI_BASE_URL should be the API root, usually ending in /v1` };
+      return {
+        problem: 'unreachable',
+        message: `${url}/chat/completions does not exist (404): OPENAI_BASE_URL should be the API root, usually ending in /v1`,
+      };
     }
-    if (e.status === 400 && /model/i.test(said)) return { problem: 'model', message: `${url} refused the model "${model}" (400 ${said}): check the model name` };
+    if (e.status === 400 && /model/i.test(said))
+      return { problem: 'model', message: `${url} refused the model "${model}" (400 ${said}): check the model name` };
     return { problem: 'http', message: `${url} answered ${e.status ?? 'with an error'}: ${said}` };
   }
   return { problem: 'http', message: `The request failed: ${(e as Error).message}` };

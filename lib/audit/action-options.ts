@@ -17,7 +17,8 @@ export function auditActionOptions(actions: string[], active?: string): [value: 
     if (family.endsWith('.') && members.length > 1) options.push([family, prefixLabel(family)]);
     for (const a of members) options.push([a, a]);
   }
-  if (active && !options.some(([value]) => value === active)) options.push([active, active.endsWith('.') ? prefixLabel(active) : active]);
+  if (active && !options.some(([value]) => value === active))
+    options.push([active, active.endsWith('.') ? prefixLabel(active) : active]);
   return options;
 }
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { ApiTokenRef } from '@/lib/auth/permissions';
 import { pageQuerySchema } from '@/lib/http/pagination';
 
-const text = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
 const day = z
   .string()
   .trim()

@@ -33,8 +33,14 @@ const DIRECT: Record<string, (id: string) => string> = {
 async function lookupHrefs(entries: { entityType: string; entityId: string }[]): Promise<Map<string, string>> {
   const idsOf = (type: string) => entries.filter((e) => e.entityType === type).map((e) => e.entityId);
   const [diagnoses, releases] = await Promise.all([
-    prisma.diagnosis.findMany({ where: { id: { in: idsOf('Diagnosis') } }, select: { id: true, trajectoryId: true, eventStart: true } }),
-    prisma.bankRelease.findMany({ where: { OR: [{ id: { in: idsOf('BankRelease') } }, { name: { in: idsOf('BankRelease') } }] }, select: { id: true, name: true } }),
+    prisma.diagnosis.findMany({
+      where: { id: { in: idsOf('Diagnosis') } },
+      select: { id: true, trajectoryId: true, eventStart: true },
+    }),
+    prisma.bankRelease.findMany({
+      where: { OR: [{ id: { in: idsOf('BankRelease') } }, { name: { in: idsOf('BankRelease') } }] },
+      select: { id: true, name: true },
+    }),
   ]);
   const out = new Map<string, string>();
   for (const d of diagnoses) out.set(`Diagnosis:${d.id}`, trajectoryEventHref(d.trajectoryId, d.eventStart));
@@ -58,12 +64,20 @@ function auditCondition(q: AuditQuery): Prisma.Sql {
   const c: Prisma.Sql[] = [];
   if (q.actorId) c.push(Prisma.sql`a."actorId" = ${q.actorId}`);
   if (q.apiTokenId) c.push(Prisma.sql`a."apiTokenId" = ${q.apiTokenId}`);
-  if (q.action) c.push(q.action.endsWith('.') ? Prisma.sql`a.action LIKE ${prefixPattern(q.action)}` : Prisma.sql`a.action = ${q.action}`);
+  if (q.action)
+    c.push(
+      q.action.endsWith('.')
+        ? Prisma.sql`a.action LIKE ${prefixPattern(q.action)}`
+        : Prisma.sql`a.action = ${q.action}`,
+    );
   if (q.entityType) c.push(Prisma.sql`a."entityType" = ${q.entityType}`);
   if (q.entityId) c.push(Prisma.sql`a."entityId" = ${q.entityId}`);
   // Times are stored as UTC without a zone; the cast drops the ISO text's "Z".
   if (q.from) c.push(Prisma.sql`a."createdAt" >= ${`${q.from}T00:00:00.000Z`}::timestamp(3)`);
-  if (q.to) c.push(Prisma.sql`a."createdAt" < ${new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000).toISOString()}::timestamp(3)`);
+  if (q.to)
+    c.push(
+      Prisma.sql`a."createdAt" < ${new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000).toISOString()}::timestamp(3)`,
+    );
   return c.length ? Prisma.join(c, ' AND ') : Prisma.sql`TRUE`;
 }
 
@@ -74,15 +88,22 @@ export async function listAuditEntries(actor: Actor, input: unknown): Promise<Pa
   const from = Prisma.sql`"AuditLog" a WHERE ${auditCondition(q)}`;
   const { skip, take } = toPrismaPage(q);
   const [ids, total] = await Promise.all([
-    queryRows<{ id: string }>(Prisma.sql`SELECT a.id FROM ${from} ORDER BY a."createdAt" DESC, a.id DESC LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`),
+    queryRows<{ id: string }>(
+      Prisma.sql`SELECT a.id FROM ${from} ORDER BY a."createdAt" DESC, a.id DESC LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`,
+    ),
     countOrEstimate(from, AUDIT_EXACT_UP_TO),
   ]);
-  const found = await prisma.auditLog.findMany({ where: { id: { in: ids.map((r) => r.id) } }, include: { actor: { select: { id: true, name: true, email: true } }, apiToken: { select: TOKEN_REF } } });
+  const found = await prisma.auditLog.findMany({
+    where: { id: { in: ids.map((r) => r.id) } },
+    include: { actor: { select: { id: true, name: true, email: true } }, apiToken: { select: TOKEN_REF } },
+  });
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.flatMap(({ id }) => byId.get(id) ?? []);
   const [looked, labelled] = await Promise.all([lookupHrefs(rows), withEntityLabels(prisma, rows)]);
   // An estimate below the entries this page reached would say the page is past the end: it has at least these.
-  const count = total.estimated ? Math.max(total.count, skip + rows.length + (rows.length === take ? 1 : 0)) : total.count;
+  const count = total.estimated
+    ? Math.max(total.count, skip + rows.length + (rows.length === take ? 1 : 0))
+    : total.count;
   const page = pageOf(
     labelled.map((r) => ({
       id: r.id,
@@ -103,14 +124,27 @@ export async function listAuditEntries(actor: Actor, input: unknown): Promise<Pa
   return total.estimated ? { ...page, estimated: true } : page;
 }
 
-export type AuditFilterOptions = { actors: { id: string; name: string }[]; apiTokens: ApiTokenRef[]; actions: string[]; entityTypes: string[] };
+export type AuditFilterOptions = {
+  actors: { id: string; name: string }[];
+  apiTokens: ApiTokenRef[];
+  actions: string[];
+  entityTypes: string[];
+};
 
 /** Menus for the audit filters: people who acted, tokens acted through, and the actions and entity types that occur. */
 export async function auditFilterOptions(actor: Actor): Promise<AuditFilterOptions> {
   requirePermission(actor, 'audit:read');
   const [actors, apiTokens, actions, types] = await Promise.all([
-    prisma.user.findMany({ where: { auditLogs: { some: {} } }, select: { id: true, name: true }, orderBy: { name: 'asc' } }),
-    prisma.apiToken.findMany({ where: { auditLogs: { some: {} } }, select: TOKEN_REF, orderBy: [{ name: 'asc' }, { createdAt: 'asc' }] }),
+    prisma.user.findMany({
+      where: { auditLogs: { some: {} } },
+      select: { id: true, name: true },
+      orderBy: { name: 'asc' },
+    }),
+    prisma.apiToken.findMany({
+      where: { auditLogs: { some: {} } },
+      select: TOKEN_REF,
+      orderBy: [{ name: 'asc' }, { createdAt: 'asc' }],
+    }),
     distinctValues('action'),
     distinctValues('entityType'),
   ]);

@@ -16,9 +16,20 @@ export function auditTokenId(): string | null {
  */
 export async function recordAudit(
   tx: Tx,
-  entry: { actorId: string | null; action: string; entityType: string; entityId: string; entityLabel?: string; before?: unknown; after?: unknown },
+  entry: {
+    actorId: string | null;
+    action: string;
+    entityType: string;
+    entityId: string;
+    entityLabel?: string;
+    before?: unknown;
+    after?: unknown;
+  },
 ) {
-  const entityLabel = entry.entityLabel ?? (await lookupEntityLabels(tx, [entry])).get(`${entry.entityType}:${entry.entityId}`) ?? labelFromPayload(entry.before, entry.after);
+  const entityLabel =
+    entry.entityLabel ??
+    (await lookupEntityLabels(tx, [entry])).get(`${entry.entityType}:${entry.entityId}`) ??
+    labelFromPayload(entry.before, entry.after);
   await tx.auditLog.create({
     data: {
       actorId: entry.actorId,

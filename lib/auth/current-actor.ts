@@ -39,7 +39,9 @@ function deadTokenError(dead: DeadToken): AppError {
       : dead.reason === 'TOKEN_REVOKED'
         ? `was revoked on ${utc(dead.at)}`
         : `expired on ${utc(dead.at)}`;
-  return new AppError('UNAUTHENTICATED', `This API token ("${dead.name}") ${what}. Ask an admin for a new one.`, [], { reason: dead.reason });
+  return new AppError('UNAUTHENTICATED', `This API token ("${dead.name}") ${what}. Ask an admin for a new one.`, [], {
+    reason: dead.reason,
+  });
 }
 
 /**

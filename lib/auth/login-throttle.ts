@@ -29,7 +29,13 @@ const TOKEN_WINDOW_S = 600;
 const MAX_BLOCK_S = 15 * 60;
 const TABLE = 'rate_limit';
 
-type Limiters = { url: string; pool: pg.Pool; failures: RateLimiterPostgres; blocks: RateLimiterPostgres; tokens: RateLimiterPostgres };
+type Limiters = {
+  url: string;
+  pool: pg.Pool;
+  failures: RateLimiterPostgres;
+  blocks: RateLimiterPostgres;
+  tokens: RateLimiterPostgres;
+};
 const globalForThrottle = globalThis as unknown as { __loginThrottle?: Limiters };
 
 function limiters(): Limiters {
@@ -44,13 +50,29 @@ function limiters(): Limiters {
     if (err.code !== '57P01') console.error('[login-throttle] idle connection lost:', err.message);
   });
   // The table comes from the migrations (tableCreated), so no CREATE TABLE at run time.
-  const common = { storeClient: pool, storeType: 'pool', tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false } as const;
+  const common = {
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: TABLE,
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  } as const;
   const made: Limiters = {
     url,
     pool,
-    failures: new RateLimiterPostgres({ ...common, keyPrefix: 'login-fail', points: 1_000_000, duration: FAIL_WINDOW_S }),
+    failures: new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'login-fail',
+      points: 1_000_000,
+      duration: FAIL_WINDOW_S,
+    }),
     blocks: new RateLimiterPostgres({ ...common, keyPrefix: 'login-block', points: 1, duration: MAX_BLOCK_S }),
-    tokens: new RateLimiterPostgres({ ...common, keyPrefix: 'bad-token', points: FREE_TOKEN_FAILURES, duration: TOKEN_WINDOW_S }),
+    tokens: new RateLimiterPostgres({
+      ...common,
+      keyPrefix: 'bad-token',
+      points: FREE_TOKEN_FAILURES,
+      duration: TOKEN_WINDOW_S,
+    }),
   };
   globalForThrottle.__loginThrottle = made;
   return made;
@@ -60,16 +82,19 @@ export type LoginSubject = { email: string; address: string };
 
 const keysOf = (s: LoginSubject) => [`account:${s.email.trim().toLowerCase()}`, `address:${s.address}`];
 
-
 function tooMany(seconds: number, what: string): AppError {
-  return new AppError('RATE_LIMITED', `Too many ${what}. Try again in ${waitText(seconds)}.`, [], { retryAfterSeconds: seconds });
+  return new AppError('RATE_LIMITED', `Too many ${what}. Try again in ${waitText(seconds)}.`, [], {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** Refuses a sign-in while the account or the address is blocked (before the password is checked). */
 export async function assertLoginAllowed(s: LoginSubject): Promise<void> {
   const { blocks } = limiters();
   const states = await Promise.all(keysOf(s).map((k) => blocks.get(k)));
-  const waits = states.filter((r): r is RateLimiterRes => !!r && r.consumedPoints > 1).map((r) => Math.ceil(r.msBeforeNext / 1000));
+  const waits = states
+    .filter((r): r is RateLimiterRes => !!r && r.consumedPoints > 1)
+    .map((r) => Math.ceil(r.msBeforeNext / 1000));
   if (waits.length) throw tooMany(Math.max(1, ...waits), 'failed sign-ins');
 }
 
@@ -101,7 +126,8 @@ export async function recordLoginSuccess(s: LoginSubject): Promise<void> {
 /** Refuses bearer tokens from an address that sent too many invalid ones recently. */
 export async function assertTokenAllowed(address: string): Promise<void> {
   const res = await limiters().tokens.get(`address:${address}`);
-  if (res && res.consumedPoints >= FREE_TOKEN_FAILURES) throw tooMany(Math.max(1, Math.ceil(res.msBeforeNext / 1000)), 'invalid API tokens from your address');
+  if (res && res.consumedPoints >= FREE_TOKEN_FAILURES)
+    throw tooMany(Math.max(1, Math.ceil(res.msBeforeNext / 1000)), 'invalid API tokens from your address');
 }
 
 export async function recordTokenFailure(address: string): Promise<void> {

@@ -54,7 +54,8 @@ export type Actor = {
 
 export function requirePermission(actor: Actor | null, permission: Permission): Actor {
   // reason NOT_SIGNED_IN: the console's pages tell a session that ended from other 401s (a wrong password).
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in first (or send an API token)', [], { reason: 'NOT_SIGNED_IN' });
+  if (!actor)
+    throw new AppError('UNAUTHENTICATED', 'Sign in first (or send an API token)', [], { reason: 'NOT_SIGNED_IN' });
   if (!can(actor.role, permission)) {
     throw new AppError('FORBIDDEN', `Your role (${actor.role.toLowerCase()}) cannot do this: needs ${permission}`);
   }

@@ -12,7 +12,11 @@ import { hashToken, newToken } from './tokens';
 export const SESSION_COOKIE = 'mc_session';
 
 /** Signs in; failed attempts are throttled per account and per client `address` (login-throttle.ts). */
-export async function login(email: string, password: string, address = 'unknown'): Promise<{ token: string; expiresAt: Date; actor: Actor }> {
+export async function login(
+  email: string,
+  password: string,
+  address = 'unknown',
+): Promise<{ token: string; expiresAt: Date; actor: Actor }> {
   const subject = { email, address };
   await assertLoginAllowed(subject);
   const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
@@ -30,17 +34,36 @@ export async function login(email: string, password: string, address = 'unknown'
   // Sign-ins are audited (who got a session when); failed attempts are not: nothing is written for them.
   await prisma.$transaction(async (tx) => {
     const session = await tx.session.create({ data: { tokenHash: hash, userId: user.id, expiresAt } });
-    await recordAudit(tx, { actorId: user.id, action: 'auth.login', entityType: 'User', entityId: user.id, after: { sessionId: session.id, expiresAt: expiresAt.toISOString() } });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'auth.login',
+      entityType: 'User',
+      entityId: user.id,
+      after: { sessionId: session.id, expiresAt: expiresAt.toISOString() },
+    });
   });
-  return { token, expiresAt, actor: { userId: user.id, name: user.name, email: user.email, role: user.role, via: 'session' } };
+  return {
+    token,
+    expiresAt,
+    actor: { userId: user.id, name: user.name, email: user.email, role: user.role, via: 'session' },
+  };
 }
 
 export async function logout(token: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const session = await tx.session.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true } });
+    const session = await tx.session.findUnique({
+      where: { tokenHash: hashToken(token) },
+      select: { id: true, userId: true },
+    });
     if (!session) return;
     await tx.session.delete({ where: { id: session.id } });
-    await recordAudit(tx, { actorId: session.userId, action: 'auth.logout', entityType: 'User', entityId: session.userId, before: { sessionId: session.id } });
+    await recordAudit(tx, {
+      actorId: session.userId,
+      action: 'auth.logout',
+      entityType: 'User',
+      entityId: session.userId,
+      before: { sessionId: session.id },
+    });
   });
 }
 
@@ -81,10 +104,23 @@ export type DeadToken =
   | { reason: 'TOKEN_DISABLED'; ownerActive: boolean; name: string };
 
 /** The actor a bearer token acts as; or why a real but revoked or expired token no longer does; or null. */
-export async function lookupApiToken(token: string | undefined): Promise<{ actor: Actor } | { dead: DeadToken } | null> {
+export async function lookupApiToken(
+  token: string | undefined,
+): Promise<{ actor: Actor } | { dead: DeadToken } | null> {
   if (!token) return null;
   // One statement either way: the revoked and expired rows are read too, and told apart here.
-  const [row] = await queryRows<ActorRow & { id: string; tokenName: string; prefix: string; lastUsedAt: Date | null; revokedAt: Date | null; expiresAt: Date | null; ownerActive: boolean; usable: boolean }>(Prisma.sql`
+  const [row] = await queryRows<
+    ActorRow & {
+      id: string;
+      tokenName: string;
+      prefix: string;
+      lastUsedAt: Date | null;
+      revokedAt: Date | null;
+      expiresAt: Date | null;
+      ownerActive: boolean;
+      usable: boolean;
+    }
+  >(Prisma.sql`
     SELECT t.id, t.name AS "tokenName", t.prefix, t."lastUsedAt", t."revokedAt", t."expiresAt", u.active AS "ownerActive",
            u.id AS "userId", u.name, u.email, t.role::text AS role,
            -- A token never acts with more than its owner's role *now*: demoting the owner disables a token of
@@ -94,16 +130,21 @@ export async function lookupApiToken(token: string | undefined): Promise<{ actor
     WHERE t."tokenHash" = ${hashToken(token)}`);
   if (!row) return null;
   if (row.revokedAt) return { dead: { reason: 'TOKEN_REVOKED', at: row.revokedAt, name: row.tokenName } };
-  if (row.expiresAt && row.expiresAt <= new Date()) return { dead: { reason: 'TOKEN_EXPIRED', at: row.expiresAt, name: row.tokenName } };
+  if (row.expiresAt && row.expiresAt <= new Date())
+    return { dead: { reason: 'TOKEN_EXPIRED', at: row.expiresAt, name: row.tokenName } };
   if (!row.usable) return { dead: { reason: 'TOKEN_DISABLED', ownerActive: row.ownerActive, name: row.tokenName } };
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     // Best-effort bookkeeping; never fail the request over it.
-    const write = prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+    const write = prisma.apiToken
+      .update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
+      .catch(() => undefined);
     lastUsedWrites.add(write);
     void write.finally(() => lastUsedWrites.delete(write));
   }
   const { userId, name, email, role } = row;
-  return { actor: { userId, name, email, role, via: 'token', token: { id: row.id, name: row.tokenName, prefix: row.prefix } } };
+  return {
+    actor: { userId, name, email, role, via: 'token', token: { id: row.id, name: row.tokenName, prefix: row.prefix } },
+  };
 }
 
 export async function actorFromApiToken(token: string | undefined): Promise<Actor | null> {

@@ -44,12 +44,18 @@ export async function appendCardVersion(tx: Tx, v: NewVersion): Promise<{ versio
     },
     select: { id: true },
   });
-  await tx.card.update({ where: { id: v.cardId }, data: { currentVersionId: row.id, ...listFieldsOf(v.kind, v.content) } });
+  await tx.card.update({
+    where: { id: v.cardId },
+    data: { currentVersionId: row.id, ...listFieldsOf(v.kind, v.content) },
+  });
   return { versionId: row.id, number };
 }
 
 /** Locks cards (always in id order, so two transactions never deadlock) and returns their current version ids as now committed. */
-export async function lockCards(tx: Tx, cardIds: string[]): Promise<Map<string, { currentVersionId: string | null; status: string; key: string }>> {
+export async function lockCards(
+  tx: Tx,
+  cardIds: string[],
+): Promise<Map<string, { currentVersionId: string | null; status: string; key: string }>> {
   if (cardIds.length === 0) return new Map();
   const ids = [...new Set(cardIds)].sort();
   const rows = await tx.$queryRaw<{ id: string; currentVersionId: string | null; status: string; key: string }[]>`

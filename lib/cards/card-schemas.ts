@@ -48,7 +48,10 @@ export const skillCardSchema = z.object({
   title: text(120),
   applies_when: text(400),
   solves: text(400),
-  tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9 _-]*$/, 'tags are lowercase keywords')).min(3).max(8),
+  tags: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9 _-]*$/, 'tags are lowercase keywords'))
+    .min(3)
+    .max(8),
   skill: skillBodySchema,
   evidence: skillEvidenceSchema,
   functions_used: z.array(toolNameSchema).default([]),

@@ -28,8 +28,26 @@ export const versionMetaSelect = {
   createdBy: { select: { name: true } },
 } satisfies Prisma.CardVersionSelect;
 
-type VersionMetaRow = { number: number; createdAt: Date; note: string | null; parentVersion: { number: number } | null; createdBy: { name: string } | null };
+type VersionMetaRow = {
+  number: number;
+  createdAt: Date;
+  note: string | null;
+  parentVersion: { number: number } | null;
+  createdBy: { name: string } | null;
+};
 
-export function versionMeta(v: VersionMetaRow): { number: number; parentNumber: number | null; createdAt: string; createdBy: string | null; note: string | null } {
-  return { number: v.number, parentNumber: v.parentVersion?.number ?? null, createdAt: v.createdAt.toISOString(), createdBy: v.createdBy?.name ?? null, note: v.note };
+export function versionMeta(v: VersionMetaRow): {
+  number: number;
+  parentNumber: number | null;
+  createdAt: string;
+  createdBy: string | null;
+  note: string | null;
+} {
+  return {
+    number: v.number,
+    parentNumber: v.parentVersion?.number ?? null,
+    createdAt: v.createdAt.toISOString(),
+    createdBy: v.createdBy?.name ?? null,
+    note: v.note,
+  };
 }

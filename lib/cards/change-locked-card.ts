@@ -12,12 +12,18 @@ type LockedCard = { currentVersionId: string | null; status: string; key: string
  * content lives on in the kept card: a rollback used to append a version to
  * the merged one, which the card page does not offer). `change` gets the locked row.
  */
-export async function changeLockedCard<T>(idOrKey: string, change: (tx: Tx, cardId: string, locked: LockedCard) => Promise<T>): Promise<T> {
+export async function changeLockedCard<T>(
+  idOrKey: string,
+  change: (tx: Tx, cardId: string, locked: LockedCard) => Promise<T>,
+): Promise<T> {
   const cardId = await resolveCardId(idOrKey);
   return prisma.$transaction(async (tx) => {
     const locked = (await lockCards(tx, [cardId])).get(cardId);
     if (!locked) throw notFound(`Card ${idOrKey}`);
-    if (locked.status === 'MERGED') throw new AppError('CONFLICT', `${locked.key} was merged into another card; edit the kept card instead`, [], { reason: 'MERGED' });
+    if (locked.status === 'MERGED')
+      throw new AppError('CONFLICT', `${locked.key} was merged into another card; edit the kept card instead`, [], {
+        reason: 'MERGED',
+      });
     return change(tx, cardId, locked);
   });
 }

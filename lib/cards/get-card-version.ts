@@ -18,7 +18,14 @@ export type CardVersionDetail = {
   note: string | null;
   restoredFrom: { number: number } | null;
   /** version → review (who, when, note) → proposal … → trajectories. */
-  review: { id: string; decision: string; note: string | null; reviewer: string; createdAt: string; editedCard: boolean } | null;
+  review: {
+    id: string;
+    decision: string;
+    note: string | null;
+    reviewer: string;
+    createdAt: string;
+    editedCard: boolean;
+  } | null;
   provenance: ProposalProvenance | null;
 };
 
@@ -48,17 +55,32 @@ export async function getCardVersion(actor: Actor, idOrKey: string, number: numb
     ...versionMeta(v),
     restoredFrom: v.restoredFrom ? { number: v.restoredFrom.number } : null,
     review: v.review
-      ? { id: v.review.id, decision: v.review.decision, note: v.review.note, reviewer: v.review.reviewer.name, createdAt: v.review.createdAt.toISOString(), editedCard: v.review.editedCard !== null }
+      ? {
+          id: v.review.id,
+          decision: v.review.decision,
+          note: v.review.note,
+          reviewer: v.review.reviewer.name,
+          createdAt: v.review.createdAt.toISOString(),
+          editedCard: v.review.editedCard !== null,
+        }
       : null,
     provenance: proposalId ? await loadProposalProvenance(proposalId) : null,
   };
 }
 
 /** Field diff between any two versions of one card. */
-export async function diffCardVersions(actor: Actor, idOrKey: string, from: number, to: number): Promise<FieldChange[]> {
+export async function diffCardVersions(
+  actor: Actor,
+  idOrKey: string,
+  from: number,
+  to: number,
+): Promise<FieldChange[]> {
   requirePermission(actor, 'cards:read');
   const cardId = await resolveCardId(idOrKey);
-  const rows = await prisma.cardVersion.findMany({ where: { cardId, number: { in: [from, to] } }, select: { number: true, content: true } });
+  const rows = await prisma.cardVersion.findMany({
+    where: { cardId, number: { in: [from, to] } },
+    select: { number: true, content: true },
+  });
   const byNumber = new Map(rows.map((r) => [r.number, r.content]));
   for (const n of [from, to]) if (!byNumber.has(n)) throw notFound(`Version ${n} of card ${idOrKey}`);
   return diffFields(byNumber.get(from), byNumber.get(to));

@@ -19,7 +19,14 @@ export type CardVersionListItem = {
 };
 
 /** A reviewer's retire or reactivate, with their note (newest first). */
-export type CardStatusChangeItem = { id: string; from: string; to: string; note: string; actor: string | null; createdAt: string };
+export type CardStatusChangeItem = {
+  id: string;
+  from: string;
+  to: string;
+  note: string;
+  actor: string | null;
+  createdAt: string;
+};
 
 export type CardDetail = CardSummary & {
   mergedInto: { id: string; key: string } | null;
@@ -52,7 +59,17 @@ export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail
           review: { select: { decision: true, note: true, reviewer: { select: { name: true } } } },
         },
       },
-      statusChanges: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true, fromStatus: true, toStatus: true, note: true, createdAt: true, actor: { select: { name: true } } } },
+      statusChanges: {
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        select: {
+          id: true,
+          fromStatus: true,
+          toStatus: true,
+          note: true,
+          createdAt: true,
+          actor: { select: { name: true } },
+        },
+      },
     },
   });
   if (!card) throw notFound(`Card ${idOrKey}`);
@@ -84,6 +101,13 @@ export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail
       review: v.review ? { decision: v.review.decision, note: v.review.note, reviewer: v.review.reviewer.name } : null,
       restoredFrom: v.restoredFrom?.number ?? null,
     })),
-    statusHistory: card.statusChanges.map((c) => ({ id: c.id, from: c.fromStatus, to: c.toStatus, note: c.note, actor: c.actor?.name ?? null, createdAt: c.createdAt.toISOString() })),
+    statusHistory: card.statusChanges.map((c) => ({
+      id: c.id,
+      from: c.fromStatus,
+      to: c.toStatus,
+      note: c.note,
+      actor: c.actor?.name ?? null,
+      createdAt: c.createdAt.toISOString(),
+    })),
   };
 }

@@ -83,7 +83,8 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
     pageAndTotal(
       { invalidatedBy: ['cards'], key: `cards:${JSON.stringify(filters)}`, from: Prisma.sql`"Card" c WHERE ${where}` },
       // apps/tags are nullable text[] (a card written without them holds NULL; Prisma used to read that as []).
-      () => queryRows<CardListItem>(Prisma.sql`
+      () =>
+        queryRows<CardListItem>(Prisma.sql`
       SELECT c.id, c.key, c.kind, c.ability, coalesce(c.apps, '{}') AS apps, coalesce(c.tags, '{}') AS tags,
              c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", ${isoTime(Prisma.sql`c."updatedAt"`)} AS "updatedAt"
       FROM "Card" c LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
@@ -94,6 +95,11 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
   ]);
   return {
     ...pageOf(rows, total, { page: q.page, pageSize: q.pageSize }),
-    banks: banks.map((b) => ({ kind: b.kind, ability: b.ability, cards: b.cards, sizeKb: Math.round((Number(b.sizeBytes) / 1024) * 10) / 10 })),
+    banks: banks.map((b) => ({
+      kind: b.kind,
+      ability: b.ability,
+      cards: b.cards,
+      sizeKb: Math.round((Number(b.sizeBytes) / 1024) * 10) / 10,
+    })),
   };
 }

@@ -71,12 +71,16 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
                   author: { select: { name: true } },
                   category: { select: { label: true } },
                   checkpointResult: { select: { id: true, checkpoint: { select: { name: true } } } },
-                  trajectory: { select: { id: true, externalId: true, model: true, task: { select: { externalId: true } } } },
+                  trajectory: {
+                    select: { id: true, externalId: true, model: true, task: { select: { externalId: true } } },
+                  },
                 },
               },
             },
           },
-          trajectories: { select: { trajectory: { select: { id: true, externalId: true, model: true, passed: true } } } },
+          trajectories: {
+            select: { trajectory: { select: { id: true, externalId: true, model: true, passed: true } } },
+          },
         },
       },
     },
@@ -84,7 +88,14 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
   if (!p) return null;
   const run = p.run;
   return {
-    proposal: { id: p.id, operation: p.operation, status: p.status, reason: p.reason, createdAt: p.createdAt.toISOString(), href: `/reviews/${p.id}` },
+    proposal: {
+      id: p.id,
+      operation: p.operation,
+      status: p.status,
+      reason: p.reason,
+      createdAt: p.createdAt.toISOString(),
+      href: `/reviews/${p.id}`,
+    },
     delta: p.delta && run ? { ...p.delta, href: `/runs/${run.id}#delta-${p.delta.index}` } : null,
     run: run
       ? {
@@ -109,7 +120,12 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
       eventStart: d.eventStart,
       eventEnd: d.eventEnd,
       checkpoint: d.checkpointResult.checkpoint.name,
-      trajectory: { id: d.trajectory.id, externalId: d.trajectory.externalId, model: d.trajectory.model, taskExternalId: d.trajectory.task.externalId },
+      trajectory: {
+        id: d.trajectory.id,
+        externalId: d.trajectory.externalId,
+        model: d.trajectory.model,
+        taskExternalId: d.trajectory.task.externalId,
+      },
       href: trajectoryEventHref(d.trajectory.id, d.eventStart, { checkpointResultId: d.checkpointResult.id }),
     })),
     trajectories: (run?.trajectories ?? []).map(({ trajectory: t }) => ({ ...t, href: trajectoryEventHref(t.id) })),

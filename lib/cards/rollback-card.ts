@@ -20,20 +20,49 @@ export const rollbackInputSchema = z.strictObject({
  * records which version it restores and the reviewer's note. A version whose
  * content the card has now is refused (409, reason SAME_CONTENT).
  */
-export async function rollbackCard(actor: Actor, idOrKey: string, input: unknown): Promise<{ cardId: string; key: string; versionId: string; number: number }> {
+export async function rollbackCard(
+  actor: Actor,
+  idOrKey: string,
+  input: unknown,
+): Promise<{ cardId: string; key: string; versionId: string; number: number }> {
   requirePermission(actor, 'proposal:review');
   const { versionNumber, note } = rollbackInputSchema.parse(input ?? {});
   return changeLockedCard(idOrKey, async (tx, cardId) => {
-    const card = await tx.card.findUniqueOrThrow({ where: { id: cardId }, select: { kind: true, key: true, currentVersion: { select: { id: true, number: true, content: true } } } });
-    const old = await tx.cardVersion.findUnique({ where: { cardId_number: { cardId, number: versionNumber } }, select: { id: true, content: true } });
-    if (!old) throw new AppError('VALIDATION', `Card ${card.key} has no version ${versionNumber}`, [{ path: 'versionNumber', message: 'no such version' }]);
-    if (old.id === card.currentVersion?.id) throw new AppError('VALIDATION', `Version ${versionNumber} is already the current version`, [{ path: 'versionNumber', message: 'already current' }]);
+    const card = await tx.card.findUniqueOrThrow({
+      where: { id: cardId },
+      select: { kind: true, key: true, currentVersion: { select: { id: true, number: true, content: true } } },
+    });
+    const old = await tx.cardVersion.findUnique({
+      where: { cardId_number: { cardId, number: versionNumber } },
+      select: { id: true, content: true },
+    });
+    if (!old)
+      throw new AppError('VALIDATION', `Card ${card.key} has no version ${versionNumber}`, [
+        { path: 'versionNumber', message: 'no such version' },
+      ]);
+    if (old.id === card.currentVersion?.id)
+      throw new AppError('VALIDATION', `Version ${versionNumber} is already the current version`, [
+        { path: 'versionNumber', message: 'already current' },
+      ]);
     // A copy of the current content would be an empty version that still makes pending proposals on the card stale.
     if (card.currentVersion && equal(old.content, card.currentVersion.content)) {
       const current = card.currentVersion.number;
-      throw new AppError('CONFLICT', `v${versionNumber} has the same content as the current v${current}; nothing to restore`, [{ path: 'versionNumber', message: `same content as the current v${current}` }], { reason: 'SAME_CONTENT' });
+      throw new AppError(
+        'CONFLICT',
+        `v${versionNumber} has the same content as the current v${current}; nothing to restore`,
+        [{ path: 'versionNumber', message: `same content as the current v${current}` }],
+        { reason: 'SAME_CONTENT' },
+      );
     }
-    const v = await appendCardVersion(tx, { cardId, kind: card.kind, content: old.content, parentVersionId: card.currentVersion?.id ?? null, createdById: actor.userId, restoredFromId: old.id, note });
+    const v = await appendCardVersion(tx, {
+      cardId,
+      kind: card.kind,
+      content: old.content,
+      parentVersionId: card.currentVersion?.id ?? null,
+      createdById: actor.userId,
+      restoredFromId: old.id,
+      note,
+    });
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'card.rollback',

@@ -77,7 +77,12 @@ const UP = 2; // profile column against a gap in the new sequence
 const LEFT = 3; // new sequence step against a new all-gap column
 
 /** Aligns `seq` against `profile` (Needleman–Wunsch), returning the merged profile rows. */
-function alignToProfile(profile: Column[], members: number, seq: Item[], score: ReturnType<typeof makeScorer>): ProfileRow[] {
+function alignToProfile(
+  profile: Column[],
+  members: number,
+  seq: Item[],
+  score: ReturnType<typeof makeScorer>,
+): ProfileRow[] {
   const n = profile.length;
   const m = seq.length;
   const w = m + 1;
@@ -108,8 +113,8 @@ function alignToProfile(profile: Column[], members: number, seq: Item[], score: 
       // Ties prefer the diagonal, then a gap in the new sequence: deterministic output.
       let best = diag;
       let dir = DIAG;
-      if (up > best) (best = up), (dir = UP);
-      if (left > best) (best = left), (dir = LEFT);
+      if (up > best) ((best = up), (dir = UP));
+      if (left > best) ((best = left), (dir = LEFT));
       dp[i * w + j] = best;
       trace[i * w + j] = dir;
     }
@@ -158,7 +163,9 @@ export function alignToolCalls(sequences: AlignmentSequence[], opts: { maxSteps?
   if (!sequences.length) return { ids, rows: [], truncated };
 
   // Passing runs first (stable within each group), so the profile is anchored on what worked.
-  const order = sequences.map((_, i) => i).sort((a, b) => Number(sequences[b].passed === true) - Number(sequences[a].passed === true) || a - b);
+  const order = sequences
+    .map((_, i) => i)
+    .sort((a, b) => Number(sequences[b].passed === true) - Number(sequences[a].passed === true) || a - b);
   const score = makeScorer(representatives);
   let rows: ProfileRow[] = itemsOf[order[0]].map((c) => [c]);
   for (let k = 1; k < order.length; k++) {
@@ -167,6 +174,7 @@ export function alignToolCalls(sequences: AlignmentSequence[], opts: { maxSteps?
   // Back to the caller's column order, without the interned ids.
   const slot = new Array<number>(sequences.length);
   order.forEach((seqIndex, pos) => (slot[seqIndex] = pos));
-  const plain = (c: Item | null | undefined): AlignedCell | null => (c ? { step: c.step, index: c.index, key: c.key } : null);
+  const plain = (c: Item | null | undefined): AlignedCell | null =>
+    c ? { step: c.step, index: c.index, key: c.key } : null;
   return { ids, rows: rows.map((r) => ids.map((_, i) => plain(r[slot[i]]))), truncated };
 }

@@ -25,7 +25,10 @@ export type StepDifference = {
 const isKeyArgument = (v: unknown) => v !== undefined && !(typeof v === 'string' && v.length >= FREE_TEXT_MIN_LENGTH);
 
 /** The key arguments whose values differ between two calls of the same tool (either side may lack one). */
-export function differingArguments(a: ToolStep['arguments'], b: ToolStep['arguments']): { consensus: Record<string, unknown>; actual: Record<string, unknown> } {
+export function differingArguments(
+  a: ToolStep['arguments'],
+  b: ToolStep['arguments'],
+): { consensus: Record<string, unknown>; actual: Record<string, unknown> } {
   const left = a ?? {};
   const right = b ?? {};
   const consensus: Record<string, unknown> = {};
@@ -41,7 +44,11 @@ export function differingArguments(a: ToolStep['arguments'], b: ToolStep['argume
 }
 
 /** One entry per differing run at `divergence.row` (pass-vs-fail mode only; otherwise none). */
-export function divergenceDetails(alignment: Alignment, divergence: Divergence, passedById: Record<string, boolean>): StepDifference[] {
+export function divergenceDetails(
+  alignment: Alignment,
+  divergence: Divergence,
+  passedById: Record<string, boolean>,
+): StepDifference[] {
   if (divergence.mode !== 'pass-vs-fail' || divergence.row === null) return [];
   const row = alignment.rows[divergence.row];
   const passing = alignment.ids.findIndex((id) => passedById[id] === true);
@@ -51,7 +58,13 @@ export function divergenceDetails(alignment: Alignment, divergence: Divergence, 
     const i = alignment.ids.indexOf(id);
     if (i < 0) return [];
     const actual = row[i]?.step ?? null;
-    const base = { trajectoryId: id, consensusTool: expected?.tool ?? null, actualTool: actual?.tool ?? null, consensus: {}, actual: {} };
+    const base = {
+      trajectoryId: id,
+      consensusTool: expected?.tool ?? null,
+      actualTool: actual?.tool ?? null,
+      consensus: {},
+      actual: {},
+    };
     if (expected && !actual) return [{ ...base, kind: 'missing' }];
     if (!expected && actual) return [{ ...base, kind: 'extra' }];
     if (!expected || !actual) return [];

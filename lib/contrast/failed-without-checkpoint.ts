@@ -4,6 +4,9 @@ import type { ContrastTrajectory, TaskContrast } from './load-task-contrast';
  * The failed runs of a contrast whose grid row has no failed checkpoint result: the queue never
  * lists them (it holds failed checkpoints), so the task page names them (lib/trajectories/no-failed-checkpoint.ts).
  */
-export function failedWithoutFailedCheckpoint({ trajectories, grid }: Pick<TaskContrast, 'trajectories' | 'grid'>): ContrastTrajectory[] {
+export function failedWithoutFailedCheckpoint({
+  trajectories,
+  grid,
+}: Pick<TaskContrast, 'trajectories' | 'grid'>): ContrastTrajectory[] {
   return trajectories.filter((t, r) => !t.passed && !(grid[r] ?? []).some((cell) => cell != null && !cell.passed));
 }

@@ -33,7 +33,7 @@ function minority(row: AlignedRow, members: number[]): number[] {
   for (const i of members) counts.set(keyAt(row, i), (counts.get(keyAt(row, i)) ?? 0) + 1);
   let major = '';
   let best = -1;
-  for (const [k, c] of counts) if (c > best) (major = k), (best = c);
+  for (const [k, c] of counts) if (c > best) ((major = k), (best = c));
   return members.filter((i) => keyAt(row, i) !== major);
 }
 
@@ -64,8 +64,24 @@ function firstDisagreement(alignment: Alignment, all: number[], label: string): 
 
 export function findDivergence(alignment: Alignment, passedById: Record<string, boolean>): Divergence {
   const { ids, rows } = alignment;
-  if (ids.length === 0) return { mode: 'empty', row: null, differing: [], perRun: {}, departures: {}, message: 'This task has no trajectories yet.' };
-  if (ids.length === 1) return { mode: 'single', row: null, differing: [], perRun: {}, departures: {}, message: 'Only one trajectory: nothing to compare it with.' };
+  if (ids.length === 0)
+    return {
+      mode: 'empty',
+      row: null,
+      differing: [],
+      perRun: {},
+      departures: {},
+      message: 'This task has no trajectories yet.',
+    };
+  if (ids.length === 1)
+    return {
+      mode: 'single',
+      row: null,
+      differing: [],
+      perRun: {},
+      departures: {},
+      message: 'Only one trajectory: nothing to compare it with.',
+    };
 
   const all = ids.map((_, i) => i);
   const passing = all.filter((i) => passedById[ids[i]] === true);
@@ -98,7 +114,8 @@ export function findDivergence(alignment: Alignment, passedById: Record<string, 
       differing: [],
       perRun,
       departures,
-      message: 'Passing and failing runs made the same tool calls: the failure is not in the tool-call sequence (see the checkpoints and messages).',
+      message:
+        'Passing and failing runs made the same tool calls: the failure is not in the tool-call sequence (see the checkpoints and messages).',
     };
   }
   const n = differing.length;

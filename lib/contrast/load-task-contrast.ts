@@ -16,7 +16,10 @@ import { findDivergence, type Divergence } from './find-divergence';
 import { compactArguments, type ToolStep } from './tool-step';
 import { taskSummary, trajectorySummary } from '@/lib/trajectories/summaries';
 
-export type ContrastTrajectory = Pick<Trajectory, 'id' | 'externalId' | 'model' | 'agent' | 'trial' | 'passed' | 'score' | 'eventCount'> & {
+export type ContrastTrajectory = Pick<
+  Trajectory,
+  'id' | 'externalId' | 'model' | 'agent' | 'trial' | 'passed' | 'score' | 'eventCount'
+> & {
   toolCallCount: number;
 };
 
@@ -46,7 +49,14 @@ export type ContrastGridCell = {
 export type ContrastStep = { tool: string; args: string; position: number; index: number };
 
 export type TaskContrast = {
-  task: { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string; apps: string[] };
+  task: {
+    id: string;
+    benchmark: string;
+    externalId: string;
+    ability: string | null;
+    instruction: string;
+    apps: string[];
+  };
   trajectories: ContrastTrajectory[];
   /** All trajectories of the task (the view shows at most MAX_CONTRAST_TRAJECTORIES). */
   trajectoryTotal: number;
@@ -132,20 +142,25 @@ export async function loadTaskContrast(actor: Actor, rawTaskId: string): Promise
         }),
       ),
     ),
-    prisma.event.groupBy({ by: ['trajectoryId'], where: { trajectoryId: { in: ids }, type: 'TOOL_CALL' }, _count: { _all: true } }),
+    prisma.event.groupBy({
+      by: ['trajectoryId'],
+      where: { trajectoryId: { in: ids }, type: 'TOOL_CALL' },
+      _count: { _all: true },
+    }),
   ]);
   const countOf = new Map(callCounts.map((c) => [c.trajectoryId, c._count._all]));
 
   const sequences = trajectories.map((t, i) => ({
     id: t.id,
     passed: t.passed,
-    steps: callLists[i].map(
-      (e): ToolStep => ({
-        tool: e.tool ?? '(unnamed tool)',
-        arguments: e.arguments && typeof e.arguments === 'object' && !Array.isArray(e.arguments) ? (e.arguments as Record<string, unknown>) : null,
-        position: e.position,
-      }),
-    ),
+    steps: callLists[i].map((e): ToolStep => ({
+      tool: e.tool ?? '(unnamed tool)',
+      arguments:
+        e.arguments && typeof e.arguments === 'object' && !Array.isArray(e.arguments)
+          ? (e.arguments as Record<string, unknown>)
+          : null,
+      position: e.position,
+    })),
   }));
   const alignment = alignToolCalls(sequences);
   const passedById = Object.fromEntries(trajectories.map((t) => [t.id, t.passed]));
@@ -184,10 +199,26 @@ export async function loadTaskContrast(actor: Actor, rawTaskId: string): Promise
     task: taskSummary(task),
     trajectories: trajectories.map((t) => ({ ...trajectorySummary(t), toolCallCount: countOf.get(t.id) ?? 0 })),
     trajectoryTotal: task._count.trajectories,
-    checkpoints: task.checkpoints.map((c) => ({ id: c.id, key: c.key, name: c.name, description: c.description, kind: c.kind })),
+    checkpoints: task.checkpoints.map((c) => ({
+      id: c.id,
+      key: c.key,
+      name: c.name,
+      description: c.description,
+      kind: c.kind,
+    })),
     grid,
-    steps: alignment.rows.map((row) => row.map((c) => (c ? { tool: c.step.tool, args: compactArguments(c.step.arguments), position: c.step.position, index: c.index } : null))),
-    truncated: alignment.truncated.map((t) => ({ trajectoryId: t.id, kept: t.kept, total: countOf.get(t.id) ?? t.total })),
+    steps: alignment.rows.map((row) =>
+      row.map((c) =>
+        c
+          ? { tool: c.step.tool, args: compactArguments(c.step.arguments), position: c.step.position, index: c.index }
+          : null,
+      ),
+    ),
+    truncated: alignment.truncated.map((t) => ({
+      trajectoryId: t.id,
+      kept: t.kept,
+      total: countOf.get(t.id) ?? t.total,
+    })),
     maxSteps: MAX_ALIGNED_STEPS,
     divergence,
     divergenceDetails: divergenceDetails(alignment, divergence, passedById),

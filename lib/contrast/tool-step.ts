@@ -49,7 +49,10 @@ export function stepKey(step: Pick<ToolStep, 'tool' | 'arguments'>): string {
  * different key arguments (share of equal `name=value` pairs), 0 for
  * different tools.
  */
-export function stepSimilarity(a: Pick<ToolStep, 'tool' | 'arguments'>, b: Pick<ToolStep, 'tool' | 'arguments'>): number {
+export function stepSimilarity(
+  a: Pick<ToolStep, 'tool' | 'arguments'>,
+  b: Pick<ToolStep, 'tool' | 'arguments'>,
+): number {
   if (a.tool !== b.tool) return 0;
   const pa = new Set(keyArgumentPairs(a.arguments));
   const pb = new Set(keyArgumentPairs(b.arguments));
@@ -68,7 +71,9 @@ function compactValue(value: unknown, max: number): string {
   }
   if (value && typeof value === 'object') {
     // Nested objects (e.g. flight legs): their values are what tells calls apart.
-    const inner = Object.values(value as Record<string, unknown>).map((v) => compactValue(v, max)).join(' ');
+    const inner = Object.values(value as Record<string, unknown>)
+      .map((v) => compactValue(v, max))
+      .join(' ');
     return inner.length > max ? `${inner.slice(0, max - 1)}…` : inner;
   }
   return String(value);

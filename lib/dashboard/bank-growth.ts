@@ -40,7 +40,15 @@ export async function bankGrowth(f: DashboardFilters): Promise<BankGrowth> {
     JOIN "Card" c ON c.id = x."cardId"
     WHERE (c.status = 'ACTIVE' OR c."updatedAt" >= w.week + interval '1 week') ${abilityFilter}
     GROUP BY 1, 2 ORDER BY 1, 2`);
-  const points = rows.map((r) => ({ week: r.week.toISOString().slice(0, 10), bank: r.bank, cards: r.cards, kb: Math.round((r.bytes / 1024) * 10) / 10 }));
+  const points = rows.map((r) => ({
+    week: r.week.toISOString().slice(0, 10),
+    bank: r.bank,
+    cards: r.cards,
+    kb: Math.round((r.bytes / 1024) * 10) / 10,
+  }));
   const lastWeek = points.at(-1)?.week;
-  return { points, current: points.filter((p) => p.week === lastWeek).map(({ bank, cards, kb }) => ({ bank, cards, kb })) };
+  return {
+    points,
+    current: points.filter((p) => p.week === lastWeek).map(({ bank, cards, kb }) => ({ bank, cards, kb })),
+  };
 }

@@ -11,7 +11,13 @@ import { rate, wilsonInterval } from './wilson';
  */
 export const MIN_CHECKPOINTS = 20;
 
-type Group = { trajectories: number; checkpoints: number; passed: number; rate: number | null; interval: { low: number; high: number } | null };
+type Group = {
+  trajectories: number;
+  checkpoints: number;
+  passed: number;
+  rate: number | null;
+  interval: { low: number; high: number } | null;
+};
 export type ImpactRow = {
   cardKey: string;
   cardId: string | null;
@@ -26,7 +32,16 @@ export type ImpactRow = {
   enoughData: boolean;
 };
 
-type Row = { card: string; release: string | null; it: number; ic: number; ip: number; ct: number; cc: number; cp: number };
+type Row = {
+  card: string;
+  release: string | null;
+  it: number;
+  ic: number;
+  ip: number;
+  ct: number;
+  cc: number;
+  cp: number;
+};
 
 const group = (trajectories: number, checkpoints: number, passed: number): Group => ({
   trajectories,
@@ -65,8 +80,19 @@ export async function cardImpact(f: DashboardFilters, opts: { cardKeys?: string[
   if (!rows.length) return [];
   const keys = [...new Set(rows.map((r) => r.card))];
   // Runtimes send card keys ("skill::…"); accept card ids as well.
-  const cards = await prisma.card.findMany({ where: { OR: [{ key: { in: keys } }, { id: { in: keys } }] }, select: { id: true, key: true, title: true, ability: true } });
-  const byRef = new Map(cards.flatMap((c) => [[c.key, c], [c.id, c]] as const));
+  const cards = await prisma.card.findMany({
+    where: { OR: [{ key: { in: keys } }, { id: { in: keys } }] },
+    select: { id: true, key: true, title: true, ability: true },
+  });
+  const byRef = new Map(
+    cards.flatMap(
+      (c) =>
+        [
+          [c.key, c],
+          [c.id, c],
+        ] as const,
+    ),
+  );
   return rows.map((r) => {
     const card = byRef.get(r.card);
     const injected = group(r.it, r.ic, r.ip);
@@ -90,7 +116,8 @@ export async function cardImpact(f: DashboardFilters, opts: { cardKeys?: string[
 export function sortImpact(rows: ImpactRow[], direction: 'helpful' | 'harmful' = 'helpful'): ImpactRow[] {
   const sign = direction === 'helpful' ? -1 : 1;
   return [...rows].sort((a, b) => {
-    if (a.delta === null || b.delta === null) return a.delta === null ? (b.delta === null ? a.cardKey.localeCompare(b.cardKey) : 1) : -1;
+    if (a.delta === null || b.delta === null)
+      return a.delta === null ? (b.delta === null ? a.cardKey.localeCompare(b.cardKey) : 1) : -1;
     return sign * (a.delta - b.delta) || a.cardKey.localeCompare(b.cardKey);
   });
 }

@@ -12,21 +12,26 @@ export const COMPACT_AFTER_DELTAS = 2000;
  * One compaction at a time (advisory lock); returns false when another holds it.
  */
 export async function compactDashboardCells(): Promise<boolean> {
-  return prisma.$transaction(async (tx) => {
-    const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext('dashboard_cells_compact')) AS locked`;
-    if (!locked) return false;
-    await tx.$executeRaw`
+  return prisma.$transaction(
+    async (tx) => {
+      const [{ locked }] = await tx.$queryRaw<
+        { locked: boolean }[]
+      >`SELECT pg_try_advisory_xact_lock(hashtext('dashboard_cells_compact')) AS locked`;
+      if (!locked) return false;
+      await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCell" RETURNING *)
       INSERT INTO "DashboardCell" (benchmark, ability, model, agent, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed, compacted)
       SELECT benchmark, ability, model, agent, release, day, sum(trajectories), sum("tasksPassed"), sum(checkpoints), sum("checkpointsPassed"), sum(diagnosed), true
       FROM d GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(trajectories) <> 0`;
-    await tx.$executeRaw`
+      await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCardCell" RETURNING *)
       INSERT INTO "DashboardCardCell" (card, benchmark, ability, model, agent, release, day, trajectories, checkpoints, "checkpointsPassed", compacted)
       SELECT card, benchmark, ability, model, agent, release, day, sum(trajectories), sum(checkpoints), sum("checkpointsPassed"), true
       FROM d GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(trajectories) <> 0`;
-    return true;
-  }, { timeout: 60_000 });
+      return true;
+    },
+    { timeout: 60_000 },
+  );
 }
 
 let running: Promise<boolean> | null = null;

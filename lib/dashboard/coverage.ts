@@ -11,7 +11,12 @@ export type Coverage = {
   /** Per annotator: submitted and draft diagnoses on the filtered trajectories, and queue items (of those trajectories) they hold now. */
   byAnnotator: { userId: string; name: string; submitted: number; drafts: number; claimed: number }[];
   /** Per week of import: failed checkpoints imported, and how many of those are diagnosed by now (cumulative coverage too). */
-  overTime: (CoverageRow & { week: string; cumulativeFailed: number; cumulativeDiagnosed: number; cumulativeCoverage: number | null })[];
+  overTime: (CoverageRow & {
+    week: string;
+    cumulativeFailed: number;
+    cumulativeDiagnosed: number;
+    cumulativeCoverage: number | null;
+  })[];
 };
 
 /** Failed checkpoints diagnosed (a submitted diagnosis exists) over failed checkpoints, by ability, by annotator and by week. */
@@ -27,8 +32,12 @@ export async function coverage(f: DashboardFilters): Promise<Coverage> {
     ? Prisma.sql`JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId" WHERE ${trajectoryWhere(f)}`
     : Prisma.empty;
   const [abilityRows, weekRows, annotators] = await Promise.all([
-    prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(cells(Prisma.sql`nullif(c.ability, '') AS ability`)),
-    prisma.$queryRaw<{ week: Date; failed: number; diagnosed: number }[]>(cells(Prisma.sql`date_trunc('week', c.day::timestamp) AS week`)),
+    prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(
+      cells(Prisma.sql`nullif(c.ability, '') AS ability`),
+    ),
+    prisma.$queryRaw<{ week: Date; failed: number; diagnosed: number }[]>(
+      cells(Prisma.sql`date_trunc('week', c.day::timestamp) AS week`),
+    ),
     prisma.$queryRaw<{ userId: string; name: string; submitted: number; drafts: number; claimed: number }[]>(Prisma.sql`
       WITH d AS (
         SELECT d."authorId", (count(*) FILTER (WHERE d.status = 'SUBMITTED'))::int AS submitted, (count(*) FILTER (WHERE d.status = 'DRAFT'))::int AS drafts
@@ -44,13 +53,23 @@ export async function coverage(f: DashboardFilters): Promise<Coverage> {
       WHERE d."authorId" IS NOT NULL OR c."userId" IS NOT NULL
       ORDER BY submitted DESC, u.name`),
   ]);
-  const row = (failed: number, diagnosed: number): CoverageRow => ({ failed, diagnosed, coverage: rate(diagnosed, failed) });
+  const row = (failed: number, diagnosed: number): CoverageRow => ({
+    failed,
+    diagnosed,
+    coverage: rate(diagnosed, failed),
+  });
   let cf = 0;
   let cd = 0;
   const overTime = weekRows.map((w) => {
     cf += w.failed;
     cd += w.diagnosed;
-    return { week: w.week.toISOString().slice(0, 10), ...row(w.failed, w.diagnosed), cumulativeFailed: cf, cumulativeDiagnosed: cd, cumulativeCoverage: rate(cd, cf) };
+    return {
+      week: w.week.toISOString().slice(0, 10),
+      ...row(w.failed, w.diagnosed),
+      cumulativeFailed: cf,
+      cumulativeDiagnosed: cd,
+      cumulativeCoverage: rate(cd, cf),
+    };
   });
   const totalFailed = abilityRows.reduce((s, r) => s + r.failed, 0);
   const totalDiagnosed = abilityRows.reduce((s, r) => s + r.diagnosed, 0);

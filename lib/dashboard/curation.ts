@@ -29,7 +29,9 @@ function pivot<K extends string>(rows: { key: string; operation: string; count: 
     e.total += r.count;
     out.set(r.key, e);
   }
-  return [...out.entries()].map(([key, v]) => ({ [name]: key, ...v }) as { [P in K]: string } & { total: number } & OpCounts);
+  return [...out.entries()].map(
+    ([key, v]) => ({ [name]: key, ...v }) as { [P in K]: string } & { total: number } & OpCounts,
+  );
 }
 
 /** Curator operation mix per week and per bank, and validation failures by rule (top reasons). */

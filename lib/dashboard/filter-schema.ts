@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 // No database imports here: client components use the schema's types and filterParams.
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
 const optionalDate = z
   .string()
   .trim()
@@ -37,12 +43,21 @@ export const dashboardFilterFields = z.object({
  * A range that ends before it starts is refused (it used to answer 0 trajectories, as if nothing had been imported);
  * the schemas that extend this one keep the check.
  */
-export const dashboardFilterSchema = dashboardFilterFields
-  .superRefine(({ from, to, agent, nullAgent }, ctx) => {
-    if (agent && nullAgent) ctx.addIssue({ code: 'custom', path: ['nullAgent'], message: `Choose one agent: "agent" names ${agent} and nullAgent=1 asks for runs without one` });
-    // YYYY-MM-DD strings compare as dates.
-    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: `The range ends (${to}) before it starts (${from}): "to" must be on or after "from"` });
-  });
+export const dashboardFilterSchema = dashboardFilterFields.superRefine(({ from, to, agent, nullAgent }, ctx) => {
+  if (agent && nullAgent)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['nullAgent'],
+      message: `Choose one agent: "agent" names ${agent} and nullAgent=1 asks for runs without one`,
+    });
+  // YYYY-MM-DD strings compare as dates.
+  if (from && to && to < from)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `The range ends (${to}) before it starts (${from}): "to" must be on or after "from"`,
+    });
+});
 export type DashboardFilters = Partial<z.infer<typeof dashboardFilterSchema>>;
 
 /** The dashboard with the dashboard filters of a drill-down's query (not the point's own keys: week, bank, page…). */
@@ -87,11 +102,25 @@ export function queueHref(f: DashboardFilters, extra: Record<string, string | un
  */
 export function coverageAbilityHref(f: DashboardFilters, ability: string | null, worksQueue: boolean): string {
   const point = ability ? { ability } : { nullAbility: '1' };
-  return worksQueue ? queueHref(f, point) : `/dashboard/trajectories?${filterParams(f, { ...point, checkpointFailed: '1' })}`;
+  return worksQueue
+    ? queueHref(f, point)
+    : `/dashboard/trajectories?${filterParams(f, { ...point, checkpointFailed: '1' })}`;
 }
 
 /** What a dashboard link asked of the queue that the queue cannot filter by, as readable phrases. */
 export function queueUnappliedFilters(raw: Record<string, string | undefined>): string[] {
-  const dates = raw.from && raw.to ? `imported ${raw.from} to ${raw.to}` : raw.from ? `imported from ${raw.from}` : raw.to ? `imported up to ${raw.to}` : null;
-  return [raw.agent ? `agent ${raw.agent}` : null, raw.nullAgent === '1' ? 'no agent' : null, raw.nullAbility === '1' ? 'no ability' : null, dates].filter((x): x is string => Boolean(x));
+  const dates =
+    raw.from && raw.to
+      ? `imported ${raw.from} to ${raw.to}`
+      : raw.from
+        ? `imported from ${raw.from}`
+        : raw.to
+          ? `imported up to ${raw.to}`
+          : null;
+  return [
+    raw.agent ? `agent ${raw.agent}` : null,
+    raw.nullAgent === '1' ? 'no agent' : null,
+    raw.nullAbility === '1' ? 'no ability' : null,
+    dates,
+  ].filter((x): x is string => Boolean(x));
 }

@@ -8,19 +8,50 @@ import { dashboardFilterSchema } from './filters';
 /** The list behind a dashboard point: trajectories by the dashboard filters plus round, outcome and injected card. */
 export const trajectoryDrillSchema = dashboardFilterSchema.extend(pageQuerySchema.shape).extend({
   // "R0" = no memory, otherwise a release name.
-  release: z.string().trim().max(200).optional().transform((v) => v || undefined),
-  outcome: z.enum(['passed', 'failed', '']).optional().transform((v) => v || undefined),
+  release: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
+  outcome: z
+    .enum(['passed', 'failed', ''])
+    .optional()
+    .transform((v) => v || undefined),
   // A card key (or id) the trajectory was injected with.
-  card: z.string().trim().max(300).optional().transform((v) => v || undefined),
-  nullAbility: z.enum(['1', '']).optional().transform((v) => v === '1'),
+  card: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((v) => v || undefined),
+  nullAbility: z
+    .enum(['1', ''])
+    .optional()
+    .transform((v) => v === '1'),
   // checkpointFailed=1: trajectories with a failed checkpoint, whatever their outcome (the list behind a diagnosis-coverage point).
-  checkpointFailed: z.enum(['1', '']).optional().transform((v) => v === '1'),
+  checkpointFailed: z
+    .enum(['1', ''])
+    .optional()
+    .transform((v) => v === '1'),
 });
 export type TrajectoryDrill = z.infer<typeof trajectoryDrillSchema>;
 
-export type DrillTrajectory = { id: string; model: string; agent: string | null; passed: boolean; memoryRelease: string | null; failedCount: number; createdAt: string; task: { id: string; externalId: string; benchmark: string; ability: string | null } };
+export type DrillTrajectory = {
+  id: string;
+  model: string;
+  agent: string | null;
+  passed: boolean;
+  memoryRelease: string | null;
+  failedCount: number;
+  createdAt: string;
+  task: { id: string; externalId: string; benchmark: string; ability: string | null };
+};
 
-export async function listDrillTrajectories(actor: Actor, input: unknown): Promise<Page<DrillTrajectory> & { query: TrajectoryDrill }> {
+export async function listDrillTrajectories(
+  actor: Actor,
+  input: unknown,
+): Promise<Page<DrillTrajectory> & { query: TrajectoryDrill }> {
   requirePermission(actor, 'dashboard:read');
   const q = trajectoryDrillSchema.parse(input);
   const createdAt: Prisma.DateTimeFilter = {};
@@ -43,9 +74,25 @@ export async function listDrillTrajectories(actor: Actor, input: unknown): Promi
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       ...toPrismaPage(q),
-      select: { id: true, model: true, agent: true, passed: true, memoryRelease: true, failedCount: true, createdAt: true, task: { select: { id: true, externalId: true, benchmark: true, ability: true } } },
+      select: {
+        id: true,
+        model: true,
+        agent: true,
+        passed: true,
+        memoryRelease: true,
+        failedCount: true,
+        createdAt: true,
+        task: { select: { id: true, externalId: true, benchmark: true, ability: true } },
+      },
     }),
     prisma.trajectory.count({ where }),
   ]);
-  return { ...pageOf(items.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })), total, q), query: q };
+  return {
+    ...pageOf(
+      items.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
+      total,
+      q,
+    ),
+    query: q,
+  };
 }

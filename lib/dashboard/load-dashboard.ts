@@ -29,9 +29,24 @@ export async function loadDashboard(actor: Actor, input: unknown): Promise<Dashb
   const filters = dashboardFilterSchema.parse(input);
   // In the background: this read's figures are exact with or without it.
   void compactCellsIfGrown();
-  const [rates, cov, cur, review, bank] = await Promise.all([passRates(filters), coverage(filters), curation(filters), reviewThroughput(filters), bankGrowth(filters)]);
+  const [rates, cov, cur, review, bank] = await Promise.all([
+    passRates(filters),
+    coverage(filters),
+    curation(filters),
+    reviewThroughput(filters),
+    bankGrowth(filters),
+  ]);
   const trajectoryCount = rates.byModel.reduce((s, r) => s + r.trajectories, 0);
-  return { filters, trajectoryCount, passRates: rates, coverage: cov, curation: cur, review, bank, tookMs: Math.round(performance.now() - started) };
+  return {
+    filters,
+    trajectoryCount,
+    passRates: rates,
+    coverage: cov,
+    curation: cur,
+    review,
+    bank,
+    tookMs: Math.round(performance.now() - started),
+  };
 }
 
 export async function dashboardOptions(actor: Actor): Promise<DashboardOptions> {

@@ -16,7 +16,14 @@ export type PassRate = {
 };
 
 /** A round: R0 (no memory) or a release, with its recipe (ingestion scope, feedback kinds, providers…) for the chart's hover. */
-export type RoundInfo = { round: string; release: string | null; index: number; createdAt: string | null; note: string | null; recipe: ReleaseRecipe | null };
+export type RoundInfo = {
+  round: string;
+  release: string | null;
+  index: number;
+  createdAt: string | null;
+  note: string | null;
+  recipe: ReleaseRecipe | null;
+};
 
 /**
  * What was run: a model under one agent harness (null = none recorded). The
@@ -34,7 +41,17 @@ export type PassRates = {
   rounds: RoundInfo[];
 };
 
-type Row = { grp: number; model: string | null; agent: string | null; ability: string | null; release: string | null; trajectories: number; tasksPassed: number; checkpoints: number; checkpointsPassed: number };
+type Row = {
+  grp: number;
+  model: string | null;
+  agent: string | null;
+  ability: string | null;
+  release: string | null;
+  trajectories: number;
+  tasksPassed: number;
+  checkpoints: number;
+  checkpointsPassed: number;
+};
 
 const figures = (r: Row): PassRate => ({
   trajectories: r.trajectories,
@@ -54,11 +71,18 @@ function runLabeler(runs: { model: string; agent: string | null }[]): (model: st
 
 /** By model, then agent; "no agent" after the named ones. */
 const byRun = (a: { model: string; agent: string | null }, b: { model: string; agent: string | null }) =>
-  a.model.localeCompare(b.model) || Number(a.agent === null) - Number(b.agent === null) || (a.agent ?? '').localeCompare(b.agent ?? '');
+  a.model.localeCompare(b.model) ||
+  Number(a.agent === null) - Number(b.agent === null) ||
+  (a.agent ?? '').localeCompare(b.agent ?? '');
 
 /** Releases in round order, each with its recipe (null when it does not parse: written before recipes existed). */
-async function releaseRows(): Promise<{ name: string; note: string | null; createdAt: Date; recipe: ReleaseRecipe | null }[]> {
-  const rows = await prisma.bankRelease.findMany({ select: { name: true, note: true, createdAt: true, recipe: true }, orderBy: [{ createdAt: 'asc' }, { name: 'asc' }] });
+async function releaseRows(): Promise<
+  { name: string; note: string | null; createdAt: Date; recipe: ReleaseRecipe | null }[]
+> {
+  const rows = await prisma.bankRelease.findMany({
+    select: { name: true, note: true, createdAt: true, recipe: true },
+    orderBy: [{ createdAt: 'asc' }, { name: 'asc' }],
+  });
   return rows.map((r) => {
     const recipe = releaseRecipeSchema.safeParse(r.recipe);
     return { ...r, recipe: recipe.success ? recipe.data : null };
@@ -89,17 +113,41 @@ export async function passRates(f: DashboardFilters): Promise<PassRates> {
   const label = runLabeler(runRows.map((r) => ({ model: r.model!, agent: r.agent })));
   const run = (r: Row): RunKey => ({ model: r.model!, agent: r.agent, label: label(r.model!, r.agent) });
   const byModel = runRows.map((r) => ({ ...run(r), ...figures(r) })).sort(byRun);
-  const byAbility = rows.filter((r) => r.grp === 13).map((r) => ({ ability: r.ability, ...figures(r) })).sort((a, b) => (a.ability ?? '~').localeCompare(b.ability ?? '~'));
+  const byAbility = rows
+    .filter((r) => r.grp === 13)
+    .map((r) => ({ ability: r.ability, ...figures(r) }))
+    .sort((a, b) => (a.ability ?? '~').localeCompare(b.ability ?? '~'));
   const roundRows = rows.filter((r) => r.grp === 2);
 
   const known = new Map(releases.map((r, i) => [r.name, { ...r, index: i + 1 }]));
   // Releases named by trajectories but unknown to this console come after the known ones, by name.
-  const unknown = [...new Set(roundRows.map((r) => r.release).filter((n): n is string => n !== null && !known.has(n)))].sort();
+  const unknown = [
+    ...new Set(roundRows.map((r) => r.release).filter((n): n is string => n !== null && !known.has(n))),
+  ].sort();
   const used = new Set(roundRows.map((r) => r.release));
   const rounds: RoundInfo[] = [];
-  if (used.has(null)) rounds.push({ round: 'R0', release: null, index: 0, createdAt: null, note: 'No memory', recipe: null });
-  for (const r of releases) if (used.has(r.name)) rounds.push({ round: `R${known.get(r.name)!.index} · ${r.name}`, release: r.name, index: known.get(r.name)!.index, createdAt: r.createdAt.toISOString(), note: r.note, recipe: r.recipe });
-  unknown.forEach((name, i) => rounds.push({ round: `R? · ${name}`, release: name, index: releases.length + 1 + i, createdAt: null, note: 'Release not known to this console', recipe: null }));
+  if (used.has(null))
+    rounds.push({ round: 'R0', release: null, index: 0, createdAt: null, note: 'No memory', recipe: null });
+  for (const r of releases)
+    if (used.has(r.name))
+      rounds.push({
+        round: `R${known.get(r.name)!.index} · ${r.name}`,
+        release: r.name,
+        index: known.get(r.name)!.index,
+        createdAt: r.createdAt.toISOString(),
+        note: r.note,
+        recipe: r.recipe,
+      });
+  unknown.forEach((name, i) =>
+    rounds.push({
+      round: `R? · ${name}`,
+      release: name,
+      index: releases.length + 1 + i,
+      createdAt: null,
+      note: 'Release not known to this console',
+      recipe: null,
+    }),
+  );
   const order = new Map(rounds.map((r, i) => [r.release, i]));
   const roundOf = new Map(rounds.map((r) => [r.release, r.round]));
   const byRound = roundRows

@@ -6,7 +6,10 @@ import { cardImpact, MIN_CHECKPOINTS, sortImpact, type ImpactRow } from './card-
 import { dashboardFilterSchema } from './filter-schema';
 
 export const impactQuerySchema = dashboardFilterSchema.extend({
-  sort: z.enum(['helpful', 'harmful', '']).optional().transform((v) => (v || 'helpful') as 'helpful' | 'harmful'),
+  sort: z
+    .enum(['helpful', 'harmful', ''])
+    .optional()
+    .transform((v) => (v || 'helpful') as 'helpful' | 'harmful'),
 });
 
 export type CardImpactTable = { rows: ImpactRow[]; sort: 'helpful' | 'harmful'; minCheckpoints: number };
@@ -18,12 +21,19 @@ export async function listCardImpact(actor: Actor, input: unknown): Promise<Card
   return { rows: sortImpact(await cardImpact(filters), sort), sort, minCheckpoints: MIN_CHECKPOINTS };
 }
 
-export type CardImpactView = { card: { id: string; key: string; title: string }; rows: ImpactRow[]; minCheckpoints: number };
+export type CardImpactView = {
+  card: { id: string; key: string; title: string };
+  rows: ImpactRow[];
+  minCheckpoints: number;
+};
 
 /** One card's impact per release, for the card page. `cardRef` is a card id or key. */
 export async function readCardImpact(actor: Actor, cardRef: string): Promise<CardImpactView> {
   requirePermission(actor, 'cards:read');
-  const card = await prisma.card.findFirst({ where: { OR: [{ id: cardRef }, { key: cardRef }] }, select: { id: true, key: true, title: true } });
+  const card = await prisma.card.findFirst({
+    where: { OR: [{ id: cardRef }, { key: cardRef }] },
+    select: { id: true, key: true, title: true },
+  });
   if (!card) throw notFound(`Card ${cardRef}`);
   // Trajectories name cards by key; ids are accepted too (both resolve to this card).
   const rows = await cardImpact({}, { cardKeys: [card.key, card.id] });

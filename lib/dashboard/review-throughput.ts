@@ -21,7 +21,14 @@ export async function reviewThroughput(f: DashboardFilters): Promise<ReviewThrou
   const pendingParts = [Prisma.sql`p.status = 'PENDING'`];
   if (f.ability) pendingParts.push(Prisma.sql`p.ability = ${f.ability}`);
   const [rows, [pending]] = await Promise.all([
-    prisma.$queryRaw<(Omit<Decisions, 'medianHours'> & { reviewerId: string | null; name: string | null; grp: number; medianHours: number | null })[]>(Prisma.sql`
+    prisma.$queryRaw<
+      (Omit<Decisions, 'medianHours'> & {
+        reviewerId: string | null;
+        name: string | null;
+        grp: number;
+        medianHours: number | null;
+      })[]
+    >(Prisma.sql`
       SELECT GROUPING(r."reviewerId", u.name)::int AS grp, r."reviewerId", u.name,
              (count(*) FILTER (WHERE r.decision = 'APPROVED'))::int AS approved,
              (count(*) FILTER (WHERE r.decision = 'EDITED_APPROVED'))::int AS edited,
@@ -38,7 +45,13 @@ export async function reviewThroughput(f: DashboardFilters): Promise<ReviewThrou
                WHERE pt."proposalId" = p.id AND pt."baseVersionId" IS DISTINCT FROM c."currentVersionId")))::int AS stale
       FROM "Proposal" p WHERE ${Prisma.join(pendingParts, ' AND ')}`),
   ]);
-  const strip = ({ approved, edited, rejected, total, medianHours }: Decisions): Decisions => ({ approved, edited, rejected, total, medianHours: medianHours === null ? null : Number(medianHours) });
+  const strip = ({ approved, edited, rejected, total, medianHours }: Decisions): Decisions => ({
+    approved,
+    edited,
+    rejected,
+    total,
+    medianHours: medianHours === null ? null : Number(medianHours),
+  });
   const all = rows.find((r) => r.grp === 3);
   return {
     overall: { ...strip(all ?? { approved: 0, edited: 0, rejected: 0, total: 0, medianHours: null }), ...pending },

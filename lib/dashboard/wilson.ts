@@ -11,7 +11,10 @@ export function wilsonInterval(successes: number, n: number, z = 1.959964): { lo
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
   // The bounds are exactly 0 / 1 at 0 % / 100 %; pin them so rounding does not show 99.99…%.
-  return { low: successes === 0 ? 0 : Math.max(0, centre - half), high: successes === n ? 1 : Math.min(1, centre + half) };
+  return {
+    low: successes === 0 ? 0 : Math.max(0, centre - half),
+    high: successes === n ? 1 : Math.min(1, centre + half),
+  };
 }
 
 export const rate = (passed: number, total: number): number | null => (total > 0 ? passed / total : null);

@@ -12,7 +12,9 @@ type Plan = { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] };
  */
 export async function plannedRows(query: Prisma.Sql): Promise<number | null> {
   const explain = Prisma.sql`EXPLAIN (FORMAT JSON) ${query}`;
-  const [row] = (await readSql().unsafe(explain.text, explain.values as postgres.ParameterOrJSON<never>[], { prepare: false })) as unknown as Plan[];
+  const [row] = (await readSql().unsafe(explain.text, explain.values as postgres.ParameterOrJSON<never>[], {
+    prepare: false,
+  })) as unknown as Plan[];
   const rows = row?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'];
   return typeof rows === 'number' ? Math.round(rows) : null;
 }
@@ -29,7 +31,9 @@ export type Total = { count: number; estimated: boolean };
  * `from`: everything after FROM (tables and WHERE).
  */
 export async function countOrEstimate(from: Prisma.Sql, exactUpTo: number): Promise<Total> {
-  const [{ n }] = await queryRows<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${literalInt(exactUpTo + 1)}) x`);
+  const [{ n }] = await queryRows<{ n: bigint }>(
+    Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${literalInt(exactUpTo + 1)}) x`,
+  );
   if (Number(n) <= exactUpTo) return { count: Number(n), estimated: false };
   const planned = await plannedRows(Prisma.sql`SELECT 1 FROM ${from}`);
   return { count: Math.max(exactUpTo + 1, planned ?? 0), estimated: true };

@@ -99,13 +99,18 @@ export async function closeReadPool(): Promise<void> {
 const ARRAY_OIDS: Record<string, number> = { text: 1009, int: 1007, boolean: 1000, float8: 1022 };
 
 /** Values for `text`'s parameters, with JS arrays bound as typed PostgreSQL arrays. */
-export function bindArrays(sql: Pick<postgres.Sql, 'array'>, text: string, values: unknown[]): postgres.ParameterOrJSON<never>[] {
+export function bindArrays(
+  sql: Pick<postgres.Sql, 'array'>,
+  text: string,
+  values: unknown[],
+): postgres.ParameterOrJSON<never>[] {
   if (!values.some(Array.isArray)) return values as postgres.ParameterOrJSON<never>[];
   const types = new Map([...text.matchAll(/\$(\d+)::(\w+)\[\]/g)].map((m) => [Number(m[1]) - 1, ARRAY_OIDS[m[2]]]));
   return values.map((v, i) => {
     if (!Array.isArray(v)) return v;
     const oid = types.get(i);
-    if (!oid) throw new Error(`SQL: array parameter $${i + 1} needs a ::text[], ::int[], ::boolean[] or ::float8[] cast`);
+    if (!oid)
+      throw new Error(`SQL: array parameter $${i + 1} needs a ::text[], ::int[], ::boolean[] or ::float8[] cast`);
     return sql.array(v, oid);
   }) as postgres.ParameterOrJSON<never>[];
 }
@@ -129,7 +134,8 @@ export function literalInt(n: number): Prisma.Sql {
  * 0.3–1.0 ms for 0.3–0.5 ms of running it.
  */
 export function literalEnum<T extends string>(value: T, allowed: readonly T[]): Prisma.Sql {
-  if (!allowed.includes(value) || !/^[A-Za-z_]+$/.test(value)) throw new Error(`SQL: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}`);
+  if (!allowed.includes(value) || !/^[A-Za-z_]+$/.test(value))
+    throw new Error(`SQL: ${JSON.stringify(value)} is not one of ${allowed.join(', ')}`);
   return Prisma.raw(`'${value}'`);
 }
 
@@ -167,7 +173,9 @@ export function prefixPattern(text: string): string {
 }
 
 function run<T>(sql: postgres.Sql, query: Prisma.Sql): Promise<T[]> {
-  return sql.unsafe(query.text, bindArrays(sql, query.text, query.values), { prepare: true }) as unknown as Promise<T[]>;
+  return sql.unsafe(query.text, bindArrays(sql, query.text, query.values), { prepare: true }) as unknown as Promise<
+    T[]
+  >;
 }
 
 /**

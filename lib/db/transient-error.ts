@@ -30,7 +30,8 @@ const PRISMA_REASON: Record<string, string> = {
 const RETRY_AFTER_SECONDS = 2;
 
 type WithCode = { code?: unknown; cause?: unknown; meta?: unknown };
-const codeOf = (v: unknown): string | undefined => (typeof v === 'object' && v && typeof (v as WithCode).code === 'string' ? ((v as WithCode).code as string) : undefined);
+const codeOf = (v: unknown): string | undefined =>
+  typeof v === 'object' && v && typeof (v as WithCode).code === 'string' ? ((v as WithCode).code as string) : undefined;
 
 /**
  * The PostgreSQL SQLSTATE behind an error from either driver: the `postgres`

@@ -11,14 +11,29 @@ import { AppError, notFound } from '@/lib/errors';
  * Re-adjudicating replaces the earlier decision (audited with its before).
  */
 const WRITTEN_FIELDS = ['categoryId', 'eventStart', 'eventEnd', 'whatWentWrong', 'whatShouldHaveHappened'] as const;
-const optionalId = z.string().trim().min(1).nullish().transform((v) => v ?? null);
+const optionalId = z
+  .string()
+  .trim()
+  .min(1)
+  .nullish()
+  .transform((v) => v ?? null);
 export const adjudicateInputSchema = z
   .strictObject({
     checkpointResultId: z.string().trim().min(1, 'checkpointResultId is required'),
     chosenDiagnosisId: optionalId,
     categoryId: optionalId,
-    eventStart: z.number().int().min(0).nullish().transform((v) => v ?? null),
-    eventEnd: z.number().int().min(0).nullish().transform((v) => v ?? null),
+    eventStart: z
+      .number()
+      .int()
+      .min(0)
+      .nullish()
+      .transform((v) => v ?? null),
+    eventEnd: z
+      .number()
+      .int()
+      .min(0)
+      .nullish()
+      .transform((v) => v ?? null),
     whatWentWrong: z.string().trim().max(4000).optional().default(''),
     whatShouldHaveHappened: z.string().trim().max(4000).optional().default(''),
     // The adjudication the caller decided against: its updatedAt, or null when they saw none. Given, a decision
@@ -29,14 +44,30 @@ export const adjudicateInputSchema = z
     if (v.chosenDiagnosisId) {
       // A pick copies the chosen diagnosis: written fields next to it were dropped unseen, the pick winning.
       const written = WRITTEN_FIELDS.filter((k) => v[k] !== null && v[k] !== '');
-      for (const k of written) ctx.addIssue({ code: 'custom', path: [k], message: 'give either chosenDiagnosisId or a written diagnosis, not both' });
+      for (const k of written)
+        ctx.addIssue({
+          code: 'custom',
+          path: [k],
+          message: 'give either chosenDiagnosisId or a written diagnosis, not both',
+        });
       return;
     }
-    if (!v.whatShouldHaveHappened) ctx.addIssue({ code: 'custom', path: ['whatShouldHaveHappened'], message: 'Pick a diagnosis, or write what should have happened' });
-    if (v.eventStart !== null && v.eventEnd !== null && v.eventStart > v.eventEnd) ctx.addIssue({ code: 'custom', path: ['eventStart'], message: 'eventStart must not be after eventEnd' });
+    if (!v.whatShouldHaveHappened)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['whatShouldHaveHappened'],
+        message: 'Pick a diagnosis, or write what should have happened',
+      });
+    if (v.eventStart !== null && v.eventEnd !== null && v.eventStart > v.eventEnd)
+      ctx.addIssue({ code: 'custom', path: ['eventStart'], message: 'eventStart must not be after eventEnd' });
   });
 
-type Previous = { updatedAt: Date; whatShouldHaveHappened: string; reviewer: { name: string }; chosenDiagnosis: { author: { name: string } } | null };
+type Previous = {
+  updatedAt: Date;
+  whatShouldHaveHappened: string;
+  reviewer: { name: string };
+  chosenDiagnosis: { author: { name: string } } | null;
+};
 
 /** 409 for a decision made against an adjudication that is no longer the current one: who decided what, and when. */
 function adjudicatedMeanwhile(current: Previous | null): AppError {
@@ -46,7 +77,9 @@ function adjudicatedMeanwhile(current: Previous | null): AppError {
   const message = current
     ? `${current.reviewer.name} adjudicated this checkpoint at ${current.updatedAt.toISOString().slice(11, 16)} UTC, after you opened it: ${what}. Save again to replace their decision.`
     : 'The adjudication you meant to replace is gone. Save again to adjudicate the checkpoint.';
-  return new AppError('CONFLICT', message, [{ path: 'replacesUpdatedAt', message: 'not the current adjudication' }], { reason: 'ADJUDICATED_MEANWHILE' });
+  return new AppError('CONFLICT', message, [{ path: 'replacesUpdatedAt', message: 'not the current adjudication' }], {
+    reason: 'ADJUDICATED_MEANWHILE',
+  });
 }
 
 export async function adjudicate(actor: Actor, raw: unknown) {
@@ -57,25 +90,54 @@ export async function adjudicate(actor: Actor, raw: unknown) {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('adjudication'), hashtext(${input.checkpointResultId}))`;
     const cp = await tx.checkpointResult.findUnique({
       where: { id: input.checkpointResultId },
-      select: { id: true, trajectory: { select: { eventCount: true } }, diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, categoryId: true, eventStart: true, eventEnd: true, whatWentWrong: true, whatShouldHaveHappened: true } } },
+      select: {
+        id: true,
+        trajectory: { select: { eventCount: true } },
+        diagnoses: {
+          where: { status: 'SUBMITTED' },
+          select: {
+            id: true,
+            categoryId: true,
+            eventStart: true,
+            eventEnd: true,
+            whatWentWrong: true,
+            whatShouldHaveHappened: true,
+          },
+        },
+      },
     });
     if (!cp) throw notFound(`Checkpoint result ${input.checkpointResultId}`, 'checkpointResultId');
-    if (cp.diagnoses.length < 2) throw new AppError('VALIDATION', 'Only checkpoints with two or more submitted diagnoses are adjudicated', [{ path: 'checkpointResultId', message: 'fewer than two diagnoses' }]);
+    if (cp.diagnoses.length < 2)
+      throw new AppError('VALIDATION', 'Only checkpoints with two or more submitted diagnoses are adjudicated', [
+        { path: 'checkpointResultId', message: 'fewer than two diagnoses' },
+      ]);
     let content;
     if (input.chosenDiagnosisId) {
       const chosen = cp.diagnoses.find((d) => d.id === input.chosenDiagnosisId);
-      if (!chosen) throw new AppError('VALIDATION', 'The chosen diagnosis is not a submitted diagnosis of this checkpoint', [{ path: 'chosenDiagnosisId', message: 'not on this checkpoint' }]);
+      if (!chosen)
+        throw new AppError('VALIDATION', 'The chosen diagnosis is not a submitted diagnosis of this checkpoint', [
+          { path: 'chosenDiagnosisId', message: 'not on this checkpoint' },
+        ]);
       const { id, ...rest } = chosen;
       content = { ...rest, chosenDiagnosisId: id };
     } else {
       const last = cp.trajectory.eventCount - 1;
       for (const key of ['eventStart', 'eventEnd'] as const) {
         const v = input[key];
-        if (v !== null && v > last) throw new AppError('VALIDATION', `${key} ${v} is past the last event (${last})`, [{ path: key, message: 'out of range' }]);
+        if (v !== null && v > last)
+          throw new AppError('VALIDATION', `${key} ${v} is past the last event (${last})`, [
+            { path: key, message: 'out of range' },
+          ]);
       }
       if (input.categoryId) {
-        const category = await tx.failureCategory.findUnique({ where: { id: input.categoryId }, select: { active: true } });
-        if (!category?.active) throw new AppError('VALIDATION', 'Unknown or retired failure category', [{ path: 'categoryId', message: 'not in the taxonomy' }]);
+        const category = await tx.failureCategory.findUnique({
+          where: { id: input.categoryId },
+          select: { active: true },
+        });
+        if (!category?.active)
+          throw new AppError('VALIDATION', 'Unknown or retired failure category', [
+            { path: 'categoryId', message: 'not in the taxonomy' },
+          ]);
       }
       content = {
         chosenDiagnosisId: null,
@@ -88,9 +150,13 @@ export async function adjudicate(actor: Actor, raw: unknown) {
     }
     const before = await tx.adjudication.findUnique({
       where: { checkpointResultId: cp.id },
-      include: { reviewer: { select: { name: true } }, chosenDiagnosis: { select: { author: { select: { name: true } } } } },
+      include: {
+        reviewer: { select: { name: true } },
+        chosenDiagnosis: { select: { author: { select: { name: true } } } },
+      },
     });
-    if (input.replacesUpdatedAt !== undefined && (before?.updatedAt.toISOString() ?? null) !== input.replacesUpdatedAt) throw adjudicatedMeanwhile(before);
+    if (input.replacesUpdatedAt !== undefined && (before?.updatedAt.toISOString() ?? null) !== input.replacesUpdatedAt)
+      throw adjudicatedMeanwhile(before);
     const row = await tx.adjudication.upsert({
       where: { checkpointResultId: cp.id },
       create: { ...content, checkpointResultId: cp.id, reviewerId: actor.userId },
@@ -101,7 +167,13 @@ export async function adjudicate(actor: Actor, raw: unknown) {
       action: before ? 'adjudication.update' : 'adjudication.create',
       entityType: 'Adjudication',
       entityId: row.id,
-      before: before ? { chosenDiagnosisId: before.chosenDiagnosisId, categoryId: before.categoryId, whatShouldHaveHappened: before.whatShouldHaveHappened } : undefined,
+      before: before
+        ? {
+            chosenDiagnosisId: before.chosenDiagnosisId,
+            categoryId: before.categoryId,
+            whatShouldHaveHappened: before.whatShouldHaveHappened,
+          }
+        : undefined,
       after: content,
     });
     return row;

@@ -11,8 +11,18 @@ import { cohenKappa, krippendorffAlphaNominal, mean, rangeIoU, type EventRange }
  * overlap of the anchored event ranges (IoU), each with its n.
  */
 export const agreementFilterSchema = z.object({
-  benchmark: z.string().trim().max(200).optional().transform((v) => v || undefined),
-  ability: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  benchmark: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
+  ability: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type AgreementFilter = z.infer<typeof agreementFilterSchema>;
 
@@ -34,7 +44,17 @@ export type UnitRating = {
 };
 export type AgreementUnit = { checkpointResultId: string; ratings: UnitRating[] };
 
-export type PairFigure = { a: string; b: string; aName: string; bName: string; n: number; kappa: number | null; agreement: number | null; iou: number | null; iouN: number };
+export type PairFigure = {
+  a: string;
+  b: string;
+  aName: string;
+  bName: string;
+  n: number;
+  kappa: number | null;
+  agreement: number | null;
+  iou: number | null;
+  iouN: number;
+};
 export type CategoryFigure = { categoryId: string | null; label: string; n: number; alpha: number | null };
 export type AgreementFigures = {
   units: number;
@@ -50,7 +70,11 @@ export type AgreementFigures = {
   truncated: boolean;
 };
 
-type RatingRow = Omit<UnitRating, 'range'> & { checkpointResultId: string; eventStart: number | null; eventEnd: number | null };
+type RatingRow = Omit<UnitRating, 'range'> & {
+  checkpointResultId: string;
+  eventStart: number | null;
+  eventEnd: number | null;
+};
 
 /**
  * Checkpoint results with at least two submitted diagnoses, in the filter's
@@ -61,11 +85,15 @@ type RatingRow = Omit<UnitRating, 'range'> & { checkpointResultId: string; event
  * ids back for their diagnoses, took ~0.8 s of each agreement and
  * disagreements request at 20,000 diagnoses over 100,000 trajectories.
  */
-export async function loadAgreementUnits(filter: AgreementFilter, limit = MAX_AGREEMENT_UNITS): Promise<AgreementUnit[]> {
+export async function loadAgreementUnits(
+  filter: AgreementFilter,
+  limit = MAX_AGREEMENT_UNITS,
+): Promise<AgreementUnit[]> {
   const scope: Prisma.Sql[] = [Prisma.sql`d."status" = 'SUBMITTED'`];
   if (filter.benchmark) scope.push(Prisma.sql`t."benchmark" = ${filter.benchmark}`);
   if (filter.ability) scope.push(Prisma.sql`t."ability" = ${filter.ability}`);
-  const trajectories = filter.benchmark || filter.ability ? Prisma.sql`JOIN "Trajectory" t ON t.id = d."trajectoryId"` : Prisma.empty;
+  const trajectories =
+    filter.benchmark || filter.ability ? Prisma.sql`JOIN "Trajectory" t ON t.id = d."trajectoryId"` : Prisma.empty;
   const rows = await prisma.$queryRaw<RatingRow[]>`
     WITH units AS (
       SELECT d."checkpointResultId" AS id, min(d."submittedAt") AS first FROM "Diagnosis" d ${trajectories}
@@ -175,7 +203,8 @@ export function disagreementReasons(u: AgreementUnit): ('category' | 'range')[] 
   const ranged = u.ratings.filter((r) => r.range);
   let rangeOff = false;
   for (let i = 0; i < ranged.length && !rangeOff; i++) {
-    for (let j = i + 1; j < ranged.length; j++) if (rangeIoU(ranged[i].range!, ranged[j].range!) < RANGE_DISAGREEMENT_IOU) rangeOff = true;
+    for (let j = i + 1; j < ranged.length; j++)
+      if (rangeIoU(ranged[i].range!, ranged[j].range!) < RANGE_DISAGREEMENT_IOU) rangeOff = true;
   }
   if (rangeOff) reasons.push('range');
   return reasons;

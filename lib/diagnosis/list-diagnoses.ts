@@ -23,8 +23,12 @@ export async function listTrajectoryDiagnoses(actor: Actor, trajectoryId: string
   if (all || rows.every((r) => r.authorId === actor.userId)) return rows.map(toDiagnosisView);
   const trajectory = await prisma.trajectory.findUnique({ where: { id: trajectoryId }, select: { taskId: true } });
   const k = trajectory ? await overlapForTask(prisma, trajectory.taskId) : 1;
-  const mine = new Set(rows.filter((r) => r.authorId === actor.userId && r.status === 'SUBMITTED').map((r) => r.checkpointResultId));
-  return rows.filter((r) => k <= 1 || r.authorId === actor.userId || mine.has(r.checkpointResultId)).map(toDiagnosisView);
+  const mine = new Set(
+    rows.filter((r) => r.authorId === actor.userId && r.status === 'SUBMITTED').map((r) => r.checkpointResultId),
+  );
+  return rows
+    .filter((r) => k <= 1 || r.authorId === actor.userId || mine.has(r.checkpointResultId))
+    .map(toDiagnosisView);
 }
 
 /** Every diagnosis of a task (all trajectories): the reviewer's view. */
@@ -43,11 +47,17 @@ export async function diagnosisHistory(actor: Actor, id: string) {
   requirePermission(actor, 'trajectory:read');
   const d = await prisma.diagnosis.findUnique({ where: { id }, select: { authorId: true } });
   if (!d) throw notFound('Diagnosis');
-  if (d.authorId !== actor.userId && !can(actor.role, 'diagnosis:read-all')) throw new AppError('FORBIDDEN', 'Only the author or a reviewer can read this history');
+  if (d.authorId !== actor.userId && !can(actor.role, 'diagnosis:read-all'))
+    throw new AppError('FORBIDDEN', 'Only the author or a reviewer can read this history');
   const revs = await prisma.diagnosisRevision.findMany({
     where: { diagnosisId: id },
     include: { editor: { select: { name: true } } },
     orderBy: { createdAt: 'desc' },
   });
-  return revs.map((r) => ({ id: r.id, editor: r.editor.name, createdAt: r.createdAt.toISOString(), content: r.content }));
+  return revs.map((r) => ({
+    id: r.id,
+    editor: r.editor.name,
+    createdAt: r.createdAt.toISOString(),
+    content: r.content,
+  }));
 }

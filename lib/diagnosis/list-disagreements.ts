@@ -41,17 +41,24 @@ export async function listDisagreements(actor: Actor, raw: Record<string, unknow
   requirePermission(actor, 'diagnosis:read-all');
   const q = disagreementQuerySchema.parse(raw);
   const page = pageQuerySchema.parse(raw);
-  const units = (await loadAgreementUnits(q)).map((u) => ({ ...u, reasons: disagreementReasons(u) })).filter((u) => u.reasons.length > 0);
+  const units = (await loadAgreementUnits(q))
+    .map((u) => ({ ...u, reasons: disagreementReasons(u) }))
+    .filter((u) => u.reasons.length > 0);
   const adjudications = await prisma.adjudication.findMany({
     where: { checkpointResultId: { in: units.map((u) => u.checkpointResultId) } },
     include: { category: { select: { id: true, label: true } }, reviewer: { select: { name: true } } },
   });
   const adj = new Map(adjudications.map((a) => [a.checkpointResultId, a]));
-  const wanted = units.filter((u) => q.status === 'all' || (q.status === 'adjudicated') === adj.has(u.checkpointResultId));
+  const wanted = units.filter(
+    (u) => q.status === 'all' || (q.status === 'adjudicated') === adj.has(u.checkpointResultId),
+  );
   const slice = wanted.slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
   const results = await prisma.checkpointResult.findMany({
     where: { id: { in: slice.map((u) => u.checkpointResultId) } },
-    include: { checkpoint: { select: { name: true } }, trajectory: { select: { id: true, task: { select: { id: true, externalId: true, benchmark: true } } } } },
+    include: {
+      checkpoint: { select: { name: true } },
+      trajectory: { select: { id: true, task: { select: { id: true, externalId: true, benchmark: true } } } },
+    },
   });
   const byId = new Map(results.map((r) => [r.id, r]));
   const items: Disagreement[] = slice.flatMap((u) => {

@@ -5,7 +5,13 @@ import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { claimForWriting } from '@/lib/queue/claim-for-writing';
 import { lockOverlapForWriting, OVERLAP_WRITER_TX, pendingForUser } from '@/lib/queue/overlap';
-import { draftInputSchema, editInputSchema, submitInputSchema, type DraftInput, type DiagnosisView } from './diagnosis-schemas';
+import {
+  draftInputSchema,
+  editInputSchema,
+  submitInputSchema,
+  type DraftInput,
+  type DiagnosisView,
+} from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
 
@@ -16,18 +22,29 @@ async function checkTarget(tx: Tx, input: DraftInput) {
     select: { id: true, passed: true, trajectoryId: true, trajectory: { select: { eventCount: true } } },
   });
   if (!cp) throw notFound(`Checkpoint result ${input.checkpointResultId}`, 'checkpointResultId');
-  if (cp.passed) throw new AppError('VALIDATION', 'Only failed checkpoints are diagnosed', [{ path: 'checkpointResultId', message: 'checkpoint passed' }]);
+  if (cp.passed)
+    throw new AppError('VALIDATION', 'Only failed checkpoints are diagnosed', [
+      { path: 'checkpointResultId', message: 'checkpoint passed' },
+    ]);
   const last = cp.trajectory.eventCount - 1;
   for (const key of ['eventStart', 'eventEnd'] as const) {
     const v = input[key];
-    if (v != null && v > last) throw new AppError('VALIDATION', `${key} ${v} is past the last event (${last})`, [{ path: key, message: 'out of range' }]);
+    if (v != null && v > last)
+      throw new AppError('VALIDATION', `${key} ${v} is past the last event (${last})`, [
+        { path: key, message: 'out of range' },
+      ]);
   }
   if (input.eventStart != null && input.eventEnd != null && input.eventStart > input.eventEnd) {
-    throw new AppError('VALIDATION', 'eventStart must not be after eventEnd', [{ path: 'eventStart', message: 'after eventEnd' }]);
+    throw new AppError('VALIDATION', 'eventStart must not be after eventEnd', [
+      { path: 'eventStart', message: 'after eventEnd' },
+    ]);
   }
   if (input.categoryId) {
     const cat = await tx.failureCategory.findUnique({ where: { id: input.categoryId }, select: { active: true } });
-    if (!cat || !cat.active) throw new AppError('VALIDATION', 'Unknown or retired failure category', [{ path: 'categoryId', message: 'not in the taxonomy' }]);
+    if (!cat || !cat.active)
+      throw new AppError('VALIDATION', 'Unknown or retired failure category', [
+        { path: 'categoryId', message: 'not in the taxonomy' },
+      ]);
   }
   return cp;
 }
@@ -52,8 +69,24 @@ function contentOf(input: DraftInput) {
 const DRAFT_AUDIT_MINUTES = 10;
 async function auditDraft(tx: Tx, actor: Actor, diagnosisId: string, input: Parameters<typeof contentOf>[0]) {
   const since = new Date(Date.now() - DRAFT_AUDIT_MINUTES * 60_000);
-  const recent = await tx.auditLog.findFirst({ where: { entityType: 'Diagnosis', entityId: diagnosisId, actorId: actor.userId, action: 'diagnosis.draft', createdAt: { gte: since } }, select: { id: true } });
-  if (!recent) await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.draft', entityType: 'Diagnosis', entityId: diagnosisId, after: contentOf(input) });
+  const recent = await tx.auditLog.findFirst({
+    where: {
+      entityType: 'Diagnosis',
+      entityId: diagnosisId,
+      actorId: actor.userId,
+      action: 'diagnosis.draft',
+      createdAt: { gte: since },
+    },
+    select: { id: true },
+  });
+  if (!recent)
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'diagnosis.draft',
+      entityType: 'Diagnosis',
+      entityId: diagnosisId,
+      after: contentOf(input),
+    });
 }
 
 type Version = { status: 'DRAFT' | 'SUBMITTED'; updatedAt: Date } | null;
@@ -70,7 +103,9 @@ function checkReplaces(current: Version, input: DraftInput) {
   const message = current
     ? `Your ${current.status === 'SUBMITTED' ? 'submitted diagnosis' : 'draft'} of this checkpoint was changed in another tab or window at ${current.updatedAt.toISOString().slice(11, 19)} UTC, after this one loaded it; nothing was saved. Load that version, or save yours over it.`
     : 'Your draft of this checkpoint is gone (deleted elsewhere); nothing was saved. Save again to start it anew.';
-  throw new AppError('CONFLICT', message, [{ path: 'replacesUpdatedAt', message: 'not the current version' }], { reason: 'CHANGED_ELSEWHERE' });
+  throw new AppError('CONFLICT', message, [{ path: 'replacesUpdatedAt', message: 'not the current version' }], {
+    reason: 'CHANGED_ELSEWHERE',
+  });
 }
 
 /** Autosave: creates or updates the caller's draft for a failed checkpoint. */
@@ -88,7 +123,12 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
     await claimForWriting(tx, actor, cp.trajectoryId);
     const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true, updatedAt: true } });
     if (existing?.status === 'SUBMITTED') {
-      throw new AppError('CONFLICT', 'This diagnosis is already submitted; edit it and submit again to keep its history', [], { reason: 'ALREADY_SUBMITTED' });
+      throw new AppError(
+        'CONFLICT',
+        'This diagnosis is already submitted; edit it and submit again to keep its history',
+        [],
+        { reason: 'ALREADY_SUBMITTED' },
+      );
     }
     checkReplaces(existing, input);
     const d = await tx.diagnosis.upsert({
@@ -109,7 +149,10 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
  * already submitted one is an edit: the previous content is kept as a revision.
  * When the trajectory has nothing left to diagnose, the caller's claim is released.
  */
-export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
+export async function submitDiagnosis(
+  actor: Actor,
+  raw: unknown,
+): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
   requirePermission(actor, 'diagnosis:write');
   const input = submitInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
@@ -129,12 +172,19 @@ export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<{ dia
 }
 
 /** Author-only edit of a diagnosis by id (the API's PATCH); on a draft, it is its first submission. */
-export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
+export async function editDiagnosis(
+  actor: Actor,
+  id: string,
+  raw: unknown,
+): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
   requirePermission(actor, 'diagnosis:write');
   const edit = editInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
     await lockOverlapForWriting(tx, { diagnosisId: id });
-    const seen = await tx.diagnosis.findUnique({ where: { id }, select: { authorId: true, status: true, trajectoryId: true } });
+    const seen = await tx.diagnosis.findUnique({
+      where: { id },
+      select: { authorId: true, status: true, trajectoryId: true },
+    });
     if (!seen) throw notFound(`Diagnosis ${id}`);
     if (seen.authorId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the author can edit a diagnosis');
     // Submitting a draft needs the trajectory's claim, as submitDiagnosis does: without it a PATCH submitted
@@ -145,9 +195,16 @@ export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Pro
     if (!existing) throw notFound(`Diagnosis ${id}`);
     // It used to be overwritten with the diagnosis's own, so a PATCH naming another checkpoint answered 200.
     if (edit.checkpointResultId !== undefined && edit.checkpointResultId !== existing.checkpointResultId) {
-      throw new AppError('VALIDATION', `Diagnosis ${id} is of checkpoint result ${existing.checkpointResultId}, not ${edit.checkpointResultId}: a diagnosis never moves to another checkpoint; to diagnose that one, submit a new diagnosis (POST /api/diagnoses/submit)`, [
-        { path: 'checkpointResultId', message: `not this diagnosis's checkpoint (${existing.checkpointResultId}); it cannot be changed` },
-      ]);
+      throw new AppError(
+        'VALIDATION',
+        `Diagnosis ${id} is of checkpoint result ${existing.checkpointResultId}, not ${edit.checkpointResultId}: a diagnosis never moves to another checkpoint; to diagnose that one, submit a new diagnosis (POST /api/diagnoses/submit)`,
+        [
+          {
+            path: 'checkpointResultId',
+            message: `not this diagnosis's checkpoint (${existing.checkpointResultId}); it cannot be changed`,
+          },
+        ],
+      );
     }
     const input = { ...edit, checkpointResultId: existing.checkpointResultId };
     await checkTarget(tx, input);
@@ -158,7 +215,13 @@ export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Pro
 
 type Existing = Prisma.DiagnosisGetPayload<object>;
 
-async function writeSubmitted(tx: Tx, actor: Actor, existing: Existing | null, input: DraftInput, trajectoryId: string) {
+async function writeSubmitted(
+  tx: Tx,
+  actor: Actor,
+  existing: Existing | null,
+  input: DraftInput,
+  trajectoryId: string,
+) {
   const data = { ...contentOf(input), status: 'SUBMITTED' as const };
   let d;
   if (existing) {
@@ -172,23 +235,55 @@ async function writeSubmitted(tx: Tx, actor: Actor, existing: Existing | null, i
         confidence: existing.confidence,
         submittedAt: existing.submittedAt?.toISOString() ?? null,
       };
-      await tx.diagnosisRevision.create({ data: { diagnosisId: existing.id, editorId: actor.userId, content: snapshot } });
+      await tx.diagnosisRevision.create({
+        data: { diagnosisId: existing.id, editorId: actor.userId, content: snapshot },
+      });
       d = await tx.diagnosis.update({ where: { id: existing.id }, data, include: DIAGNOSIS_INCLUDE });
-      await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.edit', entityType: 'Diagnosis', entityId: d.id, before: snapshot, after: contentOf(input) });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'diagnosis.edit',
+        entityType: 'Diagnosis',
+        entityId: d.id,
+        before: snapshot,
+        after: contentOf(input),
+      });
     } else {
-      d = await tx.diagnosis.update({ where: { id: existing.id }, data: { ...data, submittedAt: new Date() }, include: DIAGNOSIS_INCLUDE });
-      await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.submit', entityType: 'Diagnosis', entityId: d.id, after: contentOf(input) });
+      d = await tx.diagnosis.update({
+        where: { id: existing.id },
+        data: { ...data, submittedAt: new Date() },
+        include: DIAGNOSIS_INCLUDE,
+      });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'diagnosis.submit',
+        entityType: 'Diagnosis',
+        entityId: d.id,
+        after: contentOf(input),
+      });
     }
   } else {
     d = await tx.diagnosis.create({
-      data: { ...data, submittedAt: new Date(), trajectoryId, checkpointResultId: input.checkpointResultId, authorId: actor.userId },
+      data: {
+        ...data,
+        submittedAt: new Date(),
+        trajectoryId,
+        checkpointResultId: input.checkpointResultId,
+        authorId: actor.userId,
+      },
       include: DIAGNOSIS_INCLUDE,
     });
-    await recordAudit(tx, { actorId: actor.userId, action: 'diagnosis.submit', entityType: 'Diagnosis', entityId: d.id, after: contentOf(input) });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'diagnosis.submit',
+      entityType: 'Diagnosis',
+      entityId: d.id,
+      after: contentOf(input),
+    });
   }
   const pendingCount = await recountPending(tx, d.trajectoryId);
   // Done for everyone, or (overlap k > 1) done for this annotator: free the item for the next one.
   if (pendingCount === 0) await tx.queueClaim.deleteMany({ where: { trajectoryId: d.trajectoryId } });
-  else if ((await pendingForUser(tx, d.trajectoryId, actor.userId)) === 0) await tx.queueClaim.deleteMany({ where: { trajectoryId: d.trajectoryId, userId: actor.userId } });
+  else if ((await pendingForUser(tx, d.trajectoryId, actor.userId)) === 0)
+    await tx.queueClaim.deleteMany({ where: { trajectoryId: d.trajectoryId, userId: actor.userId } });
   return { diagnosis: toDiagnosisView(d), pendingCount };
 }

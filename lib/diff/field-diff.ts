@@ -52,14 +52,19 @@ export function changedFields(changes: FieldChange[]): FieldChange[] {
 function walk(a: unknown, b: unknown, path: string, out: FieldChange[]) {
   if ((isPlain(a) || a === undefined) && (isPlain(b) || b === undefined) && (isPlain(a) || isPlain(b))) {
     const keys = [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])];
-    for (const k of keys) walk((a as Plain | undefined)?.[k], (b as Plain | undefined)?.[k], path ? `${path}.${k}` : k, out);
+    for (const k of keys)
+      walk((a as Plain | undefined)?.[k], (b as Plain | undefined)?.[k], path ? `${path}.${k}` : k, out);
     return;
   }
   if (Array.isArray(a) || Array.isArray(b)) {
     out.push(diffList(path, toArray(a), toArray(b)));
     return;
   }
-  if ((typeof a === 'string' || a == null) && (typeof b === 'string' || b == null) && (typeof a === 'string' || typeof b === 'string')) {
+  if (
+    (typeof a === 'string' || a == null) &&
+    (typeof b === 'string' || b == null) &&
+    (typeof a === 'string' || typeof b === 'string')
+  ) {
     out.push(diffText(path, (a as string | null | undefined) ?? null, (b as string | null | undefined) ?? null));
     return;
   }
@@ -77,7 +82,11 @@ function diffText(path: string, before: string | null, after: string | null): Fi
 }
 
 function wordParts(a: string, b: string): DiffPart[] {
-  return diffWordsWithSpace(a, b).map((c) => ({ value: c.value, ...(c.added ? { added: true } : {}), ...(c.removed ? { removed: true } : {}) }));
+  return diffWordsWithSpace(a, b).map((c) => ({
+    value: c.value,
+    ...(c.added ? { added: true } : {}),
+    ...(c.removed ? { removed: true } : {}),
+  }));
 }
 
 /** A list item as one line of text: strings as they are, objects as `key: value` pairs. */
@@ -114,7 +123,8 @@ function diffList(path: string, a: unknown[], b: unknown[]): FieldChange {
       for (const v of b.slice(bi, bi + n)) items.push({ status: 'added', after: itemText(v) });
       bi += n;
     } else {
-      for (let k = 0; k < n; k++) items.push({ status: 'same', before: itemText(a[ai + k]), after: itemText(alignKeys(b[bi + k], a[ai + k])) });
+      for (let k = 0; k < n; k++)
+        items.push({ status: 'same', before: itemText(a[ai + k]), after: itemText(alignKeys(b[bi + k], a[ai + k])) });
       ai += n;
       bi += n;
     }
@@ -147,7 +157,12 @@ function pairRuns(removed: unknown[], added: unknown[], items: ListItemChange[])
 }
 
 function words(s: string): Set<string> {
-  return new Set(s.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean));
+  return new Set(
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}_]+/u)
+      .filter(Boolean),
+  );
 }
 
 function wordOverlap(a: string, b: string): number {

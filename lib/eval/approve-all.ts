@@ -22,10 +22,22 @@ export async function approveAllValid(actor: Actor, runId: string): Promise<Appr
   const out: ApprovalOutcome = { approved: [], refused: [] };
   for (const p of proposals) {
     try {
-      const { cardVersions } = await approveProposal(actor, p.id, { note: 'eval:reflection approves every valid proposal' });
-      const versions = await prisma.cardVersion.findMany({ where: { id: { in: cardVersions.map((v) => v.versionId) } }, select: { id: true, content: true } });
+      const { cardVersions } = await approveProposal(actor, p.id, {
+        note: 'eval:reflection approves every valid proposal',
+      });
+      const versions = await prisma.cardVersion.findMany({
+        where: { id: { in: cardVersions.map((v) => v.versionId) } },
+        select: { id: true, content: true },
+      });
       const content = new Map(versions.map((v) => [v.id, v.content]));
-      for (const v of cardVersions) out.approved.push({ proposalId: p.id, operation: p.operation, key: v.key, versionId: v.versionId, content: content.get(v.versionId) });
+      for (const v of cardVersions)
+        out.approved.push({
+          proposalId: p.id,
+          operation: p.operation,
+          key: v.key,
+          versionId: v.versionId,
+          content: content.get(v.versionId),
+        });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       out.refused.push({ proposalId: p.id, reason: `${err.code}: ${err.message}` });

@@ -36,8 +36,15 @@ export type TaskQuality = {
 };
 
 const LISTS = (c: SkillCardContent): string[][] => [
-  c.skill.completion_condition, c.skill.success_contrast, c.skill.failure_contrast, c.skill.recovery, c.skill.efficiency,
-  c.evidence.observed_feedback, c.evidence.state_transition, c.evidence.good_examples, c.evidence.bad_examples,
+  c.skill.completion_condition,
+  c.skill.success_contrast,
+  c.skill.failure_contrast,
+  c.skill.recovery,
+  c.skill.efficiency,
+  c.evidence.observed_feedback,
+  c.evidence.state_transition,
+  c.evidence.good_examples,
+  c.evidence.bad_examples,
 ];
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -50,9 +57,15 @@ export function identicalGoodBad(c: SkillCardContent): number {
   return c.evidence.bad_examples.filter((b) => good.has(norm(b))).length;
 }
 
-export function taskQuality(task: string, detail: RunDetail, runs: { passed: number; failed: number }, approval: ApprovalOutcome): TaskQuality {
+export function taskQuality(
+  task: string,
+  detail: RunDetail,
+  runs: { passed: number; failed: number },
+  approval: ApprovalOutcome,
+): TaskQuality {
   const failuresByRule: Record<string, number> = {};
-  for (const item of [...detail.deltas, ...detail.proposals]) for (const v of item.validation) failuresByRule[v.rule] = (failuresByRule[v.rule] ?? 0) + 1;
+  for (const item of [...detail.deltas, ...detail.proposals])
+    for (const v of item.validation) failuresByRule[v.rule] = (failuresByRule[v.rule] ?? 0) + 1;
   const operations: Record<string, number> = {};
   for (const p of detail.proposals) if (p.valid) operations[p.operation] = (operations[p.operation] ?? 0) + 1;
   const deltaCards = detail.deltas.flatMap((d) => {
@@ -75,11 +88,20 @@ export function taskQuality(task: string, detail: RunDetail, runs: { passed: num
     proposals: detail.proposals.length,
     validProposals: detail.proposals.filter((p) => p.valid).length,
     failuresByRule,
-    successContrast: runs.passed > 0 ? { with: deltaCards.filter((c) => c.skill.success_contrast.length > 0).length, of: deltaCards.length } : null,
+    successContrast:
+      runs.passed > 0
+        ? { with: deltaCards.filter((c) => c.skill.success_contrast.length > 0).length, of: deltaCards.length }
+        : null,
     duplicateItems: bankCards.reduce((n, c) => n + duplicateListItems(c), 0),
     identicalGoodBad: bankCards.reduce((n, c) => n + identicalGoodBad(c), 0),
-    privacyFindings: bankCards.reduce((n, c) => n + stringLeaves(c).reduce((m, l) => m + findPrivacyIssues(l.text).length, 0), 0),
-    evaluatorWording: bankCards.reduce((n, c) => n + runtimeFields(c).reduce((m, f) => m + evaluatorWording(f.text).length, 0), 0),
+    privacyFindings: bankCards.reduce(
+      (n, c) => n + stringLeaves(c).reduce((m, l) => m + findPrivacyIssues(l.text).length, 0),
+      0,
+    ),
+    evaluatorWording: bankCards.reduce(
+      (n, c) => n + runtimeFields(c).reduce((m, f) => m + evaluatorWording(f.text).length, 0),
+      0,
+    ),
     operations,
     approved: approval.approved.length,
     refused: approval.refused.map((r) => r.reason),
@@ -88,12 +110,24 @@ export function taskQuality(task: string, detail: RunDetail, runs: { passed: num
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${Math.round((100 * a) / b)}%`);
-const mix = (r: Record<string, number>) => Object.entries(r).sort().map(([k, v]) => `${k} ${v}`).join(', ') || '—';
+const mix = (r: Record<string, number>) =>
+  Object.entries(r)
+    .sort()
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ') || '—';
 
 /** The printed report: one line per task, then the totals. */
-export function formatReport(rows: TaskQuality[], extra: { provider: string; seconds: number; bank: { cards: number; kb: number }; retrieval: string[] }): string {
-  const lines = [`eval:reflection — provider ${extra.provider}, ${rows.length} tasks, ${extra.seconds.toFixed(1)} s`, ''];
-  lines.push('task                         runs(p/f) diag deltas valid-deltas valid-props success-contrast dup id-good=bad privacy eval-wording ops / failures');
+export function formatReport(
+  rows: TaskQuality[],
+  extra: { provider: string; seconds: number; bank: { cards: number; kb: number }; retrieval: string[] },
+): string {
+  const lines = [
+    `eval:reflection — provider ${extra.provider}, ${rows.length} tasks, ${extra.seconds.toFixed(1)} s`,
+    '',
+  ];
+  lines.push(
+    'task                         runs(p/f) diag deltas valid-deltas valid-props success-contrast dup id-good=bad privacy eval-wording ops / failures',
+  );
   for (const r of rows) {
     lines.push(
       [
@@ -125,9 +159,18 @@ export function formatReport(rows: TaskQuality[], extra: { provider: string; sec
     '',
     'total',
     `  deltas per task: max ${Math.max(0, ...rows.map((r) => r.deltas))} (limit 3), mean ${(sum((r) => r.deltas) / Math.max(1, rows.length)).toFixed(1)}`,
-    `  validation pass rate: deltas ${pct(sum((r) => r.validDeltas), sum((r) => r.deltas))} (${sum((r) => r.validDeltas)}/${sum((r) => r.deltas)}), proposals ${pct(sum((r) => r.validProposals), sum((r) => r.proposals))} (${sum((r) => r.validProposals)}/${sum((r) => r.proposals)})`,
+    `  validation pass rate: deltas ${pct(
+      sum((r) => r.validDeltas),
+      sum((r) => r.deltas),
+    )} (${sum((r) => r.validDeltas)}/${sum((r) => r.deltas)}), proposals ${pct(
+      sum((r) => r.validProposals),
+      sum((r) => r.proposals),
+    )} (${sum((r) => r.validProposals)}/${sum((r) => r.proposals)})`,
     `  validation failures by rule: ${mix(rules)}`,
-    `  success contrast where a passing run exists: ${pct(sum((r) => r.successContrast?.with ?? 0), withPass.reduce((n, r) => n + r.successContrast!.of, 0))} of deltas (${sum((r) => r.successContrast?.with ?? 0)}/${withPass.reduce((n, r) => n + r.successContrast!.of, 0)})`,
+    `  success contrast where a passing run exists: ${pct(
+      sum((r) => r.successContrast?.with ?? 0),
+      withPass.reduce((n, r) => n + r.successContrast!.of, 0),
+    )} of deltas (${sum((r) => r.successContrast?.with ?? 0)}/${withPass.reduce((n, r) => n + r.successContrast!.of, 0)})`,
     `  approve all valid (approveProposal): ${sum((r) => r.approved)} approved, ${sum((r) => r.refused.length)} refused`,
     `  privacy findings in approved cards: ${sum((r) => r.privacyFindings)} (must be 0)`,
     `  evaluator wording in runtime fields: ${sum((r) => r.evaluatorWording)} (must be 0)`,

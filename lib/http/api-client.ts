@@ -24,7 +24,13 @@ export async function apiFetch<T>(url: string, init: RequestInit & { json?: unkn
   const body = await res.json().catch(() => null);
   if (!res.ok) {
     const err = body?.error;
-    throw new ApiError(res.status, err?.message ?? `Request failed (${res.status})`, err?.details ?? [], err?.reason, err?.retryAfterSeconds);
+    throw new ApiError(
+      res.status,
+      err?.message ?? `Request failed (${res.status})`,
+      err?.details ?? [],
+      err?.reason,
+      err?.retryAfterSeconds,
+    );
   }
   return body as T;
 }

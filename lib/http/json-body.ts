@@ -12,10 +12,13 @@ import { assertNoNul } from './nul-characters';
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function tooLarge(size?: number): AppError {
-  const what = size != null ? `The request body is ${size.toLocaleString('en-US')} bytes` : 'The request body is too large';
-  return new AppError('PAYLOAD_TOO_LARGE', `${what}; this route takes JSON of at most ${JSON_BODY_LIMIT_BYTES.toLocaleString('en-US')} bytes (1 MiB)`, [
-    { path: 'body', message: `larger than ${JSON_BODY_LIMIT_BYTES} bytes` },
-  ]);
+  const what =
+    size != null ? `The request body is ${size.toLocaleString('en-US')} bytes` : 'The request body is too large';
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `${what}; this route takes JSON of at most ${JSON_BODY_LIMIT_BYTES.toLocaleString('en-US')} bytes (1 MiB)`,
+    [{ path: 'body', message: `larger than ${JSON_BODY_LIMIT_BYTES} bytes` }],
+  );
 }
 
 /** The body as text, refused with 413 as soon as it passes the limit (a chunked body sends no length up front). */
@@ -55,8 +58,13 @@ export async function readJson(req: NextRequest): Promise<unknown> {
     body = JSON.parse(text);
   } catch (err) {
     const type = req.headers.get('content-type');
-    const hint = type && !isJsonType(type) ? ` The request says Content-Type: ${type.split(';')[0].trim()}; send a JSON object with Content-Type: application/json.` : '';
-    throw new AppError('VALIDATION', `Malformed JSON body: ${(err as Error).message}.${hint}`, [{ path: 'body', message: 'not valid JSON' }]);
+    const hint =
+      type && !isJsonType(type)
+        ? ` The request says Content-Type: ${type.split(';')[0].trim()}; send a JSON object with Content-Type: application/json.`
+        : '';
+    throw new AppError('VALIDATION', `Malformed JSON body: ${(err as Error).message}.${hint}`, [
+      { path: 'body', message: 'not valid JSON' },
+    ]);
   }
   assertNoNul({ body });
   return body;

@@ -58,7 +58,12 @@ export const oneCursorOnly = {
  * Spread into a list's query schema to refuse it by name.
  */
 export const noCursorParam = {
-  cursor: z.undefined({ error: 'is not a parameter of this list: send a `cursors` value of the previous page as after=… (next page) or before=… (previous page)' }).optional(),
+  cursor: z
+    .undefined({
+      error:
+        'is not a parameter of this list: send a `cursors` value of the previous page as after=… (next page) or before=… (previous page)',
+    })
+    .optional(),
 };
 
 /** The time as encodeCursor writes it (full ISO, UTC, milliseconds): anything else Date.parse accepts ("1", "2020-01-01") is not a position. */
@@ -69,7 +74,9 @@ const cursor = cursorParam((text): Cursor | undefined => {
   return rest.length || !id || !isCursorTime(at) ? undefined : { at, id };
 });
 
-export const cursorQuerySchema = z.object({ after: cursor, before: cursor, ...noCursorParam }).refine(oneCursorOnly.check, oneCursorOnly.params);
+export const cursorQuerySchema = z
+  .object({ after: cursor, before: cursor, ...noCursorParam })
+  .refine(oneCursorOnly.check, oneCursorOnly.params);
 export type CursorQuery = z.infer<typeof cursorQuerySchema>;
 
 /**
@@ -92,12 +99,16 @@ export function keysetPage(
   const reversed = !!c.before;
   const forward = (order === 'asc') !== reversed;
   const dir = Prisma.raw(forward ? 'ASC' : 'DESC');
-  const orderBy = leading ? Prisma.sql`${leading.column} ${dir}, ${t} ${dir}, ${id} ${dir}` : Prisma.sql`${t} ${dir}, ${id} ${dir}`;
+  const orderBy = leading
+    ? Prisma.sql`${leading.column} ${dir}, ${t} ${dir}, ${id} ${dir}`
+    : Prisma.sql`${t} ${dir}, ${id} ${dir}`;
   const at = c.after ?? c.before;
   if (!at) return { where: null, orderBy, reversed };
   // Timestamps are stored as UTC without a zone; the cast drops the ISO string's "Z" (PostgreSQL ignores it).
   const columns = leading ? Prisma.sql`(${leading.column}, ${t}, ${id})` : Prisma.sql`(${t}, ${id})`;
-  const position = leading ? Prisma.sql`(${leading.value}, ${at.at}::timestamp(3), ${at.id})` : Prisma.sql`(${at.at}::timestamp(3), ${at.id})`;
+  const position = leading
+    ? Prisma.sql`(${leading.value}, ${at.at}::timestamp(3), ${at.id})`
+    : Prisma.sql`(${at.at}::timestamp(3), ${at.id})`;
   const where = forward ? Prisma.sql`${columns} > ${position}` : Prisma.sql`${columns} < ${position}`;
   return { where, orderBy, reversed };
 }
@@ -119,12 +130,21 @@ export type PageCursors = { after: string | null; before: string | null };
  * pager's way to the last page goes there by number), with the total and the page count.
  * `cursors`: the list's own (cursorsOf, or the task list's taskCursorsOf).
  */
-export function keysetPageOf<R, T>(rows: R[], total: number, q: PageQuery, toItem: (row: R) => T, cursors: (rows: R[]) => PageCursors): Page<T> & { cursors: PageCursors } {
+export function keysetPageOf<R, T>(
+  rows: R[],
+  total: number,
+  q: PageQuery,
+  toItem: (row: R) => T,
+  cursors: (rows: R[]) => PageCursors,
+): Page<T> & { cursors: PageCursors } {
   const shown = q.page > pageCountOf(total, q.pageSize) ? [] : rows;
   return { ...pageOf(shown.map(toItem), total, q), cursors: cursors(shown) };
 }
 
 /** Cursors for the pages around `rows` (in list order): null at either end of what was read. */
 export function cursorsOf(rows: Position[]): PageCursors {
-  return { after: rows.length ? encodeCursor(rows[rows.length - 1]) : null, before: rows.length ? encodeCursor(rows[0]) : null };
+  return {
+    after: rows.length ? encodeCursor(rows[rows.length - 1]) : null,
+    before: rows.length ? encodeCursor(rows[0]) : null,
+  };
 }

@@ -26,6 +26,11 @@ export function findNul(value: unknown, path: string): string | null {
 export function assertNoNul(parts: Record<string, unknown>): void {
   for (const [part, value] of Object.entries(parts)) {
     const at = findNul(value, part);
-    if (at) throw new AppError('VALIDATION', `${at} contains a NUL character (\\u0000), which cannot be stored or searched: remove it`, [{ path: at, message: 'contains a NUL character (\\u0000)' }]);
+    if (at)
+      throw new AppError(
+        'VALIDATION',
+        `${at} contains a NUL character (\\u0000), which cannot be stored or searched: remove it`,
+        [{ path: at, message: 'contains a NUL character (\\u0000)' }],
+      );
   }
 }

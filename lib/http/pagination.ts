@@ -19,11 +19,17 @@ const quoted = (input: unknown) => (typeof input === 'number' ? String(input) : 
  * cleared, a link built with an empty value) is the first page, as an empty filter is no filter.
  */
 export function pageParam(name: string) {
-  const refused = (issue: { input?: unknown }) => `${name} must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en-US')} (got ${quoted(issue.input)})`;
+  const refused = (issue: { input?: unknown }) =>
+    `${name} must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en-US')} (got ${quoted(issue.input)})`;
   return z.preprocess(
     // Text that reads as a number becomes one; other text stays text, so the message quotes what was sent.
     (v) => (typeof v !== 'string' ? v : v.trim() === '' ? undefined : Number.isNaN(Number(v)) ? v : Number(v)),
-    z.number({ error: refused }).int({ error: refused }).min(1, { error: refused }).max(MAX_PAGE, { error: refused }).default(1),
+    z
+      .number({ error: refused })
+      .int({ error: refused })
+      .min(1, { error: refused })
+      .max(MAX_PAGE, { error: refused })
+      .default(1),
   );
 }
 
@@ -38,7 +44,14 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** `estimated`: the total (and so the page count) is the planner's estimate, shown as "about N" (lib/db/row-estimate.ts). */
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number; estimated?: boolean };
+export type Page<T> = {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  estimated?: boolean;
+};
 
 export function toPrismaPage(q: PageQuery): { skip: number; take: number } {
   return { skip: (q.page - 1) * q.pageSize, take: q.pageSize };
@@ -61,7 +74,9 @@ export function isPastEnd(page: Pick<Page<unknown>, 'items' | 'total'>): boolean
 }
 
 /** Parses URLSearchParams (or a Next searchParams object) into a plain record for zod. */
-export function searchParamsRecord(params: URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string> {
+export function searchParamsRecord(
+  params: URLSearchParams | Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (params instanceof URLSearchParams) {
     params.forEach((v, k) => (out[k] = v));

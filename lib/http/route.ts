@@ -38,7 +38,11 @@ function assertSameOrigin(req: NextRequest, actor: Actor | null) {
  * path, `settings.provder`, not at its parent's (`settings`, or nothing for a top-level field) as zod puts it.
  */
 function issueDetails(i: ZodError['issues'][number]): { path: string; message: string }[] {
-  if (i.code === 'unrecognized_keys') return i.keys.map((key) => ({ path: [...i.path, key].join('.'), message: 'unknown field, not one this request takes' }));
+  if (i.code === 'unrecognized_keys')
+    return i.keys.map((key) => ({
+      path: [...i.path, key].join('.'),
+      message: 'unknown field, not one this request takes',
+    }));
   return [{ path: i.path.join('.'), message: i.message }];
 }
 
@@ -47,27 +51,48 @@ export function errorResponse(err: unknown): NextResponse {
   if (err instanceof AppError) {
     const { retryAfterSeconds: retryAfter, reason } = err.options;
     return NextResponse.json(
-      { error: { code: err.code, message: err.message, details: err.details, ...(reason ? { reason } : {}), ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}) } },
+      {
+        error: {
+          code: err.code,
+          message: err.message,
+          details: err.details,
+          ...(reason ? { reason } : {}),
+          ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}),
+        },
+      },
       { status: err.status, headers: retryAfter ? { 'Retry-After': String(retryAfter) } : undefined },
     );
   }
   if (err instanceof ZodError) {
     const details = err.issues.flatMap(issueDetails);
     // A message that names its field already ("page must be …") is not prefixed with it a second time.
-    const summary = details.map((d) => (d.path && !d.message.startsWith(`${d.path} `) ? `${d.path}: ${d.message}` : d.message)).join('; ');
-    return NextResponse.json({ error: { code: 'VALIDATION', message: `Invalid request: ${summary}`, details } }, { status: 400 });
+    const summary = details
+      .map((d) => (d.path && !d.message.startsWith(`${d.path} `) ? `${d.path}: ${d.message}` : d.message))
+      .join('; ');
+    return NextResponse.json(
+      { error: { code: 'VALIDATION', message: `Invalid request: ${summary}`, details } },
+      { status: 400 },
+    );
   }
   if (err instanceof SyntaxError) {
-    return NextResponse.json({ error: { code: 'VALIDATION', message: `Malformed JSON body: ${err.message}`, details: [] } }, { status: 400 });
+    return NextResponse.json(
+      { error: { code: 'VALIDATION', message: `Malformed JSON body: ${err.message}`, details: [] } },
+      { status: 400 },
+    );
   }
   const busy = transientDatabaseError(err);
   if (busy) {
     // Logged as a warning: expected under load or behind a long admin action, worth counting, not a bug.
-    console.warn(`${busy.message} (${err instanceof Error ? err.message.split('\n').filter(Boolean).pop() : String(err)})`);
+    console.warn(
+      `${busy.message} (${err instanceof Error ? err.message.split('\n').filter(Boolean).pop() : String(err)})`,
+    );
     return errorResponse(busy);
   }
   console.error(err);
-  return NextResponse.json({ error: { code: 'INTERNAL', message: 'Internal error; see the server log', details: [] } }, { status: 500 });
+  return NextResponse.json(
+    { error: { code: 'INTERNAL', message: 'Internal error; see the server log', details: [] } },
+    { status: 500 },
+  );
 }
 
 /**

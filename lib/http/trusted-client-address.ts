@@ -22,9 +22,16 @@ export function parseProxyTrust(value: string | undefined): ProxyTrust {
     return (_addr, i) => i < hops;
   }
   try {
-    return proxyAddr.compile(text.split(',').map((s) => s.trim()).filter(Boolean));
+    return proxyAddr.compile(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
   } catch (err) {
-    throw new Error(`TRUST_PROXY="${text}" is not a hop count or a list of addresses/CIDR ranges: ${(err as Error).message}`);
+    throw new Error(
+      `TRUST_PROXY="${text}" is not a hop count or a list of addresses/CIDR ranges: ${(err as Error).message}`,
+    );
   }
 }
 

@@ -16,12 +16,18 @@ export const INTERRUPTED_MESSAGE =
  * `ids` are checked when given (a report or a page of the list).
  */
 export async function markInterruptedImports(ids?: string[], now = new Date()): Promise<number> {
-  const running = await prisma.importJob.findMany({ where: { status: 'RUNNING', ...(ids ? { id: { in: ids } } : {}) }, select: { id: true } });
+  const running = await prisma.importJob.findMany({
+    where: { status: 'RUNNING', ...(ids ? { id: { in: ids } } : {}) },
+    select: { id: true },
+  });
   let marked = 0;
   for (const { id } of running) {
     if (await importerAlive(id)) continue;
     // Only if still RUNNING: an importer that finished meanwhile (and released its lock) keeps its own status.
-    const { count } = await prisma.importJob.updateMany({ where: { id, status: 'RUNNING' }, data: { status: 'INTERRUPTED', finishedAt: now, error: INTERRUPTED_MESSAGE } });
+    const { count } = await prisma.importJob.updateMany({
+      where: { id, status: 'RUNNING' },
+      data: { status: 'INTERRUPTED', finishedAt: now, error: INTERRUPTED_MESSAGE },
+    });
     marked += count;
   }
   const cutoff = new Date(now.getTime() - STALE_IMPORT_MINUTES * 60_000);

@@ -6,7 +6,14 @@ import { notFound } from '@/lib/errors';
 import { markInterruptedImports } from './fail-stale-imports';
 import { pageOf, pageParam, toPrismaPage, type Page, type PageQuery } from '@/lib/http/pagination';
 
-export type ImportErrorView = { kind: ImportErrorKind; file: string; line: number | null; recordIndex: number | null; path: string | null; reason: string };
+export type ImportErrorView = {
+  kind: ImportErrorKind;
+  file: string;
+  line: number | null;
+  recordIndex: number | null;
+  path: string | null;
+  reason: string;
+};
 
 export type ImportJobSummary = {
   id: string;
@@ -69,8 +76,20 @@ export const ERRORS_PER_PAGE = 500;
 export const importReportQuerySchema = z.object({ errorsPage: pageParam('errorsPage') });
 
 const SUMMARY_SELECT = {
-  id: true, status: true, format: true, source: true, fileName: true, recordsTotal: true, importedCount: true,
-  presentCount: true, conflictCount: true, failedCount: true, error: true, startedAt: true, finishedAt: true, createdAt: true,
+  id: true,
+  status: true,
+  format: true,
+  source: true,
+  fileName: true,
+  recordsTotal: true,
+  importedCount: true,
+  presentCount: true,
+  conflictCount: true,
+  failedCount: true,
+  error: true,
+  startedAt: true,
+  finishedAt: true,
+  createdAt: true,
   createdBy: { select: { email: true } },
 } as const satisfies Prisma.ImportJobSelect;
 
@@ -91,29 +110,54 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
   let job = await prisma.importJob.findUnique({ where: { id: jobId }, select: SUMMARY_SELECT });
   if (!job) throw notFound('Import');
   // "Running" is only true while an importer holds the job's lock; otherwise show it interrupted now.
-  if (job.status === 'RUNNING' && (await markInterruptedImports([jobId]))) job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, select: SUMMARY_SELECT });
+  if (job.status === 'RUNNING' && (await markInterruptedImports([jobId])))
+    job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, select: SUMMARY_SELECT });
   const taskWhere = { trajectories: { some: { importJobId: jobId } } } satisfies Prisma.TaskWhereInput;
-  const [errors, errorCount, warningCount, tasks, taskCount, failedWithoutFailedCheckpoint, models] = await Promise.all([
-    prisma.importError.findMany({
-      where: { importJobId: jobId },
-      orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
-      skip: offset,
-      take: ERRORS_PER_PAGE,
-      select: { kind: true, file: true, line: true, recordIndex: true, path: true, reason: true },
-    }),
-    prisma.importError.count({ where: { importJobId: jobId } }),
-    prisma.importError.count({ where: { importJobId: jobId, kind: 'WARNING' } }),
-    prisma.task.findMany({ where: taskWhere, select: { id: true, benchmark: true, externalId: true }, orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }], take: REPORT_TASKS }),
-    prisma.task.count({ where: taskWhere }),
-    prisma.trajectory.count({ where: { importJobId: jobId, passed: false, failedCount: 0 } }),
-    importedModels(jobId),
-  ]);
+  const [errors, errorCount, warningCount, tasks, taskCount, failedWithoutFailedCheckpoint, models] = await Promise.all(
+    [
+      prisma.importError.findMany({
+        where: { importJobId: jobId },
+        orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
+        skip: offset,
+        take: ERRORS_PER_PAGE,
+        select: { kind: true, file: true, line: true, recordIndex: true, path: true, reason: true },
+      }),
+      prisma.importError.count({ where: { importJobId: jobId } }),
+      prisma.importError.count({ where: { importJobId: jobId, kind: 'WARNING' } }),
+      prisma.task.findMany({
+        where: taskWhere,
+        select: { id: true, benchmark: true, externalId: true },
+        orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }],
+        take: REPORT_TASKS,
+      }),
+      prisma.task.count({ where: taskWhere }),
+      prisma.trajectory.count({ where: { importJobId: jobId, passed: false, failedCount: 0 } }),
+      importedModels(jobId),
+    ],
+  );
   const errorsPageCount = Math.max(1, Math.ceil(errorCount / ERRORS_PER_PAGE));
-  return { ...toSummary(job), errors, errorCount, warningCount, errorsShown: errors.length, errorsOffset: offset, errorsPage: page, errorsPageCount, tasks, taskCount, failedWithoutFailedCheckpoint, models };
+  return {
+    ...toSummary(job),
+    errors,
+    errorCount,
+    warningCount,
+    errorsShown: errors.length,
+    errorsOffset: offset,
+    errorsPage: page,
+    errorsPageCount,
+    tasks,
+    taskCount,
+    failedWithoutFailedCheckpoint,
+    models,
+  };
 }
 
 async function importedModels(jobId: string): Promise<ImportReport['models']> {
-  const rows = await prisma.trajectory.groupBy({ by: ['model', 'agent', 'passed'], where: { importJobId: jobId }, _count: { _all: true } });
+  const rows = await prisma.trajectory.groupBy({
+    by: ['model', 'agent', 'passed'],
+    where: { importJobId: jobId },
+    _count: { _all: true },
+  });
   const byRun = new Map<string, ImportReport['models'][number]>();
   for (const r of rows) {
     const key = JSON.stringify([r.model, r.agent]);

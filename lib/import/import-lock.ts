@@ -15,7 +15,10 @@ const NAMESPACE = 'import-job';
 export type ImportLock = { release: () => Promise<void> };
 
 export async function holdImportLock(jobId: string): Promise<ImportLock> {
-  const client = new pg.Client({ connectionString: env().DATABASE_URL, application_name: 'memory-console-import-lock' });
+  const client = new pg.Client({
+    connectionString: env().DATABASE_URL,
+    application_name: 'memory-console-import-lock',
+  });
   // A lost connection loses the lock: the job then shows as interrupted, which is what it is to a reader.
   client.on('error', (err) => console.error('[import] lock connection lost:', err.message));
   await client.connect();

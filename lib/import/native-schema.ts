@@ -24,10 +24,15 @@ export const nativeEventSchema = z
     metadata: z.record(z.string(), z.unknown()).nullish(),
   })
   .superRefine((e, ctx) => {
-    if (e.type === 'tool_call' && !e.tool) ctx.addIssue({ code: 'custom', path: ['tool'], message: 'a tool_call needs a tool ("App.function")' });
+    if (e.type === 'tool_call' && !e.tool)
+      ctx.addIssue({ code: 'custom', path: ['tool'], message: 'a tool_call needs a tool ("App.function")' });
     // The simulated user calls tools too (τ²-bench telecom's dual control): kept as tool calls, never the agent's.
     if (e.type === 'tool_call' && e.source !== 'agent' && e.source !== 'user') {
-      ctx.addIssue({ code: 'custom', path: ['source'], message: `a tool_call comes from the agent or the user, not ${e.source}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['source'],
+        message: `a tool_call comes from the agent or the user, not ${e.source}`,
+      });
     }
   });
 export type NativeEvent = z.input<typeof nativeEventSchema>;
@@ -81,16 +86,35 @@ export const nativeRecordSchema = z
     // Checkpoint ids are keys (one per task, one result per trajectory): a repeat is the user's to fix, not a database error.
     const known = new Set<string>();
     r.task.checkpoints.forEach((c, i) => {
-      if (known.has(c.id)) ctx.addIssue({ code: 'custom', path: ['task', 'checkpoints', i, 'id'], message: `checkpoint id "${c.id}" is defined twice in task.checkpoints` });
+      if (known.has(c.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['task', 'checkpoints', i, 'id'],
+          message: `checkpoint id "${c.id}" is defined twice in task.checkpoints`,
+        });
       known.add(c.id);
     });
     const scored = new Set<string>();
     r.checkpoints.forEach((c, i) => {
-      if (!known.has(c.id)) ctx.addIssue({ code: 'custom', path: ['checkpoints', i, 'id'], message: `unknown checkpoint id "${c.id}" (not in task.checkpoints)` });
-      else if (scored.has(c.id)) ctx.addIssue({ code: 'custom', path: ['checkpoints', i, 'id'], message: `a second result for checkpoint "${c.id}": give each checkpoint one result` });
+      if (!known.has(c.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['checkpoints', i, 'id'],
+          message: `unknown checkpoint id "${c.id}" (not in task.checkpoints)`,
+        });
+      else if (scored.has(c.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['checkpoints', i, 'id'],
+          message: `a second result for checkpoint "${c.id}": give each checkpoint one result`,
+        });
       scored.add(c.id);
       if (c.event_index != null && c.event_index >= r.events.length) {
-        ctx.addIssue({ code: 'custom', path: ['checkpoints', i, 'event_index'], message: `event_index ${c.event_index} is past the last event (${r.events.length - 1})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['checkpoints', i, 'event_index'],
+          message: `event_index ${c.event_index} is past the last event (${r.events.length - 1})`,
+        });
       }
     });
   });

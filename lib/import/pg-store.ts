@@ -72,7 +72,10 @@ const jsonText = (v: unknown) => {
   return text.includes('\\u') ? text.replace(BAD_JSON_ESCAPE, '$1\\ufffd') : text;
 };
 /** Query parameters with NUL replaced in every string (also inside arrays): identifiers and names can carry it too. */
-const params = (values: unknown[]) => values.map((v) => (typeof v === 'string' ? noNul(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? noNul(x) : x)) : v));
+const params = (values: unknown[]) =>
+  values.map((v) =>
+    typeof v === 'string' ? noNul(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? noNul(x) : x)) : v,
+  );
 
 /** One field in COPY text format: \N for NULL; backslash, tab, newline and carriage return escaped. */
 export function copyField(v: string | number | boolean | null | undefined): string {
@@ -82,15 +85,29 @@ export function copyField(v: string | number | boolean | null | undefined): stri
   return noNul(s).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-export const EVENT_COPY_SQL = 'COPY "Event" ("id","trajectoryId","position","source","type","tool","arguments","callId","content","error","metadata") FROM STDIN';
+export const EVENT_COPY_SQL =
+  'COPY "Event" ("id","trajectoryId","position","source","type","tool","arguments","callId","content","error","metadata") FROM STDIN';
 
 /** An event row as one COPY text line; event ids derive from the (new, unique) trajectory id and position. */
 export function eventCopyLine(r: EventRow): string {
   const e = r.event;
-  return [
-    `${r.trajectoryId}e${r.position}`, r.trajectoryId, r.position, e.source.toUpperCase(), e.type.toUpperCase(), e.tool ?? null,
-    jsonText(e.arguments), e.call_id ?? null, e.content == null ? null : noNul(e.content), e.error ? 't' : 'f', jsonText(e.metadata),
-  ].map(copyField).join('\t') + '\n';
+  return (
+    [
+      `${r.trajectoryId}e${r.position}`,
+      r.trajectoryId,
+      r.position,
+      e.source.toUpperCase(),
+      e.type.toUpperCase(),
+      e.tool ?? null,
+      jsonText(e.arguments),
+      e.call_id ?? null,
+      e.content == null ? null : noNul(e.content),
+      e.error ? 't' : 'f',
+      jsonText(e.metadata),
+    ]
+      .map(copyField)
+      .join('\t') + '\n'
+  );
 }
 
 async function copyEvents(client: ImportClient, rows: EventRow[]): Promise<void> {
@@ -129,7 +146,17 @@ export function pgStore(client: ImportClient): BatchStore {
       await client.query(
         `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, split, metadata, "contentHash", "updatedAt")
          VALUES ($1, $2, $3, $4, $5, $6::text[], $7::"TaskSplit", $8::jsonb, $9, now())`,
-        params([id, t.benchmark, t.id, t.ability ?? null, noNul(t.instruction), t.apps, split, jsonText(t.metadata) ?? '{}', hash]),
+        params([
+          id,
+          t.benchmark,
+          t.id,
+          t.ability ?? null,
+          noNul(t.instruction),
+          t.apps,
+          split,
+          jsonText(t.metadata) ?? '{}',
+          hash,
+        ]),
       );
       const checkpoints = t.checkpoints.map((c) => ({ id: newId(), key: c.id, c }));
       if (checkpoints.length) {
@@ -138,17 +165,29 @@ export function pgStore(client: ImportClient): BatchStore {
            SELECT id, $1, key, name, description, kind, weight, position, now()
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[]) AS x(id, key, name, description, kind, weight, position)`,
           params([
-            id, checkpoints.map((x) => x.id), checkpoints.map((x) => x.key), checkpoints.map((x) => noNul(x.c.name)),
-            checkpoints.map((x) => (x.c.description == null ? null : noNul(x.c.description))), checkpoints.map((x) => x.c.kind ?? null),
-            checkpoints.map((x) => x.c.weight), checkpoints.map((_, i) => i),
+            id,
+            checkpoints.map((x) => x.id),
+            checkpoints.map((x) => x.key),
+            checkpoints.map((x) => noNul(x.c.name)),
+            checkpoints.map((x) => (x.c.description == null ? null : noNul(x.c.description))),
+            checkpoints.map((x) => x.c.kind ?? null),
+            checkpoints.map((x) => x.c.weight),
+            checkpoints.map((_, i) => i),
           ]),
         );
       }
-      return { id, benchmark: t.benchmark, externalId: t.id, contentHash: hash, checkpoints: checkpoints.map((x) => ({ id: x.id, key: x.key })) };
+      return {
+        id,
+        benchmark: t.benchmark,
+        externalId: t.id,
+        contentHash: hash,
+        checkpoints: checkpoints.map((x) => ({ id: x.id, key: x.key })),
+      };
     },
     async findTrajectories(externalIds) {
       const { rows } = await client.query<{ id: string; externalId: string; contentHash: string; taskId: string }>(
-        `SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`, params([externalIds]),
+        `SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`,
+        params([externalIds]),
       );
       return rows;
     },
@@ -163,10 +202,23 @@ export function pgStore(client: ImportClient): BatchStore {
                        $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[])
              AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job)`,
           params([
-            t.map((x) => x.id), t.map((x) => noNul(x.externalId)), t.map((x) => x.taskId), t.map((x) => noNul(x.model)), t.map((x) => x.agent),
-            t.map((x) => x.trial), t.map((x) => x.passed), t.map((x) => x.score), t.map((x) => (x.outcomeReason == null ? null : noNul(x.outcomeReason))),
-            t.map((x) => x.feedbackKind), t.map((x) => x.memoryRelease), t.map((x) => jsonText(x.memoryCardIds)), t.map((x) => jsonText(x.metadata) ?? '{}'),
-            t.map((x) => x.contentHash), t.map((x) => x.eventCount), t.map((x) => x.failedCount), t.map((x) => x.importJobId),
+            t.map((x) => x.id),
+            t.map((x) => noNul(x.externalId)),
+            t.map((x) => x.taskId),
+            t.map((x) => noNul(x.model)),
+            t.map((x) => x.agent),
+            t.map((x) => x.trial),
+            t.map((x) => x.passed),
+            t.map((x) => x.score),
+            t.map((x) => (x.outcomeReason == null ? null : noNul(x.outcomeReason))),
+            t.map((x) => x.feedbackKind),
+            t.map((x) => x.memoryRelease),
+            t.map((x) => jsonText(x.memoryCardIds)),
+            t.map((x) => jsonText(x.metadata) ?? '{}'),
+            t.map((x) => x.contentHash),
+            t.map((x) => x.eventCount),
+            t.map((x) => x.failedCount),
+            t.map((x) => x.importJobId),
           ]),
         );
       }
@@ -177,8 +229,14 @@ export function pgStore(client: ImportClient): BatchStore {
            SELECT id, tid, cid, passed, score, total, note, ev, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::float8[], $6::float8[], $7::text[], $8::int[]) AS x(id, tid, cid, passed, score, total, note, ev)`,
           params([
-            r.map((x) => x.id), r.map((x) => x.trajectoryId), r.map((x) => x.checkpointId), r.map((x) => x.passed), r.map((x) => x.score),
-            r.map((x) => x.total), r.map((x) => (x.note == null ? null : noNul(x.note))), r.map((x) => x.eventIndex),
+            r.map((x) => x.id),
+            r.map((x) => x.trajectoryId),
+            r.map((x) => x.checkpointId),
+            r.map((x) => x.passed),
+            r.map((x) => x.score),
+            r.map((x) => x.total),
+            r.map((x) => (x.note == null ? null : noNul(x.note))),
+            r.map((x) => x.eventIndex),
           ]),
         );
       }

@@ -23,7 +23,10 @@ function tooLarge(limitBytes: number, size?: number): AppError {
 
 /** A safe display name: the base name only, no control characters, bounded length. */
 export function cleanFileName(name: string | null | undefined, fallback: string): string {
-  const base = path.basename(String(name ?? '')).replace(/[\u0000-\u001f]/g, '').trim();
+  const base = path
+    .basename(String(name ?? ''))
+    .replace(/[\u0000-\u001f]/g, '')
+    .trim();
   return (base || fallback).slice(0, 200);
 }
 
@@ -44,7 +47,12 @@ async function saveStream(body: Readable, dest: string, limitBytes: number): Pro
  * Streams every file part of a multipart body to disk as it arrives (busboy),
  * so memory stays flat and the 413 fires as soon as the total passes the limit.
  */
-async function saveMultipart(req: Request, dir: string, fields: Record<string, string>, limitBytes: number): Promise<ReceivedFile[]> {
+async function saveMultipart(
+  req: Request,
+  dir: string,
+  fields: Record<string, string>,
+  limitBytes: number,
+): Promise<ReceivedFile[]> {
   const files: ReceivedFile[] = [];
   const writes: Promise<void>[] = [];
   let total = 0;
@@ -98,7 +106,12 @@ export async function receiveUpload(req: Request, limitBytes: number): Promise<R
       await saveStream(Readable.fromWeb(req.body as WebReadableStream), filePath, limitBytes);
       files.push({ filePath, fileName });
     }
-    if (!files.length) throw new AppError('VALIDATION', 'No file received: send the file as the request body or as multipart form data', [{ path: 'file', message: 'missing' }]);
+    if (!files.length)
+      throw new AppError(
+        'VALIDATION',
+        'No file received: send the file as the request body or as multipart form data',
+        [{ path: 'file', message: 'missing' }],
+      );
     return { files, fields, cleanup };
   } catch (err) {
     await cleanup();

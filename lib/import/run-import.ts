@@ -55,7 +55,13 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
   const bytesTotal = (await stat(opts.filePath)).size;
   const format = bytesTotal === 0 ? null : (opts.format ?? detectFormat(await readHead(opts.filePath), fileName));
   const job = await prisma.importJob.create({
-    data: { status: 'QUEUED', format: format ?? null, source: opts.source, fileName, createdById: 'actor' in opts.by ? opts.by.actor.userId : null },
+    data: {
+      status: 'QUEUED',
+      format: format ?? null,
+      source: opts.source,
+      fileName,
+      createdById: 'actor' in opts.by ? opts.by.actor.userId : null,
+    },
   });
   // Held until the job's final state is written: if this process dies, the lock goes and readers see "interrupted".
   const lock = await holdImportLock(job.id);
@@ -67,13 +73,25 @@ export async function importFile(opts: ImportFileOptions): Promise<ImportReport>
   }
 }
 
-async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, format: ImportFormat | null, bytesTotal: number): Promise<ImportReport> {
+async function runJob(
+  opts: ImportFileOptions,
+  jobId: string,
+  fileName: string,
+  format: ImportFormat | null,
+  bytesTotal: number,
+): Promise<ImportReport> {
   const job = { id: jobId };
   // The final state and its audit entry commit together.
   const finishJob = (data: Prisma.ImportJobUpdateInput & { status: ImportStatus }) =>
     prisma.$transaction(async (tx) => {
       await tx.importJob.update({ where: { id: job.id }, data: { ...data, finishedAt: new Date() } });
-      await recordAudit(tx, { actorId: 'actor' in opts.by ? opts.by.actor.userId : null, action: 'import.finish', entityType: 'ImportJob', entityId: job.id, after: { fileName, format, ...data } });
+      await recordAudit(tx, {
+        actorId: 'actor' in opts.by ? opts.by.actor.userId : null,
+        action: 'import.finish',
+        entityType: 'ImportJob',
+        entityId: job.id,
+        after: { fileName, format, ...data },
+      });
     });
   if (bytesTotal === 0) {
     await finishJob({ status: 'FAILED', error: `${fileName} is empty (0 bytes): there is nothing to import.` });
@@ -81,12 +99,20 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
   }
   const empty = await emptyJsonList(opts.filePath, bytesTotal);
   if (empty) {
-    await finishJob({ status: 'FAILED', error: `${fileName} holds 0 records: it is an empty JSON list (${empty}), so there is nothing to import.` });
+    await finishJob({
+      status: 'FAILED',
+      error: `${fileName} holds 0 records: it is an empty JSON list (${empty}), so there is nothing to import.`,
+    });
     return getImportReport(job.id);
   }
   if (!format) {
     const why = whyUndetected(await readHead(opts.filePath), bytesTotal <= HEAD_BYTES);
-    await finishJob({ status: 'FAILED', error: `Cannot tell the format of ${fileName}: ${why}. If it is one, name it (${Object.entries(FORMAT_LABELS).map(([k, v]) => `${k} = ${v}`).join('; ')})` });
+    await finishJob({
+      status: 'FAILED',
+      error: `Cannot tell the format of ${fileName}: ${why}. If it is one, name it (${Object.entries(FORMAT_LABELS)
+        .map(([k, v]) => `${k} = ${v}`)
+        .join('; ')})`,
+    });
     return getImportReport(job.id);
   }
 
@@ -103,10 +129,23 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
   // Set when the adapter says the whole file cannot be imported: the job's one error message.
   let fatal: string | null = null;
 
-  const addError = (kind: ImportErrorKind, at: { line?: number; recordIndex?: number }, p: string | undefined, reason: string) => {
+  const addError = (
+    kind: ImportErrorKind,
+    at: { line?: number; recordIndex?: number },
+    p: string | undefined,
+    reason: string,
+  ) => {
     if (storedErrors >= MAX_STORED_ERRORS) return;
     storedErrors++;
-    errors.push({ importJobId: job.id, kind, file: fileName, line: at.line ?? null, recordIndex: at.recordIndex ?? null, path: p || null, reason });
+    errors.push({
+      importJobId: job.id,
+      kind,
+      file: fileName,
+      line: at.line ?? null,
+      recordIndex: at.recordIndex ?? null,
+      path: p || null,
+      reason,
+    });
   };
 
   const tally = (item: PendingRecord, outcome: WriteOutcome) => {
@@ -125,7 +164,13 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
     sinceFlush = 0;
     if (items.length) {
       try {
-        const outcomes = await withPgTransaction((c) => writeRecordsWith(pgStore(c), items.map((i) => i.record), { importJobId: job.id, cache }));
+        const outcomes = await withPgTransaction((c) =>
+          writeRecordsWith(
+            pgStore(c),
+            items.map((i) => i.record),
+            { importJobId: job.id, cache },
+          ),
+        );
         cache.commit();
         outcomes.forEach((o, i) => tally(items[i], o));
       } catch {
@@ -134,7 +179,9 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
         for (const item of items) {
           for (let attempt = 1; ; attempt++) {
             try {
-              const [outcome] = await withPgTransaction((c) => writeRecordsWith(pgStore(c), [item.record], { importJobId: job.id, cache }));
+              const [outcome] = await withPgTransaction((c) =>
+                writeRecordsWith(pgStore(c), [item.record], { importJobId: job.id, cache }),
+              );
               cache.commit();
               tally(item, outcome);
             } catch (err) {
@@ -143,7 +190,12 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
               // picked us): a fresh transaction now sees its row and reports present or conflict.
               if (attempt < MAX_RACE_RETRIES && lostRace(err)) continue;
               counts.failedCount++;
-              addError('INVALID', item, 'trajectory', `the database refused this record: ${firstLine((err as Error).message)}`);
+              addError(
+                'INVALID',
+                item,
+                'trajectory',
+                `the database refused this record: ${firstLine((err as Error).message)}`,
+              );
             }
             break;
           }
@@ -161,7 +213,11 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
   try {
     const input = createReadStream(opts.filePath);
     input.on('data', (chunk) => (bytesRead += chunk.length));
-    for await (const item of ADAPTERS[format](input, { fileName, model: opts.model, domain: opts.domain }) as AsyncIterable<SourceItem>) {
+    for await (const item of ADAPTERS[format](input, {
+      fileName,
+      model: opts.model,
+      domain: opts.domain,
+    }) as AsyncIterable<SourceItem>) {
       if (item.kind === 'fatal') {
         fatal = item.reason;
         break;
@@ -192,7 +248,13 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
     }
     await flush();
     const ok = counts.importedCount + counts.presentCount;
-    const status: ImportStatus = fatal ? 'FAILED' : counts.failedCount + counts.conflictCount === 0 ? 'SUCCEEDED' : ok > 0 ? 'PARTIAL' : 'FAILED';
+    const status: ImportStatus = fatal
+      ? 'FAILED'
+      : counts.failedCount + counts.conflictCount === 0
+        ? 'SUCCEEDED'
+        : ok > 0
+          ? 'PARTIAL'
+          : 'FAILED';
     const hint = counts.failedCount || fatal ? await namedFormatHint(opts, format, fileName) : null;
     const error = [fatal, hint].filter(Boolean).join(' ');
     await finishJob({ ...counts, status, ...(error ? { error } : {}) });
@@ -207,7 +269,11 @@ async function runJob(opts: ImportFileOptions, jobId: string, fileName: string, 
  * another one, say so: the records' own errors ("expected \"trajectory.v1\"")
  * do not tell that the whole file was read as the wrong format.
  */
-async function namedFormatHint(opts: ImportFileOptions, format: ImportFormat, fileName: string): Promise<string | null> {
+async function namedFormatHint(
+  opts: ImportFileOptions,
+  format: ImportFormat,
+  fileName: string,
+): Promise<string | null> {
   if (!opts.format) return null;
   const detected = detectFormat(await readHead(opts.filePath), fileName);
   if (!detected || detected === format) return null;
@@ -238,5 +304,7 @@ function firstLine(message: string): string {
 export function assertFormat(value: string | null | undefined): ImportFormat | undefined {
   if (!value) return undefined;
   if (value in FORMAT_LABELS) return value as ImportFormat;
-  throw new AppError('VALIDATION', `Unknown format "${value}": use one of ${Object.keys(FORMAT_LABELS).join(', ')}`, [{ path: 'format', message: 'unknown format' }]);
+  throw new AppError('VALIDATION', `Unknown format "${value}": use one of ${Object.keys(FORMAT_LABELS).join(', ')}`, [
+    { path: 'format', message: 'unknown format' },
+  ]);
 }

@@ -38,8 +38,14 @@ function preserveUnknownFields(raw: unknown): unknown {
 }
 
 /** Validates one record against the native zod schema; issues carry the field path. */
-export function validateRecord(raw: unknown, maxIssues = 5): { ok: true; record: NativeRecord } | { ok: false; issues: RecordIssue[] } {
+export function validateRecord(
+  raw: unknown,
+  maxIssues = 5,
+): { ok: true; record: NativeRecord } | { ok: false; issues: RecordIssue[] } {
   const parsed = nativeRecordSchema.safeParse(preserveUnknownFields(raw));
   if (parsed.success) return { ok: true, record: parsed.data };
-  return { ok: false, issues: parsed.error.issues.slice(0, maxIssues).map((i) => ({ path: i.path.join('.'), reason: i.message })) };
+  return {
+    ok: false,
+    issues: parsed.error.issues.slice(0, maxIssues).map((i) => ({ path: i.path.join('.'), reason: i.message })),
+  };
 }

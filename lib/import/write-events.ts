@@ -43,7 +43,8 @@ export async function insertEventRows(tx: Tx, rows: EventRow[]): Promise<void> {
     args[i] = json(e.arguments);
     callIds[i] = e.call_id ?? null;
     // PostgreSQL text cannot hold NUL; agents' tool output occasionally does.
-    contents[i] = e.content == null ? null : e.content.includes('\u0000') ? e.content.replace(/\u0000/g, '\uFFFD') : e.content;
+    contents[i] =
+      e.content == null ? null : e.content.includes('\u0000') ? e.content.replace(/\u0000/g, '\uFFFD') : e.content;
     errors[i] = e.error ?? false;
     metadata[i] = json(e.metadata);
   }

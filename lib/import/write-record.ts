@@ -46,7 +46,16 @@ function canonicalJson(value: unknown): string | null {
  * 100-event records was the single biggest CPU cost of an import.
  */
 export function trajectoryHash(record: NativeRecord): string {
-  const events = record.events.map((e) => [e.source, e.type, e.tool ?? null, e.call_id ?? null, e.content ?? null, e.error ?? null, canonicalJson(e.arguments), canonicalJson(e.metadata)]);
+  const events = record.events.map((e) => [
+    e.source,
+    e.type,
+    e.tool ?? null,
+    e.call_id ?? null,
+    e.content ?? null,
+    e.error ?? null,
+    canonicalJson(e.arguments),
+    canonicalJson(e.metadata),
+  ]);
   return createHash('sha256')
     .update(JSON.stringify(['trajectory.v1', contentHash(record.trajectory), contentHash(record.checkpoints), events]))
     .digest('hex');
@@ -86,16 +95,43 @@ export class TaskCache {
   }
 }
 
-export type StoredTask = { id: string; benchmark: string; externalId: string; contentHash: string; checkpoints: { id: string; key: string }[] };
+export type StoredTask = {
+  id: string;
+  benchmark: string;
+  externalId: string;
+  contentHash: string;
+  checkpoints: { id: string; key: string }[];
+};
 export type StoredTrajectory = { id: string; externalId: string; contentHash: string; taskId: string };
 export type TrajectoryRow = {
-  id: string; externalId: string; taskId: string; model: string; agent: string | null; trial: number | null;
-  passed: boolean; score: number | null; outcomeReason: string | null; feedbackKind: (typeof FEEDBACK)[keyof typeof FEEDBACK];
-  memoryRelease: string | null; memoryCardIds: string[]; metadata: Record<string, unknown>; contentHash: string;
-  eventCount: number; failedCount: number; pendingCount: number; importJobId: string | null;
+  id: string;
+  externalId: string;
+  taskId: string;
+  model: string;
+  agent: string | null;
+  trial: number | null;
+  passed: boolean;
+  score: number | null;
+  outcomeReason: string | null;
+  feedbackKind: (typeof FEEDBACK)[keyof typeof FEEDBACK];
+  memoryRelease: string | null;
+  memoryCardIds: string[];
+  metadata: Record<string, unknown>;
+  contentHash: string;
+  eventCount: number;
+  failedCount: number;
+  pendingCount: number;
+  importJobId: string | null;
 };
 export type ResultRow = {
-  id: string; trajectoryId: string; checkpointId: string; passed: boolean; score: number | null; total: number | null; note: string | null; eventIndex: number | null;
+  id: string;
+  trajectoryId: string;
+  checkpointId: string;
+  passed: boolean;
+  score: number | null;
+  total: number | null;
+  note: string | null;
+  eventIndex: number | null;
 };
 export type BatchRows = { trajectories: TrajectoryRow[]; events: EventRow[]; results: ResultRow[] };
 
@@ -113,14 +149,24 @@ export interface BatchStore {
   insert(rows: BatchRows): Promise<void>;
 }
 
-const toInfo = (t: StoredTask): TaskInfo => ({ id: t.id, contentHash: t.contentHash, checkpointIds: new Map(t.checkpoints.map((c) => [c.key, c.id])) });
+const toInfo = (t: StoredTask): TaskInfo => ({
+  id: t.id,
+  contentHash: t.contentHash,
+  checkpointIds: new Map(t.checkpoints.map((c) => [c.key, c.id])),
+});
 
 export function prismaStore(tx: Tx): BatchStore {
   return {
     findTasks: (keys) =>
       tx.task.findMany({
         where: { OR: keys },
-        select: { id: true, benchmark: true, externalId: true, contentHash: true, checkpoints: { select: { id: true, key: true } } },
+        select: {
+          id: true,
+          benchmark: true,
+          externalId: true,
+          contentHash: true,
+          checkpoints: { select: { id: true, key: true } },
+        },
       }),
     createTask: (t, hash) =>
       tx.task.create({
@@ -134,16 +180,34 @@ export function prismaStore(tx: Tx): BatchStore {
           metadata: t.metadata as Prisma.InputJsonValue,
           contentHash: hash,
           checkpoints: {
-            create: t.checkpoints.map((c, position) => ({ key: c.id, name: c.name, description: c.description ?? null, kind: c.kind ?? null, weight: c.weight, position })),
+            create: t.checkpoints.map((c, position) => ({
+              key: c.id,
+              name: c.name,
+              description: c.description ?? null,
+              kind: c.kind ?? null,
+              weight: c.weight,
+              position,
+            })),
           },
         },
-        select: { id: true, benchmark: true, externalId: true, contentHash: true, checkpoints: { select: { id: true, key: true } } },
+        select: {
+          id: true,
+          benchmark: true,
+          externalId: true,
+          contentHash: true,
+          checkpoints: { select: { id: true, key: true } },
+        },
       }),
     findTrajectories: (externalIds) =>
-      tx.trajectory.findMany({ where: { externalId: { in: externalIds } }, select: { id: true, externalId: true, contentHash: true, taskId: true } }),
+      tx.trajectory.findMany({
+        where: { externalId: { in: externalIds } },
+        select: { id: true, externalId: true, contentHash: true, taskId: true },
+      }),
     insert: async ({ trajectories, events, results }) => {
       if (trajectories.length) {
-        await tx.trajectory.createMany({ data: trajectories.map((t) => ({ ...t, metadata: t.metadata as Prisma.InputJsonValue })) });
+        await tx.trajectory.createMany({
+          data: trajectories.map((t) => ({ ...t, metadata: t.metadata as Prisma.InputJsonValue })),
+        });
       }
       await insertEventRows(tx, events);
       if (results.length) await tx.checkpointResult.createMany({ data: results });
@@ -158,7 +222,8 @@ async function resolveTasks(store: BatchStore, records: NativeRecord[], cache: T
     if (!cache.get(key)) missing.set(key, { benchmark: r.task.benchmark, externalId: r.task.id });
   }
   if (!missing.size) return;
-  for (const t of await store.findTasks([...missing.values()])) cache.add(taskKey(t.benchmark, t.externalId), toInfo(t), false);
+  for (const t of await store.findTasks([...missing.values()]))
+    cache.add(taskKey(t.benchmark, t.externalId), toInfo(t), false);
 }
 
 /**
@@ -169,10 +234,16 @@ async function resolveTasks(store: BatchStore, records: NativeRecord[], cache: T
  * whose definition disagrees) is a conflict and nothing of that record is
  * written. Outcomes come back in input order.
  */
-export async function writeRecordsWith(store: BatchStore, records: NativeRecord[], opts: { importJobId?: string; cache?: TaskCache } = {}): Promise<WriteOutcome[]> {
+export async function writeRecordsWith(
+  store: BatchStore,
+  records: NativeRecord[],
+  opts: { importJobId?: string; cache?: TaskCache } = {},
+): Promise<WriteOutcome[]> {
   const cache = opts.cache ?? new TaskCache();
   await resolveTasks(store, records, cache);
-  const existing = new Map((await store.findTrajectories([...new Set(records.map((r) => r.trajectory.id))])).map((t) => [t.externalId, t]));
+  const existing = new Map(
+    (await store.findTrajectories([...new Set(records.map((r) => r.trajectory.id))])).map((t) => [t.externalId, t]),
+  );
 
   const outcomes: WriteOutcome[] = [];
   const rows: BatchRows = { trajectories: [], events: [], results: [] };
@@ -183,9 +254,15 @@ export async function writeRecordsWith(store: BatchStore, records: NativeRecord[
     const taskHash = taskDefinitionHash(t);
     let task = cache.get(key);
     // A definition guessed from a run (bare τ²-bench list) defers to the stored one when its checkpoints are all there.
-    const defers = (known: TaskInfo) => t.metadata.instruction_source === 'first_user_message' && record.checkpoints.every((c) => known.checkpointIds.has(c.id));
+    const defers = (known: TaskInfo) =>
+      t.metadata.instruction_source === 'first_user_message' &&
+      record.checkpoints.every((c) => known.checkpointIds.has(c.id));
     if (task && task.contentHash !== taskHash && !defers(task)) {
-      outcomes.push({ status: 'conflict', path: 'task', reason: `task ${t.benchmark}:${t.id} is already imported with a different definition` });
+      outcomes.push({
+        status: 'conflict',
+        path: 'task',
+        reason: `task ${t.benchmark}:${t.id} is already imported with a different definition`,
+      });
       continue;
     }
     if (!task) {
@@ -196,8 +273,14 @@ export async function writeRecordsWith(store: BatchStore, records: NativeRecord[
     const hash = trajectoryHash(record);
     const prior = existing.get(tr.id);
     if (prior) {
-      if (prior.contentHash === hash && prior.taskId === task.id) outcomes.push({ status: 'present', trajectoryId: prior.id, taskId: task.id });
-      else outcomes.push({ status: 'conflict', path: 'trajectory.id', reason: `trajectory ${tr.id} is already imported with different content` });
+      if (prior.contentHash === hash && prior.taskId === task.id)
+        outcomes.push({ status: 'present', trajectoryId: prior.id, taskId: task.id });
+      else
+        outcomes.push({
+          status: 'conflict',
+          path: 'trajectory.id',
+          reason: `trajectory ${tr.id} is already imported with different content`,
+        });
       continue;
     }
 
@@ -245,12 +328,20 @@ export async function writeRecordsWith(store: BatchStore, records: NativeRecord[
 }
 
 /** Writes validated records inside the caller's Prisma transaction (see writeRecordsWith). */
-export async function writeNativeRecords(tx: Tx, records: NativeRecord[], opts: { importJobId?: string; cache?: TaskCache } = {}): Promise<WriteOutcome[]> {
+export async function writeNativeRecords(
+  tx: Tx,
+  records: NativeRecord[],
+  opts: { importJobId?: string; cache?: TaskCache } = {},
+): Promise<WriteOutcome[]> {
   return writeRecordsWith(prismaStore(tx), records, opts);
 }
 
 /** Writes one validated record inside the caller's transaction (seed, tests and single-record callers). */
-export async function writeNativeRecord(tx: Tx, record: NativeRecord, opts: { importJobId?: string } = {}): Promise<WriteOutcome> {
+export async function writeNativeRecord(
+  tx: Tx,
+  record: NativeRecord,
+  opts: { importJobId?: string } = {},
+): Promise<WriteOutcome> {
   const [outcome] = await writeNativeRecords(tx, [record], opts);
   return outcome;
 }

@@ -12,9 +12,15 @@ export async function enqueueReflectionRuns(runIds: string[], attempt = 1): Prom
   const boss = await getBoss();
   const jobs = runIds.map((runId) => ({ id: randomUUID(), runId }));
   await boss.insert(
-    jobs.map((j) => ({ id: j.id, name: REFLECTION_QUEUE, data: { runId: j.runId, attempt } satisfies ReflectionJobData })),
+    jobs.map((j) => ({
+      id: j.id,
+      name: REFLECTION_QUEUE,
+      data: { runId: j.runId, attempt } satisfies ReflectionJobData,
+    })),
   );
-  await prisma.$transaction(jobs.map((j) => prisma.reflectionRun.update({ where: { id: j.runId }, data: { jobId: j.id } })));
+  await prisma.$transaction(
+    jobs.map((j) => prisma.reflectionRun.update({ where: { id: j.runId }, data: { jobId: j.id } })),
+  );
 }
 
 export async function enqueueReflectionRun(runId: string, attempt = 1): Promise<void> {

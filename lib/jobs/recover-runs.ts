@@ -31,15 +31,21 @@ export async function recoverRuns(boss: PgBoss, locks: RunLocks): Promise<Recove
   });
   for (const run of candidates) {
     if (run.status === 'QUEUED' && !run.jobId && Date.now() - run.updatedAt.getTime() < ENQUEUE_GRACE_MS) continue;
-    const job = run.jobId ? await boss.getJobById<ReflectionJobData>(REFLECTION_QUEUE, run.jobId, { includeArchive: true }) : null;
+    const job = run.jobId
+      ? await boss.getJobById<ReflectionJobData>(REFLECTION_QUEUE, run.jobId, { includeArchive: true })
+      : null;
     if (job && (job.state === 'created' || job.state === 'retry')) continue;
     if (!(await locks.tryLock(run.id))) continue;
     try {
       // Re-read under the lock: a worker may have finished it meanwhile.
-      const now = await prisma.reflectionRun.findUnique({ where: { id: run.id }, select: { status: true, jobId: true } });
+      const now = await prisma.reflectionRun.findUnique({
+        where: { id: run.id },
+        select: { status: true, jobId: true },
+      });
       if (!now || (now.status !== 'QUEUED' && now.status !== 'RUNNING') || now.jobId !== run.jobId) continue;
       const attempt = job?.data?.attempt ?? 1;
-      if (job?.state === 'active') await boss.fail(REFLECTION_QUEUE, job.id, { reason: 'worker gone; run recovered' }).catch(() => undefined);
+      if (job?.state === 'active')
+        await boss.fail(REFLECTION_QUEUE, job.id, { reason: 'worker gone; run recovered' }).catch(() => undefined);
       if (attempt < MAX_RUN_ATTEMPTS) {
         await enqueueReflectionRun(run.id, attempt + 1);
         result.requeued.push(run.id);

@@ -42,7 +42,10 @@ export class RunLocks {
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString, application_name: 'memory-console-run-locks' });
+      const client = new pg.Client({
+        connectionString: this.connectionString,
+        application_name: 'memory-console-run-locks',
+      });
       // A lost connection loses every lock it held: forget it so the next call reconnects.
       client.on('error', (err) => {
         if (this.client === client) this.client = undefined;
@@ -62,7 +65,10 @@ export class RunLocks {
     this.held.add(runId);
     try {
       const c = await this.connection();
-      const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok', [LOCK_NAMESPACE, runId]);
+      const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok', [
+        LOCK_NAMESPACE,
+        runId,
+      ]);
       if (!rows[0].ok) this.held.delete(runId);
       return rows[0].ok;
     } catch (err) {

@@ -44,7 +44,10 @@ export async function startReflectionWorker(opts: WorkerOptions = {}): Promise<R
     // Another process executing this run holds its lock: this delivery is a duplicate.
     if (!(await locks.tryLock(runId))) return { skipped: 'run is being executed by another worker' };
     try {
-      const run = await prisma.reflectionRun.findUnique({ where: { id: runId }, select: { status: true, jobId: true } });
+      const run = await prisma.reflectionRun.findUnique({
+        where: { id: runId },
+        select: { status: true, jobId: true },
+      });
       if (!run) return { skipped: 'run no longer exists' };
       if (run.status !== 'QUEUED' && run.status !== 'RUNNING') return { skipped: `run already ${run.status}` };
       // The recovery sweep re-queued this run under a newer job; that job owns it.
@@ -54,13 +57,19 @@ export async function startReflectionWorker(opts: WorkerOptions = {}): Promise<R
         try {
           await executeRun(runId, { signal: abort.signal });
         } catch (err) {
-          await failUnfinishedRun(runId, abort.signal.aborted ? STOPPED : `The run stopped with an unexpected error: ${messageOf(err)}`);
+          await failUnfinishedRun(
+            runId,
+            abort.signal.aborted ? STOPPED : `The run stopped with an unexpected error: ${messageOf(err)}`,
+          );
         }
       })();
       active.set(runId, { abort, done });
       await done;
       // Never leave a run looking alive once its worker is done with it.
-      await failUnfinishedRun(runId, abort.signal.aborted ? STOPPED : 'The pipeline returned without finishing the run.');
+      await failUnfinishedRun(
+        runId,
+        abort.signal.aborted ? STOPPED : 'The pipeline returned without finishing the run.',
+      );
       return { runId };
     } finally {
       active.delete(runId);
@@ -70,13 +79,16 @@ export async function startReflectionWorker(opts: WorkerOptions = {}): Promise<R
 
   const recover = async () => {
     const r = await recoverRuns(boss, locks);
-    if (r.requeued.length || r.failed.length) log(`recovered runs: ${r.requeued.length} restarted, ${r.failed.length} failed`);
+    if (r.requeued.length || r.failed.length)
+      log(`recovered runs: ${r.requeued.length} restarted, ${r.failed.length} failed`);
     return r;
   };
 
   await recover();
   for (let i = 0; i < concurrency; i++) {
-    await boss.work<ReflectionJobData>(REFLECTION_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => handle(job));
+    await boss.work<ReflectionJobData>(REFLECTION_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) =>
+      handle(job),
+    );
   }
   const timer = setInterval(() => {
     if (!stopping) recover().catch((err) => log(`recovery sweep failed: ${messageOf(err)}`));

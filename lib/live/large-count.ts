@@ -48,7 +48,10 @@ type Cached = {
   generation: number;
   inflight?: Promise<unknown>;
 };
-const globalForCounts = globalThis as unknown as { __largeCounts?: LRUCache<string, Cached>; __largeCountHooks?: Set<string> };
+const globalForCounts = globalThis as unknown as {
+  __largeCounts?: LRUCache<string, Cached>;
+  __largeCountHooks?: Set<string>;
+};
 const cache: LRUCache<string, Cached> = (globalForCounts.__largeCounts ??= new LRUCache({ max: CACHED_KEYS_MAX }));
 const hooked: Set<string> = (globalForCounts.__largeCountHooks ??= new Set());
 
@@ -70,7 +73,12 @@ function invalidateOn(channels: LiveChannel[]) {
 }
 
 /** The one recomputation of a cached key: concurrent callers share it. `keep(value)` false drops the entry. */
-function recompute<T>(cacheKey: string, channels: LiveChannel[], compute: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
+function recompute<T>(
+  cacheKey: string,
+  channels: LiveChannel[],
+  compute: () => Promise<T>,
+  keep: (value: T) => boolean,
+): Promise<T> {
   const entry = cache.get(cacheKey) ?? { value: undefined, at: 0, channels, changed: true, generation: 0 };
   cache.set(cacheKey, entry);
   if (entry.inflight) return entry.inflight as Promise<T>;
@@ -95,11 +103,18 @@ function recompute<T>(cacheKey: string, channels: LiveChannel[], compute: () => 
   return run;
 }
 
-function fresh<T>(cacheKey: string, channels: LiveChannel[], compute: () => Promise<T>, keep: (value: T) => boolean): T | undefined {
+function fresh<T>(
+  cacheKey: string,
+  channels: LiveChannel[],
+  compute: () => Promise<T>,
+  keep: (value: T) => boolean,
+): T | undefined {
   const hit = cache.get(cacheKey);
   if (!hit || hit.at === 0 || hit.changed) return undefined;
   if (Date.now() - hit.at >= MAX_AGE_MS && !hit.inflight && !listenerIsLive()) {
-    recompute(cacheKey, channels, compute, keep).catch((err) => console.error('[counts] background recount failed', err));
+    recompute(cacheKey, channels, compute, keep).catch((err) =>
+      console.error('[counts] background recount failed', err),
+    );
   }
   return hit.value as T;
 }
@@ -109,7 +124,11 @@ function fresh<T>(cacheKey: string, channels: LiveChannel[], compute: () => Prom
  * once, served until a change is notified on one of `channels` (then one shared
  * recomputation), recomputed in the background after MAX_AGE_MS.
  */
-export async function cachedUntilChanged<T>(channels: LiveChannel[], key: string, compute: () => Promise<T>): Promise<{ value: T; cached: boolean }> {
+export async function cachedUntilChanged<T>(
+  channels: LiveChannel[],
+  key: string,
+  compute: () => Promise<T>,
+): Promise<{ value: T; cached: boolean }> {
   const cacheKey = `${channels.join(',')}~${key}`;
   const always = () => true;
   const hit = fresh(cacheKey, channels, compute, always);
@@ -125,7 +144,8 @@ function countKey(invalidatedBy: LiveChannel[], key: string) {
 }
 
 // The full count can take a while (50,000 queue rows): on the long-statement pool, where it holds up no list request.
-const exactCount = (from: Prisma.Sql) => async () => Number((await queryLong<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM ${from}`))[0].n);
+const exactCount = (from: Prisma.Sql) => async () =>
+  Number((await queryLong<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM ${from}`))[0].n);
 // The set shrank into the exact range: count it exactly again from now on.
 const large = (n: number) => n > EXACT_UP_TO;
 
@@ -147,7 +167,9 @@ export async function countWithCache(invalidatedBy: LiveChannel[], key: string, 
   const hit = fresh(cacheKey, invalidatedBy, exact, large);
   if (hit !== undefined) return { count: hit, cached: true };
   if (!cache.has(cacheKey)) {
-    const [{ n }] = await queryRows<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_UP_TO + 1}) x`);
+    const [{ n }] = await queryRows<{ n: bigint }>(
+      Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${EXACT_UP_TO + 1}) x`,
+    );
     if (Number(n) <= EXACT_UP_TO) return { count: Number(n), cached: false };
     invalidateOn(invalidatedBy);
   }

@@ -22,7 +22,14 @@ import { liveChangeSchema, PG_CHANNEL, type LiveChange, type LiveChannel } from 
  */
 type Subscriber = { channel: LiveChannel | '*'; fn: (change: LiveChange | 'resync') => void };
 
-type ListenerState = { sql: postgres.Sql; ready: Promise<void>; connects: number; url: string; heardAt: number; probe?: ReturnType<typeof setInterval> };
+type ListenerState = {
+  sql: postgres.Sql;
+  ready: Promise<void>;
+  connects: number;
+  url: string;
+  heardAt: number;
+  probe?: ReturnType<typeof setInterval>;
+};
 const globalForLive = globalThis as unknown as { __liveSubscribers?: Set<Subscriber>; __liveListener?: ListenerState };
 const subscribers = (globalForLive.__liveSubscribers ??= new Set());
 

@@ -7,11 +7,19 @@ const HEARTBEAT_MS = 15_000;
 
 /** `?channels=runs,imports` → the channels, each checked against the caller's permissions. */
 export function parseChannels(actor: Actor, raw: string | null): LiveChannel[] {
-  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (!names.length) throw new AppError('VALIDATION', `Name the channels to follow: ?channels=${Object.keys(LIVE_CHANNELS).join(',')}`);
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!names.length)
+    throw new AppError('VALIDATION', `Name the channels to follow: ?channels=${Object.keys(LIVE_CHANNELS).join(',')}`);
   const channels = [...new Set(names)].map((n) => {
     const parsed = liveChannelSchema.safeParse(n);
-    if (!parsed.success) throw new AppError('VALIDATION', `Unknown live channel "${n}" in channels; known: ${Object.keys(LIVE_CHANNELS).join(', ')}`);
+    if (!parsed.success)
+      throw new AppError(
+        'VALIDATION',
+        `Unknown live channel "${n}" in channels; known: ${Object.keys(LIVE_CHANNELS).join(', ')}`,
+      );
     return parsed.data;
   });
   for (const c of channels) requirePermission(actor, LIVE_CHANNELS[c]);
@@ -32,7 +40,10 @@ export async function openLiveStream(actor: Actor, rawChannels: string | null, s
     await ensureListener();
   } catch {
     // The page falls back to polling.
-    throw new AppError('UNAVAILABLE', 'Live updates are unavailable right now (no database listener); the page refreshes by polling');
+    throw new AppError(
+      'UNAVAILABLE',
+      'Live updates are unavailable right now (no database listener); the page refreshes by polling',
+    );
   }
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
@@ -45,7 +56,11 @@ export async function openLiveStream(actor: Actor, rawChannels: string | null, s
           cleanup();
         }
       };
-      const offs = channels.map((c) => onLiveChange(c, (change: LiveChange | 'resync') => send(change === 'resync' ? frame('resync', {}) : frame('change', change))));
+      const offs = channels.map((c) =>
+        onLiveChange(c, (change: LiveChange | 'resync') =>
+          send(change === 'resync' ? frame('resync', {}) : frame('change', change)),
+        ),
+      );
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
@@ -66,6 +81,10 @@ export async function openLiveStream(actor: Actor, rawChannels: string | null, s
     },
   });
   return new Response(stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    },
   });
 }

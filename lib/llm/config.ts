@@ -13,15 +13,26 @@ export type LlmStep = 'reflector' | 'curator' | 'function_cards';
 export const LLM_MODELS_SETTING = 'llm.models';
 export const LLM_OPTIONS_SETTING = 'llm.options';
 
-const modelsSchema = z.object({ reflector: z.string().min(1), curator: z.string().min(1), function_cards: z.string().min(1) }).partial();
-const optionsSchema = z.object({
-  timeoutMs: z.coerce.number().int().positive(),
-  maxRetries: z.coerce.number().int().min(0).max(10),
-  concurrency: z.coerce.number().int().min(1).max(64),
-}).partial();
+const modelsSchema = z
+  .object({ reflector: z.string().min(1), curator: z.string().min(1), function_cards: z.string().min(1) })
+  .partial();
+const optionsSchema = z
+  .object({
+    timeoutMs: z.coerce.number().int().positive(),
+    maxRetries: z.coerce.number().int().min(0).max(10),
+    concurrency: z.coerce.number().int().min(1).max(64),
+  })
+  .partial();
 
 // The LLM variables, by the rules npm start checks them with (lib/env.ts).
-const envSchema = environmentSchema.pick({ OPENAI_BASE_URL: true, OPENAI_API_KEY: true, LLM_MODEL: true, LLM_TIMEOUT_MS: true, LLM_MAX_RETRIES: true, LLM_CONCURRENCY: true });
+const envSchema = environmentSchema.pick({
+  OPENAI_BASE_URL: true,
+  OPENAI_API_KEY: true,
+  LLM_MODEL: true,
+  LLM_TIMEOUT_MS: true,
+  LLM_MAX_RETRIES: true,
+  LLM_CONCURRENCY: true,
+});
 
 export type LlmConfig = {
   configured: boolean;
@@ -46,7 +57,11 @@ export async function getLlmConfig(): Promise<LlmConfig> {
     baseURL: e.OPENAI_BASE_URL,
     // Local OpenAI-compatible servers often need no key; the SDK insists on a string.
     apiKey: e.OPENAI_API_KEY || 'not-needed',
-    models: { reflector: m.reflector ?? e.LLM_MODEL, curator: m.curator ?? e.LLM_MODEL, function_cards: m.function_cards ?? e.LLM_MODEL },
+    models: {
+      reflector: m.reflector ?? e.LLM_MODEL,
+      curator: m.curator ?? e.LLM_MODEL,
+      function_cards: m.function_cards ?? e.LLM_MODEL,
+    },
     timeoutMs: o.timeoutMs ?? e.LLM_TIMEOUT_MS,
     maxRetries: o.maxRetries ?? e.LLM_MAX_RETRIES,
     concurrency: o.concurrency ?? e.LLM_CONCURRENCY,

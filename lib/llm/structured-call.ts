@@ -39,7 +39,12 @@ let limiter: { n: number; limit: LimitFunction } | undefined;
 function sdk(cfg: LlmConfig): OpenAI {
   const key = `${cfg.baseURL}|${cfg.apiKey}|${cfg.timeoutMs}|${cfg.maxRetries}`;
   if (!client || key !== clientKey) {
-    client = new OpenAI({ baseURL: cfg.baseURL, apiKey: cfg.apiKey, timeout: cfg.timeoutMs, maxRetries: cfg.maxRetries });
+    client = new OpenAI({
+      baseURL: cfg.baseURL,
+      apiKey: cfg.apiKey,
+      timeout: cfg.timeoutMs,
+      maxRetries: cfg.maxRetries,
+    });
     clientKey = key;
   }
   return client;
@@ -74,10 +79,17 @@ export async function completeStructured<T>(call: StructuredCall<T>): Promise<St
     const repair = renderPrompt('repair', { problem });
     messages.push({ role: 'assistant', content: reply.content }, { role: 'user', content: repair.text });
   }
-  throw new LlmError('invalid_output', `${call.step}: the model returned invalid output twice (one repair attempt made): ${problem}`);
+  throw new LlmError(
+    'invalid_output',
+    `${call.step}: the model returned invalid output twice (one repair attempt made): ${problem}`,
+  );
 }
 
-async function request(call: StructuredCall<unknown>, messages: OpenAI.Chat.ChatCompletionMessageParam[], attempt: number) {
+async function request(
+  call: StructuredCall<unknown>,
+  messages: OpenAI.Chat.ChatCompletionMessageParam[],
+  attempt: number,
+) {
   const started = Date.now();
   const record = (data: { response?: string; error?: string; promptTokens?: number; completionTokens?: number }) =>
     prisma.llmCall.create({
@@ -115,13 +127,20 @@ async function request(call: StructuredCall<unknown>, messages: OpenAI.Chat.Chat
 function toLlmError(e: unknown, call: StructuredCall<unknown>): LlmError {
   if (e instanceof LlmError) return e;
   if (e instanceof OpenAI.APIConnectionTimeoutError) {
-    return new LlmError('timeout', `${call.step}: the LLM request timed out after ${call.config.timeoutMs} ms (${call.config.maxRetries} retries)`);
+    return new LlmError(
+      'timeout',
+      `${call.step}: the LLM request timed out after ${call.config.timeoutMs} ms (${call.config.maxRetries} retries)`,
+    );
   }
-  if (e instanceof OpenAI.APIUserAbortError || call.signal?.aborted) return new LlmError('aborted', `${call.step}: the run was cancelled`);
+  if (e instanceof OpenAI.APIUserAbortError || call.signal?.aborted)
+    return new LlmError('aborted', `${call.step}: the run was cancelled`);
   // Nothing answered (refused, unknown host): said so, not "the endpoint answered with an error".
   if (e instanceof OpenAI.APIConnectionError) {
     const cause = (e.cause as Error | undefined)?.message ?? e.message;
-    return new LlmError('http', `${call.step}: cannot reach the LLM endpoint ${call.config.baseURL} (${cause}): check OPENAI_BASE_URL (Admin → LLM → Test connection)`);
+    return new LlmError(
+      'http',
+      `${call.step}: cannot reach the LLM endpoint ${call.config.baseURL} (${cause}): check OPENAI_BASE_URL (Admin → LLM → Test connection)`,
+    );
   }
   if (e instanceof OpenAI.APIError) {
     return new LlmError('http', `${call.step}: the LLM endpoint answered ${e.status ?? 'with an error'}: ${e.message}`);
@@ -130,7 +149,10 @@ function toLlmError(e: unknown, call: StructuredCall<unknown>): LlmError {
 }
 
 /** Accepts a bare JSON object or one wrapped in a ``` fence; anything else is invalid. */
-export function parseJson<T>(content: string, schema: z.ZodType<T>): { ok: true; data: T } | { ok: false; problem: string } {
+export function parseJson<T>(
+  content: string,
+  schema: z.ZodType<T>,
+): { ok: true; data: T } | { ok: false; problem: string } {
   const text = content.trim().replace(/^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i, '$1');
   let value: unknown;
   try {
@@ -140,5 +162,11 @@ export function parseJson<T>(content: string, schema: z.ZodType<T>): { ok: true;
   }
   const r = schema.safeParse(value);
   if (r.success) return { ok: true, data: r.data };
-  return { ok: false, problem: r.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ') };
+  return {
+    ok: false,
+    problem: r.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; '),
+  };
 }

@@ -46,7 +46,12 @@ const releaseDiffSchema = z.object({
   to: z.string(),
   added: z.array(diffCardSchema),
   removed: z.array(diffCardSchema),
-  changed: z.array(diffCardSchema.extend({ fromVersion: z.number().int(), changes: z.array(z.object({ path: z.string(), kind: z.enum(['text', 'list', 'value']) }).passthrough()) })),
+  changed: z.array(
+    diffCardSchema.extend({
+      fromVersion: z.number().int(),
+      changes: z.array(z.object({ path: z.string(), kind: z.enum(['text', 'list', 'value']) }).passthrough()),
+    }),
+  ),
   unchanged: z.number().int(),
 });
 
@@ -57,7 +62,11 @@ let cached: object | null = null;
 export function openApiDocument(): object {
   if (cached) return cached;
   const r = new OpenAPIRegistry();
-  r.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'An API token (Admin → API tokens); it acts with its role.' });
+  r.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API token (Admin → API tokens); it acts with its role.',
+  });
   const RetrieveRequest = named(r, 'RetrieveRequest', retrieveRequestSchema);
   const RetrieveResponse = named(r, 'RetrieveResponse', retrieveResponseSchema);
   const BankExport = named(r, 'BankExport', bankExportSchema);
@@ -65,29 +74,52 @@ export function openApiDocument(): object {
     method: 'post',
     path: '/api/retrieve',
     summary: 'Retrieve and render the memory block for a task',
-    description: 'Any role. Default bank: the newest release; "current" = the live bank. Record `memory` in the next import of the run.',
+    description:
+      'Any role. Default bank: the newest release; "current" = the live bank. Record `memory` in the next import of the run.',
     request: { body: { content: { 'application/json': { schema: RetrieveRequest } } } },
-    responses: { 200: json(RetrieveResponse, 'Ranked cards with score parts and the rendered block'), 404: json(errorSchema, 'Unknown release'), ...errors },
+    responses: {
+      200: json(RetrieveResponse, 'Ranked cards with score parts and the rendered block'),
+      404: json(errorSchema, 'Unknown release'),
+      ...errors,
+    },
   });
-  r.registerPath({ method: 'get', path: '/api/releases', summary: 'List releases (newest first)', responses: { 200: json(z.object({ items: z.array(releaseSummarySchema) }), 'Releases'), ...errors } });
+  r.registerPath({
+    method: 'get',
+    path: '/api/releases',
+    summary: 'List releases (newest first)',
+    responses: { 200: json(z.object({ items: z.array(releaseSummarySchema) }), 'Releases'), ...errors },
+  });
   r.registerPath({
     method: 'post',
     path: '/api/releases',
     summary: 'Freeze the current bank as a release (reviewer, researcher, admin)',
     request: { body: { content: { 'application/json': { schema: freezeReleaseSchema } } } },
     responses: {
-      200: json(z.object({ id: z.string(), name: z.string(), cards: z.number().int(), leaks: z.number().int() }), 'The frozen release'),
+      200: json(
+        z.object({ id: z.string(), name: z.string(), cards: z.number().int(), leaks: z.number().int() }),
+        'The frozen release',
+      ),
       409: json(errorSchema, 'Name taken, or held-out leaks without an override note'),
       ...errors,
     },
   });
-  r.registerPath({ method: 'get', path: '/api/releases/{name}', summary: 'A release: manifest, recipe, leaks, cards', request: { params: nameParam }, responses: { 200: json(releaseDetailSchema, 'The release'), 404: json(errorSchema, 'Unknown release'), ...errors } });
+  r.registerPath({
+    method: 'get',
+    path: '/api/releases/{name}',
+    summary: 'A release: manifest, recipe, leaks, cards',
+    request: { params: nameParam },
+    responses: { 200: json(releaseDetailSchema, 'The release'), 404: json(errorSchema, 'Unknown release'), ...errors },
+  });
   r.registerPath({
     method: 'get',
     path: '/api/releases/{name}/cards',
-    summary: 'One page of a release\'s cards (by key), searched by title or key',
+    summary: "One page of a release's cards (by key), searched by title or key",
     request: { params: nameParam, query: releaseCardsQuerySchema },
-    responses: { 200: json(pageOfSchema(releaseCardSchema), 'The page'), 404: json(errorSchema, 'Unknown release'), ...errors },
+    responses: {
+      200: json(pageOfSchema(releaseCardSchema), 'The page'),
+      404: json(errorSchema, 'Unknown release'),
+      ...errors,
+    },
   });
   r.registerPath({
     method: 'get',
@@ -103,12 +135,24 @@ export function openApiDocument(): object {
     request: {
       params: nameParam,
       query: z.object({ format: z.enum(['json', 'markdown', 'wiki']).default('json') }),
-      headers: z.object({ 'if-none-match': z.string().optional().describe('The ETag of a copy already held: answered 304 without the file when it is still this release\'s export') }),
+      headers: z.object({
+        'if-none-match': z
+          .string()
+          .optional()
+          .describe(
+            "The ETag of a copy already held: answered 304 without the file when it is still this release's export",
+          ),
+      }),
     },
     responses: {
       200: {
-        description: 'json: bank-export.v1 (schema also at /api/schemas/bank-export); markdown: text/markdown; wiki: application/zip. Sent with an ETag (a release never changes).',
-        content: { 'application/json': { schema: BankExport }, 'text/markdown': { schema: z.string() }, 'application/zip': { schema: z.string().describe('binary') } },
+        description:
+          'json: bank-export.v1 (schema also at /api/schemas/bank-export); markdown: text/markdown; wiki: application/zip. Sent with an ETag (a release never changes).',
+        content: {
+          'application/json': { schema: BankExport },
+          'text/markdown': { schema: z.string() },
+          'application/zip': { schema: z.string().describe('binary') },
+        },
       },
       304: { description: 'Not modified: the copy named in If-None-Match is this export' },
       404: json(errorSchema, 'Unknown release'),
@@ -119,21 +163,44 @@ export function openApiDocument(): object {
     method: 'get',
     path: '/api/leakage',
     summary: 'Leakage audit: held-out tasks that retrieve cards built from themselves',
-    request: { query: z.object({ release: z.string().optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(200).optional() }) },
-    responses: { 200: json(leakagePageSchema, 'One page of leaks (each with its provenance path), with the total and the number of held-out and leaking tasks'), ...errors },
+    request: {
+      query: z.object({
+        release: z.string().optional(),
+        page: z.number().int().min(1).optional(),
+        pageSize: z.number().int().min(1).max(200).optional(),
+      }),
+    },
+    responses: {
+      200: json(
+        leakagePageSchema,
+        'One page of leaks (each with its provenance path), with the total and the number of held-out and leaking tasks',
+      ),
+      ...errors,
+    },
   });
   r.registerPath({
     method: 'get',
     path: '/api/dashboard',
     summary: 'Every dashboard figure for the filters (any role that reads the dashboard)',
-    description: 'Pass rates (by model · agent, ability, round), diagnosis coverage, curation, review and bank growth. Dates are inclusive UTC days of import; `agent` keeps one agent harness\'s runs; a range that ends before it starts is a 400.',
+    description:
+      "Pass rates (by model · agent, ability, round), diagnosis coverage, curation, review and bank growth. Dates are inclusive UTC days of import; `agent` keeps one agent harness's runs; a range that ends before it starts is a 400.",
     request: { query: dashboardFilterFields },
-    responses: { 200: json(z.object({ trajectoryCount: z.number().int() }).passthrough(), 'The figures (see the README, Dashboard)'), ...errors },
+    responses: {
+      200: json(
+        z.object({ trajectoryCount: z.number().int() }).passthrough(),
+        'The figures (see the README, Dashboard)',
+      ),
+      ...errors,
+    },
   });
   registerImportPaths(r);
   cached = new OpenApiGeneratorV31(r.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Memory Console API for agent runtimes and imports', version: '1.0.0', description: 'Token-authenticated: send `Authorization: Bearer <token>`.' },
+    info: {
+      title: 'Memory Console API for agent runtimes and imports',
+      version: '1.0.0',
+      description: 'Token-authenticated: send `Authorization: Bearer <token>`.',
+    },
     security: [{ bearer: [] }],
   });
   return cached;

@@ -16,15 +16,22 @@ import { errors, errorSchema, json, named, pageOfSchema } from './shared';
  */
 const importJobSummarySchema = z.object({
   id: z.string(),
-  status: z.enum(ImportStatus).describe('INTERRUPTED: the importing process died; the records written are kept and importing the file again finishes it'),
+  status: z
+    .enum(ImportStatus)
+    .describe(
+      'INTERRUPTED: the importing process died; the records written are kept and importing the file again finishes it',
+    ),
   format: z.string().nullable(),
   source: z.enum(ImportSource),
   fileName: z.string(),
-  createdBy: z.string().nullable().describe('The importer\'s e-mail'),
+  createdBy: z.string().nullable().describe("The importer's e-mail"),
   recordsTotal: z.number().int(),
   importedCount: z.number().int(),
   presentCount: z.number().int().describe('Records already imported before, unchanged (an import is idempotent)'),
-  conflictCount: z.number().int().describe('Records whose id is known with different content: nothing of them was written'),
+  conflictCount: z
+    .number()
+    .int()
+    .describe('Records whose id is known with different content: nothing of them was written'),
   failedCount: z.number().int(),
   error: z.string().nullable().describe('Why the file as a whole failed, if it did'),
   startedAt: z.string().nullable(),
@@ -42,39 +49,59 @@ const importErrorSchema = z.object({
 });
 
 const importReportSchema = importJobSummarySchema.extend({
-  errors: z.array(importErrorSchema).describe('Problems errorsOffset + 1 … errorsOffset + errorsShown of errorCount, in file order'),
+  errors: z
+    .array(importErrorSchema)
+    .describe('Problems errorsOffset + 1 … errorsOffset + errorsShown of errorCount, in file order'),
   errorCount: z.number().int(),
   warningCount: z.number().int(),
   errorsShown: z.number().int(),
   errorsOffset: z.number().int(),
   errorsPage: z.number().int(),
   errorsPageCount: z.number().int().describe('Pages of 500 problems (at least 1)'),
-  tasks: z.array(z.object({ id: z.string(), benchmark: z.string(), externalId: z.string() })).describe('The first 20 tasks this import wrote a trajectory of'),
+  tasks: z
+    .array(z.object({ id: z.string(), benchmark: z.string(), externalId: z.string() }))
+    .describe('The first 20 tasks this import wrote a trajectory of'),
   taskCount: z.number().int(),
   failedWithoutFailedCheckpoint: z
     .number()
     .int()
-    .describe('Failed runs this import wrote that have no failed checkpoint result: the queue lists failed checkpoints, so these are not in it'),
+    .describe(
+      'Failed runs this import wrote that have no failed checkpoint result: the queue lists failed checkpoints, so these are not in it',
+    ),
   models: z
-    .array(z.object({ model: z.string(), agent: z.string().nullable(), runs: z.number().int(), passed: z.number().int() }))
+    .array(
+      z.object({ model: z.string(), agent: z.string().nullable(), runs: z.number().int(), passed: z.number().int() }),
+    )
     .describe('The runs this import wrote per model and harness (agent), most first; at most 20'),
 });
 
 // Both ways: the document may neither promise a field the API does not send nor miss one it does.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const shapesMatch: [Same<z.infer<typeof importJobSummarySchema>, ImportJobSummary>, Same<z.infer<typeof importReportSchema>, ImportReport>] = [true, true];
+const shapesMatch: [
+  Same<z.infer<typeof importJobSummarySchema>, ImportJobSummary>,
+  Same<z.infer<typeof importReportSchema>, ImportReport>,
+] = [true, true];
 void shapesMatch;
 
-const formatField = z.enum(FORMATS).optional().describe(`Detected from the file when left out: ${FORMATS.map((f) => `${f} = ${FORMAT_LABELS[f]}`).join('; ')}`);
+const formatField = z
+  .enum(FORMATS)
+  .optional()
+  .describe(`Detected from the file when left out: ${FORMATS.map((f) => `${f} = ${FORMAT_LABELS[f]}`).join('; ')}`);
 const uploadFields = {
   format: formatField,
-  model: z.string().optional().describe('The model, for files that do not name it (τ-bench v1, bare τ²-bench simulation lists)'),
+  model: z
+    .string()
+    .optional()
+    .describe('The model, for files that do not name it (τ-bench v1, bare τ²-bench simulation lists)'),
   domain: z.string().optional().describe('The domain, for files that do not name it'),
 };
 
 // Every field the import reads (and refuses any other: lib/import/import-fields.ts) is described.
 const importQuery = {
-  fileName: z.string().optional().describe('The raw body\'s file name (also the `x-file-name` header); default upload.jsonl'),
+  fileName: z
+    .string()
+    .optional()
+    .describe("The raw body's file name (also the `x-file-name` header); default upload.jsonl"),
   ...uploadFields,
 } satisfies Record<(typeof IMPORT_FIELDS)[number], z.ZodType>;
 
@@ -91,13 +118,23 @@ export function registerImportPaths(r: OpenAPIRegistry): void {
       query: z.object(importQuery),
       body: {
         content: {
-          'application/octet-stream': { schema: z.string().describe('The file (native JSONL, τ²-bench results JSON or τ-bench trajectories JSON)') },
-          'multipart/form-data': { schema: z.object({ file: z.array(z.string().describe('binary')).describe('One or more files'), ...uploadFields }) },
+          'application/octet-stream': {
+            schema: z.string().describe('The file (native JSONL, τ²-bench results JSON or τ-bench trajectories JSON)'),
+          },
+          'multipart/form-data': {
+            schema: z.object({
+              file: z.array(z.string().describe('binary')).describe('One or more files'),
+              ...uploadFields,
+            }),
+          },
         },
       },
     },
     responses: {
-      200: json(z.object({ reports: z.array(ImportReport) }), 'One report per file, including a file that failed as a whole (status FAILED, `error` says why)'),
+      200: json(
+        z.object({ reports: z.array(ImportReport) }),
+        'One report per file, including a file that failed as a whole (status FAILED, `error` says why)',
+      ),
       413: json(errorSchema, 'The body is over IMPORT_MAX_UPLOAD_MB (the message names the limit)'),
       ...errors,
     },
@@ -112,7 +149,7 @@ export function registerImportPaths(r: OpenAPIRegistry): void {
   r.registerPath({
     method: 'get',
     path: '/api/imports/{id}',
-    summary: 'One import\'s report with a page of its problems (researcher, admin)',
+    summary: "One import's report with a page of its problems (researcher, admin)",
     request: { params: z.object({ id: z.string() }), query: importReportQuerySchema },
     responses: { 200: json(ImportReport, 'The report'), 404: json(errorSchema, 'Unknown import'), ...errors },
   });

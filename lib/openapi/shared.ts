@@ -6,7 +6,8 @@ import { z } from 'zod';
 // zod's prototype; schemas built before (on import) get it through a clone.
 extendZodWithOpenApi(z);
 
-export const named = <T extends z.ZodType>(r: OpenAPIRegistry, name: string, schema: T) => r.register(name, schema.meta({}) as T);
+export const named = <T extends z.ZodType>(r: OpenAPIRegistry, name: string, schema: T) =>
+  r.register(name, schema.meta({}) as T);
 
 export const errorSchema = z.object({
   error: z.object({
@@ -14,19 +15,35 @@ export const errorSchema = z.object({
     message: z.string(),
     details: z.array(z.object({ path: z.string().optional(), message: z.string() })),
     reason: z.string().optional().describe('Machine-readable sub-code, e.g. DATABASE_BUSY'),
-    retryAfterSeconds: z.number().int().optional().describe('When to try again (429, 503); also the Retry-After header'),
+    retryAfterSeconds: z
+      .number()
+      .int()
+      .optional()
+      .describe('When to try again (429, 503); also the Retry-After header'),
   }),
 });
 
-export const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+export const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 export const errors = {
   400: json(errorSchema, 'Invalid request: the message names each field and what is wrong'),
   401: json(errorSchema, 'No or unknown token'),
   403: json(errorSchema, 'The token’s role lacks the permission'),
-  503: json(errorSchema, 'The database was busy (a deadlock, a lock or statement timeout, no free connection): nothing was applied; retry after the Retry-After seconds'),
+  503: json(
+    errorSchema,
+    'The database was busy (a deadlock, a lock or statement timeout, no free connection): nothing was applied; retry after the Retry-After seconds',
+  ),
 };
 
 /** The shape of every paged list answer (lib/http/pagination.ts `Page`). */
 export const pageOfSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int().describe('At least 1; a page past the end answers no items') });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pageCount: z.number().int().describe('At least 1; a page past the end answers no items'),
+  });

@@ -7,7 +7,10 @@ import { AppError } from '@/lib/errors';
  * shell), while every other failure still reaches the error boundary.
  * `malformedIsMissing`: an id that does not even parse (ZodError) is also missing.
  */
-export async function orNotFound<T>(load: Promise<T>, { malformedIsMissing = false }: { malformedIsMissing?: boolean } = {}): Promise<T | null> {
+export async function orNotFound<T>(
+  load: Promise<T>,
+  { malformedIsMissing = false }: { malformedIsMissing?: boolean } = {},
+): Promise<T | null> {
   try {
     return await load;
   } catch (err) {

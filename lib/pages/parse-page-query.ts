@@ -15,7 +15,11 @@ export type LinkProblem = { param: string; message: string };
  * hand-edited `page` would otherwise look like a list that lost its rows).
  * `alsoChecked`: further schemas the list reads the same query with (the keyset cursor).
  */
-export async function parsePageQuery<S extends z.ZodType>(schema: S, searchParams: SearchParams, ...alsoChecked: z.ZodType[]) {
+export async function parsePageQuery<S extends z.ZodType>(
+  schema: S,
+  searchParams: SearchParams,
+  ...alsoChecked: z.ZodType[]
+) {
   return checkPageQuery(schema, searchParamsRecord(await searchParams), ...alsoChecked);
 }
 
@@ -23,7 +27,9 @@ export function checkPageQuery<S extends z.ZodType>(
   schema: S,
   raw: Record<string, string>,
   ...alsoChecked: z.ZodType[]
-): { ok: true; raw: Record<string, string>; query: z.output<S> } | { ok: false; raw: Record<string, string>; problems: LinkProblem[] } {
+):
+  | { ok: true; raw: Record<string, string>; query: z.output<S> }
+  | { ok: false; raw: Record<string, string>; problems: LinkProblem[] } {
   const parsed = schema.safeParse(raw);
   const all = [parsed, ...alsoChecked.map((s) => s.safeParse(raw))].flatMap((r) =>
     r.success ? [] : r.error.issues.map((i) => ({ param: i.path.map(String).join('.'), message: i.message })),
@@ -43,7 +49,8 @@ const POSITION_PARAMS = ['page', 'after', 'before', 'cursor'];
  * with the same schemas the page checks with, so it is the same verdict.
  */
 export function linkProblemsOfApiError(error: unknown): LinkProblem[] | null {
-  if (!error || typeof error !== 'object' || !('status' in error) || error.status !== 400 || !('details' in error)) return null;
+  if (!error || typeof error !== 'object' || !('status' in error) || error.status !== 400 || !('details' in error))
+    return null;
   const details = (error.details ?? []) as { path?: string; message: string }[];
   return details.length ? details.map((d) => ({ param: d.path ?? '', message: d.message })) : null;
 }
@@ -60,6 +67,8 @@ export function describeLinkProblem({ param, message }: LinkProblem): string {
   if (!param) return `The link is not valid: ${message}.`;
   // A message that names its parameter ("page must be a whole number …", lib/http/pagination.ts) is a sentence already.
   const own = message.startsWith(`${param} `) ? message.slice(param.length + 1) : message;
-  const what = /^(is|are|must|can) /.test(own) ? own : `is not valid (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
+  const what = /^(is|are|must|can) /.test(own)
+    ? own
+    : `is not valid (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
   return `The link's "${param}" parameter ${what}.`;
 }

@@ -12,7 +12,9 @@ export class Deidentifier {
 
   /** Values replaced so far, longest first (what a card must not repeat). */
   mapping(): { value: string; type: PlaceholderType }[] {
-    return [...this.known.entries()].map(([value, type]) => ({ value, type })).sort((a, b) => b.value.length - a.value.length);
+    return [...this.known.entries()]
+      .map(([value, type]) => ({ value, type }))
+      .sort((a, b) => b.value.length - a.value.length);
   }
 
   text(input: string | null | undefined): string {
@@ -91,12 +93,18 @@ const NUMERIC_SENSITIVE = new Set<PlaceholderType>(['ID', 'PHONE', 'AMOUNT', 'DA
 const KEY_RULES: [RegExp, PlaceholderType][] = [
   [/e-?mail/i, 'EMAIL'],
   [/phone|mobile|tel(ephone)?$|fax/i, 'PHONE'],
-  [/(^|_)(id|ids|uuid|key|token)$|Id$|_number$|number$|code$|reference|confirmation|reservation|booking|order|account|card/i, 'ID'],
+  [
+    /(^|_)(id|ids|uuid|key|token)$|Id$|_number$|number$|code$|reference|confirmation|reservation|booking|order|account|card/i,
+    'ID',
+  ],
   [/path|file|dir(ectory)?$|folder_path/i, 'PATH'],
   [/date|time|day$|when|deadline|birth|dob|month|year/i, 'DATE_OR_TIME'],
   [/city|address|origin|destination|location|airport|country|street|zip|postal|state$|region/i, 'LOCATION'],
   [/amount|price|cost|total|fee|balance|budget|refund|payment|salary|fare/i, 'AMOUNT'],
-  [/(^|_)(name|first|last|surname|passenger|recipient|sender|author|assignee|owner|to|from|cc|bcc)s?$|name$/i, 'PERSON'],
+  [
+    /(^|_)(name|first|last|surname|passenger|recipient|sender|author|assignee|owner|to|from|cc|bcc)s?$|name$/i,
+    'PERSON',
+  ],
   [/title|subject|headline/i, 'TITLE_TEXT'],
   [/product|item/i, 'PRODUCT_TEXT'],
   [/body|content|text|message|query|note|description|comment|summary|answer|instruction/i, 'TEXT'],
@@ -107,7 +115,8 @@ export function classifyKey(key: string): PlaceholderType | null {
   return null;
 }
 
-const COUNT_KEY_RE = /(^|_)(count|num|number_of|quantity|qty|total_\w+s|\w*baggages?|bags|passengers|seats|nights|adults|children|items|pieces|tickets)$/i;
+const COUNT_KEY_RE =
+  /(^|_)(count|num|number_of|quantity|qty|total_\w+s|\w*baggages?|bags|passengers|seats|nights|adults|children|items|pieces|tickets)$/i;
 
 export function isSmallCount(key: string, value: number, type: PlaceholderType | null): boolean {
   if (!Number.isInteger(value) || value < 0) return false;
@@ -117,7 +126,7 @@ export function isSmallCount(key: string, value: number, type: PlaceholderType |
 }
 
 export function isEnumLike(s: string): boolean {
-  return /^[A-Z][A-Z0-9_]{0,30}$/.test(s) || /^[a-z]+(?:[_-][a-z]+)*$/.test(s) && s.length <= 30;
+  return /^[A-Z][A-Z0-9_]{0,30}$/.test(s) || (/^[a-z]+(?:[_-][a-z]+)*$/.test(s) && s.length <= 30);
 }
 
 function escapeRegExp(s: string) {

@@ -12,7 +12,11 @@ export type Span = { start: number; end: number; text: string };
 export function phoneSpans(text: string): Span[] {
   if (!/\d{2}/.test(text)) return [];
   // US as the default region for numbers written without a country code.
-  return findPhoneNumbersInText(text, 'US').map((p) => ({ start: p.startsAt, end: p.endsAt, text: text.slice(p.startsAt, p.endsAt) }));
+  return findPhoneNumbersInText(text, 'US').map((p) => ({
+    start: p.startsAt,
+    end: p.endsAt,
+    text: text.slice(p.startsAt, p.endsAt),
+  }));
 }
 
 type Term = { text: string; offset: { start: number; length: number } };
@@ -25,7 +29,19 @@ function parse(text: string) {
 }
 
 /** Words compromise tags as a person but that are roles or UI words in agent procedures. */
-const NOT_NAMES = new Set(['user', 'agent', 'customer', 'passenger', 'assistant', 'admin', 'reviewer', 'annotator', 'sir', 'madam', 'who']);
+const NOT_NAMES = new Set([
+  'user',
+  'agent',
+  'customer',
+  'passenger',
+  'assistant',
+  'admin',
+  'reviewer',
+  'annotator',
+  'sir',
+  'madam',
+  'who',
+]);
 
 function nlpSpans(text: string, pick: 'people' | 'places'): Span[] {
   // Names and places are capitalised: skip the NLP pass on text without a capitalised word.

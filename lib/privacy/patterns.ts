@@ -23,20 +23,42 @@ export const placeholder = (t: PlaceholderType) => `<${t}>`;
 /** Matches any placeholder token, so detectors can skip already-scrubbed spans. */
 export const PLACEHOLDER_RE = new RegExp(`<(?:${PLACEHOLDERS.join('|')})(?:_\\d+)?>`, 'g');
 
-export type PatternKind = 'email' | 'phone' | 'url' | 'token' | 'id' | 'date_or_time' | 'amount' | 'path' | 'person' | 'location' | 'model_name';
+export type PatternKind =
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'token'
+  | 'id'
+  | 'date_or_time'
+  | 'amount'
+  | 'path'
+  | 'person'
+  | 'location'
+  | 'model_name';
 
 /** A regex detector, or a library one (`find`) returning spans. `skip` drops known look-alikes. */
-type Detector = { kind: PatternKind; type: PlaceholderType; re?: RegExp; group?: number; find?: (text: string) => Span[]; skip?: RegExp };
+type Detector = {
+  kind: PatternKind;
+  type: PlaceholderType;
+  re?: RegExp;
+  group?: number;
+  find?: (text: string) => Span[];
+  skip?: RegExp;
+};
 
-const CURRENCY_CODES = 'USD|EUR|GBP|CHF|JPY|CNY|RMB|INR|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|AED|SAR|ILS|THB';
+const CURRENCY_CODES =
+  'USD|EUR|GBP|CHF|JPY|CNY|RMB|INR|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|BRL|MXN|ZAR|SGD|HKD|KRW|TRY|RUB|AED|SAR|ILS|THB';
 // Not "pounds" alone (a bag's weight) nor "won"/"real" (common words).
-const CURRENCY_WORDS = 'dollars?|euros?|pounds sterling|yen|yuan|francs?|rupees?|kronor|kroner|krona|zloty|złoty|reais|pesos?|lira|shekels?';
+const CURRENCY_WORDS =
+  'dollars?|euros?|pounds sterling|yen|yuan|francs?|rupees?|kronor|kroner|krona|zloty|złoty|reais|pesos?|lira|shekels?';
 const CURRENCY_SYMBOLS = '[$€£¥₹₩₽₺₪₫₱฿]|\\bR\\$|\\bkr\\.?|\\bRs\\.?';
 const NUMBER = '\\d[\\d,.\u2009\u202f ]*\\d|\\d';
 /** Protocol and format names that look like record codes (HTTP2, UTF8, IPV6, OAUTH2, SHA256). */
-const TECH_TERMS = /^(?:HTTPS?\d|HTTP\d+|UTF\d+|IPV\d|OAUTH\d|SHA\d+|MD\d|BASE\d+|X\d{3}|TLS\d+|SSL\d|ES\d{1,4}|H\d{3}|MP\d|MPEG\d|COVID\d+|USB\d|PS\d|WIN\d+|IOS\d+|V\d+|[A-Z]\d|[A-Z]{2}\d)$/;
+const TECH_TERMS =
+  /^(?:HTTPS?\d|HTTP\d+|UTF\d+|IPV\d|OAUTH\d|SHA\d+|MD\d|BASE\d+|X\d{3}|TLS\d+|SSL\d|ES\d{1,4}|H\d{3}|MP\d|MPEG\d|COVID\d+|USB\d|PS\d|WIN\d+|IOS\d+|V\d+|[A-Z]\d|[A-Z]{2}\d)$/;
 
-const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const NAME = "[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?";
 
 /**
@@ -71,7 +93,11 @@ export const DETECTORS: Detector[] = [
   // Phone numbers in any national or international notation, validated by libphonenumber-js.
   { kind: 'phone', type: 'PHONE', find: phoneSpans },
   // Phone numbers: international or grouped digits (at least 7 digits overall).
-  { kind: 'phone', type: 'PHONE', re: /(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w.])/g },
+  {
+    kind: 'phone',
+    type: 'PHONE',
+    re: /(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w.])/g,
+  },
   { kind: 'phone', type: 'PHONE', re: /(?<![\w.])\+\d{8,15}(?![\w.])/g },
   // Street addresses: a house number, capitalised words, a street-type word.
   {
@@ -85,7 +111,11 @@ export const DETECTORS: Detector[] = [
     type: 'LOCATION',
     re: /\b[A-ZÄÖÜ][\wäöüß]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|laan|gade|vej|gatan)\s+\d{1,4}[a-z]?\b|\b(?:Via|Viale|Piazza|Calle|Carrer|Avenida|Rua|Praça|Plaza|Rue|Avenue|Boulevard|Chemin|Place)\s+(?:(?:de|del|della|di|da|do|la|le|du|des)\s+)*[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2},?\s+\d{1,4}[a-z]?\b|\b\d{1,4}(?:\s*bis)?,?\s+(?:rue|avenue|boulevard|place|chemin|allée|via|calle)\s+(?:(?:de|du|des|la|le|del|della)\s+)*[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}/g,
   },
-  { kind: 'location', type: 'LOCATION', re: /\b\d{4,5}\s+(?:[A-Z][a-zäöüéèàß]+)(?:[\s-][A-Z][a-zäöüéèàß]+)?(?=\s*(?:$|[,.;)]|\s[a-z(]))|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/g },
+  {
+    kind: 'location',
+    type: 'LOCATION',
+    re: /\b\d{4,5}\s+(?:[A-Z][a-zäöüéèàß]+)(?:[\s-][A-Z][a-zäöüéèàß]+)?(?=\s*(?:$|[,.;)]|\s[a-z(]))|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/g,
+  },
   { kind: 'location', type: 'LOCATION', find: addressPlaceSpans },
   // Amounts in any currency: symbol or ISO code before or after the number, or a currency word after it.
   {
@@ -105,11 +135,24 @@ export const DETECTORS: Detector[] = [
   { kind: 'id', type: 'ID', re: /\b[a-z]+(?:_[a-z]+)*_\d{4,}\b/gi },
   { kind: 'path', type: 'PATH', re: /(?:(?<![\w<])\/(?:[\w.-]+\/)+[\w.-]+|\b[A-Z]:\\(?:[\w .-]+\\)*[\w .-]+)/g },
   // Record-style identifiers mixing letters and digits: "BK9R1", "u-3002", "m-117", "ORD_55812".
-  { kind: 'id', type: 'ID', re: /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z]{1,4}[-_]?\d[A-Za-z0-9]{2,}(?:[-_][A-Za-z0-9]+)*\b/g },
-  { kind: 'id', type: 'ID', re: /\b(?=[A-Z0-9]{5,10}\b)(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b/g, skip: TECH_TERMS },
+  {
+    kind: 'id',
+    type: 'ID',
+    re: /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z]{1,4}[-_]?\d[A-Za-z0-9]{2,}(?:[-_][A-Za-z0-9]+)*\b/g,
+  },
+  {
+    kind: 'id',
+    type: 'ID',
+    re: /\b(?=[A-Z0-9]{5,10}\b)(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b/g,
+    skip: TECH_TERMS,
+  },
   { kind: 'id', type: 'ID', re: /(?<![\w<.])#?\d{5,}(?![\w.])/g },
   // Names in context: honorifics, or a capitalised name after a cue word.
-  { kind: 'person', type: 'PERSON', re: new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\\.?\\s+${NAME}(?:\\s+${NAME})?`, 'g') },
+  {
+    kind: 'person',
+    type: 'PERSON',
+    re: new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\\.?\\s+${NAME}(?:\\s+${NAME})?`, 'g'),
+  },
   {
     kind: 'person',
     type: 'PERSON',
@@ -119,7 +162,12 @@ export const DETECTORS: Detector[] = [
     ),
     group: 1,
   },
-  { kind: 'person', type: 'PERSON', re: new RegExp(`\\b(?:[Nn]amed|[Nn]ame is|[Cc]alled|[Dd]ear|[Hh]i|[Hh]ello)\\s+(${NAME})\\b`, 'g'), group: 1 },
+  {
+    kind: 'person',
+    type: 'PERSON',
+    re: new RegExp(`\\b(?:[Nn]amed|[Nn]ame is|[Cc]alled|[Dd]ear|[Hh]i|[Hh]ello)\\s+(${NAME})\\b`, 'g'),
+    group: 1,
+  },
   // Names without a title or cue word ("Book the seat for Sofia Marquez", "Anna asked…").
   { kind: 'person', type: 'PERSON', find: personSpans },
 ];

@@ -15,7 +15,8 @@ const JUDGE_COPY_MIN = 40;
 
 // Evaluator vocabulary: a card states a rule, never a verdict. (Plain "the agent did not…"
 // is how annotators write diagnoses, so it is not flagged by itself.)
-const JUDGE_PROSE_RE = /\b(?:reward (?:is|was|=|of)|nl_assertions?|db_check|env_assertions?|the evaluator|the judge|judged (?:as|to be|by)|gold (?:database|answer|actions?))\b/i;
+const JUDGE_PROSE_RE =
+  /\b(?:reward (?:is|was|=|of)|nl_assertions?|db_check|env_assertions?|the evaluator|the judge|judged (?:as|to be|by)|gold (?:database|answer|actions?))\b/i;
 
 /**
  * Privacy check for text that would enter the bank (MEMORY.md "Validation 2"):
@@ -33,11 +34,13 @@ export function findPrivacyIssues(text: string, ctx: PrivacyContext = {}): Priva
   for (const m of stripped.matchAll(MODEL_NAME_RE)) findings.push({ kind: 'model_name', text: m[0] });
   const lower = stripped.toLowerCase();
   for (const term of ctx.forbiddenTerms ?? []) {
-    if (term.length >= 3 && containsTerm(lower, term.toLowerCase())) findings.push({ kind: 'forbidden_term', text: term });
+    if (term.length >= 3 && containsTerm(lower, term.toLowerCase()))
+      findings.push({ kind: 'forbidden_term', text: term });
   }
   for (const value of ctx.scenarioValues ?? []) {
     // Short values ("yes", "2") are too common to prove copying.
-    if (value.length >= 4 && containsTerm(lower, value.toLowerCase())) findings.push({ kind: 'scenario_value', text: value });
+    if (value.length >= 4 && containsTerm(lower, value.toLowerCase()))
+      findings.push({ kind: 'scenario_value', text: value });
   }
   const judge = stripped.match(JUDGE_PROSE_RE);
   if (judge) findings.push({ kind: 'judge_prose', text: judge[0] });
@@ -50,7 +53,12 @@ export function findPrivacyIssues(text: string, ctx: PrivacyContext = {}): Priva
 }
 
 // Function names (App.function) are observed vocabulary a card must use: sharing one with a note is not copying the note.
-const squash = (s: string) => s.toLowerCase().replace(/\b[a-z_][\w-]*\.[a-z_]\w*\b/g, '#').replace(/\s+/g, ' ').trim();
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\b[a-z_][\w-]*\.[a-z_]\w*\b/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A ≥40-character stretch of the note that appears verbatim in the text (checked on sentence windows). */
 function longestCopiedStretch(text: string, note: string): string | null {

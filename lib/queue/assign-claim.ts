@@ -18,9 +18,14 @@ export async function assignItem(actor: Actor, input: unknown) {
       tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true, active: true, name: true } }),
     ]);
     if (!trajectory) throw notFound(`Trajectory ${trajectoryId}`, 'trajectoryId');
-    if (!user || !user.active) throw new AppError('VALIDATION', 'Assignee must be an active user', [{ path: 'userId', message: 'unknown or inactive user' }]);
+    if (!user || !user.active)
+      throw new AppError('VALIDATION', 'Assignee must be an active user', [
+        { path: 'userId', message: 'unknown or inactive user' },
+      ]);
     if (!can(user.role, 'queue:work')) {
-      throw new AppError('VALIDATION', `${user.name} (${user.role.toLowerCase()}) cannot work the queue`, [{ path: 'userId', message: 'role cannot work the queue' }]);
+      throw new AppError('VALIDATION', `${user.name} (${user.role.toLowerCase()}) cannot work the queue`, [
+        { path: 'userId', message: 'role cannot work the queue' },
+      ]);
     }
     if (trajectory.pendingCount === 0) throw new AppError('CONFLICT', 'This trajectory has nothing left to diagnose');
     const before = await tx.queueClaim.findUnique({ where: { trajectoryId } });
@@ -31,7 +36,14 @@ export async function assignItem(actor: Actor, input: unknown) {
       create: { trajectoryId, userId, assignedById: actor.userId, claimedAt: now, lastActiveAt: now, expiresAt },
       update: { userId, assignedById: actor.userId, claimedAt: now, lastActiveAt: now, expiresAt },
     });
-    await recordAudit(tx, { actorId: actor.userId, action: 'queue.assign', entityType: 'Trajectory', entityId: trajectoryId, before: before && { userId: before.userId }, after: { userId } });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'queue.assign',
+      entityType: 'Trajectory',
+      entityId: trajectoryId,
+      before: before && { userId: before.userId },
+      after: { userId },
+    });
     return { trajectoryId, userId: claim.userId, expiresAt: claim.expiresAt.toISOString() };
   });
 }
@@ -45,18 +57,35 @@ export async function releaseItem(actor: Actor, input: unknown): Promise<{ relea
   requirePermission(actor, 'queue:work');
   const { trajectoryId } = releaseSchema.parse(input);
   return prisma.$transaction(async (tx) => {
-    const claim = await tx.queueClaim.findUnique({ where: { trajectoryId }, include: { user: { select: { name: true } } } });
+    const claim = await tx.queueClaim.findUnique({
+      where: { trajectoryId },
+      include: { user: { select: { name: true } } },
+    });
     if (!claim) {
-      if (!(await tx.trajectory.findUnique({ where: { id: trajectoryId }, select: { id: true } }))) throw notFound(`Trajectory ${trajectoryId}`, 'trajectoryId');
-      throw new AppError('CONFLICT', `Nobody holds trajectory ${trajectoryId} (its claim was already released, or ended with its last submission); nothing to release`, [
-        { path: 'trajectoryId', message: 'not claimed' },
-      ], { reason: 'NOT_CLAIMED' });
+      if (!(await tx.trajectory.findUnique({ where: { id: trajectoryId }, select: { id: true } })))
+        throw notFound(`Trajectory ${trajectoryId}`, 'trajectoryId');
+      throw new AppError(
+        'CONFLICT',
+        `Nobody holds trajectory ${trajectoryId} (its claim was already released, or ended with its last submission); nothing to release`,
+        [{ path: 'trajectoryId', message: 'not claimed' }],
+        { reason: 'NOT_CLAIMED' },
+      );
     }
     if (claim.userId !== actor.userId && !can(actor.role, 'queue:assign')) {
-      throw new AppError('FORBIDDEN', `${claim.user.name} holds trajectory ${trajectoryId}, not you: only the holder or an admin can release it`, [{ path: 'trajectoryId', message: 'claimed by someone else' }]);
+      throw new AppError(
+        'FORBIDDEN',
+        `${claim.user.name} holds trajectory ${trajectoryId}, not you: only the holder or an admin can release it`,
+        [{ path: 'trajectoryId', message: 'claimed by someone else' }],
+      );
     }
     await tx.queueClaim.delete({ where: { trajectoryId } });
-    await recordAudit(tx, { actorId: actor.userId, action: 'queue.release', entityType: 'Trajectory', entityId: trajectoryId, before: { userId: claim.userId } });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'queue.release',
+      entityType: 'Trajectory',
+      entityId: trajectoryId,
+      before: { userId: claim.userId },
+    });
     return { released: true };
   });
 }

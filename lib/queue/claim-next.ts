@@ -26,7 +26,10 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * claim is written with a conditional upsert on the unique trajectory id, in the
  * same statement — two callers can never both hold the same item.
  */
-export async function claimNext(actor: Actor, input: Record<string, unknown>): Promise<{ trajectoryId: string } | null> {
+export async function claimNext(
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<{ trajectoryId: string } | null> {
   requirePermission(actor, 'queue:work');
   const filter = await parseQueueFilter(input, { strict: true });
   // Overlap k > 1: an item stays queued for others after you submitted, but not for you.
@@ -69,7 +72,9 @@ export async function claimNext(actor: Actor, input: Record<string, unknown>): P
       SELECT "trajectoryId" FROM claimed`);
     if (rows.length) return { trajectoryId: rows[0].trajectoryId };
     // Nothing claimed: either the queue is empty for these filters, or we lost a race; check which.
-    const [{ free }] = await queryRows<{ free: boolean }>(Prisma.sql`SELECT EXISTS (SELECT 1 FROM ${QUEUE_FROM} WHERE ${where}) AS free`);
+    const [{ free }] = await queryRows<{ free: boolean }>(
+      Prisma.sql`SELECT EXISTS (SELECT 1 FROM ${QUEUE_FROM} WHERE ${where}) AS free`,
+    );
     if (!free) return null;
     await pause(5 * (attempt + 1));
   }

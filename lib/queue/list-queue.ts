@@ -37,17 +37,36 @@ export type QueueCheckpoint = { key: string; name: string; submitted: number; k:
 export type QueueCounts = { total: number; unclaimed: number; claimed: number; mine: number };
 
 // `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
-export type QueueList = Page<QueueItem> & { counts: QueueCounts; progress: Progress; cursors: { after: string | null; before: string | null } };
+export type QueueList = Page<QueueItem> & {
+  counts: QueueCounts;
+  progress: Progress;
+  cursors: { after: string | null; before: string | null };
+};
 
 // The console's queue page is 25 rows; an API caller gets the same unless it asks for more (up to 200).
 const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(200).default(25) });
 
 type QueueRow = {
-  id: string; taskId: string; taskExternalId: string; benchmark: string; ability: string | null; instructionExcerpt: string;
-  model: string; agent: string | null; trial: number | null; passed: boolean; failedCount: number; pendingCount: number; createdAt: string;
+  id: string;
+  taskId: string;
+  taskExternalId: string;
+  benchmark: string;
+  ability: string | null;
+  instructionExcerpt: string;
+  model: string;
+  agent: string | null;
+  trial: number | null;
+  passed: boolean;
+  failedCount: number;
+  pendingCount: number;
+  createdAt: string;
   /** The failed checkpoints still open to the caller (open-checkpoints.ts), and k. */
-  k: number; openCheckpoints: unknown;
-  claimUserId: string | null; claimUserName: string | null; claimExpiresAt: string | null; claimAssignedBy: string | null;
+  k: number;
+  openCheckpoints: unknown;
+  claimUserId: string | null;
+  claimUserName: string | null;
+  claimExpiresAt: string | null;
+  claimAssignedBy: string | null;
 };
 
 // The claim sizes come on one row of the page (null on the others); an empty page is one row with them and no id.
@@ -79,7 +98,14 @@ type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueR
  * from the row's own list (open-checkpoints.ts), which while no checkpoint has a submission ("diagnosedCount"
  * = 0) is all of them. The row's k is computed once for both (OFFSET 0: pulled up, it ran once per use).
  */
-function pageWithClaimSizes(where: Prisma.Sql, sizesWhere: Prisma.Sql, orderBy: Prisma.Sql, userId: string, skip: number, take: number) {
+function pageWithClaimSizes(
+  where: Prisma.Sql,
+  sizesWhere: Prisma.Sql,
+  orderBy: Prisma.Sql,
+  userId: string,
+  skip: number,
+  take: number,
+) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT CASE WHEN row_number() OVER () = 1 THEN s.holders END AS holders, CASE WHEN row_number() OVER () = 1 THEN s.done END AS done,
            t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt", t.model, t.agent, t.trial, t.passed,
@@ -115,10 +141,18 @@ function toItem(r: QueueRow): QueueItem {
     passed: r.passed,
     failedCount: r.failedCount,
     pendingCount: r.pendingCount,
-    failedCheckpoints: failedCheckpointsSchema.parse(r.openCheckpoints).map(({ key, name, submitters }) => ({ key, name, submitted: submitters.length, k: r.k })),
-    claim: r.claimUserId && r.claimExpiresAt
-      ? { userId: r.claimUserId, userName: r.claimUserName ?? '', expiresAt: r.claimExpiresAt, assignedBy: r.claimAssignedBy }
-      : null,
+    failedCheckpoints: failedCheckpointsSchema
+      .parse(r.openCheckpoints)
+      .map(({ key, name, submitters }) => ({ key, name, submitted: submitters.length, k: r.k })),
+    claim:
+      r.claimUserId && r.claimExpiresAt
+        ? {
+            userId: r.claimUserId,
+            userName: r.claimUserName ?? '',
+            expiresAt: r.claimExpiresAt,
+            assignedBy: r.claimAssignedBy,
+          }
+        : null,
     createdAt: r.createdAt,
   };
 }
@@ -152,12 +186,20 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const [read, total] = await pageAndTotal(
     queueCount(filter, actor.userId),
     () => pageWithClaimSizes(where, base, keyset.orderBy, actor.userId, skip, take),
-    firstPage ? (rows) => { const n = rows.filter((r) => r.id !== null).length; return n < take ? n : null; } : null,
+    firstPage
+      ? (rows) => {
+          const n = rows.filter((r) => r.id !== null).length;
+          return n < take ? n : null;
+        }
+      : null,
   );
   const sizesRow = read.find((r): r is ClaimSizesRow & PageRow => r.holders !== null);
   if (!sizesRow) throw new Error('queue page: no row carried the claim sizes');
   const sizes = sizesFrom(total, sizesRow);
-  const rows = inListOrder(read.filter((r): r is PageRow & QueueRow => r.id !== null), keyset.reversed);
+  const rows = inListOrder(
+    read.filter((r): r is PageRow & QueueRow => r.id !== null),
+    keyset.reversed,
+  );
   const mine = sizes.claimedBy(actor.userId);
   const counts = { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine };
   return {
@@ -176,11 +218,18 @@ export async function queueFacets(actor: Actor) {
     WHERE t."pendingCount" > 0 ORDER BY 1, 2, 3 LIMIT 2000`;
   const uniq = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].sort();
   // Only admins assign, so only they need the list of people.
-  const annotators = !can(actor.role, 'queue:assign') ? [] : await prisma.user.findMany({
-    where: { active: true, role: { in: ['ANNOTATOR', 'REVIEWER', 'ADMIN'] } },
-    select: { id: true, name: true, email: true },
-    orderBy: { name: 'asc' },
-  });
-  return { benchmarks: uniq(rows.map((r) => r.benchmark)), abilities: uniq(rows.map((r) => r.ability)), models: uniq(rows.map((r) => r.model)), annotators };
+  const annotators = !can(actor.role, 'queue:assign')
+    ? []
+    : await prisma.user.findMany({
+        where: { active: true, role: { in: ['ANNOTATOR', 'REVIEWER', 'ADMIN'] } },
+        select: { id: true, name: true, email: true },
+        orderBy: { name: 'asc' },
+      });
+  return {
+    benchmarks: uniq(rows.map((r) => r.benchmark)),
+    abilities: uniq(rows.map((r) => r.ability)),
+    models: uniq(rows.map((r) => r.model)),
+    annotators,
+  };
 }
 export type QueueFacets = Awaited<ReturnType<typeof queueFacets>>;

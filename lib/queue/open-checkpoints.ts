@@ -10,7 +10,9 @@ import { unplannedText } from '@/lib/db/sql';
  * migration), so it is exact at every commit, and within the writing
  * transaction after each statement.
  */
-export const failedCheckpointsSchema = z.array(z.object({ key: z.string(), name: z.string(), submitters: z.array(z.string()) }));
+export const failedCheckpointsSchema = z.array(
+  z.object({ key: z.string(), name: z.string(), submitters: z.array(z.string()) }),
+);
 
 /**
  * The failed checkpoints still waiting for user $u: fewer than $k submitters

@@ -65,10 +65,15 @@ export const OVERLAP_WRITER_TX = { timeout: OVERLAP_WRITE_WAIT_MS + 10_000 };
  * k is being changed, so it is tried first; only then does the write wait, for
  * at most `waitMs` (the lock timeout cancels the wait in the database).
  */
-export async function lockOverlapForWriting(tx: Tx, target: { checkpointResultId: string } | { diagnosisId: string }, { waitMs = OVERLAP_WRITE_WAIT_MS } = {}): Promise<void> {
-  const trajectoryId = 'checkpointResultId' in target
-    ? Prisma.sql`(SELECT c."trajectoryId" FROM "CheckpointResult" c WHERE c.id = ${target.checkpointResultId})`
-    : Prisma.sql`(SELECT d."trajectoryId" FROM "Diagnosis" d WHERE d.id = ${target.diagnosisId})`;
+export async function lockOverlapForWriting(
+  tx: Tx,
+  target: { checkpointResultId: string } | { diagnosisId: string },
+  { waitMs = OVERLAP_WRITE_WAIT_MS } = {},
+): Promise<void> {
+  const trajectoryId =
+    'checkpointResultId' in target
+      ? Prisma.sql`(SELECT c."trajectoryId" FROM "CheckpointResult" c WHERE c.id = ${target.checkpointResultId})`
+      : Prisma.sql`(SELECT d."trajectoryId" FROM "Diagnosis" d WHERE d.id = ${target.diagnosisId})`;
   const [row] = await tx.$queryRaw<{ got: boolean; benchmark: string }[]>`
     SELECT pg_try_advisory_xact_lock_shared(${overlapLock(Prisma.sql`t."benchmark"`)}) AS got, t."benchmark" FROM "Trajectory" t WHERE t.id = ${trajectoryId}`;
   if (!row || row.got) return;
@@ -77,10 +82,15 @@ export async function lockOverlapForWriting(tx: Tx, target: { checkpointResultId
     await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${overlapLock(Prisma.sql`${row.benchmark}`)})`;
   } catch (err) {
     if (sqlStateOf(err) !== '55P03') throw err;
-    throw new AppError('UNAVAILABLE', `Overlap k of ${row.benchmark} is being changed and its queue recounted, which took longer than ${waitMs / 1000} s; nothing was saved. Try again in a few seconds.`, [], {
-      retryAfterSeconds: 5,
-      reason: 'OVERLAP_RECOUNT',
-    });
+    throw new AppError(
+      'UNAVAILABLE',
+      `Overlap k of ${row.benchmark} is being changed and its queue recounted, which took longer than ${waitMs / 1000} s; nothing was saved. Try again in a few seconds.`,
+      [],
+      {
+        retryAfterSeconds: 5,
+        reason: 'OVERLAP_RECOUNT',
+      },
+    );
   }
   await tx.$executeRaw`SET LOCAL lock_timeout TO DEFAULT`;
 }
@@ -89,17 +99,26 @@ export async function lockOverlapForWriting(tx: Tx, target: { checkpointResultId
 export const SUBMITTED_COUNT_SQL = Prisma.sql`(SELECT count(*) FROM "Diagnosis" sd WHERE sd."checkpointResultId" = r.id AND sd."status" = 'SUBMITTED')`;
 
 export async function overlapForTask(tx: Tx, taskId: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ k: number }[]>`SELECT ${overlapKSql(Prisma.sql`k`)}::int AS k FROM "Task" k WHERE k.id = ${taskId}`;
+  const [row] = await tx.$queryRaw<
+    { k: number }[]
+  >`SELECT ${overlapKSql(Prisma.sql`k`)}::int AS k FROM "Task" k WHERE k.id = ${taskId}`;
   return row?.k ?? 1;
 }
 
 export type OverlapSettingView = { id: string; benchmark: string; ability: string; k: number; updatedAt: string };
 
-export async function listOverlapSettings(actor: Actor): Promise<{ settings: OverlapSettingView[]; scopes: { benchmark: string; abilities: string[] }[] }> {
+export async function listOverlapSettings(
+  actor: Actor,
+): Promise<{ settings: OverlapSettingView[]; scopes: { benchmark: string; abilities: string[] }[] }> {
   requirePermission(actor, 'admin:settings');
   const [rows, tasks] = await Promise.all([
     prisma.overlapSetting.findMany({ orderBy: [{ benchmark: 'asc' }, { ability: 'asc' }] }),
-    prisma.task.findMany({ distinct: ['benchmark', 'ability'], select: { benchmark: true, ability: true }, orderBy: [{ benchmark: 'asc' }, { ability: 'asc' }], take: 2000 }),
+    prisma.task.findMany({
+      distinct: ['benchmark', 'ability'],
+      select: { benchmark: true, ability: true },
+      orderBy: [{ benchmark: 'asc' }, { ability: 'asc' }],
+      take: 2000,
+    }),
   ]);
   const scopes = new Map<string, Set<string>>();
   for (const t of tasks) {
@@ -108,7 +127,13 @@ export async function listOverlapSettings(actor: Actor): Promise<{ settings: Ove
     scopes.set(t.benchmark, set);
   }
   return {
-    settings: rows.map((r) => ({ id: r.id, benchmark: r.benchmark, ability: r.ability, k: r.k, updatedAt: r.updatedAt.toISOString() })),
+    settings: rows.map((r) => ({
+      id: r.id,
+      benchmark: r.benchmark,
+      ability: r.ability,
+      k: r.k,
+      updatedAt: r.updatedAt.toISOString(),
+    })),
     scopes: [...scopes.entries()].map(([benchmark, abilities]) => ({ benchmark, abilities: [...abilities].sort() })),
   };
 }
@@ -116,7 +141,11 @@ export async function listOverlapSettings(actor: Actor): Promise<{ settings: Ove
 export const overlapInputSchema = z.strictObject({
   benchmark: z.string().trim().min(1, 'benchmark is required').max(200),
   ability: z.string().trim().max(200).optional().default(''),
-  k: z.coerce.number().int('k must be a whole number').min(1, 'k must be at least 1').max(MAX_OVERLAP_K, `k must be at most ${MAX_OVERLAP_K}`),
+  k: z.coerce
+    .number()
+    .int('k must be a whole number')
+    .min(1, 'k must be at least 1')
+    .max(MAX_OVERLAP_K, `k must be at most ${MAX_OVERLAP_K}`),
 });
 
 /**
@@ -136,24 +165,44 @@ export async function setOverlap(actor: Actor, raw: unknown): Promise<OverlapSet
   requirePermission(actor, 'admin:settings');
   const input = overlapInputSchema.parse(raw);
   await assertOverlapScope(input);
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${overlapLock(Prisma.sql`${input.benchmark}`)})`;
-    const key = { benchmark_ability: { benchmark: input.benchmark, ability: input.ability } };
-    const before = await tx.overlapSetting.findUnique({ where: key });
-    let row = null;
-    if (input.k === 1 && input.ability === '') await tx.overlapSetting.deleteMany({ where: { benchmark: input.benchmark, ability: '' } });
-    else row = await tx.overlapSetting.upsert({ where: key, create: { ...input, updatedById: actor.userId }, update: { k: input.k, updatedById: actor.userId } });
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'overlap.set',
-      entityType: 'OverlapSetting',
-      entityId: row?.id ?? before?.id ?? `${input.benchmark}/${input.ability}`,
-      before: before ? { k: before.k } : { k: 1 },
-      after: input,
-    });
-    await recountPendingWhere(tx, Prisma.sql`k."benchmark" = ${input.benchmark}${input.ability ? Prisma.sql` AND k."ability" = ${input.ability}` : Prisma.empty}`);
-    return row ? { id: row.id, benchmark: row.benchmark, ability: row.ability, k: row.k, updatedAt: row.updatedAt.toISOString() } : null;
-  }, { timeout: RECOUNT_TIMEOUT_MS });
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${overlapLock(Prisma.sql`${input.benchmark}`)})`;
+      const key = { benchmark_ability: { benchmark: input.benchmark, ability: input.ability } };
+      const before = await tx.overlapSetting.findUnique({ where: key });
+      let row = null;
+      if (input.k === 1 && input.ability === '')
+        await tx.overlapSetting.deleteMany({ where: { benchmark: input.benchmark, ability: '' } });
+      else
+        row = await tx.overlapSetting.upsert({
+          where: key,
+          create: { ...input, updatedById: actor.userId },
+          update: { k: input.k, updatedById: actor.userId },
+        });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'overlap.set',
+        entityType: 'OverlapSetting',
+        entityId: row?.id ?? before?.id ?? `${input.benchmark}/${input.ability}`,
+        before: before ? { k: before.k } : { k: 1 },
+        after: input,
+      });
+      await recountPendingWhere(
+        tx,
+        Prisma.sql`k."benchmark" = ${input.benchmark}${input.ability ? Prisma.sql` AND k."ability" = ${input.ability}` : Prisma.empty}`,
+      );
+      return row
+        ? {
+            id: row.id,
+            benchmark: row.benchmark,
+            ability: row.ability,
+            k: row.k,
+            updatedAt: row.updatedAt.toISOString(),
+          }
+        : null;
+    },
+    { timeout: RECOUNT_TIMEOUT_MS },
+  );
 }
 
 /**

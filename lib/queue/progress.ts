@@ -19,5 +19,8 @@ export async function annotatorProgress(actor: Actor, input: Record<string, unkn
   const filter = await parseQueueFilter(input);
   const sizes = await queueSizes(filter, actor.userId);
   const mine = sizes.claimedBy(actor.userId);
-  return progressFrom({ total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine }, sizes.doneToday);
+  return progressFrom(
+    { total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine },
+    sizes.doneToday,
+  );
 }

@@ -11,7 +11,13 @@ import { QUEUE_FROM, queueConditions, SQL_NOW, type QueueFilter } from './queue-
  * claims side every time; the size of the queue goes through countWithCache
  * (exact up to 1,000, else cached until the next queue change is notified).
  */
-export type QueueSizes = { total: number; claimed: number; claimedBy: (userId: string) => number; cached: boolean; doneToday: number };
+export type QueueSizes = {
+  total: number;
+  claimed: number;
+  claimedBy: (userId: string) => number;
+  cached: boolean;
+  doneToday: number;
+};
 
 /**
  * Midnight UTC today, by the database's clock: "done today" counts diagnoses
@@ -61,7 +67,11 @@ export function claimSizesSql(where: Prisma.Sql, userId: string): Prisma.Sql {
 
 /** What counts the items under `filter` for this user (countWithCache's arguments). */
 export function queueCount(filter: QueueFilter, userId: string) {
-  return { invalidatedBy: ['queue'] as LiveChannel[], key: cacheKey(filter, userId), from: Prisma.sql`${QUEUE_FROM} WHERE ${queueWhere(filter, userId)}` };
+  return {
+    invalidatedBy: ['queue'] as LiveChannel[],
+    key: cacheKey(filter, userId),
+    from: Prisma.sql`${QUEUE_FROM} WHERE ${queueWhere(filter, userId)}`,
+  };
 }
 
 /** The number of items under `filter` for this user: exact up to 100, else cached until a queue change is notified. */
@@ -75,11 +85,20 @@ export function sizesFrom(total: Count, claims: ClaimSizesRow): QueueSizes {
   const byHolder = new Map((claims.holders ?? []).map((h) => [h.userId, h.n]));
   const claimed = [...byHolder.values()].reduce((a, b) => a + b, 0);
   // A cached total can lag a few seconds behind the claims; never show fewer items than claims.
-  return { total: Math.max(total.count, claimed), claimed, claimedBy: (userId) => byHolder.get(userId) ?? 0, cached: total.cached, doneToday: Number(claims.done ?? 0) };
+  return {
+    total: Math.max(total.count, claimed),
+    claimed,
+    claimedBy: (userId) => byHolder.get(userId) ?? 0,
+    cached: total.cached,
+    doneToday: Number(claims.done ?? 0),
+  };
 }
 
 /** Sizes of the queue under `filter` on their own (the progress endpoint): the cached total and one small statement. */
 export async function queueSizes(filter: QueueFilter, userId: string): Promise<QueueSizes> {
-  const [total, [claims]] = await Promise.all([queueTotal(filter, userId), queryRows<ClaimSizesRow>(claimSizesSql(queueWhere(filter, userId), userId))]);
+  const [total, [claims]] = await Promise.all([
+    queueTotal(filter, userId),
+    queryRows<ClaimSizesRow>(claimSizesSql(queueWhere(filter, userId), userId)),
+  ]);
   return sizesFrom(total, claims);
 }

@@ -71,7 +71,9 @@ async function checkpointKeyCommon(key: string): Promise<boolean> {
  */
 export async function parseQueueFilter(input: unknown, { strict = false } = {}): Promise<QueueFilter> {
   const filter: QueueFilter = (strict ? queueFilterSchema.strict() : queueFilterSchema).parse(input);
-  return filter.checkpointKey ? { ...filter, checkpointKeyCommon: await checkpointKeyCommon(filter.checkpointKey) } : filter;
+  return filter.checkpointKey
+    ? { ...filter, checkpointKeyCommon: await checkpointKeyCommon(filter.checkpointKey) }
+    : filter;
 }
 
 const HAS_DRAFT = Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."trajectoryId" = t.id AND d."status" = 'DRAFT')`;
@@ -93,7 +95,10 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   if (f.taskId) where.push(taskCondition(f.taskId));
   if (f.importId) where.push(Prisma.sql`t."importJobId" = ${f.importId}`);
   if (f.checkpointKey) {
-    if (!f.checkpointKeyCommon) where.push(Prisma.sql`t."taskId" = ANY(ARRAY(SELECT tc."taskId" FROM "TaskCheckpoint" tc WHERE tc."key" = ${f.checkpointKey}))`);
+    if (!f.checkpointKeyCommon)
+      where.push(
+        Prisma.sql`t."taskId" = ANY(ARRAY(SELECT tc."taskId" FROM "TaskCheckpoint" tc WHERE tc."key" = ${f.checkpointKey}))`,
+      );
     where.push(pendingCheckpointKeySql(f.checkpointKey, overlapKSql(), !f.checkpointKeyCommon));
   }
   if (f.checkpointStatus !== 'any') {
@@ -105,12 +110,20 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
       Prisma.sql`${SUBMITTED_COUNT_SQL} < ${overlapKSql()}`,
     ];
     if (f.checkpointKey) parts.push(Prisma.sql`tc."key" = ${f.checkpointKey}`);
-    if (f.checkpointStatus === 'undiagnosed') parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id)`);
-    if (f.checkpointStatus === 'draft') parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'DRAFT')`);
+    if (f.checkpointStatus === 'undiagnosed')
+      parts.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id)`);
+    if (f.checkpointStatus === 'draft')
+      parts.push(
+        Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'DRAFT')`,
+      );
     const exact = Prisma.sql`EXISTS (SELECT 1 FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId" WHERE ${Prisma.join(parts, ' AND ')})`;
     // Undiagnosed on a trajectory without drafts (nearly every one): a checkpoint without submitters on the
     // row's list. One probe for drafts instead of five per row (results, checkpoint, submissions, k, diagnoses).
-    where.push(f.checkpointStatus === 'undiagnosed' ? Prisma.sql`(CASE WHEN ${HAS_DRAFT} THEN ${exact} ELSE ${unsubmittedCheckpointSql(f.checkpointKey)} END)` : exact);
+    where.push(
+      f.checkpointStatus === 'undiagnosed'
+        ? Prisma.sql`(CASE WHEN ${HAS_DRAFT} THEN ${exact} ELSE ${unsubmittedCheckpointSql(f.checkpointKey)} END)`
+        : exact,
+    );
   }
   return where;
 }

@@ -20,7 +20,10 @@ import {
 /** One batch never queues more than this many runs (a guard against a runaway click). */
 export const MAX_BATCH_RUNS = 500;
 
-export const createRunInputSchema = z.strictObject({ taskId: z.string().min(1, 'taskId is required'), settings: z.unknown().optional() });
+export const createRunInputSchema = z.strictObject({
+  taskId: z.string().min(1, 'taskId is required'),
+  settings: z.unknown().optional(),
+});
 export const createBatchInputSchema = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('new-diagnoses'), settings: z.unknown().optional() }),
   z.strictObject({
@@ -35,9 +38,11 @@ export type BatchResult = { batchId: string | null; runs: CreatedRun[]; skipped:
 
 async function assertProviderAvailable(provider: 'offline' | 'openai') {
   if (provider === 'openai' && !(await getLlmConfig()).configured) {
-    throw new AppError('VALIDATION', 'No LLM endpoint is configured (OPENAI_BASE_URL); use the offline rule-based provider or ask an admin to configure one', [
-      { path: 'settings.provider', message: 'No endpoint configured' },
-    ]);
+    throw new AppError(
+      'VALIDATION',
+      'No LLM endpoint is configured (OPENAI_BASE_URL); use the offline rule-based provider or ask an admin to configure one',
+      [{ path: 'settings.provider', message: 'No endpoint configured' }],
+    );
   }
 }
 
@@ -45,12 +50,20 @@ async function assertProviderAvailable(provider: 'offline' | 'openai') {
  * The offline provider runs no model: a model named with it used to be dropped silently, so a caller
  * who meant an LLM run got a rule-based one and never knew. Refused, naming the field.
  */
-function assertNoModelForOffline<K extends string>(settings: { provider: string } & Partial<Record<K, unknown>>, fields: K[], prefix = '') {
+function assertNoModelForOffline<K extends string>(
+  settings: { provider: string } & Partial<Record<K, unknown>>,
+  fields: K[],
+  prefix = '',
+) {
   if (settings.provider !== 'offline') return;
   const named = fields.filter((f) => settings[f] !== undefined);
   if (!named.length) return;
   const message = (f: string) => `${f}: the offline provider uses no model; leave it out or choose the openai provider`;
-  throw new AppError('VALIDATION', message(named[0]), named.map((f) => ({ path: `${prefix}${f}`, message: message(f) })));
+  throw new AppError(
+    'VALIDATION',
+    message(named[0]),
+    named.map((f) => ({ path: `${prefix}${f}`, message: message(f) })),
+  );
 }
 
 /** Validates reflection settings and fills the per-step models from the admin settings, so the run records them. */
@@ -64,7 +77,11 @@ async function resolveReflectionSettings(raw: unknown): Promise<ReflectionRunSet
     return settings;
   }
   const { models } = await getLlmConfig();
-  return { ...settings, reflectorModel: settings.reflectorModel ?? models.reflector, curatorModel: settings.curatorModel ?? models.curator };
+  return {
+    ...settings,
+    reflectorModel: settings.reflectorModel ?? models.reflector,
+    curatorModel: settings.curatorModel ?? models.curator,
+  };
 }
 
 const providerOf = (p: 'offline' | 'openai'): LlmProvider => (p === 'openai' ? 'OPENAI' : 'OFFLINE');
@@ -88,7 +105,10 @@ export async function createAndEnqueue(
   const runs = await prisma.$transaction(async (tx) => {
     const created: CreatedRun[] = [];
     for (const data of rows) {
-      const run = await tx.reflectionRun.create({ data: { ...data, status: 'QUEUED', createdById: actor.userId }, select: { id: true, taskId: true } });
+      const run = await tx.reflectionRun.create({
+        data: { ...data, status: 'QUEUED', createdById: actor.userId },
+        select: { id: true, taskId: true },
+      });
       created.push({ ...run, status: 'QUEUED' });
     }
     await recordAudit(tx, {
@@ -128,7 +148,10 @@ export async function createReflectionRun(actor: Actor, input: unknown): Promise
   requirePermission(actor, 'reflection:run');
   const { taskId, settings: raw } = createRunInputSchema.parse(input);
   const settings = await resolveReflectionSettings(raw);
-  const task = await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, benchmark: true, externalId: true } });
+  const task = await prisma.task.findUnique({
+    where: { id: taskId },
+    select: { id: true, benchmark: true, externalId: true },
+  });
   if (!task) throw notFound(`Task ${taskId}`);
   if (settings.requireDiagnoses && !(await submittedDiagnosisCounts([taskId])).get(taskId)) {
     throw new AppError(
@@ -139,12 +162,20 @@ export async function createReflectionRun(actor: Actor, input: unknown): Promise
   }
   // A second click while the same run still waits or runs returns that run instead of queuing a twin.
   const active = await prisma.reflectionRun.findFirst({
-    where: { taskId, kind: 'REFLECTION', status: { in: ['QUEUED', 'RUNNING'] }, settings: { equals: settings as Prisma.InputJsonValue } },
+    where: {
+      taskId,
+      kind: 'REFLECTION',
+      status: { in: ['QUEUED', 'RUNNING'] },
+      settings: { equals: settings as Prisma.InputJsonValue },
+    },
     select: { id: true, taskId: true, status: true },
     orderBy: { createdAt: 'desc' },
   });
   if (active) return active;
-  const [run] = await createAndEnqueue(actor, [await reflectionRow(taskId, settings, null)], { action: 'reflection.run.create', after: { taskId, settings } });
+  const [run] = await createAndEnqueue(actor, [await reflectionRow(taskId, settings, null)], {
+    action: 'reflection.run.create',
+    after: { taskId, settings },
+  });
   return run;
 }
 
@@ -180,11 +211,16 @@ export async function createBatchRuns(actor: Actor, input: unknown): Promise<Bat
   if (parsed.mode === 'new-diagnoses') {
     taskIds = await tasksWithNewDiagnoses();
     if (taskIds.length > MAX_BATCH_RUNS) {
-      throw new AppError('VALIDATION', `More than ${MAX_BATCH_RUNS} tasks have new diagnoses; run them in smaller batches by task`);
+      throw new AppError(
+        'VALIDATION',
+        `More than ${MAX_BATCH_RUNS} tasks have new diagnoses; run them in smaller batches by task`,
+      );
     }
   } else {
     const wanted = [...new Set(parsed.taskIds)];
-    const found = new Set((await prisma.task.findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((t) => t.id));
+    const found = new Set(
+      (await prisma.task.findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((t) => t.id),
+    );
     taskIds = wanted.filter((id) => found.has(id));
     for (const id of wanted) if (!found.has(id)) skipped.push({ taskId: id, reason: 'Task not found' });
     if (settings.requireDiagnoses) {
@@ -193,16 +229,27 @@ export async function createBatchRuns(actor: Actor, input: unknown): Promise<Bat
       taskIds = taskIds.filter((id) => counts.get(id));
     }
     const busy = new Set(
-      (await prisma.reflectionRun.findMany({ where: { taskId: { in: taskIds }, kind: 'REFLECTION', status: { in: ['QUEUED', 'RUNNING'] } }, select: { taskId: true } })).map((r) => r.taskId),
+      (
+        await prisma.reflectionRun.findMany({
+          where: { taskId: { in: taskIds }, kind: 'REFLECTION', status: { in: ['QUEUED', 'RUNNING'] } },
+          select: { taskId: true },
+        })
+      ).map((r) => r.taskId),
     );
-    for (const id of taskIds) if (busy.has(id)) skipped.push({ taskId: id, reason: 'A run for this task is already queued or running' });
+    for (const id of taskIds)
+      if (busy.has(id)) skipped.push({ taskId: id, reason: 'A run for this task is already queued or running' });
     taskIds = taskIds.filter((id) => !busy.has(id));
   }
   if (taskIds.length === 0) return { batchId: null, runs: [], skipped };
   const batchId = randomUUID();
   const rows = [];
   for (const taskId of taskIds) rows.push(await reflectionRow(taskId, settings, batchId));
-  const runs = await createAndEnqueue(actor, rows, { action: 'reflection.batch.create', entityType: 'ReflectionBatch', entityId: batchId, after: { batchId, mode: parsed.mode, tasks: taskIds.length, settings } });
+  const runs = await createAndEnqueue(actor, rows, {
+    action: 'reflection.batch.create',
+    entityType: 'ReflectionBatch',
+    entityId: batchId,
+    after: { batchId, mode: parsed.mode, tasks: taskIds.length, settings },
+  });
   return { batchId, runs, skipped };
 }
 
@@ -212,7 +259,10 @@ export async function createFunctionCardRun(actor: Actor, input: unknown): Promi
   const parsed: FunctionCardRunSettings = functionCardRunSettingsSchema.strict().parse(input ?? {});
   await assertProviderAvailable(parsed.provider);
   assertNoModelForOffline(parsed, ['model']);
-  const settings = parsed.provider === 'openai' ? { ...parsed, model: parsed.model ?? (await getLlmConfig()).models.function_cards } : parsed;
+  const settings =
+    parsed.provider === 'openai'
+      ? { ...parsed, model: parsed.model ?? (await getLlmConfig()).models.function_cards }
+      : parsed;
   const [run] = await createAndEnqueue(
     actor,
     [

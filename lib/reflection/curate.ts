@@ -22,7 +22,13 @@ export type CurateDeps = {
   signal?: AbortSignal;
 };
 
-export type CurateResult = { proposal: ProposalRecord; raw: string; promptTokens: number; completionTokens: number; prompt?: { version: string; hash: string } };
+export type CurateResult = {
+  proposal: ProposalRecord;
+  raw: string;
+  promptTokens: number;
+  completionTokens: number;
+  prompt?: { version: string; hash: string };
+};
 
 /**
  * One valid delta → one validated patch (MEMORY.md "Curator"): retrieves the
@@ -30,15 +36,29 @@ export type CurateResult = { proposal: ProposalRecord; raw: string; promptTokens
  * provider for a patch, validates it against exactly those inputs, and
  * records each target's current version as the proposal's base.
  */
-export async function curateDelta(index: number, delta: SkillCardContent, vctx: ValidationContext, deps: CurateDeps): Promise<CurateResult> {
-  const candidates = await rankSkillCards({ ability: deps.ability, apps: deps.apps, query: skillCardSearchText(delta), limit: CURATOR_CANDIDATES });
+export async function curateDelta(
+  index: number,
+  delta: SkillCardContent,
+  vctx: ValidationContext,
+  deps: CurateDeps,
+): Promise<CurateResult> {
+  const candidates = await rankSkillCards({
+    ability: deps.ability,
+    apps: deps.apps,
+    query: skillCardSearchText(delta),
+    limit: CURATOR_CANDIDATES,
+  });
   const functionCards = await loadFunctionCards(delta.functions_used);
   let patch: CuratorPatch;
   let raw: string;
   let tokens = { promptTokens: 0, completionTokens: 0 };
   let prompt: { version: string; hash: string } | undefined;
   if (deps.provider === 'offline') {
-    patch = offlineCurate(index, delta, candidates.map((c) => ({ key: c.key, content: c.content })));
+    patch = offlineCurate(
+      index,
+      delta,
+      candidates.map((c) => ({ key: c.key, content: c.content })),
+    );
     raw = JSON.stringify(patch);
   } else {
     const rendered = renderPrompt('curator', {
@@ -49,12 +69,33 @@ export async function curateDelta(index: number, delta: SkillCardContent, vctx: 
       outcome_rule: deps.outcomeRule,
     });
     prompt = { version: rendered.version, hash: rendered.hash };
-    const res = await completeStructured({ runId: deps.runId, step: `curator[${index}]`, model: deps.model, prompt: rendered, schema: curatorPatchSchema, config: deps.config!, signal: deps.signal });
+    const res = await completeStructured({
+      runId: deps.runId,
+      step: `curator[${index}]`,
+      model: deps.model,
+      prompt: rendered,
+      schema: curatorPatchSchema,
+      config: deps.config!,
+      signal: deps.signal,
+    });
     patch = res.data;
     raw = res.raw;
     tokens = { promptTokens: res.promptTokens, completionTokens: res.completionTokens };
   }
-  return { proposal: toProposal(index, delta, patch, candidates, functionCards.map((f) => f.content), vctx, deps.ability), raw, ...tokens, prompt };
+  return {
+    proposal: toProposal(
+      index,
+      delta,
+      patch,
+      candidates,
+      functionCards.map((f) => f.content),
+      vctx,
+      deps.ability,
+    ),
+    raw,
+    ...tokens,
+    prompt,
+  };
 }
 
 function toProposal(
@@ -70,7 +111,11 @@ function toProposal(
   // Models sometimes answer with the database id instead of the card key: accept either.
   const keyOfId = new Map(candidates.map((c) => [c.cardId, c.key]));
   const asKey = (k: string | null) => (k ? (keyOfId.get(k) ?? k) : null);
-  patch = { ...patch, target_card_id: asKey(patch.target_card_id), target_card_ids: patch.target_card_ids.map((k) => asKey(k)!) };
+  patch = {
+    ...patch,
+    target_card_id: asKey(patch.target_card_id),
+    target_card_ids: patch.target_card_ids.map((k) => asKey(k)!),
+  };
   const targetKeys = patch.operation === 'MERGE_CARD' ? patch.target_card_ids : [];
   const { card, issues } = validatePatch(
     { operation: patch.operation, targetKey: patch.target_card_id, targetKeys, card: patch.new_or_updated_card },
@@ -78,7 +123,10 @@ function toProposal(
     vctx,
   );
   // A NOOP may name the card it duplicates; that is informative, not a target to edit.
-  const touched = patch.operation === 'ADD_CARD' ? [] : [...new Set([patch.target_card_id, ...targetKeys].filter((k): k is string => Boolean(k)))];
+  const touched =
+    patch.operation === 'ADD_CARD'
+      ? []
+      : [...new Set([patch.target_card_id, ...targetKeys].filter((k): k is string => Boolean(k)))];
   const targets = touched.flatMap((k) => {
     const c = byKey.get(k);
     return c ? [{ cardId: c.cardId, baseVersionId: c.currentVersionId, primary: k === patch.target_card_id }] : [];

@@ -36,7 +36,10 @@ export function evaluatorWording(text: string): string[] {
 
 /** The fields the agent reads at run time (MEMORY.md runtime text), with their paths. */
 export function runtimeFields(card: SkillCardContent): { path: string; text: string }[] {
-  const lists: [string, string[]][] = [...ruleLists(card), ['skill.procedure_sketch', card.skill.procedure_sketch ?? []]];
+  const lists: [string, string[]][] = [
+    ...ruleLists(card),
+    ['skill.procedure_sketch', card.skill.procedure_sketch ?? []],
+  ];
   return [
     { path: 'title', text: card.title },
     { path: 'applies_when', text: card.applies_when },

@@ -25,7 +25,11 @@ export async function executeRun(runId: string, opts?: { signal?: AbortSignal })
         : run.kind === 'RECURATE'
           ? await runRecuration(run, opts?.signal)
           : await runReflection(run, opts?.signal);
-    if (opts?.signal?.aborted) throw new PipelineFailure('The run was cancelled before its results were saved', { promptTokens: 0, completionTokens: 0 });
+    if (opts?.signal?.aborted)
+      throw new PipelineFailure('The run was cancelled before its results were saved', {
+        promptTokens: 0,
+        completionTokens: 0,
+      });
     await persistSuccess(runId, result);
   } catch (e) {
     if (e instanceof RunNoLongerRunning) return;

@@ -51,7 +51,14 @@ export async function aggregateToolCalls(opts: { taskId?: string | null; tools?:
   }
 
   const d = new Deidentifier();
-  const out = new Map<string, ToolAggregate & { _traj: Set<string>; _args: Map<string, { calls: number; forms: Set<string> }>; _shapes: Set<string> }>();
+  const out = new Map<
+    string,
+    ToolAggregate & {
+      _traj: Set<string>;
+      _args: Map<string, { calls: number; forms: Set<string> }>;
+      _shapes: Set<string>;
+    }
+  >();
   for (const c of calls) {
     const tool = c.tool!;
     const dot = tool.indexOf('.');
@@ -82,7 +89,8 @@ export async function aggregateToolCalls(opts: { taskId?: string | null; tools?:
       a.forms.add(valueForm(value, name));
       agg._args.set(name, a);
     }
-    const obs = (c.callId && byCall.get(`${c.trajectoryId}|${c.callId}`)) || byPos.get(`${c.trajectoryId}|${c.position + 1}`);
+    const obs =
+      (c.callId && byCall.get(`${c.trajectoryId}|${c.callId}`)) || byPos.get(`${c.trajectoryId}|${c.position + 1}`);
     if (!obs) continue;
     const shape = returnShape(obs.content);
     if (shape === 'empty') agg.emptyResults++;
@@ -95,7 +103,9 @@ export async function aggregateToolCalls(opts: { taskId?: string | null; tools?:
   return [...out.values()].map(({ _traj, _args, _shapes, ...a }) => ({
     ...a,
     trajectories: _traj.size,
-    arguments: [..._args.entries()].map(([name, v]) => ({ name, calls: v.calls, forms: [...v.forms].slice(0, 4) })).sort((x, y) => y.calls - x.calls),
+    arguments: [..._args.entries()]
+      .map(([name, v]) => ({ name, calls: v.calls, forms: [...v.forms].slice(0, 4) }))
+      .sort((x, y) => y.calls - x.calls),
     returnShapes: [..._shapes].slice(0, 4),
   }));
 }

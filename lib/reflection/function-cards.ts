@@ -23,7 +23,10 @@ export function offlineFunctionCard(a: ToolAggregate): FunctionCardContent {
     tool: a.tool,
     app: a.app,
     function: a.function,
-    what_it_does: clip(`${a.stateChangingGuess ? 'Changes' : 'Reads'} ${a.app} data (${human(a.function)}); seen in ${a.calls} call${a.calls === 1 ? '' : 's'} across ${a.trajectories} run${a.trajectories === 1 ? '' : 's'}`, 400),
+    what_it_does: clip(
+      `${a.stateChangingGuess ? 'Changes' : 'Reads'} ${a.app} data (${human(a.function)}); seen in ${a.calls} call${a.calls === 1 ? '' : 's'} across ${a.trajectories} run${a.trajectories === 1 ? '' : 's'}`,
+      400,
+    ),
     arguments: a.arguments.slice(0, 12).map((x) => ({
       name: x.name,
       meaning: clip(`${human(x.name)}; passed in ${x.calls} of ${a.calls} calls`, 300),
@@ -32,22 +35,36 @@ export function offlineFunctionCard(a: ToolAggregate): FunctionCardContent {
     returns: clip(a.returnShapes.length ? a.returnShapes.join('; or ') : 'no structured result observed', 400),
     usage_rules: [
       ...(required.length ? [clip(`Always pass ${required.join(', ')}`, 300)] : []),
-      ...(a.emptyResults ? [`Can return an empty result (${a.emptyResults} of ${a.calls} calls); check before relying on it`] : []),
+      ...(a.emptyResults
+        ? [`Can return an empty result (${a.emptyResults} of ${a.calls} calls); check before relying on it`]
+        : []),
     ].slice(0, 5),
     common_mistakes: a.errors.examples.slice(0, 4).map((e) => clip(`A call failed with: ${e}`, 300)),
-    side_effects: a.stateChangingGuess ? [`Changes ${a.app} state (inferred from the function name and observed writes)`] : [],
+    side_effects: a.stateChangingGuess
+      ? [`Changes ${a.app} state (inferred from the function name and observed writes)`]
+      : [],
   };
 }
 
-export function validateFunctionCard(raw: unknown, a: ToolAggregate, ctx: { scenarioValues: string[]; forbiddenTerms: string[] }): { card: FunctionCardContent | null; issues: ValidationIssue[] } {
+export function validateFunctionCard(
+  raw: unknown,
+  a: ToolAggregate,
+  ctx: { scenarioValues: string[]; forbiddenTerms: string[] },
+): { card: FunctionCardContent | null; issues: ValidationIssue[] } {
   const parsed = functionCardSchema.safeParse(raw);
   const issues: ValidationIssue[] = parsed.success ? [] : schemaIssues(parsed.error);
   issues.push(...privacyIssues(raw, ctx));
   if (parsed.success) {
-    if (parsed.data.tool !== a.tool) issues.push({ rule: 'evidence', path: 'tool', message: `card is for ${parsed.data.tool}, not ${a.tool}` });
+    if (parsed.data.tool !== a.tool)
+      issues.push({ rule: 'evidence', path: 'tool', message: `card is for ${parsed.data.tool}, not ${a.tool}` });
     const observed = new Set(a.arguments.map((x) => x.name));
     parsed.data.arguments.forEach((x, i) => {
-      if (!observed.has(x.name)) issues.push({ rule: 'evidence', path: `arguments[${i}].name`, message: `argument ${x.name} was never observed in calls of ${a.tool}` });
+      if (!observed.has(x.name))
+        issues.push({
+          rule: 'evidence',
+          path: `arguments[${i}].name`,
+          message: `argument ${x.name} was never observed in calls of ${a.tool}`,
+        });
     });
   }
   return { card: parsed.success ? parsed.data : null, issues };
@@ -65,18 +82,26 @@ export async function runFunctionCards(run: ReflectionRun, signal?: AbortSignal)
   const started = Date.now();
   try {
     const aggregates = await aggregateToolCalls({ taskId: run.taskId, tools: settings.tools });
-    if (aggregates.length === 0) throw new Error(settings.tools.length ? `No observed calls of ${settings.tools.join(', ')}` : 'No tool calls observed yet: import trajectories first');
+    if (aggregates.length === 0)
+      throw new Error(
+        settings.tools.length
+          ? `No observed calls of ${settings.tools.join(', ')}`
+          : 'No tool calls observed yet: import trajectories first',
+      );
     partial.packet = { tools: aggregates };
     timings.aggregateMs = Date.now() - started;
     const offline = settings.provider === 'offline';
     const config = offline ? null : await getLlmConfig();
-    if (config && !config.configured) throw new Error('No OpenAI-compatible endpoint is configured (OPENAI_BASE_URL); use the offline provider');
+    if (config && !config.configured)
+      throw new Error('No OpenAI-compatible endpoint is configured (OPENAI_BASE_URL); use the offline provider');
     const model = offline ? OFFLINE_MODEL : (settings.model ?? config!.models.function_cards);
     const template = offline ? null : readTemplate('function-card.md');
     partial.model = offline ? (run.model ?? OFFLINE_MODEL) : model;
     partial.promptVersion = template?.version ?? OFFLINE_PIPELINE_VERSION;
     partial.promptHash = template?.hash ?? sha256(OFFLINE_PIPELINE_VERSION);
-    partial.inputHash = sha256(canonicalJson({ kind: 'function_cards', settings, aggregates, prompt: partial.promptHash, model }));
+    partial.inputHash = sha256(
+      canonicalJson({ kind: 'function_cards', settings, aggregates, prompt: partial.promptHash, model }),
+    );
 
     const existing = new Map((await loadFunctionCards(aggregates.map((a) => a.tool))).map((c) => [c.content.tool, c]));
     // Model names of the agents under test must never reach a card.
@@ -87,7 +112,15 @@ export async function runFunctionCards(run: ReflectionRun, signal?: AbortSignal)
       aggregates.map(async (a) => {
         if (offline) return { a, raw: offlineFunctionCard(a) as unknown, text: '' };
         const prompt = renderPrompt('function-card', { tool: a.tool, aggregate: JSON.stringify(a, null, 1) });
-        const res = await completeStructured({ runId: run.id, step: `function-card[${a.tool}]`, model, prompt, schema: z.record(z.string(), z.unknown()), config: config!, signal });
+        const res = await completeStructured({
+          runId: run.id,
+          step: `function-card[${a.tool}]`,
+          model,
+          prompt,
+          schema: z.record(z.string(), z.unknown()),
+          config: config!,
+          signal,
+        });
         return { a, raw: res.data as unknown, text: res.raw };
       }),
     );
@@ -103,7 +136,10 @@ export async function runFunctionCards(run: ReflectionRun, signal?: AbortSignal)
         ability: null,
         operation,
         targetCardId: prior?.cardId ?? null,
-        targets: prior && operation !== 'NOOP' ? [{ cardId: prior.cardId, baseVersionId: prior.currentVersionId, primary: true }] : [],
+        targets:
+          prior && operation !== 'NOOP'
+            ? [{ cardId: prior.cardId, baseVersionId: prior.currentVersionId, primary: true }]
+            : [],
         proposedCard: operation === 'NOOP' ? null : (card ?? raw),
         reason: unchanged
           ? `The observed calls add nothing to the current card of ${a.tool}`

@@ -16,14 +16,23 @@ export async function computeInputHash(taskId: string, settings: unknown): Promi
   const task = await prisma.task.findUnique({ where: { id: taskId }, select: { contentHash: true, ability: true } });
   const all = await prisma.trajectory.findMany({
     where: { taskId },
-    select: { id: true, passed: true, contentHash: true, diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, updatedAt: true }, orderBy: { id: 'asc' } } },
+    select: {
+      id: true,
+      passed: true,
+      contentHash: true,
+      diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, updatedAt: true }, orderBy: { id: 'asc' } },
+    },
     orderBy: { id: 'asc' },
   });
   // Same selection as the packet: runs in scope, diagnoses from every run.
   const trajectories = all.filter((t) => s.scope !== 'passed_only' || t.passed);
   const diagnoses = all.flatMap((t) => t.diagnoses.map((d) => [d.id, d.updatedAt.toISOString()]));
   // A reviewer's adjudication changes what reflection reads.
-  const adjudications = await prisma.adjudication.findMany({ where: { checkpointResult: { trajectory: { taskId } } }, select: { id: true, updatedAt: true }, orderBy: { id: 'asc' } });
+  const adjudications = await prisma.adjudication.findMany({
+    where: { checkpointResult: { trajectory: { taskId } } },
+    select: { id: true, updatedAt: true },
+    orderBy: { id: 'asc' },
+  });
   const bank = await prisma.card.findMany({
     where: { kind: 'SKILL', status: 'ACTIVE', ...(task?.ability ? { ability: task.ability } : {}) },
     select: { id: true, currentVersionId: true },
@@ -40,7 +49,13 @@ export async function computeInputHash(taskId: string, settings: unknown): Promi
       diagnoses,
       ...(adjudications.length ? { adjudications: adjudications.map((a) => [a.id, a.updatedAt.toISOString()]) } : {}),
       bank: bank.map((c) => [c.id, c.currentVersionId]),
-      settings: { scope: s.scope, requireDiagnoses: s.requireDiagnoses, provider: s.provider, reflector: s.reflectorModel ?? null, curator: s.curatorModel ?? null },
+      settings: {
+        scope: s.scope,
+        requireDiagnoses: s.requireDiagnoses,
+        provider: s.provider,
+        reflector: s.reflectorModel ?? null,
+        curator: s.curatorModel ?? null,
+      },
       prompts,
     }),
   );

@@ -19,7 +19,11 @@ export const llmSettingsInputSchema = z
     models: z.object({ reflector: modelName, curator: modelName, function_cards: modelName }).strict(),
     options: z
       .object({
-        timeoutMs: z.coerce.number().int().min(1000, 'At least 1000 ms').max(30 * 60_000, 'At most 30 minutes'),
+        timeoutMs: z.coerce
+          .number()
+          .int()
+          .min(1000, 'At least 1000 ms')
+          .max(30 * 60_000, 'At most 30 minutes'),
         maxRetries: z.coerce.number().int().min(0).max(10, 'At most 10 retries'),
         concurrency: z.coerce.number().int().min(1).max(64, 'At most 64 concurrent requests'),
       })
@@ -55,9 +59,16 @@ export async function updateLlmSettings(actor: Actor, input: unknown): Promise<L
   await prisma.$transaction(async (tx) => {
     const keys = [LLM_MODELS_SETTING, LLM_OPTIONS_SETTING];
     const before = await tx.setting.findMany({ where: { key: { in: keys } } });
-    for (const [key, v] of [[LLM_MODELS_SETTING, value.models], [LLM_OPTIONS_SETTING, value.options]] as const) {
+    for (const [key, v] of [
+      [LLM_MODELS_SETTING, value.models],
+      [LLM_OPTIONS_SETTING, value.options],
+    ] as const) {
       const json = v as unknown as Prisma.InputJsonValue;
-      await tx.setting.upsert({ where: { key }, create: { key, value: json, updatedById: actor.userId }, update: { value: json, updatedById: actor.userId } });
+      await tx.setting.upsert({
+        where: { key },
+        create: { key, value: json, updatedById: actor.userId },
+        update: { value: json, updatedById: actor.userId },
+      });
     }
     await recordAudit(tx, {
       actorId: actor.userId,

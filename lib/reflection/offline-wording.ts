@@ -13,7 +13,35 @@ export const fnOf = (tool: string) => tool.slice(tool.indexOf('.') + 1);
 export const call = (tool: string, args: unknown) => clip(`${tool}(${JSON.stringify(args ?? {})})`, 380);
 
 /** Verbs and fillers that name the action, not the object it acts on. */
-const VERBS = new Set(['get', 'list', 'search', 'find', 'read', 'fetch', 'lookup', 'look', 'up', 'details', 'info', 'send', 'create', 'update', 'delete', 'remove', 'cancel', 'book', 'add', 'modify', 'set', 'change', 'by', 'of', 'for', 'all', 'new']);
+const VERBS = new Set([
+  'get',
+  'list',
+  'search',
+  'find',
+  'read',
+  'fetch',
+  'lookup',
+  'look',
+  'up',
+  'details',
+  'info',
+  'send',
+  'create',
+  'update',
+  'delete',
+  'remove',
+  'cancel',
+  'book',
+  'add',
+  'modify',
+  'set',
+  'change',
+  'by',
+  'of',
+  'for',
+  'all',
+  'new',
+]);
 const STOP = new Set(['the', 'and', 'for', 'with', 'wrong', 'other', 'call', 'calls']);
 
 /** "update_reservation_flights" → "reservation"; "get_user_details" → "user". */
@@ -34,7 +62,9 @@ export function words(s: string): string[] {
 export function differingKeys(a: unknown, b: unknown): string[] {
   const x = (a ?? {}) as Record<string, unknown>;
   const y = (b ?? {}) as Record<string, unknown>;
-  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((k) => canonicalJson(x[k] ?? null) !== canonicalJson(y[k] ?? null)).sort();
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])]
+    .filter((k) => canonicalJson(x[k] ?? null) !== canonicalJson(y[k] ?? null))
+    .sort();
 }
 
 /** "cabin economy, total baggages 0": the values that carry the contrast (placeholders say nothing, so they are left out). */
@@ -61,7 +91,8 @@ export function decisionTags(tools: string[], keys: string[], apps: string[]): s
     ...apps.map((a) => a.toLowerCase()),
   ].filter((t) => /^[a-z0-9][a-z0-9 _-]*$/.test(t));
   const out = [...new Set(tags)].slice(0, 8);
-  for (const filler of ['tool-arguments', 'state-change', 'confirmation']) if (out.length < 3 && !out.includes(filler)) out.push(filler);
+  for (const filler of ['tool-arguments', 'state-change', 'confirmation'])
+    if (out.length < 3 && !out.includes(filler)) out.push(filler);
   return out;
 }
 
@@ -83,6 +114,9 @@ export function observableCompletion(tool: string | null, keys: string[]): strin
 
 /** The first clause of an annotator's corrective text, for a title that names the decision. */
 export function firstClause(s: string): string {
-  const c = s.split(/(?<=[.;:!?])\s|\s(?:because|so that|since)\s/)[0].replace(/[.;:!?]+$/, '').trim();
+  const c = s
+    .split(/(?<=[.;:!?])\s|\s(?:because|so that|since)\s/)[0]
+    .replace(/[.;:!?]+$/, '')
+    .trim();
   return c ? c[0].toUpperCase() + c.slice(1) : c;
 }

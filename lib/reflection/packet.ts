@@ -1,4 +1,12 @@
-import type { Adjudication, CheckpointResult, Diagnosis, Event, FailureCategory, TaskCheckpoint, Trajectory } from '@prisma/client';
+import type {
+  Adjudication,
+  CheckpointResult,
+  Diagnosis,
+  Event,
+  FailureCategory,
+  TaskCheckpoint,
+  Trajectory,
+} from '@prisma/client';
 import { alignToolCalls, type Alignment } from '@/lib/contrast/align-tool-calls';
 import { findDivergence, type Divergence } from '@/lib/contrast/find-divergence';
 import { AppError } from '@/lib/errors';
@@ -12,7 +20,14 @@ import { isStateChanging } from './tool-effects';
  * sees about one task, de-identified. Runs are labelled "run A", "run B"… so
  * model names never leave the server.
  */
-export type PacketAction = { position: number; tool: string; arguments: unknown; result: string; error: boolean; writes: boolean };
+export type PacketAction = {
+  position: number;
+  tool: string;
+  arguments: unknown;
+  result: string;
+  error: boolean;
+  writes: boolean;
+};
 export type PacketRun = {
   label: string;
   outcome: 'passed' | 'failed';
@@ -48,7 +63,12 @@ export type PacketDivergence = {
   passing_action: { tool: string; arguments: unknown; position: number } | null;
 };
 export type ContrastPacket = {
-  task: { instruction: string; ability: string | null; apps: string[]; checkpoints: { name: string; description: string }[] };
+  task: {
+    instruction: string;
+    ability: string | null;
+    apps: string[];
+    checkpoints: { name: string; description: string }[];
+  };
   all_failed: boolean;
   runs: PacketRun[];
   diagnoses: PacketDiagnosis[];
@@ -76,7 +96,10 @@ const MAX_ACTIONS = 60;
 
 type LoadedDiagnosis = Diagnosis & {
   category: FailureCategory | null;
-  checkpointResult: CheckpointResult & { checkpoint: TaskCheckpoint; adjudication: (Adjudication & { category: FailureCategory | null }) | null };
+  checkpointResult: CheckpointResult & {
+    checkpoint: TaskCheckpoint;
+    adjudication: (Adjudication & { category: FailureCategory | null }) | null;
+  };
 };
 
 type LoadedTrajectory = Trajectory & {
@@ -85,8 +108,14 @@ type LoadedTrajectory = Trajectory & {
   diagnoses: LoadedDiagnosis[];
 };
 
-export async function buildContrastPacket(taskId: string, settings: ReflectionRunSettings): Promise<{ packet: ContrastPacket; context: PacketContext }> {
-  const task = await prisma.task.findUnique({ where: { id: taskId }, include: { checkpoints: { orderBy: { position: 'asc' } } } });
+export async function buildContrastPacket(
+  taskId: string,
+  settings: ReflectionRunSettings,
+): Promise<{ packet: ContrastPacket; context: PacketContext }> {
+  const task = await prisma.task.findUnique({
+    where: { id: taskId },
+    include: { checkpoints: { orderBy: { position: 'asc' } } },
+  });
   if (!task) throw new AppError('NOT_FOUND', `Task ${taskId} not found`);
   const all: LoadedTrajectory[] = await prisma.trajectory.findMany({
     where: { taskId },
@@ -96,7 +125,10 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } },
       diagnoses: {
         where: { status: 'SUBMITTED' },
-        include: { category: true, checkpointResult: { include: { checkpoint: true, adjudication: { include: { category: true } } } } },
+        include: {
+          category: true,
+          checkpointResult: { include: { checkpoint: true, adjudication: { include: { category: true } } } },
+        },
         orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
       },
     },
@@ -104,7 +136,12 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
   // Scope picks the runs shown; the human diagnoses are always the main signal, so they come from every run.
   const trajectories = settings.scope === 'passed_only' ? all.filter((t) => t.passed) : all;
   if (trajectories.length === 0) {
-    throw new AppError('VALIDATION', settings.scope === 'passed_only' ? 'This task has no passing trajectory (scope: passed only)' : 'This task has no trajectories');
+    throw new AppError(
+      'VALIDATION',
+      settings.scope === 'passed_only'
+        ? 'This task has no passing trajectory (scope: passed only)'
+        : 'This task has no trajectories',
+    );
   }
   const diagnosed = all.flatMap((t) => t.diagnoses.map((g) => ({ t, g })));
   // An adjudicated checkpoint contributes its one adjudicated diagnosis instead of the annotators' own.
@@ -129,7 +166,9 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     const run = labels.get(t.id) ?? 'a failing run outside the selected scope';
     const start = g.eventStart ?? g.checkpointResult.eventIndex;
     const end = g.eventEnd ?? start;
-    const inSpan = [...(actionAt.get(run)?.values() ?? [])].filter((a) => start !== null && end !== null && a.position >= start && a.position <= end);
+    const inSpan = [...(actionAt.get(run)?.values() ?? [])].filter(
+      (a) => start !== null && end !== null && a.position >= start && a.position <= end,
+    );
     return {
       index,
       run,
@@ -141,7 +180,9 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
       actions_in_span: inSpan.map((a) => ({ position: a.position, tool: a.tool, arguments: a.arguments })),
       what_went_wrong: d.text(g.whatWentWrong),
       what_should_have_happened: d.text(g.whatShouldHaveHappened),
-      aligned_step: inScope.has(t.id) ? alignedStepAt(trajectories, labels, alignment, divergence, t, start, end, d) : null,
+      aligned_step: inScope.has(t.id)
+        ? alignedStepAt(trajectories, labels, alignment, divergence, t, start, end, d)
+        : null,
     };
   });
 
@@ -159,7 +200,13 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
     divergences: findDivergences(trajectories, runs, alignment, divergence),
   };
   // The agent's tools only: function cards may not describe the simulated user's tools.
-  const observedTools = [...new Set(trajectories.flatMap((t) => t.events.filter((e) => e.type === 'TOOL_CALL' && e.source === 'AGENT' && e.tool).map((e) => e.tool!)))].sort();
+  const observedTools = [
+    ...new Set(
+      trajectories.flatMap((t) =>
+        t.events.filter((e) => e.type === 'TOOL_CALL' && e.source === 'AGENT' && e.tool).map((e) => e.tool!),
+      ),
+    ),
+  ].sort();
   return {
     packet,
     context: {
@@ -182,14 +229,29 @@ export async function buildContrastPacket(taskId: string, settings: ReflectionRu
  * adjudication, that one (its content, in place of the first diagnosis);
  * otherwise every submitted diagnosis.
  */
-function adjudicated(diagnosed: { t: LoadedTrajectory; g: LoadedDiagnosis }[]): { t: LoadedTrajectory; g: LoadedDiagnosis }[] {
+function adjudicated(
+  diagnosed: { t: LoadedTrajectory; g: LoadedDiagnosis }[],
+): { t: LoadedTrajectory; g: LoadedDiagnosis }[] {
   const done = new Set<string>();
   return diagnosed.flatMap(({ t, g }) => {
     const a = g.checkpointResult.adjudication;
     if (!a) return [{ t, g }];
     if (done.has(a.id)) return [];
     done.add(a.id);
-    return [{ t, g: { ...g, categoryId: a.categoryId, category: a.category, eventStart: a.eventStart, eventEnd: a.eventEnd, whatWentWrong: a.whatWentWrong, whatShouldHaveHappened: a.whatShouldHaveHappened } }];
+    return [
+      {
+        t,
+        g: {
+          ...g,
+          categoryId: a.categoryId,
+          category: a.category,
+          eventStart: a.eventStart,
+          eventEnd: a.eventEnd,
+          whatWentWrong: a.whatWentWrong,
+          whatShouldHaveHappened: a.whatShouldHaveHappened,
+        },
+      },
+    ];
   });
 }
 
@@ -210,12 +272,18 @@ function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
       writes: isStateChanging(e.tool),
     });
   });
-  const final = [...t.events].reverse().find((e) => e.type === 'FINAL') ?? [...t.events].reverse().find((e) => e.source === 'AGENT' && e.type === 'MESSAGE');
+  const final =
+    [...t.events].reverse().find((e) => e.type === 'FINAL') ??
+    [...t.events].reverse().find((e) => e.source === 'AGENT' && e.type === 'MESSAGE');
   return {
     label,
     outcome: t.passed ? 'passed' : 'failed',
     score: t.score,
-    checkpoints: t.checkpoints.map((c) => ({ name: d.text(c.checkpoint.name), passed: c.passed, note: d.text(c.note) })),
+    checkpoints: t.checkpoints.map((c) => ({
+      name: d.text(c.checkpoint.name),
+      passed: c.passed,
+      note: d.text(c.note),
+    })),
     actions: actions.slice(0, MAX_ACTIONS),
     writes: actions.filter((a) => a.writes).map((a) => `${a.tool} ${JSON.stringify(a.arguments)}`),
     final_response: d.content(final?.content, 400),
@@ -229,7 +297,11 @@ function alignTrajectories(trajectories: LoadedTrajectory[]): Alignment {
       passed: t.passed,
       steps: t.events
         .filter((e) => e.type === 'TOOL_CALL' && e.tool)
-        .map((e) => ({ tool: e.tool!, arguments: (e.arguments ?? null) as Record<string, unknown> | null, position: e.position })),
+        .map((e) => ({
+          tool: e.tool!,
+          arguments: (e.arguments ?? null) as Record<string, unknown> | null,
+          position: e.position,
+        })),
     })),
   );
 }
@@ -275,12 +347,18 @@ function alignedStepAt(
  * For each failing run: where it departs from the passing runs, using the
  * contrast view's alignment (so the packet and the contrast page agree).
  */
-function findDivergences(trajectories: LoadedTrajectory[], runs: PacketRun[], alignment: Alignment, div: Divergence): PacketDivergence[] {
+function findDivergences(
+  trajectories: LoadedTrajectory[],
+  runs: PacketRun[],
+  alignment: Alignment,
+  div: Divergence,
+): PacketDivergence[] {
   if (div.mode !== 'pass-vs-fail') return [];
   const runOf = new Map(trajectories.map((t, i) => [t.id, runs[i]]));
   const col = new Map(alignment.ids.map((id, i) => [id, i]));
   const passId = trajectories.find((t) => t.passed)!.id;
-  const actionAt = (runId: string, position: number | undefined) => runOf.get(runId)!.actions.find((a) => a.position === position) ?? null;
+  const actionAt = (runId: string, position: number | undefined) =>
+    runOf.get(runId)!.actions.find((a) => a.position === position) ?? null;
   return Object.entries(div.perRun).flatMap(([failId, row]) => {
     if (row === null) return [];
     const f = alignment.rows[row][col.get(failId)!];

@@ -22,7 +22,14 @@ export async function startRun(runId: string): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.reflectionRun.updateMany({
       where: { id: runId, status: { in: ['QUEUED', 'RUNNING'] } },
-      data: { status: 'RUNNING', startedAt: new Date(), finishedAt: null, error: null, promptTokens: 0, completionTokens: 0 },
+      data: {
+        status: 'RUNNING',
+        startedAt: new Date(),
+        finishedAt: null,
+        error: null,
+        promptTokens: 0,
+        completionTokens: 0,
+      },
     });
     if (count === 0) return false;
     await tx.proposal.deleteMany({ where: { runId } });
@@ -59,14 +66,19 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${r.inputHash}))`;
       const deltaIds = new Map<number, string>();
       for (const d of r.deltas) {
-        const row = await tx.skillDelta.create({ data: { runId, index: d.index, content: json(d.content), valid: d.valid, validation: json(d.validation) } });
+        const row = await tx.skillDelta.create({
+          data: { runId, index: d.index, content: json(d.content), valid: d.valid, validation: json(d.validation) },
+        });
         deltaIds.set(d.index, row.id);
       }
       const reused: string[] = [];
       const superseded: string[] = [];
       for (const p of r.proposals) {
         const dedupeKey = sha256(`${r.inputHash}|${p.slot}`);
-        const prior = await tx.proposal.findUnique({ where: { dedupeKey }, select: { id: true, status: true, runId: true } });
+        const prior = await tx.proposal.findUnique({
+          where: { dedupeKey },
+          select: { id: true, status: true, runId: true },
+        });
         if (prior && REVIEWED.includes(prior.status)) {
           reused.push(prior.id);
           continue;
@@ -75,11 +87,25 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
           await tx.proposal.update({ where: { id: prior.id }, data: { status: 'SUPERSEDED', dedupeKey: null } });
           superseded.push(prior.id);
         }
-        await createProposal(tx, runId, p, p.deltaIndex === null ? null : (deltaIds.get(p.deltaIndex) ?? null), dedupeKey);
+        await createProposal(
+          tx,
+          runId,
+          p,
+          p.deltaIndex === null ? null : (deltaIds.get(p.deltaIndex) ?? null),
+          dedupeKey,
+        );
       }
       superseded.push(...(await supersedeEarlierRuns(tx, runId, r.proposals)));
-      if (r.trajectoryIds.length) await tx.reflectionRunTrajectory.createMany({ data: r.trajectoryIds.map((trajectoryId) => ({ runId, trajectoryId })), skipDuplicates: true });
-      if (r.diagnosisIds.length) await tx.reflectionRunDiagnosis.createMany({ data: r.diagnosisIds.map((diagnosisId) => ({ runId, diagnosisId })), skipDuplicates: true });
+      if (r.trajectoryIds.length)
+        await tx.reflectionRunTrajectory.createMany({
+          data: r.trajectoryIds.map((trajectoryId) => ({ runId, trajectoryId })),
+          skipDuplicates: true,
+        });
+      if (r.diagnosisIds.length)
+        await tx.reflectionRunDiagnosis.createMany({
+          data: r.diagnosisIds.map((diagnosisId) => ({ runId, diagnosisId })),
+          skipDuplicates: true,
+        });
       // Only a run still RUNNING may succeed: a run cancelled or failed meanwhile keeps its state, and throwing rolls back its proposals.
       const { count } = await tx.reflectionRun.updateMany({
         where: { id: runId, status: 'RUNNING' },
@@ -93,7 +119,11 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
           promptVersion: r.promptVersion,
           promptHash: r.promptHash,
           model: r.model,
-          timings: json({ ...r.timings, ...(reused.length ? { alreadyReviewedProposals: reused.length } : {}), ...(superseded.length ? { supersededProposals: superseded.length } : {}) }),
+          timings: json({
+            ...r.timings,
+            ...(reused.length ? { alreadyReviewedProposals: reused.length } : {}),
+            ...(superseded.length ? { supersededProposals: superseded.length } : {}),
+          }),
           ...(await tokenTotals(tx, runId)),
         },
       });
@@ -112,19 +142,39 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
  * replaces nothing.
  */
 async function supersedeEarlierRuns(tx: Tx, runId: string, proposals: ProposalRecord[]): Promise<string[]> {
-  const run = await tx.reflectionRun.findUniqueOrThrow({ where: { id: runId }, select: { kind: true, taskId: true, provider: true, createdAt: true, settings: true } });
-  const earlier = { runId: { not: runId }, status: 'PENDING' as const, run: { kind: run.kind, provider: run.provider, createdAt: { lt: run.createdAt } } };
+  const run = await tx.reflectionRun.findUniqueOrThrow({
+    where: { id: runId },
+    select: { kind: true, taskId: true, provider: true, createdAt: true, settings: true },
+  });
+  const earlier = {
+    runId: { not: runId },
+    status: 'PENDING' as const,
+    run: { kind: run.kind, provider: run.provider, createdAt: { lt: run.createdAt } },
+  };
   let ids: string[] = [];
   if (run.kind === 'REFLECTION' && run.taskId) {
-    ids = (await tx.proposal.findMany({ where: { ...earlier, run: { ...earlier.run, taskId: run.taskId } }, select: { id: true } })).map((p) => p.id);
+    ids = (
+      await tx.proposal.findMany({
+        where: { ...earlier, run: { ...earlier.run, taskId: run.taskId } },
+        select: { id: true },
+      })
+    ).map((p) => p.id);
   }
-  if (run.kind === 'FUNCTION_CARDS' && !run.taskId && functionCardRunSettingsSchema.parse(run.settings ?? {}).tools.length === 0) {
+  if (
+    run.kind === 'FUNCTION_CARDS' &&
+    !run.taskId &&
+    functionCardRunSettingsSchema.parse(run.settings ?? {}).tools.length === 0
+  ) {
     const tools = new Set(proposals.map((p) => p.slot.replace(/^function:/, '')));
-    const older = await tx.proposal.findMany({ where: { ...earlier, cardKind: 'FUNCTION' }, select: { id: true, proposedCard: true } });
+    const older = await tx.proposal.findMany({
+      where: { ...earlier, cardKind: 'FUNCTION' },
+      select: { id: true, proposedCard: true },
+    });
     ids = older.filter((p) => tools.has((p.proposedCard as { tool?: string } | null)?.tool ?? '')).map((p) => p.id);
   }
   if (run.kind === 'RECURATE') return supersedeRecurated(tx, runId, run.settings);
-  if (ids.length) await tx.proposal.updateMany({ where: { id: { in: ids } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
+  if (ids.length)
+    await tx.proposal.updateMany({ where: { id: { in: ids } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
   return ids;
 }
 
@@ -132,7 +182,10 @@ async function supersedeEarlierRuns(tx: Tx, runId: string, proposals: ProposalRe
 async function supersedeRecurated(tx: Tx, runId: string, settings: unknown): Promise<string[]> {
   const staleId = recurateRunSettingsSchema.parse(settings ?? {}).recurateProposalId;
   await tx.proposal.updateMany({ where: { runId, id: { not: staleId } }, data: { recuratedFromId: staleId } });
-  const { count } = await tx.proposal.updateMany({ where: { id: staleId, status: { in: ['PENDING', 'INVALID'] } }, data: { status: 'SUPERSEDED', dedupeKey: null } });
+  const { count } = await tx.proposal.updateMany({
+    where: { id: staleId, status: { in: ['PENDING', 'INVALID'] } },
+    data: { status: 'SUPERSEDED', dedupeKey: null },
+  });
   return count ? [staleId] : [];
 }
 
@@ -158,7 +211,9 @@ async function createProposal(tx: Tx, runId: string, p: ProposalRecord, deltaId:
       validation: json(p.validation),
       status: statusOf(p),
       dedupeKey,
-      targets: p.targets.length ? { create: p.targets.map((t) => ({ cardId: t.cardId, baseVersionId: t.baseVersionId, primary: t.primary })) } : undefined,
+      targets: p.targets.length
+        ? { create: p.targets.map((t) => ({ cardId: t.cardId, baseVersionId: t.baseVersionId, primary: t.primary })) }
+        : undefined,
     },
   });
 }

@@ -37,13 +37,18 @@ export type PipelineResult = {
 };
 
 /** Progress kept when a phase fails, so the failed run still shows what it sent and got. */
-export type PartialRun = Partial<Pick<PipelineResult, 'packet' | 'rawOutput' | 'promptVersion' | 'promptHash' | 'model' | 'timings' | 'inputHash'>> & {
+export type PartialRun = Partial<
+  Pick<PipelineResult, 'packet' | 'rawOutput' | 'promptVersion' | 'promptHash' | 'model' | 'timings' | 'inputHash'>
+> & {
   promptTokens: number;
   completionTokens: number;
 };
 
 export class PipelineFailure extends Error {
-  constructor(message: string, readonly partial: PartialRun) {
+  constructor(
+    message: string,
+    readonly partial: PartialRun,
+  ) {
     super(message);
     this.name = 'PipelineFailure';
   }

@@ -1,4 +1,13 @@
-import { Prisma, ProposalStatus as ProposalStatusEnum, type CardKind, type CardOperation, type LlmProvider, type ProposalStatus, type RunKind, type RunStatus } from '@prisma/client';
+import {
+  Prisma,
+  ProposalStatus as ProposalStatusEnum,
+  type CardKind,
+  type CardOperation,
+  type LlmProvider,
+  type ProposalStatus,
+  type RunKind,
+  type RunStatus,
+} from '@prisma/client';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
@@ -51,7 +60,14 @@ export type RunDetail = {
     valid: boolean;
     validation: ValidationIssue[];
     proposedCard: unknown;
-    targets: { cardId: string; key: string; title: string; baseVersionId: string | null; baseVersionNumber: number | null; primary: boolean }[];
+    targets: {
+      cardId: string;
+      key: string;
+      title: string;
+      baseVersionId: string | null;
+      baseVersionNumber: number | null;
+      primary: boolean;
+    }[];
   }[];
   llmCalls: {
     id: string;
@@ -84,7 +100,11 @@ export async function getRunDetail(actor: Actor, runId: string): Promise<RunDeta
       deltas: { orderBy: { index: 'asc' } },
       proposals: {
         orderBy: [{ deltaIndex: 'asc' }, { createdAt: 'asc' }],
-        include: { targets: { include: { card: { select: { key: true, title: true } }, baseVersion: { select: { number: true } } } } },
+        include: {
+          targets: {
+            include: { card: { select: { key: true, title: true } }, baseVersion: { select: { number: true } } },
+          },
+        },
       },
       llmCalls: { orderBy: { createdAt: 'asc' } },
     },
@@ -115,7 +135,13 @@ export async function getRunDetail(actor: Actor, runId: string): Promise<RunDeta
     finishedAt: iso(run.finishedAt),
     trajectoryIds: run.trajectories.map((t) => t.trajectoryId),
     diagnosisIds: run.diagnoses.map((d) => d.diagnosisId),
-    deltas: run.deltas.map((d) => ({ id: d.id, index: d.index, content: d.content, valid: d.valid, validation: d.validation as ValidationIssue[] })),
+    deltas: run.deltas.map((d) => ({
+      id: d.id,
+      index: d.index,
+      content: d.content,
+      valid: d.valid,
+      validation: d.validation as ValidationIssue[],
+    })),
     proposals: run.proposals.map((p) => ({
       id: p.id,
       deltaIndex: p.deltaIndex,
@@ -128,7 +154,14 @@ export async function getRunDetail(actor: Actor, runId: string): Promise<RunDeta
       validation: p.validation as ValidationIssue[],
       proposedCard: p.proposedCard,
       targets: p.targets
-        .map((t) => ({ cardId: t.cardId, key: t.card.key, title: t.card.title, baseVersionId: t.baseVersionId, baseVersionNumber: t.baseVersion?.number ?? null, primary: t.primary }))
+        .map((t) => ({
+          cardId: t.cardId,
+          key: t.card.key,
+          title: t.card.title,
+          baseVersionId: t.baseVersionId,
+          baseVersionNumber: t.baseVersion?.number ?? null,
+          primary: t.primary,
+        }))
         .sort((a, b) => Number(b.primary) - Number(a.primary)),
     })),
     llmCalls: run.llmCalls.map((c) => ({
@@ -171,9 +204,23 @@ export type RunListItem = {
 export const RUNS_PAGE_SIZE = 25;
 
 type RunListRow = {
-  id: string; kind: RunKind; status: RunStatus; batchId: string | null; provider: LlmProvider; model: string | null; error: string | null;
-  promptTokens: number; completionTokens: number; createdAt: string; startedAt: string | null; finishedAt: string | null;
-  taskId: string | null; benchmark: string | null; externalId: string | null; deltas: number; proposals: number[];
+  id: string;
+  kind: RunKind;
+  status: RunStatus;
+  batchId: string | null;
+  provider: LlmProvider;
+  model: string | null;
+  error: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  taskId: string | null;
+  benchmark: string | null;
+  externalId: string | null;
+  deltas: number;
+  proposals: number[];
 };
 
 /**
@@ -199,7 +246,10 @@ export type RunsPage = Page<RunListItem> & { cursors: { after: string | null; be
  * A run carries its task's label (run_task_fields migration): no look-up of
  * the task. `after`/`before` cursors (lib/http/keyset.ts) page without OFFSET.
  */
-export async function listRuns(actor: Actor, q: { page?: number; taskId?: string; status?: RunStatus; pageSize?: number; after?: string; before?: string }): Promise<RunsPage> {
+export async function listRuns(
+  actor: Actor,
+  q: { page?: number; taskId?: string; status?: RunStatus; pageSize?: number; after?: string; before?: string },
+): Promise<RunsPage> {
   requirePermission(actor, 'reflection:read');
   const page = { page: q.page ?? 1, pageSize: q.pageSize ?? RUNS_PAGE_SIZE };
   const cursor = cursorQuerySchema.parse({ after: q.after, before: q.before });
@@ -210,8 +260,13 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
   const where = Prisma.join(conditions, ' AND ');
   const offset = cursor.after || cursor.before ? 0 : (page.page - 1) * page.pageSize;
   const [read, { count: total }] = await pageAndTotal(
-    { invalidatedBy: ['runs'], key: `runs:${q.taskId ?? ''}:${q.status ?? ''}`, from: Prisma.sql`"ReflectionRun" r WHERE ${where}` },
-    () => queryRows<RunListRow>(Prisma.sql`
+    {
+      invalidatedBy: ['runs'],
+      key: `runs:${q.taskId ?? ''}:${q.status ?? ''}`,
+      from: Prisma.sql`"ReflectionRun" r WHERE ${where}`,
+    },
+    () =>
+      queryRows<RunListRow>(Prisma.sql`
       SELECT r.id, r.kind, r.status, r."batchId", r.provider, r.model, r.error, r."promptTokens", r."completionTokens",
              ${isoTime(Prisma.sql`r."createdAt"`)} AS "createdAt", ${isoTime(Prisma.sql`r."startedAt"`)} AS "startedAt",
              ${isoTime(Prisma.sql`r."finishedAt"`)} AS "finishedAt", r."taskId", r."taskBenchmark" AS benchmark, r."taskExternalId" AS "externalId",
@@ -223,22 +278,28 @@ export async function listRuns(actor: Actor, q: { page?: number; taskId?: string
     page.page === 1 && !cursor.after && !cursor.before ? shortPage(page.pageSize) : null,
   );
   const rows = inListOrder(read, keyset.reversed);
-  return keysetPageOf(rows, total, page, (r) => ({
-    id: r.id,
-    kind: r.kind,
-    status: r.status,
-    task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
-    batchId: r.batchId,
-    provider: r.provider,
-    ruleBased: r.provider === 'OFFLINE',
-    model: r.model,
-    error: r.error,
-    promptTokens: r.promptTokens,
-    completionTokens: r.completionTokens,
-    createdAt: r.createdAt,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    deltas: r.deltas,
-    proposals: byStatus(r.proposals),
-  }), cursorsOf);
+  return keysetPageOf(
+    rows,
+    total,
+    page,
+    (r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
+      batchId: r.batchId,
+      provider: r.provider,
+      ruleBased: r.provider === 'OFFLINE',
+      model: r.model,
+      error: r.error,
+      promptTokens: r.promptTokens,
+      completionTokens: r.completionTokens,
+      createdAt: r.createdAt,
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+      deltas: r.deltas,
+      proposals: byStatus(r.proposals),
+    }),
+    cursorsOf,
+  );
 }

@@ -11,7 +11,6 @@ import { buildContrastPacket } from './packet';
 import { PipelineFailure, type PartialRun, type PipelineResult } from './pipeline-types';
 import { recurateRunSettingsSchema, reflectionRunSettingsSchema } from './run-settings';
 
-
 /**
  * A RECURATE run (a reviewer's "re-curate" on a stale proposal): the curator
  * runs again on the same delta against the bank as it is now, so the new
@@ -23,9 +22,22 @@ export async function runRecuration(run: ReflectionRun, signal?: AbortSignal): P
   const settings = recurateRunSettingsSchema.parse(run.settings ?? {});
   const stale = await prisma.proposal.findUnique({
     where: { id: settings.recurateProposalId },
-    include: { delta: true, run: { select: { id: true, diagnoses: { select: { diagnosisId: true } }, trajectories: { select: { trajectoryId: true } } } } },
+    include: {
+      delta: true,
+      run: {
+        select: {
+          id: true,
+          diagnoses: { select: { diagnosisId: true } },
+          trajectories: { select: { trajectoryId: true } },
+        },
+      },
+    },
   });
-  if (!stale) throw new PipelineFailure(`Proposal ${settings.recurateProposalId} no longer exists`, { promptTokens: 0, completionTokens: 0 });
+  if (!stale)
+    throw new PipelineFailure(`Proposal ${settings.recurateProposalId} no longer exists`, {
+      promptTokens: 0,
+      completionTokens: 0,
+    });
   if (stale.cardKind === 'FUNCTION') {
     const result = await runFunctionCards(run, signal);
     return { ...result, inputHash: sha256(`recurate|${stale.id}|${result.inputHash}`) };
@@ -42,15 +54,33 @@ export async function runRecuration(run: ReflectionRun, signal?: AbortSignal): P
     partial.packet = packet;
     const offline = settings.provider === 'offline';
     const config = offline ? null : await getLlmConfig();
-    if (config && !config.configured) throw new Error('No OpenAI-compatible endpoint is configured (OPENAI_BASE_URL); use the offline provider');
+    if (config && !config.configured)
+      throw new Error('No OpenAI-compatible endpoint is configured (OPENAI_BASE_URL); use the offline provider');
     const model = offline ? OFFLINE_MODEL : (reflection.curatorModel ?? config!.models.curator);
     partial.model = offline ? (run.model ?? OFFLINE_MODEL) : model;
     const index = stale.deltaIndex ?? 0;
     const curated = await curateDelta(
       index,
       delta.data,
-      { observedTools: context.observedTools, allFailed: context.allFailed, scenarioValues: context.scenarioValues, forbiddenTerms: context.forbiddenTerms, judgeNotes: context.judgeNotes },
-      { runId: run.id, provider: settings.provider, model, config, ability: stale.ability ?? context.ability, apps: context.apps, outcomeRule: context.allFailed ? 'Every run failed: no success content.' : 'Success content must come from what a passing run did.', signal },
+      {
+        observedTools: context.observedTools,
+        allFailed: context.allFailed,
+        scenarioValues: context.scenarioValues,
+        forbiddenTerms: context.forbiddenTerms,
+        judgeNotes: context.judgeNotes,
+      },
+      {
+        runId: run.id,
+        provider: settings.provider,
+        model,
+        config,
+        ability: stale.ability ?? context.ability,
+        apps: context.apps,
+        outcomeRule: context.allFailed
+          ? 'Every run failed: no success content.'
+          : 'Success content must come from what a passing run did.',
+        signal,
+      },
     );
     const bank = curated.proposal.targets.map((t) => [t.cardId, t.baseVersionId]);
     const prompt = curated.prompt ?? { version: OFFLINE_PIPELINE_VERSION, hash: sha256(OFFLINE_PIPELINE_VERSION) };

@@ -10,7 +10,13 @@ import { computeInputHash } from './input-hash';
 import { OFFLINE_MODEL, OFFLINE_PIPELINE_VERSION, offlineReflect } from './offline-provider';
 import { buildContrastPacket } from './packet';
 import { assertStillRunning, RunNoLongerRunning } from './persist-run';
-import { PipelineFailure, type DeltaRecord, type PartialRun, type PipelineResult, type ProposalRecord } from './pipeline-types';
+import {
+  PipelineFailure,
+  type DeltaRecord,
+  type PartialRun,
+  type PipelineResult,
+  type ProposalRecord,
+} from './pipeline-types';
 import { reflectionRunSettingsSchema } from './run-settings';
 import { validateDelta, type ValidationContext } from './validate-card';
 
@@ -40,10 +46,15 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
 
     const offline = settings.provider === 'offline';
     const config: LlmConfig | null = offline ? null : await getLlmConfig();
-    if (config && !config.configured) throw new Error('No OpenAI-compatible endpoint is configured (OPENAI_BASE_URL); use the offline provider');
+    if (config && !config.configured)
+      throw new Error('No OpenAI-compatible endpoint is configured (OPENAI_BASE_URL); use the offline provider');
     const reflectorModel = offline ? OFFLINE_MODEL : (settings.reflectorModel ?? config!.models.reflector);
     const curatorModel = offline ? OFFLINE_MODEL : (settings.curatorModel ?? config!.models.curator);
-    partial.model = offline ? (run.model ?? OFFLINE_MODEL) : reflectorModel === curatorModel ? reflectorModel : `${reflectorModel} / ${curatorModel}`;
+    partial.model = offline
+      ? (run.model ?? OFFLINE_MODEL)
+      : reflectorModel === curatorModel
+        ? reflectorModel
+        : `${reflectorModel} / ${curatorModel}`;
     const focus = loadFocus(context.ability);
     const ids = offline
       ? { version: OFFLINE_PIPELINE_VERSION, hash: sha256(OFFLINE_PIPELINE_VERSION) }
@@ -68,15 +79,31 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
       rawDeltas = offlineReflect(packet).deltas;
       reflectorRaw = JSON.stringify({ deltas: rawDeltas });
     } else {
-      const query = [packet.task.instruction, ...packet.diagnoses.map((d) => `${d.what_went_wrong} ${d.what_should_have_happened}`)].join('\n');
-      const bank = await rankSkillCards({ ability: context.ability, apps: context.apps, query, limit: REFLECTOR_CARDS });
+      const query = [
+        packet.task.instruction,
+        ...packet.diagnoses.map((d) => `${d.what_went_wrong} ${d.what_should_have_happened}`),
+      ].join('\n');
+      const bank = await rankSkillCards({
+        ability: context.ability,
+        apps: context.apps,
+        query,
+        limit: REFLECTOR_CARDS,
+      });
       const prompt = renderPrompt('reflector', {
         focus: focus.body,
         cards: bank.length ? bank.map((c) => JSON.stringify(c.content)).join('\n') : '(none yet)',
         outcome_rule: outcomeRule,
         packet: JSON.stringify(packet),
       });
-      const res = await completeStructured({ runId: run.id, step: 'reflector', model: reflectorModel, prompt, schema: reflectorOutputSchema, config: config!, signal });
+      const res = await completeStructured({
+        runId: run.id,
+        step: 'reflector',
+        model: reflectorModel,
+        prompt,
+        schema: reflectorOutputSchema,
+        config: config!,
+        signal,
+      });
       partial.promptTokens += res.promptTokens;
       partial.completionTokens += res.completionTokens;
       rawDeltas = res.data.deltas;
@@ -114,7 +141,10 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
       partial.promptTokens += c.promptTokens;
       partial.completionTokens += c.completionTokens;
     }
-    partial.rawOutput = rawOutputText(reflectorRaw, curated.map((c) => ({ delta: c.proposal.deltaIndex, raw: c.raw })));
+    partial.rawOutput = rawOutputText(
+      reflectorRaw,
+      curated.map((c) => ({ delta: c.proposal.deltaIndex, raw: c.raw })),
+    );
     const proposals: ProposalRecord[] = curated.map((c) => c.proposal);
     timings.totalMs = Date.now() - started;
     return {

@@ -29,7 +29,10 @@ export type RunsListQuery = z.infer<typeof runsListQuerySchema>;
 
 export const runStatusQuerySchema = z
   .object({
-    ids: z.string().optional().transform((v) => (v ? v.split(',').filter(Boolean).slice(0, 100) : undefined)),
+    ids: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').filter(Boolean).slice(0, 100) : undefined)),
     taskId: z.string().min(1).optional(),
     batchId: z.string().min(1).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -69,7 +72,12 @@ const summarySelect = {
 } satisfies Prisma.ReflectionRunSelect;
 
 async function summarise(where: Prisma.ReflectionRunWhereInput, take: number): Promise<RunSummary[]> {
-  const runs = await prisma.reflectionRun.findMany({ where, select: summarySelect, orderBy: { createdAt: 'desc' }, take });
+  const runs = await prisma.reflectionRun.findMany({
+    where,
+    select: summarySelect,
+    orderBy: { createdAt: 'desc' },
+    take,
+  });
   const ids = runs.map((r) => r.id);
   const counts = ids.length
     ? await prisma.proposal.groupBy({ by: ['runId', 'status'], where: { runId: { in: ids } }, _count: { _all: true } })
@@ -114,16 +122,30 @@ export type BatchProgress = {
   createdAt: string;
 };
 
-function progressOf(batchId: string, rows: { status: RunStatus; _count: { _all: number } }[], createdAt: Date): BatchProgress {
+function progressOf(
+  batchId: string,
+  rows: { status: RunStatus; _count: { _all: number } }[],
+  createdAt: Date,
+): BatchProgress {
   const byStatus: Record<RunStatus, number> = { QUEUED: 0, RUNNING: 0, SUCCEEDED: 0, FAILED: 0, CANCELLED: 0 };
   for (const r of rows) byStatus[r.status] += r._count._all;
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  return { batchId, total, byStatus, done: byStatus.QUEUED + byStatus.RUNNING === 0, createdAt: createdAt.toISOString() };
+  return {
+    batchId,
+    total,
+    byStatus,
+    done: byStatus.QUEUED + byStatus.RUNNING === 0,
+    createdAt: createdAt.toISOString(),
+  };
 }
 
 export async function getBatchProgress(actor: Actor, batchId: string): Promise<BatchProgress> {
   requirePermission(actor, 'reflection:read');
-  const first = await prisma.reflectionRun.findFirst({ where: { batchId }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
+  const first = await prisma.reflectionRun.findFirst({
+    where: { batchId },
+    orderBy: { createdAt: 'asc' },
+    select: { createdAt: true },
+  });
   if (!first) throw notFound(`Batch ${batchId}`);
   const rows = await prisma.reflectionRun.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
   return progressOf(batchId, rows, first.createdAt);
@@ -140,6 +162,18 @@ export async function listRecentBatches(actor: Actor, limit = 5): Promise<BatchP
     take: limit,
   });
   const ids = latest.map((b) => b.batchId!);
-  const rows = ids.length ? await prisma.reflectionRun.groupBy({ by: ['batchId', 'status'], where: { batchId: { in: ids } }, _count: { _all: true } }) : [];
-  return latest.map((b) => progressOf(b.batchId!, rows.filter((r) => r.batchId === b.batchId), b._min.createdAt!));
+  const rows = ids.length
+    ? await prisma.reflectionRun.groupBy({
+        by: ['batchId', 'status'],
+        where: { batchId: { in: ids } },
+        _count: { _all: true },
+      })
+    : [];
+  return latest.map((b) =>
+    progressOf(
+      b.batchId!,
+      rows.filter((r) => r.batchId === b.batchId),
+      b._min.createdAt!,
+    ),
+  );
 }

@@ -11,7 +11,11 @@ import { readableSchemaMessage } from './schema-issue-text';
  * Validation of deltas and curator patches (MEMORY.md "Validation" 1–3).
  * Failures are returned, never thrown: the caller stores them with the item.
  */
-export type ValidationIssue = { rule: 'schema' | 'privacy' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording'; path: string; message: string };
+export type ValidationIssue = {
+  rule: 'schema' | 'privacy' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording';
+  path: string;
+  message: string;
+};
 
 export type ValidationContext = {
   observedTools: string[];
@@ -23,7 +27,11 @@ export type ValidationContext = {
 };
 
 export function schemaIssues(error: z.ZodError, prefix = ''): ValidationIssue[] {
-  return error.issues.map((i) => ({ rule: 'schema', path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || '(root)', message: readableSchemaMessage(i) }));
+  return error.issues.map((i) => ({
+    rule: 'schema',
+    path: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || '(root)',
+    message: readableSchemaMessage(i),
+  }));
 }
 
 /** Every string leaf with its path, for privacy and traceability checks. */
@@ -36,9 +44,17 @@ export function stringLeaves(value: unknown, path = ''): { path: string; text: s
   return [];
 }
 
-export function privacyIssues(value: unknown, ctx: Pick<ValidationContext, 'scenarioValues' | 'forbiddenTerms' | 'judgeNotes'>, prefix = ''): ValidationIssue[] {
+export function privacyIssues(
+  value: unknown,
+  ctx: Pick<ValidationContext, 'scenarioValues' | 'forbiddenTerms' | 'judgeNotes'>,
+  prefix = '',
+): ValidationIssue[] {
   return stringLeaves(value, prefix).flatMap(({ path, text }) =>
-    findPrivacyIssues(text, ctx).map((f) => ({ rule: 'privacy' as const, path, message: `contains ${f.kind.replace(/_/g, ' ')} "${f.text}"` })),
+    findPrivacyIssues(text, ctx).map((f) => ({
+      rule: 'privacy' as const,
+      path,
+      message: `contains ${f.kind.replace(/_/g, ' ')} "${f.text}"`,
+    })),
   );
 }
 
@@ -46,7 +62,11 @@ function functionIssues(card: SkillCardContent, allowed: Set<string>, prefix: st
   return card.functions_used
     .map((f, i) => ({ f, i }))
     .filter(({ f }) => !allowed.has(f))
-    .map(({ f, i }) => ({ rule: 'evidence' as const, path: `${prefix}functions_used[${i}]`, message: `function ${f} was not observed in this task's calls` }));
+    .map(({ f, i }) => ({
+      rule: 'evidence' as const,
+      path: `${prefix}functions_used[${i}]`,
+      message: `function ${f} was not observed in this task's calls`,
+    }));
 }
 
 /** "If every trajectory failed, never invent a success recipe" (MEMORY.md). */
@@ -90,11 +110,15 @@ export function contrastIssues(card: SkillCardContent, prefix = ''): ValidationI
     .map(({ i }) => ({
       rule: 'evidence' as const,
       path: `${prefix}evidence.bad_examples[${i}]`,
-      message: 'identical to a good example after de-identification: the contrast between passing and failing calls was lost',
+      message:
+        'identical to a good example after de-identification: the contrast between passing and failing calls was lost',
     }));
 }
 
-export function validateDelta(raw: unknown, ctx: ValidationContext): { content: SkillCardContent | null; issues: ValidationIssue[] } {
+export function validateDelta(
+  raw: unknown,
+  ctx: ValidationContext,
+): { content: SkillCardContent | null; issues: ValidationIssue[] } {
   const parsed = skillCardSchema.safeParse(raw);
   const issues: ValidationIssue[] = [];
   if (!parsed.success) issues.push(...schemaIssues(parsed.error));
@@ -123,24 +147,45 @@ export type PatchInputs = {
 };
 
 /** Validates one curator patch against its inputs (schema, operation shape, privacy, evidence, outcome). */
-export function validatePatch(p: PatchInput, inputs: PatchInputs, ctx: ValidationContext): { card: SkillCardContent | null; issues: ValidationIssue[] } {
+export function validatePatch(
+  p: PatchInput,
+  inputs: PatchInputs,
+  ctx: ValidationContext,
+): { card: SkillCardContent | null; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   const unknownKey = (k: string) => !inputs.candidates.has(k);
   if (p.operation === 'NOOP') {
-    if (p.card !== null && p.card !== undefined) issues.push({ rule: 'operation', path: 'new_or_updated_card', message: 'a NOOP must not carry a card' });
+    if (p.card !== null && p.card !== undefined)
+      issues.push({ rule: 'operation', path: 'new_or_updated_card', message: 'a NOOP must not carry a card' });
     return { card: null, issues };
   }
   if (p.operation === 'ADD_CARD' && (p.targetKey || p.targetKeys.length)) {
     issues.push({ rule: 'operation', path: 'target_card_id', message: 'ADD_CARD must not target an existing card' });
   }
   if (p.operation !== 'ADD_CARD') {
-    if (!p.targetKey) issues.push({ rule: 'operation', path: 'target_card_id', message: `${p.operation} needs a target card` });
-    else if (unknownKey(p.targetKey)) issues.push({ rule: 'operation', path: 'target_card_id', message: `${p.targetKey} is not one of the retrieved cards` });
+    if (!p.targetKey)
+      issues.push({ rule: 'operation', path: 'target_card_id', message: `${p.operation} needs a target card` });
+    else if (unknownKey(p.targetKey))
+      issues.push({
+        rule: 'operation',
+        path: 'target_card_id',
+        message: `${p.targetKey} is not one of the retrieved cards`,
+      });
   }
   if (p.operation === 'MERGE_CARD') {
-    if (new Set(p.targetKeys).size < 2) issues.push({ rule: 'operation', path: 'target_card_ids', message: 'MERGE_CARD needs at least two cards' });
-    if (p.targetKey && !p.targetKeys.includes(p.targetKey)) issues.push({ rule: 'operation', path: 'target_card_ids', message: 'the kept card must be one of the merged cards' });
-    p.targetKeys.filter(unknownKey).forEach((k) => issues.push({ rule: 'operation', path: 'target_card_ids', message: `${k} is not one of the retrieved cards` }));
+    if (new Set(p.targetKeys).size < 2)
+      issues.push({ rule: 'operation', path: 'target_card_ids', message: 'MERGE_CARD needs at least two cards' });
+    if (p.targetKey && !p.targetKeys.includes(p.targetKey))
+      issues.push({
+        rule: 'operation',
+        path: 'target_card_ids',
+        message: 'the kept card must be one of the merged cards',
+      });
+    p.targetKeys
+      .filter(unknownKey)
+      .forEach((k) =>
+        issues.push({ rule: 'operation', path: 'target_card_ids', message: `${k} is not one of the retrieved cards` }),
+      );
   }
   const parsed = skillCardSchema.safeParse(p.card);
   if (!parsed.success) issues.push(...schemaIssues(parsed.error, 'new_or_updated_card'));
@@ -152,14 +197,22 @@ export function validatePatch(p: PatchInput, inputs: PatchInputs, ctx: Validatio
     .filter((c): c is SkillCardContent => Boolean(c));
   const allowedFns = new Set([...ctx.observedTools, ...targets.flatMap((t) => t.functions_used)]);
   issues.push(...functionIssues(parsed.data, allowedFns, 'new_or_updated_card.'));
-  issues.push(...wordingIssues(parsed.data, 'new_or_updated_card.'), ...contrastIssues(parsed.data, 'new_or_updated_card.'));
+  issues.push(
+    ...wordingIssues(parsed.data, 'new_or_updated_card.'),
+    ...contrastIssues(parsed.data, 'new_or_updated_card.'),
+  );
   issues.push(...traceIssues(parsed.data, [inputs.delta, ...targets, ...inputs.functionCards]));
   const narrowed = p.operation === 'NARROW_TRIGGER' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
   if (narrowed) issues.push(...narrowIssues(parsed.data, narrowed));
   const patched = p.operation === 'PATCH_CARD' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
   // PATCH_CARD (MEMORY.md) adds supported content without changing the card's scope: its trigger stays.
   if (patched && norm(parsed.data.applies_when) !== norm(patched.applies_when)) {
-    issues.push({ rule: 'operation', path: 'new_or_updated_card.applies_when', message: 'PATCH_CARD must not change applies_when (the scope); use NARROW_TRIGGER to narrow it, or ADD_CARD for a new scope' });
+    issues.push({
+      rule: 'operation',
+      path: 'new_or_updated_card.applies_when',
+      message:
+        'PATCH_CARD must not change applies_when (the scope); use NARROW_TRIGGER to narrow it, or ADD_CARD for a new scope',
+    });
   }
   if (ctx.allFailed) {
     const known = new Set(targets.flatMap((t) => [...t.skill.success_contrast, ...t.evidence.good_examples]).map(norm));
@@ -173,13 +226,23 @@ function narrowIssues(card: SkillCardContent, target: SkillCardContent): Validat
   const fields = new Set([...Object.keys(card), ...Object.keys(target)]);
   fields.delete('applies_when');
   const record = (c: SkillCardContent) => c as unknown as Record<string, unknown>;
-  const changed = [...fields].filter((f) => canonicalJson(record(card)[f] ?? null) !== canonicalJson(record(target)[f] ?? null)).sort();
+  const changed = [...fields]
+    .filter((f) => canonicalJson(record(card)[f] ?? null) !== canonicalJson(record(target)[f] ?? null))
+    .sort();
   const issues: ValidationIssue[] = [];
   if (norm(card.applies_when) === norm(target.applies_when)) {
-    issues.push({ rule: 'operation', path: 'new_or_updated_card.applies_when', message: 'NARROW_TRIGGER must narrow applies_when, which is unchanged' });
+    issues.push({
+      rule: 'operation',
+      path: 'new_or_updated_card.applies_when',
+      message: 'NARROW_TRIGGER must narrow applies_when, which is unchanged',
+    });
   }
   if (changed.length) {
-    issues.push({ rule: 'operation', path: 'new_or_updated_card', message: `NARROW_TRIGGER may only change applies_when; it also changes ${changed.join(', ')}` });
+    issues.push({
+      rule: 'operation',
+      path: 'new_or_updated_card',
+      message: `NARROW_TRIGGER may only change applies_when; it also changes ${changed.join(', ')}`,
+    });
   }
   return issues;
 }
@@ -199,7 +262,13 @@ function traceIssues(card: SkillCardContent, inputs: unknown[]): ValidationIssue
       const covered = words.filter((w) => vocab.has(w)).length / words.length;
       return covered >= 0.6
         ? []
-        : [{ rule: 'evidence' as const, path: `new_or_updated_card.${path}[${i}]`, message: `not traceable to the delta or the targeted cards (${Math.round(covered * 100)}% of its words appear in the inputs)` }];
+        : [
+            {
+              rule: 'evidence' as const,
+              path: `new_or_updated_card.${path}[${i}]`,
+              message: `not traceable to the delta or the targeted cards (${Math.round(covered * 100)}% of its words appear in the inputs)`,
+            },
+          ];
     }),
   );
 }

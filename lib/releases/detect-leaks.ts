@@ -4,7 +4,15 @@ import { runRetrieval } from '@/lib/retrieval/run-retrieval';
 import type { Leak } from './leak-schema';
 import { describeLink, findProvenanceLinks } from './provenance-links';
 
-export type LeakTask = { id: string; externalId: string; benchmark: string; instruction: string; apps: string[]; ability: string | null; k?: number };
+export type LeakTask = {
+  id: string;
+  externalId: string;
+  benchmark: string;
+  instruction: string;
+  apps: string[];
+  ability: string | null;
+  k?: number;
+};
 
 /**
  * MEMORY.md Validation 4: runs the task's own retrieval (the same call an
@@ -12,7 +20,11 @@ export type LeakTask = { id: string; externalId: string; benchmark: string; inst
  * includes that task, with each path that links them. One provenance query
  * for all tasks.
  */
-export async function detectLeaks(index: RetrievalIndex, tasks: LeakTask[], db: Tx | typeof prisma = prisma): Promise<Leak[]> {
+export async function detectLeaks(
+  index: RetrievalIndex,
+  tasks: LeakTask[],
+  db: Tx | typeof prisma = prisma,
+): Promise<Leak[]> {
   const retrieved = new Map<string, { key: string; version: number }>();
   const pairs: { taskId: string; versionId: string }[] = [];
   for (const t of tasks) {
@@ -31,7 +43,15 @@ export async function detectLeaks(index: RetrievalIndex, tasks: LeakTask[], db: 
     if (!leak) {
       const t = byTask.get(l.taskId)!;
       const card = retrieved.get(l.versionId)!;
-      leak = { taskId: t.id, taskExternalId: t.externalId, benchmark: t.benchmark, cardKey: card.key, versionId: l.versionId, version: card.version, paths: [] };
+      leak = {
+        taskId: t.id,
+        taskExternalId: t.externalId,
+        benchmark: t.benchmark,
+        cardKey: card.key,
+        versionId: l.versionId,
+        version: card.version,
+        paths: [],
+      };
       leaks.set(id, leak);
     }
     leak.paths.push({

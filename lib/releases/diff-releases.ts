@@ -4,7 +4,14 @@ import type { BankCard } from '@/lib/retrieval/bank-card';
 import { releaseBankIndex } from '@/lib/retrieval/index-cache';
 import { cardTitle, findReleaseByName } from './read-release';
 
-type CardRef = { key: string; kind: 'SKILL' | 'FUNCTION'; ability: string | null; title: string; version: number; versionId: string };
+type CardRef = {
+  key: string;
+  kind: 'SKILL' | 'FUNCTION';
+  ability: string | null;
+  title: string;
+  version: number;
+  versionId: string;
+};
 export type ReleaseDiff = {
   from: string;
   to: string;
@@ -14,9 +21,17 @@ export type ReleaseDiff = {
   unchanged: number;
 };
 
-const ref = (c: BankCard): CardRef => ({ key: c.key, kind: c.kind, ability: c.ability, title: cardTitle(c), version: c.versionNumber, versionId: c.versionId });
+const ref = (c: BankCard): CardRef => ({
+  key: c.key,
+  kind: c.kind,
+  ability: c.ability,
+  title: cardTitle(c),
+  version: c.versionNumber,
+  versionId: c.versionId,
+});
 const bankOf = (c: BankCard) => ({ bank: { ability: c.ability, apps: c.apps } });
-const sameBank = (a: BankCard, b: BankCard) => a.ability === b.ability && a.apps.length === b.apps.length && a.apps.every((app, i) => app === b.apps[i]);
+const sameBank = (a: BankCard, b: BankCard) =>
+  a.ability === b.ability && a.apps.length === b.apps.length && a.apps.every((app, i) => app === b.apps[i]);
 
 /**
  * Cards added, removed and changed from release `from` to release `to`, by
@@ -43,7 +58,12 @@ export async function diffReleases(actor: Actor | null, fromName: string, toName
     if (!old) continue;
     if (old.versionId === c.versionId) {
       if (sameBank(old, c)) diff.unchanged++;
-      else diff.changed.push({ ...ref(c), fromVersion: old.versionNumber, changes: changedFields(diffFields(bankOf(old), bankOf(c))) });
+      else
+        diff.changed.push({
+          ...ref(c),
+          fromVersion: old.versionNumber,
+          changes: changedFields(diffFields(bankOf(old), bankOf(c))),
+        });
       continue;
     }
     const changes = changedFields(diffFields({ ...old.content, ...bankOf(old) }, { ...c.content, ...bankOf(c) }));

@@ -21,7 +21,9 @@ async function provenanceOf(versionIds: string[]) {
       proposal: {
         select: {
           runId: true,
-          run: { select: { diagnoses: { select: { diagnosisId: true } }, trajectories: { select: { trajectoryId: true } } } },
+          run: {
+            select: { diagnoses: { select: { diagnosisId: true } }, trajectories: { select: { trajectoryId: true } } },
+          },
         },
       },
     },
@@ -79,7 +81,9 @@ export async function buildJsonExport(release: ReleaseRow): Promise<BankExport> 
         runtimeText: renderCardRuntimeText(c.kind, c.content),
         provenance: p.provenance,
       };
-      return c.kind === 'SKILL' ? { kind: 'SKILL' as const, ...base, content: c.content } : { kind: 'FUNCTION' as const, ...base, content: c.content };
+      return c.kind === 'SKILL'
+        ? { kind: 'SKILL' as const, ...base, content: c.content }
+        : { kind: 'FUNCTION' as const, ...base, content: c.content };
     }),
   };
   return bankExportSchema.parse(doc);

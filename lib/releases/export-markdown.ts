@@ -28,7 +28,10 @@ export function buildMarkdownExport(doc: BankExport): string {
   const m = doc.manifest;
   const out = [`# Memory bank release ${m.release}`, ''];
   if (m.note) out.push(`> ${m.note.replace(/\n/g, '\n> ')}`, '');
-  out.push(`Frozen ${m.createdAt.slice(0, 10)}: ${plural(m.counts.skillCards, 'skill card')} in ${plural(m.counts.banks.length, 'bank')}, ${plural(m.counts.functionCards, 'function card')}.`, '');
+  out.push(
+    `Frozen ${m.createdAt.slice(0, 10)}: ${plural(m.counts.skillCards, 'skill card')} in ${plural(m.counts.banks.length, 'bank')}, ${plural(m.counts.functionCards, 'function card')}.`,
+    '',
+  );
   for (const [bank, cards] of skillBanks(doc)) {
     out.push(`## Skill bank: ${bank}`, '');
     for (const c of cards) out.push(`### ${c.content.title}`, '', c.runtimeText, '');

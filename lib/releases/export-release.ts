@@ -20,7 +20,11 @@ async function build(release: Release, fmt: ExportFormat): Promise<ExportFile> {
   const base = `bank-${release.name}`;
   const file =
     fmt === 'json'
-      ? { fileName: `${base}.json`, contentType: 'application/json; charset=utf-8', body: `${JSON.stringify(doc, null, 2)}\n` }
+      ? {
+          fileName: `${base}.json`,
+          contentType: 'application/json; charset=utf-8',
+          body: `${JSON.stringify(doc, null, 2)}\n`,
+        }
       : fmt === 'markdown'
         ? { fileName: `${base}.md`, contentType: 'text/markdown; charset=utf-8', body: buildMarkdownExport(doc) }
         : { fileName: `${base}-wiki.zip`, contentType: 'application/zip', body: buildWikiZip(doc) };

@@ -24,14 +24,20 @@ export function relativeLink(from: string, to: string): string {
   return `${'../'.repeat(up)}${to}`;
 }
 
-const bullets = (label: string, items: readonly string[] | undefined) => (items?.length ? [`## ${label}`, '', ...items.map((i) => `- ${i}`), ''] : []);
+const bullets = (label: string, items: readonly string[] | undefined) =>
+  items?.length ? [`## ${label}`, '', ...items.map((i) => `- ${i}`), ''] : [];
 
 function related(card: Skill, bank: Skill[]): Skill[] {
   const fns = new Set(card.content.functions_used);
   const tags = new Set(card.content.tags);
   return bank
     .filter((o) => o.key !== card.key)
-    .map((o) => ({ o, score: 2 * o.content.functions_used.filter((f) => fns.has(f)).length + o.content.tags.filter((t) => tags.has(t)).length }))
+    .map((o) => ({
+      o,
+      score:
+        2 * o.content.functions_used.filter((f) => fns.has(f)).length +
+        o.content.tags.filter((t) => tags.has(t)).length,
+    }))
     .filter((x) => x.score >= 2)
     .sort((a, b) => b.score - a.score || (a.o.key < b.o.key ? -1 : 1))
     .slice(0, 5)
@@ -45,7 +51,9 @@ function skillPage(c: Skill, bank: Skill[], fnByTool: Map<string, Fn>): string {
     const fn = fnByTool.get(t);
     return fn ? `[${t}](${relativeLink(here, functionPath(fn))})` : `${t} (no function card in this release)`;
   });
-  const rel = related(c, bank).map((o) => `[${o.content.title}](${relativeLink(here, skillPath(o))}) — when ${o.content.applies_when}`);
+  const rel = related(c, bank).map(
+    (o) => `[${o.content.title}](${relativeLink(here, skillPath(o))}) — when ${o.content.applies_when}`,
+  );
   return [
     `# ${c.content.title}`,
     '',
@@ -84,13 +92,19 @@ function functionPage(c: Fn, users: Skill[]): string {
     '',
     f.what_it_does,
     '',
-    ...bullets('Arguments', f.arguments.map((a) => `\`${a.name}\`: ${a.meaning} (${a.value_form})`)),
+    ...bullets(
+      'Arguments',
+      f.arguments.map((a) => `\`${a.name}\`: ${a.meaning} (${a.value_form})`),
+    ),
     `**Returns:** ${f.returns}`,
     '',
     ...bullets('Usage rules', f.usage_rules),
     ...bullets('Common mistakes', f.common_mistakes),
     ...bullets('Side effects', f.side_effects),
-    ...bullets('Used by', users.map((u) => `[${u.content.title}](${relativeLink(here, skillPath(u))})`)),
+    ...bullets(
+      'Used by',
+      users.map((u) => `[${u.content.title}](${relativeLink(here, skillPath(u))})`),
+    ),
   ].join('\n');
 }
 
@@ -100,21 +114,62 @@ export function buildWikiPages(doc: BankExport): Map<string, string> {
   const banks = skillBanks(doc);
   const fns = functionCards(doc);
   const fnByTool = new Map(fns.map((f) => [f.content.tool, f]));
-  const index = [`# Memory bank ${doc.manifest.release}`, '', 'Start here. Open the skill whose "when" matches what you observe; each skill page links to the tools it uses and to related skills.', ''];
+  const index = [
+    `# Memory bank ${doc.manifest.release}`,
+    '',
+    'Start here. Open the skill whose "when" matches what you observe; each skill page links to the tools it uses and to related skills.',
+    '',
+  ];
   for (const [bank, cards] of banks) {
     const bankIndex = `skills/${safe(bank)}/index.md`;
-    index.push(`## Skill bank: [${bank}](${bankIndex})`, '', ...cards.map((c) => `- [${c.content.title}](${skillPath(c)}) — when ${c.content.applies_when}`), '');
+    index.push(
+      `## Skill bank: [${bank}](${bankIndex})`,
+      '',
+      ...cards.map((c) => `- [${c.content.title}](${skillPath(c)}) — when ${c.content.applies_when}`),
+      '',
+    );
     pages.set(
       bankIndex,
-      [`# Skill bank ${bank}`, '', `[Index](${relativeLink(bankIndex, 'index.md')})`, '', ...cards.map((c) => `- [${c.content.title}](${relativeLink(bankIndex, skillPath(c))}) — when ${c.content.applies_when}`), ''].join('\n'),
+      [
+        `# Skill bank ${bank}`,
+        '',
+        `[Index](${relativeLink(bankIndex, 'index.md')})`,
+        '',
+        ...cards.map(
+          (c) => `- [${c.content.title}](${relativeLink(bankIndex, skillPath(c))}) — when ${c.content.applies_when}`,
+        ),
+        '',
+      ].join('\n'),
     );
     for (const c of cards) pages.set(skillPath(c), skillPage(c, cards, fnByTool));
   }
   if (fns.length) {
-    index.push('## [Function cards](functions/index.md)', '', ...fns.map((f) => `- [${f.content.tool}](${functionPath(f)}) — ${f.content.what_it_does}`), '');
-    pages.set('functions/index.md', ['# Function cards', '', `[Index](../index.md)`, '', ...fns.map((f) => `- [${f.content.tool}](${relativeLink('functions/index.md', functionPath(f))})`), ''].join('\n'));
+    index.push(
+      '## [Function cards](functions/index.md)',
+      '',
+      ...fns.map((f) => `- [${f.content.tool}](${functionPath(f)}) — ${f.content.what_it_does}`),
+      '',
+    );
+    pages.set(
+      'functions/index.md',
+      [
+        '# Function cards',
+        '',
+        `[Index](../index.md)`,
+        '',
+        ...fns.map((f) => `- [${f.content.tool}](${relativeLink('functions/index.md', functionPath(f))})`),
+        '',
+      ].join('\n'),
+    );
     const skills = [...banks.values()].flat();
-    for (const f of fns) pages.set(functionPath(f), functionPage(f, skills.filter((s) => s.content.functions_used.includes(f.content.tool))));
+    for (const f of fns)
+      pages.set(
+        functionPath(f),
+        functionPage(
+          f,
+          skills.filter((s) => s.content.functions_used.includes(f.content.tool)),
+        ),
+      );
   }
   pages.set('index.md', index.join('\n'));
   // The wiki is meant to be rendered, and card text comes from imported trajectories and LLM output:
@@ -130,6 +185,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>]/g, (ch) => HTML_ESCAPES
 export function buildWikiZip(doc: BankExport): Uint8Array {
   const root = safe(doc.manifest.release);
   const files: Zippable = {};
-  for (const [p, text] of [...buildWikiPages(doc)].sort(([a], [b]) => (a < b ? -1 : 1))) files[`${root}/${p}`] = strToU8(text);
+  for (const [p, text] of [...buildWikiPages(doc)].sort(([a], [b]) => (a < b ? -1 : 1)))
+    files[`${root}/${p}`] = strToU8(text);
   return zipSync(files, { level: 6, mtime: new Date(doc.manifest.createdAt) });
 }

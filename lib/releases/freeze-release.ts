@@ -13,8 +13,14 @@ import { buildReleaseRecipe } from './release-recipe';
 export const releaseNameSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'a release name is 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit')
-  .refine((n) => n.toLowerCase() !== CURRENT_BANK, `"${CURRENT_BANK}" names the live bank and cannot be a release name`);
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    'a release name is 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  )
+  .refine(
+    (n) => n.toLowerCase() !== CURRENT_BANK,
+    `"${CURRENT_BANK}" names the live bank and cannot be a release name`,
+  );
 
 export const freezeReleaseSchema = z
   .object({
@@ -46,19 +52,33 @@ export async function freezeRelease(actor: Actor | null, input: unknown): Promis
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(482032)`;
         if (await tx.bankRelease.findUnique({ where: { name: req.name }, select: { id: true } })) {
-          throw new AppError('CONFLICT', `A release named "${req.name}" already exists; releases are frozen, pick another name`, [{ path: 'name', message: 'already exists' }]);
+          throw new AppError(
+            'CONFLICT',
+            `A release named "${req.name}" already exists; releases are frozen, pick another name`,
+            [{ path: 'name', message: 'already exists' }],
+          );
         }
         const { cards, skipped } = await loadCurrentBankCards(tx);
-        if (!cards.length) throw new AppError('VALIDATION', 'The bank has no active cards to freeze', [{ path: 'name', message: 'empty bank' }]);
+        if (!cards.length)
+          throw new AppError('VALIDATION', 'The bank has no active cards to freeze', [
+            { path: 'name', message: 'empty bank' },
+          ]);
         const leaks = await detectLeaks(new RetrievalIndex(cards), await heldOutTasks(tx), tx);
         if (leaks.length && !req.overrideNote) {
           throw new AppError(
             'CONFLICT',
             `${leaks.length} held-out leak${leaks.length === 1 ? '' : 's'}: held-out tasks retrieve cards built from themselves (first: ${leaks[0].benchmark} ${leaks[0].taskExternalId} → ${leaks[0].cardKey}). Review them on the Leakage page, or freeze with an override note.`,
-            leaks.map((l) => ({ path: 'overrideNote', message: `${l.benchmark} ${l.taskExternalId} → ${l.cardKey} v${l.version}` })),
+            leaks.map((l) => ({
+              path: 'overrideNote',
+              message: `${l.benchmark} ${l.taskExternalId} → ${l.cardKey} v${l.version}`,
+            })),
           );
         }
-        const recipe = await buildReleaseRecipe(tx, cards.map((c) => c.versionId), skipped);
+        const recipe = await buildReleaseRecipe(
+          tx,
+          cards.map((c) => c.versionId),
+          skipped,
+        );
         const release = await tx.bankRelease.create({
           data: {
             name: req.name,
@@ -69,13 +89,26 @@ export async function freezeRelease(actor: Actor | null, input: unknown): Promis
             createdById: a.userId,
           },
         });
-        await tx.bankReleaseCard.createMany({ data: cards.map((c) => ({ releaseId: release.id, cardVersionId: c.versionId, ability: c.ability, apps: c.apps })) });
+        await tx.bankReleaseCard.createMany({
+          data: cards.map((c) => ({
+            releaseId: release.id,
+            cardVersionId: c.versionId,
+            ability: c.ability,
+            apps: c.apps,
+          })),
+        });
         await recordAudit(tx, {
           actorId: a.userId,
           action: 'release.freeze',
           entityType: 'BankRelease',
           entityId: release.id,
-          after: { name: release.name, note: release.note, cards: cards.length, leaks: leaks.length, overrideNote: release.leakOverrideNote },
+          after: {
+            name: release.name,
+            note: release.note,
+            cards: cards.length,
+            leaks: leaks.length,
+            overrideNote: release.leakOverrideNote,
+          },
         });
         return { id: release.id, name: release.name, cards: cards.length, leaks: leaks.length };
       },
@@ -84,7 +117,11 @@ export async function freezeRelease(actor: Actor | null, input: unknown): Promis
   } catch (err) {
     // Two freezes of one name racing past the check: the unique index decides.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-      throw new AppError('CONFLICT', `A release named "${req.name}" already exists; releases are frozen, pick another name`, [{ path: 'name', message: 'already exists' }]);
+      throw new AppError(
+        'CONFLICT',
+        `A release named "${req.name}" already exists; releases are frozen, pick another name`,
+        [{ path: 'name', message: 'already exists' }],
+      );
     }
     throw err;
   }

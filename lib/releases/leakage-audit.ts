@@ -38,7 +38,12 @@ export async function auditLeakage(actor: Actor | null, input: unknown): Promise
   const bank = await resolveBank(q.release);
   const tasks = await heldOutTasks();
   const leaks = await detectLeaks(bank.index, tasks);
-  return { release: bank.label, heldOutTasks: tasks.length, leakingTasks: new Set(leaks.map((l) => l.taskId)).size, leaks };
+  return {
+    release: bank.label,
+    heldOutTasks: tasks.length,
+    leakingTasks: new Set(leaks.map((l) => l.taskId)).size,
+    leaks,
+  };
 }
 
 /**

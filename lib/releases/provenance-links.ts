@@ -22,7 +22,10 @@ export type ProvenanceLink = {
 };
 
 /** One query for any number of (task, version) pairs; only links to the paired task are returned. */
-export async function findProvenanceLinks(pairs: { taskId: string; versionId: string }[], db: Tx | typeof prisma = prisma): Promise<ProvenanceLink[]> {
+export async function findProvenanceLinks(
+  pairs: { taskId: string; versionId: string }[],
+  db: Tx | typeof prisma = prisma,
+): Promise<ProvenanceLink[]> {
   if (!pairs.length) return [];
   const taskIds = pairs.map((p) => p.taskId);
   const versionIds = pairs.map((p) => p.versionId);
@@ -53,7 +56,9 @@ export async function findProvenanceLinks(pairs: { taskId: string; versionId: st
 }
 
 /** A human-readable path: "v2 ← proposal … ← run … ← diagnosis … ← trajectory …". */
-export function describeLink(l: Pick<ProvenanceLink, 'viaVersionNumber' | 'proposalId' | 'runId' | 'via' | 'trajectoryId' | 'diagnosisId'>): string {
+export function describeLink(
+  l: Pick<ProvenanceLink, 'viaVersionNumber' | 'proposalId' | 'runId' | 'via' | 'trajectoryId' | 'diagnosisId'>,
+): string {
   const head = `version ${l.viaVersionNumber} ← proposal ${l.proposalId} ← run ${l.runId}`;
   if (l.via === 'run-task') return `${head} (reflected on this task)`;
   if (l.via === 'diagnosis') return `${head} ← diagnosis ${l.diagnosisId} ← trajectory ${l.trajectoryId}`;

@@ -6,9 +6,29 @@ import { loadReleaseBankCards } from '@/lib/retrieval/load-bank';
 import { leaksSchema, type Leak } from './leak-schema';
 import { releaseRecipeSchema, type ReleaseRecipe } from './release-recipe';
 
-export type ReleaseSummary = { id: string; name: string; note: string | null; createdAt: string; createdBy: string | null; cards: number; leaks: number };
-export type ReleaseCardRow = { key: string; kind: 'SKILL' | 'FUNCTION'; ability: string | null; apps: string[]; title: string; version: number; versionId: string };
-export type ReleaseManifest = ReleaseSummary & { recipe: ReleaseRecipe | null; leakList: Leak[]; leakOverrideNote: string | null };
+export type ReleaseSummary = {
+  id: string;
+  name: string;
+  note: string | null;
+  createdAt: string;
+  createdBy: string | null;
+  cards: number;
+  leaks: number;
+};
+export type ReleaseCardRow = {
+  key: string;
+  kind: 'SKILL' | 'FUNCTION';
+  ability: string | null;
+  apps: string[];
+  title: string;
+  version: number;
+  versionId: string;
+};
+export type ReleaseManifest = ReleaseSummary & {
+  recipe: ReleaseRecipe | null;
+  leakList: Leak[];
+  leakOverrideNote: string | null;
+};
 export type ReleaseDetail = ReleaseManifest & { cardList: ReleaseCardRow[] };
 
 const summarySelect = {
@@ -23,11 +43,27 @@ const summarySelect = {
   _count: { select: { cards: true } },
 } as const;
 
-type Row = { id: string; name: string; note: string | null; createdAt: Date; leaks: unknown; createdBy: { name: string } | null; _count: { cards: number } };
+type Row = {
+  id: string;
+  name: string;
+  note: string | null;
+  createdAt: Date;
+  leaks: unknown;
+  createdBy: { name: string } | null;
+  _count: { cards: number };
+};
 
 function toSummary(r: Row): ReleaseSummary {
   const leaks = leaksSchema.safeParse(r.leaks);
-  return { id: r.id, name: r.name, note: r.note, createdAt: r.createdAt.toISOString(), createdBy: r.createdBy?.name ?? null, cards: r._count.cards, leaks: leaks.success ? leaks.data.length : 0 };
+  return {
+    id: r.id,
+    name: r.name,
+    note: r.note,
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy?.name ?? null,
+    cards: r._count.cards,
+    leaks: leaks.success ? leaks.data.length : 0,
+  };
 }
 
 export function cardTitle(c: BankCard): string {
@@ -37,7 +73,11 @@ export function cardTitle(c: BankCard): string {
 /** Newest first. A deployment has tens of releases, so the list is not paged. */
 export async function listReleases(actor: Actor | null): Promise<ReleaseSummary[]> {
   requirePermission(actor, 'cards:read');
-  const rows = await prisma.bankRelease.findMany({ select: summarySelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 500 });
+  const rows = await prisma.bankRelease.findMany({
+    select: summarySelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 500,
+  });
   return rows.map(toSummary);
 }
 
@@ -76,6 +116,14 @@ export async function getRelease(actor: Actor | null, name: string): Promise<Rel
   const { cards } = await loadReleaseBankCards(manifest.id);
   return {
     ...manifest,
-    cardList: cards.map((c) => ({ key: c.key, kind: c.kind, ability: c.ability, apps: c.apps, title: cardTitle(c), version: c.versionNumber, versionId: c.versionId })),
+    cardList: cards.map((c) => ({
+      key: c.key,
+      kind: c.kind,
+      ability: c.ability,
+      apps: c.apps,
+      title: cardTitle(c),
+      version: c.versionNumber,
+      versionId: c.versionId,
+    })),
   };
 }

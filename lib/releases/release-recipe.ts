@@ -25,7 +25,12 @@ export type ReleaseRecipe = z.infer<typeof releaseRecipeSchema>;
 /** Stored by runs seeded or made before offline runs recorded their pipeline version. */
 const UNVERSIONED_OFFLINE = 'rule-based (version not recorded)';
 
-type RunNames = { provider: string; model: string | null; promptVersion: string | null; llmCalls: { model: string; promptVersion: string }[] };
+type RunNames = {
+  provider: string;
+  model: string | null;
+  promptVersion: string | null;
+  llmCalls: { model: string; promptVersion: string }[];
+};
 
 /**
  * One name per model and prompt version a run used. An LLM run names them on
@@ -35,20 +40,30 @@ type RunNames = { provider: string; model: string | null; promptVersion: string 
  */
 function runNames(r: RunNames): { models: (string | null)[]; promptVersions: (string | null)[] } {
   if (r.provider === 'OFFLINE') {
-    return { models: [OFFLINE_MODEL_LABEL], promptVersions: [r.promptVersion && r.promptVersion !== 'offline' ? r.promptVersion : UNVERSIONED_OFFLINE] };
+    return {
+      models: [OFFLINE_MODEL_LABEL],
+      promptVersions: [r.promptVersion && r.promptVersion !== 'offline' ? r.promptVersion : UNVERSIONED_OFFLINE],
+    };
   }
   if (!r.llmCalls.length) return { models: [r.model], promptVersions: [r.promptVersion] };
   return { models: r.llmCalls.map((c) => c.model), promptVersions: r.llmCalls.map((c) => c.promptVersion) };
 }
 
-const sorted = (xs: Iterable<string | null | undefined>) => [...new Set([...xs].filter((x): x is string => !!x))].sort();
+const sorted = (xs: Iterable<string | null | undefined>) =>
+  [...new Set([...xs].filter((x): x is string => !!x))].sort();
 
 /** Summarises the runs behind every released version and its earlier versions. */
 export async function buildReleaseRecipe(tx: Tx, versionIds: string[], skippedCards: string[]): Promise<ReleaseRecipe> {
-  const versions = await tx.cardVersion.findMany({ where: { id: { in: versionIds } }, select: { cardId: true, number: true, proposal: { select: { runId: true } } } });
+  const versions = await tx.cardVersion.findMany({
+    where: { id: { in: versionIds } },
+    select: { cardId: true, number: true, proposal: { select: { runId: true } } },
+  });
   // A version's content was built by the runs of its whole history (a PATCH keeps what earlier runs wrote).
   const released = new Map(versions.map((v) => [v.cardId, v.number]));
-  const history = await tx.cardVersion.findMany({ where: { cardId: { in: [...released.keys()] } }, select: { cardId: true, number: true, proposal: { select: { runId: true } } } });
+  const history = await tx.cardVersion.findMany({
+    where: { cardId: { in: [...released.keys()] } },
+    select: { cardId: true, number: true, proposal: { select: { runId: true } } },
+  });
   const runIds = sorted(history.filter((h) => h.number <= released.get(h.cardId)!).map((h) => h.proposal?.runId));
   const runs = await tx.reflectionRun.findMany({
     where: { id: { in: runIds } },
@@ -62,7 +77,8 @@ export async function buildReleaseRecipe(tx: Tx, versionIds: string[], skippedCa
       trajectories: { select: { trajectory: { select: { feedbackKind: true } } } },
     },
   });
-  const scope = (s: unknown) => (s && typeof s === 'object' && 'scope' in s && typeof s.scope === 'string' ? s.scope : null);
+  const scope = (s: unknown) =>
+    s && typeof s === 'object' && 'scope' in s && typeof s.scope === 'string' ? s.scope : null;
   return {
     runs: runs.length,
     runKinds: sorted(runs.map((r) => r.kind)),

@@ -1,4 +1,9 @@
-import { functionCardSchema, skillCardSchema, type FunctionCardContent, type SkillCardContent } from '@/lib/cards/card-schemas';
+import {
+  functionCardSchema,
+  skillCardSchema,
+  type FunctionCardContent,
+  type SkillCardContent,
+} from '@/lib/cards/card-schemas';
 
 /**
  * One card as retrieval sees it: the version in force for a bank revision

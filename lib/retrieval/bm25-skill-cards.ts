@@ -30,25 +30,52 @@ export type SkillCardQuery = RankTuning & {
 };
 
 /** The text BM25 indexes for a skill card: title, applies_when, tags, core_rule (MEMORY.md). */
-export function skillCardSearchText(c: Pick<SkillCardContent, 'title' | 'applies_when' | 'tags'> & { skill: { core_rule: string } }): string {
+export function skillCardSearchText(
+  c: Pick<SkillCardContent, 'title' | 'applies_when' | 'tags'> & { skill: { core_rule: string } },
+): string {
   return skillSearchText(c as SkillCardContent);
 }
 
 function toRankedSkillCard(r: Ranked<SkillBankCard>): RankedSkillCard {
   const c = r.card;
-  return { cardId: c.cardId, key: c.key, ability: c.ability, apps: c.apps, currentVersionId: c.versionId, content: c.content, score: r.score.total, bm25: r.score.bm25 };
+  return {
+    cardId: c.cardId,
+    key: c.key,
+    ability: c.ability,
+    apps: c.apps,
+    currentVersionId: c.versionId,
+    content: c.content,
+    score: r.score.total,
+    bm25: r.score.bm25,
+  };
 }
 
 /** Ranks the ACTIVE skill cards of the current bank (cached per bank revision). */
 export async function rankSkillCards(q: SkillCardQuery): Promise<RankedSkillCard[]> {
   const { index } = await currentBankIndex();
-  return index.rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q).map(toRankedSkillCard);
+  return index
+    .rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q)
+    .map(toRankedSkillCard);
 }
 
 /** Pure ranking step over given cards (no database), for tests. */
-export function rankParsedSkillCards(cards: Omit<RankedSkillCard, 'score' | 'bm25'>[], q: SkillCardQuery): RankedSkillCard[] {
+export function rankParsedSkillCards(
+  cards: Omit<RankedSkillCard, 'score' | 'bm25'>[],
+  q: SkillCardQuery,
+): RankedSkillCard[] {
   const index = new RetrievalIndex(
-    cards.map((c, i) => ({ kind: 'SKILL', cardId: c.cardId, key: c.key, ability: c.ability, apps: c.apps, versionId: c.currentVersionId ?? `v${i}`, versionNumber: 1, content: c.content })),
+    cards.map((c, i) => ({
+      kind: 'SKILL',
+      cardId: c.cardId,
+      key: c.key,
+      ability: c.ability,
+      apps: c.apps,
+      versionId: c.currentVersionId ?? `v${i}`,
+      versionNumber: 1,
+      content: c.content,
+    })),
   );
-  return index.rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q).map(toRankedSkillCard);
+  return index
+    .rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q)
+    .map(toRankedSkillCard);
 }

@@ -11,7 +11,9 @@ export type Bm25Doc<T> = { item: T; text: string };
 export type Bm25Hit<T> = { item: T; score: number };
 
 const STOPWORDS = new Set(
-  'a an and are as at be before by for from has have if in into is it its of on or that the then this to was were when which while with without not no do does did any all each every only than'.split(' '),
+  'a an and are as at be before by for from has have if in into is it its of on or that the then this to was were when which while with without not no do does did any all each every only than'.split(
+    ' ',
+  ),
 );
 
 /** Lowercase word tokens; splits App.function and snake_case so "search_messages" matches "search". */

@@ -19,7 +19,12 @@ export async function assertKnownAbility(index: RetrievalIndex, ability: string 
   const known = await knownAbilities(index);
   if (known.includes(ability)) return;
   const near = known.find((k) => k.toLowerCase() === ability.toLowerCase());
-  const list = known.length ? known.slice(0, LISTED).map((k) => `"${k}"`).join(', ') + (known.length > LISTED ? ` and ${known.length - LISTED} more` : '') : 'none yet';
+  const list = known.length
+    ? known
+        .slice(0, LISTED)
+        .map((k) => `"${k}"`)
+        .join(', ') + (known.length > LISTED ? ` and ${known.length - LISTED} more` : '')
+    : 'none yet';
   const message = `Unknown ability "${ability}": no skill bank or imported task has it${near ? ` (did you mean "${near}"?)` : ''}. Known abilities: ${list}. Omit the ability to search every bank.`;
   throw new AppError('VALIDATION', message, [{ path: 'ability', message }]);
 }

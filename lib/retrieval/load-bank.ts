@@ -19,7 +19,14 @@ export async function readBankRevision(db?: Tx): Promise<number> {
 export async function loadCurrentBankCards(db: Db = prisma): Promise<{ cards: BankCard[]; skipped: string[] }> {
   const cards = await db.card.findMany({
     where: { status: 'ACTIVE', currentVersionId: { not: null } },
-    select: { id: true, key: true, kind: true, ability: true, apps: true, currentVersion: { select: { id: true, number: true, content: true } } },
+    select: {
+      id: true,
+      key: true,
+      kind: true,
+      ability: true,
+      apps: true,
+      currentVersion: { select: { id: true, number: true, content: true } },
+    },
     orderBy: { key: 'asc' },
   });
   const rows: BankCardRow[] = cards.map((c) => ({
@@ -36,13 +43,18 @@ export async function loadCurrentBankCards(db: Db = prisma): Promise<{ cards: Ba
 }
 
 /** The versions a release froze, with the bank and apps recorded at freeze time. */
-export async function loadReleaseBankCards(releaseId: string, db: Db = prisma): Promise<{ cards: BankCard[]; skipped: string[] }> {
+export async function loadReleaseBankCards(
+  releaseId: string,
+  db: Db = prisma,
+): Promise<{ cards: BankCard[]; skipped: string[] }> {
   const rows = await db.bankReleaseCard.findMany({
     where: { releaseId },
     select: {
       ability: true,
       apps: true,
-      cardVersion: { select: { id: true, number: true, content: true, card: { select: { id: true, key: true, kind: true } } } },
+      cardVersion: {
+        select: { id: true, number: true, content: true, card: { select: { id: true, key: true, kind: true } } },
+      },
     },
   });
   return parseBankCards(

@@ -102,7 +102,12 @@ export class PostingsIndex<T> {
    * `adjust(position, bm25)` (the bm25 score itself without `adjust`; -Infinity excludes), best
    * first; ties break on `tieKey` ascending, so equal input gives equal output.
    */
-  topK(termIds: number[], k: number, tieKey: (position: number) => string, adjust?: (position: number, bm25: number) => number): TopHit[] {
+  topK(
+    termIds: number[],
+    k: number,
+    tieKey: (position: number) => string,
+    adjust?: (position: number, bm25: number) => number,
+  ): TopHit[] {
     if (k <= 0) return [];
     const { scores, touched } = this;
     let hits = 0;

@@ -8,8 +8,28 @@ export type PreviewOptions = { releases: string[]; banks: string[]; tools: strin
 /** What the preview form offers: banks (releases), abilities and function names of the live bank, and a pre-picked task. */
 export async function previewOptions(actor: Actor | null, taskId?: string): Promise<PreviewOptions> {
   requirePermission(actor, 'retrieval:preview');
-  const [{ index }, releases] = await Promise.all([currentBankIndex(), prisma.bankRelease.findMany({ select: { name: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 })]);
-  const task = taskId ? ((await prisma.task.findUnique({ where: { id: taskId }, select: { id: true, benchmark: true, externalId: true, ability: true, apps: true, split: true, instruction: true } })) ?? null) : null;
+  const [{ index }, releases] = await Promise.all([
+    currentBankIndex(),
+    prisma.bankRelease.findMany({
+      select: { name: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 200,
+    }),
+  ]);
+  const task = taskId
+    ? ((await prisma.task.findUnique({
+        where: { id: taskId },
+        select: {
+          id: true,
+          benchmark: true,
+          externalId: true,
+          ability: true,
+          apps: true,
+          split: true,
+          instruction: true,
+        },
+      })) ?? null)
+    : null;
   return {
     releases: releases.map((r) => r.name),
     banks: index.banks,
@@ -17,4 +37,3 @@ export async function previewOptions(actor: Actor | null, taskId?: string): Prom
     task,
   };
 }
-

@@ -15,7 +15,15 @@ export const previewRequestSchema = retrieveRequestSchema.extend({
   taskId: z.string().min(1).max(100).optional(),
 });
 
-export type PreviewTask = { id: string; benchmark: string; externalId: string; ability: string | null; apps: string[]; split: string | null; instruction: string };
+export type PreviewTask = {
+  id: string;
+  benchmark: string;
+  externalId: string;
+  ability: string | null;
+  apps: string[];
+  split: string | null;
+  instruction: string;
+};
 export type RetrievalPreview = RetrieveResponse & {
   skipped: string[];
   /** Token cap of the pre-tool block (the renderer's function-card cap). */
@@ -25,7 +33,15 @@ export type RetrievalPreview = RetrieveResponse & {
   leakage: { task: PreviewTask; leaks: Leak[] } | null;
 };
 
-const taskSelect = { id: true, benchmark: true, externalId: true, ability: true, apps: true, split: true, instruction: true } as const;
+const taskSelect = {
+  id: true,
+  benchmark: true,
+  externalId: true,
+  ability: true,
+  apps: true,
+  split: true,
+  instruction: true,
+} as const;
 
 /**
  * The retrieval preview: exactly what `/api/retrieve` answers (same ranking,
@@ -45,7 +61,9 @@ export async function previewRetrieval(actor: Actor | null, input: unknown): Pro
     if (!task) throw notFound(`Task ${req.taskId}`);
     // Check the cards this preview retrieved (not the task's own text): the
     // researcher may have edited the text, and the warning is about this result.
-    const leaks = await detectLeaks(bank.index, [{ ...task, instruction: req.task, apps: req.apps ?? [], ability: req.ability ?? null, k: req.k }]);
+    const leaks = await detectLeaks(bank.index, [
+      { ...task, instruction: req.task, apps: req.apps ?? [], ability: req.ability ?? null, k: req.k },
+    ]);
     leakage = { task, leaks };
   }
   return {
@@ -62,7 +80,14 @@ export async function searchPreviewTasks(actor: Actor | null, q: string): Promis
   requirePermission(actor, 'retrieval:preview');
   const text = q.trim().slice(0, 200);
   return prisma.task.findMany({
-    where: text ? { OR: [{ externalId: { contains: text, mode: 'insensitive' } }, { instruction: { contains: text, mode: 'insensitive' } }] } : {},
+    where: text
+      ? {
+          OR: [
+            { externalId: { contains: text, mode: 'insensitive' } },
+            { instruction: { contains: text, mode: 'insensitive' } },
+          ],
+        }
+      : {},
     select: taskSelect,
     orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }],
     take: 20,

@@ -45,7 +45,10 @@ export function countTokens(text: string): number {
 }
 
 export type SkillContentForRender = Pick<SkillCardContent, 'title' | 'skill'>;
-export type FunctionContentForRender = Pick<FunctionCardContent, 'tool' | 'what_it_does' | 'usage_rules' | 'common_mistakes'> &
+export type FunctionContentForRender = Pick<
+  FunctionCardContent,
+  'tool' | 'what_it_does' | 'usage_rules' | 'common_mistakes'
+> &
   Partial<Pick<FunctionCardContent, 'side_effects'>>;
 
 /** Strips trailing sentence punctuation so segments can be joined with ". " without doubling it. */
@@ -94,7 +97,9 @@ function memo<C extends object, K, R>(fn: (c: C, k: K) => R): (c: C, k: K) => R 
   };
 }
 
-const skillLine = memo((c: SkillContentForRender, number: number | undefined) => renderSkillCardLineUncached(c, number));
+const skillLine = memo((c: SkillContentForRender, number: number | undefined) =>
+  renderSkillCardLineUncached(c, number),
+);
 const functionLine = memo((c: FunctionContentForRender, _: null) => renderFunctionCardLinesUncached(c));
 const preToolText = memo((c: FunctionContentForRender, _: null) => renderPreToolBlockUncached(c));
 
@@ -141,7 +146,10 @@ export function renderFunctionCardLines(c: FunctionContentForRender): string {
 function renderFunctionCardLinesUncached(c: FunctionContentForRender): string {
   let rules = joinItems(c.usage_rules.slice(0, 2));
   let mistakes = joinItems(c.common_mistakes.slice(0, 2));
-  const build = (what: string) => [`${c.tool}: ${clause(what)}.`, sentence('Rules', rules), sentence('Known mistakes', mistakes)].filter(Boolean).join(' ');
+  const build = (what: string) =>
+    [`${c.tool}: ${clause(what)}.`, sentence('Rules', rules), sentence('Known mistakes', mistakes)]
+      .filter(Boolean)
+      .join(' ');
   const fits = () => countTokens(build(c.what_it_does)) <= FUNCTION_CARD_TOKEN_CAP;
   if (fits()) return build(c.what_it_does);
   mistakes = '';
@@ -152,12 +160,13 @@ function renderFunctionCardLinesUncached(c: FunctionContentForRender): string {
 }
 
 export type CardForRender =
-  | { kind: 'SKILL'; content: SkillContentForRender }
-  | { kind: 'FUNCTION'; content: FunctionContentForRender };
+  { kind: 'SKILL'; content: SkillContentForRender } | { kind: 'FUNCTION'; content: FunctionContentForRender };
 
 /** The exact text an agent receives for this one card (the card page's "runtime text"). */
 export function renderCardRuntimeText(kind: 'SKILL' | 'FUNCTION', content: unknown): string {
-  return kind === 'SKILL' ? renderSkillCardLine(content as SkillContentForRender) : renderFunctionCardLines(content as FunctionContentForRender);
+  return kind === 'SKILL'
+    ? renderSkillCardLine(content as SkillContentForRender)
+    : renderFunctionCardLines(content as FunctionContentForRender);
 }
 
 export type RenderedBlock = {
@@ -203,17 +212,40 @@ const fixedLine = (text: string): BlockLine => ({ owner: FIXED_LINES, text });
  * The task-start block for ranked cards (best first). No card → nothing is
  * injected: empty text, 0 tokens.
  */
-export function renderTaskStartBlock(input: { skillCards: SkillContentForRender[]; functionCards: FunctionContentForRender[] }): RenderedBlock {
+export function renderTaskStartBlock(input: {
+  skillCards: SkillContentForRender[];
+  functionCards: FunctionContentForRender[];
+}): RenderedBlock {
   let skills = input.skillCards.slice(0, MAX_SKILL_CARDS).map((c, i) => ({ i, c }));
   let functions = input.functionCards.slice(0, MAX_FUNCTION_CARDS).map((c, i) => ({ i, c }));
   for (;;) {
     if (!skills.length && !functions.length) return EMPTY_BLOCK;
     const lines: BlockLine[] = [fixedLine(BLOCK_HEADER)];
-    if (skills.length) lines.push(fixedLine(''), fixedLine('Skills:'), ...skills.map((s, n) => ({ owner: s.c, text: renderSkillCardLine(s.c, n + 1) })));
-    if (functions.length) lines.push(fixedLine(''), fixedLine('Tools:'), ...functions.map((f) => ({ owner: f.c, text: `- ${renderFunctionCardLines(f.c)}` })));
-    lines.push(fixedLine(''), fixedLine('How to use this memory:'), ...MEMORY_USE_RULES.map((r) => fixedLine(`- ${r}`)));
+    if (skills.length)
+      lines.push(
+        fixedLine(''),
+        fixedLine('Skills:'),
+        ...skills.map((s, n) => ({ owner: s.c, text: renderSkillCardLine(s.c, n + 1) })),
+      );
+    if (functions.length)
+      lines.push(
+        fixedLine(''),
+        fixedLine('Tools:'),
+        ...functions.map((f) => ({ owner: f.c, text: `- ${renderFunctionCardLines(f.c)}` })),
+      );
+    lines.push(
+      fixedLine(''),
+      fixedLine('How to use this memory:'),
+      ...MEMORY_USE_RULES.map((r) => fixedLine(`- ${r}`)),
+    );
     const tokens = blockTokens(lines);
-    if (tokens <= BLOCK_TOKEN_CAP) return { text: lines.map((l) => l.text).join('\n'), tokens, skillIncluded: skills.map((s) => s.i), functionIncluded: functions.map((f) => f.i) };
+    if (tokens <= BLOCK_TOKEN_CAP)
+      return {
+        text: lines.map((l) => l.text).join('\n'),
+        tokens,
+        skillIncluded: skills.map((s) => s.i),
+        functionIncluded: functions.map((f) => f.i),
+      };
     if (functions.length) functions = functions.slice(0, -1);
     else skills = skills.slice(0, -1);
   }
@@ -229,8 +261,20 @@ function renderPreToolBlockUncached(c: FunctionContentForRender): { text: string
   let mistakes = joinItems(c.common_mistakes.slice(0, 2));
   let rules = joinItems(c.usage_rules.slice(0, 3));
   const build = () =>
-    [`Before you call ${c.tool}:`, sentence('Rules', rules), sentence('Known mistakes', mistakes), sentence('Side effects', effects)].filter(Boolean).join(' ');
-  const steps: (() => void)[] = [() => (effects = ''), () => (mistakes = joinItems(c.common_mistakes.slice(0, 1))), () => (mistakes = ''), () => (rules = joinItems(c.usage_rules.slice(0, 1)))];
+    [
+      `Before you call ${c.tool}:`,
+      sentence('Rules', rules),
+      sentence('Known mistakes', mistakes),
+      sentence('Side effects', effects),
+    ]
+      .filter(Boolean)
+      .join(' ');
+  const steps: (() => void)[] = [
+    () => (effects = ''),
+    () => (mistakes = joinItems(c.common_mistakes.slice(0, 1))),
+    () => (mistakes = ''),
+    () => (rules = joinItems(c.usage_rules.slice(0, 1))),
+  ];
   let text = build();
   for (const step of steps) {
     if (countTokens(text) <= FUNCTION_CARD_TOKEN_CAP) break;

@@ -46,7 +46,10 @@ export function cardApps(apps: string[]): CardApps {
  * it to every matching card without allocating (`adjust`), and only the k
  * winners get their score parts spelled out (`parts`).
  */
-export function appScorer(taskApps: string[], t: RankTuning = {}): { adjust: (card: CardApps) => number; parts: (card: CardApps, bm25: number) => ScoreParts } {
+export function appScorer(
+  taskApps: string[],
+  t: RankTuning = {},
+): { adjust: (card: CardApps) => number; parts: (card: CardApps, bm25: number) => ScoreParts } {
   const task = new Set(taskApps.map((a) => a.toLowerCase()));
   const families = new Set(taskApps.map(appFamily));
   const lambda = t.lambda ?? APP_BONUS_PER_APP;

@@ -13,16 +13,35 @@ export const releaseRefSchema = z
   .trim()
   .min(1)
   .max(64)
-  .describe('A release name, or "current" for the live bank. Default: the newest release (the live bank when none exists).');
+  .describe(
+    'A release name, or "current" for the live bank. Default: the newest release (the live bank when none exists).',
+  );
 
 export const retrieveRequestSchema = z
   .object({
-    task: z.string().trim().min(1, 'task text is required').max(20_000).describe('The task instruction the agent is about to work on.'),
-    apps: z.array(z.string().trim().min(1).max(100)).max(50).optional().describe('Apps/tools the task touches (boost, never gate).'),
+    task: z
+      .string()
+      .trim()
+      .min(1, 'task text is required')
+      .max(20_000)
+      .describe('The task instruction the agent is about to work on.'),
+    apps: z
+      .array(z.string().trim().min(1).max(100))
+      .max(50)
+      .optional()
+      .describe('Apps/tools the task touches (boost, never gate).'),
     ability: z.string().trim().min(1).max(100).nullish().describe('The ability bank; omitted = every bank.'),
     release: releaseRefSchema.optional(),
-    function: toolNameSchema.optional().describe('App.function the agent is about to call: adds the pre-tool reminder.'),
-    k: z.number().int().min(1).max(10).optional().describe('How many skill cards to rank (default 3; the block holds at most 3).'),
+    function: toolNameSchema
+      .optional()
+      .describe('App.function the agent is about to call: adds the pre-tool reminder.'),
+    k: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .optional()
+      .describe('How many skill cards to rank (default 3; the block holds at most 3).'),
   })
   .strict();
 export type RetrieveRequest = z.infer<typeof retrieveRequestSchema>;
@@ -35,7 +54,9 @@ export const scorePartsSchema = z.object({
 });
 
 const rankedCardFields = {
-  key: z.string().describe('Card id, e.g. skill::skill_a1f0c3 or function::mail.search_messages; record these as memory.card_ids.'),
+  key: z
+    .string()
+    .describe('Card id, e.g. skill::skill_a1f0c3 or function::mail.search_messages; record these as memory.card_ids.'),
   version: z.number().int().describe('Version number of the card in this bank.'),
   versionId: z.string(),
   score: scorePartsSchema,
@@ -51,7 +72,13 @@ export const retrieveResponseSchema = z.object({
   skillCards: z.array(z.object({ ...rankedCardFields, title: z.string(), ability: z.string().nullable() })),
   functionCards: z.array(z.object({ ...rankedCardFields, tool: z.string() })),
   preTool: z
-    .object({ function: z.string(), key: z.string().nullable(), version: z.number().int().nullable(), block: z.string(), tokens: z.number().int() })
+    .object({
+      function: z.string(),
+      key: z.string().nullable(),
+      version: z.number().int().nullable(),
+      block: z.string(),
+      tokens: z.number().int(),
+    })
     .optional(),
   memory: z
     .object({ bank_release: z.string().nullable(), card_ids: z.array(z.string()) })

@@ -16,17 +16,30 @@ export type RetrievalRun = {
  * database): the same index and input always give the same output, which is
  * what makes a release reproducible.
  */
-export function runRetrieval(index: RetrievalIndex, releaseLabel: string, input: RetrieveRequest, opts: { memoryRelease?: string | null } = {}): RetrievalRun {
+export function runRetrieval(
+  index: RetrievalIndex,
+  releaseLabel: string,
+  input: RetrieveRequest,
+  opts: { memoryRelease?: string | null } = {},
+): RetrievalRun {
   const apps = input.apps ?? [];
   const skills = index.rankSkills({ query: input.task, apps, ability: input.ability ?? null, k: input.k });
   const functions = index.rankFunctions({ query: input.task, apps });
-  const rendered = renderTaskStartBlock({ skillCards: skills.map((s) => s.card.content), functionCards: functions.map((f) => f.card.content) });
+  const rendered = renderTaskStartBlock({
+    skillCards: skills.map((s) => s.card.content),
+    functionCards: functions.map((f) => f.card.content),
+  });
   const skillIn = new Set(rendered.skillIncluded);
   const functionIn = new Set(rendered.functionIncluded);
   const preToolCard = input.function ? (index.functionCard(input.function) ?? null) : null;
   const preTool = input.function
     ? preToolCard
-      ? { function: preToolCard.content.tool, key: preToolCard.key, version: preToolCard.versionNumber, ...renderPreTool(preToolCard) }
+      ? {
+          function: preToolCard.content.tool,
+          key: preToolCard.key,
+          version: preToolCard.versionNumber,
+          ...renderPreTool(preToolCard),
+        }
       : { function: input.function, key: null, version: null, block: '', tokens: 0 }
     : undefined;
   const injected = [
@@ -59,7 +72,10 @@ export function runRetrieval(index: RetrievalIndex, releaseLabel: string, input:
       inBlock: functionIn.has(i),
     })),
     ...(preTool ? { preTool } : {}),
-    memory: { bank_release: opts.memoryRelease === undefined ? releaseLabel : opts.memoryRelease, card_ids: [...new Set(injected)] },
+    memory: {
+      bank_release: opts.memoryRelease === undefined ? releaseLabel : opts.memoryRelease,
+      card_ids: [...new Set(injected)],
+    },
   };
   return { response, skills, functions, preToolCard };
 }

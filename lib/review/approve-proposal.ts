@@ -39,7 +39,11 @@ const proposalInclude = {
  * whose parent is the base; MERGE appends a version to the kept card and
  * marks the others MERGED into it. Versions are never updated in place.
  */
-export async function approveProposal(actor: Actor, proposalId: string, input: ApproveInput = {}): Promise<ApproveResult> {
+export async function approveProposal(
+  actor: Actor,
+  proposalId: string,
+  input: ApproveInput = {},
+): Promise<ApproveResult> {
   requirePermission(actor, 'proposal:review');
   const { editedCard, note } = approveInputSchema.parse(input ?? {});
   const edited = editedCard !== undefined && editedCard !== null;
@@ -54,21 +58,34 @@ export async function approveProposal(actor: Actor, proposalId: string, input: A
 
   return prisma.$transaction(
     async (tx) => {
-      const [locked] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "Proposal" WHERE id = ${proposalId} FOR UPDATE`;
+      const [locked] = await tx.$queryRaw<
+        { status: string }[]
+      >`SELECT status::text AS status FROM "Proposal" WHERE id = ${proposalId} FOR UPDATE`;
       if (!locked) throw notFound(`Proposal ${proposalId}`);
       if (locked.status !== 'PENDING') throw notPending(locked.status);
 
-      const cards = await lockCards(tx, p.targets.map((t) => t.cardId));
+      const cards = await lockCards(
+        tx,
+        p.targets.map((t) => t.cardId),
+      );
       const changed: StaleTarget[] = [];
       for (const t of p.targets) {
         const now = cards.get(t.cardId);
         if (!now || now.currentVersionId !== t.baseVersionId || now.status === 'MERGED') {
-          changed.push({ cardId: t.cardId, key: t.card.key, baseVersionId: t.baseVersionId, currentVersionId: now?.currentVersionId ?? null });
+          changed.push({
+            cardId: t.cardId,
+            key: t.card.key,
+            baseVersionId: t.baseVersionId,
+            currentVersionId: now?.currentVersionId ?? null,
+          });
         }
       }
       if (changed.length) throw staleError(await withNumbers(tx, changed));
 
-      const current = await currentTargets(tx, p.targets.map((t) => ({ cardId: t.cardId, key: t.card.key, primary: t.primary, versionId: t.baseVersionId })));
+      const current = await currentTargets(
+        tx,
+        p.targets.map((t) => ({ cardId: t.cardId, key: t.card.key, primary: t.primary, versionId: t.baseVersionId })),
+      );
       const issues = validateFinalContent(p, content, current, inputs);
       if (issues.length) throw invalidContent(issues);
 
@@ -89,11 +106,20 @@ export async function approveProposal(actor: Actor, proposalId: string, input: A
       } else {
         const kept = current.find((t) => t.primary) ?? current[0];
         const base = p.targets.find((t) => t.cardId === kept.cardId)!;
-        const v = await appendCardVersion(tx, { cardId: kept.cardId, kind: p.cardKind, content, parentVersionId: base.baseVersionId, ...link });
+        const v = await appendCardVersion(tx, {
+          cardId: kept.cardId,
+          kind: p.cardKind,
+          content,
+          parentVersionId: base.baseVersionId,
+          ...link,
+        });
         version = { cardId: kept.cardId, key: kept.key, ...v };
         if (p.operation === 'MERGE_CARD') {
           const others = current.filter((t) => t.cardId !== kept.cardId).map((t) => t.cardId);
-          await tx.card.updateMany({ where: { id: { in: others } }, data: { status: 'MERGED', mergedIntoId: kept.cardId } });
+          await tx.card.updateMany({
+            where: { id: { in: others } },
+            data: { status: 'MERGED', mergedIntoId: kept.cardId },
+          });
         }
       }
       await tx.proposal.update({ where: { id: proposalId }, data: { status: 'APPROVED' } });
@@ -114,14 +140,36 @@ export async function approveProposal(actor: Actor, proposalId: string, input: A
 
 async function withNumbers(tx: Tx, changed: StaleTarget[]): Promise<StaleTarget[]> {
   const ids = changed.flatMap((c) => [c.baseVersionId, c.currentVersionId]).filter((x): x is string => Boolean(x));
-  const numbers = new Map((await tx.cardVersion.findMany({ where: { id: { in: ids } }, select: { id: true, number: true } })).map((v) => [v.id, v.number]));
-  return changed.map((c) => ({ ...c, baseNumber: c.baseVersionId ? numbers.get(c.baseVersionId) : null, currentNumber: c.currentVersionId ? numbers.get(c.currentVersionId) : null }));
+  const numbers = new Map(
+    (await tx.cardVersion.findMany({ where: { id: { in: ids } }, select: { id: true, number: true } })).map((v) => [
+      v.id,
+      v.number,
+    ]),
+  );
+  return changed.map((c) => ({
+    ...c,
+    baseNumber: c.baseVersionId ? numbers.get(c.baseVersionId) : null,
+    currentNumber: c.currentVersionId ? numbers.get(c.currentVersionId) : null,
+  }));
 }
 
-async function currentTargets(tx: Tx, targets: { cardId: string; key: string; primary: boolean; versionId: string | null }[]): Promise<CurrentTarget[]> {
+async function currentTargets(
+  tx: Tx,
+  targets: { cardId: string; key: string; primary: boolean; versionId: string | null }[],
+): Promise<CurrentTarget[]> {
   const ids = targets.map((t) => t.versionId).filter((x): x is string => Boolean(x));
-  const contents = new Map((await tx.cardVersion.findMany({ where: { id: { in: ids } }, select: { id: true, content: true } })).map((v) => [v.id, v.content]));
-  return targets.map((t) => ({ cardId: t.cardId, key: t.key, primary: t.primary, content: t.versionId ? (contents.get(t.versionId) ?? null) : null }));
+  const contents = new Map(
+    (await tx.cardVersion.findMany({ where: { id: { in: ids } }, select: { id: true, content: true } })).map((v) => [
+      v.id,
+      v.content,
+    ]),
+  );
+  return targets.map((t) => ({
+    cardId: t.cardId,
+    key: t.key,
+    primary: t.primary,
+    content: t.versionId ? (contents.get(t.versionId) ?? null) : null,
+  }));
 }
 
 async function addCard(
@@ -136,12 +184,19 @@ async function addCard(
   if (kind === 'FUNCTION') {
     // Two ADDs for one tool: the second sees the first's card (the unique key backs this up).
     const existing = await tx.card.findUnique({ where: { key }, select: { id: true, currentVersionId: true } });
-    if (existing) throw staleError([{ cardId: existing.id, key, baseVersionId: null, currentVersionId: existing.currentVersionId }]);
+    if (existing)
+      throw staleError([
+        { cardId: existing.id, key, baseVersionId: null, currentVersionId: existing.currentVersionId },
+      ]);
   }
   if (kind === 'SKILL') await refuseSameTitle(tx, ability, content);
-  const apps = kind === 'FUNCTION' ? [String(c.app)] : [...new Set((c.functions_used ?? []).map((f) => f.split('.')[0]))];
+  const apps =
+    kind === 'FUNCTION' ? [String(c.app)] : [...new Set((c.functions_used ?? []).map((f) => f.split('.')[0]))];
   const card = await tx.card
-    .create({ data: { key, kind, ability: kind === 'FUNCTION' ? null : ability, apps, ...listFieldsOf(kind, content) }, select: { id: true } })
+    .create({
+      data: { key, kind, ability: kind === 'FUNCTION' ? null : ability, apps, ...listFieldsOf(kind, content) },
+      select: { id: true },
+    })
     .catch((e: { code?: string }) => {
       // A concurrent ADD of the same function card committed first.
       if (e.code === 'P2002') throw staleError([{ cardId: '', key, baseVersionId: null, currentVersionId: null }]);

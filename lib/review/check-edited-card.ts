@@ -9,7 +9,11 @@ import { loadValidationInputs, validateFinalContent } from './validate-proposal'
  * Dry run of approval's validation for the edit form's live check: the same
  * validators against the cards as they are now, nothing written.
  */
-export async function checkEditedCard(actor: Actor, proposalId: string, input: unknown): Promise<{ issues: ValidationIssue[] }> {
+export async function checkEditedCard(
+  actor: Actor,
+  proposalId: string,
+  input: unknown,
+): Promise<{ issues: ValidationIssue[] }> {
   requirePermission(actor, 'proposal:review');
   // Approval's body schema, so a misspelt `editedCrad` is refused here too instead of checking no card at all.
   const card = approveInputSchema.pick({ editedCard: true }).parse(input ?? {}).editedCard ?? null;
@@ -23,6 +27,11 @@ export async function checkEditedCard(actor: Actor, proposalId: string, input: u
   });
   if (!p) throw notFound(`Proposal ${proposalId}`);
   const inputs = await loadValidationInputs(p, card);
-  const targets = p.targets.map((t) => ({ cardId: t.cardId, key: t.card.key, primary: t.primary, content: t.card.currentVersion?.content ?? null }));
+  const targets = p.targets.map((t) => ({
+    cardId: t.cardId,
+    key: t.card.key,
+    primary: t.primary,
+    content: t.card.currentVersion?.content ?? null,
+  }));
   return { issues: validateFinalContent(p, card, targets, inputs) };
 }

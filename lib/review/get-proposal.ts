@@ -73,14 +73,24 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
       targets: {
         include: {
           baseVersion: { select: { id: true, number: true, content: true } },
-          card: { select: { key: true, status: true, title: true, currentVersion: { select: { id: true, number: true, content: true } } } },
+          card: {
+            select: {
+              key: true,
+              status: true,
+              title: true,
+              currentVersion: { select: { id: true, number: true, content: true } },
+            },
+          },
         },
         orderBy: [{ primary: 'desc' }, { cardId: 'asc' }],
       },
       reviews: { include: { reviewer: { select: { name: true } } }, orderBy: { createdAt: 'asc' } },
       recuratedFrom: { select: { id: true, status: true } },
       recuratedInto: { select: { id: true, status: true }, orderBy: { createdAt: 'desc' } },
-      cardVersions: { select: { cardId: true, number: true, content: true, card: { select: { key: true } } }, orderBy: { number: 'asc' } },
+      cardVersions: {
+        select: { cardId: true, number: true, content: true, card: { select: { key: true } } },
+        orderBy: { number: 'asc' },
+      },
     },
   });
   if (!p) throw notFound(`Proposal ${proposalId}`);
@@ -88,10 +98,20 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
   const open = p.status === 'PENDING' || p.status === 'INVALID';
   // An approval creates one version (the kept card's for a MERGE): what every target turned into.
   const applied = p.cardVersions[0] ?? null;
-  const to = applied ? { label: 'applied' as const, number: applied.number } : { label: 'proposed' as const, number: null };
+  const to = applied
+    ? { label: 'applied' as const, number: applied.number }
+    : { label: 'proposed' as const, number: null };
   const targets: ProposalTargetView[] = p.targets.map((t) => {
-    const stale = canBeStale(p.status) && isStaleTarget({ cardId: t.cardId, baseVersionId: t.baseVersionId, card: { key: t.card.key, currentVersionId: t.card.currentVersion?.id ?? null, status: t.card.status } });
-    const from = open ? { label: 'current' as const, version: t.card.currentVersion } : { label: 'base' as const, version: t.baseVersion };
+    const stale =
+      canBeStale(p.status) &&
+      isStaleTarget({
+        cardId: t.cardId,
+        baseVersionId: t.baseVersionId,
+        card: { key: t.card.key, currentVersionId: t.card.currentVersion?.id ?? null, status: t.card.status },
+      });
+    const from = open
+      ? { label: 'current' as const, version: t.card.currentVersion }
+      : { label: 'base' as const, version: t.baseVersion };
     return {
       cardId: t.cardId,
       key: t.card.key,
@@ -144,12 +164,25 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
     validationNow,
     highlight: p.operation === 'NARROW_TRIGGER' ? ['applies_when'] : [],
     provenance: await loadProposalProvenance(p.id),
-    reviews: p.reviews.map((r) => ({ id: r.id, decision: r.decision, note: r.note, reviewer: r.reviewer.name, createdAt: r.createdAt.toISOString() })),
+    reviews: p.reviews.map((r) => ({
+      id: r.id,
+      decision: r.decision,
+      note: r.note,
+      reviewer: r.reviewer.name,
+      createdAt: r.createdAt.toISOString(),
+    })),
     recuratedFrom: p.recuratedFrom,
     recuratedInto: p.recuratedInto,
     activeRecuration: active ? { runId: recuration.runId, status: recuration.status } : null,
     recuration,
     cardVersions: p.cardVersions.map((v) => ({ cardId: v.cardId, key: v.card.key, number: v.number })),
-    noop: p.operation === 'NOOP' ? await loadNoopExplanation({ targetCardId: p.targetCardId, reason: p.reason, deltaContent: p.cardKind === 'SKILL' ? (p.delta?.content ?? null) : null }) : null,
+    noop:
+      p.operation === 'NOOP'
+        ? await loadNoopExplanation({
+            targetCardId: p.targetCardId,
+            reason: p.reason,
+            deltaContent: p.cardKind === 'SKILL' ? (p.delta?.content ?? null) : null,
+          })
+        : null,
   };
 }

@@ -33,14 +33,20 @@ export type ProposalListItem = ProposalSummary & {
   reason: string;
   runId: string | null;
   task: { id: string; benchmark: string; externalId: string } | null;
-  targets: { cardId: string; key: string; baseVersionId: string | null; currentVersionId: string | null; primary: boolean }[];
+  targets: {
+    cardId: string;
+    key: string;
+    baseVersionId: string | null;
+    currentVersionId: string | null;
+    primary: boolean;
+  }[];
   createdAt: string;
 };
 
-
 export type { ProposalCounts } from './proposal-facets';
 // `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
-export type ProposalListPage = Page<ProposalListItem> & ProposalFacets & { cursors: { after: string | null; before: string | null } };
+export type ProposalListPage = Page<ProposalListItem> &
+  ProposalFacets & { cursors: { after: string | null; before: string | null } };
 
 const STALE = Prisma.raw(STALE_SQL);
 const STALE_TARGETS = Prisma.raw(STALE_TARGETS_SQL);
@@ -55,8 +61,14 @@ function statusClause(status: z.infer<typeof proposalListQuerySchema>['status'])
 const REASON_EXCERPT = 280;
 
 type PageRow = ProposalSummary & {
-  stale: boolean; title: string | null;
-  reason: string; runId: string | null; taskId: string | null; benchmark: string | null; externalId: string | null; createdAt: string;
+  stale: boolean;
+  title: string | null;
+  reason: string;
+  runId: string | null;
+  taskId: string | null;
+  benchmark: string | null;
+  externalId: string | null;
+  createdAt: string;
   targets: ProposalListItem['targets'];
 };
 
@@ -98,7 +110,10 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   const base: Prisma.Sql[] = [statusClause(q.status)];
   if (q.runId) base.push(Prisma.sql`p."runId" = ${q.runId}`);
   // The task filter takes the console's id or the benchmark's task id (airline/16).
-  if (q.taskId) base.push(Prisma.sql`p."runId" IN (SELECT r2.id FROM "ReflectionRun" r2 JOIN "Task" t2 ON t2.id = r2."taskId" WHERE t2.id = ${q.taskId} OR t2."externalId" = ${q.taskId})`);
+  if (q.taskId)
+    base.push(
+      Prisma.sql`p."runId" IN (SELECT r2.id FROM "ReflectionRun" r2 JOIN "Task" t2 ON t2.id = r2."taskId" WHERE t2.id = ${q.taskId} OR t2."externalId" = ${q.taskId})`,
+    );
   const where: Prisma.Sql[] = [...base];
   if (q.kind) where.push(Prisma.sql`p."cardKind" = ${q.kind}::"CardKind"`);
   if (q.ability) where.push(Prisma.sql`p.ability = ${q.ability}`);
@@ -116,12 +131,22 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     // Without filters the total is the scope's, already in the facet counts.
     filtered
       ? pageAndTotal(
-        { invalidatedBy: ['proposals'], key: `proposals:${JSON.stringify(filters)}`, from: Prisma.sql`"Proposal" p WHERE ${cond}` },
-        read,
-        offset === 0 && !keyset.where ? shortPage(q.pageSize) : null,
-      )
+          {
+            invalidatedBy: ['proposals'],
+            key: `proposals:${JSON.stringify(filters)}`,
+            from: Prisma.sql`"Proposal" p WHERE ${cond}`,
+          },
+          read,
+          offset === 0 && !keyset.where ? shortPage(q.pageSize) : null,
+        )
       : read().then((rows) => [rows, null] as const),
-    proposalFacets(JSON.stringify([q.status, q.runId ?? null, q.taskId ?? null]), Prisma.join(base, ' AND '), { kind: q.kind, ability: q.ability, operation: q.operation, valid: q.valid, stale: q.stale }),
+    proposalFacets(JSON.stringify([q.status, q.runId ?? null, q.taskId ?? null]), Prisma.join(base, ' AND '), {
+      kind: q.kind,
+      ability: q.ability,
+      operation: q.operation,
+      valid: q.valid,
+      stale: q.stale,
+    }),
   ]);
   const rows = inListOrder(page, keyset.reversed);
 

@@ -30,21 +30,35 @@ export function recordedSimilarity(reason: string): number | null {
   return Number.isFinite(n) && n >= 0 && n <= 1 ? n : null;
 }
 
-export async function loadNoopExplanation(p: { targetCardId: string | null; reason: string; deltaContent: unknown }): Promise<NoopExplanation> {
+export async function loadNoopExplanation(p: {
+  targetCardId: string | null;
+  reason: string;
+  deltaContent: unknown;
+}): Promise<NoopExplanation> {
   const keys = [...new Set(p.reason.match(KEY_IN_TEXT) ?? [])];
   const rows = await prisma.card.findMany({
-    where: { OR: [...(p.targetCardId ? [{ id: p.targetCardId }] : []), ...(keys.length ? [{ key: { in: keys } }] : [])] },
-    select: { id: true, key: true, title: true, status: true, currentVersion: { select: { number: true, content: true } } },
+    where: {
+      OR: [...(p.targetCardId ? [{ id: p.targetCardId }] : []), ...(keys.length ? [{ key: { in: keys } }] : [])],
+    },
+    select: {
+      id: true,
+      key: true,
+      title: true,
+      status: true,
+      currentVersion: { select: { number: true, content: true } },
+    },
   });
   // The named target first, then the others in the order the reason mentions them.
   const rank = (r: (typeof rows)[number]) => (r.id === p.targetCardId ? -1 : keys.indexOf(r.key));
-  const cards = rows.sort((a, b) => rank(a) - rank(b)).map((r) => ({
-    cardId: r.id,
-    key: r.key,
-    title: r.title,
-    status: r.status,
-    currentNumber: r.currentVersion?.number ?? null,
-    deltaDiff: p.deltaContent && r.currentVersion ? diffFields(r.currentVersion.content, p.deltaContent) : null,
-  }));
+  const cards = rows
+    .sort((a, b) => rank(a) - rank(b))
+    .map((r) => ({
+      cardId: r.id,
+      key: r.key,
+      title: r.title,
+      status: r.status,
+      currentNumber: r.currentVersion?.number ?? null,
+      deltaDiff: p.deltaContent && r.currentVersion ? diffFields(r.currentVersion.content, p.deltaContent) : null,
+    }));
   return { reason: p.reason, cards, similarity: recordedSimilarity(p.reason) };
 }

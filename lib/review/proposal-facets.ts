@@ -23,7 +23,13 @@ export type ProposalCounts = {
 export type ProposalFacets = { counts: ProposalCounts; abilities: string[] };
 
 /** The filters that are facets; the status scope, task and run are the base every count applies. */
-export type FacetFilters = { kind?: CardKind; ability?: string; operation?: CardOperation; valid?: boolean; stale?: boolean };
+export type FacetFilters = {
+  kind?: CardKind;
+  ability?: string;
+  operation?: CardOperation;
+  valid?: boolean;
+  stale?: boolean;
+};
 
 /**
  * Up to this many proposals under the base (status scope, task, run; the
@@ -35,7 +41,14 @@ export type FacetFilters = { kind?: CardKind; ability?: string; operation?: Card
  */
 export const FACETS_EXACT_UP_TO = EXACT_UP_TO;
 
-type Group = { operation: CardOperation; cardKind: CardKind; ability: string | null; valid: boolean; stale: boolean; n: number };
+type Group = {
+  operation: CardOperation;
+  cardKind: CardKind;
+  ability: string | null;
+  valid: boolean;
+  stale: boolean;
+  n: number;
+};
 type Facet = keyof FacetFilters;
 
 // One grouping per base, whatever the facet filters: every facet's counts are sums over these few groups,
@@ -78,10 +91,15 @@ export function facetsOf(groups: Group[], f: FacetFilters): ProposalFacets {
 }
 
 /** Facet counts and abilities under one base (`baseKey` names it in the cache), each facet under the other filters. */
-export async function proposalFacets(baseKey: string, base: Prisma.Sql, filters: FacetFilters): Promise<ProposalFacets> {
+export async function proposalFacets(
+  baseKey: string,
+  base: Prisma.Sql,
+  filters: FacetFilters,
+): Promise<ProposalFacets> {
   const size = await countWithCache(['proposals'], `proposal-base:${baseKey}`, Prisma.sql`"Proposal" p WHERE ${base}`);
-  const groups = size.count <= FACETS_EXACT_UP_TO
-    ? await groupsOf(base)
-    : (await cachedUntilChanged(['proposals'], `proposal-groups:${baseKey}`, () => groupsOf(base))).value;
+  const groups =
+    size.count <= FACETS_EXACT_UP_TO
+      ? await groupsOf(base)
+      : (await cachedUntilChanged(['proposals'], `proposal-groups:${baseKey}`, () => groupsOf(base))).value;
   return facetsOf(groups, filters);
 }

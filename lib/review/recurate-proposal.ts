@@ -17,28 +17,53 @@ export async function recurateProposal(actor: Actor, proposalId: string): Promis
   requirePermission(actor, 'proposal:review');
   const p = await prisma.proposal.findUnique({
     where: { id: proposalId },
-    include: { run: true, targets: { include: { card: { select: { key: true, currentVersionId: true, status: true } } } } },
+    include: {
+      run: true,
+      targets: { include: { card: { select: { key: true, currentVersionId: true, status: true } } } },
+    },
   });
   if (!p) throw notFound(`Proposal ${proposalId}`);
   if (p.status !== 'PENDING') throw notPending(p.status);
   if (staleTargetsOf(p.targets).length === 0) {
-    throw new AppError('CONFLICT', 'This proposal is not stale: its target cards have not changed, so approve or reject it as it is', [], { reason: 'NOT_STALE' });
+    throw new AppError(
+      'CONFLICT',
+      'This proposal is not stale: its target cards have not changed, so approve or reject it as it is',
+      [],
+      { reason: 'NOT_STALE' },
+    );
   }
-  if (!p.run) throw new AppError('VALIDATION', 'This proposal has no reflection run to re-curate from; reject it instead');
-  if (p.cardKind === 'SKILL' && (!p.run.taskId || !p.deltaId)) throw new AppError('VALIDATION', 'This proposal has no task or delta to re-curate; reject it instead');
+  if (!p.run)
+    throw new AppError('VALIDATION', 'This proposal has no reflection run to re-curate from; reject it instead');
+  if (p.cardKind === 'SKILL' && (!p.run.taskId || !p.deltaId))
+    throw new AppError('VALIDATION', 'This proposal has no task or delta to re-curate; reject it instead');
 
   const active = await prisma.reflectionRun.findFirst({
-    where: { kind: 'RECURATE', status: { in: ['QUEUED', 'RUNNING'] }, settings: { path: ['recurateProposalId'], equals: proposalId } },
+    where: {
+      kind: 'RECURATE',
+      status: { in: ['QUEUED', 'RUNNING'] },
+      settings: { path: ['recurateProposalId'], equals: proposalId },
+    },
     select: { id: true, taskId: true, status: true },
   });
   if (active) return { run: active };
 
   const tool = (p.proposedCard as { tool?: string } | null)?.tool;
-  const base = p.cardKind === 'FUNCTION' ? { ...functionCardRunSettingsSchema.parse(p.run.settings ?? {}), tools: tool ? [tool] : [] } : (p.run.settings as Record<string, unknown>);
+  const base =
+    p.cardKind === 'FUNCTION'
+      ? { ...functionCardRunSettingsSchema.parse(p.run.settings ?? {}), tools: tool ? [tool] : [] }
+      : (p.run.settings as Record<string, unknown>);
   const settings = { ...base, recurateProposalId: proposalId };
   const [run] = await createAndEnqueue(
     actor,
-    [{ kind: 'RECURATE', taskId: p.run.taskId, provider: p.run.provider, model: p.run.model, settings: settings as Prisma.InputJsonValue }],
+    [
+      {
+        kind: 'RECURATE',
+        taskId: p.run.taskId,
+        provider: p.run.provider,
+        model: p.run.model,
+        settings: settings as Prisma.InputJsonValue,
+      },
+    ],
     { action: 'proposal.recurate', entityType: 'Proposal', entityId: proposalId, after: { proposalId, settings } },
   );
   return { run };

@@ -23,7 +23,8 @@ export function recurationOutcome(p: Input): RecurationOutcome | null {
   if (!run) return null;
   const { runId } = run;
   if (run.status === 'QUEUED' || run.status === 'RUNNING') return { kind: 'running', runId, status: run.status };
-  if (run.status !== 'SUCCEEDED') return p.status === 'PENDING' || p.status === 'INVALID' ? { kind: 'failed', runId, error: run.error } : null;
+  if (run.status !== 'SUCCEEDED')
+    return p.status === 'PENDING' || p.status === 'INVALID' ? { kind: 'failed', runId, error: run.error } : null;
   // Superseded by its re-curation (a reviewer who decided first keeps their decision: nothing to tell).
   if (p.status !== 'SUPERSEDED') return null;
   const made = p.recuratedInto[0];

@@ -17,12 +17,24 @@ export async function rejectProposal(actor: Actor, proposalId: string, input: un
   requirePermission(actor, 'proposal:review');
   const { reason } = rejectInputSchema.parse(input ?? {});
   return prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "Proposal" WHERE id = ${proposalId} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<
+      { status: string }[]
+    >`SELECT status::text AS status FROM "Proposal" WHERE id = ${proposalId} FOR UPDATE`;
     if (!locked) throw notFound(`Proposal ${proposalId}`);
     if (!REJECTABLE.includes(locked.status)) throw notPending(locked.status);
-    const review = await tx.review.create({ data: { proposalId, reviewerId: actor.userId, decision: 'REJECTED', note: reason }, select: { id: true } });
+    const review = await tx.review.create({
+      data: { proposalId, reviewerId: actor.userId, decision: 'REJECTED', note: reason },
+      select: { id: true },
+    });
     await tx.proposal.update({ where: { id: proposalId }, data: { status: 'REJECTED' } });
-    await recordAudit(tx, { actorId: actor.userId, action: 'proposal.reject', entityType: 'Proposal', entityId: proposalId, before: { status: locked.status }, after: { status: 'REJECTED', reason, reviewId: review.id } });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'proposal.reject',
+      entityType: 'Proposal',
+      entityId: proposalId,
+      before: { status: locked.status },
+      after: { status: 'REJECTED', reason, reviewId: review.id },
+    });
     return { reviewId: review.id };
   });
 }

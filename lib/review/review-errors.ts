@@ -13,17 +13,35 @@ export function notPending(status: string): AppError {
     INVALID: 'it failed validation when it was made (reject it, or re-run reflection)',
     NOOP: 'it is a curator no-op and needs no review',
   };
-  return new AppError('CONFLICT', `This proposal is no longer pending: ${why[status] ?? status.toLowerCase()}`, [{ path: 'status', message: status }], { reason: 'NOT_PENDING' });
+  return new AppError(
+    'CONFLICT',
+    `This proposal is no longer pending: ${why[status] ?? status.toLowerCase()}`,
+    [{ path: 'status', message: status }],
+    { reason: 'NOT_PENDING' },
+  );
 }
 
-export type StaleTarget = { cardId: string; key: string; baseVersionId: string | null; currentVersionId: string | null; baseNumber?: number | null; currentNumber?: number | null };
+export type StaleTarget = {
+  cardId: string;
+  key: string;
+  baseVersionId: string | null;
+  currentVersionId: string | null;
+  baseNumber?: number | null;
+  currentNumber?: number | null;
+};
 
 export function staleError(changed: StaleTarget[]): AppError {
-  const names = changed.map((c) => `${c.key}${c.currentNumber ? ` (now v${c.currentNumber}${c.baseNumber ? `, proposal based on v${c.baseNumber}` : ''})` : ''}`);
+  const names = changed.map(
+    (c) =>
+      `${c.key}${c.currentNumber ? ` (now v${c.currentNumber}${c.baseNumber ? `, proposal based on v${c.baseNumber}` : ''})` : ''}`,
+  );
   return new AppError(
     'CONFLICT',
     `Stale proposal: ${names.join(', ')} changed since it was proposed. Re-curate it against the current card or reject it.`,
-    changed.map((c) => ({ path: `targets.${c.key}`, message: `current version ${c.currentVersionId ?? 'none'} ≠ base ${c.baseVersionId ?? 'none'}` })),
+    changed.map((c) => ({
+      path: `targets.${c.key}`,
+      message: `current version ${c.currentVersionId ?? 'none'} ≠ base ${c.baseVersionId ?? 'none'}`,
+    })),
     { reason: 'STALE' },
   );
 }
@@ -32,7 +50,10 @@ export function staleError(changed: StaleTarget[]): AppError {
  * An ADD whose title an active card of the same bank has (reason DUPLICATE_TITLE, naming that card). Not
  * STALE: an ADD has no target to re-curate against, so the way on is a title of its own, or rejecting it.
  */
-export function sameTitleError(card: { key: string; currentVersionId: string | null }, ability: string | null): AppError {
+export function sameTitleError(
+  card: { key: string; currentVersionId: string | null },
+  ability: string | null,
+): AppError {
   return new AppError(
     'CONFLICT',
     `${card.key} in the ${ability ?? 'global'} bank already has this title (approved since this proposal was made): edit this card to give it a title and rule of its own, or reject it as a duplicate.`,

@@ -6,7 +6,11 @@
  * (its own approval makes the next version, a MERGE marks the others MERGED)
  * is history, not a warning.
  */
-export type TargetForStaleness = { cardId: string; baseVersionId: string | null; card: { key: string; currentVersionId: string | null; status?: string } };
+export type TargetForStaleness = {
+  cardId: string;
+  baseVersionId: string | null;
+  card: { key: string; currentVersionId: string | null; status?: string };
+};
 
 export function isStaleTarget(t: TargetForStaleness): boolean {
   return t.card.currentVersionId !== t.baseVersionId || t.card.status === 'MERGED';

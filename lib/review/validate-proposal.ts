@@ -6,7 +6,13 @@ import { aggregateToolCalls, type ToolAggregate } from '@/lib/reflection/functio
 import { buildContrastPacket } from '@/lib/reflection/packet';
 import { reflectionRunSettingsSchema } from '@/lib/reflection/run-settings';
 import { validateFunctionCard } from '@/lib/reflection/function-cards';
-import { privacyIssues, schemaIssues, validatePatch, type ValidationContext, type ValidationIssue } from '@/lib/reflection/validate-card';
+import {
+  privacyIssues,
+  schemaIssues,
+  validatePatch,
+  type ValidationContext,
+  type ValidationIssue,
+} from '@/lib/reflection/validate-card';
 
 /**
  * Validation of a proposal's final content *now* (MEMORY.md: "before a
@@ -34,29 +40,59 @@ export type ValidationInputs =
 export type CurrentTarget = { cardId: string; key: string; primary: boolean; content: unknown };
 
 async function modelNames(): Promise<string[]> {
-  return (await prisma.trajectory.findMany({ distinct: ['model'], select: { model: true }, take: 200 })).map((m) => m.model);
+  return (await prisma.trajectory.findMany({ distinct: ['model'], select: { model: true }, take: 200 })).map(
+    (m) => m.model,
+  );
 }
 
-export async function loadValidationInputs(p: ProposalForValidation, content: unknown = p.proposedCard): Promise<ValidationInputs> {
+export async function loadValidationInputs(
+  p: ProposalForValidation,
+  content: unknown = p.proposedCard,
+): Promise<ValidationInputs> {
   if (p.cardKind === 'FUNCTION') {
     const tool = (content as { tool?: unknown } | null)?.tool;
     const [aggregate] = typeof tool === 'string' ? await aggregateToolCalls({ tools: [tool] }) : [];
-    return { kind: 'FUNCTION', aggregate: aggregate ?? null, ctx: { scenarioValues: [], forbiddenTerms: await modelNames() } };
+    return {
+      kind: 'FUNCTION',
+      aggregate: aggregate ?? null,
+      ctx: { scenarioValues: [], forbiddenTerms: await modelNames() },
+    };
   }
   const deltaParsed = skillCardSchema.safeParse(p.delta?.content);
   const delta = deltaParsed.success ? deltaParsed.data : null;
   let vctx: ValidationContext | null = null;
   if (p.run?.taskId) {
     // The packet is rebuilt from the same task and settings: the de-identification mapping lives only in memory.
-    const built = await buildContrastPacket(p.run.taskId, reflectionRunSettingsSchema.parse(p.run.settings ?? {})).catch(() => null);
+    const built = await buildContrastPacket(
+      p.run.taskId,
+      reflectionRunSettingsSchema.parse(p.run.settings ?? {}),
+    ).catch(() => null);
     if (built) {
       const c = built.context;
-      vctx = { observedTools: c.observedTools, allFailed: c.allFailed, scenarioValues: c.scenarioValues, forbiddenTerms: c.forbiddenTerms, judgeNotes: c.judgeNotes };
+      vctx = {
+        observedTools: c.observedTools,
+        allFailed: c.allFailed,
+        scenarioValues: c.scenarioValues,
+        forbiddenTerms: c.forbiddenTerms,
+        judgeNotes: c.judgeNotes,
+      };
     }
   }
   // No run to rebuild (a hand-made or orphaned proposal): schema, privacy and shape still apply; functions must be observed somewhere.
-  vctx ??= { observedTools: await observedToolsOf(content), allFailed: false, scenarioValues: [], forbiddenTerms: await modelNames() };
-  const fns = [...new Set([...(delta?.functions_used ?? []), ...(Array.isArray((content as SkillCardContent | null)?.functions_used) ? (content as SkillCardContent).functions_used : [])])];
+  vctx ??= {
+    observedTools: await observedToolsOf(content),
+    allFailed: false,
+    scenarioValues: [],
+    forbiddenTerms: await modelNames(),
+  };
+  const fns = [
+    ...new Set([
+      ...(delta?.functions_used ?? []),
+      ...(Array.isArray((content as SkillCardContent | null)?.functions_used)
+        ? (content as SkillCardContent).functions_used
+        : []),
+    ]),
+  ];
   const functionCards = (await loadFunctionCards(fns)).map((f) => f.content);
   return { kind: 'SKILL', vctx, delta, functionCards };
 }
@@ -64,18 +100,31 @@ export async function loadValidationInputs(p: ProposalForValidation, content: un
 async function observedToolsOf(content: unknown): Promise<string[]> {
   const fns = (content as { functions_used?: unknown } | null)?.functions_used;
   if (!Array.isArray(fns) || fns.length === 0) return [];
-  const rows = await prisma.event.findMany({ where: { tool: { in: fns.map(String) }, type: 'TOOL_CALL' }, distinct: ['tool'], select: { tool: true } });
+  const rows = await prisma.event.findMany({
+    where: { tool: { in: fns.map(String) }, type: 'TOOL_CALL' },
+    distinct: ['tool'],
+    select: { tool: true },
+  });
   return rows.map((r) => r.tool!).filter(Boolean);
 }
 
 /** Every issue of `content` as the final card of proposal `p`, against the targets as they are now. */
-export function validateFinalContent(p: Pick<ProposalForValidation, 'operation' | 'cardKind'>, content: unknown, targets: CurrentTarget[], inputs: ValidationInputs): ValidationIssue[] {
+export function validateFinalContent(
+  p: Pick<ProposalForValidation, 'operation' | 'cardKind'>,
+  content: unknown,
+  targets: CurrentTarget[],
+  inputs: ValidationInputs,
+): ValidationIssue[] {
   if (inputs.kind === 'FUNCTION') {
     if (!inputs.aggregate) {
       const parsed = functionCardSchema.safeParse(content);
       const issues = parsed.success ? [] : schemaIssues(parsed.error);
       issues.push(...privacyIssues(content, inputs.ctx));
-      issues.push({ rule: 'evidence', path: 'tool', message: 'no observed call of this tool: a function card needs observed calls' });
+      issues.push({
+        rule: 'evidence',
+        path: 'tool',
+        message: 'no observed call of this tool: a function card needs observed calls',
+      });
       return issues;
     }
     return validateFunctionCard(content, inputs.aggregate, inputs.ctx).issues;

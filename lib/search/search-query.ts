@@ -1,27 +1,41 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '@/lib/http/pagination';
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
 
 /**
  * Transcript search parameters (the page's URL and `GET /api/search` share them).
  * `q` uses PostgreSQL's websearch syntax: words, "a phrase", -excluded, or.
  */
-export const searchQuerySchema = pageQuerySchema
-  .extend({
-    pageSize: z.coerce.number().int().min(1).max(50).default(20),
-    q: optionalText(500),
-    tool: optionalText(300),
-    source: z.enum(['AGENT', 'USER', 'ENVIRONMENT', 'VERIFIER']).optional().or(z.literal('').transform(() => undefined)),
-    type: z.enum(['MESSAGE', 'TOOL_CALL', 'OBSERVATION', 'NOTIFICATION', 'FINAL']).optional().or(z.literal('').transform(() => undefined)),
-    outcome: z.enum(['passed', 'failed']).optional().or(z.literal('').transform(() => undefined)),
-    checkpointFailed: z
-      .enum(['1', 'true', '0', 'false', ''])
-      .optional()
-      .transform((v) => v === '1' || v === 'true'),
-    model: optionalText(300),
-    benchmark: optionalText(200),
-  });
+export const searchQuerySchema = pageQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  q: optionalText(500),
+  tool: optionalText(300),
+  source: z
+    .enum(['AGENT', 'USER', 'ENVIRONMENT', 'VERIFIER'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  type: z
+    .enum(['MESSAGE', 'TOOL_CALL', 'OBSERVATION', 'NOTIFICATION', 'FINAL'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  outcome: z
+    .enum(['passed', 'failed'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  checkpointFailed: z
+    .enum(['1', 'true', '0', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  model: optionalText(300),
+  benchmark: optionalText(200),
+});
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** Markers PostgreSQL's ts_headline puts around matched words; split on them client-side, never parsed as HTML. */
@@ -40,7 +54,16 @@ export type SearchEvent = {
 export type SearchHit = SearchEvent & { rank: number; before: SearchEvent | null; after: SearchEvent | null };
 
 export type SearchGroup = {
-  trajectory: { id: string; externalId: string; model: string; passed: boolean; failedCount: number; taskId: string; taskExternalId: string; benchmark: string };
+  trajectory: {
+    id: string;
+    externalId: string;
+    model: string;
+    passed: boolean;
+    failedCount: number;
+    taskId: string;
+    taskExternalId: string;
+    benchmark: string;
+  };
   matchCount: number;
   hits: SearchHit[];
 };

@@ -4,7 +4,14 @@ import { prisma } from '@/lib/db/prisma';
 import { plannedRows } from '@/lib/db/row-estimate';
 import { sqlStateOf } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
-import { HIGHLIGHT_START, HIGHLIGHT_STOP, searchQuerySchema, type SearchEvent, type SearchGroup, type SearchResult } from './search-query';
+import {
+  HIGHLIGHT_START,
+  HIGHLIGHT_STOP,
+  searchQuerySchema,
+  type SearchEvent,
+  type SearchGroup,
+  type SearchResult,
+} from './search-query';
 
 /**
  * At most this many matching events are ranked and grouped per query. A query
@@ -22,7 +29,9 @@ type Query = ReturnType<typeof searchQuerySchema.parse>;
 
 // The searchable text of an event: the same fields the generated tsvector covers (see the migration).
 const eventText = (e: string) =>
-  Prisma.raw(`coalesce(${e}.tool, '') || ' ' || coalesce(${e}.content, '') || ' ' || left(coalesce(${e}.arguments::text, ''), 4000)`);
+  Prisma.raw(
+    `coalesce(${e}.tool, '') || ' ' || coalesce(${e}.content, '') || ' ' || left(coalesce(${e}.arguments::text, ''), 4000)`,
+  );
 
 /** Conditions on the event `e`, and on its trajectory `t` (joined only when one of these is asked for). */
 function conditions(query: Query): { where: Prisma.Sql[]; needsTrajectory: boolean } {
@@ -35,14 +44,32 @@ function conditions(query: Query): { where: Prisma.Sql[]; needsTrajectory: boole
   if (query.outcome) onTrajectory.push(Prisma.sql`t.passed = ${query.outcome === 'passed'}`);
   if (query.checkpointFailed) onTrajectory.push(Prisma.sql`t."failedCount" > 0`);
   if (query.model) onTrajectory.push(Prisma.sql`t.model = ${query.model}`);
-  if (query.benchmark) onTrajectory.push(Prisma.sql`EXISTS (SELECT 1 FROM "Task" k WHERE k.id = t."taskId" AND k.benchmark = ${query.benchmark})`);
+  if (query.benchmark)
+    onTrajectory.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "Task" k WHERE k.id = t."taskId" AND k.benchmark = ${query.benchmark})`,
+    );
   return { where: [...where, ...onTrajectory], needsTrajectory: onTrajectory.length > 0 };
 }
 
 type HitRow = {
-  trajectoryId: string; position: number; rank: number; matchCount: number; best: number;
-  source: string; type: string; tool: string | null; headline: string; before: SearchEvent | null; after: SearchEvent | null;
-  externalId: string; model: string; passed: boolean; failedCount: number; taskId: string; taskExternalId: string; benchmark: string;
+  trajectoryId: string;
+  position: number;
+  rank: number;
+  matchCount: number;
+  best: number;
+  source: string;
+  type: string;
+  tool: string | null;
+  headline: string;
+  before: SearchEvent | null;
+  after: SearchEvent | null;
+  externalId: string;
+  model: string;
+  passed: boolean;
+  failedCount: number;
+  taskId: string;
+  taskExternalId: string;
+  benchmark: string;
 };
 
 /**
@@ -60,11 +87,16 @@ export async function searchTranscripts(actor: Actor, input: unknown): Promise<S
   requirePermission(actor, 'trajectory:read');
   const started = performance.now();
   const query = searchQuerySchema.parse(input);
-  if (!query.q && !query.tool) throw new AppError('VALIDATION', 'Enter search words (q) or a tool (App.function) to search for', [{ path: 'q', message: 'Required unless tool is given' }]);
+  if (!query.q && !query.tool)
+    throw new AppError('VALIDATION', 'Enter search words (q) or a tool (App.function) to search for', [
+      { path: 'q', message: 'Required unless tool is given' },
+    ]);
   const { where, needsTrajectory } = conditions(query);
   const tsquery = query.q ? Prisma.sql`websearch_to_tsquery('english', ${query.q})` : null;
   const rank = tsquery ? Prisma.sql`ts_rank_cd(e."searchVector", ${tsquery})` : Prisma.sql`0::real`;
-  const headline = tsquery ? Prisma.sql`ts_headline('english', ${eventText('e')}, ${tsquery}, ${HEADLINE_OPTIONS})` : Prisma.sql`left(${eventText('e')}, 300)`;
+  const headline = tsquery
+    ? Prisma.sql`ts_headline('english', ${eventText('e')}, ${tsquery}, ${HEADLINE_OPTIONS})`
+    : Prisma.sql`left(${eventText('e')}, 300)`;
   const neighbour = (n: string) =>
     Prisma.sql`CASE WHEN ${Prisma.raw(n)}.id IS NULL THEN NULL ELSE json_build_object('position', ${Prisma.raw(n)}.position, 'source', ${Prisma.raw(n)}.source, 'type', ${Prisma.raw(n)}.type, 'tool', ${Prisma.raw(n)}.tool, 'headline', btrim(left(${eventText(n)}, 200))) END`;
   const offset = (query.page - 1) * query.pageSize;
@@ -101,16 +133,25 @@ export async function searchTranscripts(actor: Actor, input: unknown): Promise<S
   // LIMIT, a single process stops sooner than workers start on a busy machine. A phrase of common
   // words rechecks every candidate's positions on the heap: bounded by a statement timeout.
   const summary = await prisma
-    .$transaction(async (tx) => {
-      await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
-      await tx.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`;
-      await tx.$executeRaw`SET LOCAL statement_timeout = '${Prisma.raw(String(STATEMENT_TIMEOUT_MS))}ms'`;
-      const [row] = await tx.$queryRaw<{ matchedEvents: number; matchedTrajectories: number; hits: HitRow[] }[]>(statement);
-      return row;
-    }, { timeout: STATEMENT_TIMEOUT_MS + 5000 })
+    .$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
+        await tx.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`;
+        await tx.$executeRaw`SET LOCAL statement_timeout = '${Prisma.raw(String(STATEMENT_TIMEOUT_MS))}ms'`;
+        const [row] =
+          await tx.$queryRaw<{ matchedEvents: number; matchedTrajectories: number; hits: HitRow[] }[]>(statement);
+        return row;
+      },
+      { timeout: STATEMENT_TIMEOUT_MS + 5000 },
+    )
     .catch((err: unknown) => {
       // 57014 (query_canceled): the statement timeout set above.
-      if (sqlStateOf(err) === '57014') throw new AppError('VALIDATION', `This search took longer than ${STATEMENT_TIMEOUT_MS / 1000} s: add a word or a filter`, [{ path: 'q', message: 'Too broad' }]);
+      if (sqlStateOf(err) === '57014')
+        throw new AppError(
+          'VALIDATION',
+          `This search took longer than ${STATEMENT_TIMEOUT_MS / 1000} s: add a word or a filter`,
+          [{ path: 'q', message: 'Too broad' }],
+        );
       throw err;
     });
   const capped = summary.matchedEvents > CANDIDATE_CAP;
@@ -141,13 +182,31 @@ function toGroups(rows: HitRow[]): SearchGroup[] {
     let g = groups.get(h.trajectoryId);
     if (!g) {
       g = {
-        trajectory: { id: h.trajectoryId, externalId: h.externalId, model: h.model, passed: h.passed, failedCount: h.failedCount, taskId: h.taskId, taskExternalId: h.taskExternalId, benchmark: h.benchmark },
+        trajectory: {
+          id: h.trajectoryId,
+          externalId: h.externalId,
+          model: h.model,
+          passed: h.passed,
+          failedCount: h.failedCount,
+          taskId: h.taskId,
+          taskExternalId: h.taskExternalId,
+          benchmark: h.benchmark,
+        },
         matchCount: h.matchCount,
         hits: [],
       };
       groups.set(h.trajectoryId, g);
     }
-    g.hits.push({ position: h.position, source: h.source, type: h.type, tool: h.tool, headline: h.headline, rank: h.rank, before: h.before, after: h.after });
+    g.hits.push({
+      position: h.position,
+      source: h.source,
+      type: h.type,
+      tool: h.tool,
+      headline: h.headline,
+      rank: h.rank,
+      before: h.before,
+      after: h.after,
+    });
   }
   return [...groups.values()];
 }

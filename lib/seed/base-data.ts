@@ -12,7 +12,10 @@ export async function ensureBaseData(): Promise<string | null> {
   if ((await prisma.user.count()) > 0) return null;
   const email = setting('ADMIN_EMAIL')?.toLowerCase();
   const password = setting('ADMIN_PASSWORD');
-  if (!email || !password) return 'No users exist yet: set ADMIN_EMAIL and ADMIN_PASSWORD and start again to create the first admin.';
-  await prisma.user.create({ data: { email, name: 'Administrator', role: 'ADMIN', passwordHash: await hashPassword(password) } });
+  if (!email || !password)
+    return 'No users exist yet: set ADMIN_EMAIL and ADMIN_PASSWORD and start again to create the first admin.';
+  await prisma.user.create({
+    data: { email, name: 'Administrator', role: 'ADMIN', passwordHash: await hashPassword(password) },
+  });
   return `Created the first admin ${email}`;
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { functionCardSchema, skillCardSchema, type FunctionCardContent, type SkillCardContent } from '@/lib/cards/card-schemas';
+import {
+  functionCardSchema,
+  skillCardSchema,
+  type FunctionCardContent,
+  type SkillCardContent,
+} from '@/lib/cards/card-schemas';
 import bank from './demo-bank.json' with { type: 'json' };
 
 /**
@@ -10,7 +15,13 @@ import bank from './demo-bank.json' with { type: 'json' };
  * refuse.
  */
 /** `task`: the demo task (external id) the card's text is about; its versions come from that task's reflection run. */
-export type DemoSkillCard = { hex: string; ability: 'mail' | 'travel'; task: string; apps: string[]; versions: SkillCardContent[] };
+export type DemoSkillCard = {
+  hex: string;
+  ability: 'mail' | 'travel';
+  task: string;
+  apps: string[];
+  versions: SkillCardContent[];
+};
 export type DemoFunctionCard = { versions: FunctionCardContent[] };
 
 const texts = z.array(z.string());
@@ -47,7 +58,10 @@ const functionFields = z.object({
   common_mistakes: texts,
   side_effects: texts,
 });
-const functionEntrySchema = functionFields.extend({ tool: z.string(), revisions: z.array(functionFields.partial()).default([]) });
+const functionEntrySchema = functionFields.extend({
+  tool: z.string(),
+  revisions: z.array(functionFields.partial()).default([]),
+});
 
 const bankSchema = z.object({ skillCards: z.array(skillEntrySchema), functionCards: z.array(functionEntrySchema) });
 
@@ -98,6 +112,14 @@ function functionVersion(e: z.infer<typeof functionEntrySchema>): FunctionCardCo
 
 const data = bankSchema.parse(bank);
 
-export const DEMO_SKILL_CARDS: DemoSkillCard[] = data.skillCards.map((e) => ({ hex: e.hex, ability: e.ability, task: e.task, apps: e.apps, versions: versionsOf(e, skillVersion) }));
+export const DEMO_SKILL_CARDS: DemoSkillCard[] = data.skillCards.map((e) => ({
+  hex: e.hex,
+  ability: e.ability,
+  task: e.task,
+  apps: e.apps,
+  versions: versionsOf(e, skillVersion),
+}));
 
-export const DEMO_FUNCTION_CARDS: DemoFunctionCard[] = data.functionCards.map((e) => ({ versions: versionsOf(e, functionVersion) }));
+export const DEMO_FUNCTION_CARDS: DemoFunctionCard[] = data.functionCards.map((e) => ({
+  versions: versionsOf(e, functionVersion),
+}));

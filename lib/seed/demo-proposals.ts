@@ -22,7 +22,8 @@ function addCard(): SkillCardContent {
     solves: 'Searching only the inbox and missing messages kept in another folder',
     tags: ['folder', 'search', 'sent', 'archive'],
     skill: {
-      core_rule: 'List the folders first and search the folder the task implies; search the inbox only when nothing says otherwise',
+      core_rule:
+        'List the folders first and search the folder the task implies; search the inbox only when nothing says otherwise',
       completion_condition: ['The search ran in the folder the task implies'],
       success_contrast: ['A passing run listed the folders before searching'],
       failure_contrast: ['A failing run searched only the inbox'],
@@ -36,7 +37,12 @@ function addCard(): SkillCardContent {
 
 export async function seedDemoProposals(tx: Tx, runId: string) {
   const ids = Object.fromEntries(
-    (await tx.card.findMany({ where: { key: { in: ['a1f0c3', 'b27d91', 'c3e4a7', 'f6c2d1'].map(skillCardKey) } }, select: { id: true, key: true, currentVersionId: true, versions: { select: { id: true, number: true } } } })).map((c) => [c.key.slice('skill::skill_'.length), c]),
+    (
+      await tx.card.findMany({
+        where: { key: { in: ['a1f0c3', 'b27d91', 'c3e4a7', 'f6c2d1'].map(skillCardKey) } },
+        select: { id: true, key: true, currentVersionId: true, versions: { select: { id: true, number: true } } },
+      })
+    ).map((c) => [c.key.slice('skill::skill_'.length), c]),
   );
   let index = 100;
   async function propose(p: {
@@ -73,37 +79,90 @@ export async function seedDemoProposals(tx: Tx, runId: string) {
   }
 
   const add = addCard();
-  await propose({ operation: 'ADD_CARD', proposedCard: add, delta: add, reason: 'No card of the mail bank is about choosing the folder before a search' });
+  await propose({
+    operation: 'ADD_CARD',
+    proposedCard: add,
+    delta: add,
+    reason: 'No card of the mail bank is about choosing the folder before a search',
+  });
 
   const paginate = latest('a1f0c3');
-  const patched = { ...paginate, skill: { ...paginate.skill, recovery: [...paginate.skill.recovery, 'If the page count is unknown, keep requesting the next page until it is empty'] } };
-  await propose({ operation: 'PATCH_CARD', proposedCard: patched, delta: patched, reason: 'Close to the pagination card; adds a recovery step without changing its scope', targets: [{ hex: 'a1f0c3', primary: true }] });
+  const patched = {
+    ...paginate,
+    skill: {
+      ...paginate.skill,
+      recovery: [
+        ...paginate.skill.recovery,
+        'If the page count is unknown, keep requesting the next page until it is empty',
+      ],
+    },
+  };
+  await propose({
+    operation: 'PATCH_CARD',
+    proposedCard: patched,
+    delta: patched,
+    reason: 'Close to the pagination card; adds a recovery step without changing its scope',
+    targets: [{ hex: 'a1f0c3', primary: true }],
+  });
 
   const flags = latest('b27d91');
   const dup = latest('f6c2d1');
   const merged = {
     ...flags,
     tags: ['archive', 'flags', 'bulk', 'exception', 'important'],
-    skill: { ...flags.skill, failure_contrast: [...flags.skill.failure_contrast, ...dup.skill.failure_contrast], efficiency: dup.skill.efficiency },
+    skill: {
+      ...flags.skill,
+      failure_contrast: [...flags.skill.failure_contrast, ...dup.skill.failure_contrast],
+      efficiency: dup.skill.efficiency,
+    },
   };
   await propose({
     operation: 'MERGE_CARD',
     proposedCard: merged,
     delta: dup,
     reason: 'Both cards state one rule (read the exception flag before a bulk move); keep the broader one',
-    targets: [{ hex: 'b27d91', primary: true }, { hex: 'f6c2d1', primary: false }],
+    targets: [
+      { hex: 'b27d91', primary: true },
+      { hex: 'f6c2d1', primary: false },
+    ],
   });
 
   const reply = latest('c3e4a7');
-  const narrowed = { ...reply, applies_when: 'The task says to reply to or answer a specific message that was received, not to write to someone new' };
-  await propose({ operation: 'NARROW_TRIGGER', proposedCard: narrowed, delta: narrowed, reason: 'The rule is right, but its trigger also matched tasks that ask for a new message', targets: [{ hex: 'c3e4a7', primary: true }] });
+  const narrowed = {
+    ...reply,
+    applies_when:
+      'The task says to reply to or answer a specific message that was received, not to write to someone new',
+  };
+  await propose({
+    operation: 'NARROW_TRIGGER',
+    proposedCard: narrowed,
+    delta: narrowed,
+    reason: 'The rule is right, but its trigger also matched tasks that ask for a new message',
+    targets: [{ hex: 'c3e4a7', primary: true }],
+  });
 
   // Based on v1 of the pagination card, which has moved on to v2 since: stale.
   const v1 = card('a1f0c3').versions[0];
-  const stale = { ...v1, skill: { ...v1.skill, efficiency: [...v1.skill.efficiency, 'Stop paging as soon as a page has no next page marker'] } };
-  await propose({ operation: 'PATCH_CARD', proposedCard: stale, delta: stale, reason: 'Adds an efficiency note to the pagination card', targets: [{ hex: 'a1f0c3', primary: true, baseVersion: 1 }] });
+  const stale = {
+    ...v1,
+    skill: {
+      ...v1.skill,
+      efficiency: [...v1.skill.efficiency, 'Stop paging as soon as a page has no next page marker'],
+    },
+  };
+  await propose({
+    operation: 'PATCH_CARD',
+    proposedCard: stale,
+    delta: stale,
+    reason: 'Adds an efficiency note to the pagination card',
+    targets: [{ hex: 'a1f0c3', primary: true, baseVersion: 1 }],
+  });
 
-  const leaky = { ...addCard(), title: 'Ask the mail admin before deleting', solves: 'Deleting without asking; write to admin@example.com first' };
+  const leaky = {
+    ...addCard(),
+    title: 'Ask the mail admin before deleting',
+    solves: 'Deleting without asking; write to admin@example.com first',
+  };
   await propose({
     operation: 'ADD_CARD',
     proposedCard: leaky,

@@ -35,117 +35,382 @@ type DemoModel = (typeof DEMO_MODELS)[number];
 type DemoAttempt = DemoTask['attempts'][number];
 
 // Each model always runs under the same agent harness.
-const AGENT: Record<DemoModel, string> = { 'orbit-large-2': 'react-agent', 'quill-medium': 'react-agent', 'vector-mini': 'plan-execute' };
+const AGENT: Record<DemoModel, string> = {
+  'orbit-large-2': 'react-agent',
+  'quill-medium': 'react-agent',
+  'vector-mini': 'plan-execute',
+};
 const passes = (model: DemoModel): DemoAttempt => ({ model, agent: AGENT[model], divergeAt: null });
 /** A failing attempt: right up to step `divergeAt`, then `wrong` instead; `note` is the judge's reason on the checkpoints it failed. */
-const fails = (model: DemoModel, divergeAt: number, wrong: DemoStep, note: string): DemoAttempt => ({ model, agent: AGENT[model], divergeAt, wrong, note });
+const fails = (model: DemoModel, divergeAt: number, wrong: DemoStep, note: string): DemoAttempt => ({
+  model,
+  agent: AGENT[model],
+  divergeAt,
+  wrong,
+  note,
+});
 const cp = (key: string, name: string, description: string) => ({ key, name, description });
 
 const mailFolders: DemoStep = { tool: 'mail.list_folders', args: {}, result: '["INBOX","SENT","ARCHIVE","SPAM"]' };
 
 export const DEMO_TASKS: DemoTask[] = [
   {
-    externalId: 'mail/1', ability: 'mail', apps: ['mail', 'contacts'],
+    externalId: 'mail/1',
+    ability: 'mail',
+    apps: ['mail', 'contacts'],
     instruction:
       'Find every unread message from the facilities team about the office move, then reply to the newest one confirming attendance on the proposed date.',
-    checkpoints: [cp('mail1_search', 'search_all_pages', 'Searched the inbox and read every page of results'), cp('mail1_read', 'read_newest', 'Opened the newest matching message'), cp('mail1_reply', 'reply_confirm', 'Replied to the newest message confirming attendance')],
+    checkpoints: [
+      cp('mail1_search', 'search_all_pages', 'Searched the inbox and read every page of results'),
+      cp('mail1_read', 'read_newest', 'Opened the newest matching message'),
+      cp('mail1_reply', 'reply_confirm', 'Replied to the newest message confirming attendance'),
+    ],
     steps: [
       mailFolders,
-      { tool: 'mail.search_messages', args: { query: 'office move', folder: 'INBOX', unread: true, page: 1 }, result: '{"items":[{"id":"m-101","from":"Facilities Desk","date":"Mon 09:10"},{"id":"m-102","from":"Facilities Desk","date":"Tue 14:22"}],"next_page":2}' },
-      { tool: 'mail.search_messages', args: { query: 'office move', folder: 'INBOX', unread: true, page: 2 }, result: '{"items":[{"id":"m-117","from":"Facilities Desk","date":"Thu 08:05"}],"next_page":null}', checkpoint: 'mail1_search' },
-      { tool: 'mail.read_message', args: { message_id: 'm-117' }, result: '{"subject":"Move on the 14th","body":"Please confirm you can attend the walkthrough on the 14th."}', checkpoint: 'mail1_read' },
-      { tool: 'contacts.find_contact', args: { name: 'Facilities Desk' }, result: '{"name":"Facilities Desk","address":"facilities@demo.invalid"}' },
-      { tool: 'mail.send_message', args: { reply_to: 'm-117', body: 'Confirmed: I will attend the walkthrough on the 14th.' }, result: '{"status":"sent","id":"s-900"}', checkpoint: 'mail1_reply' },
+      {
+        tool: 'mail.search_messages',
+        args: { query: 'office move', folder: 'INBOX', unread: true, page: 1 },
+        result:
+          '{"items":[{"id":"m-101","from":"Facilities Desk","date":"Mon 09:10"},{"id":"m-102","from":"Facilities Desk","date":"Tue 14:22"}],"next_page":2}',
+      },
+      {
+        tool: 'mail.search_messages',
+        args: { query: 'office move', folder: 'INBOX', unread: true, page: 2 },
+        result: '{"items":[{"id":"m-117","from":"Facilities Desk","date":"Thu 08:05"}],"next_page":null}',
+        checkpoint: 'mail1_search',
+      },
+      {
+        tool: 'mail.read_message',
+        args: { message_id: 'm-117' },
+        result: '{"subject":"Move on the 14th","body":"Please confirm you can attend the walkthrough on the 14th."}',
+        checkpoint: 'mail1_read',
+      },
+      {
+        tool: 'contacts.find_contact',
+        args: { name: 'Facilities Desk' },
+        result: '{"name":"Facilities Desk","address":"facilities@demo.invalid"}',
+      },
+      {
+        tool: 'mail.send_message',
+        args: { reply_to: 'm-117', body: 'Confirmed: I will attend the walkthrough on the 14th.' },
+        result: '{"status":"sent","id":"s-900"}',
+        checkpoint: 'mail1_reply',
+      },
     ],
     attempts: [
       passes('orbit-large-2'),
-      fails('quill-medium', 2, { tool: 'mail.read_message', args: { message_id: 'm-102' }, result: '{"subject":"Move dates","body":"Tentative dates to follow."}' }, 'Only page 1 of the results was read; the newest message m-117 was on page 2.'),
-      fails('vector-mini', 5, { tool: 'mail.send_message', args: { to: 'facilities@demo.invalid', body: 'Confirmed.' }, result: '{"status":"sent","id":"s-901"}' }, 'Sent a new message instead of replying in the thread; the date was not confirmed.'),
+      fails(
+        'quill-medium',
+        2,
+        {
+          tool: 'mail.read_message',
+          args: { message_id: 'm-102' },
+          result: '{"subject":"Move dates","body":"Tentative dates to follow."}',
+        },
+        'Only page 1 of the results was read; the newest message m-117 was on page 2.',
+      ),
+      fails(
+        'vector-mini',
+        5,
+        {
+          tool: 'mail.send_message',
+          args: { to: 'facilities@demo.invalid', body: 'Confirmed.' },
+          result: '{"status":"sent","id":"s-901"}',
+        },
+        'Sent a new message instead of replying in the thread; the date was not confirmed.',
+      ),
     ],
     finalAnswer: 'I replied to the newest office-move message confirming attendance on the 14th.',
   },
   {
-    externalId: 'mail/2', ability: 'mail', apps: ['mail'],
+    externalId: 'mail/2',
+    ability: 'mail',
+    apps: ['mail'],
     instruction: 'Archive all newsletters older than this week, but keep anything flagged as important in the inbox.',
-    checkpoints: [cp('mail2_list', 'list_newsletters', 'Listed every newsletter older than this week'), cp('mail2_flags', 'check_flags', 'Checked the important flag before archiving'), cp('mail2_archive', 'archive_unflagged', 'Archived only unflagged newsletters')],
+    checkpoints: [
+      cp('mail2_list', 'list_newsletters', 'Listed every newsletter older than this week'),
+      cp('mail2_flags', 'check_flags', 'Checked the important flag before archiving'),
+      cp('mail2_archive', 'archive_unflagged', 'Archived only unflagged newsletters'),
+    ],
     steps: [
       mailFolders,
-      { tool: 'mail.search_messages', args: { query: 'newsletter', folder: 'INBOX', before: 'this_week', page: 1 }, result: '{"items":[{"id":"n-1"},{"id":"n-2"},{"id":"n-3"}],"next_page":null}', checkpoint: 'mail2_list' },
-      { tool: 'mail.get_flags', args: { message_ids: ['n-1', 'n-2', 'n-3'] }, result: '{"n-1":[],"n-2":["important"],"n-3":[]}', checkpoint: 'mail2_flags' },
-      { tool: 'mail.move_messages', args: { message_ids: ['n-1', 'n-3'], folder: 'ARCHIVE' }, result: '{"moved":2}', checkpoint: 'mail2_archive' },
+      {
+        tool: 'mail.search_messages',
+        args: { query: 'newsletter', folder: 'INBOX', before: 'this_week', page: 1 },
+        result: '{"items":[{"id":"n-1"},{"id":"n-2"},{"id":"n-3"}],"next_page":null}',
+        checkpoint: 'mail2_list',
+      },
+      {
+        tool: 'mail.get_flags',
+        args: { message_ids: ['n-1', 'n-2', 'n-3'] },
+        result: '{"n-1":[],"n-2":["important"],"n-3":[]}',
+        checkpoint: 'mail2_flags',
+      },
+      {
+        tool: 'mail.move_messages',
+        args: { message_ids: ['n-1', 'n-3'], folder: 'ARCHIVE' },
+        result: '{"moved":2}',
+        checkpoint: 'mail2_archive',
+      },
     ],
     attempts: [
       passes('orbit-large-2'),
       passes('quill-medium'),
-      fails('vector-mini', 2, { tool: 'mail.move_messages', args: { message_ids: ['n-1', 'n-2', 'n-3'], folder: 'ARCHIVE' }, result: '{"moved":3}' }, 'Archived the flagged newsletter n-2 without checking flags.'),
+      fails(
+        'vector-mini',
+        2,
+        {
+          tool: 'mail.move_messages',
+          args: { message_ids: ['n-1', 'n-2', 'n-3'], folder: 'ARCHIVE' },
+          result: '{"moved":3}',
+        },
+        'Archived the flagged newsletter n-2 without checking flags.',
+      ),
     ],
     finalAnswer: 'Archived two old newsletters; kept the important one in the inbox.',
   },
   {
-    externalId: 'mail/3', ability: 'mail', apps: ['mail', 'contacts'],
-    instruction: 'Forward the latest invoice from the supplier to the finance contact, unless finance already received it.',
-    checkpoints: [cp('mail3_find', 'find_invoice', 'Found the latest supplier invoice'), cp('mail3_sent_check', 'check_sent_folder', 'Checked SENT for an earlier forward'), cp('mail3_forward', 'forward_once', 'Forwarded exactly once to finance')],
+    externalId: 'mail/3',
+    ability: 'mail',
+    apps: ['mail', 'contacts'],
+    instruction:
+      'Forward the latest invoice from the supplier to the finance contact, unless finance already received it.',
+    checkpoints: [
+      cp('mail3_find', 'find_invoice', 'Found the latest supplier invoice'),
+      cp('mail3_sent_check', 'check_sent_folder', 'Checked SENT for an earlier forward'),
+      cp('mail3_forward', 'forward_once', 'Forwarded exactly once to finance'),
+    ],
     steps: [
-      { tool: 'mail.search_messages', args: { query: 'invoice', folder: 'INBOX', page: 1 }, result: '{"items":[{"id":"i-55","from":"Supplier Billing","date":"Wed"}],"next_page":null}', checkpoint: 'mail3_find' },
-      { tool: 'mail.search_messages', args: { query: 'invoice i-55', folder: 'SENT', page: 1 }, result: '{"items":[],"next_page":null}', checkpoint: 'mail3_sent_check' },
-      { tool: 'contacts.find_contact', args: { name: 'Finance' }, result: '{"name":"Finance Team","address":"finance@demo.invalid"}' },
-      { tool: 'mail.forward_message', args: { message_id: 'i-55', to: 'finance@demo.invalid' }, result: '{"status":"sent"}', checkpoint: 'mail3_forward' },
+      {
+        tool: 'mail.search_messages',
+        args: { query: 'invoice', folder: 'INBOX', page: 1 },
+        result: '{"items":[{"id":"i-55","from":"Supplier Billing","date":"Wed"}],"next_page":null}',
+        checkpoint: 'mail3_find',
+      },
+      {
+        tool: 'mail.search_messages',
+        args: { query: 'invoice i-55', folder: 'SENT', page: 1 },
+        result: '{"items":[],"next_page":null}',
+        checkpoint: 'mail3_sent_check',
+      },
+      {
+        tool: 'contacts.find_contact',
+        args: { name: 'Finance' },
+        result: '{"name":"Finance Team","address":"finance@demo.invalid"}',
+      },
+      {
+        tool: 'mail.forward_message',
+        args: { message_id: 'i-55', to: 'finance@demo.invalid' },
+        result: '{"status":"sent"}',
+        checkpoint: 'mail3_forward',
+      },
     ],
     attempts: [
-      fails('orbit-large-2', 1, { tool: 'contacts.find_contact', args: { name: 'Finance' }, result: '{"name":"Finance Team","address":"finance@demo.invalid"}' }, 'Never looked in SENT before forwarding.'),
+      fails(
+        'orbit-large-2',
+        1,
+        {
+          tool: 'contacts.find_contact',
+          args: { name: 'Finance' },
+          result: '{"name":"Finance Team","address":"finance@demo.invalid"}',
+        },
+        'Never looked in SENT before forwarding.',
+      ),
       passes('quill-medium'),
-      fails('vector-mini', 3, { tool: 'mail.forward_message', args: { message_id: 'i-55', to: 'Finance' }, result: '{"error":"invalid recipient"}', error: true }, 'Used the display name as the recipient address; the forward failed and was not retried.'),
+      fails(
+        'vector-mini',
+        3,
+        {
+          tool: 'mail.forward_message',
+          args: { message_id: 'i-55', to: 'Finance' },
+          result: '{"error":"invalid recipient"}',
+          error: true,
+        },
+        'Used the display name as the recipient address; the forward failed and was not retried.',
+      ),
     ],
     finalAnswer: 'Forwarded the latest supplier invoice to the finance team.',
   },
   {
-    externalId: 'travel/1', ability: 'travel', apps: ['flights'],
-    instruction: 'Move my booking to the earliest flight on the same day, but only if the fare difference is covered by my travel credit. Ask before paying anything.',
-    checkpoints: [cp('tr1_booking', 'get_booking', 'Read the current booking'), cp('tr1_search', 'search_same_day', 'Searched same-day flights'), cp('tr1_confirm', 'confirm_with_user', 'Asked the user before changing'), cp('tr1_change', 'change_booking', 'Changed to the earliest covered flight')],
+    externalId: 'travel/1',
+    ability: 'travel',
+    apps: ['flights'],
+    instruction:
+      'Move my booking to the earliest flight on the same day, but only if the fare difference is covered by my travel credit. Ask before paying anything.',
+    checkpoints: [
+      cp('tr1_booking', 'get_booking', 'Read the current booking'),
+      cp('tr1_search', 'search_same_day', 'Searched same-day flights'),
+      cp('tr1_confirm', 'confirm_with_user', 'Asked the user before changing'),
+      cp('tr1_change', 'change_booking', 'Changed to the earliest covered flight'),
+    ],
     steps: [
       { tool: 'flights.get_user', args: { user_id: 'u-3001' }, result: '{"name":"Demo Traveller","credit":120}' },
-      { tool: 'flights.get_booking', args: { booking_id: 'BK7Q2' }, result: '{"flight":"DF210","date":"day+3","fare":300}', checkpoint: 'tr1_booking' },
-      { tool: 'flights.search_flights', args: { origin: 'North City', destination: 'Harbor Town', date: 'day+3' }, result: '[{"flight":"DF204","dep":"07:10","fare":380},{"flight":"DF206","dep":"09:40","fare":330}]', checkpoint: 'tr1_search' },
-      { tool: 'flights.quote_change', args: { booking_id: 'BK7Q2', flight: 'DF204' }, result: '{"difference":80,"covered_by_credit":true}', checkpoint: 'tr1_confirm' },
-      { tool: 'flights.change_booking', args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'credit' }, result: '{"status":"changed"}', checkpoint: 'tr1_change' },
+      {
+        tool: 'flights.get_booking',
+        args: { booking_id: 'BK7Q2' },
+        result: '{"flight":"DF210","date":"day+3","fare":300}',
+        checkpoint: 'tr1_booking',
+      },
+      {
+        tool: 'flights.search_flights',
+        args: { origin: 'North City', destination: 'Harbor Town', date: 'day+3' },
+        result: '[{"flight":"DF204","dep":"07:10","fare":380},{"flight":"DF206","dep":"09:40","fare":330}]',
+        checkpoint: 'tr1_search',
+      },
+      {
+        tool: 'flights.quote_change',
+        args: { booking_id: 'BK7Q2', flight: 'DF204' },
+        result: '{"difference":80,"covered_by_credit":true}',
+        checkpoint: 'tr1_confirm',
+      },
+      {
+        tool: 'flights.change_booking',
+        args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'credit' },
+        result: '{"status":"changed"}',
+        checkpoint: 'tr1_change',
+      },
     ],
     attempts: [
       passes('orbit-large-2'),
-      fails('quill-medium', 3, { tool: 'flights.change_booking', args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'card' }, result: '{"status":"changed","charged":80}' }, 'Changed and charged the card without quoting or asking the user.'),
-      fails('vector-mini', 2, { tool: 'flights.search_flights', args: { origin: 'North City', destination: 'Harbor Town', date: 'day+4' }, result: '[{"flight":"DF310","dep":"06:00","fare":290}]' }, 'Searched the wrong date and moved to a flight on another day.'),
+      fails(
+        'quill-medium',
+        3,
+        {
+          tool: 'flights.change_booking',
+          args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'card' },
+          result: '{"status":"changed","charged":80}',
+        },
+        'Changed and charged the card without quoting or asking the user.',
+      ),
+      fails(
+        'vector-mini',
+        2,
+        {
+          tool: 'flights.search_flights',
+          args: { origin: 'North City', destination: 'Harbor Town', date: 'day+4' },
+          result: '[{"flight":"DF310","dep":"06:00","fare":290}]',
+        },
+        'Searched the wrong date and moved to a flight on another day.',
+      ),
     ],
     finalAnswer: 'Your booking is now on the 07:10 flight; the difference was paid from your travel credit.',
   },
   {
-    externalId: 'travel/2', ability: 'travel', apps: ['flights'],
-    instruction: 'Cancel the return leg of my trip and tell me how much will be refunded. Do not cancel the outbound flight.',
-    checkpoints: [cp('tr2_booking', 'identify_return_leg', 'Identified the return leg'), cp('tr2_policy', 'check_refund_policy', 'Checked refund rules before cancelling'), cp('tr2_cancel', 'cancel_return_only', 'Cancelled only the return leg'), cp('tr2_report', 'report_refund', 'Told the user the refund amount')],
+    externalId: 'travel/2',
+    ability: 'travel',
+    apps: ['flights'],
+    instruction:
+      'Cancel the return leg of my trip and tell me how much will be refunded. Do not cancel the outbound flight.',
+    checkpoints: [
+      cp('tr2_booking', 'identify_return_leg', 'Identified the return leg'),
+      cp('tr2_policy', 'check_refund_policy', 'Checked refund rules before cancelling'),
+      cp('tr2_cancel', 'cancel_return_only', 'Cancelled only the return leg'),
+      cp('tr2_report', 'report_refund', 'Told the user the refund amount'),
+    ],
     steps: [
-      { tool: 'flights.get_booking', args: { booking_id: 'BK9R1' }, result: '{"legs":[{"leg":1,"flight":"DF100"},{"leg":2,"flight":"DF101"}]}', checkpoint: 'tr2_booking' },
-      { tool: 'flights.get_refund_rules', args: { booking_id: 'BK9R1', leg: 2 }, result: '{"refundable":true,"refund":140}', checkpoint: 'tr2_policy' },
-      { tool: 'flights.cancel_booking', args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' }, result: '{"status":"cancelled","refund":140}', checkpoint: 'tr2_cancel' },
+      {
+        tool: 'flights.get_booking',
+        args: { booking_id: 'BK9R1' },
+        result: '{"legs":[{"leg":1,"flight":"DF100"},{"leg":2,"flight":"DF101"}]}',
+        checkpoint: 'tr2_booking',
+      },
+      {
+        tool: 'flights.get_refund_rules',
+        args: { booking_id: 'BK9R1', leg: 2 },
+        result: '{"refundable":true,"refund":140}',
+        checkpoint: 'tr2_policy',
+      },
+      {
+        tool: 'flights.cancel_booking',
+        args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' },
+        result: '{"status":"cancelled","refund":140}',
+        checkpoint: 'tr2_cancel',
+      },
     ],
     attempts: [
-      fails('orbit-large-2', 2, { tool: 'flights.cancel_booking', args: { booking_id: 'BK9R1', reason: 'change_of_plan' }, result: '{"status":"cancelled","refund":290}' }, 'Cancelled the whole booking: the leg argument was omitted.'),
+      fails(
+        'orbit-large-2',
+        2,
+        {
+          tool: 'flights.cancel_booking',
+          args: { booking_id: 'BK9R1', reason: 'change_of_plan' },
+          result: '{"status":"cancelled","refund":290}',
+        },
+        'Cancelled the whole booking: the leg argument was omitted.',
+      ),
       passes('quill-medium'),
-      fails('vector-mini', 1, { tool: 'flights.cancel_booking', args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' }, result: '{"status":"cancelled","refund":140}' }, 'Cancelled before checking refund rules.'),
+      fails(
+        'vector-mini',
+        1,
+        {
+          tool: 'flights.cancel_booking',
+          args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' },
+          result: '{"status":"cancelled","refund":140}',
+        },
+        'Cancelled before checking refund rules.',
+      ),
     ],
     finalAnswer: 'The return leg is cancelled; you will be refunded the fare difference shown in the policy.',
   },
   {
-    externalId: 'travel/3', ability: 'travel', apps: ['flights'],
-    instruction: 'Add a checked bag to both legs of my booking if the total stays under my budget; otherwise add it to the outbound leg only.',
-    checkpoints: [cp('tr3_booking', 'read_booking', 'Read the booking and budget'), cp('tr3_quote', 'quote_bags', 'Quoted bag fees for both legs'), cp('tr3_add', 'add_bags', 'Added bags according to the budget rule')],
+    externalId: 'travel/3',
+    ability: 'travel',
+    apps: ['flights'],
+    instruction:
+      'Add a checked bag to both legs of my booking if the total stays under my budget; otherwise add it to the outbound leg only.',
+    checkpoints: [
+      cp('tr3_booking', 'read_booking', 'Read the booking and budget'),
+      cp('tr3_quote', 'quote_bags', 'Quoted bag fees for both legs'),
+      cp('tr3_add', 'add_bags', 'Added bags according to the budget rule'),
+    ],
     steps: [
       { tool: 'flights.get_user', args: { user_id: 'u-3002' }, result: '{"budget":60}' },
-      { tool: 'flights.get_booking', args: { booking_id: 'BK4T8' }, result: '{"legs":[{"leg":1},{"leg":2}]}', checkpoint: 'tr3_booking' },
-      { tool: 'flights.quote_bags', args: { booking_id: 'BK4T8', legs: [1, 2] }, result: '{"total":70}', checkpoint: 'tr3_quote' },
-      { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [1] }, result: '{"status":"added","total":35}', checkpoint: 'tr3_add' },
+      {
+        tool: 'flights.get_booking',
+        args: { booking_id: 'BK4T8' },
+        result: '{"legs":[{"leg":1},{"leg":2}]}',
+        checkpoint: 'tr3_booking',
+      },
+      {
+        tool: 'flights.quote_bags',
+        args: { booking_id: 'BK4T8', legs: [1, 2] },
+        result: '{"total":70}',
+        checkpoint: 'tr3_quote',
+      },
+      {
+        tool: 'flights.add_bags',
+        args: { booking_id: 'BK4T8', legs: [1] },
+        result: '{"status":"added","total":35}',
+        checkpoint: 'tr3_add',
+      },
     ],
     attempts: [
-      fails('orbit-large-2', 3, { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [1, 2] }, result: '{"status":"added","total":70}' }, 'Added bags to both legs although 70 exceeds the budget of 60.'),
-      fails('quill-medium', 2, { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [1, 2] }, result: '{"status":"added","total":70}' }, 'Skipped the quote and exceeded the budget.'),
-      fails('vector-mini', 3, { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [2] }, result: '{"status":"added","total":35}' }, 'Added the bag to the return leg instead of the outbound leg.'),
+      fails(
+        'orbit-large-2',
+        3,
+        {
+          tool: 'flights.add_bags',
+          args: { booking_id: 'BK4T8', legs: [1, 2] },
+          result: '{"status":"added","total":70}',
+        },
+        'Added bags to both legs although 70 exceeds the budget of 60.',
+      ),
+      fails(
+        'quill-medium',
+        2,
+        {
+          tool: 'flights.add_bags',
+          args: { booking_id: 'BK4T8', legs: [1, 2] },
+          result: '{"status":"added","total":70}',
+        },
+        'Skipped the quote and exceeded the budget.',
+      ),
+      fails(
+        'vector-mini',
+        3,
+        { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [2] }, result: '{"status":"added","total":35}' },
+        'Added the bag to the return leg instead of the outbound leg.',
+      ),
     ],
     finalAnswer: 'Added a checked bag to your outbound flight; both legs would have exceeded your budget.',
   },
@@ -167,13 +432,25 @@ export function expandAttempt(task: DemoTask, attempt: DemoTask['attempts'][numb
   const emit = (step: DemoStep) => {
     const callId = `call_${++call}`;
     const at = push({ source: 'agent', type: 'tool_call', tool: step.tool, arguments: step.args, call_id: callId });
-    push({ source: 'environment', type: 'observation', call_id: callId, tool: step.tool, content: step.result, error: step.error ?? false });
+    push({
+      source: 'environment',
+      type: 'observation',
+      call_id: callId,
+      tool: step.tool,
+      content: step.result,
+      error: step.error ?? false,
+    });
     return at;
   };
   for (let i = 0; i < cut; i++) {
     const at = emit(task.steps[i]);
     if (task.steps[i].checkpoint) done[task.steps[i].checkpoint!] = at;
-    if (i % 2 === 1) push({ source: 'agent', type: 'message', content: `Step ${i + 1} done; checking what the result means before the next action.` });
+    if (i % 2 === 1)
+      push({
+        source: 'agent',
+        type: 'message',
+        content: `Step ${i + 1} done; checking what the result means before the next action.`,
+      });
   }
   if (attempt.wrong) wrongAt.push(emit(attempt.wrong));
   // Pad with read-only look-ups and chatter so every trajectory has ≥20 events.
@@ -182,7 +459,11 @@ export function expandAttempt(task: DemoTask, attempt: DemoTask['attempts'][numb
     push({ source: 'agent', type: 'message', content: 'No, I have what I need. Summarising now.' });
   }
   push({ source: 'verifier', type: 'notification', content: 'Episode ended by the user simulator.' });
-  const finalAt = push({ source: 'agent', type: 'final', content: attempt.divergeAt === null ? task.finalAnswer : `Done. ${task.finalAnswer}` });
+  const finalAt = push({
+    source: 'agent',
+    type: 'final',
+    content: attempt.divergeAt === null ? task.finalAnswer : `Done. ${task.finalAnswer}`,
+  });
   const stepKeys = new Set(task.steps.map((st) => st.checkpoint).filter(Boolean));
   const checkpoints = task.checkpoints.map((cp) => {
     // Checkpoints no tool step satisfies (e.g. "told the user") are judged on the final answer.

@@ -88,7 +88,12 @@ async function seedTrajectories(tx: Tx): Promise<SeededTrajectory[]> {
       });
       const result = await writeNativeRecord(tx, record);
       if (result.status === 'conflict') throw new Error(`demo seed conflict: ${result.reason}`);
-      out.push({ id: result.trajectoryId, taskExternalId: task.externalId, taskId: result.taskId, model: attempt.model });
+      out.push({
+        id: result.trajectoryId,
+        taskExternalId: task.externalId,
+        taskId: result.taskId,
+        model: attempt.model,
+      });
     }
   }
   return out;
@@ -97,16 +102,35 @@ async function seedTrajectories(tx: Tx): Promise<SeededTrajectory[]> {
 type SeededDiagnosis = { id: string; taskExternalId: string };
 
 /** Submitted diagnoses on two failed runs, so contrast and reflection have human input to show. */
-async function seedDiagnoses(tx: Tx, trajectories: SeededTrajectory[], annotatorId: string): Promise<SeededDiagnosis[]> {
+async function seedDiagnoses(
+  tx: Tx,
+  trajectories: SeededTrajectory[],
+  annotatorId: string,
+): Promise<SeededDiagnosis[]> {
   const categories = Object.fromEntries((await tx.failureCategory.findMany()).map((c) => [c.key, c.id]));
   const targets = [
-    { task: 'mail/1', model: 'quill-medium', category: 'incomplete-enumeration', wrong: 'Read only the first page of search results and opened an older message.', should: 'Fetch every page until next_page is null, then open the newest match.' },
-    { task: 'travel/2', model: 'orbit-large-2', category: 'wrong-tool-or-arguments', wrong: 'Called cancel without the leg argument, cancelling both legs.', should: 'Pass leg 2 explicitly so only the return flight is cancelled.' },
+    {
+      task: 'mail/1',
+      model: 'quill-medium',
+      category: 'incomplete-enumeration',
+      wrong: 'Read only the first page of search results and opened an older message.',
+      should: 'Fetch every page until next_page is null, then open the newest match.',
+    },
+    {
+      task: 'travel/2',
+      model: 'orbit-large-2',
+      category: 'wrong-tool-or-arguments',
+      wrong: 'Called cancel without the leg argument, cancelling both legs.',
+      should: 'Pass leg 2 explicitly so only the return flight is cancelled.',
+    },
   ];
   const ids: SeededDiagnosis[] = [];
   for (const t of targets) {
     const traj = trajectories.find((x) => x.taskExternalId === t.task && x.model === t.model)!;
-    const failed = await tx.checkpointResult.findMany({ where: { trajectoryId: traj.id, passed: false }, orderBy: { checkpoint: { position: 'asc' } } });
+    const failed = await tx.checkpointResult.findMany({
+      where: { trajectoryId: traj.id, passed: false },
+      orderBy: { checkpoint: { position: 'asc' } },
+    });
     for (const cp of failed) {
       const anchor = cp.eventIndex ?? 0;
       const d = await tx.diagnosis.create({
@@ -131,7 +155,12 @@ async function seedDiagnoses(tx: Tx, trajectories: SeededTrajectory[], annotator
   return ids;
 }
 
-type BankContext = { reviewerId: string; adminId: string; diagnoses: SeededDiagnosis[]; trajectories: SeededTrajectory[] };
+type BankContext = {
+  reviewerId: string;
+  adminId: string;
+  diagnoses: SeededDiagnosis[];
+  trajectories: SeededTrajectory[];
+};
 
 /**
  * One reflection run per demo task a card is about (and mail/1, where the
@@ -171,7 +200,16 @@ async function seedReflectionRuns(tx: Tx, ctx: BankContext): Promise<Map<string,
 async function seedBank(tx: Tx, ctx: BankContext) {
   const runs = await seedReflectionRuns(tx, ctx);
   const functionRun = await tx.reflectionRun.create({
-    data: { kind: 'FUNCTION_CARDS', status: 'SUCCEEDED', provider: 'OFFLINE', model: 'rule-based', promptVersion: 'offline', createdById: ctx.adminId, startedAt: new Date(), finishedAt: new Date() },
+    data: {
+      kind: 'FUNCTION_CARDS',
+      status: 'SUCCEEDED',
+      provider: 'OFFLINE',
+      model: 'rule-based',
+      promptVersion: 'offline',
+      createdById: ctx.adminId,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    },
   });
 
   let deltaIndex = 0;
@@ -223,14 +261,18 @@ async function createCardHistory(
   },
 ) {
   const last = c.versions[c.versions.length - 1];
-  const card = await tx.card.create({ data: { key: c.key, kind: c.kind, ability: c.ability, apps: c.apps, title: c.titleOf(last), tags: c.tagsOf(last) } });
+  const card = await tx.card.create({
+    data: { key: c.key, kind: c.kind, ability: c.ability, apps: c.apps, title: c.titleOf(last), tags: c.tagsOf(last) },
+  });
   let parentId: string | null = null;
   for (const [i, content] of c.versions.entries()) {
     const index = c.nextDelta?.();
     const delta =
       index === undefined
         ? null
-        : await tx.skillDelta.create({ data: { runId: c.runId, index, content: content as Prisma.InputJsonValue, valid: true } });
+        : await tx.skillDelta.create({
+            data: { runId: c.runId, index, content: content as Prisma.InputJsonValue, valid: true },
+          });
     const proposal = await tx.proposal.create({
       data: {
         runId: c.runId,
@@ -241,12 +283,15 @@ async function createCardHistory(
         operation: i === 0 ? 'ADD_CARD' : 'PATCH_CARD',
         targetCardId: i === 0 ? null : card.id,
         proposedCard: content as Prisma.InputJsonValue,
-        reason: i === 0 ? 'No equivalent card existed' : 'Adds contrast and recovery content supported by the diagnoses',
+        reason:
+          i === 0 ? 'No equivalent card existed' : 'Adds contrast and recovery content supported by the diagnoses',
         status: 'APPROVED',
         targets: i === 0 ? undefined : { create: { cardId: card.id, baseVersionId: parentId, primary: true } },
       },
     });
-    const review = await tx.review.create({ data: { proposalId: proposal.id, reviewerId: c.reviewerId, decision: 'APPROVED', note: 'Demo seed' } });
+    const review = await tx.review.create({
+      data: { proposalId: proposal.id, reviewerId: c.reviewerId, decision: 'APPROVED', note: 'Demo seed' },
+    });
     const version: { id: string } = await tx.cardVersion.create({
       data: {
         cardId: card.id,
@@ -260,5 +305,8 @@ async function createCardHistory(
     });
     parentId = version.id;
   }
-  await tx.card.update({ where: { id: card.id }, data: { currentVersionId: parentId, sizeBytes: listFieldsOf(c.kind, last).sizeBytes } });
+  await tx.card.update({
+    where: { id: card.id },
+    data: { currentVersionId: parentId, sizeBytes: listFieldsOf(c.kind, last).sizeBytes },
+  });
 }

@@ -12,7 +12,12 @@ export type ListFilterValues = { benchmarks: string[]; abilities: string[]; mode
 export async function listFilterValues(): Promise<ListFilterValues> {
   const [benchmarks, abilities, models] = await Promise.all([
     prisma.task.findMany({ distinct: ['benchmark'], select: { benchmark: true }, orderBy: { benchmark: 'asc' } }),
-    prisma.task.findMany({ distinct: ['ability'], where: { ability: { not: null } }, select: { ability: true }, orderBy: { ability: 'asc' } }),
+    prisma.task.findMany({
+      distinct: ['ability'],
+      where: { ability: { not: null } },
+      select: { ability: true },
+      orderBy: { ability: 'asc' },
+    }),
     listTrajectoryModels(),
   ]);
   return { benchmarks: benchmarks.map((b) => b.benchmark), abilities: abilities.map((a) => a.ability!), models };

@@ -10,20 +10,47 @@ import { TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
 import { EXCERPT, orderedTasks, taskConditions } from './ordered-tasks';
 import { taskCursorParam, taskCursorsOf } from './task-cursor';
 
-export const taskListQuerySchema = pageQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(100).default(TASK_PAGE_SIZE),
-  benchmark: z.string().trim().max(200).optional().transform((v) => v || undefined),
-  ability: z.string().trim().max(200).optional().transform((v) => v || undefined),
-  model: z.string().trim().max(300).optional().transform((v) => v || undefined),
-  // Part of the benchmark's task id ("airline/1" finds airline/1, airline/10, …) or an internal id.
-  taskId: z.string().trim().max(200).optional().transform((v) => v || undefined),
-  // Tasks with a trajectory written by this import (the import report links here).
-  importId: z.string().trim().max(64).optional().transform((v) => v || undefined),
-  // Keyset positions (lib/tasks/task-cursor.ts): Next/Previous read one index range, however deep; `page` stays for "page x of y".
-  after: taskCursorParam,
-  before: taskCursorParam,
-  ...noCursorParam,
-}).refine(oneCursorOnly.check, oneCursorOnly.params);
+export const taskListQuerySchema = pageQuerySchema
+  .extend({
+    pageSize: z.coerce.number().int().min(1).max(100).default(TASK_PAGE_SIZE),
+    benchmark: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || undefined),
+    ability: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || undefined),
+    model: z
+      .string()
+      .trim()
+      .max(300)
+      .optional()
+      .transform((v) => v || undefined),
+    // Part of the benchmark's task id ("airline/1" finds airline/1, airline/10, …) or an internal id.
+    taskId: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || undefined),
+    // Tasks with a trajectory written by this import (the import report links here).
+    importId: z
+      .string()
+      .trim()
+      .max(64)
+      .optional()
+      .transform((v) => v || undefined),
+    // Keyset positions (lib/tasks/task-cursor.ts): Next/Previous read one index range, however deep; `page` stays for "page x of y".
+    after: taskCursorParam,
+    before: taskCursorParam,
+    ...noCursorParam,
+  })
+  .refine(oneCursorOnly.check, oneCursorOnly.params);
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 /** One run label on a task: a model under one agent harness, with its pass/fail counts. */
@@ -86,7 +113,9 @@ export async function listTasks(actor: Actor, query: TaskListQuery): Promise<Tas
       rate.passed += r.cpPassed;
       rate.total += r.cpTotal;
     }
-    const models = [...byModel.values()].sort((a, b) => byName(a.model, b.model) || byName(a.agent ?? '', b.agent ?? ''));
+    const models = [...byModel.values()].sort(
+      (a, b) => byName(a.model, b.model) || byName(a.agent ?? '', b.agent ?? ''),
+    );
     return {
       id: t.id,
       benchmark: t.benchmark,

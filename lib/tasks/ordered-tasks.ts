@@ -19,19 +19,47 @@ export type TaskPageQuery = {
 };
 
 /** A task's trajectories per model, agent and outcome, with their checkpoint results summed. */
-export type TaskRunGroup = { model: string; agent: string | null; passed: boolean; n: number; cpPassed: number; cpTotal: number };
+export type TaskRunGroup = {
+  model: string;
+  agent: string | null;
+  passed: boolean;
+  n: number;
+  cpPassed: number;
+  cpTotal: number;
+};
 
 /**
  * Task."runGroups": one array per field, in the same group order (each null
  * for a task without trajectories). See pageOfCandidates.
  */
-type RunColumns = [string[] | null, (string | null)[] | null, boolean[] | null, number[] | null, number[] | null, number[] | null];
+type RunColumns = [
+  string[] | null,
+  (string | null)[] | null,
+  boolean[] | null,
+  number[] | null,
+  number[] | null,
+  number[] | null,
+];
 
-type TaskRowRead = { id: string; benchmark: string; externalId: string; ability: string | null; instruction: string; runs: RunColumns };
+type TaskRowRead = {
+  id: string;
+  benchmark: string;
+  externalId: string;
+  ability: string | null;
+  instruction: string;
+  runs: RunColumns;
+};
 export type TaskRow = Omit<TaskRowRead, 'runs'> & { runs: TaskRunGroup[] };
 
 function runGroups([models, agents, passed, n, cpPassed, cpTotal]: RunColumns): TaskRunGroup[] {
-  return (models ?? []).map((model, i) => ({ model, agent: agents![i], passed: passed![i], n: n![i], cpPassed: cpPassed![i], cpTotal: cpTotal![i] }));
+  return (models ?? []).map((model, i) => ({
+    model,
+    agent: agents![i],
+    passed: passed![i],
+    n: n![i],
+    cpPassed: cpPassed![i],
+    cpTotal: cpTotal![i],
+  }));
 }
 
 export const EXCERPT = 180;
@@ -59,9 +87,18 @@ export function taskConditions(query: TaskPageQuery): Prisma.Sql {
   const conditions = [Prisma.sql`TRUE`];
   if (query.benchmark) conditions.push(Prisma.sql`t.benchmark = ${query.benchmark}`);
   if (query.ability) conditions.push(Prisma.sql`t.ability = ${query.ability}`);
-  if (query.model) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`);
-  if (query.taskId) conditions.push(Prisma.sql`(t.id = ${query.taskId} OR ${externalIdContains(query.taskId, query.manyMatch ?? false)})`);
-  if (query.importId) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr."importJobId" = ${query.importId})`);
+  if (query.model)
+    conditions.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr.model = ${query.model})`,
+    );
+  if (query.taskId)
+    conditions.push(
+      Prisma.sql`(t.id = ${query.taskId} OR ${externalIdContains(query.taskId, query.manyMatch ?? false)})`,
+    );
+  if (query.importId)
+    conditions.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "Trajectory" tr WHERE tr."taskId" = t.id AND tr."importJobId" = ${query.importId})`,
+    );
   return Prisma.join(conditions, ' AND ');
 }
 
@@ -160,11 +197,14 @@ function cursorPage(query: TaskPageQuery, c: TaskCursor, dir: Direction): Prisma
   const take = query.pageSize;
   const where = taskConditions(query);
   const cursorBenchmark = Prisma.sql`${c.benchmark}`;
-  const rest = beyondCursor(c, dir).map((part) => Prisma.sql`(${benchmarkSlice(cursorBenchmark, Prisma.sql`${where} AND ${part}`, dir, take)})`);
+  const rest = beyondCursor(c, dir).map(
+    (part) => Prisma.sql`(${benchmarkSlice(cursorBenchmark, Prisma.sql`${where} AND ${part}`, dir, take)})`,
+  );
   // Benchmarks beyond the cursor's in list order (latest DESC, benchmark ASC), read from the small CTE.
-  const beyond = dir === 'forward'
-    ? Prisma.sql`b.latest < h.latest OR (b.latest = h.latest AND b.benchmark > h.benchmark)`
-    : Prisma.sql`b.latest > h.latest OR (b.latest = h.latest AND b.benchmark < h.benchmark)`;
+  const beyond =
+    dir === 'forward'
+      ? Prisma.sql`b.latest < h.latest OR (b.latest = h.latest AND b.benchmark > h.benchmark)`
+      : Prisma.sql`b.latest > h.latest OR (b.latest = h.latest AND b.benchmark < h.benchmark)`;
   const candidates = Prisma.sql`
     SELECT x.*, b.latest FROM (
       ${Prisma.join(rest, ' UNION ALL ')}
@@ -183,6 +223,10 @@ function cursorPage(query: TaskPageQuery, c: TaskCursor, dir: Direction): Prisma
  * sort of every task.
  */
 export async function orderedTasks(query: TaskPageQuery): Promise<TaskRow[]> {
-  const statement = query.after ? cursorPage(query, query.after, 'forward') : query.before ? cursorPage(query, query.before, 'backward') : offsetPage(query);
+  const statement = query.after
+    ? cursorPage(query, query.after, 'forward')
+    : query.before
+      ? cursorPage(query, query.before, 'backward')
+      : offsetPage(query);
   return (await queryRows<TaskRowRead>(statement)).map((t) => ({ ...t, runs: runGroups(t.runs) }));
 }

@@ -35,5 +35,7 @@ export const taskCursorParam = cursorParam(decodeTaskCursor, 4000);
 
 /** Cursors for the pages around `rows` (in list order): null when the page is empty. */
 export function taskCursorsOf(rows: TaskCursor[]): { after: string | null; before: string | null } {
-  return rows.length ? { after: encodeTaskCursor(rows[rows.length - 1]), before: encodeTaskCursor(rows[0]) } : { after: null, before: null };
+  return rows.length
+    ? { after: encodeTaskCursor(rows[rows.length - 1]), before: encodeTaskCursor(rows[0]) }
+    : { after: null, before: null };
 }

@@ -5,10 +5,21 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 
-export type FailureCategoryView = { id: string; key: string; label: string; description: string | null; position: number; active: boolean; usage: number };
+export type FailureCategoryView = {
+  id: string;
+  key: string;
+  label: string;
+  description: string | null;
+  position: number;
+  active: boolean;
+  usage: number;
+};
 
 const createSchema = z.strictObject({
-  key: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{1,48}$/, 'lower-case letters, digits and dashes (2–49 characters)'),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{1,48}$/, 'lower-case letters, digits and dashes (2–49 characters)'),
   label: z.string().trim().min(1, 'required').max(120),
   description: z.string().trim().max(1000).nullish(),
   position: z.number().int().min(0).max(10_000).optional(),
@@ -17,9 +28,15 @@ const createSchema = z.strictObject({
 const updateFields = createSchema.omit({ key: true }).partial().extend({ active: z.boolean().optional() });
 const CHANGEABLE = Object.keys(updateFields.shape).join(', ');
 // An empty change used to answer 200 (and write an audit entry of nothing); so did one holding only the key.
-const updateSchema = updateFields.extend({ key: z.never({ error: 'the key never changes (exports and reflection packets refer to it); leave it out' }).optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: `Nothing to change: send at least one of ${CHANGEABLE} (the key never changes)`,
-});
+const updateSchema = updateFields
+  .extend({
+    key: z
+      .never({ error: 'the key never changes (exports and reflection packets refer to it); leave it out' })
+      .optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: `Nothing to change: send at least one of ${CHANGEABLE} (the key never changes)`,
+  });
 
 /** GET /api/taxonomy's query: `all=1` adds retired categories. Any other value (`all=yes`) used to list only active ones. */
 export const taxonomyListQuerySchema = z.object({
@@ -27,7 +44,10 @@ export const taxonomyListQuerySchema = z.object({
 });
 
 /** The taxonomy in display order. Annotators get active categories; admins may ask for retired ones too. */
-export async function listFailureCategories(actor: Actor, opts: { includeInactive?: boolean } = {}): Promise<FailureCategoryView[]> {
+export async function listFailureCategories(
+  actor: Actor,
+  opts: { includeInactive?: boolean } = {},
+): Promise<FailureCategoryView[]> {
   requirePermission(actor, opts.includeInactive ? 'taxonomy:edit' : 'trajectory:read');
   const rows = await prisma.failureCategory.findMany({
     where: opts.includeInactive ? {} : { active: true },
@@ -42,14 +62,33 @@ export async function createFailureCategory(actor: Actor, raw: unknown): Promise
   const input = createSchema.parse(raw);
   try {
     return await prisma.$transaction(async (tx) => {
-      const position = input.position ?? ((await tx.failureCategory.aggregate({ _max: { position: true } }))._max.position ?? -1) + 1;
-      const c = await tx.failureCategory.create({ data: { key: input.key, label: input.label, description: input.description ?? null, position } });
-      await recordAudit(tx, { actorId: actor.userId, action: 'taxonomy.create', entityType: 'FailureCategory', entityId: c.id, after: input });
-      return { id: c.id, key: c.key, label: c.label, description: c.description, position: c.position, active: c.active, usage: 0 };
+      const position =
+        input.position ?? ((await tx.failureCategory.aggregate({ _max: { position: true } }))._max.position ?? -1) + 1;
+      const c = await tx.failureCategory.create({
+        data: { key: input.key, label: input.label, description: input.description ?? null, position },
+      });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'taxonomy.create',
+        entityType: 'FailureCategory',
+        entityId: c.id,
+        after: input,
+      });
+      return {
+        id: c.id,
+        key: c.key,
+        label: c.label,
+        description: c.description,
+        position: c.position,
+        active: c.active,
+        usage: 0,
+      };
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-      throw new AppError('CONFLICT', `A category with key "${input.key}" already exists`, [{ path: 'key', message: 'already taken' }]);
+      throw new AppError('CONFLICT', `A category with key "${input.key}" already exists`, [
+        { path: 'key', message: 'already taken' },
+      ]);
     }
     throw err;
   }
@@ -62,8 +101,27 @@ export async function updateFailureCategory(actor: Actor, id: string, raw: unkno
   return prisma.$transaction(async (tx) => {
     const before = await tx.failureCategory.findUnique({ where: { id } });
     if (!before) throw notFound(`Failure category ${id}`);
-    const c = await tx.failureCategory.update({ where: { id }, data: input, include: { _count: { select: { diagnoses: true } } } });
-    await recordAudit(tx, { actorId: actor.userId, action: 'taxonomy.update', entityType: 'FailureCategory', entityId: id, before, after: input });
-    return { id: c.id, key: c.key, label: c.label, description: c.description, position: c.position, active: c.active, usage: c._count.diagnoses };
+    const c = await tx.failureCategory.update({
+      where: { id },
+      data: input,
+      include: { _count: { select: { diagnoses: true } } },
+    });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'taxonomy.update',
+      entityType: 'FailureCategory',
+      entityId: id,
+      before,
+      after: input,
+    });
+    return {
+      id: c.id,
+      key: c.key,
+      label: c.label,
+      description: c.description,
+      position: c.position,
+      active: c.active,
+      usage: c._count.diagnoses,
+    };
   });
 }

@@ -3,7 +3,11 @@
  * search results, the checkpoint grid and diagnoses all open a trajectory at
  * an event this way, and the trajectory page scrolls to and selects it.
  */
-export function trajectoryEventHref(trajectoryId: string, position?: number | null, opts: { checkpointResultId?: string | null } = {}): string {
+export function trajectoryEventHref(
+  trajectoryId: string,
+  position?: number | null,
+  opts: { checkpointResultId?: string | null } = {},
+): string {
   const q = new URLSearchParams();
   if (position !== undefined && position !== null) q.set('event', String(position));
   if (opts.checkpointResultId) q.set('checkpoint', opts.checkpointResultId);

@@ -63,5 +63,14 @@ export function parseExpectedCall(description: string | null | undefined): Expec
   if (description[i] !== ')') return null;
   const rest = description.slice(i + 1).trim();
   const compared = /^\(compared: (.*)\)$/.exec(rest);
-  return { name, arguments: args, compared: compared ? compared[1].split(',').map((s) => s.trim()).filter(Boolean) : null };
+  return {
+    name,
+    arguments: args,
+    compared: compared
+      ? compared[1]
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
+  };
 }

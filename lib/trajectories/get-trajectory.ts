@@ -74,9 +74,14 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
     orderBy: { position: 'asc' },
   });
   const expected = new Map(t.checkpoints.map((c) => [c.id, parseExpectedCall(c.checkpoint.description)]));
-  const anchorPositions = t.checkpoints.filter((c) => expected.get(c.id) && c.eventIndex != null).map((c) => c.eventIndex!);
+  const anchorPositions = t.checkpoints
+    .filter((c) => expected.get(c.id) && c.eventIndex != null)
+    .map((c) => c.eventIndex!);
   const anchoredCalls = anchorPositions.length
-    ? await prisma.event.findMany({ where: { trajectoryId: t.id, type: 'TOOL_CALL', position: { in: anchorPositions } }, select: { position: true, tool: true, arguments: true } })
+    ? await prisma.event.findMany({
+        where: { trajectoryId: t.id, type: 'TOOL_CALL', position: { in: anchorPositions } },
+        select: { position: true, tool: true, arguments: true },
+      })
     : [];
   const callAt = new Map(anchoredCalls.map((e) => [e.position, { tool: e.tool, arguments: e.arguments }]));
   const live = t.claim && t.claim.expiresAt.getTime() > Date.now() ? t.claim : null;

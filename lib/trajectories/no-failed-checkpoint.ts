@@ -9,7 +9,10 @@ const keysOf = (unscored: TrajectoryView['unscored']) => unscored.map((c) => c.k
  * checks, all passed): "every checkpoint passed" would then contradict the red outcome beside it.
  */
 export function noFailedCheckpointMessage(view: Pick<TrajectoryView, 'passed' | 'score' | 'unscored'>): string {
-  if (view.passed) return view.unscored.length ? 'Every checkpoint with a result passed: nothing to diagnose.' : 'Every checkpoint passed: nothing to diagnose.';
+  if (view.passed)
+    return view.unscored.length
+      ? 'Every checkpoint with a result passed: nothing to diagnose.'
+      : 'Every checkpoint passed: nothing to diagnose.';
   const score = view.score != null ? ` (score ${view.score})` : '';
   const missing = view.unscored.length
     ? `; ${plural(view.unscored.length, 'checkpoint')} of the task ${view.unscored.length === 1 ? 'has' : 'have'} no result in the imported run (${keysOf(view.unscored)})`
@@ -29,6 +32,8 @@ export function failedWithoutCheckpointNote(n: number, onTaskPage = false): stri
   return (
     `${plural(n, 'failed run')} ${one ? 'has' : 'have'} no failed checkpoint to diagnose, so ${one ? 'it is' : 'they are'} not in the queue: ` +
     `none of ${one ? 'its' : 'their'} checkpoint results failed (a result can be missing from the source, e.g. a τ-bench record without reward_info). ` +
-    (onTaskPage ? `Compare ${them} with the other attempts below.` : `Compare ${them} with the other attempts on ${one ? 'its task page' : 'their task pages'}.`)
+    (onTaskPage
+      ? `Compare ${them} with the other attempts below.`
+      : `Compare ${them} with the other attempts on ${one ? 'its task page' : 'their task pages'}.`)
   );
 }

@@ -70,7 +70,13 @@ export async function createApiToken(actor: Actor, input: unknown): Promise<{ id
         expiresAt: data.expiresInDays ? new Date(Date.now() + data.expiresInDays * 86400_000) : null,
       },
     });
-    await recordAudit(tx, { actorId: actor.userId, action: 'token.create', entityType: 'ApiToken', entityId: created.id, after: { name: data.name, role: data.role } });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'token.create',
+      entityType: 'ApiToken',
+      entityId: created.id,
+      after: { name: data.name, role: data.role },
+    });
     return created;
   });
   return { id: row.id, token };
@@ -86,9 +92,13 @@ export async function revokeApiToken(actor: Actor, tokenId: string): Promise<{ r
   requirePermission(actor, 'admin:tokens');
   return prisma.$transaction(async (tx) => {
     // Conditional on "not yet revoked": of two revokes at once, only one changes the row and is audited.
-    const { count } = await tx.apiToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const { count } = await tx.apiToken.updateMany({
+      where: { id: tokenId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
     if (count === 0) {
-      if (!(await tx.apiToken.findUnique({ where: { id: tokenId }, select: { id: true } }))) throw notFound('API token');
+      if (!(await tx.apiToken.findUnique({ where: { id: tokenId }, select: { id: true } })))
+        throw notFound('API token');
       return { revoked: false };
     }
     await recordAudit(tx, { actorId: actor.userId, action: 'token.revoke', entityType: 'ApiToken', entityId: tokenId });

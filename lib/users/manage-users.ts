@@ -9,7 +9,14 @@ import { createUserSchema, updateUserSchema, type UserListItem, type UserView } 
 import { tokensRevokedByRole, type TokenRef } from './token-revocation';
 
 export function toUserView(u: User): UserView {
-  return { id: u.id, email: u.email, name: u.name, role: u.role, active: u.active, createdAt: u.createdAt.toISOString() };
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    active: u.active,
+    createdAt: u.createdAt.toISOString(),
+  };
 }
 
 /** Users with their working API tokens, so the page can say what a role change would revoke before it is made. */
@@ -17,13 +24,22 @@ export async function listUsers(actor: Actor): Promise<UserListItem[]> {
   requirePermission(actor, 'admin:users');
   const users = await prisma.user.findMany({
     orderBy: [{ active: 'desc' }, { name: 'asc' }],
-    include: { apiTokens: { where: activeTokenWhere(), select: { id: true, name: true, role: true }, orderBy: { createdAt: 'asc' } } },
+    include: {
+      apiTokens: {
+        where: activeTokenWhere(),
+        select: { id: true, name: true, role: true },
+        orderBy: { createdAt: 'asc' },
+      },
+    },
   });
   return users.map((u) => ({ ...toUserView(u), activeTokens: u.apiTokens }));
 }
 
 // Not revoked and not expired: an expired token is already dead, and revoking it would only relabel it.
-const activeTokenWhere = (): Prisma.ApiTokenWhereInput => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] });
+const activeTokenWhere = (): Prisma.ApiTokenWhereInput => ({
+  revokedAt: null,
+  OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
+});
 
 export async function createUser(actor: Actor, input: unknown): Promise<UserView> {
   requirePermission(actor, 'admin:users');
@@ -31,13 +47,23 @@ export async function createUser(actor: Actor, input: unknown): Promise<UserView
   const passwordHash = await hashPassword(data.password);
   try {
     return await prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { email: data.email, name: data.name, role: data.role, passwordHash } });
-      await recordAudit(tx, { actorId: actor.userId, action: 'user.create', entityType: 'User', entityId: user.id, after: toUserView(user) });
+      const user = await tx.user.create({
+        data: { email: data.email, name: data.name, role: data.role, passwordHash },
+      });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'user.create',
+        entityType: 'User',
+        entityId: user.id,
+        after: toUserView(user),
+      });
       return toUserView(user);
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-      throw new AppError('CONFLICT', `A user with e-mail ${data.email} already exists`, [{ path: 'email', message: 'already taken' }]);
+      throw new AppError('CONFLICT', `A user with e-mail ${data.email} already exists`, [
+        { path: 'email', message: 'already taken' },
+      ]);
     }
     throw err;
   }
@@ -64,8 +90,10 @@ export async function updateUser(actor: Actor, userId: string, input: unknown): 
     // A deactivated user is signed out everywhere at once; so is one whose password an admin reset (whoever
     // knew the old one keeps no session). An admin changing their own password keeps their sessions.
     const passwordReset = data.password !== undefined;
-    if (data.active === false || (passwordReset && userId !== actor.userId)) await tx.session.deleteMany({ where: { userId } });
-    const revokedTokens = data.role && data.role !== before.role ? await revokeTokensOfOtherRoles(tx, actor, userId, data.role) : [];
+    if (data.active === false || (passwordReset && userId !== actor.userId))
+      await tx.session.deleteMany({ where: { userId } });
+    const revokedTokens =
+      data.role && data.role !== before.role ? await revokeTokensOfOtherRoles(tx, actor, userId, data.role) : [];
     await recordAudit(tx, {
       actorId: actor.userId,
       action: data.active === false ? 'user.deactivate' : passwordReset ? 'user.password-reset' : 'user.update',
@@ -74,7 +102,11 @@ export async function updateUser(actor: Actor, userId: string, input: unknown): 
       before: toUserView(before),
       // Never the password or its hash: only that it changed. The tokens a role change revoked are named here
       // too, so the entry says the whole effect of the change (each also has its own token.revoke entry).
-      after: { ...toUserView(user), ...(passwordReset ? { passwordChanged: true } : {}), ...(revokedTokens.length ? { revokedTokens } : {}) },
+      after: {
+        ...toUserView(user),
+        ...(passwordReset ? { passwordChanged: true } : {}),
+        ...(revokedTokens.length ? { revokedTokens } : {}),
+      },
     });
     return { user: toUserView(user), revokedTokens };
   });
@@ -86,11 +118,25 @@ export async function updateUser(actor: Actor, userId: string, input: unknown): 
  * may already be thrown away or leaked, and "revoked" must stay final, as DELETE /api/admin/tokens/<id> is).
  */
 async function revokeTokensOfOtherRoles(tx: Tx, actor: Actor, userId: string, role: Role): Promise<TokenRef[]> {
-  const stale = tokensRevokedByRole(await tx.apiToken.findMany({ where: { userId, ...activeTokenWhere() }, select: { id: true, name: true, role: true }, orderBy: { createdAt: 'asc' } }), role);
+  const stale = tokensRevokedByRole(
+    await tx.apiToken.findMany({
+      where: { userId, ...activeTokenWhere() },
+      select: { id: true, name: true, role: true },
+      orderBy: { createdAt: 'asc' },
+    }),
+    role,
+  );
   if (!stale.length) return [];
   await tx.apiToken.updateMany({ where: { id: { in: stale.map((t) => t.id) } }, data: { revokedAt: new Date() } });
   for (const t of stale) {
-    await recordAudit(tx, { actorId: actor.userId, action: 'token.revoke', entityType: 'ApiToken', entityId: t.id, before: { name: t.name, role: t.role }, after: { reason: `owner's role changed to ${role.toLowerCase()}` } });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'token.revoke',
+      entityType: 'ApiToken',
+      entityId: t.id,
+      before: { name: t.name, role: t.role },
+      after: { reason: `owner's role changed to ${role.toLowerCase()}` },
+    });
   }
   return stale;
 }

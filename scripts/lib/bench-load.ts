@@ -53,9 +53,19 @@ function quantile(sorted: number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 }
 
-const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+const median = (xs: number[]) =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 
-export async function measure(base: string | string[], ep: Endpoint, connections: number, durationS: number, cookie: string): Promise<Slice> {
+export async function measure(
+  base: string | string[],
+  ep: Endpoint,
+  connections: number,
+  durationS: number,
+  cookie: string,
+): Promise<Slice> {
   const bases = Array.isArray(base) ? base : [base];
   const latencies: number[] = [];
   const started = Date.now();
@@ -88,7 +98,12 @@ export async function measure(base: string | string[], ep: Endpoint, connections
     rps: sum((r) => r.requests.average),
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors + r.timeouts),
-    bytes: sum((r) => r.throughput.total) / Math.max(1, sum((r) => r.requests.total)),
+    bytes:
+      sum((r) => r.throughput.total) /
+      Math.max(
+        1,
+        sum((r) => r.requests.total),
+      ),
     latencies,
   };
 }
@@ -107,7 +122,13 @@ export function reduce(label: string, connections: number, slices: Slice[], rati
     errors: slices.reduce((n, s) => n + s.errors, 0),
     bytes: median(slices.map((s) => s.bytes)),
     ratios,
-    sliceTails: slices.map((s) => quantile([...s.latencies].sort((a, b) => a - b), 0.99) / Math.max(1, p50)),
+    sliceTails: slices.map(
+      (s) =>
+        quantile(
+          [...s.latencies].sort((a, b) => a - b),
+          0.99,
+        ) / Math.max(1, p50),
+    ),
   };
 }
 
@@ -118,11 +139,15 @@ const pad = (s: string, n: number) => s.padEnd(n);
 const num = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 export function printTable(rows: Row[]) {
-  console.log(`\n${pad('endpoint', 58)} ${pad('conns', 6)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('× no-op', 8)} ${pad('per slice', 18)} ${pad('p99/p50', 8)} ${pad('KB/resp', 8)} notes`);
+  console.log(
+    `\n${pad('endpoint', 58)} ${pad('conns', 6)} ${pad('req/s', 9)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('× no-op', 8)} ${pad('per slice', 18)} ${pad('p99/p50', 8)} ${pad('KB/resp', 8)} notes`,
+  );
   for (const r of rows) {
     const ratio = ratioOf(r);
     const spread = r.ratios.length ? `${Math.min(...r.ratios).toFixed(2)}–${Math.max(...r.ratios).toFixed(2)}` : '';
-    const notes = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors` : ''].filter(Boolean).join(', ');
+    const notes = [r.non2xx ? `${r.non2xx} non-2xx` : '', r.errors ? `${r.errors} errors` : '']
+      .filter(Boolean)
+      .join(', ');
     console.log(
       `${pad(r.label, 58)} ${pad(String(r.connections), 6)} ${pad(num(r.rps, 1), 9)} ${pad(num(r.p50), 8)} ${pad(num(r.p99), 8)} ${pad(Number.isNaN(ratio) ? '—' : `${ratio.toFixed(2)}×`, 8)} ${pad(spread, 18)} ${pad(`${(r.p99 / Math.max(1, r.p50)).toFixed(1)}`, 8)} ${pad(num(r.bytes / 1024, 1), 8)} ${notes}`,
     );
@@ -133,6 +158,9 @@ export function printTable(rows: Row[]) {
 export function printTails(rows: Row[]) {
   const wide = rows.filter((r) => r.p99 > 2 * r.p50);
   if (!wide.length) return;
-  console.log('\nWhere the tail sits (each slice\'s p99 ÷ the row\'s p50, for rows with p99 > 2× p50):');
-  for (const r of wide) console.log(`${pad(r.label, 58)} ${pad(String(r.connections), 6)} ${r.sliceTails.map((t) => t.toFixed(1)).join(' ')}`);
+  console.log("\nWhere the tail sits (each slice's p99 ÷ the row's p50, for rows with p99 > 2× p50):");
+  for (const r of wide)
+    console.log(
+      `${pad(r.label, 58)} ${pad(String(r.connections), 6)} ${r.sliceTails.map((t) => t.toFixed(1)).join(' ')}`,
+    );
 }

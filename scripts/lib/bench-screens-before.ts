@@ -14,20 +14,39 @@ import { cardTitle, findReleaseByName } from '@/lib/releases/read-release';
 import type { BankCard } from '@/lib/retrieval/bank-card';
 import { loadReleaseBankCards } from '@/lib/retrieval/load-bank';
 
-const ref = (c: BankCard) => ({ key: c.key, kind: c.kind, ability: c.ability, title: cardTitle(c), version: c.versionNumber, versionId: c.versionId });
+const ref = (c: BankCard) => ({
+  key: c.key,
+  kind: c.kind,
+  ability: c.ability,
+  title: cardTitle(c),
+  version: c.versionNumber,
+  versionId: c.versionId,
+});
 
 export async function diffReleasesBefore(fromName: string, toName: string) {
   const [a, b] = await Promise.all([findReleaseByName(fromName), findReleaseByName(toName)]);
   const [from, to] = await Promise.all([loadReleaseBankCards(a.id), loadReleaseBankCards(b.id)]);
   const before = new Map(from.cards.map((c) => [c.key, c]));
   const after = new Map(to.cards.map((c) => [c.key, c]));
-  const diff = { from: a.name, to: b.name, added: [] as object[], removed: [] as object[], changed: [] as object[], unchanged: 0 };
+  const diff = {
+    from: a.name,
+    to: b.name,
+    added: [] as object[],
+    removed: [] as object[],
+    changed: [] as object[],
+    unchanged: 0,
+  };
   for (const c of to.cards) if (!before.has(c.key)) diff.added.push(ref(c));
   for (const c of from.cards) if (!after.has(c.key)) diff.removed.push(ref(c));
   for (const c of to.cards) {
     const old = before.get(c.key);
     if (!old) continue;
-    const changes = changedFields(diffFields({ ...old.content, bank: { ability: old.ability, apps: old.apps } }, { ...c.content, bank: { ability: c.ability, apps: c.apps } }));
+    const changes = changedFields(
+      diffFields(
+        { ...old.content, bank: { ability: old.ability, apps: old.apps } },
+        { ...c.content, bank: { ability: c.ability, apps: c.apps } },
+      ),
+    );
     if (old.versionId === c.versionId && !changes.length) diff.unchanged++;
     else diff.changed.push({ ...ref(c), fromVersion: old.versionNumber, changes });
   }
@@ -95,7 +114,14 @@ export async function drillPageBefore(where: Prisma.TrajectoryWhereInput): Promi
   await prisma
     .$transaction(async (tx) => {
       await tx.$executeRaw`DROP INDEX "Trajectory_newest_first_idx"`;
-      ids = (await tx.trajectory.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take: 50, select: { id: true } })).map((t) => t.id);
+      ids = (
+        await tx.trajectory.findMany({
+          where,
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          take: 50,
+          select: { id: true },
+        })
+      ).map((t) => t.id);
       throw new RollBack();
     })
     .catch((err) => {

@@ -43,8 +43,9 @@ async function seedDeltas(prisma: PrismaClient) {
 const SUBMITTED_AT_SQL = Prisma.sql`(now() AT TIME ZONE 'UTC') - (substr(t."externalId", 10)::int / 10 % 100) * interval '1 day'`;
 
 async function seedDiagnoses(prisma: PrismaClient, annotatorId: string) {
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`
       INSERT INTO "Diagnosis" (id, "trajectoryId", "checkpointResultId", "authorId", "categoryId", "eventStart", "eventEnd",
                                "whatWentWrong", "whatShouldHaveHappened", confidence, status, "submittedAt", "createdAt", "updatedAt")
       SELECT 'bkg' || t.id, t.id, r.id, ${annotatorId}, (SELECT id FROM "FailureCategory" WHERE key = 'misread-state'), 3, 3,
@@ -54,10 +55,12 @@ async function seedDiagnoses(prisma: PrismaClient, annotatorId: string) {
         CROSS JOIN LATERAL (SELECT ${SUBMITTED_AT_SQL} AS at) s
       WHERE t.benchmark = ${BENCH_DIAGNOSED_BENCHMARK} AND t."externalId" LIKE 'apibench:%'
         AND substr(t."externalId", 10)::int % 10 = 1`;
-    // With k = 2 one submission leaves the checkpoint pending; recounted anyway (as setOverlap does), so the
-    // counts stay exact whatever the overlap setting is.
-    await recountPendingWhere(tx, Prisma.sql`k."benchmark" = ${BENCH_DIAGNOSED_BENCHMARK}`);
-  }, { timeout: 300_000 });
+      // With k = 2 one submission leaves the checkpoint pending; recounted anyway (as setOverlap does), so the
+      // counts stay exact whatever the overlap setting is.
+      await recountPendingWhere(tx, Prisma.sql`k."benchmark" = ${BENCH_DIAGNOSED_BENCHMARK}`);
+    },
+    { timeout: 300_000 },
+  );
 }
 
 /** Seeds the annotation and reflection data above unless the bench database already holds it. */
@@ -70,8 +73,13 @@ export async function ensureAnnotationData(prisma: PrismaClient, log: (s: string
   await prisma.$transaction((tx) => ensureFailureCategories(tx));
   const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@bench.local' } });
   const annotator = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator@bench.local' } });
-  await setOverlap({ userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' }, { benchmark: BENCH_DIAGNOSED_BENCHMARK, k: 2 });
+  await setOverlap(
+    { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' },
+    { benchmark: BENCH_DIAGNOSED_BENCHMARK, k: 2 },
+  );
   await seedDiagnoses(prisma, annotator.id);
   const n = await prisma.diagnosis.count({ where: { id: { startsWith: 'bkg' } } });
-  log(`• Overlap k = 2 on ${BENCH_DIAGNOSED_BENCHMARK}; seeded ${n.toLocaleString('en-US')} submitted diagnoses by the bench annotator`);
+  log(
+    `• Overlap k = 2 on ${BENCH_DIAGNOSED_BENCHMARK}; seeded ${n.toLocaleString('en-US')} submitted diagnoses by the bench annotator`,
+  );
 }

@@ -29,7 +29,9 @@ async function seedCards(prisma: PrismaClient) {
            jsonb_build_object('title', 'Bench card ' || i, 'applies_when', 'the customer asks to change an order', 'steps', jsonb_build_array('Look the order up', 'Confirm the change', 'Apply it')),
            CASE WHEN v = 2 THEN 'bkv' || i || '_1' END, now() - (3 - v) * interval '5 days'
     FROM generate_series(0, ${BENCH_CARDS - 1}) i, generate_series(1, 2) v ORDER BY v`);
-  await prisma.$executeRawUnsafe(`UPDATE "Card" SET "currentVersionId" = 'bkv' || substr(id, 4) || '_2' WHERE id LIKE 'bkc%'`);
+  await prisma.$executeRawUnsafe(
+    `UPDATE "Card" SET "currentVersionId" = 'bkv' || substr(id, 4) || '_2' WHERE id LIKE 'bkc%'`,
+  );
 }
 
 async function seedProposals(prisma: PrismaClient) {
@@ -67,6 +69,8 @@ export async function ensureReviewData(prisma: PrismaClient, log: (s: string) =>
   }
   if ((await prisma.proposal.count({ where: { id: { startsWith: 'bkp' } } })) < BENCH_PROPOSALS) {
     await prisma.$transaction(async (tx) => seedProposals(tx as PrismaClient), { timeout: 300_000 });
-    log(`• Seeded ${BENCH_PROPOSALS.toLocaleString('en-US')} proposals (${(BENCH_PROPOSALS / 12).toLocaleString('en-US')} open)`);
+    log(
+      `• Seeded ${BENCH_PROPOSALS.toLocaleString('en-US')} proposals (${(BENCH_PROPOSALS / 12).toLocaleString('en-US')} open)`,
+    );
   }
 }

@@ -23,18 +23,26 @@ async function seedSecondOpinions(prisma: PrismaClient) {
   const second = await prisma.user.upsert({
     where: { email: 'annotator2@bench.local' },
     update: {},
-    create: { email: 'annotator2@bench.local', name: 'Bench Annotator 2', role: 'ANNOTATOR', passwordHash: first.passwordHash },
+    create: {
+      email: 'annotator2@bench.local',
+      name: 'Bench Annotator 2',
+      role: 'ANNOTATOR',
+      passwordHash: first.passwordHash,
+    },
   });
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`
       INSERT INTO "Diagnosis" (id, "trajectoryId", "checkpointResultId", "authorId", "categoryId", "eventStart", "eventEnd",
                                "whatWentWrong", "whatShouldHaveHappened", confidence, status, "submittedAt", "createdAt", "updatedAt")
       SELECT 'bks' || d.id, d."trajectoryId", d."checkpointResultId", ${second.id},
              CASE WHEN abs(hashtext(d.id)) % 3 = 0 THEN (SELECT id FROM "FailureCategory" WHERE id <> d."categoryId" ORDER BY key LIMIT 1) ELSE d."categoryId" END,
              2, 3, 'Said pending; the tool result said shipped.', 'Report the status the tool returned.', 3, 'SUBMITTED', d."submittedAt", d."createdAt", d."updatedAt"
       FROM "Diagnosis" d WHERE d."authorId" = ${first.id} AND d.status = 'SUBMITTED'`;
-    await recountPendingWhere(tx, Prisma.sql`k."benchmark" = ${BENCH_DIAGNOSED_BENCHMARK}`);
-  }, { timeout: 600_000 });
+      await recountPendingWhere(tx, Prisma.sql`k."benchmark" = ${BENCH_DIAGNOSED_BENCHMARK}`);
+    },
+    { timeout: 600_000 },
+  );
 }
 
 /** Each step skips what an earlier (interrupted) run already wrote. */
@@ -43,8 +51,25 @@ async function seedBankAndReleases(prisma: PrismaClient) {
   if ((await prisma.card.count({ where: { id: { startsWith: 'bsc' } } })) < CARDS) {
     for (let i = 0; i < cards.length; i += 1000) {
       const chunk = cards.slice(i, i + 1000);
-      await prisma.card.createMany({ data: chunk.map((c) => ({ id: `bsc${c.cardId}`, key: `screens-${c.key}`, kind: c.kind, ability: c.ability, apps: c.apps, ...listFieldsOf(c.kind, c.content) })) });
-      await prisma.cardVersion.createMany({ data: chunk.map((c) => ({ id: `bsv${c.versionId}`, cardId: `bsc${c.cardId}`, number: 1, content: c.content, createdAt: new Date(Date.now() - 20 * 86_400_000) })) });
+      await prisma.card.createMany({
+        data: chunk.map((c) => ({
+          id: `bsc${c.cardId}`,
+          key: `screens-${c.key}`,
+          kind: c.kind,
+          ability: c.ability,
+          apps: c.apps,
+          ...listFieldsOf(c.kind, c.content),
+        })),
+      });
+      await prisma.cardVersion.createMany({
+        data: chunk.map((c) => ({
+          id: `bsv${c.versionId}`,
+          cardId: `bsc${c.cardId}`,
+          number: 1,
+          content: c.content,
+          createdAt: new Date(Date.now() - 20 * 86_400_000),
+        })),
+      });
     }
   }
   // Each card's newest version is its current one.
@@ -56,14 +81,21 @@ async function seedBankAndReleases(prisma: PrismaClient) {
   const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@bench.local' } });
   const actor = { userId: admin.id, name: admin.name, email: admin.email, role: admin.role, via: 'session' as const };
   const freeze = async (name: string, note: string) => {
-    if (!(await prisma.bankRelease.findUnique({ where: { name }, select: { id: true } }))) await freezeRelease(actor, { name, note, overrideNote: 'synthetic bench data' });
+    if (!(await prisma.bankRelease.findUnique({ where: { name }, select: { id: true } })))
+      await freezeRelease(actor, { name, note, overrideNote: 'synthetic bench data' });
   };
   await freeze(SCREENS_RELEASES[0], 'bench:screens, before revisions');
   // A tenth revised (a second version), one in 41 retired: the second release differs in ~10 % of its cards.
   if (!(await prisma.cardVersion.findFirst({ where: { id: { startsWith: 'bsw' } }, select: { id: true } }))) {
     const revised = cards.filter((_, i) => i % 10 === 3);
     await prisma.cardVersion.createMany({
-      data: revised.map((c) => ({ id: `bsw${c.versionId}`, cardId: `bsc${c.cardId}`, number: 2, parentVersionId: `bsv${c.versionId}`, content: c.kind === 'SKILL' ? { ...c.content, tags: [...c.content.tags.slice(0, 7), 'revised'] } : c.content })),
+      data: revised.map((c) => ({
+        id: `bsw${c.versionId}`,
+        cardId: `bsc${c.cardId}`,
+        number: 2,
+        parentVersionId: `bsv${c.versionId}`,
+        content: c.kind === 'SKILL' ? { ...c.content, tags: [...c.content.tags.slice(0, 7), 'revised'] } : c.content,
+      })),
     });
     await setCurrent();
     await prisma.$executeRaw`UPDATE "Card" SET status = 'RETIRED' WHERE id LIKE 'bsc%' AND abs(hashtext(id)) % 41 = 0`;
@@ -75,7 +107,9 @@ export async function ensureScreensData(prisma: PrismaClient, log: (s: string) =
   const second = { author: { email: 'annotator2@bench.local' } };
   if (!(await prisma.diagnosis.findFirst({ where: second, select: { id: true } }))) {
     await seedSecondOpinions(prisma);
-    log(`• Seeded a second annotator's diagnosis on ${(await prisma.diagnosis.count({ where: second })).toLocaleString('en-US')} checkpoints`);
+    log(
+      `• Seeded a second annotator's diagnosis on ${(await prisma.diagnosis.count({ where: second })).toLocaleString('en-US')} checkpoints`,
+    );
   }
   if (!(await prisma.bankRelease.findUnique({ where: { name: SCREENS_RELEASES[1] }, select: { id: true } }))) {
     await seedBankAndReleases(prisma);

@@ -21,7 +21,11 @@ const WORDS = (
   'appointment calendar event meeting reminder note task deadline project report summary review approve reject escalate agent'
 ).split(' ');
 const VOCAB = [...WORDS, ...Array.from({ length: 3000 - WORDS.length }, (_, i) => `term${i.toString(36)}`)];
-export const BENCH_TOOLS = Array.from({ length: 40 }, (_, i) => `${['Shop', 'Flights', 'Bank', 'Calendar'][i % 4]}.${['get', 'update', 'cancel', 'list', 'create'][i % 5]}_${['order', 'reservation', 'account', 'event', 'item', 'user', 'payment', 'ticket'][i % 8]}`);
+export const BENCH_TOOLS = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `${['Shop', 'Flights', 'Bank', 'Calendar'][i % 4]}.${['get', 'update', 'cancel', 'list', 'create'][i % 5]}_${['order', 'reservation', 'account', 'event', 'item', 'user', 'payment', 'ticket'][i % 8]}`,
+);
 export const BENCH_MODELS = ['kestrel-small', 'heron-large', 'wren-mini', 'robin-7b'];
 export const BENCH_RELEASES = ['bench-r1', 'bench-r2', 'bench-r3'];
 
@@ -31,7 +35,12 @@ export async function openBenchDatabase(): Promise<Database> {
     await migrateDeploy(process.env.BENCH_DATABASE_URL, { quiet: true });
     return { url: process.env.BENCH_DATABASE_URL, embedded: false, stop: async () => undefined };
   }
-  const db = await startEmbeddedPostgres({ dataDir: path.resolve('.data/bench-pg'), port: Number(process.env.BENCH_PG_PORT ?? 54398), database: 'bench', quiet: true });
+  const db = await startEmbeddedPostgres({
+    dataDir: path.resolve('.data/bench-pg'),
+    port: Number(process.env.BENCH_PG_PORT ?? 54398),
+    database: 'bench',
+    quiet: true,
+  });
   await migrateDeploy(db.url, { quiet: true });
   return db;
 }
@@ -46,33 +55,52 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 /** Trajectories with checkpoints, releases, injected cards, diagnoses, proposals, reviews, cards (no events). */
 async function seedTrajectories(c: pg.Client, n: number) {
   // TRUNCATE fires no triggers: the dashboard cubes are emptied with the trajectories.
-  await c.query(`TRUNCATE "Task", "BankRelease", "Card", "Proposal", "User", "DashboardCell", "DashboardCardCell" CASCADE`);
+  await c.query(
+    `TRUNCATE "Task", "BankRelease", "Card", "Proposal", "User", "DashboardCell", "DashboardCardCell" CASCADE`,
+  );
   await c.query(`INSERT INTO "User" (id, email, name, "passwordHash", role, "updatedAt")
     SELECT 'bu' || i, 'bench' || i || '@bench.local', 'Bench user ' || i, 'x', (ARRAY['ANNOTATOR','REVIEWER','RESEARCHER','ADMIN'])[1 + i % 4]::"Role", now() FROM generate_series(0, 7) i`);
-  await c.query(`INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt") SELECT 'br' || i, ($1::text[])[i], now() - (40 - i * 10) * interval '1 day', now() FROM generate_series(1, 3) i`, [BENCH_RELEASES]);
+  await c.query(
+    `INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt") SELECT 'br' || i, ($1::text[])[i], now() - (40 - i * 10) * interval '1 day', now() FROM generate_series(1, 3) i`,
+    [BENCH_RELEASES],
+  );
   const tasks = Math.max(10, Math.round(n / 200));
   await timed(`${tasks} tasks`, async () => {
-    await c.query(`INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, "contentHash", "updatedAt")
+    await c.query(
+      `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, "contentHash", "updatedAt")
       SELECT 'bt' || i, 'bench-synthetic', 'shop/' || i, (ARRAY['airline','retail','banking','calendar','telecom'])[1 + i % 5], 'Synthetic task ' || i, ARRAY['Shop'], md5(i::text), now()
-      FROM generate_series(0, $1 - 1) i`, [tasks]);
-    await c.query(`INSERT INTO "TaskCheckpoint" (id, "taskId", key, name, position, "updatedAt")
-      SELECT 'bc' || i || '_' || p, 'bt' || i, i || '_' || p, 'check ' || p, p, now() FROM generate_series(0, $1 - 1) i, generate_series(0, 2) p`, [tasks]);
+      FROM generate_series(0, $1 - 1) i`,
+      [tasks],
+    );
+    await c.query(
+      `INSERT INTO "TaskCheckpoint" (id, "taskId", key, name, position, "updatedAt")
+      SELECT 'bc' || i || '_' || p, 'bt' || i, i || '_' || p, 'check ' || p, p, now() FROM generate_series(0, $1 - 1) i, generate_series(0, 2) p`,
+      [tasks],
+    );
   });
   await timed(`${n} trajectories + ${n * 3} checkpoint results`, async () => {
-    await c.query(`INSERT INTO "Trajectory" (id, "externalId", "taskId", model, passed, "memoryRelease", "memoryCardIds", "contentHash", "eventCount", "failedCount", "pendingCount", "createdAt", "updatedAt")
+    await c.query(
+      `INSERT INTO "Trajectory" (id, "externalId", "taskId", model, passed, "memoryRelease", "memoryCardIds", "contentHash", "eventCount", "failedCount", "pendingCount", "createdAt", "updatedAt")
       SELECT 'tr' || i, 'bench:' || i, 'bt' || (i % $2), ($3::text[])[1 + i % 4], (hashint4(i) % 3 = 0),
              CASE WHEN i % 4 = 0 THEN NULL ELSE ($4::text[])[1 + (i / 4) % 3] END,
              CASE WHEN i % 4 = 0 THEN '{}'::text[] ELSE ARRAY['skill::bench_' || (i % 200), 'skill::bench_' || ((i * 7) % 200), 'skill::bench_' || ((i * 13) % 200)] END,
              md5(i::text), 0, 0, 0, now() - (i % 140) * interval '1 day', now()
-      FROM generate_series(0, $1 - 1) i`, [n, tasks, BENCH_MODELS, BENCH_RELEASES]);
-    await c.query(`INSERT INTO "CheckpointResult" (id, "trajectoryId", "checkpointId", passed, "updatedAt")
+      FROM generate_series(0, $1 - 1) i`,
+      [n, tasks, BENCH_MODELS, BENCH_RELEASES],
+    );
+    await c.query(
+      `INSERT INTO "CheckpointResult" (id, "trajectoryId", "checkpointId", passed, "updatedAt")
       SELECT 'cr' || i || '_' || p, 'tr' || i, 'bc' || (i % $2) || '_' || p, (abs(hashint4(i * 3 + p)) % 10 < 6 + (i % 4)), now()
-      FROM generate_series(0, $1 - 1) i, generate_series(0, 2) p`, [n, tasks]);
+      FROM generate_series(0, $1 - 1) i, generate_series(0, 2) p`,
+      [n, tasks],
+    );
     await c.query(`UPDATE "Trajectory" t SET "failedCount" = f.n, "pendingCount" = f.n, passed = (f.n = 0)
       FROM (SELECT "trajectoryId", count(*) FILTER (WHERE NOT passed)::int AS n FROM "CheckpointResult" GROUP BY 1) f WHERE f."trajectoryId" = t.id`);
   });
   await timed('diagnoses, cards, proposals, reviews', async () => {
-    await c.query(`INSERT INTO "FailureCategory" (id, key, label, "updatedAt") VALUES ('bfc', 'bench-cat', 'Bench', now()) ON CONFLICT DO NOTHING`);
+    await c.query(
+      `INSERT INTO "FailureCategory" (id, key, label, "updatedAt") VALUES ('bfc', 'bench-cat', 'Bench', now()) ON CONFLICT DO NOTHING`,
+    );
     await c.query(`INSERT INTO "Diagnosis" (id, "trajectoryId", "checkpointResultId", "authorId", "categoryId", status, "submittedAt", "updatedAt")
       SELECT 'bd' || cr.id, cr."trajectoryId", cr.id, 'bu' || (abs(hashtext(cr.id)) % 2 * 4), 'bfc', (CASE WHEN abs(hashtext(cr.id)) % 5 = 0 THEN 'DRAFT' ELSE 'SUBMITTED' END)::"DiagnosisStatus", now(), now()
       FROM "CheckpointResult" cr WHERE NOT cr.passed AND abs(hashtext(cr.id)) % 3 = 0`);
@@ -98,7 +126,9 @@ async function seedTrajectories(c: pg.Client, n: number) {
 /** `events` per trajectory: messages of vocabulary words, tool calls with arguments, observations. Indexes are rebuilt after the load. */
 async function seedEvents(c: pg.Client, n: number, events: number) {
   await c.query(`TRUNCATE "Event"`);
-  const indexes = await c.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Event' AND indexname <> 'Event_pkey'`);
+  const indexes = await c.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'Event' AND indexname <> 'Event_pkey'`,
+  );
   for (const ix of indexes.rows) await c.query(`DROP INDEX "${ix.indexname}"`);
   await c.query(`ALTER TABLE "Event" DROP CONSTRAINT IF EXISTS "Event_trajectoryId_fkey"`);
   await c.query(`ALTER TABLE "Event" DROP CONSTRAINT "Event_pkey"`);
@@ -107,7 +137,8 @@ async function seedEvents(c: pg.Client, n: number, events: number) {
     for (let start = 0; start < n; start += chunk) {
       const end = Math.min(n, start + chunk) - 1;
       // w(k) picks a vocabulary word by a hash of (trajectory, position, k), squared to skew towards common words.
-      const w = (k: number) => `($1::text[])[1 + floor(${VOCAB.length} * power((abs(hashint8(i::bigint * 1000003 + p * 7919 + ${k})) % 100000) / 100000.0, 2))::int]`;
+      const w = (k: number) =>
+        `($1::text[])[1 + floor(${VOCAB.length} * power((abs(hashint8(i::bigint * 1000003 + p * 7919 + ${k})) % 100000) / 100000.0, 2))::int]`;
       const sentence = Array.from({ length: 12 }, (_, k) => w(k)).join(` || ' ' || `);
       await c.query(
         `INSERT INTO "Event" (id, "trajectoryId", position, source, type, tool, arguments, content)
@@ -120,14 +151,17 @@ async function seedEvents(c: pg.Client, n: number, events: number) {
          FROM generate_series(${start}, ${end}) i, generate_series(0, ${events - 1}) p`,
         [VOCAB, BENCH_TOOLS],
       );
-      if (((start / chunk) | 0) % 2 === 1) process.stdout.write(`    ${(end + 1).toLocaleString('en-US')} trajectories\n`);
+      if (((start / chunk) | 0) % 2 === 1)
+        process.stdout.write(`    ${(end + 1).toLocaleString('en-US')} trajectories\n`);
     }
   });
   await timed('Event indexes (primary key, unique, tool, GIN)', async () => {
     await c.query(`SET maintenance_work_mem = '512MB'`);
     await c.query(`ALTER TABLE "Event" ADD CONSTRAINT "Event_pkey" PRIMARY KEY (id)`);
     for (const ix of indexes.rows) await c.query(ix.indexdef);
-    await c.query(`ALTER TABLE "Event" ADD CONSTRAINT "Event_trajectoryId_fkey" FOREIGN KEY ("trajectoryId") REFERENCES "Trajectory"(id) ON DELETE CASCADE ON UPDATE CASCADE NOT VALID`);
+    await c.query(
+      `ALTER TABLE "Event" ADD CONSTRAINT "Event_trajectoryId_fkey" FOREIGN KEY ("trajectoryId") REFERENCES "Trajectory"(id) ON DELETE CASCADE ON UPDATE CASCADE NOT VALID`,
+    );
     await c.query(`VACUUM ANALYZE "Event"`);
   });
 }
@@ -139,9 +173,16 @@ export async function ensureBenchData(url: string, size: BenchSize, opts: { even
   try {
     await c.query(`SET synchronous_commit = off`);
     await c.query(`CREATE TABLE IF NOT EXISTS bench_meta (key text PRIMARY KEY, value int)`);
-    const meta = Object.fromEntries((await c.query<{ key: string; value: number }>(`SELECT key, value FROM bench_meta`)).rows.map((r) => [r.key, r.value]));
+    const meta = Object.fromEntries(
+      (await c.query<{ key: string; value: number }>(`SELECT key, value FROM bench_meta`)).rows.map((r) => [
+        r.key,
+        r.value,
+      ]),
+    );
     if (meta.trajectories !== size.trajectories) {
-      console.log(`Seeding SYNTHETIC benchmark data (${size.trajectories.toLocaleString('en-US')} trajectories); reused on later runs.`);
+      console.log(
+        `Seeding SYNTHETIC benchmark data (${size.trajectories.toLocaleString('en-US')} trajectories); reused on later runs.`,
+      );
       await c.query(`DELETE FROM bench_meta`);
       await seedTrajectories(c, size.trajectories);
       await c.query(`VACUUM ANALYZE`);

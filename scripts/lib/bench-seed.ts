@@ -51,7 +51,10 @@ function record(i: number): string {
       ability: b.ability,
       instruction: `Customer ${task} wants to change order #W${task} and asks about the status of a second order.${INSTRUCTION_TAIL}`,
       apps: ['shop'],
-      checkpoints: [{ id: `${task}_0`, name: 'shop.get_order' }, { id: `${task}_1`, name: 'Tell the status' }],
+      checkpoints: [
+        { id: `${task}_0`, name: 'shop.get_order' },
+        { id: `${task}_1`, name: 'Tell the status' },
+      ],
     },
     trajectory: {
       id: `${EXTERNAL_PREFIX}${i}`,
@@ -62,11 +65,26 @@ function record(i: number): string {
     },
     events: [
       { source: 'user', type: 'message', content: `Hi, I need help with order #W${task}.` },
-      { source: 'agent', type: 'tool_call', tool: 'shop.get_order', arguments: { order_id: `#W${task}` }, call_id: 'c1' },
-      { source: 'environment', type: 'observation', tool: 'shop.get_order', call_id: 'c1', content: '{"status":"shipped"}' },
+      {
+        source: 'agent',
+        type: 'tool_call',
+        tool: 'shop.get_order',
+        arguments: { order_id: `#W${task}` },
+        call_id: 'c1',
+      },
+      {
+        source: 'environment',
+        type: 'observation',
+        tool: 'shop.get_order',
+        call_id: 'c1',
+        content: '{"status":"shipped"}',
+      },
       { source: 'agent', type: 'message', content: failed ? 'Your order is pending.' : 'Your order has shipped.' },
     ],
-    checkpoints: [{ id: `${task}_0`, passed: true, event_index: 1 }, { id: `${task}_1`, passed: !failed }],
+    checkpoints: [
+      { id: `${task}_0`, passed: true, event_index: 1 },
+      { id: `${task}_1`, passed: !failed },
+    ],
   });
 }
 
@@ -82,22 +100,55 @@ const LONG_EVENTS = 120;
 
 function longRecord(): string {
   const words = (n: number, seed: number) =>
-    Array.from({ length: n }, (_, i) => ['booking', 'flight', 'passenger', 'refund', 'baggage', 'seat', 'change', 'policy'][(i * 7 + seed) % 8]).join(' ');
+    Array.from(
+      { length: n },
+      (_, i) => ['booking', 'flight', 'passenger', 'refund', 'baggage', 'seat', 'change', 'policy'][(i * 7 + seed) % 8],
+    ).join(' ');
   const events: object[] = [];
   for (let i = 0; events.length < LONG_EVENTS - 1; i++) {
     events.push({ source: 'user', type: 'message', content: `Turn ${i}: ${words(22, i)}.` });
-    events.push({ source: 'agent', type: 'tool_call', tool: 'airline.get_reservation_details', arguments: { reservation_id: `RES${1000 + i}`, user_id: `user_${i}` }, call_id: `c${i}` });
-    const flights = Array.from({ length: 6 }, (_, k) => ({ flight_number: `HAT${100 + k + i}`, date: '2024-05-15', origin: 'SFO', destination: 'JFK', price: 120 + k }));
-    events.push({ source: 'environment', type: 'observation', tool: 'airline.get_reservation_details', call_id: `c${i}`, content: JSON.stringify({ reservation_id: `RES${1000 + i}`, cabin: 'economy', flights }) });
+    events.push({
+      source: 'agent',
+      type: 'tool_call',
+      tool: 'airline.get_reservation_details',
+      arguments: { reservation_id: `RES${1000 + i}`, user_id: `user_${i}` },
+      call_id: `c${i}`,
+    });
+    const flights = Array.from({ length: 6 }, (_, k) => ({
+      flight_number: `HAT${100 + k + i}`,
+      date: '2024-05-15',
+      origin: 'SFO',
+      destination: 'JFK',
+      price: 120 + k,
+    }));
+    events.push({
+      source: 'environment',
+      type: 'observation',
+      tool: 'airline.get_reservation_details',
+      call_id: `c${i}`,
+      content: JSON.stringify({ reservation_id: `RES${1000 + i}`, cabin: 'economy', flights }),
+    });
     events.push({ source: 'agent', type: 'message', content: `Step ${i}: ${words(50, i + 3)}.` });
   }
   events.length = LONG_EVENTS - 1;
   events.push({ source: 'agent', type: 'final', content: 'Done.' });
   return JSON.stringify({
     format: 'trajectory.v1',
-    task: { id: 'airline/long', benchmark: 'bench-air', ability: 'airline', instruction: `A long conversation.${INSTRUCTION_TAIL}`, apps: ['airline'], checkpoints: [{ id: 'long_0', name: 'Refund' }] },
+    task: {
+      id: 'airline/long',
+      benchmark: 'bench-air',
+      ability: 'airline',
+      instruction: `A long conversation.${INSTRUCTION_TAIL}`,
+      apps: ['airline'],
+      checkpoints: [{ id: 'long_0', name: 'Refund' }],
+    },
     // Passed, so the queue keeps its 50,000 rows.
-    trajectory: { id: LONG_TRAJECTORY_ID, model: MODELS[0], outcome: { passed: true, score: 1 }, feedback: 'checkpoint_binary' },
+    trajectory: {
+      id: LONG_TRAJECTORY_ID,
+      model: MODELS[0],
+      outcome: { passed: true, score: 1 },
+      feedback: 'checkpoint_binary',
+    },
     events,
     checkpoints: [{ id: 'long_0', passed: true }],
   });
@@ -108,7 +159,14 @@ async function importLines(lines: () => Iterable<string>) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   try {
     const file = path.join(dir, 'bench.jsonl');
-    await pipeline(Readable.from((function* () { for (const line of lines()) yield `${line}\n`; })()), createWriteStream(file));
+    await pipeline(
+      Readable.from(
+        (function* () {
+          for (const line of lines()) yield `${line}\n`;
+        })(),
+      ),
+      createWriteStream(file),
+    );
     const { importFile } = await import('@/lib/import/run-import');
     return await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
   } finally {
@@ -121,7 +179,11 @@ async function ensureUsers() {
   const { hashPassword } = await import('@/lib/auth/password');
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   for (const u of BENCH_USERS) {
-    await prisma.user.upsert({ where: { email: u.email }, update: { active: true, passwordHash }, create: { ...u, passwordHash } });
+    await prisma.user.upsert({
+      where: { email: u.email },
+      update: { active: true, passwordHash },
+      create: { ...u, passwordHash },
+    });
   }
 }
 
@@ -151,12 +213,19 @@ export async function ensureBenchData(log: (s: string) => void): Promise<void> {
   if (have >= BENCH_TRAJECTORIES) {
     log(`• Reusing the bench database: ${have.toLocaleString('en-US')} trajectories`);
   } else {
-    log(`• Importing ${BENCH_TRAJECTORIES.toLocaleString('en-US')} trajectories through the import path (once; reused next time)…`);
+    log(
+      `• Importing ${BENCH_TRAJECTORIES.toLocaleString('en-US')} trajectories through the import path (once; reused next time)…`,
+    );
     const t0 = performance.now();
-    const report = await importLines(function* () { for (let i = 0; i < BENCH_TRAJECTORIES; i++) yield record(i); });
-    log(`  imported ${report.importedCount.toLocaleString('en-US')} (+${report.presentCount} already present) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const report = await importLines(function* () {
+      for (let i = 0; i < BENCH_TRAJECTORIES; i++) yield record(i);
+    });
+    log(
+      `  imported ${report.importedCount.toLocaleString('en-US')} (+${report.presentCount} already present) in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
   }
-  if (!(await prisma.trajectory.findFirst({ where: { externalId: LONG_TRAJECTORY_ID }, select: { id: true } }))) await importLines(() => [longRecord()]);
+  if (!(await prisma.trajectory.findFirst({ where: { externalId: LONG_TRAJECTORY_ID }, select: { id: true } })))
+    await importLines(() => [longRecord()]);
   await ensureRuns(2_000);
   await ensureReviewData(prisma, log);
   await ensureAnnotationData(prisma, log);

@@ -2,7 +2,19 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['app', 'components', 'lib', 'prompts', 'prisma', 'package.json', 'package-lock.json', 'next.config.ts', 'proxy.ts', 'tsconfig.json', 'postcss.config.mjs'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'prompts',
+  'prisma',
+  'package.json',
+  'package-lock.json',
+  'next.config.ts',
+  'proxy.ts',
+  'tsconfig.json',
+  'postcss.config.mjs',
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -18,7 +30,9 @@ export async function buildIfNeeded(distDir = process.env.NEXT_DIST_DIR || '.nex
   const buildId = path.join(distDir, 'BUILD_ID');
   const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   if (builtAt && Math.max(...SOURCES.map(newestMtime)) <= builtAt) return;
-  console.log(builtAt ? '• Sources changed: rebuilding…' : '• First start: building the app (a few minutes on a 2-core machine)…');
+  console.log(
+    builtAt ? '• Sources changed: rebuilding…' : '• First start: building the app (a few minutes on a 2-core machine)…',
+  );
   await new Promise<void>((resolve, reject) => {
     const child = spawn(path.resolve('node_modules', '.bin', 'next'), ['build'], {
       stdio: ['ignore', 'pipe', 'pipe'],

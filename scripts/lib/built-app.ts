@@ -35,7 +35,10 @@ export async function startBuiltApp(databaseUrl: string): Promise<{ base: string
  * code). A failure is printed and gives 1; the app and the database are
  * stopped either way. Returns the exit code.
  */
-export async function benchBuiltApp<S>(seed: () => Promise<S>, measure: (base: string, seeded: S) => Promise<number | void>): Promise<number> {
+export async function benchBuiltApp<S>(
+  seed: () => Promise<S>,
+  measure: (base: string, seeded: S) => Promise<number | void>,
+): Promise<number> {
   const db = await freshDatabase('bench');
   let app: { stop: () => void } | undefined;
   try {

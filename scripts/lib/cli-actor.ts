@@ -5,4 +5,10 @@ import type { Actor } from '@/lib/auth/permissions';
  * database credentials, so it reads with admin rights; it never writes (no
  * audit entry would have a real user).
  */
-export const CLI_ACTOR: Actor = { userId: 'cli', name: 'command line', email: 'cli@localhost', role: 'ADMIN', via: 'token' };
+export const CLI_ACTOR: Actor = {
+  userId: 'cli',
+  name: 'command line',
+  email: 'cli@localhost',
+  role: 'ADMIN',
+  via: 'token',
+};

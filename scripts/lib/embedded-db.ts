@@ -29,7 +29,10 @@ export async function freePort(): Promise<number> {
 export async function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -40,10 +43,17 @@ export function embeddedUrl(port: number, database: string): string {
 }
 
 /** Starts (initialising on first use) an embedded cluster in `dataDir` and ensures `database` exists. */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; quiet?: boolean }): Promise<Database> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database: string;
+  quiet?: boolean;
+}): Promise<Database> {
   const dataDir = path.resolve(opts.dataDir);
   if (await portInUse(opts.port)) {
-    throw new Error(`Port ${opts.port} for the embedded PostgreSQL is already in use. Stop the other process or set EMBEDDED_PG_PORT.`);
+    throw new Error(
+      `Port ${opts.port} for the embedded PostgreSQL is already in use. Stop the other process or set EMBEDDED_PG_PORT.`,
+    );
   }
   mkdirSync(path.dirname(dataDir), { recursive: true });
   // As root the server runs as the `postgres` user, which must be able to reach
@@ -65,7 +75,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1'],
     onLog: () => undefined,
-    onError: (e) => { if (!opts.quiet) console.error('[postgres]', String(e).trim()); },
+    onError: (e) => {
+      if (!opts.quiet) console.error('[postgres]', String(e).trim());
+    },
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();

@@ -25,11 +25,30 @@ export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 export const RESOLVED_ENV = 'E2E_BROWSER_RESOLVED';
 
 // Flags that keep a desktop Chromium quiet and offline inside containers (root, no GPU, no sandbox).
-const CONTAINER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CONTAINER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 // @sparticuz/chromium is a headless-shell build for serverless; of its recommended flags these
 // are the ones it needs here. Its `--single-process` is left out on purpose: with several
 // browser contexts per worker a single-process browser crashes under load.
-const NPM_PACKAGE_ARGS = ['--no-sandbox', '--no-zygote', '--disable-setuid-sandbox', '--disable-gpu', '--use-gl=angle', '--use-angle=swiftshader', '--font-render-hinting=none', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const NPM_PACKAGE_ARGS = [
+  '--no-sandbox',
+  '--no-zygote',
+  '--disable-setuid-sandbox',
+  '--disable-gpu',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--font-render-hinting=none',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export class NoBrowserError extends Error {}
 
@@ -73,32 +92,60 @@ export const realDeps = (): FindBrowserDeps => ({
   },
   installPlaywrightChromium: () => {
     console.log('• No Chromium found: trying `playwright install chromium` (needs the network)…');
-    const r = spawnSync(requireHere.resolve('playwright-core/cli'), ['install', 'chromium'], { stdio: 'inherit', timeout: 10 * 60_000 });
+    const r = spawnSync(requireHere.resolve('playwright-core/cli'), ['install', 'chromium'], {
+      stdio: 'inherit',
+      timeout: 10 * 60_000,
+    });
     return r.status === 0;
   },
 });
 
 export const NO_BROWSER_MESSAGE =
-  'No Chromium for the e2e tests: run `npm install` (it brings @sparticuz/chromium on Linux x64), or install Debian\'s chromium (apt-get install chromium), or run `npx playwright install chromium` where the network allows, or point PLAYWRIGHT_CHROMIUM_EXECUTABLE at a Chromium/Chrome binary.';
+  "No Chromium for the e2e tests: run `npm install` (it brings @sparticuz/chromium on Linux x64), or install Debian's chromium (apt-get install chromium), or run `npx playwright install chromium` where the network allows, or point PLAYWRIGHT_CHROMIUM_EXECUTABLE at a Chromium/Chrome binary.";
 
 export async function findBrowser(deps: FindBrowserDeps = realDeps()): Promise<FoundBrowser> {
-  const skip = new Set((deps.env.E2E_BROWSER_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const skip = new Set(
+    (deps.env.E2E_BROWSER_SKIP ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const fromEnv = deps.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE;
   if (fromEnv) {
-    if (!deps.exists(fromEnv)) throw new NoBrowserError(`PLAYWRIGHT_CHROMIUM_EXECUTABLE is set to ${fromEnv}, which does not exist: fix the path or unset it.`);
-    return { source: 'env', executablePath: fromEnv, args: CONTAINER_ARGS, label: `PLAYWRIGHT_CHROMIUM_EXECUTABLE (${fromEnv})` };
+    if (!deps.exists(fromEnv))
+      throw new NoBrowserError(
+        `PLAYWRIGHT_CHROMIUM_EXECUTABLE is set to ${fromEnv}, which does not exist: fix the path or unset it.`,
+      );
+    return {
+      source: 'env',
+      executablePath: fromEnv,
+      args: CONTAINER_ARGS,
+      label: `PLAYWRIGHT_CHROMIUM_EXECUTABLE (${fromEnv})`,
+    };
   }
   if (deps.platform === 'linux' && deps.arch === 'x64' && !skip.has('npm-package')) {
     const bin = await deps.npmPackageChromium();
-    if (bin) return { source: 'npm-package', executablePath: bin, args: NPM_PACKAGE_ARGS, label: `@sparticuz/chromium (${bin})` };
+    if (bin)
+      return {
+        source: 'npm-package',
+        executablePath: bin,
+        args: NPM_PACKAGE_ARGS,
+        label: `@sparticuz/chromium (${bin})`,
+      };
   }
   if (!skip.has('system') && deps.exists(SYSTEM_CHROMIUM)) {
-    return { source: 'system', executablePath: SYSTEM_CHROMIUM, args: CONTAINER_ARGS, label: `system Chromium (${SYSTEM_CHROMIUM})` };
+    return {
+      source: 'system',
+      executablePath: SYSTEM_CHROMIUM,
+      args: CONTAINER_ARGS,
+      label: `system Chromium (${SYSTEM_CHROMIUM})`,
+    };
   }
   if (!skip.has('playwright')) {
     const own = deps.playwrightChromium();
     if (own && deps.exists(own)) return { source: 'playwright', args: [], label: `Playwright's Chromium (${own})` };
-    if (own && deps.installPlaywrightChromium() && deps.exists(own)) return { source: 'playwright', args: [], label: `Playwright's Chromium, just installed (${own})` };
+    if (own && deps.installPlaywrightChromium() && deps.exists(own))
+      return { source: 'playwright', args: [], label: `Playwright's Chromium, just installed (${own})` };
   }
   throw new NoBrowserError(NO_BROWSER_MESSAGE);
 }

@@ -7,7 +7,12 @@ import { migrateDeploy } from './migrate';
 /** A throw-away embedded PostgreSQL, migrated; DATABASE_URL points at it before any Prisma import. */
 export async function freshDatabase(name: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `console-${name}-`));
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: name, quiet: true });
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: name,
+    quiet: true,
+  });
   process.env.DATABASE_URL = db.url;
   await migrateDeploy(db.url, { quiet: true });
   return {

@@ -14,6 +14,8 @@ export async function migrateDeploy(url: string, opts: { quiet?: boolean } = {})
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`prisma migrate deploy failed (exit ${code})\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`prisma migrate deploy failed (exit ${code})\n${output}`)),
+    );
   });
 }

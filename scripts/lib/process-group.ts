@@ -16,7 +16,10 @@ export async function stopProcessGroup(child: ChildProcess, graceMs = 5_000): Pr
       return false; // the group is gone
     }
   };
-  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.once('exit', () => r()));
   if (!signal('SIGTERM')) return;
   const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), graceMs).unref());
   if ((await Promise.race([exited, timer])) === 'timeout') signal('SIGKILL');

@@ -23,7 +23,10 @@ export function realDataPath(sub: string): string {
 export function skipWithoutRealData(sub: string, what: string): boolean {
   const file = realDataPath(sub);
   if (existsSync(file)) return false;
-  if (process.env.CI) throw new Error(`CI is set but the real-data sample ${file} is missing: "${what}" must run in CI (copy shared/ beside the clone).`);
+  if (process.env.CI)
+    throw new Error(
+      `CI is set but the real-data sample ${file} is missing: "${what}" must run in CI (copy shared/ beside the clone).`,
+    );
   const skipsFile = process.env[SKIPS_FILE_ENV];
   if (skipsFile) appendFileSync(skipsFile, `${what} (needs ${path.relative(process.cwd(), file)})\n`);
   return true;

@@ -55,38 +55,88 @@ async function provenanceRun(p: Provenance | undefined) {
       promptVersion: 'offline',
       settings: { scope: 'failed_and_passed' },
       taskId: p.taskId,
-      trajectories: p.trajectoryIds?.length ? { create: p.trajectoryIds.map((trajectoryId) => ({ trajectoryId })) } : undefined,
-      diagnoses: p.diagnosisIds?.length ? { create: p.diagnosisIds.map((diagnosisId) => ({ diagnosisId })) } : undefined,
+      trajectories: p.trajectoryIds?.length
+        ? { create: p.trajectoryIds.map((trajectoryId) => ({ trajectoryId })) }
+        : undefined,
+      diagnoses: p.diagnosisIds?.length
+        ? { create: p.diagnosisIds.map((diagnosisId) => ({ diagnosisId })) }
+        : undefined,
     },
   });
 }
 
 /** Appends an approved version (with its proposal and optional run) and makes it current. */
 export async function addVersion(cardId: string, content: object, provenance?: Provenance) {
-  const card = await prisma.card.findUniqueOrThrow({ where: { id: cardId }, include: { versions: { orderBy: { number: 'desc' }, take: 1 } } });
+  const card = await prisma.card.findUniqueOrThrow({
+    where: { id: cardId },
+    include: { versions: { orderBy: { number: 'desc' }, take: 1 } },
+  });
   const run = await provenanceRun(provenance);
   const proposal = await prisma.proposal.create({
-    data: { runId: run?.id, cardKind: card.kind, ability: card.ability, operation: card.versions.length ? 'PATCH_CARD' : 'ADD_CARD', proposedCard: content as Prisma.InputJsonValue, reason: 'test', status: 'APPROVED' },
+    data: {
+      runId: run?.id,
+      cardKind: card.kind,
+      ability: card.ability,
+      operation: card.versions.length ? 'PATCH_CARD' : 'ADD_CARD',
+      proposedCard: content as Prisma.InputJsonValue,
+      reason: 'test',
+      status: 'APPROVED',
+    },
   });
   const version = await prisma.cardVersion.create({
-    data: { cardId, number: (card.versions[0]?.number ?? 0) + 1, content: content as Prisma.InputJsonValue, parentVersionId: card.versions[0]?.id, proposalId: proposal.id },
+    data: {
+      cardId,
+      number: (card.versions[0]?.number ?? 0) + 1,
+      content: content as Prisma.InputJsonValue,
+      parentVersionId: card.versions[0]?.id,
+      proposalId: proposal.id,
+    },
   });
   await prisma.card.update({ where: { id: cardId }, data: { currentVersionId: version.id } });
   return { version, proposal, run };
 }
 
-export async function createSkillCard(opts: { ability?: string | null; apps?: string[]; content?: SkillCardContent; status?: CardStatus; provenance?: Provenance } = {}) {
+export async function createSkillCard(
+  opts: {
+    ability?: string | null;
+    apps?: string[];
+    content?: SkillCardContent;
+    status?: CardStatus;
+    provenance?: Provenance;
+  } = {},
+) {
   const content = opts.content ?? skillContent();
   const card = await prisma.card.create({
-    data: { key: skillCardKey(uid() + uid()), kind: 'SKILL', ability: opts.ability === undefined ? 'mail' : opts.ability, apps: opts.apps ?? ['mail'], title: content.title, tags: content.tags, status: opts.status ?? 'ACTIVE' },
+    data: {
+      key: skillCardKey(uid() + uid()),
+      kind: 'SKILL',
+      ability: opts.ability === undefined ? 'mail' : opts.ability,
+      apps: opts.apps ?? ['mail'],
+      title: content.title,
+      tags: content.tags,
+      status: opts.status ?? 'ACTIVE',
+    },
   });
   const { version } = await addVersion(card.id, content, opts.provenance);
   return { card, version };
 }
 
-export async function createFunctionCard(tool: string, opts: { content?: FunctionCardContent; status?: CardStatus; provenance?: Provenance } = {}) {
+export async function createFunctionCard(
+  tool: string,
+  opts: { content?: FunctionCardContent; status?: CardStatus; provenance?: Provenance } = {},
+) {
   const content = opts.content ?? functionContent(tool);
-  const card = await prisma.card.create({ data: { key: functionCardKey(tool), kind: 'FUNCTION', ability: null, apps: [content.app], title: tool, tags: [], status: opts.status ?? 'ACTIVE' } });
+  const card = await prisma.card.create({
+    data: {
+      key: functionCardKey(tool),
+      kind: 'FUNCTION',
+      ability: null,
+      apps: [content.app],
+      title: tool,
+      tags: [],
+      status: opts.status ?? 'ACTIVE',
+    },
+  });
   const { version } = await addVersion(card.id, content, opts.provenance);
   return { card, version };
 }

@@ -9,7 +9,9 @@ import { uid } from './factories';
  * anchored at the update call (event 3). `ability` (default airline) gives a
  * test its own bank, so cards another test approved do not turn its proposal into a NOOP.
  */
-export async function seedBaggageContrastTask(opts: { passing?: number; failing?: number; benchmark?: string; ability?: string } = {}) {
+export async function seedBaggageContrastTask(
+  opts: { passing?: number; failing?: number; benchmark?: string; ability?: string } = {},
+) {
   const benchmark = opts.benchmark ?? `bench-${uid()}`;
   const taskId = `airline-${uid()}`;
   const record = (passed: boolean, i: number): NativeRecordInput => ({
@@ -24,23 +26,54 @@ export async function seedBaggageContrastTask(opts: { passing?: number; failing?
         { id: 'cp_1', name: 'final answer' },
       ],
     },
-    trajectory: { id: `${benchmark}:${passed ? 'pass' : 'fail'}-${i}`, model: passed ? `model-pass-${i}` : `model-fail-${i}`, outcome: { passed } },
+    trajectory: {
+      id: `${benchmark}:${passed ? 'pass' : 'fail'}-${i}`,
+      model: passed ? `model-pass-${i}` : `model-fail-${i}`,
+      outcome: { passed },
+    },
     events: [
       { source: 'user', type: 'message', content: 'Please move my flight to the next day. No bags this time.' },
-      { source: 'agent', type: 'tool_call', tool: 'airline.get_reservation_details', arguments: { reservation_id: 'ZFA04Y' }, call_id: 'c1' },
-      { source: 'environment', type: 'observation', call_id: 'c1', content: '{"reservation_id":"ZFA04Y","cabin":"economy","total_baggages":1}' },
+      {
+        source: 'agent',
+        type: 'tool_call',
+        tool: 'airline.get_reservation_details',
+        arguments: { reservation_id: 'ZFA04Y' },
+        call_id: 'c1',
+      },
+      {
+        source: 'environment',
+        type: 'observation',
+        call_id: 'c1',
+        content: '{"reservation_id":"ZFA04Y","cabin":"economy","total_baggages":1}',
+      },
       {
         source: 'agent',
         type: 'tool_call',
         tool: 'airline.update_reservation_flights',
-        arguments: { reservation_id: 'ZFA04Y', cabin: 'economy', flight_number: 'HAT170', total_baggages: passed ? 0 : 1, payment_id: 'credit_card_4421486' },
+        arguments: {
+          reservation_id: 'ZFA04Y',
+          cabin: 'economy',
+          flight_number: 'HAT170',
+          total_baggages: passed ? 0 : 1,
+          payment_id: 'credit_card_4421486',
+        },
         call_id: 'c2',
       },
-      { source: 'environment', type: 'observation', call_id: 'c2', content: '{"reservation_id":"ZFA04Y","status":"updated"}' },
+      {
+        source: 'environment',
+        type: 'observation',
+        call_id: 'c2',
+        content: '{"reservation_id":"ZFA04Y","status":"updated"}',
+      },
       { source: 'agent', type: 'final', content: 'Your flight was changed.' },
     ],
     checkpoints: [
-      { id: 'cp_0', passed, note: passed ? undefined : 'db_check: baggage count differs from the gold database', event_index: 3 },
+      {
+        id: 'cp_0',
+        passed,
+        note: passed ? undefined : 'db_check: baggage count differs from the gold database',
+        event_index: 3,
+      },
       { id: 'cp_1', passed: true },
     ],
   });
@@ -49,5 +82,11 @@ export async function seedBaggageContrastTask(opts: { passing?: number; failing?
     ...Array.from({ length: opts.failing ?? 2 }, (_, i) => record(false, i)),
   ];
   const ids = await seedRecords(records);
-  return { benchmark, taskExternalId: taskId, trajectoryIds: ids, passingIds: ids.slice(0, opts.passing ?? 2), failingIds: ids.slice(opts.passing ?? 2) };
+  return {
+    benchmark,
+    taskExternalId: taskId,
+    trajectoryIds: ids,
+    passingIds: ids.slice(0, opts.passing ?? 2),
+    failingIds: ids.slice(opts.passing ?? 2),
+  };
 }

@@ -21,9 +21,20 @@ export async function disagreements(count: number) {
   for (const trajectoryId of trajectoryIds) {
     const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
     for (const [i, author] of authors.entries()) {
-      await submitDiagnosis(author, { checkpointResultId: cp.id, categoryId: [first, second][i].id, eventStart: i * 3, eventEnd: i * 3 + 1, whatWentWrong: `wrong ${i} in ${benchmark}`, whatShouldHaveHappened: `rule ${i}` });
+      await submitDiagnosis(author, {
+        checkpointResultId: cp.id,
+        categoryId: [first, second][i].id,
+        eventStart: i * 3,
+        eventEnd: i * 3 + 1,
+        whatWentWrong: `wrong ${i} in ${benchmark}`,
+        whatShouldHaveHappened: `rule ${i}`,
+      });
     }
-    const diagnoses = await prisma.diagnosis.findMany({ where: { checkpointResultId: cp.id }, include: { author: true }, orderBy: { createdAt: 'asc' } });
+    const diagnoses = await prisma.diagnosis.findMany({
+      where: { checkpointResultId: cp.id },
+      include: { author: true },
+      orderBy: { createdAt: 'asc' },
+    });
     checkpoints.push({ trajectoryId, checkpointResultId: cp.id, diagnoses });
   }
   return { benchmark, checkpoints };

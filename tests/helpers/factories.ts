@@ -13,7 +13,13 @@ export const uid = () => randomBytes(4).toString('hex');
 export async function createUser(role: Role, overrides: { email?: string; password?: string; active?: boolean } = {}) {
   const email = overrides.email ?? `${role.toLowerCase()}-${uid()}@test.local`;
   const user = await prisma.user.create({
-    data: { email, name: `${role} ${email}`, role, active: overrides.active ?? true, passwordHash: await hashPassword(overrides.password ?? 'test-password') },
+    data: {
+      email,
+      name: `${role} ${email}`,
+      role,
+      active: overrides.active ?? true,
+      passwordHash: await hashPassword(overrides.password ?? 'test-password'),
+    },
   });
   return user;
 }
@@ -24,7 +30,9 @@ export async function createActor(role: Role): Promise<Actor> {
 }
 
 /** A native record for one attempt of a demo task, under a unique benchmark so tests do not collide. */
-export function demoRecord(opts: { benchmark?: string; task?: DemoTask; attempt?: number; trajectoryId?: string } = {}): NativeRecordInput {
+export function demoRecord(
+  opts: { benchmark?: string; task?: DemoTask; attempt?: number; trajectoryId?: string } = {},
+): NativeRecordInput {
   const task = opts.task ?? DEMO_TASKS[0];
   const attempt = task.attempts[opts.attempt ?? 1];
   const benchmark = opts.benchmark ?? `bench-${uid()}`;
@@ -68,18 +76,40 @@ export async function seedDemoTask(task: DemoTask = DEMO_TASKS[0], benchmark = `
   return { benchmark, taskId, trajectories };
 }
 
-type SeedEvent = { source?: 'AGENT' | 'USER' | 'ENVIRONMENT' | 'VERIFIER'; type?: 'MESSAGE' | 'TOOL_CALL' | 'OBSERVATION' | 'NOTIFICATION' | 'FINAL'; tool?: string; content?: string; arguments?: Record<string, unknown> };
+type SeedEvent = {
+  source?: 'AGENT' | 'USER' | 'ENVIRONMENT' | 'VERIFIER';
+  type?: 'MESSAGE' | 'TOOL_CALL' | 'OBSERVATION' | 'NOTIFICATION' | 'FINAL';
+  tool?: string;
+  content?: string;
+  arguments?: Record<string, unknown>;
+};
 
 /** A task (found or created by benchmark + externalId) with the named checkpoints. */
-export async function ensureTask(opts: { benchmark: string; externalId: string; ability?: string | null; checkpointKeys?: string[] }) {
+export async function ensureTask(opts: {
+  benchmark: string;
+  externalId: string;
+  ability?: string | null;
+  checkpointKeys?: string[];
+}) {
   const keys = opts.checkpointKeys ?? ['c0', 'c1'];
   const task = await prisma.task.upsert({
     where: { benchmark_externalId: { benchmark: opts.benchmark, externalId: opts.externalId } },
     update: {},
-    create: { benchmark: opts.benchmark, externalId: opts.externalId, ability: opts.ability ?? null, instruction: `Task ${opts.externalId}`, apps: [], contentHash: uid() },
+    create: {
+      benchmark: opts.benchmark,
+      externalId: opts.externalId,
+      ability: opts.ability ?? null,
+      instruction: `Task ${opts.externalId}`,
+      apps: [],
+      contentHash: uid(),
+    },
   });
   for (const [position, key] of keys.entries()) {
-    await prisma.taskCheckpoint.upsert({ where: { taskId_key: { taskId: task.id, key } }, update: {}, create: { taskId: task.id, key, name: key, position } });
+    await prisma.taskCheckpoint.upsert({
+      where: { taskId_key: { taskId: task.id, key } },
+      update: {},
+      create: { taskId: task.id, key, name: key, position },
+    });
   }
   return task;
 }
@@ -100,7 +130,12 @@ export async function seedTrajectory(opts: {
   createdAt?: Date;
 }) {
   const keys = Object.keys(opts.checkpoints);
-  const task = await ensureTask({ benchmark: opts.benchmark, externalId: opts.taskExternalId, ability: opts.ability, checkpointKeys: keys });
+  const task = await ensureTask({
+    benchmark: opts.benchmark,
+    externalId: opts.taskExternalId,
+    ability: opts.ability,
+    checkpointKeys: keys,
+  });
   const cps = await prisma.taskCheckpoint.findMany({ where: { taskId: task.id, key: { in: keys } } });
   const failed = Object.values(opts.checkpoints).filter((p) => !p).length;
   const events = opts.events ?? [];

@@ -24,10 +24,24 @@ export function failedRecord(opts: {
   const passed = opts.passed ?? 1;
   const n = Math.max(opts.events ?? 8, 2);
   const keys = opts.keys ?? Array.from({ length: failed + passed }, (_, i) => `cp_${i}`);
-  const events: NativeRecordInput['events'] = [{ source: 'user', type: 'message', content: opts.content?.(0) ?? 'Please fix my booking.' }];
+  const events: NativeRecordInput['events'] = [
+    { source: 'user', type: 'message', content: opts.content?.(0) ?? 'Please fix my booking.' },
+  ];
   for (let i = 1; events.length < n - 1; i++) {
-    events.push({ source: 'agent', type: 'tool_call', tool: 'airline.get_reservation', arguments: { reservation_id: `R${i}` }, call_id: `c${i}` });
-    if (events.length < n - 1) events.push({ source: 'environment', type: 'observation', call_id: `c${i}`, content: opts.content?.(events.length) ?? `{"id":"R${i}"}` });
+    events.push({
+      source: 'agent',
+      type: 'tool_call',
+      tool: 'airline.get_reservation',
+      arguments: { reservation_id: `R${i}` },
+      call_id: `c${i}`,
+    });
+    if (events.length < n - 1)
+      events.push({
+        source: 'environment',
+        type: 'observation',
+        call_id: `c${i}`,
+        content: opts.content?.(events.length) ?? `{"id":"R${i}"}`,
+      });
   }
   events.push({ source: 'agent', type: 'final', content: 'Done.' });
   return {
@@ -41,7 +55,12 @@ export function failedRecord(opts: {
     },
     trajectory: { id: `${opts.benchmark}:${uid()}`, model: opts.model ?? 'model-a', outcome: { passed: failed === 0 } },
     events,
-    checkpoints: keys.map((k, i) => ({ id: k, passed: i >= failed, note: i < failed ? `evaluator: ${k} not met` : undefined, event_index: Math.min(i + 1, n - 1) })),
+    checkpoints: keys.map((k, i) => ({
+      id: k,
+      passed: i >= failed,
+      note: i < failed ? `evaluator: ${k} not met` : undefined,
+      event_index: Math.min(i + 1, n - 1),
+    })),
   };
 }
 
@@ -56,7 +75,10 @@ export async function seedRecords(records: NativeRecordInput[]): Promise<string[
         if (res.status === 'conflict') throw new Error(res.reason);
         ids.push(res.trajectoryId);
         // Distinct createdAt values keep the queue order deterministic.
-        await tx.trajectory.update({ where: { id: res.trajectoryId }, data: { createdAt: new Date(Date.UTC(2026, 0, 1) + ids.length * 1000) } });
+        await tx.trajectory.update({
+          where: { id: res.trajectoryId },
+          data: { createdAt: new Date(Date.UTC(2026, 0, 1) + ids.length * 1000) },
+        });
       }
     },
     { timeout: 60_000 },

@@ -20,7 +20,12 @@ export type Responder = (req: ChatRequest, index: number) => FakeReply;
 export const reply = {
   json: (body: unknown, usage = { prompt: 100, completion: 20 }): FakeReply => ({ kind: 'json', body, usage }),
   text: (content: string): FakeReply => ({ kind: 'text', content, usage: { prompt: 50, completion: 5 } }),
-  status: (status: number, message = 'fake server error', retryAfterMs: number | null = 10): FakeReply => ({ kind: 'status', status, message, retryAfterMs }),
+  status: (status: number, message = 'fake server error', retryAfterMs: number | null = 10): FakeReply => ({
+    kind: 'status',
+    status,
+    message,
+    retryAfterMs,
+  }),
   hang: (): FakeReply => ({ kind: 'hang' }),
 };
 
@@ -63,7 +68,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
       const body = JSON.parse(raw) as ChatRequest;
@@ -76,22 +83,30 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       if (r.kind === 'hang') return; // never answer: the client's timeout must fire
       if (r.kind === 'status') {
         const retryAfter = r.retryAfterMs === undefined ? 10 : r.retryAfterMs;
-        res.writeHead(r.status, { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after-ms': String(retryAfter) }) });
+        res.writeHead(r.status, {
+          'content-type': 'application/json',
+          ...(retryAfter === null ? {} : { 'retry-after-ms': String(retryAfter) }),
+        });
         res.end(JSON.stringify({ error: { message: r.message, type: 'server_error' } }));
         return;
       }
       const content = r.kind === 'json' ? JSON.stringify(r.body) : r.content;
       const usage = r.usage ?? { prompt: 0, completion: 0 };
-      const send = () => res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
-        }),
-      );
+      const send = () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: `chatcmpl-${requests.length}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            usage: {
+              prompt_tokens: usage.prompt,
+              completion_tokens: usage.completion,
+              total_tokens: usage.prompt + usage.completion,
+            },
+          }),
+        );
       if (r.kind === 'json' && r.delayMs) setTimeout(send, r.delayMs);
       else send();
     });

@@ -22,9 +22,15 @@ export function listApiRoutes(): { file: string; urlPattern: string; methods: st
   return routeFiles(path.join(ROOT, 'app', 'api'))
     .map((abs) => {
       const file = path.relative(ROOT, abs).split(path.sep).join('/');
-      const segments = path.dirname(file).split('/').slice(1).filter((s) => !/^\(.*\)$/.test(s));
+      const segments = path
+        .dirname(file)
+        .split('/')
+        .slice(1)
+        .filter((s) => !/^\(.*\)$/.test(s));
       const source = readFileSync(abs, 'utf8');
-      const methods = METHODS.filter((m) => new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source));
+      const methods = METHODS.filter((m) =>
+        new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source),
+      );
       return { file, urlPattern: `/${segments.join('/')}`, methods };
     })
     .sort((a, b) => a.urlPattern.localeCompare(b.urlPattern));

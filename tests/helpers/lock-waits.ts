@@ -15,11 +15,14 @@ export async function holdRowLocks(lockingSelect: Prisma.Sql): Promise<{ release
   const gate = new Promise<void>((resolve) => (release = resolve));
   let locked!: () => void;
   const held = new Promise<void>((resolve) => (locked = resolve));
-  const holder = prisma.$transaction(async (tx) => {
-    await tx.$queryRaw(lockingSelect);
-    locked();
-    await gate;
-  }, { timeout: 60_000 });
+  const holder = prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRaw(lockingSelect);
+      locked();
+      await gate;
+    },
+    { timeout: 60_000 },
+  );
   await Promise.race([held, holder]);
   return {
     release: async () => {
@@ -30,4 +33,5 @@ export async function holdRowLocks(lockingSelect: Prisma.Sql): Promise<{ release
 }
 
 /** Holds a trajectory's row lock (see holdRowLocks). */
-export const holdTrajectoryRow = (id: string) => holdRowLocks(Prisma.sql`SELECT id FROM "Trajectory" WHERE id = ${id} FOR UPDATE`);
+export const holdTrajectoryRow = (id: string) =>
+  holdRowLocks(Prisma.sql`SELECT id FROM "Trajectory" WHERE id = ${id} FOR UPDATE`);

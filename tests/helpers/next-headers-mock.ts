@@ -11,7 +11,12 @@ export function nextHeadersFromTestRequest() {
   return {
     headers: async () => testRequest.current!.headers,
     cookies: async () => {
-      const jar = new Map((testRequest.current!.headers.get('cookie') ?? '').split(/;\s*/).filter(Boolean).map((c) => c.split('=') as [string, string]));
+      const jar = new Map(
+        (testRequest.current!.headers.get('cookie') ?? '')
+          .split(/;\s*/)
+          .filter(Boolean)
+          .map((c) => c.split('=') as [string, string]),
+      );
       return { get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined) };
     },
   };

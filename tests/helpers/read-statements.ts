@@ -14,5 +14,8 @@ export async function readStatements(run: () => Promise<unknown>): Promise<strin
 
 /** The `$n` parameters of a statement, and how many of them are `(SELECT $n::text)` (unplannedText). */
 export function parameterCounts(text: string): { parameters: number; unplanned: number } {
-  return { parameters: [...text.matchAll(/\$\d+/g)].length, unplanned: [...text.matchAll(/\(SELECT \$\d+::text\)/g)].length };
+  return {
+    parameters: [...text.matchAll(/\$\d+/g)].length,
+    unplanned: [...text.matchAll(/\(SELECT \$\d+::text\)/g)].length,
+  };
 }

@@ -1,5 +1,10 @@
 import type { Prisma } from '@prisma/client';
-import { functionCardKey, skillCardKey, type FunctionCardContent, type SkillCardContent } from '@/lib/cards/card-schemas';
+import {
+  functionCardKey,
+  skillCardKey,
+  type FunctionCardContent,
+  type SkillCardContent,
+} from '@/lib/cards/card-schemas';
 import { prisma } from '@/lib/db/prisma';
 import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { DEMO_TASKS, type DemoTask } from '@/lib/seed/demo-world';
@@ -12,7 +17,10 @@ export async function submitDiagnoses(
 ): Promise<string[]> {
   const authorId = d.authorId ?? (await createUser('ANNOTATOR')).id;
   const category = await prisma.failureCategory.findUnique({ where: { key: d.category ?? 'incomplete-enumeration' } });
-  const failed = await prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false }, orderBy: { checkpoint: { position: 'asc' } } });
+  const failed = await prisma.checkpointResult.findMany({
+    where: { trajectoryId, passed: false },
+    orderBy: { checkpoint: { position: 'asc' } },
+  });
   const ids: string[] = [];
   await prisma.$transaction(async (tx) => {
     for (const cp of d.onlyFirst ? failed.slice(0, 1) : failed) {
@@ -39,7 +47,10 @@ export async function submitDiagnoses(
 }
 
 /** A bank card with one version (made current), as an approved proposal would leave it. */
-export async function createSkillCard(content: SkillCardContent, opts: { ability: string; apps?: string[]; hex?: string }) {
+export async function createSkillCard(
+  content: SkillCardContent,
+  opts: { ability: string; apps?: string[]; hex?: string },
+) {
   const key = skillCardKey(opts.hex ?? uid());
   return createCard(key, 'SKILL', opts.ability, opts.apps ?? [], content.title, content.tags, content);
 }
@@ -48,25 +59,51 @@ export async function createFunctionCard(content: FunctionCardContent) {
   return createCard(functionCardKey(content.tool), 'FUNCTION', null, [content.app], content.tool, [], content);
 }
 
-async function createCard(key: string, kind: 'SKILL' | 'FUNCTION', ability: string | null, apps: string[], title: string, tags: string[], content: object) {
+async function createCard(
+  key: string,
+  kind: 'SKILL' | 'FUNCTION',
+  ability: string | null,
+  apps: string[],
+  title: string,
+  tags: string[],
+  content: object,
+) {
   const card = await prisma.card.create({ data: { key, kind, ability, apps, title, tags } });
-  const version = await prisma.cardVersion.create({ data: { cardId: card.id, number: 1, content: content as Prisma.InputJsonValue } });
+  const version = await prisma.cardVersion.create({
+    data: { cardId: card.id, number: 1, content: content as Prisma.InputJsonValue },
+  });
   await prisma.card.update({ where: { id: card.id }, data: { currentVersionId: version.id } });
   return { cardId: card.id, key, versionId: version.id };
 }
 
-export async function createQueuedRun(data: { taskId?: string | null; kind?: 'REFLECTION' | 'FUNCTION_CARDS'; settings: Record<string, unknown> }) {
+export async function createQueuedRun(data: {
+  taskId?: string | null;
+  kind?: 'REFLECTION' | 'FUNCTION_CARDS';
+  settings: Record<string, unknown>;
+}) {
   const provider = data.settings.provider === 'openai' ? 'OPENAI' : 'OFFLINE';
   return prisma.reflectionRun.create({
-    data: { kind: data.kind ?? 'REFLECTION', taskId: data.taskId ?? null, provider, settings: data.settings as Prisma.InputJsonValue, status: 'QUEUED' },
+    data: {
+      kind: data.kind ?? 'REFLECTION',
+      taskId: data.taskId ?? null,
+      provider,
+      settings: data.settings as Prisma.InputJsonValue,
+      status: 'QUEUED',
+    },
   });
 }
 
 /** A complete skill delta with optional overrides (valid against the card schema). */
-export function skillDelta(over: Partial<Omit<SkillCardContent, 'skill' | 'evidence'>> & { skill?: Partial<SkillCardContent['skill']>; evidence?: Partial<SkillCardContent['evidence']> } = {}): SkillCardContent {
+export function skillDelta(
+  over: Partial<Omit<SkillCardContent, 'skill' | 'evidence'>> & {
+    skill?: Partial<SkillCardContent['skill']>;
+    evidence?: Partial<SkillCardContent['evidence']>;
+  } = {},
+): SkillCardContent {
   return {
     title: over.title ?? 'Read every result page before choosing',
-    applies_when: over.applies_when ?? 'A search returns a next page marker and the task asks for the newest matching message',
+    applies_when:
+      over.applies_when ?? 'A search returns a next page marker and the task asks for the newest matching message',
     solves: over.solves ?? 'Acting on an older message because the newest one sits on a later page',
     tags: over.tags ?? ['pagination', 'search', 'newest'],
     skill: {
@@ -78,7 +115,13 @@ export function skillDelta(over: Partial<Omit<SkillCardContent, 'skill' | 'evide
       efficiency: [],
       ...over.skill,
     },
-    evidence: { observed_feedback: ['The search step check failed when only one page was read'], state_transition: [], good_examples: [], bad_examples: [], ...over.evidence },
+    evidence: {
+      observed_feedback: ['The search step check failed when only one page was read'],
+      state_transition: [],
+      good_examples: [],
+      bad_examples: [],
+      ...over.evidence,
+    },
     functions_used: over.functions_used ?? ['mail.search_messages'],
   };
 }

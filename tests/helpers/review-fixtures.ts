@@ -15,7 +15,10 @@ export async function pendingPatch() {
   const card = await createSkillCard(DEMO_SKILL_CARDS[0].versions[0], { ability: seeded.ability, apps: ['mail'] });
   const run = await createQueuedRun({ taskId: seeded.taskId, settings: offline });
   await executeRun(run.id);
-  const proposal = await prisma.proposal.findFirstOrThrow({ where: { runId: run.id, operation: 'PATCH_CARD', status: 'PENDING' }, include: { targets: true } });
+  const proposal = await prisma.proposal.findFirstOrThrow({
+    where: { runId: run.id, operation: 'PATCH_CARD', status: 'PENDING' },
+    include: { targets: true },
+  });
   return { ...seeded, card, run, proposal };
 }
 
@@ -33,9 +36,15 @@ export async function twinProposal(p: Awaited<ReturnType<typeof pendingPatch>>['
       proposedCard: p.proposedCard as Prisma.InputJsonValue,
       reason: `${p.reason} (twin)`,
       status: 'PENDING',
-      targets: { create: p.targets.map((t) => ({ cardId: t.cardId, baseVersionId: t.baseVersionId, primary: t.primary })) },
+      targets: {
+        create: p.targets.map((t) => ({ cardId: t.cardId, baseVersionId: t.baseVersionId, primary: t.primary })),
+      },
     },
   });
 }
 
-export const versionRows = () => prisma.cardVersion.findMany({ select: { id: true, cardId: true, number: true, content: true }, orderBy: { id: 'asc' } });
+export const versionRows = () =>
+  prisma.cardVersion.findMany({
+    select: { id: true, cardId: true, number: true, content: true },
+    orderBy: { id: 'asc' },
+  });

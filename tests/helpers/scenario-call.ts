@@ -17,7 +17,9 @@ export type MutatingRoute = { file: string; urlPattern: string; method: string; 
 
 /** Every mutating method of every route under app/api, keyed `METHOD /api/pattern` as SCENARIOS is. */
 export function mutatingRoutes(): MutatingRoute[] {
-  return listApiRoutes().flatMap((r) => r.methods.filter((m) => MUTATING.includes(m)).map((method) => ({ ...r, method, key: `${method} ${r.urlPattern}` })));
+  return listApiRoutes().flatMap((r) =>
+    r.methods.filter((m) => MUTATING.includes(m)).map((method) => ({ ...r, method, key: `${method} ${r.urlPattern}` })),
+  );
 }
 
 /** A user and an API token per role, and a seeded task: what the scenarios are given. */
@@ -28,7 +30,9 @@ export async function scenarioContext(): Promise<Ctx> {
   const tokens = {} as Ctx['tokens'];
   for (const role of roles) {
     users[role] = await createUser(role);
-    tokens[role] = (await createApiToken(admin, { name: `audit-${role}`, role, userId: users[role].id } as never)).token;
+    tokens[role] = (
+      await createApiToken(admin, { name: `audit-${role}`, role, userId: users[role].id } as never)
+    ).token;
   }
   const { taskId } = await seedDemoTask();
   return { tokens, users, taskId };
@@ -40,8 +44,16 @@ export const scenarioToken = (ctx: Ctx, c: Omit<Call, 'audit'>) => c.token ?? (c
  * Calls the route as the scenario says; `override` replaces the body as sent
  * (raw text, with its own headers) to try bad input on an otherwise valid call.
  */
-export async function callScenario(ctx: Ctx, route: MutatingRoute, c: Omit<Call, 'audit'>, override?: { body: string; headers?: Record<string, string> }): Promise<Response> {
-  const mod = (await import(/* @vite-ignore */ `${process.cwd()}/${route.file}`)) as Record<string, (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>>;
+export async function callScenario(
+  ctx: Ctx,
+  route: MutatingRoute,
+  c: Omit<Call, 'audit'>,
+  override?: { body: string; headers?: Record<string, string> },
+): Promise<Response> {
+  const mod = (await import(/* @vite-ignore */ `${process.cwd()}/${route.file}`)) as Record<
+    string,
+    (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
+  >;
   let url = `http://localhost${route.urlPattern.replace(/\[(\w+)\]/g, (_m, name: string) => encodeURIComponent(c.params?.[name] ?? name))}`;
   const headers = new Headers({ host: 'localhost' });
   const token = scenarioToken(ctx, c);

@@ -44,11 +44,29 @@ function messages(opts: { baggages: number; xss: boolean }): Json[] {
   const out: Json[] = [
     { role: 'assistant', content: 'Hi! How can I help you today?', turn_idx: 0 },
     { role: 'user', content: 'I want to book a one-way flight from JFK to Seattle on May 20.', turn_idx: 1 },
-    { role: 'assistant', tool_calls: [{ id: 'u1', name: 'get_user_details', arguments: { user_id: 'mia_li_3668' } }], turn_idx: 2 },
+    {
+      role: 'assistant',
+      tool_calls: [{ id: 'u1', name: 'get_user_details', arguments: { user_id: 'mia_li_3668' } }],
+      turn_idx: 2,
+    },
     { role: 'tool', id: 'u1', content: '{"user_id": "mia_li_3668", "membership": "gold"}', turn_idx: 3 },
   ];
   for (let i = 0; i < SEARCHES; i++) {
-    out.push({ role: 'assistant', tool_calls: [{ id: `s${i}`, name: 'search_direct_flight', arguments: { origin: 'JFK', destination: 'SEA', date: `2024-05-${String(20 + (i % 5)).padStart(2, '0')}`, page: i } }] });
+    out.push({
+      role: 'assistant',
+      tool_calls: [
+        {
+          id: `s${i}`,
+          name: 'search_direct_flight',
+          arguments: {
+            origin: 'JFK',
+            destination: 'SEA',
+            date: `2024-05-${String(20 + (i % 5)).padStart(2, '0')}`,
+            page: i,
+          },
+        },
+      ],
+    });
     out.push({ role: 'tool', id: `s${i}`, content: `[{"flight_number": "HAT${100 + i}", "price": ${200 + i}}]` });
   }
   out.push({
@@ -56,7 +74,10 @@ function messages(opts: { baggages: number; xss: boolean }): Json[] {
     content: `Here is the booking:\n\n**Cabin:** economy\n\n- Flight HAT136 on 2024-05-20\n- Payment: credit card\n\nSee [the baggage policy](https://example.com/bags).\n\n${opts.xss ? MARKDOWN_XSS : 'Shall I book it?'}`,
   });
   out.push({ role: 'user', content: 'Yes, please book it.' });
-  out.push({ role: 'assistant', tool_calls: [{ id: 'b1', name: 'book_reservation', arguments: { ...BOOKING, total_baggages: opts.baggages } }] });
+  out.push({
+    role: 'assistant',
+    tool_calls: [{ id: 'b1', name: 'book_reservation', arguments: { ...BOOKING, total_baggages: opts.baggages } }],
+  });
   out.push({ role: 'tool', id: 'b1', content: '{"reservation_id": "ZX81QK"}' });
   out.push({ role: 'assistant', content: 'Your flight is booked: reservation **ZX81QK**.' });
   return out;
@@ -68,8 +89,10 @@ function task(): Json {
     description: { purpose: 'Book a one-way flight with one checked bag.' },
     user_scenario: {
       instructions: {
-        reason_for_call: 'You want to book a one-way flight from JFK to Seattle on 2024-05-20 in economy, paying with your credit card.',
-        known_info: 'You are Mia Li, user id mia_li_3668, born 1990-04-05. You travel alone and you do not want travel insurance.',
+        reason_for_call:
+          'You want to book a one-way flight from JFK to Seattle on 2024-05-20 in economy, paying with your credit card.',
+        known_info:
+          'You are Mia Li, user id mia_li_3668, born 1990-04-05. You travel alone and you do not want travel insurance.',
         unknown_info: 'You do not know the flight number; let the agent find the cheapest direct flight.',
         task_instructions: `Confirm the booking details when the agent reads them back, and do not volunteer extra information. ${DECISIVE_SENTENCE}`,
       },
@@ -97,14 +120,26 @@ function simulation(id: string, passed: boolean): Json {
       db_check: { db_match: passed, db_reward: passed ? 1 : 0 },
       action_checks: [
         { action: { action_id: '900_0', name: 'get_user_details' }, action_match: true, action_reward: 1 },
-        { action: { action_id: '900_1', name: 'book_reservation' }, action_match: passed, action_reward: passed ? 1 : 0 },
+        {
+          action: { action_id: '900_1', name: 'book_reservation' },
+          action_match: passed,
+          action_reward: passed ? 1 : 0,
+        },
       ],
-      nl_assertions: [{ nl_assertion: 'The agent reads the booking back before booking.', met: true, justification: 'It did.' }],
+      nl_assertions: [
+        { nl_assertion: 'The agent reads the booking back before booking.', met: true, justification: 'It did.' },
+      ],
     },
   };
 }
 
-export type Tau2Workspace = { domain: string; taskId: string; externalId: string; failingId: string; passingIds: string[] };
+export type Tau2Workspace = {
+  domain: string;
+  taskId: string;
+  externalId: string;
+  failingId: string;
+  passingIds: string[];
+};
 
 /**
  * Writes the three runs (the failing one last, so the queue offers it first among these);
@@ -115,7 +150,12 @@ export async function seedTau2Workspace(opts: { morePassingRuns?: number } = {})
   const runs = [
     { id: 'pass-opus', model: 'claude-opus-4-6', agent: 'llm_agent', passed: true },
     { id: 'pass-gpt', model: 'gpt-4.1', agent: 'llm_agent', passed: true },
-    ...Array.from({ length: opts.morePassingRuns ?? 0 }, (_, i) => ({ id: `pass-extra-${i}`, model: `extra-model-${i}`, agent: 'llm_agent', passed: true })),
+    ...Array.from({ length: opts.morePassingRuns ?? 0 }, (_, i) => ({
+      id: `pass-extra-${i}`,
+      model: `extra-model-${i}`,
+      agent: 'llm_agent',
+      passed: true,
+    })),
     { id: 'fail-opus', model: 'claude-opus-4-6', agent: 'tool_calling_agent', passed: false },
   ];
   const ids: string[] = [];
@@ -124,7 +164,11 @@ export async function seedTau2Workspace(opts: { morePassingRuns?: number } = {})
     async (tx) => {
       await ensureFailureCategories(tx);
       for (const r of runs) {
-        const info = { agent_info: { implementation: r.agent, llm: r.model }, user_info: { llm: 'user-sim' }, environment_info: { domain_name: domain } };
+        const info = {
+          agent_info: { implementation: r.agent, llm: r.model },
+          user_info: { llm: 'user-sim' },
+          environment_info: { domain_name: domain },
+        };
         const record = nativeRecordSchema.parse(tau2SimulationToRecord(info, task(), simulation(r.id, r.passed)));
         const res = await writeNativeRecord(tx, record);
         if (res.status !== 'imported') throw new Error(JSON.stringify(res));

@@ -23,9 +23,20 @@ async function categories() {
   return { first: rows[0], second: rows[1] };
 }
 
-async function diagnose(actor: Actor, trajectoryId: string, opts: { categoryId: string; start: number; end: number; should: string }) {
+async function diagnose(
+  actor: Actor,
+  trajectoryId: string,
+  opts: { categoryId: string; start: number; end: number; should: string },
+) {
   const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
-  await submitDiagnosis(actor, { checkpointResultId: cp.id, categoryId: opts.categoryId, eventStart: opts.start, eventEnd: opts.end, whatWentWrong: `wrong by ${actor.name}`, whatShouldHaveHappened: opts.should });
+  await submitDiagnosis(actor, {
+    checkpointResultId: cp.id,
+    categoryId: opts.categoryId,
+    eventStart: opts.start,
+    eventEnd: opts.end,
+    whatWentWrong: `wrong by ${actor.name}`,
+    whatShouldHaveHappened: opts.should,
+  });
   return cp.id;
 }
 
@@ -76,16 +87,35 @@ describe('overlap k in the queue', () => {
     await setOverlap(await createActor('ADMIN'), { benchmark, k: 2 });
     const { first } = await categories();
     const [a, b, c] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
-    const results = await prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false }, include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } });
+    const results = await prisma.checkpointResult.findMany({
+      where: { trajectoryId, passed: false },
+      include: { checkpoint: true },
+      orderBy: { checkpoint: { position: 'asc' } },
+    });
     const [cp0, cp1] = results.map((r) => r.id);
     const submit = (actor: Actor, checkpointResultId: string) =>
-      submitDiagnosis(actor, { checkpointResultId, categoryId: first.id, eventStart: 1, eventEnd: 1, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
-    const stored = async () => failedCheckpointsSchema.parse((await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).failedCheckpoints);
-    const shown = async (actor: Actor) => (await listQueue(actor, { benchmark })).items.find((i) => i.trajectoryId === trajectoryId)?.failedCheckpoints
-      .map((cp) => `${cp.key} ${cp.submitted}/${cp.k}`);
+      submitDiagnosis(actor, {
+        checkpointResultId,
+        categoryId: first.id,
+        eventStart: 1,
+        eventEnd: 1,
+        whatWentWrong: 'w',
+        whatShouldHaveHappened: 's',
+      });
+    const stored = async () =>
+      failedCheckpointsSchema.parse(
+        (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).failedCheckpoints,
+      );
+    const shown = async (actor: Actor) =>
+      (await listQueue(actor, { benchmark })).items
+        .find((i) => i.trajectoryId === trajectoryId)
+        ?.failedCheckpoints.map((cp) => `${cp.key} ${cp.submitted}/${cp.k}`);
 
     await submit(a, cp0);
-    expect(await stored()).toEqual([{ key: 'cp_0', name: 'check cp_0', submitters: [a.userId] }, { key: 'cp_1', name: 'check cp_1', submitters: [] }]);
+    expect(await stored()).toEqual([
+      { key: 'cp_0', name: 'check cp_0', submitters: [a.userId] },
+      { key: 'cp_1', name: 'check cp_1', submitters: [] },
+    ]);
     // a's own checkpoint is done for a; b still sees it, with a's submission counted.
     expect(await shown(a)).toEqual(['cp_1 0/2']);
     expect(await shown(b)).toEqual(['cp_0 1/2', 'cp_1 0/2']);
@@ -121,17 +151,27 @@ describe('overlap k in the queue', () => {
     const benchmark = `raise-${uid()}`;
     const [trajectoryId] = await seedRecords([failedRecord({ benchmark })]);
     const { first } = await categories();
-    await diagnose(await createActor('ANNOTATOR'), trajectoryId, { categoryId: first.id, start: 1, end: 1, should: 's' });
+    await diagnose(await createActor('ANNOTATOR'), trajectoryId, {
+      categoryId: first.id,
+      start: 1,
+      end: 1,
+      should: 's',
+    });
     const b = await createActor('ANNOTATOR');
     expect((await listQueue(b, { benchmark })).total).toBe(0);
     await setOverlap(await createActor('ADMIN'), { benchmark, k: 3 });
     expect((await listQueue(b, { benchmark })).total).toBe(1);
-    expect(await prisma.auditLog.count({ where: { action: 'overlap.set', entityType: 'OverlapSetting' } })).toBeGreaterThan(0);
+    expect(
+      await prisma.auditLog.count({ where: { action: 'overlap.set', entityType: 'OverlapSetting' } }),
+    ).toBeGreaterThan(0);
   });
 
   it('recounts pending checkpoints when k changes, rewriting only the trajectories whose count changed', async () => {
     const benchmark = `recount-${uid()}`;
-    const [diagnosed, untouched] = await seedRecords([failedRecord({ benchmark, failed: 2 }), failedRecord({ benchmark, failed: 2 })]);
+    const [diagnosed, untouched] = await seedRecords([
+      failedRecord({ benchmark, failed: 2 }),
+      failedRecord({ benchmark, failed: 2 }),
+    ]);
     const { first } = await categories();
     await diagnose(await createActor('ANNOTATOR'), diagnosed, { categoryId: first.id, start: 1, end: 1, should: 's' });
     const state = async () => {
@@ -171,7 +211,10 @@ describe('blind diagnosis under overlap k > 1', () => {
     const contrast = await loadTaskContrast(b, t.taskId);
     expect(JSON.stringify(contrast)).not.toContain('secret text of a');
     await diagnose(b, trajectoryId, { categoryId: second.id, start: 5, end: 6, should: 'text of b' });
-    expect((await listTrajectoryDiagnoses(b, trajectoryId)).map((d) => d.whatShouldHaveHappened).sort()).toEqual(['secret text of a', 'text of b']);
+    expect((await listTrajectoryDiagnoses(b, trajectoryId)).map((d) => d.whatShouldHaveHappened).sort()).toEqual([
+      'secret text of a',
+      'text of b',
+    ]);
     // Reviewers always see everyone's.
     expect(await listTrajectoryDiagnoses(await createActor('REVIEWER'), trajectoryId)).toHaveLength(2);
   });
@@ -182,25 +225,48 @@ describe('disagreements and adjudication', () => {
     const { benchmark, trajectoryId } = await overlapBenchmark(2);
     const { first, second } = await categories();
     const [a, b] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
-    const cpId = await diagnose(a, trajectoryId, { categoryId: first.id, start: 1, end: 2, should: 'Rule of annotator a' });
+    const cpId = await diagnose(a, trajectoryId, {
+      categoryId: first.id,
+      start: 1,
+      end: 2,
+      should: 'Rule of annotator a',
+    });
     await diagnose(b, trajectoryId, { categoryId: second.id, start: 5, end: 6, should: 'Rule of annotator b' });
     const reviewer = await createActor('REVIEWER');
     const open = await listDisagreements(reviewer, { benchmark });
-    expect(open.items).toEqual([expect.objectContaining({ checkpointResultId: cpId, reasons: ['category', 'range'], adjudication: null })]);
+    expect(open.items).toEqual([
+      expect.objectContaining({ checkpointResultId: cpId, reasons: ['category', 'range'], adjudication: null }),
+    ]);
 
     const t = await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } });
     const settings = reflectionRunSettingsSchema.parse({ provider: 'offline' });
     const before = await buildContrastPacket(t.taskId, settings);
-    expect(before.packet.diagnoses.map((d) => d.what_should_have_happened).sort()).toEqual(['Rule of annotator a', 'Rule of annotator b']);
+    expect(before.packet.diagnoses.map((d) => d.what_should_have_happened).sort()).toEqual([
+      'Rule of annotator a',
+      'Rule of annotator b',
+    ]);
 
-    await adjudicate(reviewer, { checkpointResultId: cpId, categoryId: second.id, eventStart: 2, eventEnd: 3, whatWentWrong: 'Both saw part of it', whatShouldHaveHappened: 'The adjudicated rule' });
+    await adjudicate(reviewer, {
+      checkpointResultId: cpId,
+      categoryId: second.id,
+      eventStart: 2,
+      eventEnd: 3,
+      whatWentWrong: 'Both saw part of it',
+      whatShouldHaveHappened: 'The adjudicated rule',
+    });
     const after = await buildContrastPacket(t.taskId, settings);
     expect(after.packet.diagnoses).toHaveLength(1);
-    expect(after.packet.diagnoses[0]).toMatchObject({ what_should_have_happened: 'The adjudicated rule', category: second.label, span: { start: 2, end: 3 } });
+    expect(after.packet.diagnoses[0]).toMatchObject({
+      what_should_have_happened: 'The adjudicated rule',
+      category: second.label,
+      span: { start: 2, end: 3 },
+    });
     // Both annotators' diagnoses are still recorded as the run's inputs.
     expect(after.context.diagnosisIds).toHaveLength(2);
     expect((await listDisagreements(reviewer, { benchmark })).items).toEqual([]);
-    expect((await listDisagreements(reviewer, { benchmark, status: 'adjudicated' })).items[0].adjudication).toMatchObject({ whatShouldHaveHappened: 'The adjudicated rule' });
+    expect(
+      (await listDisagreements(reviewer, { benchmark, status: 'adjudicated' })).items[0].adjudication,
+    ).toMatchObject({ whatShouldHaveHappened: 'The adjudicated rule' });
 
     // Picking one annotator's diagnosis instead: the packet carries that one.
     const chosen = await prisma.diagnosis.findFirstOrThrow({ where: { checkpointResultId: cpId, authorId: a.userId } });
@@ -213,12 +279,26 @@ describe('disagreements and adjudication', () => {
   it('refuses adjudication by annotators, of a diagnosis from another checkpoint, and without a decision', async () => {
     const { trajectoryId } = await overlapBenchmark(2);
     const { first } = await categories();
-    const cpId = await diagnose(await createActor('ANNOTATOR'), trajectoryId, { categoryId: first.id, start: 1, end: 1, should: 'x' });
-    await diagnose(await createActor('ANNOTATOR'), trajectoryId, { categoryId: first.id, start: 1, end: 1, should: 'y' });
-    await expect(adjudicate(await createActor('ANNOTATOR'), { checkpointResultId: cpId, whatShouldHaveHappened: 'z' })).rejects.toThrow(/diagnosis:adjudicate/);
+    const cpId = await diagnose(await createActor('ANNOTATOR'), trajectoryId, {
+      categoryId: first.id,
+      start: 1,
+      end: 1,
+      should: 'x',
+    });
+    await diagnose(await createActor('ANNOTATOR'), trajectoryId, {
+      categoryId: first.id,
+      start: 1,
+      end: 1,
+      should: 'y',
+    });
+    await expect(
+      adjudicate(await createActor('ANNOTATOR'), { checkpointResultId: cpId, whatShouldHaveHappened: 'z' }),
+    ).rejects.toThrow(/diagnosis:adjudicate/);
     const reviewer = await createActor('REVIEWER');
     await expect(adjudicate(reviewer, { checkpointResultId: cpId })).rejects.toThrow(/Pick a diagnosis, or write/);
-    await expect(adjudicate(reviewer, { checkpointResultId: cpId, chosenDiagnosisId: 'nope' })).rejects.toThrow(/not a submitted diagnosis of this checkpoint/);
+    await expect(adjudicate(reviewer, { checkpointResultId: cpId, chosenDiagnosisId: 'nope' })).rejects.toThrow(
+      /not a submitted diagnosis of this checkpoint/,
+    );
   });
 });
 
@@ -230,7 +310,12 @@ describe('agreement figures from the database', () => {
     const { first, second } = await categories();
     const [a, b] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
     // a: first, first, second, second; b: first, second, second, second → 3 of 4 agree.
-    const plan: [string, string][] = [[first.id, first.id], [first.id, second.id], [second.id, second.id], [second.id, second.id]];
+    const plan: [string, string][] = [
+      [first.id, first.id],
+      [first.id, second.id],
+      [second.id, second.id],
+      [second.id, second.id],
+    ];
     for (const [i, [ca, cb]] of plan.entries()) {
       await diagnose(a, ids[i], { categoryId: ca, start: 2, end: 3, should: 's' });
       await diagnose(b, ids[i], { categoryId: cb, start: 3, end: 4, should: 's' });
@@ -246,6 +331,9 @@ describe('agreement figures from the database', () => {
     // Alpha by hand: coincidences o(F,F)=2, o(S,S)=4, o(F,S)=o(S,F)=1; n_F=3, n_S=5, n=8;
     // Do = 2/8, De = 2·3·5/(8·7) = 30/56 → alpha = 1 − 0.25/0.5357 = 0.5333.
     expect(f.alpha).toBeCloseTo(1 - 0.25 / (30 / 56), 10);
-    expect(f.categories.map((c) => [c.label, c.n])).toEqual([[second.label, 5], [first.label, 3]]);
+    expect(f.categories.map((c) => [c.label, c.n])).toEqual([
+      [second.label, 5],
+      [first.label, 3],
+    ]);
   });
 });

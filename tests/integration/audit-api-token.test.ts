@@ -10,16 +10,23 @@ import { createActor } from '../helpers/factories';
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
-const records = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, '../fixtures/import/native-valid.jsonl')));
+const records = new Uint8Array(
+  readFileSync(path.resolve(import.meta.dirname, '../fixtures/import/native-valid.jsonl')),
+);
 
 /** Imports the fixture through the API as `caller`; returns the import job's id. */
 async function importAs(caller: { token?: string; cookie?: string }, fileName: string): Promise<string> {
-  const res = await callRoute(importRoute, `/api/imports?fileName=${fileName}&format=native`, { ...caller, body: records, headers: { 'content-type': 'application/octet-stream' } });
+  const res = await callRoute(importRoute, `/api/imports?fileName=${fileName}&format=native`, {
+    ...caller,
+    body: records,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(res.status).toBe(200);
   return (await res.json()).reports[0].id;
 }
 
-const finishEntry = (jobId: string) => prisma.auditLog.findFirstOrThrow({ where: { action: 'import.finish', entityId: jobId } });
+const finishEntry = (jobId: string) =>
+  prisma.auditLog.findFirstOrThrow({ where: { action: 'import.finish', entityId: jobId } });
 
 describe('the audit log names the API token an action came through', () => {
   it('records the token on an import sent with it, and none on one made in a browser session', async () => {
@@ -44,7 +51,9 @@ describe('the audit log names the API token an action came through', () => {
     const list = async (query: string) => {
       const res = await callRoute(auditRoute, `/api/admin/audit?${query}`, { cookie: adminCookie });
       expect(res.status).toBe(200);
-      return (await res.json()) as { items: { entityId: string; action: string; apiToken: unknown; actor: { id: string } | null }[] };
+      return (await res.json()) as {
+        items: { entityId: string; action: string; apiToken: unknown; actor: { id: string } | null }[];
+      };
     };
     const { prefix } = await prisma.apiToken.findUniqueOrThrow({ where: { id: token.id } });
     const [viaToken] = (await list(`entityId=${tokenJob}`)).items;

@@ -51,27 +51,46 @@ describe('audit coverage of mutating routes', () => {
 
   for (const route of routes) {
     const scenario = SCENARIOS[route.key];
-    it.runIf(Boolean(scenario) && !EXEMPT[route.key])(`${route.key} writes an audit entry naming its actor, action and entity`, async () => {
-      const c = await scenario!(ctx);
-      const seen = new Set((await prisma.auditLog.findMany({ select: { id: true } })).map((r) => r.id));
-      const res = await callScenario(ctx, route, c);
-      expect({ status: res.status, body: res.status >= 300 ? await res.text() : '' }).toEqual({ status: expect.any(Number), body: '' });
-      expect(res.status).toBeLessThan(300);
-      const written = (await prisma.auditLog.findMany({ orderBy: { createdAt: 'asc' } })).filter((r) => !seen.has(r.id));
-      expect(written.length, `${route.key} wrote no audit entry`).toBeGreaterThan(0);
-      const { actorId, action, entityType, entityId } = c.audit;
-      const expected = {
-        actorId: actorId ?? ctx.users[c.role!].id,
-        action,
-        entityType,
-        entityId: typeof entityId === 'function' ? await entityId() : (entityId ?? expect.any(String)),
-      };
-      expect(written.map((r) => ({ actorId: r.actorId, action: r.action, entityType: r.entityType, entityId: r.entityId }))).toContainEqual(expected);
-      // …and the API token the call came through (none for a browser session).
-      const token = scenarioToken(ctx, c);
-      const apiTokenId = token ? (await prisma.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).id : null;
-      const entry = written.find((r) => r.action === action && r.entityType === entityType && r.actorId === expected.actorId);
-      expect(entry?.apiTokenId, `${route.key}: the entry's API token`).toBe(apiTokenId);
-    });
+    it.runIf(Boolean(scenario) && !EXEMPT[route.key])(
+      `${route.key} writes an audit entry naming its actor, action and entity`,
+      async () => {
+        const c = await scenario!(ctx);
+        const seen = new Set((await prisma.auditLog.findMany({ select: { id: true } })).map((r) => r.id));
+        const res = await callScenario(ctx, route, c);
+        expect({ status: res.status, body: res.status >= 300 ? await res.text() : '' }).toEqual({
+          status: expect.any(Number),
+          body: '',
+        });
+        expect(res.status).toBeLessThan(300);
+        const written = (await prisma.auditLog.findMany({ orderBy: { createdAt: 'asc' } })).filter(
+          (r) => !seen.has(r.id),
+        );
+        expect(written.length, `${route.key} wrote no audit entry`).toBeGreaterThan(0);
+        const { actorId, action, entityType, entityId } = c.audit;
+        const expected = {
+          actorId: actorId ?? ctx.users[c.role!].id,
+          action,
+          entityType,
+          entityId: typeof entityId === 'function' ? await entityId() : (entityId ?? expect.any(String)),
+        };
+        expect(
+          written.map((r) => ({
+            actorId: r.actorId,
+            action: r.action,
+            entityType: r.entityType,
+            entityId: r.entityId,
+          })),
+        ).toContainEqual(expected);
+        // …and the API token the call came through (none for a browser session).
+        const token = scenarioToken(ctx, c);
+        const apiTokenId = token
+          ? (await prisma.apiToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).id
+          : null;
+        const entry = written.find(
+          (r) => r.action === action && r.entityType === entityType && r.actorId === expected.actorId,
+        );
+        expect(entry?.apiTokenId, `${route.key}: the entry's API token`).toBe(apiTokenId);
+      },
+    );
   }
 });

@@ -9,7 +9,7 @@ import { createActor, seedTrajectory, uid } from '../helpers/factories';
 const labelsOf = async (admin: Awaited<ReturnType<typeof createActor>>, filter: Record<string, string>) =>
   (await listAuditEntries(admin, filter)).items.map((e) => [e.action, e.entityLabel]);
 
-describe('the audit log names each entry\'s entity, not only its id', () => {
+describe("the audit log names each entry's entity, not only its id", () => {
   it('names a user by name and e-mail, a token by name and owner, and a category as it was called when the entry was written', async () => {
     const admin = await createActor('ADMIN');
     const email = `labelled-${uid()}@test.local`;
@@ -32,15 +32,31 @@ describe('the audit log names each entry\'s entity, not only its id', () => {
 
   it('looks up the entity of an entry written before labels were kept, and falls back to its before/after once the entity is gone', async () => {
     const admin = await createActor('ADMIN');
-    const t = await seedTrajectory({ benchmark: `lbl-${uid()}`, taskExternalId: 'task/7', model: 'gpt-x', checkpoints: { c0: false } });
+    const t = await seedTrajectory({
+      benchmark: `lbl-${uid()}`,
+      taskExternalId: 'task/7',
+      model: 'gpt-x',
+      checkpoints: { c0: false },
+    });
     const day = '2024-04-04';
     const old = (entityType: string, entityId: string, after?: object) =>
-      prisma.auditLog.create({ data: { actorId: admin.userId, action: `old.${entityType}`, entityType, entityId, after, createdAt: new Date(`${day}T12:00:00Z`) } });
+      prisma.auditLog.create({
+        data: {
+          actorId: admin.userId,
+          action: `old.${entityType}`,
+          entityType,
+          entityId,
+          after,
+          createdAt: new Date(`${day}T12:00:00Z`),
+        },
+      });
     await old('Trajectory', t.id);
     await old('User', admin.userId);
     await old('ApiToken', 'gone-token', { name: 'deleted bot', role: 'ANNOTATOR' });
     await old('ReflectionBatch', 'batch-1');
-    const labels = Object.fromEntries((await listAuditEntries(admin, { from: day, to: day })).items.map((e) => [e.entityType, e.entityLabel]));
+    const labels = Object.fromEntries(
+      (await listAuditEntries(admin, { from: day, to: day })).items.map((e) => [e.entityType, e.entityLabel]),
+    );
     expect(labels).toEqual({
       Trajectory: `${t.benchmark} task/7 · gpt-x`,
       User: expect.stringContaining(`<${admin.email}>`),
@@ -51,7 +67,12 @@ describe('the audit log names each entry\'s entity, not only its id', () => {
 
   it('offers in its menus each action and entity type that occurs, once and in order (read from the index, not the whole log)', async () => {
     const admin = await createActor('ADMIN');
-    for (const [action, entityType] of [['zz.b', 'ZzType'], ['zz.a', 'ZzType'], ['zz.b', 'ZzOther'], ['zz.a', 'ZzType']]) {
+    for (const [action, entityType] of [
+      ['zz.b', 'ZzType'],
+      ['zz.a', 'ZzType'],
+      ['zz.b', 'ZzOther'],
+      ['zz.a', 'ZzType'],
+    ]) {
       await prisma.auditLog.create({ data: { actorId: admin.userId, action, entityType, entityId: uid() } });
     }
     const options = await auditFilterOptions(admin);

@@ -11,12 +11,31 @@ describe('audit log listing', () => {
     const c = await createFailureCategory(admin, { key: `k-${uid()}`, label: 'First' });
     await updateFailureCategory(admin, c.id, { label: 'Second' });
     await createFailureCategory(other, { key: `k-${uid()}`, label: 'Other' });
-    const t = await seedTrajectory({ benchmark: `a-${uid()}`, taskExternalId: 'x/1', model: 'm', checkpoints: { c0: false } });
-    await prisma.auditLog.create({ data: { actorId: other.userId, action: 'queue.assign', entityType: 'Trajectory', entityId: t.id, createdAt: new Date('2025-01-05T10:00:00Z') } });
+    const t = await seedTrajectory({
+      benchmark: `a-${uid()}`,
+      taskExternalId: 'x/1',
+      model: 'm',
+      checkpoints: { c0: false },
+    });
+    await prisma.auditLog.create({
+      data: {
+        actorId: other.userId,
+        action: 'queue.assign',
+        entityType: 'Trajectory',
+        entityId: t.id,
+        createdAt: new Date('2025-01-05T10:00:00Z'),
+      },
+    });
 
     const mine = await listAuditEntries(admin, { actorId: admin.userId });
     expect(mine.items.map((e) => e.action)).toEqual(['taxonomy.update', 'taxonomy.create']);
-    expect(mine.items[0]).toMatchObject({ entityType: 'FailureCategory', entityId: c.id, entityHref: '/admin/taxonomy', before: expect.objectContaining({ label: 'First' }), after: { label: 'Second' } });
+    expect(mine.items[0]).toMatchObject({
+      entityType: 'FailureCategory',
+      entityId: c.id,
+      entityHref: '/admin/taxonomy',
+      before: expect.objectContaining({ label: 'First' }),
+      after: { label: 'Second' },
+    });
     expect((await listAuditEntries(admin, { action: 'taxonomy.' })).total).toBe(3);
     expect((await listAuditEntries(admin, { action: 'taxonomy.create' })).total).toBe(2);
     expect((await listAuditEntries(admin, { entityType: 'FailureCategory', entityId: c.id })).total).toBe(2);
@@ -29,9 +48,23 @@ describe('audit log listing', () => {
   it('links every entity type the console audits to the page that shows it', async () => {
     const admin = await createActor('ADMIN');
     const day = '2024-03-03';
-    const types: Record<string, string> = { Adjudication: '/agreement', OverlapSetting: '/admin/overlap', ReflectionBatch: '/runs', Proposal: '/reviews/p1', ReflectionRun: '/runs/r1' };
+    const types: Record<string, string> = {
+      Adjudication: '/agreement',
+      OverlapSetting: '/admin/overlap',
+      ReflectionBatch: '/runs',
+      Proposal: '/reviews/p1',
+      ReflectionRun: '/runs/r1',
+    };
     for (const [entityType, href] of Object.entries(types)) {
-      await prisma.auditLog.create({ data: { actorId: admin.userId, action: 'x.test', entityType, entityId: href.split('/').at(-1)!, createdAt: new Date(`${day}T12:00:00Z`) } });
+      await prisma.auditLog.create({
+        data: {
+          actorId: admin.userId,
+          action: 'x.test',
+          entityType,
+          entityId: href.split('/').at(-1)!,
+          createdAt: new Date(`${day}T12:00:00Z`),
+        },
+      });
     }
     const page = await listAuditEntries(admin, { from: day, to: day });
     expect(Object.fromEntries(page.items.map((e) => [e.entityType, e.entityHref]))).toEqual(types);
@@ -41,6 +74,8 @@ describe('audit log listing', () => {
     for (const role of ['ANNOTATOR', 'REVIEWER', 'RESEARCHER'] as const) {
       await expect(listAuditEntries(await createActor(role), {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
-    await expect(listAuditEntries(await createActor('ADMIN'), { from: 'yesterday' })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ['from'] })] });
+    await expect(listAuditEntries(await createActor('ADMIN'), { from: 'yesterday' })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ path: ['from'] })],
+    });
   });
 });

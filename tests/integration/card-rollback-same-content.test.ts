@@ -15,13 +15,22 @@ describe('restoring a card version', () => {
     await addVersion(card.id, v1);
     await addVersion(card.id, Object.fromEntries(Object.entries(v2).reverse()));
 
-    const err = await rollbackCard(reviewer, card.key, { versionNumber: 2, note: 'back to the second wording' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 409, reason: 'SAME_CONTENT', message: 'v2 has the same content as the current v4; nothing to restore', details: [{ path: 'versionNumber' }] });
+    const err = await rollbackCard(reviewer, card.key, { versionNumber: 2, note: 'back to the second wording' }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({
+      status: 409,
+      reason: 'SAME_CONTENT',
+      message: 'v2 has the same content as the current v4; nothing to restore',
+      details: [{ path: 'versionNumber' }],
+    });
     expect(await prisma.cardVersion.count({ where: { cardId: card.id } })).toBe(4);
     expect(await prisma.auditLog.count({ where: { action: 'card.rollback', entityId: card.id } })).toBe(0);
 
     // A version with other content is restored as before.
-    expect(await rollbackCard(reviewer, card.key, { versionNumber: 1, note: 'the first wording was right' })).toMatchObject({ number: 5 });
+    expect(
+      await rollbackCard(reviewer, card.key, { versionNumber: 1, note: 'the first wording was right' }),
+    ).toMatchObject({ number: 5 });
   });
 
   it('says the version number is not a number, rather than missing, when it is given as text', async () => {
@@ -29,7 +38,9 @@ describe('restoring a card version', () => {
     const { card } = await createSkillCard();
     for (const versionNumber of ['x', 0, undefined]) {
       const err = await rollbackCard(reviewer, card.key, { versionNumber, note: 'restore' }).catch((e: unknown) => e);
-      expect(err).toMatchObject({ issues: [{ path: ['versionNumber'], message: 'the number of the version to restore (1, 2, …)' }] });
+      expect(err).toMatchObject({
+        issues: [{ path: ['versionNumber'], message: 'the number of the version to restore (1, 2, …)' }],
+      });
     }
   });
 });

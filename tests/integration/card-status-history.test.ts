@@ -11,7 +11,10 @@ describe('card status history', () => {
     const { key } = await createSkillCard(DEMO_SKILL_CARDS[0].versions[0], { ability: 'mail' });
     const alice = await createActor('REVIEWER');
     const bob = await createActor('REVIEWER');
-    const names = await prisma.user.findMany({ where: { id: { in: [alice.userId, bob.userId] } }, select: { id: true, name: true } });
+    const names = await prisma.user.findMany({
+      where: { id: { in: [alice.userId, bob.userId] } },
+      select: { id: true, name: true },
+    });
     const name = (id: string) => names.find((u) => u.id === id)!.name;
     expect((await getCard(alice, key)).statusHistory).toEqual([]);
 

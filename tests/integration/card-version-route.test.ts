@@ -11,7 +11,10 @@ describe('GET /api/cards/:card/versions/:number', () => {
     await addVersion(card.id, skillContent({ title: 'Read every page, then choose' }));
     const { cookie } = await sessionCookie('RESEARCHER');
     const get = async (path: string, number: string) => {
-      const res = await callRoute(versionRoute, `/api/cards/${card.id}/versions/${path}`, { cookie, params: { cardId: card.id, number } });
+      const res = await callRoute(versionRoute, `/api/cards/${card.id}/versions/${path}`, {
+        cookie,
+        params: { cardId: card.id, number },
+      });
       return { status: res.status, body: await res.json() };
     };
     const diff = await get('2?compare=1', '2');
@@ -19,9 +22,19 @@ describe('GET /api/cards/:card/versions/:number', () => {
     expect(diff.body.diff.find((c: { path: string }) => c.path === 'title')).toMatchObject({ changed: true });
 
     const badNumber = await get('abc', 'abc');
-    expect(badNumber).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION', message: 'Invalid request: number: a version number (1, 2, …)' } } });
+    expect(badNumber).toMatchObject({
+      status: 400,
+      body: { error: { code: 'VALIDATION', message: 'Invalid request: number: a version number (1, 2, …)' } },
+    });
     const badCompare = await get('2?compare=x', '2');
-    expect(badCompare).toMatchObject({ status: 400, body: { error: { message: 'Invalid request: compare: a version number (1, 2, …)', details: [{ path: 'compare' }] } } });
-    expect((await get('2?compare=0', '2')).body.error.message).toBe('Invalid request: compare: a version number (1, 2, …)');
+    expect(badCompare).toMatchObject({
+      status: 400,
+      body: {
+        error: { message: 'Invalid request: compare: a version number (1, 2, …)', details: [{ path: 'compare' }] },
+      },
+    });
+    expect((await get('2?compare=0', '2')).body.error.message).toBe(
+      'Invalid request: compare: a version number (1, 2, …)',
+    );
   });
 });

@@ -25,9 +25,15 @@ beforeAll(async () => {
 });
 
 describe('the card bank', () => {
-  it('serves a large bank\'s total and summary from the cache and follows a card written through any connection', async () => {
+  it("serves a large bank's total and summary from the cache and follows a card written through any connection", async () => {
     const ability = `big-${Date.now()}`;
-    const many = Array.from({ length: EXACT_UP_TO + 1 }, (_, i) => ({ key: `skill::big_${ability}_${i}`, kind: 'SKILL' as const, ability, title: `Big ${i}`, sizeBytes: 1024 }));
+    const many = Array.from({ length: EXACT_UP_TO + 1 }, (_, i) => ({
+      key: `skill::big_${ability}_${i}`,
+      kind: 'SKILL' as const,
+      ability,
+      title: `Big ${i}`,
+      sizeBytes: 1024,
+    }));
     await prisma.card.createMany({ data: many });
     const bank = (p: Awaited<ReturnType<typeof listCards>>) => p.banks.find((b) => b.ability === ability);
     const before = await listCards(reviewer, { ability });
@@ -37,12 +43,18 @@ describe('the card bank', () => {
     expect(bank(before)).toEqual({ kind: 'SKILL', ability, cards: EXACT_UP_TO + 1, sizeKb: EXACT_UP_TO + 1 });
     // A plain insert (no console code path): only the Card trigger's notification can tell the cache.
     await ensureListener();
-    await prisma.card.create({ data: { key: `skill::big_${ability}_extra`, kind: 'SKILL', ability, title: 'Extra', sizeBytes: 1024 } });
-    const after = await waitFor('the cached bank to follow the new card', async () => {
-      const page = await listCards(reviewer, { ability });
-      return page.total === EXACT_UP_TO + 2 && bank(page)?.cards === EXACT_UP_TO + 2 ? page : null;
-      // Well inside the cache's 10 s age limit: only the notification can make it this fast.
-    }, 5_000);
+    await prisma.card.create({
+      data: { key: `skill::big_${ability}_extra`, kind: 'SKILL', ability, title: 'Extra', sizeBytes: 1024 },
+    });
+    const after = await waitFor(
+      'the cached bank to follow the new card',
+      async () => {
+        const page = await listCards(reviewer, { ability });
+        return page.total === EXACT_UP_TO + 2 && bank(page)?.cards === EXACT_UP_TO + 2 ? page : null;
+        // Well inside the cache's 10 s age limit: only the notification can make it this fast.
+      },
+      5_000,
+    );
     expect(bank(after)?.sizeKb).toBe(EXACT_UP_TO + 2);
     await prisma.card.deleteMany({ where: { ability } });
   });
@@ -59,7 +71,10 @@ describe('the card bank', () => {
     );
     expect(all.banks.every((b) => b.sizeKb > 0)).toBe(true);
     expect((await listCards(reviewer, { kind: 'FUNCTION' })).total).toBe(5);
-    expect((await listCards(reviewer, { app: 'flights', kind: 'SKILL' })).items.map((c) => c.key).sort()).toEqual(['skill::skill_d4a9b2', 'skill::skill_e5b0c8']);
+    expect((await listCards(reviewer, { app: 'flights', kind: 'SKILL' })).items.map((c) => c.key).sort()).toEqual([
+      'skill::skill_d4a9b2',
+      'skill::skill_e5b0c8',
+    ]);
     expect((await listCards(reviewer, { tag: 'pagination' })).items.map((c) => c.key)).toEqual([PAGINATE]);
     expect((await listCards(reviewer, { q: 'every page' })).items.map((c) => c.key)).toEqual([PAGINATE]);
     expect((await listCards(reviewer, { pageSize: 2, page: 2 })).items).toHaveLength(2);
@@ -74,7 +89,10 @@ describe('the card bank', () => {
       expect(page).toBeDefined();
       expect(parameterCounts(page!).parameters).toBe(0);
     }
-    const [active, retired] = [await readStatements(() => listCards(reviewer, {})), await readStatements(() => listCards(reviewer, { status: 'RETIRED' }))];
+    const [active, retired] = [
+      await readStatements(() => listCards(reviewer, {})),
+      await readStatements(() => listCards(reviewer, { status: 'RETIRED' })),
+    ];
     expect(active.find((t) => t.includes('"CardVersion"'))).toContain(`c.status = 'ACTIVE'`);
     expect(retired.find((t) => t.includes('"CardVersion"'))).toContain(`c.status = 'RETIRED'`);
     await expect(listCards(reviewer, { status: "ACTIVE' OR true --" })).rejects.toThrow(/status/);
@@ -91,13 +109,21 @@ describe('the card bank', () => {
     const d = v2.provenance!.diagnoses[0];
     expect(d.href).toMatch(new RegExp(`^/trajectories/${d.trajectory.id}\\?event=\\d+`));
     const diff = await diffCardVersions(reviewer, PAGINATE, 1, 2);
-    expect(diff.filter((c) => c.changed).map((c) => c.path).sort()).toEqual(['skill.recovery', 'skill.success_contrast']);
+    expect(
+      diff
+        .filter((c) => c.changed)
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['skill.recovery', 'skill.success_contrast']);
   });
 
   it('rolls back by appending a new version equal to the old content, never rewriting history', async () => {
     const before = await versionRows();
     const annotator = await createActor('ANNOTATOR');
-    expect(((await rollbackCard(annotator, PAGINATE, { versionNumber: 1, note: 'x' }).catch((e: unknown) => e)) as AppError).status).toBe(403);
+    expect(
+      ((await rollbackCard(annotator, PAGINATE, { versionNumber: 1, note: 'x' }).catch((e: unknown) => e)) as AppError)
+        .status,
+    ).toBe(403);
     await expect(rollbackCard(reviewer, PAGINATE, { versionNumber: 1 })).rejects.toThrow(/needs a note/);
     const v = await rollbackCard(reviewer, PAGINATE, { versionNumber: 1, note: 'v2 over-claimed success' });
     expect(v.number).toBe(3);
@@ -113,7 +139,9 @@ describe('the card bank', () => {
 
   it('refuses any in-place update of a version row (the database enforces immutability)', async () => {
     const v = await prisma.cardVersion.findFirstOrThrow();
-    await expect(prisma.cardVersion.update({ where: { id: v.id }, data: { content: { title: 'rewritten' } } })).rejects.toThrow(/immutable/);
+    await expect(
+      prisma.cardVersion.update({ where: { id: v.id }, data: { content: { title: 'rewritten' } } }),
+    ).rejects.toThrow(/immutable/);
   });
 
   it('retires and reactivates a card with a note, both audited; a retired card leaves the active bank', async () => {
@@ -124,7 +152,10 @@ describe('the card bank', () => {
     expect((await listCards(reviewer, { status: 'RETIRED' })).items.map((c) => c.key)).toEqual([key]);
     await setCardStatus(reviewer, key, { status: 'ACTIVE', note: 'needed after all' });
     expect((await getCard(reviewer, key)).status).toBe('ACTIVE');
-    const audit = await prisma.auditLog.findMany({ where: { entityType: 'Card', action: { in: ['card.retire', 'card.reactivate'] } }, orderBy: { createdAt: 'asc' } });
+    const audit = await prisma.auditLog.findMany({
+      where: { entityType: 'Card', action: { in: ['card.retire', 'card.reactivate'] } },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(audit.map((a) => [a.action, (a.after as { note: string }).note])).toEqual([
       ['card.retire', 'too scenario-specific'],
       ['card.reactivate', 'needed after all'],
@@ -134,7 +165,9 @@ describe('the card bank', () => {
   it('approves function-card proposals through the same transaction: ADD creates function::App.function at v1', async () => {
     const run = await createQueuedRun({ kind: 'FUNCTION_CARDS', settings: { provider: 'offline' } });
     await executeRun(run.id);
-    const add = await prisma.proposal.findFirstOrThrow({ where: { runId: run.id, operation: 'ADD_CARD', status: 'PENDING' } });
+    const add = await prisma.proposal.findFirstOrThrow({
+      where: { runId: run.id, operation: 'ADD_CARD', status: 'PENDING' },
+    });
     const tool = (add.proposedCard as { tool: string }).tool;
     const { cardVersions } = await approveProposal(reviewer, add.id);
     expect(cardVersions).toEqual([expect.objectContaining({ key: `function::${tool}`, number: 1 })]);

@@ -21,13 +21,20 @@ async function draftWhileClaimedAtTheSameMoment(holder: Actor, writer: Actor) {
   const gate = new Promise<void>((resolve) => (commit = resolve));
   let inserted!: () => void;
   const claimInserted = new Promise<void>((resolve) => (inserted = resolve));
-  const claiming = prisma.$transaction(async (tx) => {
-    await tx.queueClaim.create({ data: { trajectoryId, userId: holder.userId, expiresAt: new Date(Date.now() + 30 * 60_000) } });
-    inserted();
-    await gate;
-  }, { timeout: 60_000 });
+  const claiming = prisma.$transaction(
+    async (tx) => {
+      await tx.queueClaim.create({
+        data: { trajectoryId, userId: holder.userId, expiresAt: new Date(Date.now() + 30 * 60_000) },
+      });
+      inserted();
+      await gate;
+    },
+    { timeout: 60_000 },
+  );
   await claimInserted;
-  const saved = saveDraft(writer, { checkpointResultId: cp.id, categoryId: category.id, whatWentWrong: 'w' }).catch((e: unknown) => e);
+  const saved = saveDraft(writer, { checkpointResultId: cp.id, categoryId: category.id, whatWentWrong: 'w' }).catch(
+    (e: unknown) => e,
+  );
   await waitFor('the draft to wait on the claim being taken', async () => (await lockWaiters('QueueClaim')) >= 1);
   commit();
   await claiming;
@@ -39,14 +46,19 @@ describe('a trajectory claimed by two writers at the same moment', () => {
     const annotator = await createActor('ANNOTATOR');
     const { result, trajectoryId } = await draftWhileClaimedAtTheSameMoment(annotator, annotator);
     expect(result).toMatchObject({ status: 'DRAFT', whatWentWrong: 'w' });
-    expect(await prisma.queueClaim.findUniqueOrThrow({ where: { trajectoryId } })).toMatchObject({ userId: annotator.userId });
+    expect(await prisma.queueClaim.findUniqueOrThrow({ where: { trajectoryId } })).toMatchObject({
+      userId: annotator.userId,
+    });
   });
 
   it('refuses the second annotator with the name of the one who claimed it, not an internal error', async () => {
     const first = await createActor('ANNOTATOR');
     const { result, trajectoryId } = await draftWhileClaimedAtTheSameMoment(first, await createActor('ANNOTATOR'));
     expect(result).toBeInstanceOf(AppError);
-    expect(result).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(`${first.name} is working on this trajectory`) });
+    expect(result).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining(`${first.name} is working on this trajectory`),
+    });
     expect(await prisma.diagnosis.count({ where: { trajectoryId } })).toBe(0);
   });
 });

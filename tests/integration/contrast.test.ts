@@ -10,10 +10,18 @@ import { createActor, demoRecord, seedDemoTask, uid } from '../helpers/factories
 const MAIL1 = DEMO_TASKS.find((t) => t.externalId === 'mail/1')!;
 
 async function failedResult(trajectoryId: string, checkpointKey: string) {
-  return prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false, checkpoint: { key: checkpointKey } } });
+  return prisma.checkpointResult.findFirstOrThrow({
+    where: { trajectoryId, passed: false, checkpoint: { key: checkpointKey } },
+  });
 }
 
-async function diagnose(opts: { authorId: string; trajectoryId: string; checkpointKey: string; text: string; status?: 'DRAFT' | 'SUBMITTED' }) {
+async function diagnose(opts: {
+  authorId: string;
+  trajectoryId: string;
+  checkpointKey: string;
+  text: string;
+  status?: 'DRAFT' | 'SUBMITTED';
+}) {
   const result = await failedResult(opts.trajectoryId, opts.checkpointKey);
   const category = await prisma.failureCategory.findUniqueOrThrow({ where: { key: 'incomplete-enumeration' } });
   return prisma.diagnosis.create({
@@ -46,17 +54,33 @@ describe('task contrast', () => {
 
     // The passing run's six calls, one per row; quill skipped page 2 of the search (a gap).
     expect(view.steps.map((r) => r[col('orbit-large-2')]?.tool)).toEqual([
-      'mail.list_folders', 'mail.search_messages', 'mail.search_messages', 'mail.read_message', 'contacts.find_contact', 'mail.send_message',
+      'mail.list_folders',
+      'mail.search_messages',
+      'mail.search_messages',
+      'mail.read_message',
+      'contacts.find_contact',
+      'mail.send_message',
     ]);
     expect(view.steps[2][col('quill-medium')]).toBeNull();
-    expect(view.steps[2][col('orbit-large-2')]).toMatchObject({ args: 'folder=INBOX, page=2, query=office move, unread=true', index: 2 });
+    expect(view.steps[2][col('orbit-large-2')]).toMatchObject({
+      args: 'folder=INBOX, page=2, query=office move, unread=true',
+      index: 2,
+    });
     expect(view.divergence).toMatchObject({ mode: 'pass-vs-fail', row: 2, differing: [trajectories['quill-medium']] });
     // vector-mini went wrong only at the end: a new message instead of a reply.
     expect(view.divergence.perRun[trajectories['vector-mini']]).toBe(5);
-    expect(view.steps[5][col('vector-mini')]).toMatchObject({ tool: 'mail.send_message', args: 'body=Confirmed., to=facilities@demo.invalid' });
+    expect(view.steps[5][col('vector-mini')]).toMatchObject({
+      tool: 'mail.send_message',
+      args: 'body=Confirmed., to=facilities@demo.invalid',
+    });
     // Event positions point back into each trajectory.
     const event = await prisma.event.findUniqueOrThrow({
-      where: { trajectoryId_position: { trajectoryId: trajectories['vector-mini'], position: view.steps[5][col('vector-mini')]!.position } },
+      where: {
+        trajectoryId_position: {
+          trajectoryId: trajectories['vector-mini'],
+          position: view.steps[5][col('vector-mini')]!.position,
+        },
+      },
     });
     expect(event).toMatchObject({ type: 'TOOL_CALL', tool: 'mail.send_message' });
     expect(view.truncated).toEqual([]);
@@ -80,9 +104,25 @@ describe('task contrast', () => {
     const ana = await createActor('ANNOTATOR');
     const ari = await createActor('ANNOTATOR');
     const reviewer = await createActor('REVIEWER');
-    await diagnose({ authorId: ana.userId, trajectoryId: trajectories['quill-medium'], checkpointKey: 'mail1_search', text: 'Ana: stopped after page 1.' });
-    await diagnose({ authorId: ari.userId, trajectoryId: trajectories['quill-medium'], checkpointKey: 'mail1_search', text: 'Ari: never paged.' });
-    await diagnose({ authorId: ari.userId, trajectoryId: trajectories['vector-mini'], checkpointKey: 'mail1_reply', text: 'Ari draft', status: 'DRAFT' });
+    await diagnose({
+      authorId: ana.userId,
+      trajectoryId: trajectories['quill-medium'],
+      checkpointKey: 'mail1_search',
+      text: 'Ana: stopped after page 1.',
+    });
+    await diagnose({
+      authorId: ari.userId,
+      trajectoryId: trajectories['quill-medium'],
+      checkpointKey: 'mail1_search',
+      text: 'Ari: never paged.',
+    });
+    await diagnose({
+      authorId: ari.userId,
+      trajectoryId: trajectories['vector-mini'],
+      checkpointKey: 'mail1_reply',
+      text: 'Ari draft',
+      status: 'DRAFT',
+    });
 
     const texts = (view: Awaited<ReturnType<typeof loadTaskContrast>>) =>
       view.grid.flatMap((row) => row.flatMap((c) => c?.diagnoses.map((d) => d.whatWentWrong) ?? [])).sort();
@@ -90,8 +130,13 @@ describe('task contrast', () => {
     const all = await loadTaskContrast(reviewer, taskId);
     expect(all.diagnosesScope).toBe('all');
     expect(texts(all)).toEqual(['Ana: stopped after page 1.', 'Ari: never paged.']);
-    const first = all.grid.flatMap((r) => r.flatMap((c) => c?.diagnoses ?? [])).find((d) => d.whatWentWrong.startsWith('Ana'))!;
-    expect(first).toMatchObject({ category: { key: 'incomplete-enumeration', label: 'Incomplete enumeration / pagination' }, own: false });
+    const first = all.grid
+      .flatMap((r) => r.flatMap((c) => c?.diagnoses ?? []))
+      .find((d) => d.whatWentWrong.startsWith('Ana'))!;
+    expect(first).toMatchObject({
+      category: { key: 'incomplete-enumeration', label: 'Incomplete enumeration / pagination' },
+      own: false,
+    });
 
     const own = await loadTaskContrast(ana, taskId);
     expect(own.diagnosesScope).toBe('own');
@@ -115,7 +160,13 @@ describe('task contrast', () => {
     const benchmark = `bench-${uid()}`;
     const base = demoRecord({ benchmark, task: MAIL1, attempt: 0 });
     const calls = MAX_ALIGNED_STEPS + 7;
-    const events = Array.from({ length: calls }, (_, i) => ({ source: 'agent' as const, type: 'tool_call' as const, tool: 'mail.read_message', arguments: { message_id: `m-${i}` }, call_id: `c${i}` }));
+    const events = Array.from({ length: calls }, (_, i) => ({
+      source: 'agent' as const,
+      type: 'tool_call' as const,
+      tool: 'mail.read_message',
+      arguments: { message_id: `m-${i}` },
+      call_id: `c${i}`,
+    }));
     const long = { ...base, trajectory: { ...base.trajectory, id: `${benchmark}:long` }, events, checkpoints: [] };
     const short = demoRecord({ benchmark, task: MAIL1, attempt: 1 });
     let taskId = '';
@@ -130,12 +181,17 @@ describe('task contrast', () => {
     const view = await loadTaskContrast(await createActor('ADMIN'), taskId);
     expect(view.truncated).toEqual([{ trajectoryId: longId, kept: MAX_ALIGNED_STEPS, total: calls }]);
     expect(view.trajectories.find((t) => t.id === longId)?.toolCallCount).toBe(calls);
-    expect(view.steps.filter((r) => r[view.trajectories.findIndex((t) => t.id === longId)] !== null)).toHaveLength(MAX_ALIGNED_STEPS);
+    expect(view.steps.filter((r) => r[view.trajectories.findIndex((t) => t.id === longId)] !== null)).toHaveLength(
+      MAX_ALIGNED_STEPS,
+    );
   });
 
   it('refuses an unknown or malformed task id with a clear error', async () => {
     const actor = await createActor('REVIEWER');
-    await expect(loadTaskContrast(actor, 'no-such-task')).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Task no-such-task not found' });
+    await expect(loadTaskContrast(actor, 'no-such-task')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Task no-such-task not found',
+    });
     await expect(loadTaskContrast(actor, ' ')).rejects.toThrow(/task id is required/);
   });
 });

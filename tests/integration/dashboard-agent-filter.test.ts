@@ -12,7 +12,10 @@ import { createActor, seedTrajectory, uid } from '../helpers/factories';
 
 // The route handler reads the caller from next/headers (no request scope outside a Next server).
 let requestHeaders = new Headers();
-vi.mock('next/headers', () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined }) }));
+vi.mock('next/headers', () => ({
+  headers: async () => requestHeaders,
+  cookies: async () => ({ get: () => undefined }),
+}));
 
 const bench = `agent-filter-${uid()}`;
 const card = `skill::agent_filter_${uid()}`;
@@ -30,7 +33,14 @@ const SPEC = [
 
 beforeAll(async () => {
   for (const [i, s] of SPEC.entries()) {
-    const t = await seedTrajectory({ benchmark: bench, taskExternalId: `${s.ability}/${i}`, ability: s.ability, model: 'm-agents', checkpoints: { ...s.cps }, memoryCardIds: [...s.cards] });
+    const t = await seedTrajectory({
+      benchmark: bench,
+      taskExternalId: `${s.ability}/${i}`,
+      ability: s.ability,
+      model: 'm-agents',
+      checkpoints: { ...s.cps },
+      memoryCardIds: [...s.cards],
+    });
     if (s.agent) await prisma.trajectory.update({ where: { id: t.id }, data: { agent: s.agent } });
   }
 });
@@ -42,11 +52,26 @@ describe('the dashboard filtered to one agent', () => {
     expect(d.filters.agent).toBe(react);
     expect(d.trajectoryCount).toBe(3);
     // One agent left: the bar reads as the model alone.
-    expect(d.passRates.byModel.map((m) => [m.label, m.agent, m.trajectories, m.tasksPassed, m.checkpointsPassed, m.checkpoints])).toEqual([['m-agents', react, 3, 1, 3, 6]]);
-    expect(d.passRates.byAbility.map((a) => [a.ability, a.trajectories, a.checkpointsPassed])).toEqual([['airline', 2, 3], ['retail', 1, 0]]);
+    expect(
+      d.passRates.byModel.map((m) => [
+        m.label,
+        m.agent,
+        m.trajectories,
+        m.tasksPassed,
+        m.checkpointsPassed,
+        m.checkpoints,
+      ]),
+    ).toEqual([['m-agents', react, 3, 1, 3, 6]]);
+    expect(d.passRates.byAbility.map((a) => [a.ability, a.trajectories, a.checkpointsPassed])).toEqual([
+      ['airline', 2, 3],
+      ['retail', 1, 0],
+    ]);
     expect(d.passRates.byRound.map((r) => [r.round, r.trajectories])).toEqual([['R0', 3]]);
     expect(d.coverage.total).toMatchObject({ failed: 3, diagnosed: 0 });
-    expect(d.coverage.byAbility.map((a) => [a.ability, a.failed])).toEqual([['airline', 1], ['retail', 2]]);
+    expect(d.coverage.byAbility.map((a) => [a.ability, a.failed])).toEqual([
+      ['airline', 1],
+      ['retail', 2],
+    ]);
 
     const p = await loadDashboard(actor, { benchmark: bench, agent: planner });
     expect(p.trajectoryCount).toBe(2);
@@ -56,12 +81,22 @@ describe('the dashboard filtered to one agent', () => {
     // Unfiltered, the same model shows one bar per agent and the sum of all six trajectories.
     const all = await loadDashboard(actor, { benchmark: bench });
     expect(all.trajectoryCount).toBe(6);
-    expect(all.passRates.byModel.map((m) => m.label)).toEqual([`m-agents · ${planner}`, `m-agents · ${react}`, 'm-agents · no agent']);
+    expect(all.passRates.byModel.map((m) => m.label)).toEqual([
+      `m-agents · ${planner}`,
+      `m-agents · ${react}`,
+      'm-agents · no agent',
+    ]);
     expect((await loadDashboard(actor, { benchmark: bench, agent: 'nobody' })).trajectoryCount).toBe(0);
   });
 
   it("compares a card with the filtered agent's runs only, before and after the cube is compacted", async () => {
-    const read = async (agent?: string) => (await cardImpact({ benchmark: bench, agent }, { cardKeys: [card] })).map((r) => [r.injected.trajectories, r.injected.passed, r.comparison.trajectories, r.comparison.passed]);
+    const read = async (agent?: string) =>
+      (await cardImpact({ benchmark: bench, agent }, { cardKeys: [card] })).map((r) => [
+        r.injected.trajectories,
+        r.injected.passed,
+        r.comparison.trajectories,
+        r.comparison.passed,
+      ]);
     // react: injected 1 run (2 of 2 passed), compared with the other react airline run (1 of 2).
     expect(await read(react)).toEqual([[1, 2, 1, 1]]);
     expect(await read(planner)).toEqual([[1, 0, 1, 1]]);
@@ -83,16 +118,33 @@ describe('the dashboard filtered to one agent', () => {
     expect(options.agents).not.toContain('');
   });
 
-  it('answers GET /api/dashboard?agent= with that agent\'s figures, and documents the parameter', async () => {
+  it("answers GET /api/dashboard?agent= with that agent's figures, and documents the parameter", async () => {
     const researcher = await createActor('RESEARCHER');
-    const { token } = await createApiToken(await createActor('ADMIN'), { name: 'dashboard', role: 'RESEARCHER', userId: researcher.userId });
+    const { token } = await createApiToken(await createActor('ADMIN'), {
+      name: 'dashboard',
+      role: 'RESEARCHER',
+      userId: researcher.userId,
+    });
     requestHeaders = new Headers({ authorization: `Bearer ${token}` });
-    const res = await dashboardApi(new NextRequest(`http://console.test/api/dashboard?benchmark=${bench}&agent=${planner}`, { headers: requestHeaders }), { params: Promise.resolve({}) });
+    const res = await dashboardApi(
+      new NextRequest(`http://console.test/api/dashboard?benchmark=${bench}&agent=${planner}`, {
+        headers: requestHeaders,
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.trajectoryCount).toBe(2);
     expect(body.filters).toMatchObject({ benchmark: bench, agent: planner });
     const doc = openApiDocument() as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
-    expect(doc.paths['/api/dashboard'].get.parameters.map((q) => q.name)).toEqual(['benchmark', 'ability', 'model', 'agent', 'nullAgent', 'from', 'to']);
+    expect(doc.paths['/api/dashboard'].get.parameters.map((q) => q.name)).toEqual([
+      'benchmark',
+      'ability',
+      'model',
+      'agent',
+      'nullAgent',
+      'from',
+      'to',
+    ]);
   });
 });

@@ -18,7 +18,13 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   for (const s of SPEC) {
-    const t = await seedTrajectory({ benchmark: bench, taskExternalId: 'x/1', model: s.model, checkpoints: { ...s.cps }, memoryRelease: s.release });
+    const t = await seedTrajectory({
+      benchmark: bench,
+      taskExternalId: 'x/1',
+      model: s.model,
+      checkpoints: { ...s.cps },
+      memoryRelease: s.release,
+    });
     // Set afterwards: the cube trigger has to move the trajectory to its agent's cell on UPDATE too.
     if (s.agent) await prisma.trajectory.update({ where: { id: t.id }, data: { agent: s.agent } });
     ids[s.id] = t.id;
@@ -28,7 +34,9 @@ beforeAll(async () => {
 describe('pass rate of one model under two agents', () => {
   it('shows one bar per model · agent instead of adding the two agents into one model bar', async () => {
     const r = await passRates({ benchmark: bench });
-    expect(r.byModel.map((m) => [m.label, m.model, m.agent, m.trajectories, m.checkpointsPassed, m.checkpoints])).toEqual([
+    expect(
+      r.byModel.map((m) => [m.label, m.model, m.agent, m.trajectories, m.checkpointsPassed, m.checkpoints]),
+    ).toEqual([
       ['m1 · planner', 'm1', 'planner', 1, 0, 2],
       ['m1 · react', 'm1', 'react', 2, 3, 4],
       ['m1 · no agent', 'm1', null, 1, 1, 2],
@@ -64,7 +72,11 @@ describe('the list behind a model · agent bar', () => {
   const b2 = `agents-drill-${uid()}`;
   const drill: Record<string, string> = {};
   beforeAll(async () => {
-    for (const [key, agent] of [['react', 'react'], ['planner', 'planner'], ['none', null]] as const) {
+    for (const [key, agent] of [
+      ['react', 'react'],
+      ['planner', 'planner'],
+      ['none', null],
+    ] as const) {
       const t = await seedTrajectory({ benchmark: b2, taskExternalId: 'y/1', model: 'm1', checkpoints: { c0: true } });
       if (agent) await prisma.trajectory.update({ where: { id: t.id }, data: { agent } });
       drill[key] = t.id;
@@ -73,7 +85,8 @@ describe('the list behind a model · agent bar', () => {
 
   it("lists only that agent's trajectories of the model, or those without an agent", async () => {
     const actor = await createActor('RESEARCHER');
-    const list = async (q: Record<string, string>) => (await listDrillTrajectories(actor, { benchmark: b2, model: 'm1', ...q })).items.map((t) => [t.id, t.agent]);
+    const list = async (q: Record<string, string>) =>
+      (await listDrillTrajectories(actor, { benchmark: b2, model: 'm1', ...q })).items.map((t) => [t.id, t.agent]);
     expect(await list({ agent: 'react' })).toEqual([[drill.react, 'react']]);
     expect(await list({ agent: 'planner' })).toEqual([[drill.planner, 'planner']]);
     expect(await list({ nullAgent: '1' })).toEqual([[drill.none, null]]);
@@ -83,6 +96,10 @@ describe('the list behind a model · agent bar', () => {
   it('keeps the agents apart when the cube is compacted', async () => {
     await compactDashboardCells();
     const r = await passRates({ benchmark: b2 });
-    expect(r.byModel.map((m) => [m.label, m.trajectories])).toEqual([['m1 · planner', 1], ['m1 · react', 1], ['m1 · no agent', 1]]);
+    expect(r.byModel.map((m) => [m.label, m.trajectories])).toEqual([
+      ['m1 · planner', 1],
+      ['m1 · react', 1],
+      ['m1 · no agent', 1],
+    ]);
   });
 });

@@ -14,12 +14,18 @@ describe('a dashboard date range that ends before it starts', () => {
     const err = await loadDashboard(actor, INVERTED).catch((e: unknown) => e);
     const res = errorResponse(err);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toEqual({ code: 'VALIDATION', message: `Invalid request: to: ${MESSAGE}`, details: [{ path: 'to', message: MESSAGE }] });
+    expect((await res.json()).error).toEqual({
+      code: 'VALIDATION',
+      message: `Invalid request: to: ${MESSAGE}`,
+      details: [{ path: 'to', message: MESSAGE }],
+    });
   });
 
   it('is refused by the drill-down lists and card impact too, and a one-day range is fine', async () => {
     const actor = await createActor('RESEARCHER');
-    await expect(listDrillTrajectories(actor, { ...INVERTED, page: '1' })).rejects.toMatchObject({ issues: [{ path: ['to'], message: MESSAGE }] });
+    await expect(listDrillTrajectories(actor, { ...INVERTED, page: '1' })).rejects.toMatchObject({
+      issues: [{ path: ['to'], message: MESSAGE }],
+    });
     expect(impactQuerySchema.safeParse(INVERTED).success).toBe(false);
     expect((await loadDashboard(actor, { from: '2026-12-01', to: '2026-12-01' })).trajectoryCount).toBe(0);
   });

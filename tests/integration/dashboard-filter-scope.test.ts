@@ -7,20 +7,33 @@ import { renderServerPage as html, signInTestRequest } from '../helpers/server-p
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 // The charts' click-through needs the app router; the server render never clicks.
-vi.mock('next/navigation', async (orig) => ({ ...(await orig<typeof import('next/navigation')>()), useRouter: () => ({ push: () => undefined, refresh: () => undefined }) }));
+vi.mock('next/navigation', async (orig) => ({
+  ...(await orig<typeof import('next/navigation')>()),
+  useRouter: () => ({ push: () => undefined, refresh: () => undefined }),
+}));
 
 const bench = `scope-${uid()}`;
 
-const scopeNotes = (page: string) => [...page.matchAll(/data-testid="filter-scope"[^>]*>([^<]*(?:<!-- -->[^<]*)*)</g)].map((m) => m[1].replaceAll('<!-- -->', ''));
+const scopeNotes = (page: string) =>
+  [...page.matchAll(/data-testid="filter-scope"[^>]*>([^<]*(?:<!-- -->[^<]*)*)</g)].map((m) =>
+    m[1].replaceAll('<!-- -->', ''),
+  );
 
 beforeAll(async () => {
-  await seedTrajectory({ benchmark: bench, taskExternalId: 'x/1', model: 'm-scope', checkpoints: { c0: true, c1: false } });
+  await seedTrajectory({
+    benchmark: bench,
+    taskExternalId: 'x/1',
+    model: 'm-scope',
+    checkpoints: { c0: true, c1: false },
+  });
   await signInTestRequest('RESEARCHER');
 });
 
 describe('dashboard sections that do not follow every filter', () => {
   it('say which set filters curation, review and bank do not follow', async () => {
-    const page = await html(DashboardPage({ searchParams: Promise.resolve({ benchmark: bench, agent: 'react', from: '2026-01-01' }) }));
+    const page = await html(
+      DashboardPage({ searchParams: Promise.resolve({ benchmark: bench, agent: 'react', from: '2026-01-01' }) }),
+    );
     expect(scopeNotes(page)).toEqual([
       'Not filtered by benchmark, agent: proposals are counted by bank (ability) and the day they were made.',
       'Not filtered by benchmark, agent: decisions are counted by bank (ability) and the day they were made.',
@@ -30,24 +43,46 @@ describe('dashboard sections that do not follow every filter', () => {
   });
 
   it('say nothing when only the filters they follow are set', async () => {
-    expect(scopeNotes(await html(DashboardPage({ searchParams: Promise.resolve({ ability: 'airline' }) })))).toEqual([]);
+    expect(scopeNotes(await html(DashboardPage({ searchParams: Promise.resolve({ ability: 'airline' }) })))).toEqual(
+      [],
+    );
   });
 });
 
 describe('the proposals behind a dashboard point', () => {
   it("go back to the dashboard with the dashboard's filters, not the point's", async () => {
-    const page = await html(ProposalsPage({ searchParams: Promise.resolve({ ability: 'airline', model: 'm-scope', agent: 'react', from: '2026-01-01', week: '2026-03-02', operation: 'ADD_CARD', page: '2' }) }));
+    const page = await html(
+      ProposalsPage({
+        searchParams: Promise.resolve({
+          ability: 'airline',
+          model: 'm-scope',
+          agent: 'react',
+          from: '2026-01-01',
+          week: '2026-03-02',
+          operation: 'ADD_CARD',
+          page: '2',
+        }),
+      }),
+    );
     expect(page).toContain('href="/dashboard?ability=airline&amp;model=m-scope&amp;agent=react&amp;from=2026-01-01"');
   });
 });
 
 describe('the card impact table under filters that match no injection', () => {
   it('says that nothing matches the filters, not that nothing was imported', async () => {
-    await seedTrajectory({ benchmark: bench, taskExternalId: 'x/2', model: 'm-scope', checkpoints: { c0: true }, memoryCardIds: [`skill::scope_${uid()}`] });
+    await seedTrajectory({
+      benchmark: bench,
+      taskExternalId: 'x/2',
+      model: 'm-scope',
+      checkpoints: { c0: true },
+      memoryCardIds: [`skill::scope_${uid()}`],
+    });
     const filtered = await html(ImpactPage({ searchParams: Promise.resolve({ benchmark: bench, agent: 'nobody' }) }));
     expect(filtered).toContain('No card injections match these filters');
     expect(filtered).not.toContain('No card injections imported');
-    expect(await html(ImpactPage({ searchParams: Promise.resolve({ benchmark: bench }) }))).toContain('data-testid="impact-row"');
+    expect(await html(ImpactPage({ searchParams: Promise.resolve({ benchmark: bench }) }))).toContain(
+      'data-testid="impact-row"',
+    );
   });
 });
 

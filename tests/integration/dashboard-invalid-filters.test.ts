@@ -5,15 +5,24 @@ import { renderServerPage, signInTestRequest } from '../helpers/server-page';
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 // The charts' click-through needs the app router; the server render never clicks.
-vi.mock('next/navigation', async (orig) => ({ ...(await orig<typeof import('next/navigation')>()), useRouter: () => ({ push: () => undefined }) }));
+vi.mock('next/navigation', async (orig) => ({
+  ...(await orig<typeof import('next/navigation')>()),
+  useRouter: () => ({ push: () => undefined }),
+}));
 
 const bench = `invalid-${uid()}`;
 
 /** The dashboard page as the server renders it for a signed-in researcher. */
-const dashboardHtml = (query: Record<string, string>) => renderServerPage(DashboardPage({ searchParams: Promise.resolve(query) }));
+const dashboardHtml = (query: Record<string, string>) =>
+  renderServerPage(DashboardPage({ searchParams: Promise.resolve(query) }));
 
 beforeAll(async () => {
-  await seedTrajectory({ benchmark: bench, taskExternalId: 'x/1', model: 'm-invalid', checkpoints: { c0: true, c1: false } });
+  await seedTrajectory({
+    benchmark: bench,
+    taskExternalId: 'x/1',
+    model: 'm-invalid',
+    checkpoints: { c0: true, c1: false },
+  });
   await signInTestRequest('RESEARCHER');
 });
 
@@ -33,7 +42,9 @@ describe('the dashboard with a filter that is not valid', () => {
 
   it('refuses a range that ends before it starts the same way', async () => {
     const html = await dashboardHtml({ benchmark: bench, from: '2026-03-02', to: '2026-03-01' });
-    expect(html).toContain('&quot;to&quot; parameter is not valid (the range ends (2026-03-01) before it starts (2026-03-02)');
+    expect(html).toContain(
+      '&quot;to&quot; parameter is not valid (the range ends (2026-03-01) before it starts (2026-03-02)',
+    );
     expect(html).not.toContain('data-testid="dashboard-stats"');
   });
 

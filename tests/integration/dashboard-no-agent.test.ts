@@ -10,7 +10,12 @@ import { createActor, seedTrajectory, uid } from '../helpers/factories';
 import { renderServerPage, signInTestRequest } from '../helpers/server-page';
 
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
-vi.mock('next/navigation', async (orig) => ({ ...(await orig<typeof import('next/navigation')>()), useRouter: () => ({ push: () => undefined, replace: () => undefined }), useSearchParams: () => new URLSearchParams(), usePathname: () => '/queue' }));
+vi.mock('next/navigation', async (orig) => ({
+  ...(await orig<typeof import('next/navigation')>()),
+  useRouter: () => ({ push: () => undefined, replace: () => undefined }),
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/queue',
+}));
 
 const bench = `no-agent-${uid()}`;
 const card = `skill::no_agent_${uid()}`;
@@ -27,7 +32,14 @@ beforeAll(async () => {
     { agent: '', cps: { c0: false, c1: true }, cards: [] },
   ];
   for (const [i, s] of specs.entries()) {
-    const t = await seedTrajectory({ benchmark: bench, taskExternalId: `airline/${i}`, ability: 'airline', model: 'm-no-agent', checkpoints: { ...s.cps }, memoryCardIds: s.cards });
+    const t = await seedTrajectory({
+      benchmark: bench,
+      taskExternalId: `airline/${i}`,
+      ability: 'airline',
+      model: 'm-no-agent',
+      checkpoints: { ...s.cps },
+      memoryCardIds: s.cards,
+    });
     if (s.agent !== null) await prisma.trajectory.update({ where: { id: t.id }, data: { agent: s.agent } });
   }
   await signInTestRequest('RESEARCHER');
@@ -51,11 +63,15 @@ describe('the dashboard filtered to runs without an agent', () => {
   });
 
   it('refuses "no agent" together with a named agent, saying both', async () => {
-    await expect(loadDashboard(await createActor('RESEARCHER'), { benchmark: bench, agent, nullAgent: '1' })).rejects.toThrow(/Choose one agent/);
+    await expect(
+      loadDashboard(await createActor('RESEARCHER'), { benchmark: bench, agent, nullAgent: '1' }),
+    ).rejects.toThrow(/Choose one agent/);
   });
 
   it('offers "No agent" in the Agent menu, selected and written to the URL as nullAgent=1', async () => {
-    const html = await renderServerPage(DashboardPage({ searchParams: Promise.resolve({ benchmark: bench, nullAgent: '1' }) }));
+    const html = await renderServerPage(
+      DashboardPage({ searchParams: Promise.resolve({ benchmark: bench, nullAgent: '1' }) }),
+    );
     expect(html).toMatch(/<option value="\(no agent\)" selected="">No agent<\/option>/);
     expect(html).toContain('<input type="hidden" name="nullAgent" value="1"/>');
     expect(html).not.toMatch(/name="agent"/); // the select's name is taken away: no agent= next to nullAgent=1
@@ -68,13 +84,28 @@ describe('the dashboard filtered to runs without an agent', () => {
 
 describe('a link from a coverage point to the queue', () => {
   it('carries every dashboard filter, and the queue names the ones it cannot apply', async () => {
-    const href = queueHref({ benchmark: bench, ability: 'airline', model: 'm', agent, from: '2026-01-05', to: '2026-01-11' }, { assignee: 'u1' });
+    const href = queueHref(
+      { benchmark: bench, ability: 'airline', model: 'm', agent, from: '2026-01-05', to: '2026-01-11' },
+      { assignee: 'u1' },
+    );
     await signInTestRequest('ANNOTATOR'); // the queue is for the roles that diagnose
-    expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({ benchmark: bench, ability: 'airline', model: 'm', agent, from: '2026-01-05', to: '2026-01-11', assignee: 'u1' });
-    const html = await renderServerPage(QueuePage({ searchParams: Promise.resolve({ benchmark: bench, agent, from: '2026-01-05', to: '2026-01-11' }) }));
+    expect(Object.fromEntries(new URL(href, 'http://x').searchParams)).toEqual({
+      benchmark: bench,
+      ability: 'airline',
+      model: 'm',
+      agent,
+      from: '2026-01-05',
+      to: '2026-01-11',
+      assignee: 'u1',
+    });
+    const html = await renderServerPage(
+      QueuePage({ searchParams: Promise.resolve({ benchmark: bench, agent, from: '2026-01-05', to: '2026-01-11' }) }),
+    );
     expect(html).toContain('data-testid="queue-unapplied"');
     expect(html).toContain(`agent ${agent} · imported 2026-01-05 to 2026-01-11`);
-    const noAgent = await renderServerPage(QueuePage({ searchParams: Promise.resolve({ benchmark: bench, nullAgent: '1', nullAbility: '1' }) }));
+    const noAgent = await renderServerPage(
+      QueuePage({ searchParams: Promise.resolve({ benchmark: bench, nullAgent: '1', nullAbility: '1' }) }),
+    );
     expect(noAgent).toContain('no agent · no ability');
     const plain = await renderServerPage(QueuePage({ searchParams: Promise.resolve({ benchmark: bench }) }));
     expect(plain).not.toContain('data-testid="queue-unapplied"');

@@ -30,9 +30,15 @@ describe('a revoked or expired API token is told why it is refused', () => {
     const at = `${revokedAt!.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
     expect(await presented(token, `10.7.${uid()}`)).toEqual({
-      status: 401, reason: 'TOKEN_REVOKED', message: `This API token ("ci-import") was revoked on ${at}. Ask an admin for a new one.`,
+      status: 401,
+      reason: 'TOKEN_REVOKED',
+      message: `This API token ("ci-import") was revoked on ${at}. Ask an admin for a new one.`,
     });
-    expect(await presented(`${token}x`, `10.7.${uid()}`)).toEqual({ status: 401, reason: 'NOT_SIGNED_IN', message: 'Sign in first (or send an API token)' });
+    expect(await presented(`${token}x`, `10.7.${uid()}`)).toEqual({
+      status: 401,
+      reason: 'NOT_SIGNED_IN',
+      message: 'Sign in first (or send an API token)',
+    });
   });
 
   it('answers an expired token 401 TOKEN_EXPIRED saying when', async () => {
@@ -40,7 +46,9 @@ describe('a revoked or expired API token is told why it is refused', () => {
     const expiresAt = new Date(Date.UTC(2026, 0, 2, 3, 4));
     await prisma.apiToken.update({ where: { id }, data: { expiresAt } });
     expect(await presented(token, `10.7.${uid()}`)).toEqual({
-      status: 401, reason: 'TOKEN_EXPIRED', message: 'This API token ("nightly") expired on 2026-01-02 03:04 UTC. Ask an admin for a new one.',
+      status: 401,
+      reason: 'TOKEN_EXPIRED',
+      message: 'This API token ("nightly") expired on 2026-01-02 03:04 UTC. Ask an admin for a new one.',
     });
   });
 
@@ -49,7 +57,10 @@ describe('a revoked or expired API token is told why it is refused', () => {
     // The token belongs to the admin who made it; deactivating them disables it without revoking it.
     await prisma.user.update({ where: { id: admin.userId }, data: { active: false } });
     expect(await presented(token, `10.7.${uid()}`)).toEqual({
-      status: 401, reason: 'TOKEN_DISABLED', message: 'This API token ("owner-left") no longer works: its owner\'s account is deactivated. Ask an admin for a new one.',
+      status: 401,
+      reason: 'TOKEN_DISABLED',
+      message:
+        'This API token ("owner-left") no longer works: its owner\'s account is deactivated. Ask an admin for a new one.',
     });
   });
 
@@ -57,7 +68,8 @@ describe('a revoked or expired API token is told why it is refused', () => {
     const { admin, id, token } = await researcherToken('leaked');
     await revokeApiToken(admin, id);
     const address = `10.8.${uid()}`;
-    for (let i = 0; i < FREE_TOKEN_FAILURES; i++) expect((await presented(token, address)).reason).toBe('TOKEN_REVOKED');
+    for (let i = 0; i < FREE_TOKEN_FAILURES; i++)
+      expect((await presented(token, address)).reason).toBe('TOKEN_REVOKED');
     expect((await presented(token, address)).status).toBe(429);
     // The throttle is per address: another one is still told why.
     expect((await presented(token, `10.8.${uid()}`)).reason).toBe('TOKEN_REVOKED');
@@ -66,6 +78,9 @@ describe('a revoked or expired API token is told why it is refused', () => {
   it('lets a public route (the OpenAPI document) answer a caller whose token was revoked, as anonymous', async () => {
     const { admin, id, token } = await researcherToken('old-runtime');
     await revokeApiToken(admin, id);
-    expect((await callRoute(openApiRoute, '/api/openapi.json', { token, headers: { 'x-forwarded-for': `10.9.${uid()}` } })).status).toBe(200);
+    expect(
+      (await callRoute(openApiRoute, '/api/openapi.json', { token, headers: { 'x-forwarded-for': `10.9.${uid()}` } }))
+        .status,
+    ).toBe(200);
   });
 });

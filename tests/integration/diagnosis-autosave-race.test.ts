@@ -17,12 +17,24 @@ describe('an autosave racing the submission of the same diagnosis', () => {
     const annotator = await createActor('ANNOTATOR');
     expect(await claimNext(annotator, { benchmark })).toEqual({ trajectoryId });
     const category = await prisma.failureCategory.findFirstOrThrow({ orderBy: { position: 'asc' } });
-    const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false }, orderBy: { id: 'asc' } });
-    const content = (whatWentWrong: string) => ({ checkpointResultId: cp.id, categoryId: category.id, eventStart: 1, eventEnd: 1, whatWentWrong, whatShouldHaveHappened: 's' });
+    const cp = await prisma.checkpointResult.findFirstOrThrow({
+      where: { trajectoryId, passed: false },
+      orderBy: { id: 'asc' },
+    });
+    const content = (whatWentWrong: string) => ({
+      checkpointResultId: cp.id,
+      categoryId: category.id,
+      eventStart: 1,
+      eventEnd: 1,
+      whatWentWrong,
+      whatShouldHaveHappened: 's',
+    });
     await saveDraft(annotator, content('typing'));
 
     // The submission, then the autosave sent just before it but slower, both queue on the claim.
-    const claim = await holdRowLocks(Prisma.sql`SELECT id FROM "QueueClaim" WHERE "trajectoryId" = ${trajectoryId} FOR UPDATE`);
+    const claim = await holdRowLocks(
+      Prisma.sql`SELECT id FROM "QueueClaim" WHERE "trajectoryId" = ${trajectoryId} FOR UPDATE`,
+    );
     const submitted = submitDiagnosis(annotator, content('the final text'));
     await waitFor('the submission to wait on the claim', async () => (await lockWaiters('QueueClaim')) >= 1);
     const autosaved = saveDraft(annotator, content('the text a moment earlier')).catch((e: unknown) => e);
@@ -33,7 +45,12 @@ describe('an autosave racing the submission of the same diagnosis', () => {
     const refused = await autosaved;
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).message).toMatch(/already submitted/);
-    const stored = await prisma.diagnosis.findFirstOrThrow({ where: { checkpointResultId: cp.id, authorId: annotator.userId } });
-    expect({ status: stored.status, whatWentWrong: stored.whatWentWrong }).toEqual({ status: 'SUBMITTED', whatWentWrong: 'the final text' });
+    const stored = await prisma.diagnosis.findFirstOrThrow({
+      where: { checkpointResultId: cp.id, authorId: annotator.userId },
+    });
+    expect({ status: stored.status, whatWentWrong: stored.whatWentWrong }).toEqual({
+      status: 'SUBMITTED',
+      whatWentWrong: 'the final text',
+    });
   });
 });

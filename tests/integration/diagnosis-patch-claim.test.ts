@@ -21,20 +21,35 @@ async function lapsedDraft() {
   const [a, b] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
   expect(await claimNext(a, { benchmark })).toEqual({ trajectoryId });
   const category = await prisma.failureCategory.findFirstOrThrow({ orderBy: { position: 'asc' } });
-  const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false }, orderBy: { id: 'asc' } });
-  const body = { checkpointResultId: cp.id, categoryId: category.id, eventStart: 1, eventEnd: 1, whatWentWrong: 'A: wrong flight', whatShouldHaveHappened: 'cheapest' };
+  const cp = await prisma.checkpointResult.findFirstOrThrow({
+    where: { trajectoryId, passed: false },
+    orderBy: { id: 'asc' },
+  });
+  const body = {
+    checkpointResultId: cp.id,
+    categoryId: category.id,
+    eventStart: 1,
+    eventEnd: 1,
+    whatWentWrong: 'A: wrong flight',
+    whatShouldHaveHappened: 'cheapest',
+  };
   const draft = await saveDraft(a, body);
   await prisma.queueClaim.update({ where: { trajectoryId }, data: { expiresAt: new Date(Date.now() - 1000) } });
   const status = async () => (await prisma.diagnosis.findUniqueOrThrow({ where: { id: draft.id } })).status;
   // Who holds a live claim on the trajectory (an expired one is nobody's).
-  const holder = async () => (await prisma.queueClaim.findFirst({ where: { trajectoryId, expiresAt: { gt: new Date() } } }))?.userId ?? null;
+  const holder = async () =>
+    (await prisma.queueClaim.findFirst({ where: { trajectoryId, expiresAt: { gt: new Date() } } }))?.userId ?? null;
   return { benchmark, trajectoryId, a, b, body, draft, status, holder };
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as AppError,
+  );
 
 describe('PATCH /api/diagnoses/:id on a draft submits it only through the claim, as submit does', () => {
-  it('is refused with submit\'s 409 while another annotator holds the trajectory, and leaves the draft a draft', async () => {
+  it("is refused with submit's 409 while another annotator holds the trajectory, and leaves the draft a draft", async () => {
     const { benchmark, trajectoryId, a, b, body, draft, status, holder } = await lapsedDraft();
     expect(await claimNext(b, { benchmark })).toEqual({ trajectoryId });
 
@@ -45,9 +60,21 @@ describe('PATCH /api/diagnoses/:id on a draft submits it only through the claim,
     expect(byPatch!.message).toMatch(new RegExp(`^${b.name} is working on this trajectory`));
 
     // The same through the route, as an API client would send it.
-    const { token } = await createApiToken(await createActor('ADMIN'), { name: 'a-runtime', role: 'ANNOTATOR', userId: a.userId });
-    const res = await callRoute(patchRoute, `/api/diagnoses/${draft.id}`, { method: 'PATCH', token, body: JSON.stringify(body), params: { id: draft.id } });
-    expect({ status: res.status, message: (await res.json()).error.message }).toEqual({ status: 409, message: bySubmit!.message });
+    const { token } = await createApiToken(await createActor('ADMIN'), {
+      name: 'a-runtime',
+      role: 'ANNOTATOR',
+      userId: a.userId,
+    });
+    const res = await callRoute(patchRoute, `/api/diagnoses/${draft.id}`, {
+      method: 'PATCH',
+      token,
+      body: JSON.stringify(body),
+      params: { id: draft.id },
+    });
+    expect({ status: res.status, message: (await res.json()).error.message }).toEqual({
+      status: 409,
+      message: bySubmit!.message,
+    });
     expect({ status: await status(), holder: await holder() }).toEqual({ status: 'DRAFT', holder: b.userId });
   });
 
@@ -61,7 +88,10 @@ describe('PATCH /api/diagnoses/:id on a draft submits it only through the claim,
   it('never lets both the PATCH and a competing claim through when they race', async () => {
     for (let round = 0; round < 4; round++) {
       const { benchmark, trajectoryId, a, b, body, draft, status, holder } = await lapsedDraft();
-      const [patched, claimed] = await Promise.allSettled([editDiagnosis(a, draft.id, body), claimNext(b, { benchmark })]);
+      const [patched, claimed] = await Promise.allSettled([
+        editDiagnosis(a, draft.id, body),
+        claimNext(b, { benchmark }),
+      ]);
       const submitted = (await status()) === 'SUBMITTED';
       const bTookIt = claimed.status === 'fulfilled' && claimed.value?.trajectoryId === trajectoryId;
       expect(submitted !== bTookIt, `round ${round}: submitted ${submitted}, B claimed ${bTookIt}`).toBe(true);

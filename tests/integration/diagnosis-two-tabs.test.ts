@@ -13,18 +13,32 @@ async function claimedCheckpoint() {
   const annotator = await createActor('ANNOTATOR');
   expect(await claimNext(annotator, { benchmark })).toEqual({ trajectoryId });
   const category = await prisma.failureCategory.findFirstOrThrow({ orderBy: { position: 'asc' } });
-  const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false }, orderBy: { id: 'asc' } });
-  const body = (whatWentWrong: string, replacesUpdatedAt?: string | null) => ({
-    checkpointResultId: cp.id, categoryId: category.id, eventStart: 1, eventEnd: 1, whatWentWrong, whatShouldHaveHappened: 's', replacesUpdatedAt,
+  const cp = await prisma.checkpointResult.findFirstOrThrow({
+    where: { trajectoryId, passed: false },
+    orderBy: { id: 'asc' },
   });
-  const stored = () => prisma.diagnosis.findFirstOrThrow({ where: { checkpointResultId: cp.id, authorId: annotator.userId } });
+  const body = (whatWentWrong: string, replacesUpdatedAt?: string | null) => ({
+    checkpointResultId: cp.id,
+    categoryId: category.id,
+    eventStart: 1,
+    eventEnd: 1,
+    whatWentWrong,
+    whatShouldHaveHappened: 's',
+    replacesUpdatedAt,
+  });
+  const stored = () =>
+    prisma.diagnosis.findFirstOrThrow({ where: { checkpointResultId: cp.id, authorId: annotator.userId } });
   return { annotator, body, stored };
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as AppError);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as AppError,
+  );
 
 describe('one annotator writing the same diagnosis from two tabs', () => {
-  it('refuses a draft saved over a version the tab never saw, and keeps the other tab\'s text', async () => {
+  it("refuses a draft saved over a version the tab never saw, and keeps the other tab's text", async () => {
     const { annotator, body, stored } = await claimedCheckpoint();
     // Both tabs opened the checkpoint before either saved (they saw no diagnosis).
     const a = await saveDraft(annotator, body('tab A: the booking was wrong', null));
@@ -54,8 +68,12 @@ describe('one annotator writing the same diagnosis from two tabs', () => {
     const { annotator, body, stored } = await claimedCheckpoint();
     const { diagnosis: submitted } = await submitDiagnosis(annotator, body('first', null));
     const { diagnosis: editedInA } = await submitDiagnosis(annotator, body('edited in tab A', submitted.updatedAt));
-    expect((await refusal(submitDiagnosis(annotator, body('edited in tab B', submitted.updatedAt))))?.reason).toBe('CHANGED_ELSEWHERE');
-    expect((await refusal(editDiagnosis(annotator, submitted.id, body('edited in tab B', submitted.updatedAt))))?.reason).toBe('CHANGED_ELSEWHERE');
+    expect((await refusal(submitDiagnosis(annotator, body('edited in tab B', submitted.updatedAt))))?.reason).toBe(
+      'CHANGED_ELSEWHERE',
+    );
+    expect(
+      (await refusal(editDiagnosis(annotator, submitted.id, body('edited in tab B', submitted.updatedAt))))?.reason,
+    ).toBe('CHANGED_ELSEWHERE');
     expect((await stored()).whatWentWrong).toBe('edited in tab A');
     await editDiagnosis(annotator, submitted.id, body('edited in tab B, knowing A', editedInA.updatedAt));
     expect((await stored()).whatWentWrong).toBe('edited in tab B, knowing A');
@@ -64,12 +82,17 @@ describe('one annotator writing the same diagnosis from two tabs', () => {
   it('lets exactly one of two simultaneous saves from the same version through', async () => {
     const { annotator, body, stored } = await claimedCheckpoint();
     const base = await saveDraft(annotator, body('base', null));
-    const results = await Promise.allSettled([saveDraft(annotator, body('from A', base.updatedAt)), saveDraft(annotator, body('from B', base.updatedAt))]);
+    const results = await Promise.allSettled([
+      saveDraft(annotator, body('from A', base.updatedAt)),
+      saveDraft(annotator, body('from B', base.updatedAt)),
+    ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected');
     expect((lost as PromiseRejectedResult).reason.reason).toBe('CHANGED_ELSEWHERE');
-    expect((await stored()).whatWentWrong).toBe((won[0] as PromiseFulfilledResult<{ whatWentWrong: string }>).value.whatWentWrong);
+    expect((await stored()).whatWentWrong).toBe(
+      (won[0] as PromiseFulfilledResult<{ whatWentWrong: string }>).value.whatWentWrong,
+    );
   });
 
   it('keeps the last write winning for a caller that does not say which version it replaces', async () => {

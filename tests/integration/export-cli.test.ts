@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 function runExport(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // No database at all: a refused command line must not need one.
   const env = { ...process.env, DATABASE_URL: 'postgresql://nobody:nothing@127.0.0.1:1/none', EMBEDDED_PG_PORT: '1' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
@@ -21,11 +24,18 @@ function runExport(args: string[]): Promise<{ code: number | null; stdout: strin
 const USAGE = 'Usage: npm run export -- --release NAME --format json|markdown|wiki --out PATH';
 
 describe('the export command line', () => {
-  it('names the accepted formats for an unknown --format, in one line with the usage', { timeout: 60_000 }, async () => {
-    const run = await runExport(['--release', 'r1', '--format', 'pdf', '--out', '/tmp/x.pdf']);
-    expect(run.code).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual(['✖ --format must be one of json, markdown, wiki (got "pdf")', USAGE]);
-  });
+  it(
+    'names the accepted formats for an unknown --format, in one line with the usage',
+    { timeout: 60_000 },
+    async () => {
+      const run = await runExport(['--release', 'r1', '--format', 'pdf', '--out', '/tmp/x.pdf']);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        '✖ --format must be one of json, markdown, wiki (got "pdf")',
+        USAGE,
+      ]);
+    },
+  );
 
   it('says which option is unknown or missing, without a stack trace', { timeout: 60_000 }, async () => {
     const typo = await runExport(['--releas', 'r1', '--out', '/tmp/x.json']);

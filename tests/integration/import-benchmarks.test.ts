@@ -13,22 +13,47 @@ const cli = { by: { cli: true } as const, source: 'CLI' as const };
 async function resultsOf(externalId: string) {
   const t = await prisma.trajectory.findUniqueOrThrow({
     where: { externalId },
-    include: { checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } }, events: { orderBy: { position: 'asc' } } },
+    include: {
+      checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } },
+      events: { orderBy: { position: 'asc' } },
+    },
   });
-  return { t, results: Object.fromEntries(t.checkpoints.map((c) => [c.checkpoint.key, { passed: c.passed, at: c.eventIndex, note: c.note }])) };
+  return {
+    t,
+    results: Object.fromEntries(
+      t.checkpoints.map((c) => [c.checkpoint.key, { passed: c.passed, at: c.eventIndex, note: c.note }]),
+    ),
+  };
 }
 
 describe('τ²-bench adapter', () => {
   it('maps simulations to trajectories with ordered checkpoints, anchors and the reward as outcome, and flags foreign action ids', async () => {
     const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-bakery.json') });
-    expect(report).toMatchObject({ format: 'tau2', status: 'SUCCEEDED', recordsTotal: 4, importedCount: 4, failedCount: 0, warningCount: 1 });
+    expect(report).toMatchObject({
+      format: 'tau2',
+      status: 'SUCCEEDED',
+      recordsTotal: 4,
+      importedCount: 4,
+      failedCount: 0,
+      warningCount: 1,
+    });
     expect(report.errors).toEqual([
-      expect.objectContaining({ kind: 'WARNING', recordIndex: 2, path: 'simulations[2].reward_info.action_checks[0].action.action_id', reason: expect.stringContaining('action id "1_0" is not one of task 2\'s expected actions') }),
+      expect.objectContaining({
+        kind: 'WARNING',
+        recordIndex: 2,
+        path: 'simulations[2].reward_info.action_checks[0].action.action_id',
+        reason: expect.stringContaining('action id "1_0" is not one of task 2\'s expected actions'),
+      }),
     ]);
 
-    const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'tau2-bench', externalId: 'bakery/1' } }, include: { checkpoints: { orderBy: { position: 'asc' } } } });
+    const task = await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: 'tau2-bench', externalId: 'bakery/1' } },
+      include: { checkpoints: { orderBy: { position: 'asc' } } },
+    });
     expect(task).toMatchObject({ ability: 'bakery', apps: ['bakery'] });
-    expect(task.instruction).toBe('Reason for call: You want to cancel order O1.\n\nKnown info: Your name is Mo.\n\nTask instructions: Say you changed your mind if asked why.');
+    expect(task.instruction).toBe(
+      'Reason for call: You want to cancel order O1.\n\nKnown info: Your name is Mo.\n\nTask instructions: Say you changed your mind if asked why.',
+    );
     expect(task.checkpoints.map((c) => [c.key, c.kind, c.name])).toEqual([
       ['1_0', 'action', 'bakery.get_order'],
       ['1_1', 'action', 'bakery.cancel_order'],
@@ -38,10 +63,23 @@ describe('τ²-bench adapter', () => {
     ]);
 
     const a = await resultsOf('tau2-bench:bakery:sim-a');
-    expect(a.t).toMatchObject({ model: 'kestrel-small', agent: 'tiny_agent', trial: 0, passed: true, score: 1, outcomeReason: 'user_stop' });
+    expect(a.t).toMatchObject({
+      model: 'kestrel-small',
+      agent: 'tiny_agent',
+      trial: 0,
+      passed: true,
+      score: 1,
+      outcomeReason: 'user_stop',
+    });
     expect(a.t.events.map((e) => `${e.source}:${e.type}:${e.tool ?? ''}`)).toEqual([
-      'AGENT:MESSAGE:', 'USER:MESSAGE:', 'AGENT:TOOL_CALL:bakery.get_order', 'ENVIRONMENT:OBSERVATION:bakery.get_order',
-      'AGENT:TOOL_CALL:bakery.cancel_order', 'ENVIRONMENT:OBSERVATION:bakery.cancel_order', 'AGENT:MESSAGE:', 'USER:MESSAGE:',
+      'AGENT:MESSAGE:',
+      'USER:MESSAGE:',
+      'AGENT:TOOL_CALL:bakery.get_order',
+      'ENVIRONMENT:OBSERVATION:bakery.get_order',
+      'AGENT:TOOL_CALL:bakery.cancel_order',
+      'ENVIRONMENT:OBSERVATION:bakery.cancel_order',
+      'AGENT:MESSAGE:',
+      'USER:MESSAGE:',
     ]);
     // cancel_order compares only order_id, so the call with another reason still anchors it.
     expect(a.results).toMatchObject({
@@ -54,7 +92,12 @@ describe('τ²-bench adapter', () => {
 
     const b = await resultsOf('tau2-bench:bakery:sim-b');
     expect(b.t).toMatchObject({ passed: false, trial: 1, failedCount: 3 });
-    expect(b.t.events[3]).toMatchObject({ type: 'OBSERVATION', error: true, callId: 'u1', content: 'Error: service unavailable' });
+    expect(b.t.events[3]).toMatchObject({
+      type: 'OBSERVATION',
+      error: true,
+      callId: 'u1',
+      content: 'Error: service unavailable',
+    });
     expect(Object.keys(b.results)).toEqual(['1_0', '1_1', 'db', 'communicate_0']);
     expect(b.results['1_1']).toMatchObject({ passed: false, at: null });
 
@@ -73,7 +116,11 @@ describe('τ-bench (v1) adapter', () => {
     const ok = await resultsOf('tau-bench:retail:wren-mini:3:0');
     expect(ok.t).toMatchObject({ model: 'wren-mini', passed: true, trial: 0 });
     expect(ok.t.events[0]).toMatchObject({ source: 'ENVIRONMENT', type: 'NOTIFICATION' });
-    expect(ok.t.events[4]).toMatchObject({ type: 'TOOL_CALL', tool: 'retail.exchange_items', arguments: { order_id: '#W1', item_ids: ['L1'], new_item_ids: ['L2'] } });
+    expect(ok.t.events[4]).toMatchObject({
+      type: 'TOOL_CALL',
+      tool: 'retail.exchange_items',
+      arguments: { order_id: '#W1', item_ids: ['L1'], new_item_ids: ['L2'] },
+    });
     expect(ok.results).toMatchObject({ '3_0': { passed: true, at: 4 }, db: { passed: true } });
 
     const noReward = await resultsOf('tau-bench:retail:wren-mini:3:1');
@@ -82,7 +129,10 @@ describe('τ-bench (v1) adapter', () => {
 
     const outputs = await resultsOf('tau-bench:retail:wren-mini:4:0');
     expect(outputs.results).toEqual({ output_0: { passed: false, at: null, note: null } });
-    const task3 = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'tau-bench', externalId: 'retail/3' } }, include: { _count: { select: { trajectories: true } } } });
+    const task3 = await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: 'tau-bench', externalId: 'retail/3' } },
+      include: { _count: { select: { trajectories: true } } },
+    });
     expect(task3._count.trajectories).toBe(2);
   });
 
@@ -116,54 +166,80 @@ function csv(file: string): Record<string, string>[] {
   return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
 }
 
-describe.skipIf(skipWithoutRealData('tau2-bench/outcomes.csv', 'import of the shared samples vs outcomes.csv'))('shared benchmark samples (../shared/data)', () => {
-  it('imports every τ²-bench airline run and τ-bench file, grouping runs per task and matching outcomes.csv', async () => {
-    const dir = path.join(SHARED, 'tau2-bench/airline');
-    for (const f of readdirSync(dir).sort()) {
-      const r = await importFile({ ...cli, filePath: path.join(dir, f) });
-      expect({ f, status: r.status, failed: r.failedCount }).toEqual({ f, status: 'SUCCEEDED', failed: 0 });
-    }
-    const tasks = await prisma.task.findMany({ where: { benchmark: 'tau2-bench', ability: 'airline' }, include: { trajectories: true } });
-    expect(tasks).toHaveLength(10);
-    const t16 = tasks.find((t) => t.externalId === 'airline/16')!;
-    expect(t16.trajectories).toHaveLength(8);
-    expect(new Set(t16.trajectories.map((t) => `${t.model} ${t.agent}`)).size).toBe(8);
-
-    const rows = csv(path.join(SHARED, 'tau2-bench/outcomes.csv'));
-    expect(rows.length).toBe(78);
-    for (const row of rows) {
-      const { t, results } = await resultsOf(`tau2-bench:airline:${row.simulation_id}`);
-      const actions = t.checkpoints.filter((c) => c.checkpoint.kind === 'action');
-      const nl = t.checkpoints.filter((c) => c.checkpoint.kind === 'nl_assertion');
-      expect({
-        sim: row.simulation_id, task: t.taskId === tasks.find((x) => x.externalId === `airline/${row.task_id}`)!.id, model: t.model,
-        reward: t.score, db: results.db?.passed, matched: actions.filter((c) => c.passed).length, expected: actions.length,
-        nlMet: nl.filter((c) => c.passed).length, nlTotal: nl.length,
-      }).toEqual({
-        sim: row.simulation_id, task: true, model: row.agent_llm,
-        reward: Number(row.reward), db: row.db_match === 'True', matched: Number(row.actions_matched), expected: Number(row.actions_expected),
-        nlMet: Number(row.nl_met), nlTotal: Number(row.nl_total),
+describe.skipIf(skipWithoutRealData('tau2-bench/outcomes.csv', 'import of the shared samples vs outcomes.csv'))(
+  'shared benchmark samples (../shared/data)',
+  () => {
+    it('imports every τ²-bench airline run and τ-bench file, grouping runs per task and matching outcomes.csv', async () => {
+      const dir = path.join(SHARED, 'tau2-bench/airline');
+      for (const f of readdirSync(dir).sort()) {
+        const r = await importFile({ ...cli, filePath: path.join(dir, f) });
+        expect({ f, status: r.status, failed: r.failedCount }).toEqual({ f, status: 'SUCCEEDED', failed: 0 });
+      }
+      const tasks = await prisma.task.findMany({
+        where: { benchmark: 'tau2-bench', ability: 'airline' },
+        include: { trajectories: true },
       });
-    }
+      expect(tasks).toHaveLength(10);
+      const t16 = tasks.find((t) => t.externalId === 'airline/16')!;
+      expect(t16.trajectories).toHaveLength(8);
+      expect(new Set(t16.trajectories.map((t) => `${t.model} ${t.agent}`)).size).toBe(8);
 
-    const again = await importFile({ ...cli, filePath: path.join(dir, readdirSync(dir).sort()[0]) });
-    expect(again).toMatchObject({ importedCount: 0, presentCount: again.recordsTotal, conflictCount: 0 });
+      const rows = csv(path.join(SHARED, 'tau2-bench/outcomes.csv'));
+      expect(rows.length).toBe(78);
+      for (const row of rows) {
+        const { t, results } = await resultsOf(`tau2-bench:airline:${row.simulation_id}`);
+        const actions = t.checkpoints.filter((c) => c.checkpoint.kind === 'action');
+        const nl = t.checkpoints.filter((c) => c.checkpoint.kind === 'nl_assertion');
+        expect({
+          sim: row.simulation_id,
+          task: t.taskId === tasks.find((x) => x.externalId === `airline/${row.task_id}`)!.id,
+          model: t.model,
+          reward: t.score,
+          db: results.db?.passed,
+          matched: actions.filter((c) => c.passed).length,
+          expected: actions.length,
+          nlMet: nl.filter((c) => c.passed).length,
+          nlTotal: nl.length,
+        }).toEqual({
+          sim: row.simulation_id,
+          task: true,
+          model: row.agent_llm,
+          reward: Number(row.reward),
+          db: row.db_match === 'True',
+          matched: Number(row.actions_matched),
+          expected: Number(row.actions_expected),
+          nlMet: Number(row.nl_met),
+          nlTotal: Number(row.nl_total),
+        });
+      }
 
-    const tauDir = path.join(SHARED, 'tau-bench');
-    for (const f of readdirSync(tauDir).filter((n) => n.endsWith('.json'))) {
-      const r = await importFile({ ...cli, filePath: path.join(tauDir, f) });
-      expect(r).toMatchObject({ status: 'SUCCEEDED', failedCount: 0 });
-    }
-    for (const row of csv(path.join(tauDir, 'outcomes.csv'))) {
-      const { t, results } = await resultsOf(`tau-bench:airline:gpt-4o:${row.task_id}:${row.trial}`).catch((e) => { throw new Error(`${JSON.stringify(row)} ${e}`); });
-      expect({ id: `${row.task_id}/${row.trial}`, reward: t.score, db: results.db?.passed ?? null, out: outputsPassed(results) }).toEqual({
-        id: `${row.task_id}/${row.trial}`, reward: Number(row.reward),
-        db: row.r_actions === '' ? null : Number(row.r_actions) >= 1,
-        out: row.r_outputs === '' ? null : Number(row.r_outputs) >= 1,
-      });
-    }
-  }, 120_000);
-});
+      const again = await importFile({ ...cli, filePath: path.join(dir, readdirSync(dir).sort()[0]) });
+      expect(again).toMatchObject({ importedCount: 0, presentCount: again.recordsTotal, conflictCount: 0 });
+
+      const tauDir = path.join(SHARED, 'tau-bench');
+      for (const f of readdirSync(tauDir).filter((n) => n.endsWith('.json'))) {
+        const r = await importFile({ ...cli, filePath: path.join(tauDir, f) });
+        expect(r).toMatchObject({ status: 'SUCCEEDED', failedCount: 0 });
+      }
+      for (const row of csv(path.join(tauDir, 'outcomes.csv'))) {
+        const { t, results } = await resultsOf(`tau-bench:airline:gpt-4o:${row.task_id}:${row.trial}`).catch((e) => {
+          throw new Error(`${JSON.stringify(row)} ${e}`);
+        });
+        expect({
+          id: `${row.task_id}/${row.trial}`,
+          reward: t.score,
+          db: results.db?.passed ?? null,
+          out: outputsPassed(results),
+        }).toEqual({
+          id: `${row.task_id}/${row.trial}`,
+          reward: Number(row.reward),
+          db: row.r_actions === '' ? null : Number(row.r_actions) >= 1,
+          out: row.r_outputs === '' ? null : Number(row.r_outputs) >= 1,
+        });
+      }
+    }, 120_000);
+  },
+);
 
 describe('records without their identity', () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-identity-'));
@@ -177,7 +253,10 @@ describe('records without their identity', () => {
 
     const report = await importFile({ ...cli, filePath: file, model: 'wren-identity' });
     expect(report).toMatchObject({ status: 'PARTIAL', recordsTotal: 3, importedCount: 1, failedCount: 2 });
-    expect(report.errors.map((e) => [e.recordIndex, e.path])).toEqual([[0, '[0].task_id'], [2, '[2].trial']]);
+    expect(report.errors.map((e) => [e.recordIndex, e.path])).toEqual([
+      [0, '[0].task_id'],
+      [2, '[2].trial'],
+    ]);
     expect(await prisma.trajectory.count({ where: { externalId: { contains: 'undefined' } } })).toBe(0);
   });
 
@@ -189,7 +268,10 @@ describe('records without their identity', () => {
     writeFileSync(file, JSON.stringify(doc));
 
     const report = await importFile({ ...cli, filePath: file });
-    expect(report.errors.map((e) => [e.kind, e.recordIndex, e.path])).toEqual([['INVALID', 1, 'simulations[1].id'], ['WARNING', 2, 'simulations[2].reward_info.action_checks[0].action.action_id']]);
+    expect(report.errors.map((e) => [e.kind, e.recordIndex, e.path])).toEqual([
+      ['INVALID', 1, 'simulations[1].id'],
+      ['WARNING', 2, 'simulations[2].reward_info.action_checks[0].action.action_id'],
+    ]);
     expect(report).toMatchObject({ importedCount: 3, failedCount: 1 });
     expect(await prisma.trajectory.count({ where: { externalId: { contains: 'undefined' } } })).toBe(0);
   });
@@ -207,7 +289,10 @@ describe('τ²-bench judged texts', () => {
       { nl_assertion: 'Agent confirms the cancellation.', met: true, justification: 'first' },
       { nl_assertion: 'Agent confirms the cancellation.', met: false, justification: 'second' },
     ];
-    sim.reward_info.communicate_checks = [{ info: '12', met: true, justification: 'a' }, { info: '12', met: false, justification: 'b' }];
+    sim.reward_info.communicate_checks = [
+      { info: '12', met: true, justification: 'a' },
+      { info: '12', met: false, justification: 'b' },
+    ];
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'import-repeat-')), 'bakery-repeat.json');
     writeFileSync(file, JSON.stringify(doc));
 
@@ -215,8 +300,10 @@ describe('τ²-bench judged texts', () => {
     expect(report.errors.filter((e) => e.recordIndex !== 2)).toEqual([]);
     const a = await resultsOf('tau2-bench:bakery-repeat:sim-a');
     expect(a.results).toMatchObject({
-      nl_0: { passed: true, note: 'first' }, nl_1: { passed: false, note: 'second' },
-      communicate_0: { passed: true, note: 'a' }, communicate_1: { passed: false, note: 'b' },
+      nl_0: { passed: true, note: 'first' },
+      nl_1: { passed: false, note: 'second' },
+      communicate_0: { passed: true, note: 'a' },
+      communicate_1: { passed: false, note: 'b' },
     });
   });
 });

@@ -46,7 +46,11 @@ describe('concurrent imports', () => {
   it('three imports of the same records in opposite orders at once store each record once and report the rest as present', async () => {
     const benchmark = 'concurrent-reverse';
     const rows = records(benchmark, 0, 400);
-    const files = [writeJsonl('ra.jsonl', rows), writeJsonl('rb.jsonl', [...rows].reverse()), writeJsonl('rc.jsonl', rows)];
+    const files = [
+      writeJsonl('ra.jsonl', rows),
+      writeJsonl('rb.jsonl', [...rows].reverse()),
+      writeJsonl('rc.jsonl', rows),
+    ];
     const reports = await Promise.all(files.map((filePath) => importFile({ ...cli, filePath })));
 
     for (const r of reports) {

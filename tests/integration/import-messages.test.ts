@@ -39,13 +39,27 @@ describe('a truncated τ²-bench results file', () => {
   });
 
   it('names the bare list element a τ-bench file broke in', async () => {
-    const records = [0, 1, 2].map((i) => ({ task_id: i, trial: 0, reward: 1, info: {}, traj: [{ role: 'user', content: `hello ${i}` }] }));
+    const records = [0, 1, 2].map((i) => ({
+      task_id: i,
+      trial: 0,
+      reward: 1,
+      info: {},
+      traj: [{ role: 'user', content: `hello ${i}` }],
+    }));
     const text = JSON.stringify(records, null, 1);
     const cut = text.slice(0, text.lastIndexOf('hello'));
-    const report = await importFile({ ...cli, filePath: writeTmp('tau1-cut.json', cut), format: 'tau1', model: 'm', domain: 'airline' });
+    const report = await importFile({
+      ...cli,
+      filePath: writeTmp('tau1-cut.json', cut),
+      format: 'tau1',
+      model: 'm',
+      domain: 'airline',
+    });
     const broken = report.errors.find((e) => /truncated/.test(e.reason))!;
     expect(broken).toMatchObject({ recordIndex: 2, path: '[2]', line: cut.split('\n').length });
-    expect(broken.reason).toMatch(/^the JSON is malformed or truncated after 2 records at or before byte [\d,]+ \(line \d+, where the file ends\), inside record 2 \(\[2\]\)/);
+    expect(broken.reason).toMatch(
+      /^the JSON is malformed or truncated after 2 records at or before byte [\d,]+ \(line \d+, where the file ends\), inside record 2 \(\[2\]\)/,
+    );
   });
 });
 
@@ -55,19 +69,23 @@ describe('format messages', () => {
     const report = await importFile({ ...cli, filePath: writeTmp('bakery-as-native.json', oneLine), format: 'native' });
     expect(report).toMatchObject({ status: 'FAILED', importedCount: 0 });
     expect(report.errors.map((e) => e.reason).join('\n')).toContain('expected "trajectory.v1"');
-    expect(report.error).toBe('The file was read as native JSONL (trajectory.v1), as asked, but it looks like τ²-bench results JSON: import it with the format "tau2", or leave the format to be detected.');
+    expect(report.error).toBe(
+      'The file was read as native JSONL (trajectory.v1), as asked, but it looks like τ²-bench results JSON: import it with the format "tau2", or leave the format to be detected.',
+    );
   });
 
   it('a file holding just [] says it holds 0 records, not that its format is unknown (detected or named)', async () => {
     for (const format of [undefined, 'tau2'] as const) {
       const report = await importFile({ ...cli, filePath: writeTmp('empty-list.json', ' [ ]\n'), format });
       expect(report).toMatchObject({ status: 'FAILED', recordsTotal: 0 });
-      expect(report.error).toBe('empty-list.json holds 0 records: it is an empty JSON list ([ ]), so there is nothing to import.');
+      expect(report.error).toBe(
+        'empty-list.json holds 0 records: it is an empty JSON list ([ ]), so there is nothing to import.',
+      );
     }
   });
 });
 
-describe('a report\'s problem pages', () => {
+describe("a report's problem pages", () => {
   it('answers a page past the end with no problems and the number of the last page', async () => {
     const lines = Array.from({ length: 300 }, (_, i) => `{"format":"trajectory.v1","n":${i}}`);
     const report = await importFile({ ...cli, filePath: writeTmp('all-bad.jsonl', `${lines.join('\n')}\n`) });

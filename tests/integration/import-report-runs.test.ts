@@ -11,7 +11,12 @@ vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) =>
 function line(benchmark: string, run: string, passed: boolean, checkpoint: boolean | null): string {
   return JSON.stringify({
     format: 'trajectory.v1',
-    task: { id: 't/1', benchmark, instruction: 'Change the flight.', checkpoints: [{ id: 'c0', name: 'app.update_flight' }] },
+    task: {
+      id: 't/1',
+      benchmark,
+      instruction: 'Change the flight.',
+      checkpoints: [{ id: 'c0', name: 'app.update_flight' }],
+    },
     trajectory: { id: `${benchmark}:${run}`, model: run, outcome: { passed, score: passed ? 1 : 0 } },
     events: [{ source: 'agent', type: 'message', content: 'Done.' }],
     checkpoints: checkpoint == null ? [] : [{ id: 'c0', passed: checkpoint }],
@@ -19,8 +24,15 @@ function line(benchmark: string, run: string, passed: boolean, checkpoint: boole
 }
 
 async function importLines(lines: string[]) {
-  const { token } = await createApiToken(await createActor('ADMIN'), { name: `report-runs-${uid()}`, role: 'RESEARCHER' });
-  const res = await callRoute(importRoute, `/api/imports?fileName=runs.jsonl&format=native`, { token, body: lines.join('\n'), headers: { 'content-type': 'application/octet-stream' } });
+  const { token } = await createApiToken(await createActor('ADMIN'), {
+    name: `report-runs-${uid()}`,
+    role: 'RESEARCHER',
+  });
+  const res = await callRoute(importRoute, `/api/imports?fileName=runs.jsonl&format=native`, {
+    token,
+    body: lines.join('\n'),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(res.status).toBe(200);
   return { token, report: (await res.json()).reports[0] };
 }
@@ -34,7 +46,10 @@ describe('an import with failed runs that have no failed checkpoint', () => {
       line(benchmark, 'failed-no-result', false, null),
       line(benchmark, 'passed', true, true),
     ]);
-    expect({ imported: report.importedCount, failedWithoutFailedCheckpoint: report.failedWithoutFailedCheckpoint }).toEqual({ imported: 4, failedWithoutFailedCheckpoint: 2 });
+    expect({
+      imported: report.importedCount,
+      failedWithoutFailedCheckpoint: report.failedWithoutFailedCheckpoint,
+    }).toEqual({ imported: 4, failedWithoutFailedCheckpoint: 2 });
 
     const again = await callRoute(importReportRoute, `/api/imports/${report.id}`, { token, params: { id: report.id } });
     expect((await again.json()).failedWithoutFailedCheckpoint).toBe(2);
@@ -44,7 +59,11 @@ describe('an import with failed runs that have no failed checkpoint', () => {
 describe('an import report', () => {
   it('names the models it wrote runs of, most runs first, with how many passed', async () => {
     const benchmark = `report-models-${uid()}`;
-    const { report } = await importLines([line(benchmark, 'model-b', true, true), line(`${benchmark}-2`, 'model-a', false, false), line(`${benchmark}-3`, 'model-a', true, true)]);
+    const { report } = await importLines([
+      line(benchmark, 'model-b', true, true),
+      line(`${benchmark}-2`, 'model-a', false, false),
+      line(`${benchmark}-3`, 'model-a', true, true),
+    ]);
     expect(report.models).toEqual([
       { model: 'model-a', agent: null, runs: 2, passed: 1 },
       { model: 'model-b', agent: null, runs: 1, passed: 1 },

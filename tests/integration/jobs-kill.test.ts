@@ -61,38 +61,59 @@ function startWorkerProcess(): ChildProcess {
   return child;
 }
 
-it('a worker killed mid-run leaves no run stuck RUNNING: the next worker start ends it cleanly', { timeout: 90_000 }, async () => {
-  const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/1' } } });
-  const run = await prisma.reflectionRun.create({
-    data: { kind: 'REFLECTION', taskId: task.id, provider: 'OPENAI', model: 'test-model', settings: { provider: 'openai', scope: 'failed_and_passed', requireDiagnoses: true, reflectorModel: 'test-model', curatorModel: 'test-model' } },
-  });
-  await enqueueReflectionRun(run.id);
-
-  const child = startWorkerProcess();
-  const exited = new Promise((r) => child.once('exit', r));
-  try {
-    await waitFor('the worker process to start the run', async () => (await prisma.reflectionRun.findUnique({ where: { id: run.id } }))?.status === 'RUNNING');
-    await waitFor('the run to reach the LLM', async () => held.length > 0);
-  } finally {
-    child.kill('SIGKILL');
-    await exited;
-  }
-  expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe('RUNNING');
-
-  mode = 'error';
-  const worker = await startReflectionWorker({ concurrency: 1, log: () => undefined });
-  try {
-    const done = await waitFor('the recovered run to finish', async () => {
-      const r = await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id } });
-      return r.status === 'SUCCEEDED' || r.status === 'FAILED' ? r : null;
+it(
+  'a worker killed mid-run leaves no run stuck RUNNING: the next worker start ends it cleanly',
+  { timeout: 90_000 },
+  async () => {
+    const task = await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/1' } },
     });
-    // The endpoint is down after the restart: the run fails with the reason instead of hanging.
-    expect(done.status).toBe('FAILED');
-    // The reason names the step and what the endpoint said, not just "something failed".
-    expect(done.error).toMatch(/reflector/);
-    expect(done.error).toContain('test endpoint is down');
-    expect(done.finishedAt).not.toBeNull();
-  } finally {
-    await worker.stop();
-  }
-});
+    const run = await prisma.reflectionRun.create({
+      data: {
+        kind: 'REFLECTION',
+        taskId: task.id,
+        provider: 'OPENAI',
+        model: 'test-model',
+        settings: {
+          provider: 'openai',
+          scope: 'failed_and_passed',
+          requireDiagnoses: true,
+          reflectorModel: 'test-model',
+          curatorModel: 'test-model',
+        },
+      },
+    });
+    await enqueueReflectionRun(run.id);
+
+    const child = startWorkerProcess();
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      await waitFor(
+        'the worker process to start the run',
+        async () => (await prisma.reflectionRun.findUnique({ where: { id: run.id } }))?.status === 'RUNNING',
+      );
+      await waitFor('the run to reach the LLM', async () => held.length > 0);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe('RUNNING');
+
+    mode = 'error';
+    const worker = await startReflectionWorker({ concurrency: 1, log: () => undefined });
+    try {
+      const done = await waitFor('the recovered run to finish', async () => {
+        const r = await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id } });
+        return r.status === 'SUCCEEDED' || r.status === 'FAILED' ? r : null;
+      });
+      // The endpoint is down after the restart: the run fails with the reason instead of hanging.
+      expect(done.status).toBe('FAILED');
+      // The reason names the step and what the endpoint said, not just "something failed".
+      expect(done.error).toMatch(/reflector/);
+      expect(done.error).toContain('test endpoint is down');
+      expect(done.finishedAt).not.toBeNull();
+    } finally {
+      await worker.stop();
+    }
+  },
+);

@@ -29,8 +29,12 @@ describe('LLM settings (Admin → LLM) and the provider a run records', () => {
   it('rejects bad values with the field named, and keeps the stored settings', async () => {
     const admin = await createActor('ADMIN');
     await updateLlmSettings(admin, settings);
-    await expect(updateLlmSettings(admin, { ...settings, models: { ...settings.models, curator: '  ' } })).rejects.toThrow(/Enter a model name/);
-    await expect(updateLlmSettings(admin, { ...settings, options: { ...settings.options, timeoutMs: 5 } })).rejects.toThrow(/At least 1000 ms/);
+    await expect(
+      updateLlmSettings(admin, { ...settings, models: { ...settings.models, curator: '  ' } }),
+    ).rejects.toThrow(/Enter a model name/);
+    await expect(
+      updateLlmSettings(admin, { ...settings, options: { ...settings.options, timeoutMs: 5 } }),
+    ).rejects.toThrow(/At least 1000 ms/);
     expect((await getLlmConfig()).models.curator).toBe('curate-small');
   });
 
@@ -41,7 +45,11 @@ describe('LLM settings (Admin → LLM) and the provider a run records', () => {
       process.env.OPENAI_BASE_URL = 'http://llm.internal:8000/v1';
       process.env.OPENAI_API_KEY = 'sk-secret-value-123';
       const status = await getLlmStatus(researcher);
-      expect(status).toMatchObject({ endpointConfigured: true, endpointHost: 'llm.internal:8000', apiKeyConfigured: true });
+      expect(status).toMatchObject({
+        endpointConfigured: true,
+        endpointHost: 'llm.internal:8000',
+        apiKeyConfigured: true,
+      });
       expect(JSON.stringify(status)).not.toContain('sk-secret-value-123');
       delete process.env.OPENAI_BASE_URL;
       expect((await getLlmStatus(researcher)).endpointConfigured).toBe(false);
@@ -58,16 +66,23 @@ describe('LLM settings (Admin → LLM) and the provider a run records', () => {
     await updateLlmSettings(admin, settings);
     const { taskId } = await seedDemoTask();
     delete process.env.OPENAI_BASE_URL;
-    await expect(createReflectionRun(admin, { taskId, settings: { provider: 'openai', requireDiagnoses: false } })).rejects.toThrow(/No LLM endpoint is configured/);
+    await expect(
+      createReflectionRun(admin, { taskId, settings: { provider: 'openai', requireDiagnoses: false } }),
+    ).rejects.toThrow(/No LLM endpoint is configured/);
     await expect(createFunctionCardRun(admin, { provider: 'openai' })).rejects.toThrow(/No LLM endpoint is configured/);
     process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1';
     try {
-      const run = await createReflectionRun(admin, { taskId, settings: { provider: 'openai', requireDiagnoses: false } });
+      const run = await createReflectionRun(admin, {
+        taskId,
+        settings: { provider: 'openai', requireDiagnoses: false },
+      });
       const row = await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id } });
       expect(row.provider).toBe('OPENAI');
       expect(row.model).toBe('reflect-large');
       expect(row.settings).toMatchObject({ reflectorModel: 'reflect-large', curatorModel: 'curate-small' });
-      const cards = await prisma.reflectionRun.findUniqueOrThrow({ where: { id: (await createFunctionCardRun(admin, { provider: 'openai' })).id } });
+      const cards = await prisma.reflectionRun.findUniqueOrThrow({
+        where: { id: (await createFunctionCardRun(admin, { provider: 'openai' })).id },
+      });
       expect([cards.kind, cards.model]).toEqual(['FUNCTION_CARDS', 'cards-mini']);
     } finally {
       delete process.env.OPENAI_BASE_URL;

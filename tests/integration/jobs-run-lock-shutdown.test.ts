@@ -16,13 +16,20 @@ afterEach(() => {
 });
 
 async function startHolder() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/run-lock-holder.ts'], { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/run-lock-holder.ts'], {
+    env: { ...process.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const out = { stdout: '', stderr: '' };
   child.stdout!.on('data', (d) => (out.stdout += d));
   child.stderr!.on('data', (d) => (out.stderr += d));
   const exited = new Promise<number | null>((r) => child.once('exit', r));
-  await waitFor('the holder to take its lock', async () => out.stdout.includes('locked') || child.exitCode !== null, 60_000);
+  await waitFor(
+    'the holder to take its lock',
+    async () => out.stdout.includes('locked') || child.exitCode !== null,
+    60_000,
+  );
   expect(out.stdout, out.stderr).toContain('locked');
   return { child, out, exited };
 }
@@ -41,11 +48,19 @@ async function terminateLockConnection(): Promise<number> {
   return ended;
 }
 
-it('prints "run-lock connection lost" when the lock connection is lost while the process runs', { timeout: 90_000 }, async () => {
-  const { child, out } = await startHolder();
-  expect(await terminateLockConnection()).toBe(1);
-  await waitFor('the loss to be reported', async () => out.stderr.includes('[jobs] run-lock connection lost'), 30_000);
-});
+it(
+  'prints "run-lock connection lost" when the lock connection is lost while the process runs',
+  { timeout: 90_000 },
+  async () => {
+    const { child, out } = await startHolder();
+    expect(await terminateLockConnection()).toBe(1);
+    await waitFor(
+      'the loss to be reported',
+      async () => out.stderr.includes('[jobs] run-lock connection lost'),
+      30_000,
+    );
+  },
+);
 
 it('stays quiet when the connection goes while the process is stopping on Ctrl-C', { timeout: 90_000 }, async () => {
   const { child, out, exited } = await startHolder();

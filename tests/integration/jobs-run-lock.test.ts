@@ -29,8 +29,10 @@ describe('run locks', () => {
     expect(await b.tryLock('run-1')).toBe(true);
   });
 
-  it("keep the recovery sweep away from a run its own process is executing", async () => {
-    const run = await prisma.reflectionRun.create({ data: { status: 'RUNNING', provider: 'OFFLINE', startedAt: new Date() } });
+  it('keep the recovery sweep away from a run its own process is executing', async () => {
+    const run = await prisma.reflectionRun.create({
+      data: { status: 'RUNNING', provider: 'OFFLINE', startedAt: new Date() },
+    });
     const locks = newLocks();
     const boss = await getBoss('worker');
     expect(await locks.tryLock(run.id)).toBe(true); // the job handler of this process holds it

@@ -24,11 +24,18 @@ afterAll(async () => {
 
 describe('stopping the reflection worker', () => {
   it('says in its log how many runs it waits for, in words ("1 active run"), and fails the run it had to stop', async () => {
-    const taskId = (await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/1' } } })).id;
+    const taskId = (
+      await prisma.task.findUniqueOrThrow({
+        where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/1' } },
+      })
+    ).id;
     const reviewer = await createActor('REVIEWER');
     const logs: string[] = [];
     const worker = await startReflectionWorker({ concurrency: 1, stopGraceMs: 1_000, log: (m) => logs.push(m) });
-    const run = await createReflectionRun(reviewer, { taskId, settings: { provider: 'openai', reflectorModel: 'fake-reflector', curatorModel: 'fake-curator' } });
+    const run = await createReflectionRun(reviewer, {
+      taskId,
+      settings: { provider: 'openai', reflectorModel: 'fake-reflector', curatorModel: 'fake-curator' },
+    });
     await waitFor('the run to reach the LLM', async () => fake().requests.length > 0 || undefined);
     await worker.stop();
     expect(logs).toContain('waiting up to 1 s for 1 active run');

@@ -12,11 +12,13 @@ import { waitFor } from '../helpers/wait-for';
 
 const TERMINAL = ['SUCCEEDED', 'FAILED', 'CANCELLED'];
 
-const runState = (id: string) => prisma.reflectionRun.findUniqueOrThrow({ where: { id }, select: { status: true, error: true, jobId: true } });
-const finished = (id: string) => waitFor(`run ${id} to finish`, async () => {
-  const r = await runState(id);
-  return TERMINAL.includes(r.status) ? r : undefined;
-});
+const runState = (id: string) =>
+  prisma.reflectionRun.findUniqueOrThrow({ where: { id }, select: { status: true, error: true, jobId: true } });
+const finished = (id: string) =>
+  waitFor(`run ${id} to finish`, async () => {
+    const r = await runState(id);
+    return TERMINAL.includes(r.status) ? r : undefined;
+  });
 const pendingProposals = (taskId: string) => prisma.proposal.count({ where: { run: { taskId }, status: 'PENDING' } });
 
 let taskId: string;
@@ -24,7 +26,11 @@ let worker: RunningWorker | undefined;
 
 beforeAll(async () => {
   await seedDemoWorkspace();
-  taskId = (await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/1' } } })).id;
+  taskId = (
+    await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/1' } },
+    })
+  ).id;
 });
 
 afterEach(async () => {
@@ -64,13 +70,17 @@ describe('reflection job worker', () => {
       const job = await boss.getJobById(REFLECTION_QUEUE, again.jobId!, { includeArchive: true });
       return job?.state === 'completed';
     });
-    expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: first.id } })).finishedAt).toEqual(jobsBefore.finishedAt);
+    expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: first.id } })).finishedAt).toEqual(
+      jobsBefore.finishedAt,
+    );
 
     // A new run on the same, unchanged inputs.
     const second = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline' } });
     expect((await finished(second.id)).status).toBe('SUCCEEDED');
     expect(await pendingProposals(taskId)).toBe(pendingBefore);
-    expect(await prisma.proposal.count({ where: { run: { taskId }, status: { in: ['PENDING', 'APPROVED', 'REJECTED'] } } })).toBeLessThanOrEqual(before);
+    expect(
+      await prisma.proposal.count({ where: { run: { taskId }, status: { in: ['PENDING', 'APPROVED', 'REJECTED'] } } }),
+    ).toBeLessThanOrEqual(before);
   });
 
   it('restarts a run left RUNNING by a killed worker when the next worker starts, and it completes', async () => {
@@ -87,11 +97,15 @@ describe('reflection job worker', () => {
     expect(done.status).toBe('SUCCEEDED');
     expect(done.jobId).not.toBe(job.id);
     // The dead worker's job is closed as failed (the worker's pg-boss instance replaced the sender one above).
-    expect((await (await getBoss()).getJobById(REFLECTION_QUEUE, job.id, { includeArchive: true }))?.state).toBe('failed');
+    expect((await (await getBoss()).getJobById(REFLECTION_QUEUE, job.id, { includeArchive: true }))?.state).toBe(
+      'failed',
+    );
   });
 
   it('fails a run cleanly, with the reason, when its worker died on the restart too', async () => {
-    const run = await prisma.reflectionRun.create({ data: { kind: 'REFLECTION', taskId, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() } });
+    const run = await prisma.reflectionRun.create({
+      data: { kind: 'REFLECTION', taskId, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() },
+    });
     await enqueueReflectionRun(run.id, 2);
     const boss = await getBoss();
     await boss.fetch(REFLECTION_QUEUE); // taken by a worker that then died
@@ -103,7 +117,9 @@ describe('reflection job worker', () => {
   });
 
   it('leaves a RUNNING run alone while a live worker in another process holds it, and recovers it once that process is gone', async () => {
-    const run = await prisma.reflectionRun.create({ data: { kind: 'REFLECTION', taskId, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() } });
+    const run = await prisma.reflectionRun.create({
+      data: { kind: 'REFLECTION', taskId, provider: 'OFFLINE', status: 'RUNNING', startedAt: new Date() },
+    });
     await enqueueReflectionRun(run.id, 2);
     const boss = await getBoss();
     await boss.fetch(REFLECTION_QUEUE);
@@ -124,9 +140,15 @@ describe('reflection job worker', () => {
   it('returns the waiting run on a second click with the same settings instead of queuing a twin', async () => {
     const reviewer = await createActor('REVIEWER');
     const first = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline' } });
-    const again = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline', scope: 'failed_and_passed' } });
+    const again = await createReflectionRun(reviewer, {
+      taskId,
+      settings: { provider: 'offline', scope: 'failed_and_passed' },
+    });
     expect(again.id).toBe(first.id);
-    const other = await createReflectionRun(reviewer, { taskId, settings: { provider: 'offline', scope: 'passed_only' } });
+    const other = await createReflectionRun(reviewer, {
+      taskId,
+      settings: { provider: 'offline', scope: 'passed_only' },
+    });
     expect(other.id).not.toBe(first.id);
     worker = await startReflectionWorker({ concurrency: 2, log: () => undefined });
     await finished(first.id);
@@ -138,10 +160,14 @@ describe('reflection job worker', () => {
 
   it('refuses a run that requires diagnoses on a task without a submitted one, with a clear error', async () => {
     const reviewer = await createActor('REVIEWER');
-    const bare = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/2' } } });
+    const bare = await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/2' } },
+    });
     // The demo seed's own run on mail/2 is there already; the refusal adds none.
     const runsBefore = await prisma.reflectionRun.count({ where: { taskId: bare.id } });
-    await expect(createReflectionRun(reviewer, { taskId: bare.id, settings: { requireDiagnoses: true } })).rejects.toThrow(/no submitted diagnosis/);
+    await expect(
+      createReflectionRun(reviewer, { taskId: bare.id, settings: { requireDiagnoses: true } }),
+    ).rejects.toThrow(/no submitted diagnosis/);
     expect(await prisma.reflectionRun.count({ where: { taskId: bare.id } })).toBe(runsBefore);
     const annotator = await createActor('ANNOTATOR');
     await expect(createReflectionRun(annotator, { taskId })).rejects.toThrow(/cannot do this/);
@@ -149,18 +175,32 @@ describe('reflection job worker', () => {
 
   it('batches every task with new diagnoses under one batch id, and skips them once queued', async () => {
     const researcher = await createActor('RESEARCHER');
-    await prisma.reflectionRun.updateMany({ where: { status: { in: ['QUEUED', 'RUNNING'] } }, data: { status: 'CANCELLED' } });
+    await prisma.reflectionRun.updateMany({
+      where: { status: { in: ['QUEUED', 'RUNNING'] } },
+      data: { status: 'CANCELLED' },
+    });
     // mail/1 gets a diagnosis submitted after its last successful run; a task without diagnoses is never picked.
-    await prisma.diagnosis.updateMany({ where: { trajectory: { taskId } }, data: { submittedAt: new Date(Date.now() + 1000) } });
-    const bare = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/2' } } });
+    await prisma.diagnosis.updateMany({
+      where: { trajectory: { taskId } },
+      data: { submittedAt: new Date(Date.now() + 1000) },
+    });
+    const bare = await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: DEMO_BENCHMARK, externalId: 'mail/2' } },
+    });
     const batch = await createBatchRuns(researcher, { mode: 'new-diagnoses', settings: { provider: 'offline' } });
     expect(batch.runs.map((r) => r.taskId)).toContain(taskId);
     expect(batch.runs.map((r) => r.taskId)).not.toContain(bare.id);
     const rows = await prisma.reflectionRun.findMany({ where: { id: { in: batch.runs.map((r) => r.id) } } });
-    expect(rows.map((r) => [r.batchId, r.status, r.provider])).toEqual(rows.map(() => [batch.batchId, 'QUEUED', 'OFFLINE']));
+    expect(rows.map((r) => [r.batchId, r.status, r.provider])).toEqual(
+      rows.map(() => [batch.batchId, 'QUEUED', 'OFFLINE']),
+    );
     // Nothing new while those runs wait.
     expect((await createBatchRuns(researcher, { mode: 'new-diagnoses' })).runs).toEqual([]);
-    const explicit = await createBatchRuns(researcher, { mode: 'task-ids', taskIds: ['nope', bare.id, taskId], settings: { requireDiagnoses: true } });
+    const explicit = await createBatchRuns(researcher, {
+      mode: 'task-ids',
+      taskIds: ['nope', bare.id, taskId],
+      settings: { requireDiagnoses: true },
+    });
     expect(explicit.runs).toEqual([]);
     expect(explicit.skipped).toEqual([
       { taskId: 'nope', reason: 'Task not found' },
@@ -169,7 +209,11 @@ describe('reflection job worker', () => {
     ]);
     // Once those runs are done, an explicit batch runs the chosen task again.
     await prisma.reflectionRun.updateMany({ where: { batchId: batch.batchId }, data: { status: 'CANCELLED' } });
-    const later = await createBatchRuns(researcher, { mode: 'task-ids', taskIds: [taskId, bare.id], settings: { requireDiagnoses: false } });
+    const later = await createBatchRuns(researcher, {
+      mode: 'task-ids',
+      taskIds: [taskId, bare.id],
+      settings: { requireDiagnoses: false },
+    });
     expect(later.runs.map((r) => r.taskId).sort()).toEqual([taskId, bare.id].sort());
     expect(later.skipped).toEqual([]);
   });

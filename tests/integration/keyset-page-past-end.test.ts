@@ -13,7 +13,13 @@ import { uid } from '../helpers/factories';
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
 type Route = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Answer = { items: unknown[]; total: number; page: number; pageCount: number; cursors: { after: string | null; before: string | null } };
+type Answer = {
+  items: unknown[];
+  total: number;
+  page: number;
+  pageCount: number;
+  cursors: { after: string | null; before: string | null };
+};
 
 // Every keyset list, each narrowed to three rows of its own and read one row a page: three pages.
 let cookie = '';
@@ -24,9 +30,24 @@ beforeAll(async () => {
   const trajectoryIds = await seedRecords([1, 2, 3].map(() => failedRecord({ benchmark })));
   const { taskId } = await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryIds[0] } });
   const start = Date.parse('2026-05-01T12:00:00.000Z');
-  const runs = await prisma.reflectionRun.createManyAndReturn({ data: [0, 1, 2].map((i) => ({ taskId, provider: 'OFFLINE' as const, status: 'SUCCEEDED' as const, createdAt: new Date(start + i * 1000) })) });
+  const runs = await prisma.reflectionRun.createManyAndReturn({
+    data: [0, 1, 2].map((i) => ({
+      taskId,
+      provider: 'OFFLINE' as const,
+      status: 'SUCCEEDED' as const,
+      createdAt: new Date(start + i * 1000),
+    })),
+  });
   await prisma.proposal.createMany({
-    data: [0, 1, 2].map((i) => ({ runId: runs[0].id, cardKind: 'SKILL' as const, ability: 'airline', operation: 'ADD_CARD' as const, proposedCard: skillContent({ title: `Keyset ${i}` }), reason: 'keyset edges', createdAt: new Date(start + i * 1000) })),
+    data: [0, 1, 2].map((i) => ({
+      runId: runs[0].id,
+      cardKind: 'SKILL' as const,
+      ability: 'airline',
+      operation: 'ADD_CARD' as const,
+      proposedCard: skillContent({ title: `Keyset ${i}` }),
+      reason: 'keyset edges',
+      createdAt: new Date(start + i * 1000),
+    })),
   });
   lists = [
     { url: `/api/tasks?benchmark=${benchmark}`, route: tasksRoute as Route },
@@ -54,7 +75,13 @@ describe('a keyset list asked for a page number past its end with a valid cursor
       expect(second.items, url).toHaveLength(1);
 
       const past = await read(route, `${url}&pageSize=1&page=9999&after=${after}`);
-      expect(past, url).toMatchObject({ items: [], total: 3, page: 9999, pageCount: 3, cursors: { after: null, before: null } });
+      expect(past, url).toMatchObject({
+        items: [],
+        total: 3,
+        page: 9999,
+        pageCount: 3,
+        cursors: { after: null, before: null },
+      });
       const pastBack = await read(route, `${url}&pageSize=1&page=4&before=${second.cursors.before}`);
       expect(pastBack, url).toMatchObject({ items: [], page: 4, pageCount: 3, cursors: { after: null, before: null } });
     }

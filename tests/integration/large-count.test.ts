@@ -2,7 +2,14 @@ import { Prisma } from '@prisma/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { literalInt, longSql, queryRows, readSql } from '@/lib/db/sql';
-import { cachedUntilChanged, CACHED_KEYS_MAX, countWithCache, EXACT_UP_TO, pageAndTotal, shortPage } from '@/lib/live/large-count';
+import {
+  cachedUntilChanged,
+  CACHED_KEYS_MAX,
+  countWithCache,
+  EXACT_UP_TO,
+  pageAndTotal,
+  shortPage,
+} from '@/lib/live/large-count';
 import { closeListener, ensureListener, listenerIsLive, onLiveChange, PROBE_EVERY_MS } from '@/lib/live/listener';
 import { notifyChange } from '@/lib/live/notify';
 import { waitFor } from '../helpers/wait-for';
@@ -17,7 +24,9 @@ async function addRows(n: number) {
 async function notifyAndWait(key: string) {
   await ensureListener();
   let heard = false;
-  const off = onLiveChange('queue', (c) => { if (c !== 'resync' && c.id === key) heard = true; });
+  const off = onLiveChange('queue', (c) => {
+    if (c !== 'resync' && c.id === key) heard = true;
+  });
   await notifyChange(prisma, { channel: 'queue', id: key });
   await waitFor('the queue notification', async () => heard);
   off();
@@ -36,7 +45,10 @@ afterAll(() => closeListener());
 describe('a list page and its total', () => {
   const PAGE = 10;
   const count = (key: string) => ({ invalidatedBy: ['queue' as const], key, from: Prisma.sql`page_total_rows` });
-  const read = (offset: number) => () => queryRows<{ n: number }>(Prisma.sql`SELECT n FROM page_total_rows ORDER BY n LIMIT ${literalInt(PAGE)} OFFSET ${literalInt(offset)}`);
+  const read = (offset: number) => () =>
+    queryRows<{ n: number }>(
+      Prisma.sql`SELECT n FROM page_total_rows ORDER BY n LIMIT ${literalInt(PAGE)} OFFSET ${literalInt(offset)}`,
+    );
   const statements = () => vi.spyOn(readSql(), 'unsafe');
 
   it('takes the total from a first page shorter than a page, without a count statement', async () => {
@@ -141,7 +153,10 @@ describe('cached counts of large lists', () => {
     const queries = vi.spyOn(longSql(), 'unsafe');
     const stale = await Promise.all(Array.from({ length: 10 }, () => countWithCache(['queue'], 'aged', FROM)));
     expect(stale.every((a) => a.cached && a.count === before)).toBe(true);
-    await waitFor('the background recount', async () => (await countWithCache(['queue'], 'aged', FROM)).count === before + 3);
+    await waitFor(
+      'the background recount',
+      async () => (await countWithCache(['queue'], 'aged', FROM)).count === before + 3,
+    );
     expect(queries).toHaveBeenCalledTimes(1);
   });
 

@@ -18,14 +18,20 @@ import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
 
 // The tasks route reads its caller from next/headers; outside a Next server, hand it the test request's headers.
 let requestHeaders = new Headers();
-vi.mock('next/headers', () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined }) }));
+vi.mock('next/headers', () => ({
+  headers: async () => requestHeaders,
+  cookies: async () => ({ get: () => undefined }),
+}));
 
 describe('keyset paging of long lists', () => {
   it('pages the queue with after/before cursors exactly like the numbered pages, without repeating or skipping an item', async () => {
     const benchmark = `keyset-${uid()}`;
-    await seedRecords(Array.from({ length: 7 }, (_, i) => failedRecord({ benchmark, model: 'alpha', taskId: `K${i}` })));
+    await seedRecords(
+      Array.from({ length: 7 }, (_, i) => failedRecord({ benchmark, model: 'alpha', taskId: `K${i}` })),
+    );
     const a = await createActor('ANNOTATOR');
-    const ids = async (q: Record<string, unknown>) => (await listQueue(a, { benchmark, pageSize: 3, ...q })).items.map((i) => i.trajectoryId);
+    const ids = async (q: Record<string, unknown>) =>
+      (await listQueue(a, { benchmark, pageSize: 3, ...q })).items.map((i) => i.trajectoryId);
     const byOffset = [await ids({ page: 1 }), await ids({ page: 2 }), await ids({ page: 3 })];
 
     const first = await listQueue(a, { benchmark, pageSize: 3 });
@@ -44,9 +50,18 @@ describe('keyset paging of long lists', () => {
     const at = new Date('2026-06-01T12:00:00.000Z');
     for (let i = 0; i < 5; i++) {
       // Two pairs share a timestamp: the cursor must carry the id as well.
-      await prisma.proposal.create({ data: { cardKind: 'SKILL', ability, operation: 'ADD_CARD', reason: `r${i}`, createdAt: new Date(at.getTime() + Math.floor(i / 2) * 1000) } });
+      await prisma.proposal.create({
+        data: {
+          cardKind: 'SKILL',
+          ability,
+          operation: 'ADD_CARD',
+          reason: `r${i}`,
+          createdAt: new Date(at.getTime() + Math.floor(i / 2) * 1000),
+        },
+      });
     }
-    const ids = async (q: Record<string, unknown>) => (await listProposals(reviewer, { ability, pageSize: 2, ...q })).items.map((p) => p.id);
+    const ids = async (q: Record<string, unknown>) =>
+      (await listProposals(reviewer, { ability, pageSize: 2, ...q })).items.map((p) => p.id);
     const byOffset = [await ids({ page: 1 }), await ids({ page: 2 }), await ids({ page: 3 })];
     expect(byOffset.flat()).toHaveLength(5);
     expect(new Set(byOffset.flat()).size).toBe(5);
@@ -59,18 +74,28 @@ describe('keyset paging of long lists', () => {
     expect(second).toMatchObject({ total: 5, pageCount: 3 });
   });
 
-  it('pages a queue filtered to one model by cursor, in age order, with only that model\'s items', async () => {
+  it("pages a queue filtered to one model by cursor, in age order, with only that model's items", async () => {
     const benchmark = `keyset-${uid()}`;
     // Interleaved models: the filtered list must neither skip nor repeat, and "next" must take that model's oldest.
-    await seedRecords(Array.from({ length: 8 }, (_, i) => failedRecord({ benchmark, model: i % 2 ? 'beta' : 'alpha', taskId: `M${i}` })));
+    await seedRecords(
+      Array.from({ length: 8 }, (_, i) =>
+        failedRecord({ benchmark, model: i % 2 ? 'beta' : 'alpha', taskId: `M${i}` }),
+      ),
+    );
     const a = await createActor('ANNOTATOR');
-    const all = (await listQueue(a, { benchmark, pageSize: 20 })).items.filter((i) => i.model === 'beta').map((i) => i.trajectoryId);
+    const all = (await listQueue(a, { benchmark, pageSize: 20 })).items
+      .filter((i) => i.model === 'beta')
+      .map((i) => i.trajectoryId);
     expect(all).toHaveLength(4);
     const first = await listQueue(a, { benchmark, model: 'beta', pageSize: 3 });
     const second = await listQueue(a, { benchmark, model: 'beta', pageSize: 3, page: 2, after: first.cursors.after });
     expect([...first.items, ...second.items].map((i) => i.trajectoryId)).toEqual(all);
     expect(first).toMatchObject({ total: 4, pageCount: 2 });
-    expect((await listQueue(a, { benchmark, model: 'beta', pageSize: 3, page: 1, before: second.cursors.before })).items.map((i) => i.trajectoryId)).toEqual(all.slice(0, 3));
+    expect(
+      (await listQueue(a, { benchmark, model: 'beta', pageSize: 3, page: 1, before: second.cursors.before })).items.map(
+        (i) => i.trajectoryId,
+      ),
+    ).toEqual(all.slice(0, 3));
     expect(await claimNext(a, { benchmark, model: 'beta' })).toEqual({ trajectoryId: all[0] });
   });
 
@@ -78,13 +103,27 @@ describe('keyset paging of long lists', () => {
     const researcher = await createActor('RESEARCHER');
     const { id: taskId } = await ensureTask({ benchmark: `keyset-${uid()}`, externalId: 'runs/1' });
     const at = Date.parse('2026-06-01T12:00:00.000Z');
-    for (let i = 0; i < 5; i++) await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED', createdAt: new Date(at + Math.floor(i / 2) * 1000) } });
-    const ids = async (q: Record<string, unknown>) => (await listRuns(researcher, { taskId, pageSize: 2, ...q })).items.map((r) => r.id);
+    for (let i = 0; i < 5; i++)
+      await prisma.reflectionRun.create({
+        data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED', createdAt: new Date(at + Math.floor(i / 2) * 1000) },
+      });
+    const ids = async (q: Record<string, unknown>) =>
+      (await listRuns(researcher, { taskId, pageSize: 2, ...q })).items.map((r) => r.id);
     const byOffset = [await ids({ page: 1 }), await ids({ page: 2 }), await ids({ page: 3 })];
     expect(new Set(byOffset.flat()).size).toBe(5);
     const first = await listRuns(researcher, { taskId, pageSize: 2 });
-    const second = await listRuns(researcher, { taskId, pageSize: 2, page: 2, after: first.cursors.after ?? undefined });
-    const third = await listRuns(researcher, { taskId, pageSize: 2, page: 3, after: second.cursors.after ?? undefined });
+    const second = await listRuns(researcher, {
+      taskId,
+      pageSize: 2,
+      page: 2,
+      after: first.cursors.after ?? undefined,
+    });
+    const third = await listRuns(researcher, {
+      taskId,
+      pageSize: 2,
+      page: 3,
+      after: second.cursors.after ?? undefined,
+    });
     expect([first, second, third].map((p) => p.items.map((r) => r.id))).toEqual(byOffset);
     expect(await ids({ page: 2, before: third.cursors.before ?? undefined })).toEqual(byOffset[1]);
     expect(third).toMatchObject({ total: 5, page: 3, pageCount: 3 });
@@ -95,20 +134,34 @@ describe('keyset paging of long lists', () => {
     const ability = `times-${uid()}`;
     const { id: taskId } = await ensureTask({ benchmark: `keyset-${uid()}`, externalId: 'times/1', ability });
     const t = (ms: number) => new Date(Date.parse('2026-06-02T03:04:05.000Z') + ms);
-    await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'RUNNING', createdAt: t(7), startedAt: t(89) } });
-    await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED', createdAt: t(1), startedAt: t(2), finishedAt: t(999) } });
+    await prisma.reflectionRun.create({
+      data: { taskId, provider: 'OFFLINE', status: 'RUNNING', createdAt: t(7), startedAt: t(89) },
+    });
+    await prisma.reflectionRun.create({
+      data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED', createdAt: t(1), startedAt: t(2), finishedAt: t(999) },
+    });
     const runs = await listRuns(researcher, { taskId, pageSize: 1 });
-    expect(runs.items.map((r) => [r.createdAt, r.startedAt, r.finishedAt])).toEqual([['2026-06-02T03:04:05.007Z', '2026-06-02T03:04:05.089Z', null]]);
+    expect(runs.items.map((r) => [r.createdAt, r.startedAt, r.finishedAt])).toEqual([
+      ['2026-06-02T03:04:05.007Z', '2026-06-02T03:04:05.089Z', null],
+    ]);
     const older = await listRuns(researcher, { taskId, pageSize: 1, page: 2, after: runs.cursors.after ?? undefined });
-    expect(older.items.map((r) => [r.createdAt, r.startedAt, r.finishedAt])).toEqual([['2026-06-02T03:04:05.001Z', '2026-06-02T03:04:05.002Z', '2026-06-02T03:04:05.999Z']]);
+    expect(older.items.map((r) => [r.createdAt, r.startedAt, r.finishedAt])).toEqual([
+      ['2026-06-02T03:04:05.001Z', '2026-06-02T03:04:05.002Z', '2026-06-02T03:04:05.999Z'],
+    ]);
 
-    await prisma.proposal.create({ data: { cardKind: 'SKILL', ability, operation: 'ADD_CARD', reason: 'times', createdAt: t(450) } });
+    await prisma.proposal.create({
+      data: { cardKind: 'SKILL', ability, operation: 'ADD_CARD', reason: 'times', createdAt: t(450) },
+    });
     const reviewer = await createActor('REVIEWER');
-    expect((await listProposals(reviewer, { ability })).items.map((p) => p.createdAt)).toEqual(['2026-06-02T03:04:05.450Z']);
+    expect((await listProposals(reviewer, { ability })).items.map((p) => p.createdAt)).toEqual([
+      '2026-06-02T03:04:05.450Z',
+    ]);
 
     const key = `skill::${ability}::times`;
     await prisma.card.create({ data: { key, kind: 'SKILL', ability, title: 'Times', updatedAt: t(30) } });
-    expect((await listCards(researcher, { ability })).items.map((c) => [c.key, c.updatedAt])).toEqual([[key, '2026-06-02T03:04:05.030Z']]);
+    expect((await listCards(researcher, { ability })).items.map((c) => [c.key, c.updatedAt])).toEqual([
+      [key, '2026-06-02T03:04:05.030Z'],
+    ]);
   });
 
   it('refuses a cursor that is not a list position, naming the parameter', async () => {
@@ -128,11 +181,32 @@ async function seedTwoBenchmarks() {
   const mark = uid();
   const newer = `keyset-new-${mark}`;
   const older = `keyset-old-${mark}`;
-  const ids = [['x', 'x/1'], ['x', 'x/2'], ['x', 'x/10'], ['y', 'y/3'], [null, 'n/1'], [null, 'n/2'], [null, 'n/11']] as const;
-  for (const [benchmark, at] of [[older, '2090-01-01T00:00:00Z'], [newer, '2090-01-02T00:00:00Z']]) {
+  const ids = [
+    ['x', 'x/1'],
+    ['x', 'x/2'],
+    ['x', 'x/10'],
+    ['y', 'y/3'],
+    [null, 'n/1'],
+    [null, 'n/2'],
+    [null, 'n/11'],
+  ] as const;
+  for (const [benchmark, at] of [
+    [older, '2090-01-01T00:00:00Z'],
+    [newer, '2090-01-02T00:00:00Z'],
+  ]) {
     // Created in shuffled order: the list's order must come from the query, not from insertion.
     for (const [ability, externalId] of [...ids].reverse()) {
-      await prisma.task.create({ data: { benchmark, externalId, ability, instruction: `Task ${externalId}`, apps: [], contentHash: uid(), createdAt: new Date(at) } });
+      await prisma.task.create({
+        data: {
+          benchmark,
+          externalId,
+          ability,
+          instruction: `Task ${externalId}`,
+          apps: [],
+          contentHash: uid(),
+          createdAt: new Date(at),
+        },
+      });
     }
   }
   const order = [newer, older].flatMap((b) => ids.map(([, e]) => `${b} ${e}`));
@@ -145,19 +219,36 @@ const key = (t: { benchmark: string; externalId: string }) => `${t.benchmark} ${
 
 /** Every page of the list by page number (OFFSET), and the same list walked by `after` cursors, then back by `before`. */
 async function walk(actor: Actor, filters: Record<string, string>, pageSize: number) {
-  const q = (extra: Record<string, string>) => taskListQuerySchema.parse({ ...filters, pageSize: String(pageSize), ...extra });
+  const q = (extra: Record<string, string>) =>
+    taskListQuerySchema.parse({ ...filters, pageSize: String(pageSize), ...extra });
   const first = await listTasks(actor, q({}));
   const numbered: string[][] = [];
-  for (let p = 1; p <= first.pageCount; p++) numbered.push((await listTasks(actor, q({ page: String(p) }))).items.map(key));
+  for (let p = 1; p <= first.pageCount; p++)
+    numbered.push((await listTasks(actor, q({ page: String(p) }))).items.map(key));
   const forward = [first];
   while (forward.length < first.pageCount) {
-    forward.push(await listTasks(actor, q({ page: String(forward.length + 1), after: forward[forward.length - 1].cursors.after! })));
+    forward.push(
+      await listTasks(
+        actor,
+        q({ page: String(forward.length + 1), after: forward[forward.length - 1].cursors.after! }),
+      ),
+    );
   }
   const backward = [forward[forward.length - 1]];
   while (backward.length < first.pageCount) {
-    backward.unshift(await listTasks(actor, q({ page: String(first.pageCount - backward.length), before: backward[0].cursors.before! })));
+    backward.unshift(
+      await listTasks(
+        actor,
+        q({ page: String(first.pageCount - backward.length), before: backward[0].cursors.before! }),
+      ),
+    );
   }
-  return { numbered, forward: forward.map((p) => p.items.map(key)), backward: backward.map((p) => p.items.map(key)), total: first.total };
+  return {
+    numbered,
+    forward: forward.map((p) => p.items.map(key)),
+    backward: backward.map((p) => p.items.map(key)),
+    total: first.total,
+  };
 }
 
 describe('keyset paging of the task list', () => {
@@ -183,12 +274,21 @@ describe('keyset paging of the task list', () => {
     const back = await listTasks(researcher, q({ page: '2', before: page3.cursors.before! }));
     expect(back.items.map(key)).toEqual(page2.items.map(key));
     expect(back).toMatchObject({ page: 2, total: page2.total, cursors: page2.cursors });
-    expect((await listTasks(researcher, q({ benchmark: 'keyset-none' }))).cursors).toEqual({ after: null, before: null });
+    expect((await listTasks(researcher, q({ benchmark: 'keyset-none' }))).cursors).toEqual({
+      after: null,
+      before: null,
+    });
   });
 
   it('keeps the benchmark, ability, model and task id filters while paging by cursor', async () => {
     const { newer, older, mine } = await seedTwoBenchmarks();
-    for (const [benchmark, taskExternalId] of [[newer, 'x/10'], [newer, 'n/2'], [newer, 'n/11'], [older, 'x/1'], [older, 'n/1']]) {
+    for (const [benchmark, taskExternalId] of [
+      [newer, 'x/10'],
+      [newer, 'n/2'],
+      [newer, 'n/11'],
+      [older, 'x/1'],
+      [older, 'n/1'],
+    ]) {
       await seedTrajectory({ benchmark, taskExternalId, model: `kite-${newer}`, checkpoints: { c0: true } });
     }
     const annotator = await createActor('ANNOTATOR');
@@ -205,7 +305,9 @@ describe('keyset paging of the task list', () => {
     }
     // Ability "x" across both benchmarks: the filtered list skips the other abilities and the NULL group.
     const x = await walk(annotator, { ability: 'x' }, 2);
-    expect(mine(x.forward.flat())).toEqual([newer, older].flatMap((b) => ['x/1', 'x/2', 'x/10'].map((e) => `${b} ${e}`)));
+    expect(mine(x.forward.flat())).toEqual(
+      [newer, older].flatMap((b) => ['x/1', 'x/2', 'x/10'].map((e) => `${b} ${e}`)),
+    );
     expect(x.forward).toEqual(x.numbered);
   });
 
@@ -214,7 +316,9 @@ describe('keyset paging of the task list', () => {
     const { token } = await createApiToken(admin, { name: 'tasks', role: 'ANNOTATOR', userId: admin.userId });
     const get = (qs: string) => {
       requestHeaders = new Headers({ authorization: `Bearer ${token}` });
-      return tasksRoute(new NextRequest(`http://console.test/api/tasks?${qs}`, { headers: requestHeaders }), { params: Promise.resolve({}) });
+      return tasksRoute(new NextRequest(`http://console.test/api/tasks?${qs}`, { headers: requestHeaders }), {
+        params: Promise.resolve({}),
+      });
     };
     const ok = await get('pageSize=1');
     expect(ok.status).toBe(200);
@@ -236,7 +340,12 @@ describe('keyset paging of the task list', () => {
 });
 
 describe('a malformed cursor on any keyset list', () => {
-  const ROUTES = { '/api/tasks': tasksRoute, '/api/queue': queueRoute, '/api/proposals': proposalsRoute, '/api/reflection/runs': runsRoute };
+  const ROUTES = {
+    '/api/tasks': tasksRoute,
+    '/api/queue': queueRoute,
+    '/api/proposals': proposalsRoute,
+    '/api/reflection/runs': runsRoute,
+  };
   const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
   async function caller() {
@@ -244,9 +353,15 @@ describe('a malformed cursor on any keyset list', () => {
     const { token } = await createApiToken(admin, { name: 'lists', role: 'ADMIN', userId: admin.userId });
     return async (path: keyof typeof ROUTES, qs: string) => {
       requestHeaders = new Headers({ authorization: `Bearer ${token}` });
-      const res = await ROUTES[path](new NextRequest(`http://console.test${path}?${qs}`, { headers: requestHeaders }), { params: Promise.resolve({}) });
+      const res = await ROUTES[path](new NextRequest(`http://console.test${path}?${qs}`, { headers: requestHeaders }), {
+        params: Promise.resolve({}),
+      });
       const body = await res.json();
-      return { status: res.status, message: res.status === 200 ? '' : (body as { error: { message: string } }).error.message, body };
+      return {
+        status: res.status,
+        message: res.status === 200 ? '' : (body as { error: { message: string } }).error.message,
+        body,
+      };
     };
   }
 
@@ -256,7 +371,9 @@ describe('a malformed cursor on any keyset list', () => {
       expect(await get(path, 'pageSize=1'), path).toMatchObject({ status: 200 });
       const res = await get(path, 'cursor=garbage');
       expect(res.status, path).toBe(400);
-      expect(res.message, path).toMatch(/^Invalid request: cursor: is not a parameter of this list: send a `cursors` value .* as after=… .* or before=…/);
+      expect(res.message, path).toMatch(
+        /^Invalid request: cursor: is not a parameter of this list: send a `cursors` value .* as after=… .* or before=…/,
+      );
     }
   });
 
@@ -265,12 +382,21 @@ describe('a malformed cursor on any keyset list', () => {
     const get = await caller();
     const { cursors } = (await get('/api/tasks', 'pageSize=1')).body as { cursors: { after: string } };
     expect((await get('/api/tasks', `page=2&after=${cursors.after}`)).status).toBe(200);
-    expect(await get('/api/tasks', `page=2&after=${cursors.after}!!`)).toMatchObject({ status: 400, message: expect.stringMatching(/after: is not a list position/) });
-    expect(await get('/api/tasks', `page=2&before=${cursors.after}=`)).toMatchObject({ status: 400, message: expect.stringMatching(/before: is not a list position/) });
+    expect(await get('/api/tasks', `page=2&after=${cursors.after}!!`)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/after: is not a list position/),
+    });
+    expect(await get('/api/tasks', `page=2&before=${cursors.after}=`)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/before: is not a list position/),
+    });
     const queueCursor = b64('2026-06-01T12:00:00.000Z~abc');
     for (const path of ['/api/queue', '/api/proposals', '/api/reflection/runs'] as const) {
       expect((await get(path, `after=${queueCursor}`)).status, path).toBe(200);
-      expect(await get(path, `after=${queueCursor}%25%25`), path).toMatchObject({ status: 400, message: expect.stringMatching(/after: is not a list position/) });
+      expect(await get(path, `after=${queueCursor}%25%25`), path).toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/after: is not a list position/),
+      });
     }
   });
 
@@ -279,9 +405,11 @@ describe('a malformed cursor on any keyset list', () => {
     // Date.parse takes all of these; as a position each would silently start the page somewhere else.
     for (const at of ['1', '2026-06-01', 'June 1, 2026', '2026-06-01T12:00:00Z']) {
       for (const path of ['/api/queue', '/api/proposals', '/api/reflection/runs'] as const) {
-        expect(await get(path, `before=${b64(`${at}~abc`)}`), `${path} ${at}`).toMatchObject({ status: 400, message: expect.stringMatching(/before: is not a list position/) });
+        expect(await get(path, `before=${b64(`${at}~abc`)}`), `${path} ${at}`).toMatchObject({
+          status: 400,
+          message: expect.stringMatching(/before: is not a list position/),
+        });
       }
     }
   });
 });
-

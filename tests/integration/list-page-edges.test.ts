@@ -32,7 +32,16 @@ beforeAll(async () => {
   const admin = await createActor('ADMIN');
   await createSkillCard({ ability: `edges-${uid()}`, content: skillContent({ title: 'Check the fare' }) });
   const release = await freezeRelease(admin, { name: `edges-${uid()}`, note: 'paging edges' });
-  const job = await prisma.importJob.create({ data: { status: 'SUCCEEDED', source: 'API', fileName: 'edges.jsonl', format: 'native', recordsTotal: 1, importedCount: 1 } });
+  const job = await prisma.importJob.create({
+    data: {
+      status: 'SUCCEEDED',
+      source: 'API',
+      fileName: 'edges.jsonl',
+      format: 'native',
+      recordsTotal: 1,
+      importedCount: 1,
+    },
+  });
   lists = [
     { url: '/api/cards', route: cardsRoute as Route },
     { url: '/api/tasks', route: tasksRoute as Route },
@@ -112,7 +121,11 @@ describe('Cache-Control of API answers', () => {
     const user = await createUser('RESEARCHER', { password: 'cache-password' });
     const login = await callRoute(loginRoute as Route, '/api/auth/login', {
       body: JSON.stringify({ email: user.email, password: 'cache-password' }),
-      headers: { 'content-type': 'application/json', origin: 'http://console.test', 'x-forwarded-for': `10.7.${uid()}` },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://console.test',
+        'x-forwarded-for': `10.7.${uid()}`,
+      },
     });
     expect(login.status).toBe(200);
     expect(login.headers.get('set-cookie')).toContain('mc_session=');

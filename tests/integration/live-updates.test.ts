@@ -22,7 +22,9 @@ describe('live updates through LISTEN/NOTIFY', () => {
     const run = await prisma.reflectionRun.create({ data: { provider: 'OFFLINE', batchId: 'b-live' } });
     await waitFor('the insert notification', async () => seen.find((c) => c.id === run.id && c.status === 'QUEUED'));
     await prisma.reflectionRun.update({ where: { id: run.id }, data: { status: 'RUNNING' } });
-    await waitFor('the status notification', async () => seen.find((c) => c.id === run.id && c.status === 'RUNNING' && c.batchId === 'b-live'));
+    await waitFor('the status notification', async () =>
+      seen.find((c) => c.id === run.id && c.status === 'RUNNING' && c.batchId === 'b-live'),
+    );
     off();
   });
 
@@ -62,9 +64,16 @@ describe('live updates through LISTEN/NOTIFY', () => {
 
   it('refuses a channel the caller may not read, and names unknown channels', async () => {
     const annotator = await createActor('ANNOTATOR');
-    await expect(openLiveStream(annotator, 'proposals', new AbortController().signal)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(openLiveStream(annotator, 'runs', new AbortController().signal)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(openLiveStream(annotator, 'queue,gossip', new AbortController().signal)).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('gossip') });
+    await expect(openLiveStream(annotator, 'proposals', new AbortController().signal)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(openLiveStream(annotator, 'runs', new AbortController().signal)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(openLiveStream(annotator, 'queue,gossip', new AbortController().signal)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('gossip'),
+    });
   });
 
   it('notifies the queue channel for a statement that touches pendingCount, so cached queue sizes are dropped', async () => {

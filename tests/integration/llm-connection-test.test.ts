@@ -21,7 +21,12 @@ afterEach(() => {
 
 async function test(body: unknown = {}) {
   const { cookie } = await sessionCookie('ADMIN');
-  const res = await callRoute(POST, '/api/admin/llm-connection', { cookie, method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await callRoute(POST, '/api/admin/llm-connection', {
+    cookie,
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -34,7 +39,10 @@ describe('testing the LLM connection from Admin → LLM', () => {
     const { status, body } = await test({ models: ['model-a', 'model-b', 'model-a'] });
     expect(status).toBe(200);
     expect(body.host).toBe(new URL(fake().url).host);
-    expect(body.checks.map((c: { model: string; ok: boolean }) => [c.model, c.ok])).toEqual([['model-a', true], ['model-b', true]]);
+    expect(body.checks.map((c: { model: string; ok: boolean }) => [c.model, c.ok])).toEqual([
+      ['model-a', true],
+      ['model-b', true],
+    ]);
     expect(fake().requests.at(-1)?.model).toBe('model-b');
     expect(await audits()).toBe(before);
   });
@@ -43,25 +51,36 @@ describe('testing the LLM connection from Admin → LLM', () => {
     fake().respond(() => reply.status(401, 'Incorrect API key provided'));
     const { body } = await test({ models: ['m'] });
     expect(body.checks[0]).toMatchObject({ ok: false, problem: 'key' });
-    expect(body.checks[0].message).toContain('refused the API key (401 Incorrect API key provided): check OPENAI_API_KEY');
+    expect(body.checks[0].message).toContain(
+      'refused the API key (401 Incorrect API key provided): check OPENAI_API_KEY',
+    );
   });
 
   it('says which model the endpoint does not have', async () => {
-    fake().respond((req) => (req.model === 'gpt-nope' ? reply.status(404, 'The model `gpt-nope` does not exist') : reply.json({ ok: true })));
+    fake().respond((req) =>
+      req.model === 'gpt-nope' ? reply.status(404, 'The model `gpt-nope` does not exist') : reply.json({ ok: true }),
+    );
     const { body } = await test({ models: ['good', 'gpt-nope'] });
-    expect(body.checks).toMatchObject([{ model: 'good', ok: true }, { model: 'gpt-nope', ok: false, problem: 'model' }]);
+    expect(body.checks).toMatchObject([
+      { model: 'good', ok: true },
+      { model: 'gpt-nope', ok: false, problem: 'model' },
+    ]);
     expect(body.checks[1].message).toContain('has no model "gpt-nope"');
   });
 
   it('says a URL that is not the API root (a web server answering 404) is wrong, naming OPENAI_BASE_URL', async () => {
     // What sits at a URL missing its /v1: a server that knows no /chat/completions.
-    const web = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+    const web = http.createServer((_req, res) =>
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'),
+    );
     await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
     process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
     const { body } = await test({ models: ['m'] });
     await new Promise((r) => web.close(r));
     expect(body.checks[0]).toMatchObject({ ok: false, problem: 'unreachable' });
-    expect(body.checks[0].message).toContain('/chat/completions does not exist (404): OPENAI_BASE_URL should be the API root, usually ending in /v1');
+    expect(body.checks[0].message).toContain(
+      '/chat/completions does not exist (404): OPENAI_BASE_URL should be the API root, usually ending in /v1',
+    );
   });
 
   it('says an endpoint nobody answers at cannot be reached (not that it "answered with an error")', async () => {

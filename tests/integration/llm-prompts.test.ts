@@ -7,13 +7,22 @@ import { combinePromptIds, loadFocus, readTemplate, renderPrompt } from '@/lib/l
 describe('versioned prompt files', () => {
   it('every prompt file carries a version header and hashes its exact bytes', () => {
     const dir = path.resolve(process.cwd(), 'prompts');
-    const files = [...readdirSync(dir).filter((f) => f.endsWith('.md')), ...readdirSync(path.join(dir, 'focus')).map((f) => `focus/${f}`)];
-    expect(files).toEqual(expect.arrayContaining(['reflector.md', 'curator.md', 'function-card.md', 'focus/default.md']));
+    const files = [
+      ...readdirSync(dir).filter((f) => f.endsWith('.md')),
+      ...readdirSync(path.join(dir, 'focus')).map((f) => `focus/${f}`),
+    ];
+    expect(files).toEqual(
+      expect.arrayContaining(['reflector.md', 'curator.md', 'function-card.md', 'focus/default.md']),
+    );
     for (const f of files) {
       const t = readTemplate(f);
       expect(t.version, f).toMatch(/^[\w-]+@\d+$/);
       // The hash is of the file's exact bytes (header included), so any edit to a prompt changes it.
-      expect(t.hash, f).toBe(createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex'));
+      expect(t.hash, f).toBe(
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, f)))
+          .digest('hex'),
+      );
       expect(t.body).not.toMatch(/^---/);
     }
     expect(new Set(files.map((f) => readTemplate(f).hash)).size).toBe(files.length);
@@ -21,7 +30,13 @@ describe('versioned prompt files', () => {
   });
 
   it('fills every slot and refuses a missing one', () => {
-    const p = renderPrompt('curator', { delta_index: 2, delta: '{"title":"x"}', cards: '(none)', function_cards: '(none)', outcome_rule: 'RULE' });
+    const p = renderPrompt('curator', {
+      delta_index: 2,
+      delta: '{"title":"x"}',
+      cards: '(none)',
+      function_cards: '(none)',
+      outcome_rule: 'RULE',
+    });
     expect(p.text).toContain('Delta 2:');
     expect(p.text).not.toMatch(/\{\{\w+\}\}/);
     expect(p.version).toBe('curator@1');

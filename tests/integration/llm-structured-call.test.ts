@@ -33,13 +33,22 @@ const config = (over: Partial<LlmConfig> = {}): LlmConfig => ({
 });
 
 const call = (over: Partial<LlmConfig> = {}) =>
-  completeStructured({ runId, step: 'reflector', model: 'fake-model', prompt: renderPrompt('repair', { problem: 'test' }), schema, config: config(over) });
+  completeStructured({
+    runId,
+    step: 'reflector',
+    model: 'fake-model',
+    prompt: renderPrompt('repair', { problem: 'test' }),
+    schema,
+    config: config(over),
+  });
 
 describe('structured LLM calls through the openai SDK over HTTP', () => {
   it('says an endpoint that nothing answers at cannot be reached, naming OPENAI_BASE_URL', async () => {
     const err = await call({ baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LlmError);
-    expect((err as LlmError).message).toMatch(/^reflector: cannot reach the LLM endpoint http:\/\/127\.0\.0\.1:9\/v1 \(.+\): check OPENAI_BASE_URL/);
+    expect((err as LlmError).message).toMatch(
+      /^reflector: cannot reach the LLM endpoint http:\/\/127\.0\.0\.1:9\/v1 \(.+\): check OPENAI_BASE_URL/,
+    );
   });
 
   it('returns validated JSON and records the call with tokens, prompt version and duration', async () => {
@@ -49,7 +58,14 @@ describe('structured LLM calls through the openai SDK over HTTP', () => {
     expect(res.promptTokens).toBe(120);
     const calls = await prisma.llmCall.findMany({ where: { runId } });
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ step: 'reflector', model: 'fake-model', promptVersion: 'repair@1', promptTokens: 120, completionTokens: 7, attempt: 1 });
+    expect(calls[0]).toMatchObject({
+      step: 'reflector',
+      model: 'fake-model',
+      promptVersion: 'repair@1',
+      promptTokens: 120,
+      completionTokens: 7,
+      attempt: 1,
+    });
     expect(calls[0].promptHash).toMatch(/^[0-9a-f]{64}$/);
   });
 

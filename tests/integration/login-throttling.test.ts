@@ -1,7 +1,12 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { assertLoginAllowed, FREE_ACCOUNT_FAILURES, FREE_ADDRESS_FAILURES, FREE_TOKEN_FAILURES } from '@/lib/auth/login-throttle';
+import {
+  assertLoginAllowed,
+  FREE_ACCOUNT_FAILURES,
+  FREE_ADDRESS_FAILURES,
+  FREE_TOKEN_FAILURES,
+} from '@/lib/auth/login-throttle';
 import { actorFromSession, login } from '@/lib/auth/sessions';
 import type { AppError } from '@/lib/errors';
 import { createUser, uid } from '../helpers/factories';
@@ -14,7 +19,11 @@ const attempt = (email: string, password: string, address: string) =>
   );
 
 // Asks without counting an attempt.
-const blockPassed = (email: string, address: string) => () => assertLoginAllowed({ email, address }).then(() => true, () => false);
+const blockPassed = (email: string, address: string) => () =>
+  assertLoginAllowed({ email, address }).then(
+    () => true,
+    () => false,
+  );
 
 describe('login throttling', () => {
   it('answers 401 to the first few wrong passwords for an account, then 429 with a Retry-After that grows; a correct login after the wait works', async () => {
@@ -45,9 +54,12 @@ describe('login throttling', () => {
 
   it('throttles one address trying passwords across many accounts, without blocking those accounts elsewhere', async () => {
     const address = `10.1.${uid()}`;
-    const users = await Promise.all(Array.from({ length: 6 }, () => createUser('ANNOTATOR', { password: 'right-password' })));
+    const users = await Promise.all(
+      Array.from({ length: 6 }, () => createUser('ANNOTATOR', { password: 'right-password' })),
+    );
     const codes: string[] = [];
-    for (let i = 0; i <= FREE_ADDRESS_FAILURES; i++) codes.push((await attempt(users[i % users.length].email, 'wrong', address)).code);
+    for (let i = 0; i <= FREE_ADDRESS_FAILURES; i++)
+      codes.push((await attempt(users[i % users.length].email, 'wrong', address)).code);
     expect(codes.slice(0, FREE_ADDRESS_FAILURES).every((c) => c === 'UNAUTHENTICATED')).toBe(true);
     expect(codes.at(-1)).toBe('RATE_LIMITED');
     expect((await attempt(users[0].email, 'right-password', address)).code).toBe('RATE_LIMITED');
@@ -60,7 +72,10 @@ describe('login throttling', () => {
     const user = await createUser('ANNOTATOR', { password: 'right-password' });
     for (let i = 0; i <= FREE_ACCOUNT_FAILURES; i++) await attempt(user.email, 'wrong', `10.3.${uid()}`);
     const rows = await prisma.rateLimit.findMany({ where: { key: { contains: user.email } } });
-    expect(rows.map((r) => r.key).sort()).toEqual([`login-block:account:${user.email}`, `login-fail:account:${user.email}`]);
+    expect(rows.map((r) => r.key).sort()).toEqual([
+      `login-block:account:${user.email}`,
+      `login-fail:account:${user.email}`,
+    ]);
   });
 
   it(`refuses bearer tokens from an address after ${FREE_TOKEN_FAILURES} invalid ones`, async () => {
@@ -70,7 +85,10 @@ describe('login throttling', () => {
       await assertTokenAllowed(address);
       await recordTokenFailure(address);
     }
-    await expect(assertTokenAllowed(address)).rejects.toMatchObject({ code: 'RATE_LIMITED', options: { retryAfterSeconds: expect.any(Number) } });
+    await expect(assertTokenAllowed(address)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      options: { retryAfterSeconds: expect.any(Number) },
+    });
     await expect(assertTokenAllowed(`10.5.${uid()}`)).resolves.toBeUndefined();
   });
   it('survives its idle store connection being terminated (PostgreSQL stopping), and the next login check reconnects', async () => {
@@ -84,7 +102,7 @@ describe('login throttling', () => {
     // What a shutdown does to an idle connection. Without an error listener on the pool this is an
     // uncaught exception (the process dies; vitest fails the run).
     await prisma.$executeRaw`SELECT pg_terminate_backend(${rows[0].pid}::int)`;
-    await waitFor("the pool to drop the terminated client", async () => pool.totalCount < before);
+    await waitFor('the pool to drop the terminated client', async () => pool.totalCount < before);
     await expect(assertLoginAllowed({ email: `idle-${uid()}@x.test`, address })).resolves.toBeUndefined();
   });
 });

@@ -27,14 +27,18 @@ function post(token: string, init: { contentType?: string; body?: string; origin
 describe('logging out', () => {
   it('answers a plain HTML form post (a page not yet hydrated) with a redirect to the login page and ends the session', async () => {
     const token = await signedIn();
-    const res = await post(token, { contentType: 'application/x-www-form-urlencoded', body: '', origin: 'http://console.test' });
+    const res = await post(token, {
+      contentType: 'application/x-www-form-urlencoded',
+      body: '',
+      origin: 'http://console.test',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/login');
     expect(res.headers.get('set-cookie')).toMatch(/mc_session=;/);
     expect(await actorFromSession(token)).toBeNull();
   });
 
-  it('answers the button\'s fetch with 204 and no redirect', async () => {
+  it("answers the button's fetch with 204 and no redirect", async () => {
     const token = await signedIn();
     const res = await post(token, {});
     expect(res.status).toBe(204);
@@ -44,7 +48,11 @@ describe('logging out', () => {
 
   it('refuses a form posted from another site and keeps the session', async () => {
     const token = await signedIn();
-    const res = await post(token, { contentType: 'application/x-www-form-urlencoded', body: '', origin: 'http://evil.test' });
+    const res = await post(token, {
+      contentType: 'application/x-www-form-urlencoded',
+      body: '',
+      origin: 'http://evil.test',
+    });
     expect(res.status).toBe(403);
     expect(await actorFromSession(token)).not.toBeNull();
   });

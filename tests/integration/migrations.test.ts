@@ -7,7 +7,10 @@ import { prisma } from '@/lib/db/prisma';
 
 describe('migrations', () => {
   it('applies every committed migration to a fresh database with migrate deploy', async () => {
-    const committed = readdirSync('prisma/migrations', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const committed = readdirSync('prisma/migrations', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     const applied = await prisma.$queryRaw<{ migration_name: string; finished_at: Date | null }[]>`
       SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name`;
     expect(applied.map((m) => m.migration_name)).toEqual(committed);
@@ -22,7 +25,15 @@ describe('migrations', () => {
   it('diffs the committed migrations against schema.prisma without crashing, and finds nothing to write', async () => {
     const { stdout } = await promisify(execFile)(
       path.resolve('node_modules/.bin/prisma'),
-      ['migrate', 'diff', '--from-migrations', 'prisma/migrations', '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
+      [
+        'migrate',
+        'diff',
+        '--from-migrations',
+        'prisma/migrations',
+        '--to-schema-datamodel',
+        'prisma/schema.prisma',
+        '--script',
+      ],
       { env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1' }, encoding: 'utf8' },
     );
     expect(stdout).toMatch(/^-- This is an empty migration/m);

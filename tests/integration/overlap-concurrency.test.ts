@@ -15,8 +15,13 @@ const waitingOn = async (text: string) => (await lockWaiters(text)) > 0;
 /** 'settled' if `work` settles first, 'waiting' if a backend first waits for a lock in a statement containing `text`. */
 async function settlesOrWaits(work: Promise<unknown>, text: string): Promise<'settled' | 'waiting'> {
   let settled = false;
-  work.then(() => (settled = true), () => (settled = true));
-  return waitFor(`a statement with ${text} to wait, or the work to finish`, async () => (settled ? 'settled' : (await waitingOn(text)) ? 'waiting' : null));
+  work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  return waitFor(`a statement with ${text} to wait, or the work to finish`, async () =>
+    settled ? 'settled' : (await waitingOn(text)) ? 'waiting' : null,
+  );
 }
 
 type Actor = Awaited<ReturnType<typeof createActor>>;
@@ -24,7 +29,14 @@ type Actor = Awaited<ReturnType<typeof createActor>>;
 async function submit(trajectoryId: string, actor: Actor) {
   const category = await prisma.failureCategory.findFirstOrThrow({ orderBy: { position: 'asc' } });
   const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
-  return submitDiagnosis(actor, { checkpointResultId: cp.id, categoryId: category.id, eventStart: 1, eventEnd: 1, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+  return submitDiagnosis(actor, {
+    checkpointResultId: cp.id,
+    categoryId: category.id,
+    eventStart: 1,
+    eventEnd: 1,
+    whatWentWrong: 'w',
+    whatShouldHaveHappened: 's',
+  });
 }
 
 /**
@@ -64,8 +76,14 @@ describe('changing overlap k while annotators submit', () => {
     await recount.finish();
     // One of the two diagnoses k = 2 asks for: one still pending, in the queue for another annotator.
     expect(await submitted).toBe(1);
-    const rows = await prisma.trajectory.findMany({ where: { id: { in: [held, raced] } }, select: { id: true, pendingCount: true } });
-    expect(Object.fromEntries(rows.map((r) => [r.id === held ? 'held' : 'raced', r.pendingCount]))).toEqual({ held: 1, raced: 1 });
+    const rows = await prisma.trajectory.findMany({
+      where: { id: { in: [held, raced] } },
+      select: { id: true, pendingCount: true },
+    });
+    expect(Object.fromEntries(rows.map((r) => [r.id === held ? 'held' : 'raced', r.pendingCount]))).toEqual({
+      held: 1,
+      raced: 1,
+    });
     expect(await claimNext(await createActor('ANNOTATOR'), { benchmark })).not.toBeNull();
   });
 
@@ -83,7 +101,11 @@ describe('changing overlap k while annotators submit', () => {
     await recount.finish();
     // Before: the wait ended, then the commit failed on an expired transaction (500) and the diagnosis was lost.
     expect((await submitted).pendingCount).toBe(1);
-    expect(await prisma.diagnosis.count({ where: { trajectoryId: waiting, authorId: annotator.userId, status: 'SUBMITTED' } })).toBe(1);
+    expect(
+      await prisma.diagnosis.count({
+        where: { trajectoryId: waiting, authorId: annotator.userId, status: 'SUBMITTED' },
+      }),
+    ).toBe(1);
   }, 30_000);
 
   it('refuses a write that waited too long for a change of k with a 503 that names the benchmark and says to retry', async () => {
@@ -92,14 +114,18 @@ describe('changing overlap k while annotators submit', () => {
     await submit(held, await createActor('ANNOTATOR'));
     const recount = await holdRecount(benchmark, held);
     const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: other, passed: false } });
-    const refused = await prisma.$transaction((tx) => lockOverlapForWriting(tx, { checkpointResultId: cp.id }, { waitMs: 200 })).catch((e: unknown) => e);
+    const refused = await prisma
+      .$transaction((tx) => lockOverlapForWriting(tx, { checkpointResultId: cp.id }, { waitMs: 200 }))
+      .catch((e: unknown) => e);
     await recount.finish();
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).reason).toBe('OVERLAP_RECOUNT');
     const res = errorResponse(refused);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect((await res.json()).error.message).toMatch(new RegExp(`Overlap k of ${benchmark} is being changed.*nothing was saved\\. Try again`));
+    expect((await res.json()).error.message).toMatch(
+      new RegExp(`Overlap k of ${benchmark} is being changed.*nothing was saved\\. Try again`),
+    );
     // Once the change has committed the lock is free again, and taken at once.
     await prisma.$transaction((tx) => lockOverlapForWriting(tx, { checkpointResultId: cp.id }, { waitMs: 200 }));
   });

@@ -14,8 +14,13 @@ describe('setting overlap k for a benchmark or ability', () => {
     const { benchmark } = await seedDemoTask(undefined, `known-${uid()}`);
     const admin = await createActor('ADMIN');
     const err = await setOverlap(admin, { benchmark: 'no-such-bench', k: 2 }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 400, details: [{ path: 'benchmark', message: 'no imported task has this benchmark' }] });
-    expect((err as Error).message).toBe(`Unknown benchmark "no-such-bench": no imported task has it (known: ${benchmark})`);
+    expect(err).toMatchObject({
+      status: 400,
+      details: [{ path: 'benchmark', message: 'no imported task has this benchmark' }],
+    });
+    expect((err as Error).message).toBe(
+      `Unknown benchmark "no-such-bench": no imported task has it (known: ${benchmark})`,
+    );
     expect(await prisma.overlapSetting.count({ where: { benchmark: 'no-such-bench' } })).toBe(0);
   });
 
@@ -27,7 +32,11 @@ describe('setting overlap k for a benchmark or ability', () => {
       message: `Unknown ability "nope" of ${benchmark}: no imported task of it has this ability (its abilities: mail)`,
       details: [{ path: 'ability' }],
     });
-    expect(await setOverlap(admin, { benchmark, ability: 'mail', k: 2 })).toMatchObject({ benchmark, ability: 'mail', k: 2 });
+    expect(await setOverlap(admin, { benchmark, ability: 'mail', k: 2 })).toMatchObject({
+      benchmark,
+      ability: 'mail',
+      k: 2,
+    });
     expect(await prisma.overlapSetting.count({ where: { benchmark, ability: 'nope' } })).toBe(0);
   });
 
@@ -42,7 +51,10 @@ describe('setting overlap k for a benchmark or ability', () => {
     testRequest.current = req;
     const res = await overlapPut(req, { params: Promise.resolve({}) });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/^Unknown benchmark "no-such-bench"/) });
+    expect((await res.json()).error).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/^Unknown benchmark "no-such-bench"/),
+    });
   });
 
   it('still lets a setting whose tasks are gone be removed', async () => {

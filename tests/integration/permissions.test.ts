@@ -11,12 +11,34 @@ import { createActor } from '../helpers/factories';
 const EXPECTED: Record<Role, Permission[]> = {
   ANNOTATOR: ['trajectory:read', 'queue:work', 'diagnosis:write', 'cards:read', 'retrieval:query', 'dashboard:read'],
   REVIEWER: [
-    'trajectory:read', 'queue:work', 'diagnosis:write', 'diagnosis:read-all', 'diagnosis:adjudicate', 'reflection:run', 'reflection:read',
-    'proposal:read', 'proposal:review', 'cards:read', 'retrieval:preview', 'retrieval:query', 'release:freeze', 'dashboard:read',
+    'trajectory:read',
+    'queue:work',
+    'diagnosis:write',
+    'diagnosis:read-all',
+    'diagnosis:adjudicate',
+    'reflection:run',
+    'reflection:read',
+    'proposal:read',
+    'proposal:review',
+    'cards:read',
+    'retrieval:preview',
+    'retrieval:query',
+    'release:freeze',
+    'dashboard:read',
   ],
   RESEARCHER: [
-    'trajectory:read', 'diagnosis:read-all', 'reflection:run', 'reflection:read', 'proposal:read', 'cards:read',
-    'retrieval:preview', 'retrieval:query', 'bank:export', 'release:freeze', 'dashboard:read', 'import:run',
+    'trajectory:read',
+    'diagnosis:read-all',
+    'reflection:run',
+    'reflection:read',
+    'proposal:read',
+    'cards:read',
+    'retrieval:preview',
+    'retrieval:query',
+    'bank:export',
+    'release:freeze',
+    'dashboard:read',
+    'import:run',
   ],
   ADMIN: Object.keys(PERMISSIONS) as Permission[],
 };
@@ -36,7 +58,10 @@ describe('permission check', () => {
       const actor = { userId: 'u', name: 'n', email: 'e', role, via: 'session' as const };
       for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
         const expected = EXPECTED[role].includes(permission) ? null : 'FORBIDDEN';
-        expect({ permission, code: codeOf(() => requirePermission(actor, permission)) }).toEqual({ permission, code: expected });
+        expect({ permission, code: codeOf(() => requirePermission(actor, permission)) }).toEqual({
+          permission,
+          code: expected,
+        });
       }
     });
   }
@@ -49,11 +74,15 @@ describe('permission check', () => {
     for (const role of ['ANNOTATOR', 'REVIEWER', 'RESEARCHER'] as Role[]) {
       const actor = await createActor(role);
       await expect(listUsers(actor)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-      await expect(createUserAsAdmin(actor, { email: `x-${role}@t.local`, name: 'x', role: 'ADMIN', password: 'password1' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(
+        createUserAsAdmin(actor, { email: `x-${role}@t.local`, name: 'x', role: 'ADMIN', password: 'password1' }),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(listApiTokens(actor)).rejects.toMatchObject({ code: 'FORBIDDEN' });
       await expect(createApiToken(actor, { name: 't', role: 'ADMIN' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     const admin = await createActor('ADMIN');
-    await expect(listUsers(admin)).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ email: admin.email })]));
+    await expect(listUsers(admin)).resolves.toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: admin.email })]),
+    );
   });
 });

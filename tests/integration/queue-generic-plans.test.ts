@@ -25,7 +25,9 @@ type PlanNode = {
 async function genericPlan(statement: Prisma.Sql, settings: string[]): Promise<PlanNode> {
   return prisma.$transaction(async (tx) => {
     for (const setting of settings) await tx.$executeRawUnsafe(`SET LOCAL ${setting}`);
-    const [row] = await tx.$queryRawUnsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${statement.text}`);
+    const [row] = await tx.$queryRawUnsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+      `EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${statement.text}`,
+    );
     return row['QUERY PLAN'][0].Plan;
   });
 }
@@ -34,7 +36,7 @@ function allNodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(allNodes)];
 }
 
-describe('the queue statements\' plans do not depend on who asks', () => {
+describe("the queue statements' plans do not depend on who asks", () => {
   // Looked up in the diagnoses, "not done by this user" was planned from a guess of how many diagnoses are the
   // caller's; hashing all of them was the plan PostgreSQL preferred when the guess was large (bench:api, one
   // annotator with 10,000 diagnoses): a read of every diagnosis on every request. It now reads the row alone.
@@ -44,23 +46,35 @@ describe('the queue statements\' plans do not depend on who asks', () => {
       '[{"key":"c","name":"c","submitters":["someone"]}]'::jsonb AS "failedCheckpoints" FROM generate_series(1, 10000) g)`;
     const statement = Prisma.sql`SELECT count(*) FROM ${rows} t WHERE ${notDoneByUser('any-user')}`;
     const plan = await genericPlan(statement, []);
-    const read = new Set(allNodes(plan).map((n) => n['Relation Name']).filter(Boolean));
+    const read = new Set(
+      allNodes(plan)
+        .map((n) => n['Relation Name'])
+        .filter(Boolean),
+    );
     expect(read).toEqual(new Set(['OverlapSetting']));
   });
 
-  it('counts the caller\'s diagnoses submitted today from a range of their own rows', async () => {
-    const plan = await genericPlan(claimSizesSql(Prisma.sql`true`, 'any-user'), ['enable_seqscan = off', 'enable_bitmapscan = off']);
+  it("counts the caller's diagnoses submitted today from a range of their own rows", async () => {
+    const plan = await genericPlan(claimSizesSql(Prisma.sql`true`, 'any-user'), [
+      'enable_seqscan = off',
+      'enable_bitmapscan = off',
+    ]);
     const diagnosisScans = allNodes(plan).filter((n) => n['Relation Name'] === 'Diagnosis');
     expect(diagnosisScans).toHaveLength(1);
     expect(diagnosisScans[0]['Index Name']).toBe('Diagnosis_authorId_status_submittedAt_idx');
-    expect(diagnosisScans[0]['Index Cond']).toMatch(/"authorId" = \(InitPlan \d+\)\.col1\).*"submittedAt" >= date_trunc/);
+    expect(diagnosisScans[0]['Index Cond']).toMatch(
+      /"authorId" = \(InitPlan \d+\)\.col1\).*"submittedAt" >= date_trunc/,
+    );
   });
 
   // Planned for an annotator who had diagnosed nothing (while another had diagnosed 10,000), the queue page
   // looked cheaper than its generic plan, so PostgreSQL planned it anew on every request: 2.2 ms each.
   it('never lets the planner see whose queue it plans, so one generic plan serves everyone', async () => {
     const user = `planner-blind-${uid()}`;
-    const where = Prisma.join([...queueConditions(queueFilterSchema.parse({})), notDoneByUser(user), assigneeCondition('mine', user)!], ' AND ');
+    const where = Prisma.join(
+      [...queueConditions(queueFilterSchema.parse({})), notDoneByUser(user), assigneeCondition('mine', user)!],
+      ' AND ',
+    );
     const rows = await prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${claimSizesSql(where, user)}`);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/"authorId" = \(InitPlan \d+\)\.col1/);

@@ -16,9 +16,19 @@ describe('a queue item whose run passed but failed a checkpoint', () => {
     const [passedId, failedId] = await seedRecords([passedRun, failedRecord({ benchmark, model: 'model-fail' })]);
     const actor = await createActor('ANNOTATOR');
     const { items } = await listQueue(actor, { benchmark });
-    expect(items.map((i) => [i.trajectoryId, i.passed, i.pendingCount])).toEqual([[passedId, true, 1], [failedId, false, 1]]);
+    expect(items.map((i) => [i.trajectoryId, i.passed, i.pendingCount])).toEqual([
+      [passedId, true, 1],
+      [failedId, false, 1],
+    ]);
 
-    const table = createElement(QueueTable, { items, isAdmin: false, meId: actor.userId, annotators: [], filterQuery: '', onChanged: () => {} });
+    const table = createElement(QueueTable, {
+      items,
+      isAdmin: false,
+      meId: actor.userId,
+      annotators: [],
+      filterQuery: '',
+      onChanged: () => {},
+    });
     const html = renderToStaticMarkup(createElement(QueryClientProvider, { client: new QueryClient() }, table));
     const row = (id: string) => html.slice(html.indexOf(`data-testid="queue-row-${id}"`)).split('</tr>')[0];
     expect(row(passedId)).toContain('run passed');

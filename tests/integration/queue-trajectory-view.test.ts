@@ -5,7 +5,7 @@ import { createActor, uid } from '../helpers/factories';
 import { failedRecord, seedRecords } from '../helpers/failed-trajectories';
 
 describe('trajectory view for the annotator workspace', () => {
-  it('returns the task header, ordered checkpoints and the same task\'s other attempts', async () => {
+  it("returns the task header, ordered checkpoints and the same task's other attempts", async () => {
     const benchmark = `view-${uid()}`;
     const [a, b, c] = await seedRecords([
       failedRecord({ benchmark, taskId: 'shared', model: 'alpha', failed: 1, passed: 2 }),
@@ -13,8 +13,18 @@ describe('trajectory view for the annotator workspace', () => {
       failedRecord({ benchmark, taskId: 'other', model: 'gamma' }),
     ]);
     const view = await getTrajectory(await createActor('RESEARCHER'), a);
-    expect(view).toMatchObject({ model: 'alpha', passed: false, failedCount: 1, pendingCount: 1, task: { externalId: 'shared', benchmark } });
-    expect(view.checkpoints.map((x) => [x.key, x.passed, x.eventIndex])).toEqual([['cp_0', false, 1], ['cp_1', true, 2], ['cp_2', true, 3]]);
+    expect(view).toMatchObject({
+      model: 'alpha',
+      passed: false,
+      failedCount: 1,
+      pendingCount: 1,
+      task: { externalId: 'shared', benchmark },
+    });
+    expect(view.checkpoints.map((x) => [x.key, x.passed, x.eventIndex])).toEqual([
+      ['cp_0', false, 1],
+      ['cp_1', true, 2],
+      ['cp_2', true, 3],
+    ]);
     expect(view.checkpoints[0].note).toBe('evaluator: cp_0 not met');
     expect(view.siblings).toEqual([{ id: b, model: 'beta', agent: null, trial: null, passed: true }]);
     expect(view.siblings.map((s) => s.id)).not.toContain(c);
@@ -41,9 +51,36 @@ describe('trajectory view for the annotator workspace', () => {
       limit: 3,
       total: 4,
       events: [
-        { position: 0, source: 'USER', type: 'MESSAGE', tool: null, arguments: null, callId: null, content: 'Please fix my booking.', error: false },
-        { position: 1, source: 'AGENT', type: 'TOOL_CALL', tool: 'airline.get_reservation', arguments: { reservation_id: 'R1' }, callId: 'c1', content: null, error: false },
-        { position: 2, source: 'ENVIRONMENT', type: 'OBSERVATION', tool: null, arguments: null, callId: 'c1', content: '{"id":"R1"}', error: false },
+        {
+          position: 0,
+          source: 'USER',
+          type: 'MESSAGE',
+          tool: null,
+          arguments: null,
+          callId: null,
+          content: 'Please fix my booking.',
+          error: false,
+        },
+        {
+          position: 1,
+          source: 'AGENT',
+          type: 'TOOL_CALL',
+          tool: 'airline.get_reservation',
+          arguments: { reservation_id: 'R1' },
+          callId: 'c1',
+          content: null,
+          error: false,
+        },
+        {
+          position: 2,
+          source: 'ENVIRONMENT',
+          type: 'OBSERVATION',
+          tool: null,
+          arguments: null,
+          callId: 'c1',
+          content: '{"id":"R1"}',
+          error: false,
+        },
       ],
     });
     expect(await listEvents(actor, id, { offset: '50' })).toEqual({ offset: 50, limit: 200, total: 4, events: [] });

@@ -15,7 +15,14 @@ async function completeDiagnosis(actor: Awaited<ReturnType<typeof createActor>>,
   const category = await prisma.failureCategory.findFirstOrThrow();
   const failed = await prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false } });
   for (const cp of failed) {
-    await submitDiagnosis(actor, { checkpointResultId: cp.id, categoryId: category.id, eventStart: 1, eventEnd: 2, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+    await submitDiagnosis(actor, {
+      checkpointResultId: cp.id,
+      categoryId: category.id,
+      eventStart: 1,
+      eventEnd: 2,
+      whatWentWrong: 'w',
+      whatShouldHaveHappened: 's',
+    });
   }
 }
 
@@ -29,7 +36,9 @@ describe('queue claims', () => {
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(20);
     const claims = await prisma.queueClaim.findMany({ where: { trajectoryId: { in: ids as string[] } } });
-    expect(new Map(claims.map((c) => [c.trajectoryId, c.userId]))).toEqual(new Map(results.map((r, i) => [r!.trajectoryId, annotators[i].userId])));
+    expect(new Map(claims.map((c) => [c.trajectoryId, c.userId]))).toEqual(
+      new Map(results.map((r, i) => [r!.trajectoryId, annotators[i].userId])),
+    );
   });
 
   it('gives the last item to exactly one of many concurrent callers; the rest get nothing', async () => {
@@ -41,7 +50,7 @@ describe('queue claims', () => {
     expect(results.filter((r) => r === null)).toHaveLength(19);
   });
 
-  it('returns the caller\'s own live claim before claiming anything new', async () => {
+  it("returns the caller's own live claim before claiming anything new", async () => {
     const benchmark = `own-${uid()}`;
     await seedRecords([failedRecord({ benchmark }), failedRecord({ benchmark })]);
     const a = await createActor('ANNOTATOR');
@@ -75,7 +84,12 @@ describe('queue claims', () => {
     expect(await prisma.queueClaim.findUnique({ where: { trajectoryId: t } })).toBeNull();
     const empty = await listQueue(a, { benchmark });
     // The page is empty; its counts and the caller's progress still come with it.
-    expect(empty).toMatchObject({ total: 0, items: [], counts: { total: 0, claimed: 0 }, progress: { doneToday: 2, remaining: 0, holding: 0 } });
+    expect(empty).toMatchObject({
+      total: 0,
+      items: [],
+      counts: { total: 0, claimed: 0 },
+      progress: { doneToday: 2, remaining: 0, holding: 0 },
+    });
     expect(await claimNext(a, { benchmark })).toBeNull();
     expect(await annotatorProgress(a, { benchmark })).toEqual({ doneToday: 2, remaining: 0, holding: 0 });
   });
@@ -86,7 +100,9 @@ describe('queue claims', () => {
     const [admin, a, b] = [await createActor('ADMIN'), await createActor('ANNOTATOR'), await createActor('ANNOTATOR')];
     const researcher = await createActor('RESEARCHER');
     await expect(assignItem(a, { trajectoryId: t, userId: a.userId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(assignItem(admin, { trajectoryId: t, userId: researcher.userId })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(assignItem(admin, { trajectoryId: t, userId: researcher.userId })).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
     await assignItem(admin, { trajectoryId: t, userId: a.userId });
     expect(await claimNext(b, { benchmark })).toBeNull();
     expect(await claimNext(a, { benchmark })).toEqual({ trajectoryId: t });
@@ -103,12 +119,15 @@ describe('queue list filters', () => {
     // 52 tasks fail the same key (like τ²-bench's "db"): more than the 50 up to which a key counts as a few tasks'.
     const common = `db_${uid()}`;
     const ids = await seedRecords([
-      ...Array.from({ length: 52 }, (_, i) => failedRecord({ benchmark, taskId: `common/${i}`, keys: [common, 'cp_x'] })),
+      ...Array.from({ length: 52 }, (_, i) =>
+        failedRecord({ benchmark, taskId: `common/${i}`, keys: [common, 'cp_x'] }),
+      ),
       failedRecord({ benchmark, taskId: 'own/1', keys: [own, common], failed: 1, passed: 1 }),
     ]);
     const a = await createActor('ANNOTATOR');
     const read = (checkpointKey: string) => readStatements(() => listQueue(a, { benchmark, checkpointKey }));
-    const byTasks = (statements: string[]) => statements.some((s) => s.includes('FROM "TaskCheckpoint" tc WHERE tc."key"'));
+    const byTasks = (statements: string[]) =>
+      statements.some((s) => s.includes('FROM "TaskCheckpoint" tc WHERE tc."key"'));
 
     const ownPage = await listQueue(a, { benchmark, checkpointKey: own });
     expect(ownPage.items.map((i) => i.trajectoryId)).toEqual([ids[52]]);
@@ -131,13 +150,31 @@ describe('queue list filters', () => {
 
   it('counts a checkpoint as undiagnosed only while it has neither a submission nor a draft, under overlap k = 2 too', async () => {
     const benchmark = `undiag-${uid()}`;
-    const [two, one] = await seedRecords([failedRecord({ benchmark, failed: 2 }), failedRecord({ benchmark, failed: 1 })]);
+    const [two, one] = await seedRecords([
+      failedRecord({ benchmark, failed: 2 }),
+      failedRecord({ benchmark, failed: 1 }),
+    ]);
     await setOverlap(await createActor('ADMIN'), { benchmark, k: 2 });
-    const [a, b, reader] = [await createActor('ANNOTATOR'), await createActor('ANNOTATOR'), await createActor('REVIEWER')];
+    const [a, b, reader] = [
+      await createActor('ANNOTATOR'),
+      await createActor('ANNOTATOR'),
+      await createActor('REVIEWER'),
+    ];
     const { id: categoryId } = await prisma.failureCategory.findFirstOrThrow();
-    const failedOf = (trajectoryId: string) => prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false }, orderBy: { checkpoint: { position: 'asc' } } });
+    const failedOf = (trajectoryId: string) =>
+      prisma.checkpointResult.findMany({
+        where: { trajectoryId, passed: false },
+        orderBy: { checkpoint: { position: 'asc' } },
+      });
     const submit = (checkpointResultId: string) =>
-      submitDiagnosis(a, { checkpointResultId, categoryId, eventStart: 1, eventEnd: 1, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+      submitDiagnosis(a, {
+        checkpointResultId,
+        categoryId,
+        eventStart: 1,
+        eventEnd: 1,
+        whatWentWrong: 'w',
+        whatShouldHaveHappened: 's',
+      });
     const ids = async (checkpointStatus: string, checkpointKey?: string) =>
       (await listQueue(reader, { benchmark, checkpointStatus, checkpointKey })).items.map((i) => i.trajectoryId);
 
@@ -167,7 +204,8 @@ describe('queue list filters', () => {
     ]);
     const a = await createActor('ANNOTATOR');
     const b = await createActor('ANNOTATOR');
-    const idsOf = async (q: Record<string, unknown>, who = a) => (await listQueue(who, { benchmark, ...q })).items.map((i) => i.trajectoryId);
+    const idsOf = async (q: Record<string, unknown>, who = a) =>
+      (await listQueue(who, { benchmark, ...q })).items.map((i) => i.trajectoryId);
 
     expect(await idsOf({})).toEqual(ids.slice(0, 3));
     expect(await idsOf({ model: 'alpha' })).toEqual([ids[0], ids[2]]);
@@ -195,27 +233,48 @@ describe('queue list filters', () => {
     expect(page.items[0].failedCheckpoints.map((c) => c.key)).toEqual(['cp_0', 'cp_1']);
     // A page past the end has no rows but the same counts.
     const beyond = await listQueue(b, { benchmark, page: 9, pageSize: 2 });
-    expect(beyond).toMatchObject({ items: [], total: 3, counts: { total: 3, unclaimed: 2, claimed: 1, mine: 1 }, progress: { holding: 1 } });
+    expect(beyond).toMatchObject({
+      items: [],
+      total: 3,
+      counts: { total: 3, unclaimed: 2, claimed: 1, mine: 1 },
+      progress: { holding: 1 },
+    });
     await expect(listQueue(a, { checkpointStatus: 'bogus' })).rejects.toThrow(/checkpointStatus/);
   });
 
-  it('lists each row\'s failed checkpoints in checkpoint order, and only the ones still open once some are diagnosed', async () => {
+  it("lists each row's failed checkpoints in checkpoint order, and only the ones still open once some are diagnosed", async () => {
     const benchmark = `cps-${uid()}`;
     const record = failedRecord({ benchmark, failed: 3, passed: 1 });
     // Checkpoints listed out of order in the file: the queue follows the task's order, not the file's.
     record.checkpoints = [...(record.checkpoints ?? [])].reverse();
     const [id] = await seedRecords([record]);
     const [a, b] = await Promise.all([createActor('ANNOTATOR'), createActor('ANNOTATOR')]);
-    const rowOf = async (actor: typeof a) => (await listQueue(actor, { benchmark })).items.find((i) => i.trajectoryId === id);
+    const rowOf = async (actor: typeof a) =>
+      (await listQueue(actor, { benchmark })).items.find((i) => i.trajectoryId === id);
     const open = (keys: string[]) => keys.map((key) => ({ key, name: `check ${key}`, submitted: 0, k: 1 }));
     expect((await rowOf(a))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_1', 'cp_2']));
     // The stored list (kept by the summary trigger) is what the page shows while nothing is diagnosed.
-    const stored = await prisma.trajectory.findUniqueOrThrow({ where: { id }, select: { failedCheckpoints: true, diagnosedCount: true } });
-    expect(stored).toEqual({ failedCheckpoints: open(['cp_0', 'cp_1', 'cp_2']).map(({ key, name }) => ({ key, name, submitters: [] })), diagnosedCount: 0 });
+    const stored = await prisma.trajectory.findUniqueOrThrow({
+      where: { id },
+      select: { failedCheckpoints: true, diagnosedCount: true },
+    });
+    expect(stored).toEqual({
+      failedCheckpoints: open(['cp_0', 'cp_1', 'cp_2']).map(({ key, name }) => ({ key, name, submitters: [] })),
+      diagnosedCount: 0,
+    });
 
     const category = await prisma.failureCategory.findFirstOrThrow();
-    const cp1 = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId: id, checkpoint: { key: 'cp_1' } } });
-    await submitDiagnosis(a, { checkpointResultId: cp1.id, categoryId: category.id, eventStart: 1, eventEnd: 2, whatWentWrong: 'w', whatShouldHaveHappened: 's' });
+    const cp1 = await prisma.checkpointResult.findFirstOrThrow({
+      where: { trajectoryId: id, checkpoint: { key: 'cp_1' } },
+    });
+    await submitDiagnosis(a, {
+      checkpointResultId: cp1.id,
+      categoryId: category.id,
+      eventStart: 1,
+      eventEnd: 2,
+      whatWentWrong: 'w',
+      whatShouldHaveHappened: 's',
+    });
     // Under k = 1 a submitted checkpoint leaves the list for everyone, its author included.
     expect((await rowOf(a))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_2']));
     expect((await rowOf(b))?.failedCheckpoints).toEqual(open(['cp_0', 'cp_2']));
@@ -241,8 +300,18 @@ describe('queue list filters', () => {
       prisma.trajectory.findUniqueOrThrow({ where: { id: shortId }, include: { task: true } }),
     ]);
     expect(s).toEqual({
-      trajectoryId: shortId, taskId: row.taskId, taskExternalId: row.task.externalId, benchmark, ability: 'airline',
-      instruction: row.task.instruction, model: 'model-a', agent: row.agent, trial: row.trial, passed: false, failedCount: 1, pendingCount: 1,
+      trajectoryId: shortId,
+      taskId: row.taskId,
+      taskExternalId: row.task.externalId,
+      benchmark,
+      ability: 'airline',
+      instruction: row.task.instruction,
+      model: 'model-a',
+      agent: row.agent,
+      trial: row.trial,
+      passed: false,
+      failedCount: 1,
+      pendingCount: 1,
       failedCheckpoints: [{ key: 'cp_0', name: 'check cp_0', submitted: 0, k: 1 }],
       claim: { userId: a.userId, userName: a.name, expiresAt: claim.expiresAt.toISOString(), assignedBy: admin.name },
       createdAt: row.createdAt.toISOString(),
@@ -252,16 +321,32 @@ describe('queue list filters', () => {
   it('shows and filters each row by its task fields as the task stands: copied on insert, followed when the task changes or the trajectory moves', async () => {
     const benchmark = `copy-${uid()}`;
     const [imported] = await seedRecords([failedRecord({ benchmark, taskId: 'copy/1', ability: 'retail' })]);
-    const direct = await seedTrajectory({ benchmark, taskExternalId: 'copy/2', ability: 'airline', model: 'model-b', checkpoints: { c0: false } });
+    const direct = await seedTrajectory({
+      benchmark,
+      taskExternalId: 'copy/2',
+      ability: 'airline',
+      model: 'model-b',
+      checkpoints: { c0: false },
+    });
     const a = await createActor('ANNOTATOR');
     const row = async (trajectoryId: string, filter: Record<string, string> = {}) =>
       (await listQueue(a, { benchmark, ...filter })).items.find((i) => i.trajectoryId === trajectoryId);
 
-    expect(await row(imported)).toMatchObject({ taskExternalId: 'copy/1', ability: 'retail', instruction: 'Change the flight on reservation R1 to the cheapest option.' });
-    expect(await row(direct.id, { ability: 'airline', taskId: 'copy/2' })).toMatchObject({ taskExternalId: 'copy/2', instruction: 'Task copy/2' });
+    expect(await row(imported)).toMatchObject({
+      taskExternalId: 'copy/1',
+      ability: 'retail',
+      instruction: 'Change the flight on reservation R1 to the cheapest option.',
+    });
+    expect(await row(direct.id, { ability: 'airline', taskId: 'copy/2' })).toMatchObject({
+      taskExternalId: 'copy/2',
+      instruction: 'Task copy/2',
+    });
 
     const task = await prisma.task.findFirstOrThrow({ where: { benchmark, externalId: 'copy/1' } });
-    await prisma.task.update({ where: { id: task.id }, data: { ability: 'airline', instruction: `${'Rebook '.repeat(30)}now` } });
+    await prisma.task.update({
+      where: { id: task.id },
+      data: { ability: 'airline', instruction: `${'Rebook '.repeat(30)}now` },
+    });
     expect(await row(imported, { ability: 'retail' })).toBeUndefined();
     const moved = await row(imported, { ability: 'airline' });
     expect(moved?.instruction).toBe(`${'Rebook '.repeat(22)}Rebook…`);
@@ -270,7 +355,11 @@ describe('queue list filters', () => {
     // A trajectory moved to another task takes that task's fields.
     await prisma.trajectory.update({ where: { id: direct.id }, data: { taskId: task.id } });
     expect(await row(direct.id, { taskId: 'copy/1' })).toMatchObject({ taskExternalId: 'copy/1', ability: 'airline' });
-    expect(await prisma.trajectory.count({ where: { taskId: task.id, taskExternalId: 'copy/1', benchmark, ability: 'airline' } })).toBe(2);
+    expect(
+      await prisma.trajectory.count({
+        where: { taskId: task.id, taskExternalId: 'copy/1', benchmark, ability: 'airline' },
+      }),
+    ).toBe(2);
   });
 
   it('refuses researchers (they do not work the queue)', async () => {

@@ -24,7 +24,7 @@ async function reflectOn(failingTrajectoryId: string, category = 'wrong-tool-or-
 }
 
 describe('contrast-driven offline deltas', () => {
-  it('takes good examples from the passing runs\' aligned call and bad ones from the failing runs\', de-duplicated', async () => {
+  it("takes good examples from the passing runs' aligned call and bad ones from the failing runs', de-duplicated", async () => {
     const { failingIds } = await seedBaggageContrastTask({ passing: 2, failing: 2 });
     const detail = await reflectOn(failingIds[0]);
     expect(detail.status).toBe('SUCCEEDED');
@@ -40,15 +40,21 @@ describe('contrast-driven offline deltas', () => {
     expect(card.evidence.good_examples[0]).not.toBe(card.evidence.bad_examples[0]);
     // Identifying values stay scrubbed.
     expect(JSON.stringify(card)).not.toMatch(/ZFA04Y|HAT170|4421486/);
-    expect(card.skill.success_contrast).toEqual(['A passing run called airline.update_reservation_flights with total baggages 0']);
-    expect(card.skill.failure_contrast).toContain('A failing run called airline.update_reservation_flights with total baggages 1');
+    expect(card.skill.success_contrast).toEqual([
+      'A passing run called airline.update_reservation_flights with total baggages 0',
+    ]);
+    expect(card.skill.failure_contrast).toContain(
+      'A failing run called airline.update_reservation_flights with total baggages 1',
+    );
   });
 
   it('phrases the completion condition as observable state, titles the card after the decision and tags it from its vocabulary', async () => {
     const { failingIds } = await seedBaggageContrastTask({ passing: 1, failing: 1 });
     const detail = await reflectOn(failingIds[0], 'ambiguous-request');
     const card = detail.deltas[0].content as SkillCardContent;
-    expect(card.skill.completion_condition).toEqual(['The reservation returned by airline.update_reservation_flights shows the total baggages the user asked for']);
+    expect(card.skill.completion_condition).toEqual([
+      'The reservation returned by airline.update_reservation_flights shows the total baggages the user asked for',
+    ]);
     for (const c of card.skill.completion_condition) expect(evaluatorWording(c)).toEqual([]);
     expect(card.title).toBe('Set total baggages in update reservation flights to what the user asked');
     expect(card.title).not.toContain('ambiguous');

@@ -18,7 +18,11 @@ describe('re-running function cards after new imports', () => {
 
     // More trajectories arrive (a second benchmark of the same apps): new evidence, new input hash.
     const { taskId } = await seedDemoTask(DEMO_TASKS[0]);
-    const narrow = await createQueuedRun({ taskId, kind: 'FUNCTION_CARDS', settings: { provider: 'offline', tools: ['mail.search_messages'] } });
+    const narrow = await createQueuedRun({
+      taskId,
+      kind: 'FUNCTION_CARDS',
+      settings: { provider: 'offline', tools: ['mail.search_messages'] },
+    });
     await executeRun(narrow.id);
     // A run over one task's calls saw less than the first run: it leaves the first run's proposals waiting.
     expect(await prisma.proposal.count({ where: { runId: first.id, status: 'PENDING' } })).toBe(firstPending.length);
@@ -42,6 +46,8 @@ describe('re-running function cards after new imports', () => {
     expect(runs.map((r) => r.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
     const pending = await prisma.proposal.findMany({ where: { cardKind: 'FUNCTION', status: 'PENDING' } });
     expect(pending.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(pending.map(toolOf)).size, JSON.stringify(pending.map((p) => [toolOf(p), p.runId]))).toBe(pending.length);
+    expect(new Set(pending.map(toolOf)).size, JSON.stringify(pending.map((p) => [toolOf(p), p.runId]))).toBe(
+      pending.length,
+    );
   });
 });

@@ -39,7 +39,6 @@ describe('offline function cards', () => {
   });
 });
 
-
 describe('function cards through an OpenAI-compatible endpoint', () => {
   let close: (() => Promise<void>) | undefined;
   afterAll(async () => {
@@ -47,7 +46,7 @@ describe('function cards through an OpenAI-compatible endpoint', () => {
     await close?.();
   });
 
-  it('sends each tool\'s de-identified aggregate and validates the card against the observed arguments', async () => {
+  it("sends each tool's de-identified aggregate and validates the card against the observed arguments", async () => {
     const server = await startFakeOpenAi();
     close = server.close;
     process.env.OPENAI_BASE_URL = server.url;
@@ -69,10 +68,16 @@ describe('function cards through an OpenAI-compatible endpoint', () => {
       if (stepOf(req) !== 'function-card') return reply.status(400);
       const tool = req.messages[1].content.match(/^Observed calls of (\S+):/m)![1];
       // One card invents an argument no call used.
-      return reply.json(tool === 'mail.read_message' ? card(tool, ['message_id', 'include_attachments']) : card(tool, []));
+      return reply.json(
+        tool === 'mail.read_message' ? card(tool, ['message_id', 'include_attachments']) : card(tool, []),
+      );
     });
     const { taskId } = await seedDemoTask(DEMO_TASKS[0]);
-    const run = await createQueuedRun({ taskId, kind: 'FUNCTION_CARDS', settings: { provider: 'openai', model: 'fake-cards', tools: ['mail.read_message', 'mail.list_folders'] } });
+    const run = await createQueuedRun({
+      taskId,
+      kind: 'FUNCTION_CARDS',
+      settings: { provider: 'openai', model: 'fake-cards', tools: ['mail.read_message', 'mail.list_folders'] },
+    });
     await executeRun(run.id);
     const detail = await getRunDetail(await createActor('ADMIN'), run.id);
     expect(detail.status, detail.error ?? '').toBe('SUCCEEDED');
@@ -85,6 +90,9 @@ describe('function cards through an OpenAI-compatible endpoint', () => {
     expect(read.validation).toEqual([expect.objectContaining({ rule: 'evidence', path: 'arguments[1].name' })]);
     const folders = detail.proposals.find((p) => (p.proposedCard as { tool: string }).tool === 'mail.list_folders')!;
     expect(folders).toMatchObject({ status: 'PENDING', valid: true });
-    expect(detail.llmCalls.map((c) => c.step).sort()).toEqual(['function-card[mail.list_folders]', 'function-card[mail.read_message]']);
+    expect(detail.llmCalls.map((c) => c.step).sort()).toEqual([
+      'function-card[mail.list_folders]',
+      'function-card[mail.read_message]',
+    ]);
   });
 });

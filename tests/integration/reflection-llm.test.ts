@@ -7,8 +7,22 @@ import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor } from '../helpers/factories';
-import { fakeOpenAiForFile, reply, stepOf, type ChatRequest, type FakeOpenAi, type FakeReply } from '../helpers/fake-openai-server';
-import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, seedTaskInOwnBank, skillDelta, submitDiagnoses } from '../helpers/reflection-fixtures';
+import {
+  fakeOpenAiForFile,
+  reply,
+  stepOf,
+  type ChatRequest,
+  type FakeOpenAi,
+  type FakeReply,
+} from '../helpers/fake-openai-server';
+import {
+  createQueuedRun,
+  createSkillCard,
+  mailTaskWithDiagnosis,
+  seedTaskInOwnBank,
+  skillDelta,
+  submitDiagnoses,
+} from '../helpers/reflection-fixtures';
 
 /**
  * The whole pipeline with provider "openai": the real `openai` SDK talks HTTP
@@ -16,7 +30,13 @@ import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, seedTaskInOwnB
  */
 const fake = fakeOpenAiForFile();
 let server: FakeOpenAi;
-const openai = { provider: 'openai', scope: 'failed_and_passed', requireDiagnoses: true, reflectorModel: 'fake-reflector', curatorModel: 'fake-curator' };
+const openai = {
+  provider: 'openai',
+  scope: 'failed_and_passed',
+  requireDiagnoses: true,
+  reflectorModel: 'fake-reflector',
+  curatorModel: 'fake-curator',
+};
 
 beforeAll(() => {
   server = fake();
@@ -56,7 +76,15 @@ function script(r: { reflector: () => FakeReply; curator?: (deltaIndex: number, 
   });
 }
 
-const add = (i: number, card: unknown) => reply.json({ delta_index: i, operation: 'ADD_CARD', target_card_id: null, target_card_ids: [], new_or_updated_card: card, reason: 'No card states this rule' });
+const add = (i: number, card: unknown) =>
+  reply.json({
+    delta_index: i,
+    operation: 'ADD_CARD',
+    target_card_id: null,
+    target_card_ids: [],
+    new_or_updated_card: card,
+    reason: 'No card states this rule',
+  });
 
 async function run(taskId: string, settings: Record<string, unknown> = openai) {
   const r = await createQueuedRun({ taskId, settings });
@@ -70,14 +98,27 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     const target = await createSkillCard(DEMO_SKILL_CARDS[0].versions[1], { ability, apps: ['mail'] });
     const patched: SkillCardContent = {
       ...DEMO_SKILL_CARDS[0].versions[1],
-      skill: { ...DEMO_SKILL_CARDS[0].versions[1].skill, failure_contrast: [...DEMO_SKILL_CARDS[0].versions[1].skill.failure_contrast, paginate.skill.failure_contrast[0]] },
+      skill: {
+        ...DEMO_SKILL_CARDS[0].versions[1].skill,
+        failure_contrast: [
+          ...DEMO_SKILL_CARDS[0].versions[1].skill.failure_contrast,
+          paginate.skill.failure_contrast[0],
+        ],
+      },
     };
     script({
       reflector: () => reply.json({ deltas: [replyThread, paginate] }, { prompt: 1000, completion: 300 }),
       curator: (i) =>
         i === 0
           ? add(0, replyThread)
-          : reply.json({ delta_index: 1, operation: 'PATCH_CARD', target_card_id: target.key, target_card_ids: [target.key], new_or_updated_card: patched, reason: 'Adds the failing contrast' }),
+          : reply.json({
+              delta_index: 1,
+              operation: 'PATCH_CARD',
+              target_card_id: target.key,
+              target_card_ids: [target.key],
+              new_or_updated_card: patched,
+              reason: 'Adds the failing contrast',
+            }),
     });
     const detail = await run(taskId);
     expect(detail.error).toBeNull();
@@ -90,18 +131,28 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
       [0, 'ADD_CARD', 'PENDING'],
       [1, 'PATCH_CARD', 'PENDING'],
     ]);
-    expect(detail.proposals[1].targets).toEqual([expect.objectContaining({ cardId: target.cardId, baseVersionId: target.versionId, primary: true })]);
+    expect(detail.proposals[1].targets).toEqual([
+      expect.objectContaining({ cardId: target.cardId, baseVersionId: target.versionId, primary: true }),
+    ]);
     expect(detail.llmCalls.map((c) => c.step).sort()).toEqual(['curator[0]', 'curator[1]', 'reflector']);
     expect(detail.promptTokens).toBe(1000 + 100 + 100);
     expect(detail.completionTokens).toBe(300 + 20 + 20);
-    expect(detail.timings).toEqual(expect.objectContaining({ packetMs: expect.any(Number), reflectorMs: expect.any(Number), curatorMs: expect.any(Number) }));
+    expect(detail.timings).toEqual(
+      expect.objectContaining({
+        packetMs: expect.any(Number),
+        reflectorMs: expect.any(Number),
+        curatorMs: expect.any(Number),
+      }),
+    );
     expect(detail.rawOutput).toContain('## reflector');
     // What left the server was de-identified and named no model.
     const sent = JSON.stringify(server.requests);
     expect(sent).not.toMatch(/quill-medium|orbit-large-2|vector-mini|m-117|facilities@demo\.invalid/);
     expect(sent).toContain('<ID>');
     // The reflector saw the retrieved card of this bank.
-    expect(server.requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toContain('Read every page before choosing');
+    expect(server.requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toContain(
+      'Read every page before choosing',
+    );
   });
 
   it('repairs invalid JSON once and then succeeds', async () => {
@@ -109,7 +160,8 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     let reflectorCalls = 0;
     server.respond((req) => {
       const step = stepOf(req);
-      if (step === 'reflector') return reflectorCalls++ === 0 ? reply.text('```json\n{"deltas": [ {"title": ') : reply.status(400);
+      if (step === 'reflector')
+        return reflectorCalls++ === 0 ? reply.text('```json\n{"deltas": [ {"title": ') : reply.status(400);
       if (step === 'repair') return reply.json({ deltas: [replyThread] });
       return add(0, replyThread);
     });
@@ -155,14 +207,34 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
 
   it('rejects deltas carrying an e-mail address or a phone number, keeping them with reasons', async () => {
     const { taskId } = await mailTaskWithDiagnosis();
-    const withEmail = skillDelta({ skill: { core_rule: 'Always reply to jane.doe@example.com after reading every page' } });
-    const withPhone = skillDelta({ title: 'Call before replying', skill: { failure_contrast: ['A failing run never called +1 415 555 0132'] } });
-    script({ reflector: () => reply.json({ deltas: [withEmail, withPhone, replyThread] }), curator: (i) => add(i, replyThread) });
+    const withEmail = skillDelta({
+      skill: { core_rule: 'Always reply to jane.doe@example.com after reading every page' },
+    });
+    const withPhone = skillDelta({
+      title: 'Call before replying',
+      skill: { failure_contrast: ['A failing run never called +1 415 555 0132'] },
+    });
+    script({
+      reflector: () => reply.json({ deltas: [withEmail, withPhone, replyThread] }),
+      curator: (i) => add(i, replyThread),
+    });
     const detail = await run(taskId);
     expect(detail.status).toBe('SUCCEEDED');
     expect(detail.deltas.map((d) => d.valid)).toEqual([false, false, true]);
-    expect(detail.deltas[0].validation).toEqual([expect.objectContaining({ rule: 'privacy', path: 'skill.core_rule', message: expect.stringMatching(/email "jane\.doe@example\.com"/) })]);
-    expect(detail.deltas[1].validation).toEqual([expect.objectContaining({ rule: 'privacy', path: 'skill.failure_contrast[0]', message: expect.stringMatching(/phone/) })]);
+    expect(detail.deltas[0].validation).toEqual([
+      expect.objectContaining({
+        rule: 'privacy',
+        path: 'skill.core_rule',
+        message: expect.stringMatching(/email "jane\.doe@example\.com"/),
+      }),
+    ]);
+    expect(detail.deltas[1].validation).toEqual([
+      expect.objectContaining({
+        rule: 'privacy',
+        path: 'skill.failure_contrast[0]',
+        message: expect.stringMatching(/phone/),
+      }),
+    ]);
     // Only the valid delta was curated.
     expect(server.requests.filter((r) => stepOf(r) === 'curator')).toHaveLength(1);
     expect(detail.proposals.map((p) => p.deltaIndex)).toEqual([2]);
@@ -172,29 +244,46 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     const seeded = await seedTaskInOwnBank(DEMO_TASKS[5]);
     await submitDiagnoses(seeded.trajectories['orbit-large-2'], {
       wrong: 'Added bags to both legs although the quote exceeded the budget.',
-      should: 'Compare the quoted total with the budget before adding bags, and add only the outbound bag when it is over.',
+      should:
+        'Compare the quoted total with the budget before adding bags, and add only the outbound bag when it is over.',
       category: 'missed-obligation',
     });
     const recipe = skillDelta({
       title: 'Quote before adding bags',
       tags: ['bags', 'budget', 'quote'],
-      skill: { core_rule: 'Quote bag fees and compare them with the budget before adding bags', success_contrast: ['A passing run quoted first and stayed under budget'], failure_contrast: [] },
+      skill: {
+        core_rule: 'Quote bag fees and compare them with the budget before adding bags',
+        success_contrast: ['A passing run quoted first and stayed under budget'],
+        failure_contrast: [],
+      },
       evidence: { good_examples: ['quote then add one bag'] },
       functions_used: ['flights.add_bags'],
     });
     const failureOnly = skillDelta({
       title: 'Compare the quote with the budget',
       tags: ['bags', 'budget', 'quote'],
-      skill: { core_rule: 'Compare the quoted total with the budget before adding bags', failure_contrast: ['Failing runs added bags to both legs over the budget'], recovery: ['Remove the extra bag when the total is over the budget'] },
+      skill: {
+        core_rule: 'Compare the quoted total with the budget before adding bags',
+        failure_contrast: ['Failing runs added bags to both legs over the budget'],
+        recovery: ['Remove the extra bag when the total is over the budget'],
+      },
       evidence: { observed_feedback: ['The add bags check failed'] },
       functions_used: ['flights.add_bags'],
     });
-    const withInventedSuccess = { ...failureOnly, skill: { ...failureOnly.skill, success_contrast: ['Passing runs compared the quote with the budget'] } };
-    script({ reflector: () => reply.json({ deltas: [recipe, failureOnly] }), curator: (i) => add(i, withInventedSuccess) });
+    const withInventedSuccess = {
+      ...failureOnly,
+      skill: { ...failureOnly.skill, success_contrast: ['Passing runs compared the quote with the budget'] },
+    };
+    script({
+      reflector: () => reply.json({ deltas: [recipe, failureOnly] }),
+      curator: (i) => add(i, withInventedSuccess),
+    });
     const detail = await run(seeded.taskId);
     expect(detail.status).toBe('SUCCEEDED');
     expect((detail.packet as { all_failed: boolean }).all_failed).toBe(true);
-    expect(server.requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toMatch(/Every run of this task failed/);
+    expect(server.requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toMatch(
+      /Every run of this task failed/,
+    );
     expect(detail.deltas[0].valid).toBe(false);
     expect(detail.deltas[0].validation.map((v) => [v.rule, v.path])).toEqual([
       ['outcome', 'skill.success_contrast[0]'],
@@ -203,24 +292,55 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     expect(detail.deltas[1].valid).toBe(true);
     expect(detail.proposals).toHaveLength(1);
     expect(detail.proposals[0]).toMatchObject({ status: 'INVALID', valid: false });
-    expect(detail.proposals[0].validation).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'outcome', path: 'new_or_updated_card.skill.success_contrast[0]' })]));
+    expect(detail.proposals[0].validation).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rule: 'outcome', path: 'new_or_updated_card.skill.success_contrast[0]' }),
+      ]),
+    );
   });
 
   it('MERGE and NARROW patches keep their target ids and base versions', async () => {
     const { taskId, ability } = await mailTaskWithDiagnosis();
     const keep = await createSkillCard(DEMO_SKILL_CARDS[0].versions[0], { ability, apps: ['mail'] });
     // The kept card has moved on to version 2: the base must be the current version, not the first.
-    const v2 = await prisma.cardVersion.create({ data: { cardId: keep.cardId, number: 2, parentVersionId: keep.versionId, content: DEMO_SKILL_CARDS[0].versions[1] as Prisma.InputJsonValue } });
+    const v2 = await prisma.cardVersion.create({
+      data: {
+        cardId: keep.cardId,
+        number: 2,
+        parentVersionId: keep.versionId,
+        content: DEMO_SKILL_CARDS[0].versions[1] as Prisma.InputJsonValue,
+      },
+    });
     await prisma.card.update({ where: { id: keep.cardId }, data: { currentVersionId: v2.id } });
-    const dup = await createSkillCard({ ...DEMO_SKILL_CARDS[0].versions[0], title: 'Fetch all pages first' }, { ability, apps: ['mail'] });
+    const dup = await createSkillCard(
+      { ...DEMO_SKILL_CARDS[0].versions[0], title: 'Fetch all pages first' },
+      { ability, apps: ['mail'] },
+    );
     const flags = await createSkillCard(DEMO_SKILL_CARDS[1].versions[0], { ability, apps: ['mail'] });
-    const narrowed = { ...DEMO_SKILL_CARDS[1].versions[0], applies_when: 'The task asks to archive many messages with an exception for flagged ones' };
+    const narrowed = {
+      ...DEMO_SKILL_CARDS[1].versions[0],
+      applies_when: 'The task asks to archive many messages with an exception for flagged ones',
+    };
     script({
       reflector: () => reply.json({ deltas: [paginate, replyThread] }),
       curator: (i) =>
         i === 0
-          ? reply.json({ delta_index: 0, operation: 'MERGE_CARD', target_card_id: keep.key, target_card_ids: [keep.key, dup.key], new_or_updated_card: DEMO_SKILL_CARDS[0].versions[1], reason: 'Both cards state the pagination rule' })
-          : reply.json({ delta_index: 1, operation: 'NARROW_TRIGGER', target_card_id: flags.key, target_card_ids: [], new_or_updated_card: narrowed, reason: 'The trigger is too broad' }),
+          ? reply.json({
+              delta_index: 0,
+              operation: 'MERGE_CARD',
+              target_card_id: keep.key,
+              target_card_ids: [keep.key, dup.key],
+              new_or_updated_card: DEMO_SKILL_CARDS[0].versions[1],
+              reason: 'Both cards state the pagination rule',
+            })
+          : reply.json({
+              delta_index: 1,
+              operation: 'NARROW_TRIGGER',
+              target_card_id: flags.key,
+              target_card_ids: [],
+              new_or_updated_card: narrowed,
+              reason: 'The trigger is too broad',
+            }),
     });
     const detail = await run(taskId);
     expect(detail.status).toBe('SUCCEEDED');
@@ -232,7 +352,9 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     ]);
     expect(merge.targets[0].baseVersionNumber).toBe(2);
     expect(narrow).toMatchObject({ operation: 'NARROW_TRIGGER', status: 'PENDING', valid: true });
-    expect(narrow.targets).toEqual([expect.objectContaining({ cardId: flags.cardId, baseVersionId: flags.versionId, primary: true })]);
+    expect(narrow.targets).toEqual([
+      expect.objectContaining({ cardId: flags.cardId, baseVersionId: flags.versionId, primary: true }),
+    ]);
     const row = await prisma.proposal.findUniqueOrThrow({ where: { id: merge.id } });
     expect(row.targetCardId).toBe(keep.cardId);
   });
@@ -242,7 +364,14 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     script({
       reflector: () => reply.json({ deltas: [replyThread] }),
       curator: () =>
-        reply.json({ delta_index: 0, operation: 'PATCH_CARD', target_card_id: 'skill::skill_deadbeef', target_card_ids: [], new_or_updated_card: { ...replyThread, functions_used: ['mail.delete_everything'] }, reason: 'x' }),
+        reply.json({
+          delta_index: 0,
+          operation: 'PATCH_CARD',
+          target_card_id: 'skill::skill_deadbeef',
+          target_card_ids: [],
+          new_or_updated_card: { ...replyThread, functions_used: ['mail.delete_everything'] },
+          reason: 'x',
+        }),
     });
     const detail = await run(taskId);
     expect(detail.proposals[0]).toMatchObject({ status: 'INVALID', valid: false });
@@ -251,12 +380,18 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
 
   it('leaves a run cancelled while the model was answering CANCELLED, with no proposals saved', async () => {
     const { taskId } = await mailTaskWithDiagnosis();
-    script({ reflector: () => ({ ...reply.json({ deltas: [replyThread] }), delayMs: 400 }), curator: () => add(0, replyThread) });
+    script({
+      reflector: () => ({ ...reply.json({ deltas: [replyThread] }), delayMs: 400 }),
+      curator: () => add(0, replyThread),
+    });
     const queued = await createQueuedRun({ taskId, settings: openai });
     const execution = executeRun(queued.id);
     // The reflector request has arrived, so the run is RUNNING and waiting for the delayed reply.
     await expect.poll(() => server.requests.length, { timeout: 5_000, interval: 10 }).toBe(1);
-    await prisma.reflectionRun.update({ where: { id: queued.id }, data: { status: 'CANCELLED', finishedAt: new Date() } });
+    await prisma.reflectionRun.update({
+      where: { id: queued.id },
+      data: { status: 'CANCELLED', finishedAt: new Date() },
+    });
     await execution;
     expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: queued.id } })).status).toBe('CANCELLED');
     expect(await prisma.proposal.count({ where: { runId: queued.id } })).toBe(0);

@@ -21,11 +21,16 @@ describe('a reflection run with the offline provider and a model name', () => {
     const { cookie, taskId } = await researcherAndTask();
     const res = await callRoute(runsRoute, '/api/reflection/runs', {
       cookie,
-      body: JSON.stringify({ taskId, settings: { provider: 'offline', requireDiagnoses: false, reflectorModel: 'gpt-4.1' } }),
+      body: JSON.stringify({
+        taskId,
+        settings: { provider: 'offline', requireDiagnoses: false, reflectorModel: 'gpt-4.1' },
+      }),
     });
     const body = (await res.json()) as ErrorBody;
     expect(res.status).toBe(400);
-    expect(body.error.message).toBe('reflectorModel: the offline provider uses no model; leave it out or choose the openai provider');
+    expect(body.error.message).toBe(
+      'reflectorModel: the offline provider uses no model; leave it out or choose the openai provider',
+    );
     expect(body.error.details.map((d) => d.path)).toEqual(['settings.reflectorModel']);
     expect(await prisma.reflectionRun.count({ where: { taskId } })).toBe(0);
   });
@@ -34,7 +39,11 @@ describe('a reflection run with the offline provider and a model name', () => {
     const { cookie, taskId } = await researcherAndTask();
     const res = await callRoute(batchesRoute, '/api/reflection/batches', {
       cookie,
-      body: JSON.stringify({ mode: 'task-ids', taskIds: [taskId], settings: { provider: 'offline', requireDiagnoses: false, reflectorModel: 'a', curatorModel: 'b' } }),
+      body: JSON.stringify({
+        mode: 'task-ids',
+        taskIds: [taskId],
+        settings: { provider: 'offline', requireDiagnoses: false, reflectorModel: 'a', curatorModel: 'b' },
+      }),
     });
     const body = (await res.json()) as ErrorBody;
     expect(res.status).toBe(400);
@@ -45,7 +54,10 @@ describe('a reflection run with the offline provider and a model name', () => {
   it('refuses a function-card run with the offline provider and a model, naming model', async () => {
     const { cookie } = await researcherAndTask();
     const before = await prisma.reflectionRun.count({ where: { kind: 'FUNCTION_CARDS' } });
-    const res = await callRoute(functionCardsRoute, '/api/reflection/function-cards', { cookie, body: JSON.stringify({ provider: 'offline', model: 'gpt-4.1' }) });
+    const res = await callRoute(functionCardsRoute, '/api/reflection/function-cards', {
+      cookie,
+      body: JSON.stringify({ provider: 'offline', model: 'gpt-4.1' }),
+    });
     const body = (await res.json()) as ErrorBody;
     expect(res.status).toBe(400);
     expect(body.error.message).toMatch(/^model: the offline provider uses no model/);
@@ -55,7 +67,10 @@ describe('a reflection run with the offline provider and a model name', () => {
 
   it('still queues the offline run when no model is named', async () => {
     const { cookie, taskId } = await researcherAndTask();
-    const res = await callRoute(runsRoute, '/api/reflection/runs', { cookie, body: JSON.stringify({ taskId, settings: { provider: 'offline', requireDiagnoses: false } }) });
+    const res = await callRoute(runsRoute, '/api/reflection/runs', {
+      cookie,
+      body: JSON.stringify({ taskId, settings: { provider: 'offline', requireDiagnoses: false } }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { run: { status: string } }).run.status).toBe('QUEUED');
   });

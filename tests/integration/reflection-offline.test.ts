@@ -9,7 +9,13 @@ import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor, seedDemoTask } from '../helpers/factories';
 import { realDataPath, skipWithoutRealData } from '../../scripts/lib/real-data';
-import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, seedTaskInOwnBank, submitDiagnoses } from '../helpers/reflection-fixtures';
+import {
+  createQueuedRun,
+  createSkillCard,
+  mailTaskWithDiagnosis,
+  seedTaskInOwnBank,
+  submitDiagnoses,
+} from '../helpers/reflection-fixtures';
 
 const offline = { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true };
 
@@ -47,7 +53,9 @@ describe('offline (rule-based) reflection', () => {
     const patch = proposals.find((p) => p.operation === 'PATCH_CARD');
     expect(patch, JSON.stringify(proposals.map((p) => [p.operation, p.reason]))).toBeDefined();
     expect(patch!.targetCardId).toBe(paginate.cardId);
-    expect(patch!.targets).toEqual([expect.objectContaining({ cardId: paginate.cardId, baseVersionId: paginate.versionId, primary: true })]);
+    expect(patch!.targets).toEqual([
+      expect.objectContaining({ cardId: paginate.cardId, baseVersionId: paginate.versionId, primary: true }),
+    ]);
     expect(patch!.status).toBe('PENDING');
   });
 
@@ -55,7 +63,9 @@ describe('offline (rule-based) reflection', () => {
     const { taskId, ability } = await mailTaskWithDiagnosis();
     const first = await createQueuedRun({ taskId, settings: offline });
     await executeRun(first.id);
-    const added = await prisma.proposal.findFirstOrThrow({ where: { runId: first.id, operation: { in: ['ADD_CARD', 'PATCH_CARD'] } } });
+    const added = await prisma.proposal.findFirstOrThrow({
+      where: { runId: first.id, operation: { in: ['ADD_CARD', 'PATCH_CARD'] } },
+    });
     await createSkillCard(added.proposedCard as never, { ability, apps: ['mail'] });
     const second = await createQueuedRun({ taskId, settings: offline });
     await executeRun(second.id);
@@ -104,7 +114,11 @@ describe('offline (rule-based) reflection', () => {
   it('a new diagnosis changes the input hash', async () => {
     const { taskId, trajectories } = await mailTaskWithDiagnosis();
     const before = await computeInputHash(taskId, offline);
-    await submitDiagnoses(trajectories['vector-mini'], { wrong: 'Sent a new message instead of replying.', should: 'Reply in the thread of the newest message.', category: 'answer-form' });
+    await submitDiagnoses(trajectories['vector-mini'], {
+      wrong: 'Sent a new message instead of replying.',
+      should: 'Reply in the thread of the newest message.',
+      category: 'answer-form',
+    });
     expect(await computeInputHash(taskId, offline)).not.toBe(before);
   });
 
@@ -113,9 +127,14 @@ describe('offline (rule-based) reflection', () => {
     const run = await createQueuedRun({ taskId, settings: offline });
     await prisma.reflectionRun.update({ where: { id: run.id }, data: { status: 'RUNNING', startedAt: new Date() } });
     await prisma.skillDelta.create({ data: { runId: run.id, index: 0, content: { partial: true }, valid: false } });
-    await prisma.llmCall.create({ data: { runId: run.id, step: 'reflector', model: 'x', promptVersion: 'x', promptHash: 'x', request: {} } });
+    await prisma.llmCall.create({
+      data: { runId: run.id, step: 'reflector', model: 'x', promptVersion: 'x', promptHash: 'x', request: {} },
+    });
     await executeRun(run.id);
-    const after = await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id }, include: { deltas: true, llmCalls: true } });
+    const after = await prisma.reflectionRun.findUniqueOrThrow({
+      where: { id: run.id },
+      include: { deltas: true, llmCalls: true },
+    });
     expect(after.status).toBe('SUCCEEDED');
     expect(after.deltas.some((d) => (d.content as { partial?: boolean }).partial)).toBe(false);
     expect(after.llmCalls).toHaveLength(0);
@@ -153,59 +172,77 @@ describe('offline reflection on the seeded demo workspace', () => {
   it('yields at least one valid pending proposal for demo task mail/1 against the demo bank', async () => {
     const { seedDemoWorkspace } = await import('@/lib/seed/seed-demo');
     await seedDemoWorkspace();
-    const task = await prisma.task.findUniqueOrThrow({ where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } } });
+    const task = await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: 'demo-suite', externalId: 'mail/1' } },
+    });
     const run = await createQueuedRun({ taskId: task.id, settings: offline });
     await executeRun(run.id);
     const detail = await getRunDetail(await createActor('REVIEWER'), run.id);
     expect(detail.status, detail.error ?? '').toBe('SUCCEEDED');
     const pending = detail.proposals.filter((p) => p.status === 'PENDING' && p.valid);
-    expect(pending.length, JSON.stringify(detail.proposals.map((p) => [p.operation, p.reason, p.validation]))).toBeGreaterThanOrEqual(1);
+    expect(
+      pending.length,
+      JSON.stringify(detail.proposals.map((p) => [p.operation, p.reason, p.validation])),
+    ).toBeGreaterThanOrEqual(1);
   });
 });
 
 const tau2File = realDataPath('tau2-bench/airline/gpt-4.1.json');
 
 describe('offline reflection on the real τ²-bench sample', () => {
-  it.skipIf(skipWithoutRealData('tau2-bench/airline/gpt-4.1.json', 'offline reflection on the real τ²-bench sample'))('yields a valid proposal on an imported airline task once diagnoses exist', async () => {
-    const { tau2Adapter } = await import('@/lib/import/adapters/tau2');
-    const { validateRecord } = await import('@/lib/import/validate-record');
-    const { writeNativeRecord } = await import('@/lib/import/write-record');
-    const { ensureFailureCategories } = await import('@/lib/seed/seed-demo');
-    const { readdirSync } = await import('node:fs');
-    const files = readdirSync(path.dirname(tau2File)).filter((f) => f.endsWith('.json'));
-    let taskId = '';
-    await prisma.$transaction(async (tx) => ensureFailureCategories(tx));
-    for (const f of files) {
-      for await (const item of tau2Adapter(createReadStream(path.join(path.dirname(tau2File), f)), { fileName: f })) {
-        if (item.kind !== 'record') continue;
-        const v = validateRecord(item.record);
-        if (!v.ok || v.record.task.id.replace(/^.*\//, '') !== '16') continue;
-        const res = await prisma.$transaction((tx) => writeNativeRecord(tx, v.record));
-        if (res.status !== 'conflict') taskId = res.taskId;
+  it.skipIf(skipWithoutRealData('tau2-bench/airline/gpt-4.1.json', 'offline reflection on the real τ²-bench sample'))(
+    'yields a valid proposal on an imported airline task once diagnoses exist',
+    async () => {
+      const { tau2Adapter } = await import('@/lib/import/adapters/tau2');
+      const { validateRecord } = await import('@/lib/import/validate-record');
+      const { writeNativeRecord } = await import('@/lib/import/write-record');
+      const { ensureFailureCategories } = await import('@/lib/seed/seed-demo');
+      const { readdirSync } = await import('node:fs');
+      const files = readdirSync(path.dirname(tau2File)).filter((f) => f.endsWith('.json'));
+      let taskId = '';
+      await prisma.$transaction(async (tx) => ensureFailureCategories(tx));
+      for (const f of files) {
+        for await (const item of tau2Adapter(createReadStream(path.join(path.dirname(tau2File), f)), { fileName: f })) {
+          if (item.kind !== 'record') continue;
+          const v = validateRecord(item.record);
+          if (!v.ok || v.record.task.id.replace(/^.*\//, '') !== '16') continue;
+          const res = await prisma.$transaction((tx) => writeNativeRecord(tx, v.record));
+          if (res.status !== 'conflict') taskId = res.taskId;
+        }
       }
-    }
-    expect(taskId).not.toBe('');
-    const failing = await prisma.trajectory.findMany({ where: { taskId, passed: false, failedCount: { gt: 0 } }, take: 2 });
-    expect(failing.length).toBeGreaterThan(0);
-    for (const t of failing) {
-      await submitDiagnoses(t.id, {
-        wrong: 'Changed the reservation before checking whether the fare rules allow the change.',
-        should: 'Read the reservation details and the cabin rules first, then confirm the change with the user before calling the update.',
-        category: 'policy-violation',
-        onlyFirst: true,
+      expect(taskId).not.toBe('');
+      const failing = await prisma.trajectory.findMany({
+        where: { taskId, passed: false, failedCount: { gt: 0 } },
+        take: 2,
       });
-    }
-    const run = await createQueuedRun({ taskId, settings: offline });
-    await executeRun(run.id);
-    const detail = await getRunDetail(await createActor('REVIEWER'), run.id);
-    expect(detail.error).toBeNull();
-    const invalid = detail.deltas.filter((d) => !d.valid).map((d) => d.validation);
-    expect(detail.proposals.filter((p) => p.status === 'PENDING' && p.valid).length, JSON.stringify(invalid)).toBeGreaterThanOrEqual(1);
-    expect(JSON.stringify(detail.packet)).not.toMatch(/gpt-4\.1|claude|@/);
-    // Task 16's NL-assertion checkpoints name its reservation, flights, date and payment id.
-    expect(JSON.stringify(detail.packet)).not.toMatch(/M05KNL|HAT110|HAT172|2024-05-24|gift_card_8887175/);
-    if (process.env.DUMP_RUN) console.log(JSON.stringify({ deltas: detail.deltas, proposals: detail.proposals, packet: detail.packet }, null, 1));
-  });
+      expect(failing.length).toBeGreaterThan(0);
+      for (const t of failing) {
+        await submitDiagnoses(t.id, {
+          wrong: 'Changed the reservation before checking whether the fare rules allow the change.',
+          should:
+            'Read the reservation details and the cabin rules first, then confirm the change with the user before calling the update.',
+          category: 'policy-violation',
+          onlyFirst: true,
+        });
+      }
+      const run = await createQueuedRun({ taskId, settings: offline });
+      await executeRun(run.id);
+      const detail = await getRunDetail(await createActor('REVIEWER'), run.id);
+      expect(detail.error).toBeNull();
+      const invalid = detail.deltas.filter((d) => !d.valid).map((d) => d.validation);
+      expect(
+        detail.proposals.filter((p) => p.status === 'PENDING' && p.valid).length,
+        JSON.stringify(invalid),
+      ).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(detail.packet)).not.toMatch(/gpt-4\.1|claude|@/);
+      // Task 16's NL-assertion checkpoints name its reservation, flights, date and payment id.
+      expect(JSON.stringify(detail.packet)).not.toMatch(/M05KNL|HAT110|HAT172|2024-05-24|gift_card_8887175/);
+      if (process.env.DUMP_RUN)
+        console.log(
+          JSON.stringify({ deltas: detail.deltas, proposals: detail.proposals, packet: detail.packet }, null, 1),
+        );
+    },
+  );
 });
 
 describe('without diagnoses', () => {
@@ -217,7 +254,10 @@ describe('without diagnoses', () => {
     expect(detail.status, detail.error ?? '').toBe('SUCCEEDED');
     expect(detail.diagnosisIds).toEqual([]);
     expect(detail.deltas.length).toBeGreaterThanOrEqual(1);
-    expect(detail.deltas.every((d) => d.valid), JSON.stringify(detail.deltas.map((d) => d.validation))).toBe(true);
+    expect(
+      detail.deltas.every((d) => d.valid),
+      JSON.stringify(detail.deltas.map((d) => d.validation)),
+    ).toBe(true);
     expect((detail.deltas[0].content as { functions_used: string[] }).functions_used).toContain('mail.search_messages');
     expect(detail.proposals.filter((p) => p.status === 'PENDING').length).toBeGreaterThanOrEqual(1);
   });
@@ -242,17 +282,27 @@ describe('scope: passed trajectories only', () => {
 });
 
 describe('re-running a task after its diagnoses changed', () => {
-  it('supersedes the earlier run\'s unreviewed proposals of the same task instead of piling up a second set', async () => {
+  it("supersedes the earlier run's unreviewed proposals of the same task instead of piling up a second set", async () => {
     const { taskId, trajectories } = await mailTaskWithDiagnosis();
-    await submitDiagnoses(trajectories['vector-mini'], { wrong: 'Sent a new message instead of replying.', should: 'Reply in the thread of the newest message.', category: 'answer-form' });
+    await submitDiagnoses(trajectories['vector-mini'], {
+      wrong: 'Sent a new message instead of replying.',
+      should: 'Reply in the thread of the newest message.',
+      category: 'answer-form',
+    });
     const first = await createQueuedRun({ taskId, settings: offline });
     await executeRun(first.id);
-    const firstPending = await prisma.proposal.findMany({ where: { runId: first.id, status: 'PENDING' }, orderBy: { deltaIndex: 'asc' } });
+    const firstPending = await prisma.proposal.findMany({
+      where: { runId: first.id, status: 'PENDING' },
+      orderBy: { deltaIndex: 'asc' },
+    });
     expect(firstPending.length).toBeGreaterThanOrEqual(2);
     // A reviewer already decided one of them: that decision stays.
     await prisma.proposal.update({ where: { id: firstPending[0].id }, data: { status: 'REJECTED' } });
     // An annotator sharpens a diagnosis: new inputs, so a new run.
-    await prisma.diagnosis.updateMany({ where: { trajectoryId: trajectories['vector-mini'] }, data: { whatShouldHaveHappened: 'Reply inside the thread of the newest matching message.' } });
+    await prisma.diagnosis.updateMany({
+      where: { trajectoryId: trajectories['vector-mini'] },
+      data: { whatShouldHaveHappened: 'Reply inside the thread of the newest matching message.' },
+    });
     const second = await createQueuedRun({ taskId, settings: offline });
     await executeRun(second.id);
     expect((await prisma.reflectionRun.findUniqueOrThrow({ where: { id: second.id } })).status).toBe('SUCCEEDED');
@@ -260,6 +310,8 @@ describe('re-running a task after its diagnoses changed', () => {
     expect(pending.length).toBeGreaterThanOrEqual(1);
     expect(pending.every((p) => p.runId === second.id)).toBe(true);
     expect(await prisma.proposal.count({ where: { id: firstPending[0].id, status: 'REJECTED' } })).toBe(1);
-    expect(await prisma.proposal.count({ where: { runId: first.id, status: 'SUPERSEDED' } })).toBe(firstPending.length - 1);
+    expect(await prisma.proposal.count({ where: { runId: first.id, status: 'SUPERSEDED' } })).toBe(
+      firstPending.length - 1,
+    );
   });
 });

@@ -9,11 +9,16 @@ describe('release diff', () => {
   it('lists cards added, removed and changed between two releases, with the field diff of each change', async () => {
     const admin = await createActor('ADMIN');
     await createSkillCard({ content: skillContent({ title: 'Kept card' }) });
-    const changed = await createSkillCard({ content: skillContent({ title: 'Changed card', core_rule: 'Read the first page only' }) });
+    const changed = await createSkillCard({
+      content: skillContent({ title: 'Changed card', core_rule: 'Read the first page only' }),
+    });
     const removed = await createSkillCard({ content: skillContent({ title: 'Removed card' }) });
     const a = await freezeRelease(admin, { name: `a-${uid()}`, note: 'a' });
 
-    await addVersion(changed.card.id, skillContent({ title: 'Changed card', core_rule: 'Read every page before choosing' }));
+    await addVersion(
+      changed.card.id,
+      skillContent({ title: 'Changed card', core_rule: 'Read every page before choosing' }),
+    );
     await prisma.card.update({ where: { id: removed.card.id }, data: { status: 'MERGED' } });
     const added = await createSkillCard({ content: skillContent({ title: 'Added card' }) });
     const b = await freezeRelease(admin, { name: `b-${uid()}`, note: 'b' });
@@ -27,7 +32,9 @@ describe('release diff', () => {
     expect(change).toMatchObject({ fromVersion: 1, version: 2 });
     expect(change.changes.map((c) => c.path)).toEqual(['skill.core_rule']);
     const rule = change.changes[0];
-    expect(rule.kind === 'text' && rule.parts.filter((p) => p.added).map((p) => p.value.trim())).toEqual(expect.arrayContaining(['every']));
+    expect(rule.kind === 'text' && rule.parts.filter((p) => p.added).map((p) => p.value.trim())).toEqual(
+      expect.arrayContaining(['every']),
+    );
     expect(diff.added[0]).not.toHaveProperty('apps');
 
     const backwards = await diffReleases(admin, b.name, a.name);

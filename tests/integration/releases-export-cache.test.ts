@@ -11,14 +11,21 @@ vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) =>
 
 async function releaseAndToken() {
   const admin = await createActor('ADMIN');
-  await createSkillCard({ ability: `cache-${uid()}`, content: skillContent({ title: 'Confirm the fare before paying' }) });
+  await createSkillCard({
+    ability: `cache-${uid()}`,
+    content: skillContent({ title: 'Confirm the fare before paying' }),
+  });
   const release = await freezeRelease(admin, { name: `cache-${uid()}`, note: 'for the runtime' });
   const { token } = await createApiToken(admin, { name: `runtime-${uid()}`, role: 'RESEARCHER' });
   return { release, token };
 }
 
 const get = (name: string, token: string, format: string, headers: Record<string, string> = {}) =>
-  callRoute(exportRoute, `/api/releases/${name}/export?format=${format}`, { token, params: { name }, headers: { 'x-forwarded-for': `10.9.${uid()}`, ...headers } });
+  callRoute(exportRoute, `/api/releases/${name}/export?format=${format}`, {
+    token,
+    params: { name },
+    headers: { 'x-forwarded-for': `10.9.${uid()}`, ...headers },
+  });
 
 describe('release export for agent runtimes', () => {
   it('builds a release export once: a second download reads no card versions and is the same file', async () => {
@@ -57,7 +64,10 @@ describe('release export for agent runtimes', () => {
     expect((await get(release.name, token, 'json', { 'if-none-match': '"an-older-file"' })).status).toBe(200);
 
     // The validator is no key: without a token the answer is 401, not 304.
-    const anonymous = await callRoute(exportRoute, `/api/releases/${release.name}/export?format=json`, { params: { name: release.name }, headers: { 'if-none-match': etag, 'x-forwarded-for': `10.9.${uid()}` } });
+    const anonymous = await callRoute(exportRoute, `/api/releases/${release.name}/export?format=json`, {
+      params: { name: release.name },
+      headers: { 'if-none-match': etag, 'x-forwarded-for': `10.9.${uid()}` },
+    });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -17,9 +17,28 @@ async function buildWorld() {
   const provenance = { taskId, trajectoryIds: Object.values(trajectories) };
   const search = await createFunctionCard('mail.search_messages', { content: functionContent('mail.search_messages') });
   await createFunctionCard('mail.unused_tool');
-  const paging = await createSkillCard({ ability: 'mail', content: skillContent({ title: 'Read every page', functions_used: ['mail.search_messages', 'mail.not_in_bank'], tags: ['pagination', 'search', 'newest'] }), provenance });
-  const related = await createSkillCard({ ability: 'mail', content: skillContent({ title: 'Search narrowly first', functions_used: ['mail.search_messages'], tags: ['search', 'narrow', 'query'] }) });
-  const travel = await createSkillCard({ ability: 'travel', apps: ['flights'], content: skillContent({ title: 'Ask before paying', tags: ['payment', 'confirm', 'fare'] }) });
+  const paging = await createSkillCard({
+    ability: 'mail',
+    content: skillContent({
+      title: 'Read every page',
+      functions_used: ['mail.search_messages', 'mail.not_in_bank'],
+      tags: ['pagination', 'search', 'newest'],
+    }),
+    provenance,
+  });
+  const related = await createSkillCard({
+    ability: 'mail',
+    content: skillContent({
+      title: 'Search narrowly first',
+      functions_used: ['mail.search_messages'],
+      tags: ['search', 'narrow', 'query'],
+    }),
+  });
+  const travel = await createSkillCard({
+    ability: 'travel',
+    apps: ['flights'],
+    content: skillContent({ title: 'Ask before paying', tags: ['payment', 'confirm', 'fare'] }),
+  });
   const release = await freezeRelease(await createActor('ADMIN'), { name: `exp-${uid()}`, note: 'for export' });
   return { release, search, paging, related, travel, provenance };
 }
@@ -28,7 +47,10 @@ describe('release export', () => {
   it('exports JSON that validates against the published JSON Schema, with version ids and provenance ids', async () => {
     const w = await releaseWithBank();
     const file = await exportRelease(await createActor('RESEARCHER'), w.release.name, 'json');
-    expect(file).toMatchObject({ fileName: `bank-${w.release.name}.json`, contentType: expect.stringContaining('application/json') });
+    expect(file).toMatchObject({
+      fileName: `bank-${w.release.name}.json`,
+      contentType: expect.stringContaining('application/json'),
+    });
     const doc = JSON.parse(file.body as string);
     const validate = new Ajv2020({ strict: false, allErrors: true }).compile(bankExportJsonSchema());
     expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
@@ -39,10 +61,18 @@ describe('release export', () => {
     delete broken.cards[0].version.id;
     expect(validate(broken)).toBe(false);
 
-    expect(doc.manifest).toMatchObject({ release: w.release.name, note: 'for export', counts: { skillCards: 3, functionCards: 2, banks: ['mail', 'travel'] } });
+    expect(doc.manifest).toMatchObject({
+      release: w.release.name,
+      note: 'for export',
+      counts: { skillCards: 3, functionCards: 2, banks: ['mail', 'travel'] },
+    });
     const paging = doc.cards.find((c: { key: string }) => c.key === w.paging.card.key);
     expect(paging.version).toMatchObject({ id: w.paging.version.id, number: 1 });
-    expect(paging.provenance).toMatchObject({ proposalId: w.paging.version.proposalId, runId: expect.any(String), trajectoryIds: [...w.provenance.trajectoryIds].sort() });
+    expect(paging.provenance).toMatchObject({
+      proposalId: w.paging.version.proposalId,
+      runId: expect.any(String),
+      trajectoryIds: [...w.provenance.trajectoryIds].sort(),
+    });
     expect(paging.runtimeText).toMatch(/^Read every page — /);
   });
 
@@ -78,7 +108,8 @@ describe('release export', () => {
     }
     expect(links).toBeGreaterThan(10);
     const index = pages.get(`${root}index.md`)!;
-    for (const title of ['Read every page', 'Search narrowly first', 'Ask before paying', 'mail.search_messages']) expect(index).toContain(`[${title}](`);
+    for (const title of ['Read every page', 'Search narrowly first', 'Ask before paying', 'mail.search_messages'])
+      expect(index).toContain(`[${title}](`);
     const pagingPage = [...pages].find(([, t]) => t.startsWith('# Read every page'))![1];
     expect(pagingPage).toContain('[mail.search_messages](../../functions/mail.search_messages.md)');
     expect(pagingPage).toContain('mail.not_in_bank (no function card in this release)');
@@ -91,10 +122,19 @@ describe('release export', () => {
 
   it('shows HTML in card text as text on the wiki pages, never as markup', async () => {
     const hostile = '<img src=x onerror=alert(1)> & <script>alert(2)</script>';
-    await createSkillCard({ ability: `xss-${uid()}`, content: skillContent({ title: `Escape ${hostile}`, applies_when: `a reply contains ${hostile}`, tags: ['xss', 'escape', 'html'] }) });
+    await createSkillCard({
+      ability: `xss-${uid()}`,
+      content: skillContent({
+        title: `Escape ${hostile}`,
+        applies_when: `a reply contains ${hostile}`,
+        tags: ['xss', 'escape', 'html'],
+      }),
+    });
     const release = await freezeRelease(await createActor('ADMIN'), { name: `xss-${uid()}`, note: 'escaping' });
     const files = unzipSync((await exportRelease(await createActor('ADMIN'), release.name, 'wiki')).body as Uint8Array);
-    const text = Object.values(files).map((bytes) => strFromU8(bytes)).join('\n');
+    const text = Object.values(files)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n');
     expect(text).not.toMatch(/<img|<script/);
     expect(text).toContain('# Escape &lt;img src=x onerror=alert(1)&gt; &amp; &lt;script&gt;alert(2)&lt;/script&gt;');
     expect(text).toContain('when a reply contains &lt;img');
@@ -102,9 +142,17 @@ describe('release export', () => {
 
   it('is for researchers and admins, names the unknown format, and 404s an unknown release', async () => {
     const w = await releaseWithBank();
-    await expect(exportRelease(await createActor('REVIEWER'), w.release.name, 'json')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(exportRelease(await createActor('ADMIN'), w.release.name, 'pdf')).rejects.toThrow(/json.*markdown.*wiki/);
-    await expect(exportRelease(await createActor('ADMIN'), w.release.name, 'pdf')).rejects.toMatchObject({ issues: [{ path: ['format'] }] });
-    await expect(exportRelease(await createActor('ADMIN'), 'missing', 'json')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(exportRelease(await createActor('REVIEWER'), w.release.name, 'json')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(exportRelease(await createActor('ADMIN'), w.release.name, 'pdf')).rejects.toThrow(
+      /json.*markdown.*wiki/,
+    );
+    await expect(exportRelease(await createActor('ADMIN'), w.release.name, 'pdf')).rejects.toMatchObject({
+      issues: [{ path: ['format'] }],
+    });
+    await expect(exportRelease(await createActor('ADMIN'), 'missing', 'json')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });

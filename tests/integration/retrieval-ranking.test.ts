@@ -16,8 +16,14 @@ describe('retrieval ranking', () => {
   it('searches only the task ability bank, and every bank when the task has no ability', async () => {
     const word = `zorbix${uid()}`;
     const [a, b] = [bank(), bank()];
-    const inA = await createSkillCard({ ability: a, content: skillContent({ title: `Handle ${word} lists`, tags: [word, 'list', 'page'] }) });
-    const inB = await createSkillCard({ ability: b, content: skillContent({ title: `Handle ${word} folders`, tags: [word, 'folder', 'page'] }) });
+    const inA = await createSkillCard({
+      ability: a,
+      content: skillContent({ title: `Handle ${word} lists`, tags: [word, 'list', 'page'] }),
+    });
+    const inB = await createSkillCard({
+      ability: b,
+      content: skillContent({ title: `Handle ${word} folders`, tags: [word, 'folder', 'page'] }),
+    });
     const actor = await createActor('ANNOTATOR');
     const onlyA = await retrieve(actor, { task: `Sort the ${word} items`, ability: a, release: 'current' });
     expect(onlyA.skillCards.map((c) => c.key)).toEqual([inA.card.key]);
@@ -30,7 +36,9 @@ describe('retrieval ranking', () => {
     await createSkillCard({ ability: a, content: skillContent({ tags: ['misspelt', 'ability', 'bank'] }) });
     const actor = await createActor('ANNOTATOR');
     const misspelt = a.toUpperCase();
-    const err = await retrieve(actor, { task: 'Sort the items', ability: misspelt, release: 'current' }).catch((e: unknown) => e);
+    const err = await retrieve(actor, { task: 'Sort the items', ability: misspelt, release: 'current' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(400);
     expect((err as AppError).message).toContain(`Unknown ability "${misspelt}"`);
@@ -44,15 +52,28 @@ describe('retrieval ranking', () => {
     const res = await retrieve(await createActor('ANNOTATOR'), { task: 'Sort the items', ability, release: 'current' });
     expect(res.skillCards).toEqual([]);
     // The preview says why nothing came back.
-    const preview = await previewRetrieval(await createActor('RESEARCHER'), { task: 'Sort the items', ability, release: 'current' });
+    const preview = await previewRetrieval(await createActor('RESEARCHER'), {
+      task: 'Sort the items',
+      ability,
+      release: 'current',
+    });
     expect(preview.emptyBank).toBe(ability);
   });
 
   it('caps the app-overlap bonus and reports every score part', async () => {
     const ability = bank();
     const word = `quillet${uid()}`;
-    const many = await createSkillCard({ ability, apps: ['mail', 'contacts', 'calendar'], content: skillContent({ title: `Check ${word} first`, tags: [word, 'check', 'first'] }) });
-    const res = await retrieve(await createActor('ANNOTATOR'), { task: `a ${word} task`, ability, apps: ['mail', 'contacts', 'calendar'], release: 'current' });
+    const many = await createSkillCard({
+      ability,
+      apps: ['mail', 'contacts', 'calendar'],
+      content: skillContent({ title: `Check ${word} first`, tags: [word, 'check', 'first'] }),
+    });
+    const res = await retrieve(await createActor('ANNOTATOR'), {
+      task: `a ${word} task`,
+      ability,
+      apps: ['mail', 'contacts', 'calendar'],
+      release: 'current',
+    });
     const hit = res.skillCards.find((c) => c.key === many.card.key)!;
     expect(hit.score.appBonus).toBe(MAX_APP_BONUS); // 3 apps × 0.5 = 1.5, capped at 1
     expect(hit.score.mismatchPenalty).toBe(0);
@@ -63,9 +84,22 @@ describe('retrieval ranking', () => {
   it('demotes a card of another app family but still retrieves it (boosts, never gates); one family is no mismatch', async () => {
     const ability = bank();
     const word = `brindle${uid()}`;
-    const flights = await createSkillCard({ ability, apps: ['flights'], content: skillContent({ title: `Confirm ${word} before writing`, tags: [word, 'confirm', 'write'] }) });
-    const mailV2 = await createSkillCard({ ability, apps: ['mail_v2'], content: skillContent({ title: `Confirm ${word} before writing`, tags: [word, 'confirm', 'write'] }) });
-    const res = await retrieve(await createActor('ANNOTATOR'), { task: `confirm the ${word}`, ability, apps: ['mail'], release: 'current' });
+    const flights = await createSkillCard({
+      ability,
+      apps: ['flights'],
+      content: skillContent({ title: `Confirm ${word} before writing`, tags: [word, 'confirm', 'write'] }),
+    });
+    const mailV2 = await createSkillCard({
+      ability,
+      apps: ['mail_v2'],
+      content: skillContent({ title: `Confirm ${word} before writing`, tags: [word, 'confirm', 'write'] }),
+    });
+    const res = await retrieve(await createActor('ANNOTATOR'), {
+      task: `confirm the ${word}`,
+      ability,
+      apps: ['mail'],
+      release: 'current',
+    });
     const f = res.skillCards.find((c) => c.key === flights.card.key)!;
     const m = res.skillCards.find((c) => c.key === mailV2.card.key)!;
     expect(f.score.mismatchPenalty).toBe(MISMATCH_PENALTY);
@@ -77,29 +111,61 @@ describe('retrieval ranking', () => {
 
   it('never retrieves a card on app overlap alone (no shared query term)', async () => {
     const ability = bank();
-    await createSkillCard({ ability, apps: ['mail'], content: skillContent({ title: 'Unrelated rule', tags: ['alpha', 'beta', 'gamma'], applies_when: 'never', core_rule: 'Nothing here' }) });
-    const res = await retrieve(await createActor('ANNOTATOR'), { task: `xylophone${uid()}`, ability, apps: ['mail'], release: 'current' });
+    await createSkillCard({
+      ability,
+      apps: ['mail'],
+      content: skillContent({
+        title: 'Unrelated rule',
+        tags: ['alpha', 'beta', 'gamma'],
+        applies_when: 'never',
+        core_rule: 'Nothing here',
+      }),
+    });
+    const res = await retrieve(await createActor('ANNOTATOR'), {
+      task: `xylophone${uid()}`,
+      ability,
+      apps: ['mail'],
+      release: 'current',
+    });
     expect(res.skillCards).toEqual([]);
   });
 
   it('excludes every non-ACTIVE card (MERGED, RETIRED/ARCHIVED) from retrieval, the API and the curator view', async () => {
     const ability = bank();
     const word = `marrow${uid()}`;
-    const active = await createSkillCard({ ability, content: skillContent({ title: `Use ${word}`, tags: [word, 'use', 'x1'] }) });
+    const active = await createSkillCard({
+      ability,
+      content: skillContent({ title: `Use ${word}`, tags: [word, 'use', 'x1'] }),
+    });
     const others = Object.values(CardStatus).filter((s) => s !== 'ACTIVE');
     expect(others).toContain('MERGED');
-    for (const status of others) await createSkillCard({ ability, status, content: skillContent({ title: `Use ${word} ${status}`, tags: [word, 'use', 'x2'] }) });
+    for (const status of others)
+      await createSkillCard({
+        ability,
+        status,
+        content: skillContent({ title: `Use ${word} ${status}`, tags: [word, 'use', 'x2'] }),
+      });
     await createFunctionCard(`merged${uid()}.${word}_tool`, { status: 'MERGED' });
-    const res = await retrieve(await createActor('ANNOTATOR'), { task: `use ${word} tool`, ability, release: 'current', k: 10 });
+    const res = await retrieve(await createActor('ANNOTATOR'), {
+      task: `use ${word} tool`,
+      ability,
+      release: 'current',
+      k: 10,
+    });
     expect(res.skillCards.map((c) => c.key)).toEqual([active.card.key]);
     expect(res.functionCards).toEqual([]);
-    expect((await rankSkillCards({ ability, query: `use ${word}`, limit: 10 })).map((c) => c.key)).toEqual([active.card.key]);
+    expect((await rankSkillCards({ ability, query: `use ${word}`, limit: 10 })).map((c) => c.key)).toEqual([
+      active.card.key,
+    ]);
   });
 
   it('builds the index once per bank revision and rebuilds after an approval (a new version) on the next request', async () => {
     const ability = bank();
     const word = `plinth${uid()}`;
-    const card = await createSkillCard({ ability, content: skillContent({ title: `Old ${word}`, tags: [word, 'old', 'one'] }) });
+    const card = await createSkillCard({
+      ability,
+      content: skillContent({ title: `Old ${word}`, tags: [word, 'old', 'one'] }),
+    });
     await currentBankIndex();
     const before = indexBuildCount();
     const actor = await createActor('ANNOTATOR');
@@ -118,12 +184,17 @@ describe('retrieval ranking', () => {
     const rev = async () => (await prisma.bankRevision.findUniqueOrThrow({ where: { id: 1 } })).revision;
     const r0 = await rev();
     await prisma.$transaction(async (tx) => {
-      for (let i = 0; i < 3; i++) await tx.card.create({ data: { key: `skill::skill_tx${uid()}`, kind: 'SKILL', ability: 'tx', apps: [], title: 't', tags: [] } });
+      for (let i = 0; i < 3; i++)
+        await tx.card.create({
+          data: { key: `skill::skill_tx${uid()}`, kind: 'SKILL', ability: 'tx', apps: [], title: 't', tags: [] },
+        });
     });
     expect(await rev()).toBe(r0 + 1);
     await expect(
       prisma.$transaction(async (tx) => {
-        await tx.card.create({ data: { key: `skill::skill_tx${uid()}`, kind: 'SKILL', ability: 'tx', apps: [], title: 't', tags: [] } });
+        await tx.card.create({
+          data: { key: `skill::skill_tx${uid()}`, kind: 'SKILL', ability: 'tx', apps: [], title: 't', tags: [] },
+        });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -136,12 +207,25 @@ describe('retrieval ranking', () => {
     await createFunctionCard(`${app}.list_${word}`);
     await createFunctionCard(`${app}.delete_${word}`);
     await createFunctionCard(`${app}.archive_${word}`);
-    const res = await retrieve(await createActor('ANNOTATOR'), { task: `list then delete every ${word}`, apps: [app], release: 'current', function: `${app}.delete_${word}` });
+    const res = await retrieve(await createActor('ANNOTATOR'), {
+      task: `list then delete every ${word}`,
+      apps: [app],
+      release: 'current',
+      function: `${app}.delete_${word}`,
+    });
     expect(res.functionCards).toHaveLength(2);
     expect(res.functionCards.every((f) => f.score.appBonus > 0)).toBe(true);
-    expect(res.preTool).toMatchObject({ function: `${app}.delete_${word}`, key: `function::${app}.delete_${word}`, version: 1 });
+    expect(res.preTool).toMatchObject({
+      function: `${app}.delete_${word}`,
+      key: `function::${app}.delete_${word}`,
+      version: 1,
+    });
     expect(res.preTool!.block).toMatch(new RegExp(`^Before you call ${app}\\.delete_${word}:`));
-    const missing = await retrieve(await createActor('ANNOTATOR'), { task: 'x', release: 'current', function: 'nothing.here' });
+    const missing = await retrieve(await createActor('ANNOTATOR'), {
+      task: 'x',
+      release: 'current',
+      function: 'nothing.here',
+    });
     expect(missing.preTool).toEqual({ function: 'nothing.here', key: null, version: null, block: '', tokens: 0 });
   });
 });

@@ -1,7 +1,14 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { BLOCK_TOKEN_CAP, FUNCTION_CARD_TOKEN_CAP, MEMORY_USE_RULES, SKILL_CARD_TOKEN_CAP, renderCardRuntimeText, countTokens } from '@/lib/retrieval/render';
+import {
+  BLOCK_TOKEN_CAP,
+  FUNCTION_CARD_TOKEN_CAP,
+  MEMORY_USE_RULES,
+  SKILL_CARD_TOKEN_CAP,
+  renderCardRuntimeText,
+  countTokens,
+} from '@/lib/retrieval/render';
 import { retrieve } from '@/lib/retrieval/retrieve';
 import { createFunctionCard, createSkillCard, functionContent, skillContent } from '../helpers/bank-factories';
 import { createActor, uid } from '../helpers/factories';
@@ -34,9 +41,23 @@ describe('rendered runtime text through retrieval', () => {
     }
     const app = `app${uid()}`;
     for (const f of ['one', 'two', 'three']) {
-      await createFunctionCard(`${app}.${word}_${f}`, { content: functionContent(`${app}.${word}_${f}`, { what_it_does: `Lists ${word} ${long(30, 'thing')}`, usage_rules: [long(25, 'rule'), long(25, 'more')], common_mistakes: [long(25, 'oops')], side_effects: [long(25, 'effect')] }) });
+      await createFunctionCard(`${app}.${word}_${f}`, {
+        content: functionContent(`${app}.${word}_${f}`, {
+          what_it_does: `Lists ${word} ${long(30, 'thing')}`,
+          usage_rules: [long(25, 'rule'), long(25, 'more')],
+          common_mistakes: [long(25, 'oops')],
+          side_effects: [long(25, 'effect')],
+        }),
+      });
     }
-    const res = await retrieve(await createActor('ANNOTATOR'), { task: `a ${word} case to handle`, ability, apps: [app], release: 'current', k: 6, function: `${app}.${word}_one` });
+    const res = await retrieve(await createActor('ANNOTATOR'), {
+      task: `a ${word} case to handle`,
+      ability,
+      apps: [app],
+      release: 'current',
+      k: 6,
+      function: `${app}.${word}_one`,
+    });
     expect(res.tokens).toBe(encode(res.block).length);
     expect(res.tokens).toBeLessThanOrEqual(BLOCK_TOKEN_CAP);
     const lines = res.block.split('\n');
@@ -55,13 +76,41 @@ describe('rendered runtime text through retrieval', () => {
     const ability = `clean-${uid()}`;
     const word = `tessel${uid()}`;
     const run = { taskId: undefined, trajectoryIds: [], diagnosisIds: [] };
-    const card = await createSkillCard({ ability, apps: ['mail'], content: skillContent({ title: `Check ${word} twice`, tags: [word, 'check', 'twice'] }), provenance: run });
+    const card = await createSkillCard({
+      ability,
+      apps: ['mail'],
+      content: skillContent({ title: `Check ${word} twice`, tags: [word, 'check', 'twice'] }),
+      provenance: run,
+    });
     await prisma.reflectionRun.updateMany({ data: { model: 'gpt-4o-mini' } });
     const fn = await createFunctionCard(`mail.${word}_read`);
-    const res = await retrieve(await createActor('ANNOTATOR'), { task: `check the ${word} and read it`, ability, apps: ['mail'], release: 'current', function: `mail.${word}_read` });
+    const res = await retrieve(await createActor('ANNOTATOR'), {
+      task: `check the ${word} and read it`,
+      ability,
+      apps: ['mail'],
+      release: 'current',
+      function: `mail.${word}_read`,
+    });
     expect(res.skillCards[0].inBlock).toBe(true);
-    const version = await prisma.cardVersion.findFirstOrThrow({ where: { id: card.version.id }, include: { proposal: true } });
-    const forbidden = [card.card.key, card.card.id, card.version.id, version.proposalId!, version.proposal!.runId!, fn.card.key, fn.version.id, 'skill::', 'function::', 'gpt-4o', 'rule-based', 'bm25', 'score'];
+    const version = await prisma.cardVersion.findFirstOrThrow({
+      where: { id: card.version.id },
+      include: { proposal: true },
+    });
+    const forbidden = [
+      card.card.key,
+      card.card.id,
+      card.version.id,
+      version.proposalId!,
+      version.proposal!.runId!,
+      fn.card.key,
+      fn.version.id,
+      'skill::',
+      'function::',
+      'gpt-4o',
+      'rule-based',
+      'bm25',
+      'score',
+    ];
     for (const text of [res.block, res.preTool!.block, renderCardRuntimeText('SKILL', card.version.content)]) {
       for (const f of forbidden) expect(text, f).not.toContain(f);
       expect(text).not.toMatch(/\d+\.\d{2,}/); // no score-like decimals

@@ -10,9 +10,15 @@ import { twinProposal } from '../helpers/review-fixtures';
 /** A real offline ADD in a bank of its own (no card yet), and a second pending ADD of the same card, as two deltas of one run make. */
 async function twoAddsOfOneCard() {
   const seeded = await mailTaskWithDiagnosis();
-  const run = await createQueuedRun({ taskId: seeded.taskId, settings: { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true } });
+  const run = await createQueuedRun({
+    taskId: seeded.taskId,
+    settings: { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true },
+  });
   await executeRun(run.id);
-  const add = await prisma.proposal.findFirstOrThrow({ where: { runId: run.id, operation: 'ADD_CARD', status: 'PENDING' }, include: { targets: true } });
+  const add = await prisma.proposal.findFirstOrThrow({
+    where: { runId: run.id, operation: 'ADD_CARD', status: 'PENDING' },
+    include: { targets: true },
+  });
   return { ...seeded, add, twin: await twinProposal(add) };
 }
 
@@ -23,7 +29,10 @@ describe('approving an ADD whose title a card of the bank already has', () => {
     const { ability, add, twin } = await twoAddsOfOneCard();
     const reviewer = await createActor('REVIEWER');
     const { cardVersions } = await approveProposal(reviewer, add.id);
-    const err = await approveProposal(reviewer, twin.id).then(() => null, (e: unknown) => e as AppError);
+    const err = await approveProposal(reviewer, twin.id).then(
+      () => null,
+      (e: unknown) => e as AppError,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect([err!.status, err!.reason]).toEqual([409, 'DUPLICATE_TITLE']);
     expect(err!.message).toContain(cardVersions[0].key);
@@ -43,7 +52,10 @@ describe('approving an ADD whose title a card of the bank already has', () => {
     const { ability, add, twin } = await twoAddsOfOneCard();
     const reviewer = await createActor('REVIEWER');
     await approveProposal(reviewer, add.id);
-    const edited = { ...(twin.proposedCard as Record<string, unknown>), title: `${(twin.proposedCard as { title: string }).title} (second case)` };
+    const edited = {
+      ...(twin.proposedCard as Record<string, unknown>),
+      title: `${(twin.proposedCard as { title: string }).title} (second case)`,
+    };
     await approveProposal(reviewer, twin.id, { editedCard: edited });
     expect(await cardsOf(ability)).toBe(2);
   });

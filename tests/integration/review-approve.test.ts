@@ -24,15 +24,24 @@ describe('approving a proposal (one transaction)', () => {
     const { proposal, card } = await pendingPatch();
     const reviewer = await createActor('REVIEWER');
     const result = await approveProposal(reviewer, proposal.id, { note: 'looks right' });
-    expect(result.cardVersions).toEqual([{ cardId: card.cardId, key: card.key, versionId: expect.any(String), number: 2 }]);
-    const v = await prisma.cardVersion.findUniqueOrThrow({ where: { id: result.cardVersions[0].versionId }, include: { review: true } });
+    expect(result.cardVersions).toEqual([
+      { cardId: card.cardId, key: card.key, versionId: expect.any(String), number: 2 },
+    ]);
+    const v = await prisma.cardVersion.findUniqueOrThrow({
+      where: { id: result.cardVersions[0].versionId },
+      include: { review: true },
+    });
     expect(v.parentVersionId).toBe(card.versionId);
     expect(v.proposalId).toBe(proposal.id);
     expect(v.review).toMatchObject({ decision: 'APPROVED', note: 'looks right', reviewerId: reviewer.userId });
     expect(v.content).toEqual(proposal.proposedCard);
     expect((await prisma.card.findUniqueOrThrow({ where: { id: card.cardId } })).currentVersionId).toBe(v.id);
     expect((await prisma.proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe('APPROVED');
-    expect(await prisma.auditLog.count({ where: { action: 'proposal.approve', entityId: proposal.id, actorId: reviewer.userId } })).toBe(1);
+    expect(
+      await prisma.auditLog.count({
+        where: { action: 'proposal.approve', entityId: proposal.id, actorId: reviewer.userId },
+      }),
+    ).toBe(1);
   });
 
   it('applies exactly once when 20 reviewers approve the same proposal at the same moment', async () => {
@@ -77,11 +86,16 @@ describe('approving a proposal (one transaction)', () => {
 
   it('refuses an edited card carrying an e-mail address (privacy validator, 422) and writes nothing', async () => {
     const { proposal } = await pendingPatch();
-    const edited = { ...(proposal.proposedCard as Record<string, unknown>), solves: 'Write to jane.doe@example.com when the newest message is missing' };
+    const edited = {
+      ...(proposal.proposedCard as Record<string, unknown>),
+      solves: 'Write to jane.doe@example.com when the newest message is missing',
+    };
     const before = await versionRows();
     const err = await refusal(approveProposal(await createActor('REVIEWER'), proposal.id, { editedCard: edited }));
     expect(err.status).toBe(422);
-    expect(err.details).toContainEqual(expect.objectContaining({ path: 'solves', message: expect.stringMatching(/^privacy: .*jane\.doe@example\.com/) }));
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ path: 'solves', message: expect.stringMatching(/^privacy: .*jane\.doe@example\.com/) }),
+    );
     expect(await versionRows()).toEqual(before);
     expect((await prisma.proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe('PENDING');
     expect(await prisma.review.count({ where: { proposalId: proposal.id } })).toBe(0);
@@ -89,9 +103,15 @@ describe('approving a proposal (one transaction)', () => {
 
   it('stores an edited approval as EDITED_APPROVED with the edited card as the new version', async () => {
     const { proposal } = await pendingPatch();
-    const edited = { ...(proposal.proposedCard as Record<string, unknown>), title: 'Read every result page before picking the newest' };
+    const edited = {
+      ...(proposal.proposedCard as Record<string, unknown>),
+      title: 'Read every result page before picking the newest',
+    };
     const { cardVersions } = await approveProposal(await createActor('REVIEWER'), proposal.id, { editedCard: edited });
-    const v = await prisma.cardVersion.findUniqueOrThrow({ where: { id: cardVersions[0].versionId }, include: { review: true, card: true } });
+    const v = await prisma.cardVersion.findUniqueOrThrow({
+      where: { id: cardVersions[0].versionId },
+      include: { review: true, card: true },
+    });
     expect(v.content).toEqual(edited);
     expect(v.review?.decision).toBe('EDITED_APPROVED');
     expect(v.review?.editedCard).toEqual(edited);
@@ -103,7 +123,12 @@ describe('approving a proposal (one transaction)', () => {
     const edited = { ...(proposal.proposedCard as Record<string, unknown>), applies_when: 'Any search at all' };
     const err = await refusal(approveProposal(await createActor('REVIEWER'), proposal.id, { editedCard: edited }));
     expect(err.status).toBe(422);
-    expect(err.details).toContainEqual(expect.objectContaining({ path: 'applies_when', message: expect.stringMatching(/^operation: PATCH_CARD must not change applies_when/) }));
+    expect(err.details).toContainEqual(
+      expect.objectContaining({
+        path: 'applies_when',
+        message: expect.stringMatching(/^operation: PATCH_CARD must not change applies_when/),
+      }),
+    );
   });
 
   it('lets annotators and researchers decide nothing', async () => {
@@ -119,10 +144,15 @@ describe('approving a proposal (one transaction)', () => {
   it('requires a reason to reject, then rejects with the reason as the review note', async () => {
     const { proposal } = await pendingPatch();
     const reviewer = await createActor('REVIEWER');
-    await expect(rejectProposal(reviewer, proposal.id, { reason: '   ' })).rejects.toThrow(/A rejection needs a reason/);
+    await expect(rejectProposal(reviewer, proposal.id, { reason: '   ' })).rejects.toThrow(
+      /A rejection needs a reason/,
+    );
     expect((await prisma.proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe('PENDING');
     await rejectProposal(reviewer, proposal.id, { reason: 'Too broad' });
-    expect(await prisma.review.findFirstOrThrow({ where: { proposalId: proposal.id } })).toMatchObject({ decision: 'REJECTED', note: 'Too broad' });
+    expect(await prisma.review.findFirstOrThrow({ where: { proposalId: proposal.id } })).toMatchObject({
+      decision: 'REJECTED',
+      note: 'Too broad',
+    });
     expect((await refusal(approveProposal(reviewer, proposal.id))).reason).toBe('NOT_PENDING');
   });
 });

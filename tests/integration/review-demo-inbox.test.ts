@@ -30,7 +30,12 @@ describe('the demo inbox', () => {
     for (const op of ['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER']) expect(ops).toContain(op);
     expect(page.items.filter((i) => i.stale)).toHaveLength(1);
     expect(page.items.filter((i) => !i.valid)).toHaveLength(1);
-    expect(page.counts).toMatchObject({ total: 6, stale: 1, invalid: 1, byOperation: { ADD_CARD: 2, PATCH_CARD: 2, MERGE_CARD: 1, NARROW_TRIGGER: 1 } });
+    expect(page.counts).toMatchObject({
+      total: 6,
+      stale: 1,
+      invalid: 1,
+      byOperation: { ADD_CARD: 2, PATCH_CARD: 2, MERGE_CARD: 1, NARROW_TRIGGER: 1 },
+    });
     const times = page.items.map((i) => i.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect((await listProposals(reviewer, { stale: 'true' })).total).toBe(1);
@@ -67,11 +72,25 @@ describe('the demo inbox', () => {
     const other = detail.targets.find((t) => !t.primary)!;
     // The inbox row names both cards, the kept (primary) one first, with the versions staleness compares.
     expect(merge.targets).toEqual([
-      { cardId: kept.cardId, key: kept.key, baseVersionId: expect.any(String), currentVersionId: expect.any(String), primary: true },
-      { cardId: other.cardId, key: other.key, baseVersionId: expect.any(String), currentVersionId: expect.any(String), primary: false },
+      {
+        cardId: kept.cardId,
+        key: kept.key,
+        baseVersionId: expect.any(String),
+        currentVersionId: expect.any(String),
+        primary: true,
+      },
+      {
+        cardId: other.cardId,
+        key: other.key,
+        baseVersionId: expect.any(String),
+        currentVersionId: expect.any(String),
+        primary: false,
+      },
     ]);
     const { cardVersions } = await approveProposal(reviewer, merge.id, { note: 'same rule' });
-    expect(cardVersions).toEqual([expect.objectContaining({ cardId: kept.cardId, number: (kept.current?.number ?? 0) + 1 })]);
+    expect(cardVersions).toEqual([
+      expect.objectContaining({ cardId: kept.cardId, number: (kept.current?.number ?? 0) + 1 }),
+    ]);
     const folded = await prisma.card.findUniqueOrThrow({ where: { id: other.cardId }, include: { versions: true } });
     expect(folded).toMatchObject({ status: 'MERGED', mergedIntoId: kept.cardId });
     expect(folded.versions).toHaveLength(1);
@@ -92,7 +111,10 @@ describe('the demo inbox', () => {
     expect(queued).toMatchObject({ kind: 'RECURATE', status: 'QUEUED' });
     expect(queued.jobId).toBeTruthy();
     await executeRun(run.id);
-    const done = await prisma.reflectionRun.findUniqueOrThrow({ where: { id: run.id }, include: { proposals: { include: { targets: true } }, diagnoses: true } });
+    const done = await prisma.reflectionRun.findUniqueOrThrow({
+      where: { id: run.id },
+      include: { proposals: { include: { targets: true } }, diagnoses: true },
+    });
     expect(done.error).toBeNull();
     expect(done.status).toBe('SUCCEEDED');
     expect(done.diagnoses.length).toBeGreaterThan(0);

@@ -6,7 +6,14 @@ import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { createActor } from '../helpers/factories';
 import { createQueuedRun, createSkillCard } from '../helpers/reflection-fixtures';
 
-type Seed = { operation: CardOperation; cardKind?: CardKind; ability?: string | null; status?: ProposalStatus; valid?: boolean; stale?: boolean };
+type Seed = {
+  operation: CardOperation;
+  cardKind?: CardKind;
+  ability?: string | null;
+  status?: ProposalStatus;
+  valid?: boolean;
+  stale?: boolean;
+};
 
 /** One run's proposals as described; a stale one targets a card that has moved past its base (base: none). */
 async function seedRun(seeds: Seed[]) {
@@ -15,8 +22,13 @@ async function seedRun(seeds: Seed[]) {
   for (const [i, s] of seeds.entries()) {
     await prisma.proposal.create({
       data: {
-        runId: run.id, cardKind: s.cardKind ?? 'SKILL', ability: s.ability === undefined ? 'mail' : s.ability, operation: s.operation,
-        status: s.status ?? 'PENDING', valid: s.valid ?? true, reason: `seed ${i}`,
+        runId: run.id,
+        cardKind: s.cardKind ?? 'SKILL',
+        ability: s.ability === undefined ? 'mail' : s.ability,
+        operation: s.operation,
+        status: s.status ?? 'PENDING',
+        valid: s.valid ?? true,
+        reason: `seed ${i}`,
         targets: s.stale ? { create: [{ cardId: card.cardId, baseVersionId: null, primary: true }] } : undefined,
       },
     });
@@ -39,16 +51,38 @@ describe('review inbox facet counts', () => {
 
     // status=PENDING: the kinds and operations of pending proposals only (not the rejected PATCH nor the approved MERGE).
     const pending = await counts({ status: 'PENDING' });
-    expect(pending.counts).toEqual({ total: 3, stale: 1, current: 2, invalid: 0, valid: 3, byKind: { SKILL: 2, FUNCTION: 1 }, byOperation: { ADD_CARD: 2, PATCH_CARD: 1 } });
+    expect(pending.counts).toEqual({
+      total: 3,
+      stale: 1,
+      current: 2,
+      invalid: 0,
+      valid: 3,
+      byKind: { SKILL: 2, FUNCTION: 1 },
+      byOperation: { ADD_CARD: 2, PATCH_CARD: 1 },
+    });
 
     // kind=SKILL: operations, validity and staleness count skill cards only, while the kind facet still offers Function.
     const skill = await counts({ status: 'all', kind: 'SKILL' });
-    expect(skill.counts).toMatchObject({ total: 5, byKind: { SKILL: 5, FUNCTION: 1 }, byOperation: { ADD_CARD: 2, PATCH_CARD: 2, MERGE_CARD: 1 }, invalid: 1, valid: 4 });
+    expect(skill.counts).toMatchObject({
+      total: 5,
+      byKind: { SKILL: 5, FUNCTION: 1 },
+      byOperation: { ADD_CARD: 2, PATCH_CARD: 2, MERGE_CARD: 1 },
+      invalid: 1,
+      valid: 4,
+    });
     expect(skill.total).toBe(5);
 
     // stale=true: the other facets count the stale proposal alone; the staleness facet itself keeps both sides.
     const stale = await counts({ status: 'open', stale: 'true' });
-    expect(stale.counts).toEqual({ total: 1, stale: 1, current: 3, invalid: 0, valid: 1, byKind: { SKILL: 1 }, byOperation: { PATCH_CARD: 1 } });
+    expect(stale.counts).toEqual({
+      total: 1,
+      stale: 1,
+      current: 3,
+      invalid: 0,
+      valid: 1,
+      byKind: { SKILL: 1 },
+      byOperation: { PATCH_CARD: 1 },
+    });
 
     // operation=ADD_CARD: the abilities left are those of the adds; a chosen ability stays listed even when the others exclude it.
     expect((await counts({ status: 'open', operation: 'ADD_CARD' })).abilities).toEqual(['calendar', 'mail']);
@@ -58,10 +92,21 @@ describe('review inbox facet counts', () => {
   });
 
   it('without filters the counts are the status scope, as before', async () => {
-    const runId = await seedRun([{ operation: 'ADD_CARD' }, { operation: 'NARROW_TRIGGER', valid: false, status: 'INVALID' }, { operation: 'PATCH_CARD', status: 'APPROVED' }]);
+    const runId = await seedRun([
+      { operation: 'ADD_CARD' },
+      { operation: 'NARROW_TRIGGER', valid: false, status: 'INVALID' },
+      { operation: 'PATCH_CARD', status: 'APPROVED' },
+    ]);
     const reviewer = await createActor('REVIEWER');
     const open = await listProposals(reviewer, { runId });
     expect(open.total).toBe(2);
-    expect(open.counts).toMatchObject({ total: 2, invalid: 1, valid: 1, stale: 0, current: 2, byOperation: { ADD_CARD: 1, NARROW_TRIGGER: 1 } });
+    expect(open.counts).toMatchObject({
+      total: 2,
+      invalid: 1,
+      valid: 1,
+      stale: 0,
+      current: 2,
+      byOperation: { ADD_CARD: 1, NARROW_TRIGGER: 1 },
+    });
   });
 });

@@ -37,15 +37,27 @@ const READS_NO_FIELDS: Record<string, string> = {
 
 /** Valid calls of the mutating routes that write nothing (so have no audit scenario), to spoil the same way. */
 const READ_ONLY_CALLS: Record<string, (ctx: Ctx) => Promise<Omit<Call, 'audit'>>> = {
-  'POST /api/retrieve': async () => ({ role: 'RESEARCHER', body: { task: 'Find the newest invoice and reply to it', release: 'current', k: 3 } }),
-  'POST /api/retrieve/preview': async () => ({ role: 'RESEARCHER', body: { task: 'Find the newest invoice and reply to it', release: 'current' } }),
-  'POST /api/proposals/[proposalId]/validate': async () => ({ role: 'REVIEWER', params: { proposalId: (await pendingPatch()).proposal.id }, body: {} }),
+  'POST /api/retrieve': async () => ({
+    role: 'RESEARCHER',
+    body: { task: 'Find the newest invoice and reply to it', release: 'current', k: 3 },
+  }),
+  'POST /api/retrieve/preview': async () => ({
+    role: 'RESEARCHER',
+    body: { task: 'Find the newest invoice and reply to it', release: 'current' },
+  }),
+  'POST /api/proposals/[proposalId]/validate': async () => ({
+    role: 'REVIEWER',
+    params: { proposalId: (await pendingPatch()).proposal.id },
+    body: {},
+  }),
 };
 
 /** Mutating routes this suite does not call; each with why. */
 const NOT_TRIED: Record<string, string> = {
-  'POST /api/retrieve/ping': 'an authenticated no-op (the retrieval benchmark’s baseline): reads nothing, writes nothing',
-  'POST /api/admin/llm-connection': 'needs an LLM endpoint to succeed; its strict body is tested in llm-connection-test.test.ts',
+  'POST /api/retrieve/ping':
+    'an authenticated no-op (the retrieval benchmark’s baseline): reads nothing, writes nothing',
+  'POST /api/admin/llm-connection':
+    'needs an LLM endpoint to succeed; its strict body is tested in llm-connection-test.test.ts',
 };
 
 type Variant = { name: string; body: string; headers?: Record<string, string>; status: number; names: string };
@@ -61,15 +73,30 @@ function wrongType(value: unknown): unknown {
   return 'not-an-object';
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A field no route takes, at the top and inside the first object-valued field (`settings`, `models`). */
 function unknownFieldVariants(body: Record<string, unknown>): Variant[] {
   const nested = Object.keys(body).find((k) => isPlainObject(body[k]));
   return [
-    { name: 'a misspelt field', body: JSON.stringify({ ...body, misspeltField: 1 }), headers: json, status: 400, names: 'misspeltField: unknown field' },
+    {
+      name: 'a misspelt field',
+      body: JSON.stringify({ ...body, misspeltField: 1 }),
+      headers: json,
+      status: 400,
+      names: 'misspeltField: unknown field',
+    },
     ...(nested
-      ? [{ name: `a misspelt field in ${nested}`, body: JSON.stringify({ ...body, [nested]: { ...(body[nested] as object), misspeltField: 1 } }), headers: json, status: 400, names: `${nested}.misspeltField: unknown field` }]
+      ? [
+          {
+            name: `a misspelt field in ${nested}`,
+            body: JSON.stringify({ ...body, [nested]: { ...(body[nested] as object), misspeltField: 1 } }),
+            headers: json,
+            status: 400,
+            names: `${nested}.misspeltField: unknown field`,
+          },
+        ]
       : []),
   ];
 }
@@ -80,17 +107,57 @@ function variants(key: string, body: Record<string, unknown>): Variant[] {
   const huge = JSON.stringify({ ...body, padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
   return [
     { name: 'malformed JSON', body: '{"a":', headers: json, status: 400, names: 'JSON' },
-    { name: 'a form post', body: 'a=1&b=2', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 400, names: 'Content-Type: application/x-www-form-urlencoded' },
+    {
+      name: 'a form post',
+      body: 'a=1&b=2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      status: 400,
+      names: 'Content-Type: application/x-www-form-urlencoded',
+    },
     { name: 'a body over the limit (streamed, no length)', body: huge, headers: json, status: 413, names: '1 MiB' },
-    { name: 'a body over the limit (declared length)', body: huge, headers: { ...json, 'content-length': String(huge.length) }, status: 413, names: `${huge.length.toLocaleString('en-US')} bytes` },
+    {
+      name: 'a body over the limit (declared length)',
+      body: huge,
+      headers: { ...json, 'content-length': String(huge.length) },
+      status: 413,
+      names: `${huge.length.toLocaleString('en-US')} bytes`,
+    },
     ...(READS_NO_FIELDS[key] ? [] : unknownFieldVariants(body)),
-    ...(firstText ? [{ name: `a NUL in ${firstText}`, body: JSON.stringify({ ...body, [firstText]: 'a\u0000b' }), headers: json, status: 400, names: `body.${firstText}` }] : []),
+    ...(firstText
+      ? [
+          {
+            name: `a NUL in ${firstText}`,
+            body: JSON.stringify({ ...body, [firstText]: 'a\u0000b' }),
+            headers: json,
+            status: 400,
+            names: `body.${firstText}`,
+          },
+        ]
+      : []),
     ...fields
       .filter((k) => !NOT_REFUSED[`${key} ${k}`])
-      .map((k) => ({ name: `${k} of the wrong type`, body: JSON.stringify({ ...body, [k]: wrongType(body[k]) }), headers: json, status: 400, names: k })),
+      .map((k) => ({
+        name: `${k} of the wrong type`,
+        body: JSON.stringify({ ...body, [k]: wrongType(body[k]) }),
+        headers: json,
+        status: 400,
+        names: k,
+      })),
     ...fields
-      .filter((k) => /Id$/.test(k) && typeof body[k] === 'string' && !NOT_REFUSED[`${key} ${k}`] && !NOT_REFUSED[`${key} ${k} (unknown id)`])
-      .map((k) => ({ name: `an unknown ${k}`, body: JSON.stringify({ ...body, [k]: 'does-not-exist' }), headers: json, status: 0, names: '' })),
+      .filter(
+        (k) =>
+          /Id$/.test(k) &&
+          typeof body[k] === 'string' &&
+          !NOT_REFUSED[`${key} ${k}`] &&
+          !NOT_REFUSED[`${key} ${k} (unknown id)`],
+      )
+      .map((k) => ({
+        name: `an unknown ${k}`,
+        body: JSON.stringify({ ...body, [k]: 'does-not-exist' }),
+        headers: json,
+        status: 0,
+        names: '',
+      })),
   ];
 }
 
@@ -101,7 +168,9 @@ async function snapshot(): Promise<Record<string, string>> {
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('ApiToken', 'rate_limit', '_prisma_migrations')`;
   const out: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await prisma.$queryRawUnsafe<{ h: string | null }[]>(`SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) AS h FROM "${name}" t`);
+    const [row] = await prisma.$queryRawUnsafe<{ h: string | null }[]>(
+      `SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) AS h FROM "${name}" t`,
+    );
     out[name] = row.h ?? '';
   }
   return out;
@@ -109,7 +178,9 @@ async function snapshot(): Promise<Record<string, string>> {
 
 /** What the answer names: its message and each detail's path and message. */
 async function answerText(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string; details?: { path?: string; message: string }[] } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    error?: { message?: string; details?: { path?: string; message: string }[] };
+  } | null;
   const e = body?.error;
   return [e?.message ?? '', ...(e?.details ?? []).map((d) => `${d.path ?? ''}: ${d.message}`)].join(' | ');
 }
@@ -132,16 +203,27 @@ async function refusals(route: MutatingRoute, c: Omit<Call, 'audit'>): Promise<s
   // An upload's fields are its query parameters (and form fields): a misspelt one is refused as a JSON field is.
   if (c.raw) {
     const raw = { ...c.raw, query: `${c.raw.query}&misspeltField=1` };
-    tries.push({ name: 'a misspelt query field', call: { ...c, raw }, status: 400, names: 'misspeltField: unknown field' });
+    tries.push({
+      name: 'a misspelt query field',
+      call: { ...c, raw },
+      status: 400,
+      names: 'misspeltField: unknown field',
+    });
   }
   // A route called without a body (recurate) must still refuse one with a field in it.
   const body = c.body === undefined && !c.raw ? {} : c.body;
   if (isPlainObject(body)) {
-    const spoilt = c.body === undefined ? (READS_NO_FIELDS[route.key] ? [] : unknownFieldVariants(body)) : variants(route.key, body);
+    const spoilt =
+      c.body === undefined ? (READS_NO_FIELDS[route.key] ? [] : unknownFieldVariants(body)) : variants(route.key, body);
     for (const v of spoilt) tries.push({ name: v.name, call: c, override: v, status: v.status, names: v.names });
   }
   for (const name of Object.keys(c.params ?? {})) {
-    tries.push({ name: `an unknown ${name} in the path`, call: { ...c, params: { ...c.params, [name]: 'does-not-exist' } }, status: 404, names: 'not found' });
+    tries.push({
+      name: `an unknown ${name} in the path`,
+      call: { ...c, params: { ...c.params, [name]: 'does-not-exist' } },
+      status: 404,
+      names: 'not found',
+    });
   }
   for (const t of tries) {
     const res = await callScenario(ctx, route, t.call, t.override);
@@ -149,7 +231,8 @@ async function refusals(route: MutatingRoute, c: Omit<Call, 'audit'>): Promise<s
     // status 0: any 4xx will do (an unknown id is a 404, or a 400/409 naming the field), as long as it names the field.
     const statusOk = t.status ? res.status === t.status : res.status >= 400 && res.status < 500;
     const names = t.names || (t.override ? t.name.replace('an unknown ', '') : '');
-    const namesIt = !names || text.toLowerCase().includes(names.toLowerCase()) || (t.status === 0 && /not found/i.test(text));
+    const namesIt =
+      !names || text.toLowerCase().includes(names.toLowerCase()) || (t.status === 0 && /not found/i.test(text));
     if (!statusOk || !namesIt) failures.push(`${t.name}: ${res.status} ${text || '(no message)'}`);
   }
   return failures;
@@ -157,7 +240,9 @@ async function refusals(route: MutatingRoute, c: Omit<Call, 'audit'>): Promise<s
 
 describe('bad input to mutating routes', () => {
   it('tries every mutating route found under app/api, or says why not (a new route is tried once it has a scenario)', () => {
-    const untried = mutatingRoutes().filter((r) => !callOf(r.key) && !NOT_TRIED[r.key]).map((r) => r.key);
+    const untried = mutatingRoutes()
+      .filter((r) => !callOf(r.key) && !NOT_TRIED[r.key])
+      .map((r) => r.key);
     expect(untried).toEqual([]);
     expect(routes.length).toBeGreaterThan(20);
   });
@@ -170,7 +255,10 @@ describe('bad input to mutating routes', () => {
       expect(await snapshot()).toEqual(before);
       // The unspoilt call still works: every refusal above was for what was spoilt.
       const ok = await callScenario(ctx, route, c);
-      expect({ status: ok.status, text: ok.status >= 300 ? await answerText(ok) : '' }).toEqual({ status: ok.status < 300 ? ok.status : 200, text: '' });
+      expect({ status: ok.status, text: ok.status >= 300 ? await answerText(ok) : '' }).toEqual({
+        status: ok.status < 300 ? ok.status : 200,
+        text: '',
+      });
     });
   }
 });

@@ -9,7 +9,8 @@ vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) =>
 
 async function fiveRunsAndAToken() {
   const { id: taskId } = await ensureTask({ benchmark: `page-size-${uid()}`, externalId: 'runs/1' });
-  for (let i = 0; i < 5; i++) await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED' } });
+  for (let i = 0; i < 5; i++)
+    await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED' } });
   const { token } = await createApiToken(await createActor('ADMIN'), { name: 'runs', role: 'RESEARCHER' });
   const get = async (query: string) => {
     const res = await callRoute(runsRoute, `/api/reflection/runs?taskId=${taskId}&${query}`, { token });
@@ -23,11 +24,18 @@ describe('GET /api/reflection/runs?pageSize=', () => {
     const { get } = await fiveRunsAndAToken();
     const first = await get('pageSize=2');
     expect(first.status).toBe(200);
-    expect({ n: first.body.items.length, pageSize: first.body.pageSize, total: first.body.total, pageCount: first.body.pageCount }).toEqual({ n: 2, pageSize: 2, total: 5, pageCount: 3 });
+    expect({
+      n: first.body.items.length,
+      pageSize: first.body.pageSize,
+      total: first.body.total,
+      pageCount: first.body.pageCount,
+    }).toEqual({ n: 2, pageSize: 2, total: 5, pageCount: 3 });
     const last = await get('pageSize=2&page=3');
     expect(last.body.items).toHaveLength(1);
     const next = await get(`pageSize=2&after=${first.body.cursors.after}`);
-    expect(next.body.items.map((r: { id: string }) => r.id)).toEqual((await get('pageSize=4')).body.items.slice(2, 4).map((r: { id: string }) => r.id));
+    expect(next.body.items.map((r: { id: string }) => r.id)).toEqual(
+      (await get('pageSize=4')).body.items.slice(2, 4).map((r: { id: string }) => r.id),
+    );
     expect((await get('')).body.pageSize).toBe(25);
   });
 
@@ -35,7 +43,10 @@ describe('GET /api/reflection/runs?pageSize=', () => {
     const { get } = await fiveRunsAndAToken();
     for (const bad of ['0', '201', 'ten', '2.5']) {
       const { status, body } = await get(`pageSize=${bad}`);
-      expect({ status, paths: body.error.details.map((d: { path: string }) => d.path) }).toEqual({ status: 400, paths: ['pageSize'] });
+      expect({ status, paths: body.error.details.map((d: { path: string }) => d.path) }).toEqual({
+        status: 400,
+        paths: ['pageSize'],
+      });
       expect(body.error.message).toMatch(/pageSize/);
     }
   });

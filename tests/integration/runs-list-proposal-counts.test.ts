@@ -8,13 +8,19 @@ async function runWithProposals(statuses: ProposalStatus[]) {
   const { id: taskId } = await ensureTask({ benchmark: `counts-${uid()}`, externalId: 'runs/1' });
   const run = await prisma.reflectionRun.create({ data: { taskId, provider: 'OFFLINE', status: 'SUCCEEDED' } });
   await prisma.proposal.createMany({
-    data: statuses.map((status, i) => ({ runId: run.id, cardKind: 'SKILL', operation: 'ADD_CARD', reason: `proposal ${i}`, status })),
+    data: statuses.map((status, i) => ({
+      runId: run.id,
+      cardKind: 'SKILL',
+      operation: 'ADD_CARD',
+      reason: `proposal ${i}`,
+      status,
+    })),
   });
   return { taskId, run };
 }
 
 describe('proposal counts of the runs list', () => {
-  it('counts each run\'s proposals by status', async () => {
+  it("counts each run's proposals by status", async () => {
     const researcher = await createActor('RESEARCHER');
     const { taskId } = await runWithProposals(['PENDING', 'PENDING', 'APPROVED', 'REJECTED', 'NOOP']);
     const page = await listRuns(researcher, { taskId });

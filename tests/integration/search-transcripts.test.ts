@@ -12,29 +12,52 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   actor = await createActor('ANNOTATOR');
   // A: passed, cancels with the phrase twice (denser match → ranks first).
-  ids.a = (await seedTrajectory({
-    benchmark: bench, taskExternalId: 'airline/1', model: 'kestrel', checkpoints: { c0: true },
-    events: [
-      { source: 'USER', content: 'Hi, I want to cancel the reservation for my trip.' },
-      { tool: 'Flights.cancel_reservation', arguments: { reservation_id: 'ZX12' } },
-      { source: 'ENVIRONMENT', type: 'OBSERVATION', tool: 'Flights.cancel_reservation', content: 'Reservation ZX12 cancelled.' },
-      { content: 'I cancel the reservation now: cancel the reservation confirmed.' },
-    ],
-  })).id;
+  ids.a = (
+    await seedTrajectory({
+      benchmark: bench,
+      taskExternalId: 'airline/1',
+      model: 'kestrel',
+      checkpoints: { c0: true },
+      events: [
+        { source: 'USER', content: 'Hi, I want to cancel the reservation for my trip.' },
+        { tool: 'Flights.cancel_reservation', arguments: { reservation_id: 'ZX12' } },
+        {
+          source: 'ENVIRONMENT',
+          type: 'OBSERVATION',
+          tool: 'Flights.cancel_reservation',
+          content: 'Reservation ZX12 cancelled.',
+        },
+        { content: 'I cancel the reservation now: cancel the reservation confirmed.' },
+      ],
+    })
+  ).id;
   // B: failed, mentions the words in another order (not the phrase).
-  ids.b = (await seedTrajectory({
-    benchmark: bench, taskExternalId: 'airline/2', model: 'heron', checkpoints: { c0: false, c1: true },
-    events: [
-      { source: 'USER', content: 'The reservation? Please do not cancel it.' },
-      { tool: 'Flights.get_reservation', arguments: { reservation_id: 'QQ9' } },
-      { content: 'I will <script>alert(1)</script> keep the booking.' },
-    ],
-  })).id;
+  ids.b = (
+    await seedTrajectory({
+      benchmark: bench,
+      taskExternalId: 'airline/2',
+      model: 'heron',
+      checkpoints: { c0: false, c1: true },
+      events: [
+        { source: 'USER', content: 'The reservation? Please do not cancel it.' },
+        { tool: 'Flights.get_reservation', arguments: { reservation_id: 'QQ9' } },
+        { content: 'I will <script>alert(1)</script> keep the booking.' },
+      ],
+    })
+  ).id;
   // C: unrelated.
-  ids.c = (await seedTrajectory({
-    benchmark: bench, taskExternalId: 'retail/3', model: 'heron', checkpoints: { c0: true },
-    events: [{ source: 'USER', content: 'Where is my parcel?' }, { tool: 'Shop.track_order', arguments: { order: 7 } }],
-  })).id;
+  ids.c = (
+    await seedTrajectory({
+      benchmark: bench,
+      taskExternalId: 'retail/3',
+      model: 'heron',
+      checkpoints: { c0: true },
+      events: [
+        { source: 'USER', content: 'Where is my parcel?' },
+        { tool: 'Shop.track_order', arguments: { order: 7 } },
+      ],
+    })
+  ).id;
 });
 
 const search = (q: Record<string, string>) => searchTranscripts(actor, { benchmark: bench, ...q });
@@ -45,7 +68,9 @@ describe('transcript search', () => {
     expect(r.groups.map((g) => g.trajectory.id)).toEqual([ids.a]);
     const positions = r.groups[0].hits.map((h) => h.position).sort();
     expect(positions).toEqual([0, 3]);
-    const marked = splitHighlight(r.groups[0].hits[0].headline).filter((p) => p.marked).map((p) => p.text.toLowerCase());
+    const marked = splitHighlight(r.groups[0].hits[0].headline)
+      .filter((p) => p.marked)
+      .map((p) => p.text.toLowerCase());
     expect(marked).toContain('cancel');
     expect(r.groups[0].hits[0].headline).toContain(HIGHLIGHT_START);
   });
@@ -75,14 +100,18 @@ describe('transcript search', () => {
   it('applies the structured filters: tool, source, event type, outcome, failed checkpoint, model', async () => {
     const ofIds = async (q: Record<string, string>) => (await search(q)).groups.map((g) => g.trajectory.id).sort();
     expect(await ofIds({ tool: 'Flights.cancel_reservation' })).toEqual([ids.a]);
-    expect((await search({ tool: 'Flights.cancel_reservation', type: 'OBSERVATION' })).groups[0].hits.map((h) => h.position)).toEqual([2]);
+    expect(
+      (await search({ tool: 'Flights.cancel_reservation', type: 'OBSERVATION' })).groups[0].hits.map((h) => h.position),
+    ).toEqual([2]);
     expect(await ofIds({ q: 'reservation', source: 'USER' })).toEqual([ids.a, ids.b].sort());
     expect(await ofIds({ q: 'reservation', source: 'ENVIRONMENT' })).toEqual([ids.a]);
     expect(await ofIds({ q: 'reservation', outcome: 'failed' })).toEqual([ids.b]);
     expect(await ofIds({ q: 'reservation', outcome: 'passed' })).toEqual([ids.a]);
     expect(await ofIds({ q: 'reservation', checkpointFailed: '1' })).toEqual([ids.b]);
     expect(await ofIds({ q: 'reservation', model: 'kestrel' })).toEqual([ids.a]);
-    expect((await search({ q: 'reservation -cancel', model: 'kestrel' })).groups[0].hits.map((h) => h.position)).toEqual([1]);
+    expect(
+      (await search({ q: 'reservation -cancel', model: 'kestrel' })).groups[0].hits.map((h) => h.position),
+    ).toEqual([1]);
   });
 
   it('returns headlines as plain text with markers: markup in untrusted content is dropped from the snippet, never produced', async () => {
@@ -92,8 +121,21 @@ describe('transcript search', () => {
 
   it('caps a query matching more events than it ranks, and says about how many match in all', async () => {
     const b = `cap-${uid()}`;
-    const t = await seedTrajectory({ benchmark: b, taskExternalId: 'cap/1', model: 'kestrel', checkpoints: { c0: true } });
-    await prisma.event.createMany({ data: Array.from({ length: CANDIDATE_CAP + 300 }, (_, position) => ({ trajectoryId: t.id, position, source: 'AGENT' as const, type: 'MESSAGE' as const, content: `zebrafish log line ${position}` })) });
+    const t = await seedTrajectory({
+      benchmark: b,
+      taskExternalId: 'cap/1',
+      model: 'kestrel',
+      checkpoints: { c0: true },
+    });
+    await prisma.event.createMany({
+      data: Array.from({ length: CANDIDATE_CAP + 300 }, (_, position) => ({
+        trajectoryId: t.id,
+        position,
+        source: 'AGENT' as const,
+        type: 'MESSAGE' as const,
+        content: `zebrafish log line ${position}`,
+      })),
+    });
     await prisma.$executeRaw`ANALYZE "Event"`;
     const r = await searchTranscripts(actor, { q: 'zebrafish', benchmark: b });
     expect(r).toMatchObject({ capped: true, matchedEvents: CANDIDATE_CAP, matchedTrajectories: 1 });

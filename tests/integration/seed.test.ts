@@ -34,7 +34,9 @@ describe('demo seed', () => {
 
   it('makes every screen real: abilities, tasks, models, events, diagnoses and a versioned bank with provenance', async () => {
     await seedDemoWorkspace();
-    const tasks = await prisma.task.findMany({ include: { trajectories: { select: { model: true, passed: true, eventCount: true } } } });
+    const tasks = await prisma.task.findMany({
+      include: { trajectories: { select: { model: true, passed: true, eventCount: true } } },
+    });
     expect(new Set(tasks.map((t) => t.ability)).size).toBeGreaterThanOrEqual(2);
     expect(tasks.length).toBeGreaterThanOrEqual(6);
     for (const t of tasks) {
@@ -53,7 +55,18 @@ describe('demo seed', () => {
     // Provenance chain is walkable by foreign keys: version → review → proposal → delta → run → diagnoses → trajectories.
     const version = await prisma.cardVersion.findFirstOrThrow({
       where: { number: 2, card: { kind: 'SKILL' } },
-      include: { review: true, proposal: { include: { delta: { include: { run: { include: { diagnoses: { include: { diagnosis: { include: { trajectory: true } } } } } } } } } } },
+      include: {
+        review: true,
+        proposal: {
+          include: {
+            delta: {
+              include: {
+                run: { include: { diagnoses: { include: { diagnosis: { include: { trajectory: true } } } } } },
+              },
+            },
+          },
+        },
+      },
     });
     expect(version.review?.decision).toBe('APPROVED');
     expect(version.proposal?.operation).toBe('PATCH_CARD');
@@ -66,7 +79,20 @@ describe('demo seed', () => {
     await seedDemoWorkspace();
     const versions = await prisma.cardVersion.findMany({
       where: { card: { kind: 'SKILL' } },
-      include: { card: true, proposal: { include: { run: { include: { task: true, trajectories: { include: { trajectory: true } }, diagnoses: { include: { diagnosis: { include: { trajectory: true } } } } } } } } },
+      include: {
+        card: true,
+        proposal: {
+          include: {
+            run: {
+              include: {
+                task: true,
+                trajectories: { include: { trajectory: true } },
+                diagnoses: { include: { diagnosis: { include: { trajectory: true } } } },
+              },
+            },
+          },
+        },
+      },
     });
     expect(versions.length).toBeGreaterThanOrEqual(5);
     for (const v of versions) {
@@ -76,8 +102,14 @@ describe('demo seed', () => {
       // The functions the card is about are ones that task's runs call.
       const tools = DEMO_TASKS.find((t) => t.externalId === run.task!.externalId)!.steps.map((s) => s.tool);
       for (const f of (v.content as { functions_used: string[] }).functions_used) expect(tools, label).toContain(f);
-      expect(run.trajectories.map((t) => t.trajectory.taskId), label).toEqual(run.trajectories.map(() => run.taskId));
-      expect(run.diagnoses.map((d) => d.diagnosis.trajectory.taskId), label).toEqual(run.diagnoses.map(() => run.taskId));
+      expect(
+        run.trajectories.map((t) => t.trajectory.taskId),
+        label,
+      ).toEqual(run.trajectories.map(() => run.taskId));
+      expect(
+        run.diagnoses.map((d) => d.diagnosis.trajectory.taskId),
+        label,
+      ).toEqual(run.diagnoses.map(() => run.taskId));
     }
     // The diagnosed tasks' cards still reach their diagnoses.
     const leg = versions.find((v) => v.card.title === 'Name the leg when cancelling part of a trip')!;

@@ -4,7 +4,9 @@ import { seedTrajectory, uid } from '../helpers/factories';
 
 /** The heap page a task's current row version sits on. */
 async function pageOf(taskId: string): Promise<number> {
-  const [row] = await prisma.$queryRaw<{ page: number }[]>`SELECT (ctid::text::point)[0]::int AS page FROM "Task" WHERE id = ${taskId}`;
+  const [row] = await prisma.$queryRaw<
+    { page: number }[]
+  >`SELECT (ctid::text::point)[0]::int AS page FROM "Task" WHERE id = ${taskId}`;
   return row.page;
 }
 
@@ -18,7 +20,14 @@ describe('task rows under import', () => {
     // pruning waits for every open snapshot in the database (an autovacuum ANALYZE, in a full test run).
     const instruction = 'Book the cheapest refundable fare and confirm the passenger details.';
     await prisma.task.createMany({
-      data: Array.from({ length: 40 }, (_, i) => ({ benchmark, externalId: `t${i}`, ability: 'airline', instruction, apps: [], contentHash: uid() })),
+      data: Array.from({ length: 40 }, (_, i) => ({
+        benchmark,
+        externalId: `t${i}`,
+        ability: 'airline',
+        instruction,
+        apps: [],
+        contentHash: uid(),
+      })),
     });
     const task = await prisma.task.findFirstOrThrow({ where: { benchmark, externalId: 't3' } });
     const before = await pageOf(task.id);
@@ -26,7 +35,14 @@ describe('task rows under import', () => {
       await seedTrajectory({ benchmark, taskExternalId: 't3', model, checkpoints: { c0: model !== 'beta' } });
     }
     const after = await prisma.task.findUniqueOrThrow({ where: { id: task.id }, select: { runGroups: true } });
-    expect(after.runGroups).toEqual([['alpha', 'beta', 'delta', 'gamma'], [null, null, null, null], [true, false, true, true], [1, 1, 1, 1], [1, 0, 1, 1], [1, 1, 1, 1]]);
+    expect(after.runGroups).toEqual([
+      ['alpha', 'beta', 'delta', 'gamma'],
+      [null, null, null, null],
+      [true, false, true, true],
+      [1, 1, 1, 1],
+      [1, 0, 1, 1],
+      [1, 1, 1, 1],
+    ]);
     expect(await pageOf(task.id)).toBe(before);
   });
 });

@@ -10,7 +10,10 @@ import { testRequest } from '../helpers/next-headers-mock';
 vi.mock('next/headers', () => import('../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
 function deleteRequest(id: string, cookie: string) {
-  const req = new NextRequest(`http://console.test/api/admin/tokens/${id}`, { method: 'DELETE', headers: { cookie, host: 'console.test', origin: 'http://console.test' } });
+  const req = new NextRequest(`http://console.test/api/admin/tokens/${id}`, {
+    method: 'DELETE',
+    headers: { cookie, host: 'console.test', origin: 'http://console.test' },
+  });
   testRequest.current = req;
   return revokeRoute(req, { params: Promise.resolve({ id }) });
 }
@@ -19,7 +22,10 @@ describe('revoking an API token', () => {
   it('is idempotent: a second revoke answers 204 again, keeps the first revokedAt and writes no second audit entry', async () => {
     const admin = await createUser('ADMIN', { password: 'revoke-password' });
     const cookie = `mc_session=${(await login(admin.email, 'revoke-password', '127.0.0.11')).token}`;
-    const { id } = await createApiToken({ userId: admin.id, name: admin.name, email: admin.email, role: 'ADMIN', via: 'session' }, { name: 'twice', role: 'RESEARCHER' });
+    const { id } = await createApiToken(
+      { userId: admin.id, name: admin.name, email: admin.email, role: 'ADMIN', via: 'session' },
+      { name: 'twice', role: 'RESEARCHER' },
+    );
 
     expect((await deleteRequest(id, cookie)).status).toBe(204);
     const first = (await prisma.apiToken.findUniqueOrThrow({ where: { id } })).revokedAt;

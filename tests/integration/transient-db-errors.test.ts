@@ -37,25 +37,34 @@ async function expectBusy(err: unknown, why: RegExp) {
 
 describe('database errors that mean "busy, try again"', () => {
   it('answers a deadlock 503 with Retry-After, whichever of the two transactions PostgreSQL picks', async () => {
-    const [a, b] = await seedRecords([failedRecord({ benchmark: `dl-${uid()}` }), failedRecord({ benchmark: `dl-${uid()}` })]);
+    const [a, b] = await seedRecords([
+      failedRecord({ benchmark: `dl-${uid()}` }),
+      failedRecord({ benchmark: `dl-${uid()}` }),
+    ]);
     let aLocked!: () => void;
     let bLocked!: () => void;
     const aHeld = new Promise<void>((r) => (aLocked = r));
     const bHeld = new Promise<void>((r) => (bLocked = r));
     // Each locks its own row, then the other's: raw SQL on one side, a model update on the other (both error shapes).
     const results = await Promise.allSettled([
-      prisma.$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${a} FOR UPDATE`;
-        aLocked();
-        await bHeld;
-        await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${b} FOR UPDATE`;
-      }, { timeout: 20_000 }),
-      prisma.$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${b} FOR UPDATE`;
-        bLocked();
-        await aHeld;
-        await tx.trajectory.update({ where: { id: a }, data: { pendingCount: { increment: 0 } } });
-      }, { timeout: 20_000 }),
+      prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${a} FOR UPDATE`;
+          aLocked();
+          await bHeld;
+          await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${b} FOR UPDATE`;
+        },
+        { timeout: 20_000 },
+      ),
+      prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${b} FOR UPDATE`;
+          bLocked();
+          await aHeld;
+          await tx.trajectory.update({ where: { id: a }, data: { pendingCount: { increment: 0 } } });
+        },
+        { timeout: 20_000 },
+      ),
     ]);
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(failed).toHaveLength(1);
@@ -63,28 +72,37 @@ describe('database errors that mean "busy, try again"', () => {
   });
 
   it('answers a transaction that outlived its timeout 503', async () => {
-    const err = await errorOf(prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_sleep(0.3)`;
-    }, { timeout: 50 }));
+    const err = await errorOf(
+      prisma.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`SELECT pg_sleep(0.3)`;
+        },
+        { timeout: 50 },
+      ),
+    );
     await expectBusy(err, /its transaction ran out of time/);
   });
 
   it('answers a lock timeout 503', async () => {
     const [id] = await seedRecords([failedRecord({ benchmark: `lt-${uid()}` })]);
     const row = await holdTrajectoryRow(id);
-    const err = await errorOf(prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SET LOCAL lock_timeout = '100ms'`;
-      await tx.trajectory.update({ where: { id }, data: { pendingCount: { increment: 0 } } });
-    }));
+    const err = await errorOf(
+      prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL lock_timeout = '100ms'`;
+        await tx.trajectory.update({ where: { id }, data: { pendingCount: { increment: 0 } } });
+      }),
+    );
     await row.release();
     await expectBusy(err, /waited too long for a lock/);
   });
 
   it('answers a statement timeout on the list driver (the postgres package) 503', async () => {
-    const err = await errorOf(readSql().begin(async (sql) => {
-      await sql`SET LOCAL statement_timeout = '50ms'`;
-      await sql`SELECT pg_sleep(1)`;
-    }));
+    const err = await errorOf(
+      readSql().begin(async (sql) => {
+        await sql`SET LOCAL statement_timeout = '50ms'`;
+        await sql`SELECT pg_sleep(1)`;
+      }),
+    );
     await expectBusy(err, /ran longer than the database allows/);
   });
 

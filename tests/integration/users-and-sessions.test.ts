@@ -22,7 +22,9 @@ describe('users and sessions', () => {
     const admin = await createActor('ADMIN');
     const email = `dup-${uid()}@test.local`;
     await createUser(admin, { email, name: 'A', role: 'ANNOTATOR', password: 'password1' });
-    await expect(createUser(admin, { email, name: 'B', role: 'ANNOTATOR', password: 'password1' })).rejects.toMatchObject({
+    await expect(
+      createUser(admin, { email, name: 'B', role: 'ANNOTATOR', password: 'password1' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining(email),
     });
@@ -30,14 +32,24 @@ describe('users and sessions', () => {
 
   it('rejects invalid input with the field named', async () => {
     const admin = await createActor('ADMIN');
-    await expect(createUser(admin, { email: 'not-an-email', name: '', role: 'KING', password: 'x' })).rejects.toMatchObject({
-      issues: expect.arrayContaining([expect.objectContaining({ path: ['email'] }), expect.objectContaining({ path: ['role'] })]),
+    await expect(
+      createUser(admin, { email: 'not-an-email', name: '', role: 'KING', password: 'x' }),
+    ).rejects.toMatchObject({
+      issues: expect.arrayContaining([
+        expect.objectContaining({ path: ['email'] }),
+        expect.objectContaining({ path: ['role'] }),
+      ]),
     });
   });
 
   it('signs a deactivated user out everywhere and refuses new sign-ins', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, { email: `leaver-${uid()}@test.local`, name: 'Leaver', role: 'ANNOTATOR', password: 'password1' });
+    const user = await createUser(admin, {
+      email: `leaver-${uid()}@test.local`,
+      name: 'Leaver',
+      role: 'ANNOTATOR',
+      password: 'password1',
+    });
     const session = await login(user.email, 'password1');
     await updateUser(admin, user.id, { active: false });
     expect(await actorFromSession(session.token)).toBeNull();
@@ -49,7 +61,12 @@ describe('users and sessions', () => {
 
   it('disables and revokes a token of the old role when its owner is demoted, and audits each', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, { email: `demoted-${uid()}@test.local`, name: 'Demoted', role: 'REVIEWER', password: 'password1' });
+    const user = await createUser(admin, {
+      email: `demoted-${uid()}@test.local`,
+      name: 'Demoted',
+      role: 'REVIEWER',
+      password: 'password1',
+    });
     const { id, token } = await createApiToken(admin, { name: 'reviewer bot', role: 'REVIEWER', userId: user.id });
     expect((await actorFromApiToken(token))?.role).toBe('REVIEWER');
     // Even a token the role change did not revoke (written around it) acts only while its owner's role allows it.
@@ -70,13 +87,20 @@ describe('users and sessions', () => {
 
   it('signs a user out everywhere when an admin resets their password, and audits that it changed without the password', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, { email: `reset-${uid()}@test.local`, name: 'Reset', role: 'ANNOTATOR', password: 'old password' });
+    const user = await createUser(admin, {
+      email: `reset-${uid()}@test.local`,
+      name: 'Reset',
+      role: 'ANNOTATOR',
+      password: 'old password',
+    });
     const session = await login(user.email, 'old password');
     await updateUser(admin, user.id, { password: 'new password 1' });
     expect(await actorFromSession(session.token)).toBeNull();
     await expect(login(user.email, 'old password')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect((await login(user.email, 'new password 1')).actor.userId).toBe(user.id);
-    const audit = await prisma.auditLog.findFirstOrThrow({ where: { entityId: user.id, action: 'user.password-reset' } });
+    const audit = await prisma.auditLog.findFirstOrThrow({
+      where: { entityId: user.id, action: 'user.password-reset' },
+    });
     expect(audit.after).toMatchObject({ passwordChanged: true });
     expect(JSON.stringify(audit)).not.toMatch(/new password 1|\$argon|\$scrypt/);
   });
@@ -99,12 +123,26 @@ describe('users and sessions', () => {
 
   it('refuses a session past its expiry and one that was signed out', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, { email: `expiring-${uid()}@test.local`, name: 'Expiring', role: 'ANNOTATOR', password: 'password1' });
+    const user = await createUser(admin, {
+      email: `expiring-${uid()}@test.local`,
+      name: 'Expiring',
+      role: 'ANNOTATOR',
+      password: 'password1',
+    });
     const live = await login(user.email, 'password1');
     const old = await login(user.email, 'password1');
-    await prisma.session.updateMany({ where: { userId: user.id, expiresAt: old.expiresAt }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma.session.updateMany({
+      where: { userId: user.id, expiresAt: old.expiresAt },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await actorFromSession(old.token)).toBeNull();
-    expect(await actorFromSession(live.token)).toMatchObject({ userId: user.id, name: 'Expiring', email: user.email, role: 'ANNOTATOR', via: 'session' });
+    expect(await actorFromSession(live.token)).toMatchObject({
+      userId: user.id,
+      name: 'Expiring',
+      email: user.email,
+      role: 'ANNOTATOR',
+      via: 'session',
+    });
     await logout(live.token);
     expect(await actorFromSession(live.token)).toBeNull();
   });

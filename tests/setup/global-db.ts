@@ -18,7 +18,9 @@ let db: Database | undefined;
 // `process.exitCode`) into a green run. Keep a non-zero exit code that was set.
 const realExit = process.exit.bind(process);
 process.exit = ((code?: number | string | null) =>
-  realExit(code === 0 || code === undefined || code === null ? (process.exitCode ?? code ?? 0) : code)) as typeof process.exit;
+  realExit(
+    code === 0 || code === undefined || code === null ? (process.exitCode ?? code ?? 0) : code,
+  )) as typeof process.exit;
 let dir: string | undefined;
 
 /**
@@ -28,7 +30,12 @@ let dir: string | undefined;
  */
 export default async function setup(project: TestProject) {
   dir = mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
-  db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'template_console', quiet: true });
+  db = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: 'template_console',
+    quiet: true,
+  });
   await migrateDeploy(db.url, { quiet: true });
   project.provide('templateDatabaseUrl', db.url);
   return async () => {

@@ -15,20 +15,30 @@ function seq(id: string, calls: string[], passed?: boolean): AlignmentSequence {
 /** The alignment as a grid of "tool[:id]" strings with "-" for gaps, one array per row. */
 function grid(sequences: AlignmentSequence[]) {
   return alignToolCalls(sequences).rows.map((row) =>
-    row.map((c) => (c ? `${c.step.tool}${c.step.arguments && 'id' in c.step.arguments ? `:${String(c.step.arguments.id)}` : ''}` : '-')),
+    row.map((c) =>
+      c
+        ? `${c.step.tool}${c.step.arguments && 'id' in c.step.arguments ? `:${String(c.step.arguments.id)}` : ''}`
+        : '-',
+    ),
   );
 }
 
 describe('step keys and similarity', () => {
   it('keys a call by tool and key arguments regardless of argument order', () => {
-    expect(stepKey({ tool: 'a.f', arguments: { x: 1, y: [1, { b: 2, a: 1 }] } })).toBe(stepKey({ tool: 'a.f', arguments: { y: [1, { a: 1, b: 2 }], x: 1 } }));
+    expect(stepKey({ tool: 'a.f', arguments: { x: 1, y: [1, { b: 2, a: 1 }] } })).toBe(
+      stepKey({ tool: 'a.f', arguments: { y: [1, { a: 1, b: 2 }], x: 1 } }),
+    );
     expect(stepKey({ tool: 'a.f', arguments: { x: 1 } })).not.toBe(stepKey({ tool: 'a.f', arguments: { x: 2 } }));
   });
 
   it('leaves long free-text arguments out of the key', () => {
     const body = (w: string) => `${w} `.repeat(40);
-    expect(stepKey({ tool: 'mail.send', arguments: { to: 'a', body: body('hello') } })).toBe(stepKey({ tool: 'mail.send', arguments: { to: 'a', body: body('howdy') } }));
-    expect(stepKey({ tool: 'mail.send', arguments: { to: 'a', body: 'short' } })).not.toBe(stepKey({ tool: 'mail.send', arguments: { to: 'a', body: 'other' } }));
+    expect(stepKey({ tool: 'mail.send', arguments: { to: 'a', body: body('hello') } })).toBe(
+      stepKey({ tool: 'mail.send', arguments: { to: 'a', body: body('howdy') } }),
+    );
+    expect(stepKey({ tool: 'mail.send', arguments: { to: 'a', body: 'short' } })).not.toBe(
+      stepKey({ tool: 'mail.send', arguments: { to: 'a', body: 'other' } }),
+    );
   });
 
   it('scores the same tool with other arguments as a partial match and other tools as none', () => {
@@ -41,9 +51,9 @@ describe('step keys and similarity', () => {
   });
 
   it('renders compact plain-text arguments', () => {
-    expect(compactArguments({ reservation_id: 'M05KNL', flights: [{ flight_number: 'HAT110', date: '2024-05-24' }] })).toBe(
-      'flights=[HAT110 2024-05-24], reservation_id=M05KNL',
-    );
+    expect(
+      compactArguments({ reservation_id: 'M05KNL', flights: [{ flight_number: 'HAT110', date: '2024-05-24' }] }),
+    ).toBe('flights=[HAT110 2024-05-24], reservation_id=M05KNL');
     expect(compactArguments(null)).toBe('');
   });
 });
@@ -51,11 +61,18 @@ describe('step keys and similarity', () => {
 describe('tool-call alignment', () => {
   it('lines identical sequences up row by row without gaps', () => {
     const calls = ['m.list', 'm.search:1', 'm.read:7'];
-    expect(grid([seq('a', calls, true), seq('b', calls, true), seq('c', calls, false)])).toEqual(calls.map((c) => [c, c, c]));
+    expect(grid([seq('a', calls, true), seq('b', calls, true), seq('c', calls, false)])).toEqual(
+      calls.map((c) => [c, c, c]),
+    );
   });
 
   it('opens a gap row for a step only one run inserted', () => {
-    expect(grid([seq('a', ['m.list', 'm.read', 'm.send'], true), seq('b', ['m.list', 'm.search', 'm.read', 'm.send'], false)])).toEqual([
+    expect(
+      grid([
+        seq('a', ['m.list', 'm.read', 'm.send'], true),
+        seq('b', ['m.list', 'm.search', 'm.read', 'm.send'], false),
+      ]),
+    ).toEqual([
       ['m.list', 'm.list'],
       ['-', 'm.search'],
       ['m.read', 'm.read'],
@@ -72,7 +89,9 @@ describe('tool-call alignment', () => {
   });
 
   it('puts a different call in the same row as the call it replaced', () => {
-    expect(grid([seq('a', ['m.list', 'm.search', 'm.read'], true), seq('b', ['m.list', 'm.delete', 'm.read'], false)])).toEqual([
+    expect(
+      grid([seq('a', ['m.list', 'm.search', 'm.read'], true), seq('b', ['m.list', 'm.delete', 'm.read'], false)]),
+    ).toEqual([
       ['m.list', 'm.list'],
       ['m.search', 'm.delete'],
       ['m.read', 'm.read'],
@@ -80,7 +99,12 @@ describe('tool-call alignment', () => {
   });
 
   it('aligns the same tool with other arguments as a partial match rather than two gaps', () => {
-    expect(grid([seq('a', ['f.get', 'f.change:DF204', 'f.done'], true), seq('b', ['f.get', 'f.change:DF310', 'f.done'], false)])).toEqual([
+    expect(
+      grid([
+        seq('a', ['f.get', 'f.change:DF204', 'f.done'], true),
+        seq('b', ['f.get', 'f.change:DF310', 'f.done'], false),
+      ]),
+    ).toEqual([
       ['f.get', 'f.get'],
       ['f.change:DF204', 'f.change:DF310'],
       ['f.done', 'f.done'],
@@ -88,7 +112,11 @@ describe('tool-call alignment', () => {
   });
 
   it('keeps the caller’s column order although passing runs anchor the profile', () => {
-    const rows = grid([seq('fail', ['x.a', 'x.z'], false), seq('pass1', ['x.a', 'x.b'], true), seq('pass2', ['x.a', 'x.b'], true)]);
+    const rows = grid([
+      seq('fail', ['x.a', 'x.z'], false),
+      seq('pass1', ['x.a', 'x.b'], true),
+      seq('pass2', ['x.a', 'x.b'], true),
+    ]);
     expect(rows[0]).toEqual(['x.a', 'x.a', 'x.a']);
     expect(rows[1]).toEqual(['x.z', 'x.b', 'x.b']);
     expect(rows).toHaveLength(2);
@@ -126,7 +154,11 @@ describe('tool-call alignment', () => {
   });
 
   it('caps long runs and reports what was cut', () => {
-    const long = seq('long', Array.from({ length: 30 }, (_, i) => `a.f:${i}`), true);
+    const long = seq(
+      'long',
+      Array.from({ length: 30 }, (_, i) => `a.f:${i}`),
+      true,
+    );
     const a = alignToolCalls([long, seq('short', ['a.f:0'], false)], { maxSteps: 10 });
     expect(a.truncated).toEqual([{ id: 'long', kept: 10, total: 30 }]);
     expect(a.rows).toHaveLength(10);
@@ -134,7 +166,8 @@ describe('tool-call alignment', () => {
 });
 
 describe('first divergence', () => {
-  const outcome = (sequences: AlignmentSequence[]) => Object.fromEntries(sequences.map((s) => [s.id, s.passed === true]));
+  const outcome = (sequences: AlignmentSequence[]) =>
+    Object.fromEntries(sequences.map((s) => [s.id, s.passed === true]));
   const diverge = (sequences: AlignmentSequence[]) => findDivergence(alignToolCalls(sequences), outcome(sequences));
 
   it('finds the first step where a failing run leaves the passing runs', () => {
@@ -180,18 +213,32 @@ describe('first divergence', () => {
   });
 
   it('falls back to the first disagreement when every run failed', () => {
-    const d = diverge([seq('f1', ['a.1', 'a.2', 'a.3'], false), seq('f2', ['a.1', 'a.2', 'a.9'], false), seq('f3', ['a.1', 'a.2', 'a.3'], false)]);
+    const d = diverge([
+      seq('f1', ['a.1', 'a.2', 'a.3'], false),
+      seq('f2', ['a.1', 'a.2', 'a.9'], false),
+      seq('f3', ['a.1', 'a.2', 'a.3'], false),
+    ]);
     expect(d).toMatchObject({ mode: 'all-failed', row: 2, differing: ['f2'] });
     expect(d.message).toMatch(/Every run failed/);
   });
 
   it('falls back to the first disagreement when every run passed, or says they all match', () => {
-    expect(diverge([seq('p1', ['a.1', 'a.2'], true), seq('p2', ['a.1'], true)])).toMatchObject({ mode: 'all-passed', row: 1, differing: ['p2'] });
-    expect(diverge([seq('p1', ['a.1'], true), seq('p2', ['a.1'], true)])).toMatchObject({ mode: 'all-passed', row: null });
+    expect(diverge([seq('p1', ['a.1', 'a.2'], true), seq('p2', ['a.1'], true)])).toMatchObject({
+      mode: 'all-passed',
+      row: 1,
+      differing: ['p2'],
+    });
+    expect(diverge([seq('p1', ['a.1'], true), seq('p2', ['a.1'], true)])).toMatchObject({
+      mode: 'all-passed',
+      row: null,
+    });
   });
 
   it('treats a failing run with no tool calls as diverging at the first step', () => {
-    expect(diverge([seq('p', ['a.1', 'a.2'], true), seq('empty', [], false)])).toMatchObject({ row: 0, differing: ['empty'] });
+    expect(diverge([seq('p', ['a.1', 'a.2'], true), seq('empty', [], false)])).toMatchObject({
+      row: 0,
+      differing: ['empty'],
+    });
   });
 
   it('has nothing to compare with one run or none', () => {

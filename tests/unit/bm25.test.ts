@@ -20,7 +20,10 @@ describe('BM25', () => {
   });
 
   it('gives a near-copy a similarity close to 1 and an unrelated text close to 0', () => {
-    const idx = new Bm25Index([{ item: 'x', text: 'keep fetching pages until no next page is left' }, { item: 'y', text: 'book a hotel' }]);
+    const idx = new Bm25Index([
+      { item: 'x', text: 'keep fetching pages until no next page is left' },
+      { item: 'y', text: 'book a hotel' },
+    ]);
     const [best] = idx.similarity('keep fetching pages until no next page is left');
     expect(best.item).toBe('x');
     expect(best.score).toBeGreaterThan(0.95);
@@ -28,10 +31,25 @@ describe('BM25', () => {
   });
 
   it('ranks skill cards within a bank with an app-overlap bonus that never gates', () => {
-    const cards = DEMO_SKILL_CARDS.map((c, i) => ({ cardId: `c${i}`, key: c.hex, ability: c.ability, apps: c.apps, currentVersionId: null, content: c.versions.at(-1)! }));
-    const ranked = rankParsedSkillCards(cards, { query: 'search results have a next page; read all pages', apps: ['mail'], limit: 3 });
+    const cards = DEMO_SKILL_CARDS.map((c, i) => ({
+      cardId: `c${i}`,
+      key: c.hex,
+      ability: c.ability,
+      apps: c.apps,
+      currentVersionId: null,
+      content: c.versions.at(-1)!,
+    }));
+    const ranked = rankParsedSkillCards(cards, {
+      query: 'search results have a next page; read all pages',
+      apps: ['mail'],
+      limit: 3,
+    });
     expect(ranked[0].content.title).toBe('Read every page before choosing');
-    const unrelatedApps = rankParsedSkillCards(cards, { query: 'search results have a next page; read all pages', apps: ['flights'], limit: 1 });
+    const unrelatedApps = rankParsedSkillCards(cards, {
+      query: 'search results have a next page; read all pages',
+      apps: ['flights'],
+      limit: 1,
+    });
     expect(unrelatedApps[0].content.title).toBe('Read every page before choosing');
   });
 });

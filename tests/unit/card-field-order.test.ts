@@ -18,15 +18,33 @@ const skill = asJsonb({
   applies_when: 'The user asks to change a flight',
   solves: 'Changes the user did not agree to',
   tags: ['airline', 'confirm', 'change'],
-  skill: { core_rule: 'Ask for an explicit yes first', completion_condition: ['The user said yes'], success_contrast: [], failure_contrast: [], recovery: [], efficiency: [] },
+  skill: {
+    core_rule: 'Ask for an explicit yes first',
+    completion_condition: ['The user said yes'],
+    success_contrast: [],
+    failure_contrast: [],
+    recovery: [],
+    efficiency: [],
+  },
   evidence: { observed_feedback: [], state_transition: [], good_examples: [], bad_examples: [] },
   functions_used: [],
 });
 
 const SKILL_ORDER = [
-  'title', 'applies_when', 'solves', 'tags',
-  'skill.core_rule', 'skill.completion_condition', 'skill.success_contrast', 'skill.failure_contrast', 'skill.recovery', 'skill.efficiency',
-  'evidence.observed_feedback', 'evidence.state_transition', 'evidence.good_examples', 'evidence.bad_examples',
+  'title',
+  'applies_when',
+  'solves',
+  'tags',
+  'skill.core_rule',
+  'skill.completion_condition',
+  'skill.success_contrast',
+  'skill.failure_contrast',
+  'skill.recovery',
+  'skill.efficiency',
+  'evidence.observed_feedback',
+  'evidence.state_transition',
+  'evidence.good_examples',
+  'evidence.bad_examples',
   'functions_used',
 ];
 
@@ -51,15 +69,40 @@ describe('card fields in the order MEMORY.md writes them, whatever order the dat
 
   it('a function card starts with its tool, and each argument reads name, meaning, value form', () => {
     const fn = asJsonb({
-      tool: 'airline.update_reservation_flights', app: 'airline', function: 'update_reservation_flights', what_it_does: 'Changes the flights of a reservation',
-      arguments: [{ name: 'reservation_id', meaning: 'The reservation', value_form: 'six letters' }], returns: 'The reservation', usage_rules: [], common_mistakes: [], side_effects: [],
+      tool: 'airline.update_reservation_flights',
+      app: 'airline',
+      function: 'update_reservation_flights',
+      what_it_does: 'Changes the flights of a reservation',
+      arguments: [{ name: 'reservation_id', meaning: 'The reservation', value_form: 'six letters' }],
+      returns: 'The reservation',
+      usage_rules: [],
+      common_mistakes: [],
+      side_effects: [],
     });
-    expect(fieldsOf(fn).map((f) => f.path)).toEqual(['tool', 'app', 'function', 'what_it_does', 'arguments', 'returns', 'usage_rules', 'common_mistakes', 'side_effects']);
-    expect(fieldsOf(fn).find((f) => f.path === 'arguments')!.value.replace(/\s+/g, '')).toBe('[{"name":"reservation_id","meaning":"Thereservation","value_form":"sixletters"}]');
+    expect(fieldsOf(fn).map((f) => f.path)).toEqual([
+      'tool',
+      'app',
+      'function',
+      'what_it_does',
+      'arguments',
+      'returns',
+      'usage_rules',
+      'common_mistakes',
+      'side_effects',
+    ]);
+    expect(
+      fieldsOf(fn)
+        .find((f) => f.path === 'arguments')!
+        .value.replace(/\s+/g, ''),
+    ).toBe('[{"name":"reservation_id","meaning":"Thereservation","value_form":"sixletters"}]');
   });
 
   it('keeps fields a schema does not know after the known ones, and leaves other objects alone', () => {
-    expect(fieldsOf({ zz: 'extra', ...(skill as object) }).map((f) => f.path).slice(-2)).toEqual(['functions_used', 'zz']);
+    expect(
+      fieldsOf({ zz: 'extra', ...(skill as object) })
+        .map((f) => f.path)
+        .slice(-2),
+    ).toEqual(['functions_used', 'zz']);
     expect(diffFields({ b: 1, a: 2 }, { b: 1, a: 3 }).map((c) => c.path)).toEqual(['b', 'a']);
   });
 });

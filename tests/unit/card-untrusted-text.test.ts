@@ -17,7 +17,9 @@ describe('imported and LLM text on the card pages', () => {
     const title = `Pay ${RLO}txet`;
     const trigger = `When ${RLO}sgniht`;
     const item = `retry ${RLO}ecno`;
-    const html = renderToStaticMarkup(createElement(CardFields, { content: { title, applies_when: trigger, skill: { recovery: [item] } } }));
+    const html = renderToStaticMarkup(
+      createElement(CardFields, { content: { title, applies_when: trigger, skill: { recovery: [item] } } }),
+    );
     expectRevealed(html, [title, trigger, item]);
   });
 
@@ -25,9 +27,27 @@ describe('imported and LLM text on the card pages', () => {
     const model = `model-${RLO}x`;
     const task = `airline/${RLO}16`;
     const provenance: ProposalProvenance = {
-      proposal: { id: 'p', operation: 'PATCH_CARD', status: 'APPROVED', reason: `because ${RLO}sdrow`, createdAt: '2026-01-01T00:00:00Z', href: '/reviews/p' },
+      proposal: {
+        id: 'p',
+        operation: 'PATCH_CARD',
+        status: 'APPROVED',
+        reason: `because ${RLO}sdrow`,
+        createdAt: '2026-01-01T00:00:00Z',
+        href: '/reviews/p',
+      },
       delta: { id: 'd', index: 0, content: { title: `Delta ${RLO}title` }, href: '/runs/r' },
-      run: { id: 'r', kind: 'REFLECTION', provider: 'OPENAI', model, promptVersion: 'v1', promptHash: null, createdAt: '2026-01-01T00:00:00Z', task: { id: 't', benchmark: 'tau2', externalId: task, href: '/tasks/t' }, href: '/runs/r', packetHref: '/runs/r/packet' },
+      run: {
+        id: 'r',
+        kind: 'REFLECTION',
+        provider: 'OPENAI',
+        model,
+        promptVersion: 'v1',
+        promptHash: null,
+        createdAt: '2026-01-01T00:00:00Z',
+        task: { id: 't', benchmark: 'tau2', externalId: task, href: '/tasks/t' },
+        href: '/runs/r',
+        packetHref: '/runs/r/packet',
+      },
       diagnoses: [],
       trajectories: [{ id: 'tr', externalId: 'x', model, passed: false, href: '/trajectories/tr' }],
     };

@@ -13,7 +13,8 @@ const ROWS: Row[] = [
   { id: 'a', name: 'alpha', n: 1 },
   { id: 'b', name: 'beta', n: 2 },
 ];
-const html = (props: Partial<DataTableProps<Row>>) => renderToStaticMarkup(createElement(DataTable<Row>, { columns: COLUMNS, ...props }));
+const html = (props: Partial<DataTableProps<Row>>) =>
+  renderToStaticMarkup(createElement(DataTable<Row>, { columns: COLUMNS, ...props }));
 
 describe('the shared list table', () => {
   it('says it is loading while there are no rows yet, and renders no table', () => {
@@ -51,13 +52,23 @@ describe('the shared list table', () => {
   });
 
   it('passes a row its own test hooks and keeps both its class and the selection class', () => {
-    const out = html({ rows: ROWS, rowProps: (r) => ({ 'data-card-key': r.id, className: 'text-slate-400' }), selection: { index: 0, onSelect: () => undefined } });
+    const out = html({
+      rows: ROWS,
+      rowProps: (r) => ({ 'data-card-key': r.id, className: 'text-slate-400' }),
+      selection: { index: 0, onSelect: () => undefined },
+    });
     expect(out).toContain('data-card-key="a"');
     expect(out).toMatch(/class="bg-indigo-50\/70[^"]*text-slate-400"/);
   });
 
   it('renders groups as one body each, under a heading row that spans every column', () => {
-    const out = html({ groups: [{ key: 'x', heading: 'Line 3', rows: ROWS }, { key: 'x', heading: 'Line 9', rows: [ROWS[0]] }], groupTestIds: { group: 'g', heading: 'h' } });
+    const out = html({
+      groups: [
+        { key: 'x', heading: 'Line 3', rows: ROWS },
+        { key: 'x', heading: 'Line 9', rows: [ROWS[0]] },
+      ],
+      groupTestIds: { group: 'g', heading: 'h' },
+    });
     expect(out.match(/<tbody[^>]*data-testid="g"/g)).toHaveLength(2);
     expect(out).toContain('<th colSpan="2" scope="rowgroup" data-testid="h"');
     expect(out.match(/<td/g)).toHaveLength(6);
@@ -84,14 +95,27 @@ describe('grouping consecutive items', () => {
 
 describe('the issue list of validation and import problems', () => {
   it('renders kind, field and message as text, never as HTML', () => {
-    const out = renderToStaticMarkup(createElement(IssueList, { headers: ['Rule', 'Message'], issues: [{ kind: 'size', field: 'content', message: '<b>too long</b>' }] }));
+    const out = renderToStaticMarkup(
+      createElement(IssueList, {
+        headers: ['Rule', 'Message'],
+        issues: [{ kind: 'size', field: 'content', message: '<b>too long</b>' }],
+      }),
+    );
     expect(out).toContain('&lt;b&gt;too long&lt;/b&gt;');
     expect(out).toContain('>Rule</th>');
     expect(out).toContain('>Field</th>');
   });
 
   it('colours warnings apart from errors', () => {
-    const out = renderToStaticMarkup(createElement(IssueList, { headers: ['Kind', 'Reason'], issues: [{ kind: 'warning', field: null, message: 'odd', tone: 'warning' }, { kind: 'invalid', field: 'x', message: 'bad' }] }));
+    const out = renderToStaticMarkup(
+      createElement(IssueList, {
+        headers: ['Kind', 'Reason'],
+        issues: [
+          { kind: 'warning', field: null, message: 'odd', tone: 'warning' },
+          { kind: 'invalid', field: 'x', message: 'bad' },
+        ],
+      }),
+    );
     expect(out.match(/text-amber-800/g)).toHaveLength(1);
   });
 });

@@ -6,21 +6,28 @@ import { startEnvironmentProblems } from '../../scripts/lib/start-environment';
 /** The variables named in the first column of the README's "Configuration" table. */
 function documentedVariables(): string[] {
   const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Configuration'), readme.indexOf('\n### ', readme.indexOf('\n## Configuration')));
+  const section = readme.slice(
+    readme.indexOf('\n## Configuration'),
+    readme.indexOf('\n### ', readme.indexOf('\n## Configuration')),
+  );
   const rows = section.split('\n').filter((l) => l.startsWith('| `'));
   return rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
 }
 
 describe('every documented environment variable has one rule', () => {
   it('finds the README table (so the check below cannot pass on nothing)', () => {
-    expect(documentedVariables()).toEqual(expect.arrayContaining(['DATABASE_URL', 'ADMIN_PASSWORD', 'LLM_CONCURRENCY', 'NEXT_DIST_DIR']));
+    expect(documentedVariables()).toEqual(
+      expect.arrayContaining(['DATABASE_URL', 'ADMIN_PASSWORD', 'LLM_CONCURRENCY', 'NEXT_DIST_DIR']),
+    );
   });
 
   it('has a rule in the shared schema for each variable the README documents, and documents each rule', () => {
     const documented = documentedVariables();
     const ruled = Object.keys(environmentSchema.shape);
     expect(documented.filter((v) => !ruled.includes(v))).toEqual([]);
-    expect(ruled.filter((v) => !documented.includes(v) && !(UNDOCUMENTED_VARIABLES as readonly string[]).includes(v))).toEqual([]);
+    expect(
+      ruled.filter((v) => !documented.includes(v) && !(UNDOCUMENTED_VARIABLES as readonly string[]).includes(v)),
+    ).toEqual([]);
   });
 
   describe('the console and npm start read a value alike', () => {
@@ -33,7 +40,9 @@ describe('every documented environment variable has one rule', () => {
       vi.stubEnv('DATABASE_URL', 'postgresql://u:p@db:5432/console');
       vi.stubEnv('OPENAI_BASE_URL', 'localhost:8000/v1');
       vi.resetModules();
-      expect(startEnvironmentProblems(process.env)).toEqual([expect.stringMatching(/^OPENAI_BASE_URL: must be an http:\/\/ or https:\/\/ URL/)]);
+      expect(startEnvironmentProblems(process.env)).toEqual([
+        expect.stringMatching(/^OPENAI_BASE_URL: must be an http:\/\/ or https:\/\/ URL/),
+      ]);
       const { env } = await import('@/lib/env');
       expect(() => env()).toThrow(/OPENAI_BASE_URL: must be an http:\/\/ or https:\/\/ URL/);
       const { getLlmConfig } = await import('@/lib/llm/config');

@@ -8,7 +8,16 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('settings read outside env() follow the one environment schema', () => {
   it('reads NAME= as unset for the database pools, the worker and the ports: their defaults, not 0', () => {
-    for (const name of ['DATABASE_POOL_SIZE', 'DATABASE_READ_POOL_SIZE', 'DATABASE_READ_PIPELINE', 'WORKER_CONCURRENCY', 'PORT', 'EMBEDDED_PG_PORT', 'WORKER']) vi.stubEnv(name, '');
+    for (const name of [
+      'DATABASE_POOL_SIZE',
+      'DATABASE_READ_POOL_SIZE',
+      'DATABASE_READ_PIPELINE',
+      'WORKER_CONCURRENCY',
+      'PORT',
+      'EMBEDDED_PG_PORT',
+      'WORKER',
+    ])
+      vi.stubEnv(name, '');
     // Number('') was 0: a pool of no connections, `next` on a random port.
     expect([poolSize(), readPoolSize(), readPipeline(), workerConcurrency()]).toEqual([10, 3, 4, 2]);
     expect([setting('PORT'), setting('EMBEDDED_PG_PORT')]).toEqual([3000, 54329]);

@@ -13,11 +13,19 @@ describe('the expected call of an action checkpoint, read back from its descript
       ok: true,
     };
     const description = `Expected call ${describeCall('book_reservation', args)} (compared: user_id, flights, total_baggages)`;
-    expect(parseExpectedCall(description)).toEqual({ name: 'book_reservation', arguments: args, compared: ['user_id', 'flights', 'total_baggages'] });
+    expect(parseExpectedCall(description)).toEqual({
+      name: 'book_reservation',
+      arguments: args,
+      compared: ['user_id', 'flights', 'total_baggages'],
+    });
   });
 
   it('reads a call without arguments and without a compared list', () => {
-    expect(parseExpectedCall('Expected call list_all_airports()')).toEqual({ name: 'list_all_airports', arguments: {}, compared: null });
+    expect(parseExpectedCall('Expected call list_all_airports()')).toEqual({
+      name: 'list_all_airports',
+      arguments: {},
+      compared: null,
+    });
   });
 
   it('gives null for descriptions that are not an expected call, or are malformed', () => {

@@ -14,7 +14,12 @@ describe('field diff', () => {
     const rule = changes[1];
     if (rule.kind !== 'text') throw new Error('expected a text change');
     expect(rule.parts.filter((p) => p.removed).map((p) => p.value.trim())).toEqual(['a']);
-    expect(rule.parts.filter((p) => p.added).map((p) => p.value.trim()).join(' ')).toBe('any irreversible');
+    expect(
+      rule.parts
+        .filter((p) => p.added)
+        .map((p) => p.value.trim())
+        .join(' '),
+    ).toBe('any irreversible');
   });
 
   it('reports list items added, removed and changed', () => {
@@ -35,8 +40,13 @@ describe('field diff', () => {
   });
 
   it('compares numbers and booleans as values (expected vs actual call arguments)', () => {
-    const changes = diffFields({ total_baggages: 1, insurance: 'no', nonfree: true }, { total_baggages: 0, insurance: 'no', nonfree: true });
-    expect(changedFields(changes)).toEqual([{ path: 'total_baggages', kind: 'value', changed: true, before: 1, after: 0 }]);
+    const changes = diffFields(
+      { total_baggages: 1, insurance: 'no', nonfree: true },
+      { total_baggages: 0, insurance: 'no', nonfree: true },
+    );
+    expect(changedFields(changes)).toEqual([
+      { path: 'total_baggages', kind: 'value', changed: true, before: 1, after: 0 },
+    ]);
   });
 
   it('finds no change between equal values', () => {
@@ -45,8 +55,16 @@ describe('field diff', () => {
   });
 
   it('ignores key order at every depth: the same object with its keys in another order is unchanged', () => {
-    const before = { skill: { core_rule: 'r', when: 'w' }, arguments: [{ name: 'id', meaning: 'm', extra: { a: 1, b: [1, { x: 1, y: 2 }] } }], call: { cabin: 'economy', total_baggages: 1 } };
-    const after = { call: { total_baggages: 1, cabin: 'economy' }, arguments: [{ extra: { b: [1, { y: 2, x: 1 }], a: 1 }, meaning: 'm', name: 'id' }], skill: { when: 'w', core_rule: 'r' } };
+    const before = {
+      skill: { core_rule: 'r', when: 'w' },
+      arguments: [{ name: 'id', meaning: 'm', extra: { a: 1, b: [1, { x: 1, y: 2 }] } }],
+      call: { cabin: 'economy', total_baggages: 1 },
+    };
+    const after = {
+      call: { total_baggages: 1, cabin: 'economy' },
+      arguments: [{ extra: { b: [1, { y: 2, x: 1 }], a: 1 }, meaning: 'm', name: 'id' }],
+      skill: { when: 'w', core_rule: 'r' },
+    };
     const changes = diffFields(before, after);
     expect(changedFields(changes)).toEqual([]);
     const list = changes.find((c) => c.path === 'arguments');

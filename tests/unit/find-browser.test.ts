@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findBrowser, NO_BROWSER_MESSAGE, NoBrowserError, SYSTEM_CHROMIUM, type FindBrowserDeps } from '../../scripts/lib/find-browser';
+import {
+  findBrowser,
+  NO_BROWSER_MESSAGE,
+  NoBrowserError,
+  SYSTEM_CHROMIUM,
+  type FindBrowserDeps,
+} from '../../scripts/lib/find-browser';
 
 /** A machine described by what is on it; every probe is recorded so the order can be asserted. */
 function machine(over: Partial<FindBrowserDeps> & { files?: string[] } = {}) {
@@ -29,14 +35,19 @@ function machine(over: Partial<FindBrowserDeps> & { files?: string[] } = {}) {
 
 describe('finding a browser for the e2e tests', () => {
   it('takes PLAYWRIGHT_CHROMIUM_EXECUTABLE first, before looking at anything else', async () => {
-    const { deps, probes } = machine({ env: { PLAYWRIGHT_CHROMIUM_EXECUTABLE: '/opt/chrome' }, files: ['/opt/chrome', SYSTEM_CHROMIUM] });
+    const { deps, probes } = machine({
+      env: { PLAYWRIGHT_CHROMIUM_EXECUTABLE: '/opt/chrome' },
+      files: ['/opt/chrome', SYSTEM_CHROMIUM],
+    });
     expect(await findBrowser(deps)).toMatchObject({ source: 'env', executablePath: '/opt/chrome' });
     expect(probes).toEqual([]);
   });
 
   it('refuses a PLAYWRIGHT_CHROMIUM_EXECUTABLE that does not exist rather than silently using another browser', async () => {
     const { deps } = machine({ env: { PLAYWRIGHT_CHROMIUM_EXECUTABLE: '/nope' }, files: [SYSTEM_CHROMIUM] });
-    await expect(findBrowser(deps)).rejects.toThrow(/PLAYWRIGHT_CHROMIUM_EXECUTABLE is set to \/nope, which does not exist/);
+    await expect(findBrowser(deps)).rejects.toThrow(
+      /PLAYWRIGHT_CHROMIUM_EXECUTABLE is set to \/nope, which does not exist/,
+    );
   });
 
   it('prefers the npm-shipped Chromium on Linux x64 over /usr/bin/chromium', async () => {
@@ -46,7 +57,11 @@ describe('finding a browser for the e2e tests', () => {
 
   it('never tries the npm-shipped (x64 Linux) build on macOS or arm64', async () => {
     for (const over of [{ platform: 'darwin' as const }, { arch: 'arm64' }]) {
-      const { deps, probes } = machine({ ...over, files: [SYSTEM_CHROMIUM], npmPackageChromium: async () => '/tmp/chromium' });
+      const { deps, probes } = machine({
+        ...over,
+        files: [SYSTEM_CHROMIUM],
+        npmPackageChromium: async () => '/tmp/chromium',
+      });
       expect((await findBrowser(deps)).source).toBe('system');
       expect(probes).not.toContain('npm-package');
     }
@@ -57,20 +72,23 @@ describe('finding a browser for the e2e tests', () => {
     expect(await findBrowser(deps)).toMatchObject({ source: 'system', executablePath: SYSTEM_CHROMIUM });
   });
 
-  it('uses Playwright\'s own browser when it is already installed, without installing', async () => {
+  it("uses Playwright's own browser when it is already installed, without installing", async () => {
     const { deps, probes } = machine({ files: ['/cache/ms-playwright/chromium/chrome'] });
     expect(await findBrowser(deps)).toMatchObject({ source: 'playwright' });
     expect(probes).toEqual(['npm-package', 'playwright']);
   });
 
-  it('installs Playwright\'s browser as the last resort and uses it when the install worked', async () => {
+  it("installs Playwright's browser as the last resort and uses it when the install worked", async () => {
     const m = machine();
     m.deps.installPlaywrightChromium = () => {
       m.probes.push('install');
       m.files.add('/cache/ms-playwright/chromium/chrome');
       return true;
     };
-    expect(await findBrowser(m.deps)).toMatchObject({ source: 'playwright', label: expect.stringContaining('just installed') });
+    expect(await findBrowser(m.deps)).toMatchObject({
+      source: 'playwright',
+      label: expect.stringContaining('just installed'),
+    });
     expect(m.probes).toEqual(['npm-package', 'playwright', 'install']);
   });
 
@@ -84,18 +102,25 @@ describe('finding a browser for the e2e tests', () => {
   });
 
   it('E2E_BROWSER_SKIP hides sources, so the fallbacks can be proven on a machine that has them', async () => {
-    const { deps } = machine({ env: { E2E_BROWSER_SKIP: 'npm-package,system' }, files: [SYSTEM_CHROMIUM, '/cache/ms-playwright/chromium/chrome'], npmPackageChromium: async () => '/tmp/chromium' });
+    const { deps } = machine({
+      env: { E2E_BROWSER_SKIP: 'npm-package,system' },
+      files: [SYSTEM_CHROMIUM, '/cache/ms-playwright/chromium/chrome'],
+      npmPackageChromium: async () => '/tmp/chromium',
+    });
     expect((await findBrowser(deps)).source).toBe('playwright');
   });
 });
 
 describe('on this machine', () => {
   // Real probes: @sparticuz/chromium is a devDependency, so `npm install` alone must be enough on Linux x64.
-  it.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('finds a browser from npm alone when the system Chromium is hidden', async () => {
-    const { realDeps } = await import('../../scripts/lib/find-browser');
-    const deps = { ...realDeps(), env: { E2E_BROWSER_SKIP: 'system,playwright' } };
-    const found = await findBrowser(deps);
-    expect(found.source).toBe('npm-package');
-    expect(deps.exists(found.executablePath!)).toBe(true);
-  });
+  it.skipIf(process.platform !== 'linux' || process.arch !== 'x64')(
+    'finds a browser from npm alone when the system Chromium is hidden',
+    async () => {
+      const { realDeps } = await import('../../scripts/lib/find-browser');
+      const deps = { ...realDeps(), env: { E2E_BROWSER_SKIP: 'system,playwright' } };
+      const found = await findBrowser(deps);
+      expect(found.source).toBe('npm-package');
+      expect(deps.exists(found.executablePath!)).toBe(true);
+    },
+  );
 });

@@ -12,8 +12,14 @@ const events: NativeEvent[] = [
 
 describe('anchoring expected actions', () => {
   it('anchors to the call with the expected arguments on the compared keys', () => {
-    expect(anchorExpectedAction(events, 'airline.update_flights', { id: 'R1', cabin: 'economy' })).toEqual({ eventIndex: 4, note: null });
-    expect(anchorExpectedAction(events, 'airline.update_flights', { id: 'R1', cabin: 'x' }, ['id'])).toEqual({ eventIndex: 3, note: null });
+    expect(anchorExpectedAction(events, 'airline.update_flights', { id: 'R1', cabin: 'economy' })).toEqual({
+      eventIndex: 4,
+      note: null,
+    });
+    expect(anchorExpectedAction(events, 'airline.update_flights', { id: 'R1', cabin: 'x' }, ['id'])).toEqual({
+      eventIndex: 3,
+      note: null,
+    });
   });
 
   it('falls back to the first call of the same tool and says the arguments differ', () => {
@@ -23,6 +29,9 @@ describe('anchoring expected actions', () => {
   });
 
   it('leaves a never-called tool unanchored, saying so', () => {
-    expect(anchorExpectedAction(events, 'airline.cancel', {})).toEqual({ eventIndex: null, note: 'The trajectory never calls airline.cancel.' });
+    expect(anchorExpectedAction(events, 'airline.cancel', {})).toEqual({
+      eventIndex: null,
+      note: 'The trajectory never calls airline.cancel.',
+    });
   });
 });

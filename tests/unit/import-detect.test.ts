@@ -22,7 +22,11 @@ describe('import format detection', () => {
   it('tells a bare τ²-bench list of simulations from a τ-bench list by the record key that comes first', () => {
     expect(detectFormat('[{"id":"s1","task_id":"3","termination_reason":"user_stop","messages":[]}]')).toBe('tau2');
     // τ-bench records nest a reward_info too; their own key is traj.
-    expect(detectFormat('[{"task_id":3,"reward":1,"info":{"reward_info":{}},"traj":[{"role":"user","content":"\\"messages\\": none"}]}]')).toBe('tau1');
+    expect(
+      detectFormat(
+        '[{"task_id":3,"reward":1,"info":{"reward_info":{}},"traj":[{"role":"user","content":"\\"messages\\": none"}]}]',
+      ),
+    ).toBe('tau1');
   });
 
   it('tolerates a byte-order mark and leading whitespace', () => {
@@ -45,10 +49,22 @@ describe('import format detection', () => {
   });
 
   it('reads τ-bench model and domain from the file name unless given', () => {
-    expect(tau1Context({ fileName: '/x/gpt-4o-airline.tasks0-9.json' })).toEqual({ domain: 'airline', model: 'gpt-4o' });
-    expect(tau1Context({ fileName: 'sonnet-35-new-retail.json' })).toEqual({ domain: 'retail', model: 'sonnet-35-new' });
-    expect(tau1Context({ fileName: 'results.json', model: 'm', domain: 'retail' })).toEqual({ domain: 'retail', model: 'm' });
-    expect(contextFromFileName('gpt-4.1_telecom_default_gpt-4.1_1trials.json', TAU2_DOMAINS)).toEqual({ domain: 'telecom', model: 'gpt-4.1' });
+    expect(tau1Context({ fileName: '/x/gpt-4o-airline.tasks0-9.json' })).toEqual({
+      domain: 'airline',
+      model: 'gpt-4o',
+    });
+    expect(tau1Context({ fileName: 'sonnet-35-new-retail.json' })).toEqual({
+      domain: 'retail',
+      model: 'sonnet-35-new',
+    });
+    expect(tau1Context({ fileName: 'results.json', model: 'm', domain: 'retail' })).toEqual({
+      domain: 'retail',
+      model: 'm',
+    });
+    expect(contextFromFileName('gpt-4.1_telecom_default_gpt-4.1_1trials.json', TAU2_DOMAINS)).toEqual({
+      domain: 'telecom',
+      model: 'gpt-4.1',
+    });
     expect(contextFromFileName('results.json', TAU2_DOMAINS)).toEqual({});
     expect(tau1Context({ fileName: 'results.json' })).toEqual({ domain: undefined, model: undefined });
   });

@@ -8,16 +8,22 @@ const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/trajector
 /** Field names listed in the table under a "### <heading>" section. */
 function documentedFields(heading: string): string[] {
   const section = doc.split(/\n### /).find((s) => s.startsWith(heading)) ?? '';
-  return [...section.matchAll(/^\| `([a-z_]+)`(?:, `([a-z_]+)`)? \|/gm)].flatMap((m) => [m[1], m[2]].filter(Boolean) as string[]);
+  return [...section.matchAll(/^\| `([a-z_]+)`(?:, `([a-z_]+)`)? +\|/gm)].flatMap(
+    (m) => [m[1], m[2]].filter(Boolean) as string[],
+  );
 }
 
 describe('docs/trajectory-format.md', () => {
   it('documents exactly the fields of the zod schema', () => {
     expect(documentedFields('Record').sort()).toEqual(Object.keys(nativeRecordSchema.shape).sort());
     expect(documentedFields('`task`').sort()).toEqual(Object.keys(nativeTaskSchema.shape).sort());
-    expect(documentedFields('`trajectory`').sort()).toEqual(Object.keys(nativeRecordSchema.shape.trajectory.shape).sort());
+    expect(documentedFields('`trajectory`').sort()).toEqual(
+      Object.keys(nativeRecordSchema.shape.trajectory.shape).sort(),
+    );
     expect(documentedFields('`events[]`').sort()).toEqual(Object.keys(nativeEventSchema.shape).sort());
-    expect(documentedFields('`checkpoints[]`').sort()).toEqual(Object.keys(nativeRecordSchema.shape.checkpoints.unwrap().element.shape).sort());
+    expect(documentedFields('`checkpoints[]`').sort()).toEqual(
+      Object.keys(nativeRecordSchema.shape.checkpoints.unwrap().element.shape).sort(),
+    );
   });
 
   it('has an example line that the schema accepts', () => {

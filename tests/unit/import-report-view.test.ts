@@ -5,10 +5,32 @@ import { ImportReportView } from '@/components/imports/import-report-view';
 import type { ImportReport } from '@/lib/import/import-jobs';
 
 const report = (over: Partial<ImportReport>): ImportReport => ({
-  id: 'imp1', status: 'PARTIAL', format: 'native', source: 'CLI', fileName: 'runs.jsonl', createdBy: null,
-  recordsTotal: 1300, importedCount: 100, presentCount: 0, conflictCount: 0, failedCount: 1200, error: null,
-  startedAt: null, finishedAt: null, createdAt: '2026-01-01T00:00:00.000Z',
-  errors: [], errorCount: 1200, warningCount: 0, errorsShown: 0, errorsOffset: 4000, errorsPage: 9, errorsPageCount: 3, tasks: [], taskCount: 0, failedWithoutFailedCheckpoint: 0, models: [],
+  id: 'imp1',
+  status: 'PARTIAL',
+  format: 'native',
+  source: 'CLI',
+  fileName: 'runs.jsonl',
+  createdBy: null,
+  recordsTotal: 1300,
+  importedCount: 100,
+  presentCount: 0,
+  conflictCount: 0,
+  failedCount: 1200,
+  error: null,
+  startedAt: null,
+  finishedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  errors: [],
+  errorCount: 1200,
+  warningCount: 0,
+  errorsShown: 0,
+  errorsOffset: 4000,
+  errorsPage: 9,
+  errorsPageCount: 3,
+  tasks: [],
+  taskCount: 0,
+  failedWithoutFailedCheckpoint: 0,
+  models: [],
   ...over,
 });
 const html = (r: ImportReport) => renderToStaticMarkup(createElement(ImportReportView, { report: r }));
@@ -22,8 +44,17 @@ describe('an import report page past the last problem page', () => {
   });
 
   it('leads back to page 1 of a report without problems, and says nothing on a page that has problems', () => {
-    expect(html(report({ errorCount: 0, failedCount: 0, errorsPage: 2, errorsPageCount: 1 }))).toContain('Page 2 of 1: this import has no problems.');
-    const onPage = html(report({ errorsPage: 3, errorsOffset: 1000, errorsShown: 1, errors: [{ kind: 'INVALID', file: 'runs.jsonl', line: 7, recordIndex: null, path: 'task', reason: 'bad' }] }));
+    expect(html(report({ errorCount: 0, failedCount: 0, errorsPage: 2, errorsPageCount: 1 }))).toContain(
+      'Page 2 of 1: this import has no problems.',
+    );
+    const onPage = html(
+      report({
+        errorsPage: 3,
+        errorsOffset: 1000,
+        errorsShown: 1,
+        errors: [{ kind: 'INVALID', file: 'runs.jsonl', line: 7, recordIndex: null, path: 'task', reason: 'bad' }],
+      }),
+    );
     expect(onPage).not.toContain('problems-past-end');
     expect(onPage).toContain('(page 3 of 3)');
   });
@@ -34,15 +65,26 @@ describe('an import report with failed runs that have no failed checkpoint', () 
     expect(html(report({ failedWithoutFailedCheckpoint: 1 }))).toContain(
       '1 failed run has no failed checkpoint to diagnose, so it is not in the queue: none of its checkpoint results failed',
     );
-    expect(html(report({ failedWithoutFailedCheckpoint: 3 }))).toContain('3 failed runs have no failed checkpoint to diagnose, so they are not in the queue');
+    expect(html(report({ failedWithoutFailedCheckpoint: 3 }))).toContain(
+      '3 failed runs have no failed checkpoint to diagnose, so they are not in the queue',
+    );
     expect(html(report({}))).not.toContain('failed-without-checkpoint');
   });
 });
 
 describe('an import report names the models it read', () => {
   it('lists each model (with its harness) and its runs, so a model taken from the file name can be checked', () => {
-    const out = html(report({ models: [{ model: 'gpt-4o', agent: null, runs: 40, passed: 5 }, { model: 'claude-opus-4-6', agent: 'llm_agent', runs: 1, passed: 1 }] }));
-    expect(out.replace(/<[^>]+>/g, '')).toContain('Models: gpt-4o (40 runs, 5 passed) · claude-opus-4-6 · llm_agent (1 run, 1 passed)');
+    const out = html(
+      report({
+        models: [
+          { model: 'gpt-4o', agent: null, runs: 40, passed: 5 },
+          { model: 'claude-opus-4-6', agent: 'llm_agent', runs: 1, passed: 1 },
+        ],
+      }),
+    );
+    expect(out.replace(/<[^>]+>/g, '')).toContain(
+      'Models: gpt-4o (40 runs, 5 passed) · claude-opus-4-6 · llm_agent (1 run, 1 passed)',
+    );
     expect(html(report({}))).not.toContain('import-models');
   });
 });

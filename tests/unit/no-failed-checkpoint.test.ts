@@ -16,21 +16,58 @@ describe('the workspace of a run with no failed checkpoint', () => {
     expect(msg).toBe(
       'The run failed (score 0), but none of its checkpoint results failed; 2 checkpoints of the task have no result in the imported run (db, output_0). There is no failed checkpoint to diagnose here: compare the other attempts at this task to see where it went wrong.',
     );
-    expect(noFailedCheckpointMessage({ passed: false, score: null, unscored: [] })).toMatch(/^The run failed, but none of its checkpoint results failed\. There is no failed/);
+    expect(noFailedCheckpointMessage({ passed: false, score: null, unscored: [] })).toMatch(
+      /^The run failed, but none of its checkpoint results failed\. There is no failed/,
+    );
   });
 
   it('keeps "every checkpoint passed" for a passed run, and says "with a result" when some were not scored', () => {
-    expect(noFailedCheckpointMessage({ passed: true, score: 1, unscored: [] })).toBe('Every checkpoint passed: nothing to diagnose.');
-    expect(noFailedCheckpointMessage({ passed: true, score: 1, unscored })).toBe('Every checkpoint with a result passed: nothing to diagnose.');
+    expect(noFailedCheckpointMessage({ passed: true, score: 1, unscored: [] })).toBe(
+      'Every checkpoint passed: nothing to diagnose.',
+    );
+    expect(noFailedCheckpointMessage({ passed: true, score: 1, unscored })).toBe(
+      'Every checkpoint with a result passed: nothing to diagnose.',
+    );
   });
 
   it('names the checkpoints without a result under the list, with their names as tooltips', () => {
-    const cp = { id: 'r1', key: '2_0', name: 'airline.update_reservation_flights', description: null, passed: true, score: null, total: null, note: null, eventIndex: 54, position: 0, kind: 'action', expectedCall: null, anchoredCall: null };
-    const html = renderToStaticMarkup(createElement(CheckpointPanel, { checkpoints: [cp], unscored, diagnoses: [], activeId: null, meId: 'u1', onSelect: () => {} }));
+    const cp = {
+      id: 'r1',
+      key: '2_0',
+      name: 'airline.update_reservation_flights',
+      description: null,
+      passed: true,
+      score: null,
+      total: null,
+      note: null,
+      eventIndex: 54,
+      position: 0,
+      kind: 'action',
+      expectedCall: null,
+      anchoredCall: null,
+    };
+    const html = renderToStaticMarkup(
+      createElement(CheckpointPanel, {
+        checkpoints: [cp],
+        unscored,
+        diagnoses: [],
+        activeId: null,
+        meId: 'u1',
+        onSelect: () => {},
+      }),
+    );
     expect(html).toContain('data-testid="checkpoints-unscored"');
     expect(html.replace(/<[^>]+>/g, '')).toContain('No result in this run: db, output_0');
     expect(html).toContain('title="Tell the user &quot;23553&quot;"');
-    const none = renderToStaticMarkup(createElement(CheckpointPanel, { checkpoints: [cp], diagnoses: [], activeId: null, meId: 'u1', onSelect: () => {} }));
+    const none = renderToStaticMarkup(
+      createElement(CheckpointPanel, {
+        checkpoints: [cp],
+        diagnoses: [],
+        activeId: null,
+        meId: 'u1',
+        onSelect: () => {},
+      }),
+    );
     expect(none).not.toContain('checkpoints-unscored');
   });
 });

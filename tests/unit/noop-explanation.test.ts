@@ -4,20 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { NoopExplanation } from '@/components/reviews/noop-explanation';
 import { recordedSimilarity } from '@/lib/review/noop-explanation';
 
-const render = (noop: Parameters<typeof NoopExplanation>[0]['noop']) => renderToStaticMarkup(createElement(NoopExplanation, { noop }));
+const render = (noop: Parameters<typeof NoopExplanation>[0]['noop']) =>
+  renderToStaticMarkup(createElement(NoopExplanation, { noop }));
 
 describe('the NOOP explanation on the proposal page', () => {
   it('says no change is proposed and why, links the card it refers to, and shows the recorded similarity', () => {
     const html = render({
       reason: 'Near-duplicate of skill::skill_ab12 (BM25 similarity 0.93)',
       similarity: 0.93,
-      cards: [{ cardId: 'c1', key: 'skill::skill_ab12', title: 'Paginate search results', status: 'ACTIVE', currentNumber: 3, deltaDiff: [] }],
+      cards: [
+        {
+          cardId: 'c1',
+          key: 'skill::skill_ab12',
+          title: 'Paginate search results',
+          status: 'ACTIVE',
+          currentNumber: 3,
+          deltaDiff: [],
+        },
+      ],
     });
     expect(html).toContain('No change proposed:');
     expect(html).toContain('Near-duplicate of skill::skill_ab12');
     expect(html).toContain('href="/cards/skill%3A%3Askill_ab12"');
     expect(html).toContain('Paginate search results');
-    expect(html.replace(/<!-- -->/g, "")).toContain("now v3 · active");
+    expect(html.replace(/<!-- -->/g, '')).toContain('now v3 · active');
     expect(html).toContain('0.93');
     expect(html).toContain('The delta says nothing this card does not.');
   });

@@ -13,11 +13,37 @@ function packet(failTool: string, diagnoses: PacketDiagnosis[] = []): ContrastPa
     task: { instruction: 'Add a bag', ability: 'airline', apps: ['airline'], checkpoints: [] },
     all_failed: false,
     runs: [
-      { label: 'run A', outcome: 'passed', score: 1, checkpoints: [], actions: [{ position: 4, tool: update, arguments: args(1), result: '{}', error: false, writes: true }], writes: [], final_response: '' },
-      { label: 'run B', outcome: 'failed', score: 0, checkpoints: [], actions: [{ position: 6, tool: failTool, arguments: args(2), result: '{}', error: false, writes: failTool === update }], writes: [], final_response: '' },
+      {
+        label: 'run A',
+        outcome: 'passed',
+        score: 1,
+        checkpoints: [],
+        actions: [{ position: 4, tool: update, arguments: args(1), result: '{}', error: false, writes: true }],
+        writes: [],
+        final_response: '',
+      },
+      {
+        label: 'run B',
+        outcome: 'failed',
+        score: 0,
+        checkpoints: [],
+        actions: [
+          { position: 6, tool: failTool, arguments: args(2), result: '{}', error: false, writes: failTool === update },
+        ],
+        writes: [],
+        final_response: '',
+      },
     ],
     diagnoses,
-    divergences: [{ failing_run: 'run B', passing_run: 'run A', failing_position: 6, failing_action: { tool: failTool, arguments: args(2) }, passing_action: { tool: update, arguments: args(1), position: 4 } }],
+    divergences: [
+      {
+        failing_run: 'run B',
+        passing_run: 'run A',
+        failing_position: 6,
+        failing_action: { tool: failTool, arguments: args(2) },
+        passing_action: { tool: update, arguments: args(1), position: 4 },
+      },
+    ],
   };
 }
 const card = (p: ContrastPacket) => offlineReflect(p).deltas[0] as SkillCardContent;
@@ -25,9 +51,13 @@ const card = (p: ContrastPacket) => offlineReflect(p).deltas[0] as SkillCardCont
 describe('rule-based card text reads as sentences', () => {
   it('names the differing argument in words, without "passed different values for"', () => {
     const c = card(packet(update));
-    expect(c.applies_when).toBe(`The task reaches the call of ${update}, where the passing and failing runs differ in the total baggages they passed`);
+    expect(c.applies_when).toBe(
+      `The task reaches the call of ${update}, where the passing and failing runs differ in the total baggages they passed`,
+    );
     expect(c.solves).toBe(`Calling ${update} with the wrong total baggages`);
-    expect(c.skill.core_rule).toBe(`Before calling ${update}, take the total baggages from what the user asked and the latest observations, as the passing run did`);
+    expect(c.skill.core_rule).toBe(
+      `Before calling ${update}, take the total baggages from what the user asked and the latest observations, as the passing run did`,
+    );
   });
 
   it('titles a different call as "Call X here, not Y"', () => {
@@ -36,25 +66,47 @@ describe('rule-based card text reads as sentences', () => {
 
   it('quotes a checkpoint description (often a past-tense verdict) as what the task checks', () => {
     const d: PacketDiagnosis = {
-      index: 0, run: 'run B', checkpoint: 'bag_confirmed', checkpoint_description: 'Confirmed the bag count with the user.', category: 'Policy violation', span: { start: 6, end: 6 },
-      actions_in_span: [{ position: 6, tool: update, arguments: args(2) }], what_went_wrong: 'Added two bags without asking.', what_should_have_happened: 'Ask how many bags before adding them.', aligned_step: null,
+      index: 0,
+      run: 'run B',
+      checkpoint: 'bag_confirmed',
+      checkpoint_description: 'Confirmed the bag count with the user.',
+      category: 'Policy violation',
+      span: { start: 6, end: 6 },
+      actions_in_span: [{ position: 6, tool: update, arguments: args(2) }],
+      what_went_wrong: 'Added two bags without asking.',
+      what_should_have_happened: 'Ask how many bags before adding them.',
+      aligned_step: null,
     };
-    expect(card(packet(update, [d])).applies_when).toBe(`The task checks "Confirmed the bag count with the user" (calls such as ${update})`);
+    expect(card(packet(update, [d])).applies_when).toBe(
+      `The task checks "Confirmed the bag count with the user" (calls such as ${update})`,
+    );
   });
 });
 
 describe('rule-based contrast at the diagnosed call', () => {
   it('leaves out a failing run that passed the same values as the passing runs (it failed elsewhere)', () => {
     const d: PacketDiagnosis = {
-      index: 0, run: 'run B', checkpoint: 'db', checkpoint_description: 'The database matches.', category: 'Wrong tool or arguments', span: { start: 6, end: 6 },
-      actions_in_span: [{ position: 6, tool: update, arguments: args(2) }], what_went_wrong: 'Added two bags.', what_should_have_happened: 'Add one bag.',
+      index: 0,
+      run: 'run B',
+      checkpoint: 'db',
+      checkpoint_description: 'The database matches.',
+      category: 'Wrong tool or arguments',
+      span: { start: 6, end: 6 },
+      actions_in_span: [{ position: 6, tool: update, arguments: args(2) }],
+      what_went_wrong: 'Added two bags.',
+      what_should_have_happened: 'Add one bag.',
       aligned_step: {
         passing: [{ run: 'run A', tool: update, arguments: args(1) }],
-        failing: [{ run: 'run B', tool: update, arguments: args(2) }, { run: 'run C', tool: update, arguments: args(1) }],
+        failing: [
+          { run: 'run B', tool: update, arguments: args(2) },
+          { run: 'run C', tool: update, arguments: args(1) },
+        ],
       },
     };
     const c = card(packet(update, [d]));
     expect(c.skill.success_contrast).toEqual([`A passing run called ${update} with total baggages 1`]);
-    expect(c.skill.failure_contrast.filter((f) => f.startsWith('A failing run called'))).toEqual([`A failing run called ${update} with total baggages 2`]);
+    expect(c.skill.failure_contrast.filter((f) => f.startsWith('A failing run called'))).toEqual([
+      `A failing run called ${update} with total baggages 2`,
+    ]);
   });
 });

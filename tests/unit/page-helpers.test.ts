@@ -41,7 +41,9 @@ describe("a list page's query string", () => {
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems.map((p) => p.param)).toEqual(['page']);
-    expect(describeLinkProblem(parsed.problems[0])).toBe('The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").');
+    expect(describeLinkProblem(parsed.problems[0])).toBe(
+      'The link\'s "page" parameter must be a whole number from 1 to 1,000,000 (got "abc").',
+    );
   });
 
   it('refuses a negative page size', () => {

@@ -9,7 +9,14 @@ import { filtersInForce } from '@/components/ui/url-filter-query';
 import type { Page } from '@/lib/http/pagination';
 
 type Row = { id: string; name: string };
-const page = (over: Partial<Page<Row>>): Page<Row> => ({ items: [], total: 5533, page: 9999, pageSize: 50, pageCount: 111, ...over });
+const page = (over: Partial<Page<Row>>): Page<Row> => ({
+  items: [],
+  total: 5533,
+  page: 9999,
+  pageSize: 50,
+  pageCount: 111,
+  ...over,
+});
 const pager = (p: Page<Row>) => renderToStaticMarkup(createElement(Pager, { of: p, noun: 'card', onPage: () => {} }));
 const table = (p: Page<Row>) =>
   renderToStaticMarkup(
@@ -38,7 +45,9 @@ describe('a list page past its end', () => {
   });
 
   it('names a cursor page that emptied as changed, and offers the first page of a one-page list', () => {
-    expect(pager(page({ page: 3, pageCount: 3, total: 120 }))).toContain('Page 3 has nothing any more (the list changed): it has 120 cards, on 3 pages.');
+    expect(pager(page({ page: 3, pageCount: 3, total: 120 }))).toContain(
+      'Page 3 has nothing any more (the list changed): it has 120 cards, on 3 pages.',
+    );
     expect(pager(page({ page: 4, pageCount: 1, total: 7 }))).toContain('Go to the first page');
   });
 
@@ -57,8 +66,12 @@ describe('a list whose total is an estimate (the audit log past 10,000 entries)'
   it('says "about" before the count and the page count, on the pager and on its past-end notice', () => {
     const onPage = table(estimated({ items: [{ id: 'a', name: 'A' }], page: 2 }));
     expect(onPage).toContain('About 301,234 entries · page 2 of about 6,025');
-    expect(table(estimated({ page: 9_999 }))).toContain('Page 9,999 is past the end of this list: it has about 301,234 entries, on about 6,025 pages.');
-    expect(pager(estimated({ items: [{ id: 'a', name: 'A' }], page: 2 }))).toContain('Page 2 of about 6,025 · about 301,234 cards');
+    expect(table(estimated({ page: 9_999 }))).toContain(
+      'Page 9,999 is past the end of this list: it has about 301,234 entries, on about 6,025 pages.',
+    );
+    expect(pager(estimated({ items: [{ id: 'a', name: 'A' }], page: 2 }))).toContain(
+      'Page 2 of about 6,025 · about 301,234 cards',
+    );
   });
 
   it('says no "about" before an exact count', () => {
@@ -68,12 +81,18 @@ describe('a list whose total is an estimate (the audit log past 10,000 entries)'
 
 describe('pager links and filters of a list', () => {
   it('keeps the other parameters and drops page for page 1', () => {
-    expect(numberedPageHrefs('/search', { q: 'fare', page: '2' }, { page: 2, pageCount: 3 })).toEqual({ previous: '/search?q=fare', next: '/search?q=fare&page=3', last: '/search?q=fare&page=3' });
+    expect(numberedPageHrefs('/search', { q: 'fare', page: '2' }, { page: 2, pageCount: 3 })).toEqual({
+      previous: '/search?q=fare',
+      next: '/search?q=fare&page=3',
+      last: '/search?q=fare&page=3',
+    });
     expect(numberedPageHrefs('/x', {}, { page: 1, pageCount: 1 })).toEqual({ previous: null, next: null, last: '/x' });
   });
 
   it('tells a narrowed list from an unfiltered one: position, defaults and order do not count', () => {
-    expect(filtersInForce(new URLSearchParams('page=3&after=x&status=ACTIVE&sort=title'), { status: 'ACTIVE', sort: null })).toBe(false);
+    expect(
+      filtersInForce(new URLSearchParams('page=3&after=x&status=ACTIVE&sort=title'), { status: 'ACTIVE', sort: null }),
+    ).toBe(false);
     expect(filtersInForce(new URLSearchParams('status=all'), { status: 'ACTIVE', sort: null })).toBe(true);
     expect(filtersInForce(new URLSearchParams('q=fare&page=2'))).toBe(true);
   });

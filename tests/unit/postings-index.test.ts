@@ -9,7 +9,10 @@ function corpus(seed: number, docs: number, vocab: number) {
   const word = () => `w${Math.floor(rnd() ** 2 * vocab)}`;
   const text = (n: number) => Array.from({ length: n }, word).join(' ');
   return {
-    docs: Array.from({ length: docs }, (_, i) => ({ item: `d${String(i).padStart(4, '0')}`, text: text(5 + Math.floor(rnd() * 30)) })),
+    docs: Array.from({ length: docs }, (_, i) => ({
+      item: `d${String(i).padStart(4, '0')}`,
+      text: text(5 + Math.floor(rnd() * 30)),
+    })),
     queries: Array.from({ length: 40 }, () => text(1 + Math.floor(rnd() * 12))),
   };
 }
@@ -31,13 +34,21 @@ describe('postings index', () => {
   });
 
   it('ranks by the adjusted total and breaks ties on the key, whatever the insertion order', () => {
-    const docs = ['apple pie', 'apple tart', 'apple cake', 'pear pie'].map((text, i) => ({ item: ['d', 'b', 'c', 'a'][i], text }));
+    const docs = ['apple pie', 'apple tart', 'apple cake', 'pear pie'].map((text, i) => ({
+      item: ['d', 'b', 'c', 'a'][i],
+      text,
+    }));
     const idx = new PostingsIndex(docs);
     const terms = idx.queryTerms('apple');
     // Equal bm25 for the three apple documents: the key decides (b, c, d).
     expect(idx.topK(terms, 3, (p) => idx.item(p)).map((h) => idx.item(h.position))).toEqual(['b', 'c', 'd']);
     // An adjustment can lift a document past the others.
-    const lifted = idx.topK(terms, 2, (p) => idx.item(p), (p, bm25) => bm25 + (idx.item(p) === 'd' ? 1 : 0));
+    const lifted = idx.topK(
+      terms,
+      2,
+      (p) => idx.item(p),
+      (p, bm25) => bm25 + (idx.item(p) === 'd' ? 1 : 0),
+    );
     expect(lifted.map((h) => idx.item(h.position))).toEqual(['d', 'b']);
     expect(lifted[0].total - lifted[0].bm25).toBeCloseTo(1);
   });
@@ -52,6 +63,9 @@ describe('postings index', () => {
     expect(again).toEqual(first);
     expect(idx.topK(idx.queryTerms('hotel'), 5, (p) => idx.item(p)).map((h) => idx.item(h.position))).toEqual(['y']);
     expect(idx.topK(idx.queryTerms('unknown words only'), 5, (p) => idx.item(p))).toEqual([]);
-    expect(idx.matchedTerms(0, idx.queryTerms('please cancel this reservation now'))).toEqual(['cancel', 'reservation']);
+    expect(idx.matchedTerms(0, idx.queryTerms('please cancel this reservation now'))).toEqual([
+      'cancel',
+      'reservation',
+    ]);
   });
 });

@@ -13,11 +13,35 @@ function packet(over: Partial<ContrastPacket>, tool = update): ContrastPacket {
     task: { instruction: 'Change the flight', ability: 'airline', apps: ['airline'], checkpoints: [] },
     all_failed: false,
     runs: [
-      { label: 'run A', outcome: 'passed', score: 1, checkpoints: [], actions: [{ position: 4, tool: update, arguments: args('economy'), result: '{}', error: false, writes: true }], writes: [], final_response: '' },
-      { label: 'run B', outcome: 'failed', score: 0, checkpoints: [], actions: [{ position: 6, tool: update, arguments: args('business'), result: '{}', error: false, writes: true }], writes: [], final_response: '' },
+      {
+        label: 'run A',
+        outcome: 'passed',
+        score: 1,
+        checkpoints: [],
+        actions: [{ position: 4, tool: update, arguments: args('economy'), result: '{}', error: false, writes: true }],
+        writes: [],
+        final_response: '',
+      },
+      {
+        label: 'run B',
+        outcome: 'failed',
+        score: 0,
+        checkpoints: [],
+        actions: [{ position: 6, tool: update, arguments: args('business'), result: '{}', error: false, writes: true }],
+        writes: [],
+        final_response: '',
+      },
     ],
     diagnoses: [],
-    divergences: [{ failing_run: 'run B', passing_run: 'run A', failing_position: 6, failing_action: { tool: update, arguments: args('business') }, passing_action: { tool: update, arguments: args('economy'), position: 4 } }],
+    divergences: [
+      {
+        failing_run: 'run B',
+        passing_run: 'run A',
+        failing_position: 6,
+        failing_action: { tool: update, arguments: args('business') },
+        passing_action: { tool: update, arguments: args('economy'), position: 4 },
+      },
+    ],
     ...over,
   };
 }
@@ -31,12 +55,17 @@ describe('offline provider rules on τ²-bench-like packets', () => {
     expect(delta.skill.core_rule).toMatch(/cabin/);
     expect(delta.applies_when).not.toMatch(/different the/);
     // The run's evaluator note names the same function: sharing a function name is not copying judge prose.
-    const judgeNotes = ['The agent called airline.update_reservation_flights with cabin <TEXT> although the task asked otherwise.'];
+    const judgeNotes = [
+      'The agent called airline.update_reservation_flights with cabin <TEXT> although the task asked otherwise.',
+    ];
     expect(validateDelta(delta, { ...ctx, judgeNotes }).issues).toEqual([]);
   });
 
   it('does not use an evaluator description (db_check, "judged by an LLM") as the trigger, so the delta stays valid', () => {
-    for (const description of ['db_check: the environment database after the run equals the gold database.', 'Natural-language assertion judged by an LLM.']) {
+    for (const description of [
+      'db_check: the environment database after the run equals the gold database.',
+      'Natural-language assertion judged by an LLM.',
+    ]) {
       const d: PacketDiagnosis = {
         index: 0,
         run: 'run B',
@@ -70,9 +99,19 @@ describe('offline curation compares rules, not templates', () => {
     expect(patch.operation).toBe('NOOP');
   });
 
-  it('patches a near-duplicate (same wording) that lacks the delta\'s list items instead of dropping them as a no-op', () => {
+  it("patches a near-duplicate (same wording) that lacks the delta's list items instead of dropping them as a no-op", () => {
     const [flights] = offlineReflect(packet({})).deltas as SkillCardContent[];
-    const card = { ...flights, skill: { ...flights.skill, completion_condition: [], success_contrast: [], failure_contrast: [], recovery: [], efficiency: [] } };
+    const card = {
+      ...flights,
+      skill: {
+        ...flights.skill,
+        completion_condition: [],
+        success_contrast: [],
+        failure_contrast: [],
+        recovery: [],
+        efficiency: [],
+      },
+    };
     const patch = offlineCurate(0, flights, [{ key: 'skill::skill_aa11', content: card }]);
     expect(patch.operation, patch.reason).toBe('PATCH_CARD');
     expect((patch.new_or_updated_card as SkillCardContent).skill).toEqual(flights.skill);

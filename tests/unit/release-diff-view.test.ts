@@ -6,7 +6,14 @@ import type { ReleaseDiff } from '@/lib/releases/diff-releases';
 import { releaseToCompareWith } from '@/lib/releases/read-release';
 
 const RLO = '\u202E';
-const card = (title: string, key: string) => ({ key, kind: 'SKILL' as const, ability: 'airline', title, version: 2, versionId: `v-${key}` });
+const card = (title: string, key: string) => ({
+  key,
+  kind: 'SKILL' as const,
+  ability: 'airline',
+  title,
+  version: 2,
+  versionId: `v-${key}`,
+});
 
 describe('the release page diff', () => {
   it('shows bidi controls in the titles and keys of added, removed and changed cards as markers', () => {

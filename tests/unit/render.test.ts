@@ -10,10 +10,21 @@ import {
   renderTaskStartBlock,
 } from '@/lib/retrieval/render';
 
-const skill = (over: Partial<{ title: string; core_rule: string; done: string[]; pitfall: string[]; recovery: string[]; procedure: string[] }> = {}) => ({
+const skill = (
+  over: Partial<{
+    title: string;
+    core_rule: string;
+    done: string[];
+    pitfall: string[];
+    recovery: string[];
+    procedure: string[];
+  }> = {},
+) => ({
   title: over.title ?? 'Confirm before cancelling',
   skill: {
-    core_rule: over.core_rule ?? 'If the user asks to cancel a reservation, read it first and confirm the refund terms before calling cancel.',
+    core_rule:
+      over.core_rule ??
+      'If the user asks to cancel a reservation, read it first and confirm the refund terms before calling cancel.',
     completion_condition: over.done ?? ['the returned reservation shows status cancelled'],
     success_contrast: [],
     failure_contrast: over.pitfall ?? ['cancelling without reading the reservation.'],
@@ -48,7 +59,15 @@ describe('runtime text renderer', () => {
 
   it('trims an over-long skill card to its token cap by the documented order', () => {
     const long = 'word '.repeat(60).trim();
-    const line = renderSkillCardLine(skill({ core_rule: `Rule ${long}`, procedure: [long, long], recovery: [long], pitfall: [long], done: [long, long] }));
+    const line = renderSkillCardLine(
+      skill({
+        core_rule: `Rule ${long}`,
+        procedure: [long, long],
+        recovery: [long],
+        pitfall: [long],
+        done: [long, long],
+      }),
+    );
     expect(countTokens(line)).toBeLessThanOrEqual(SKILL_CARD_TOKEN_CAP);
     expect(line).not.toContain('Procedure');
     expect(line).toContain('Confirm before cancelling — Rule');
@@ -59,15 +78,25 @@ describe('runtime text renderer', () => {
       'airline.cancel_reservation: Cancels a reservation and returns it with its new status. Rules: Read the reservation first; Confirm with the user. Known mistakes: Cancelling the wrong reservation.',
     );
     const long = 'detail '.repeat(200);
-    expect(countTokens(renderFunctionCardLines(fn({ what: long, rules: [long], mistakes: [long] })))).toBeLessThanOrEqual(FUNCTION_CARD_TOKEN_CAP);
+    expect(
+      countTokens(renderFunctionCardLines(fn({ what: long, rules: [long], mistakes: [long] }))),
+    ).toBeLessThanOrEqual(FUNCTION_CARD_TOKEN_CAP);
   });
 
   it('injects nothing when retrieval selects no card', () => {
-    expect(renderTaskStartBlock({ skillCards: [], functionCards: [] })).toEqual({ text: '', tokens: 0, skillIncluded: [], functionIncluded: [] });
+    expect(renderTaskStartBlock({ skillCards: [], functionCards: [] })).toEqual({
+      text: '',
+      tokens: 0,
+      skillIncluded: [],
+      functionIncluded: [],
+    });
   });
 
   it('builds the task-start block with header, at most 3 skills, 2 tools and the memory-use rules, under the cap', () => {
-    const block = renderTaskStartBlock({ skillCards: [skill(), skill(), skill(), skill()], functionCards: [fn(), fn(), fn()] });
+    const block = renderTaskStartBlock({
+      skillCards: [skill(), skill(), skill(), skill()],
+      functionCards: [fn(), fn(), fn()],
+    });
     expect(block.skillIncluded).toEqual([0, 1, 2]);
     expect(block.functionIncluded).toEqual([0, 1]);
     expect(block.text).toMatch(/^Procedural memory: soft guidance distilled from earlier runs on other tasks/);
@@ -80,10 +109,14 @@ describe('runtime text renderer', () => {
 
   it('renders a pre-tool reminder within its cap', () => {
     const pre = renderPreToolBlock(fn());
-    expect(pre.text).toMatch(/^Before you call airline\.cancel_reservation: Rules: Read the reservation first; Confirm with the user; Never retry blindly\./);
+    expect(pre.text).toMatch(
+      /^Before you call airline\.cancel_reservation: Rules: Read the reservation first; Confirm with the user; Never retry blindly\./,
+    );
     expect(pre.tokens).toBeLessThanOrEqual(FUNCTION_CARD_TOKEN_CAP);
     const long = 'detail '.repeat(300);
-    expect(renderPreToolBlock(fn({ rules: [long], mistakes: [long] })).tokens).toBeLessThanOrEqual(FUNCTION_CARD_TOKEN_CAP);
+    expect(renderPreToolBlock(fn({ rules: [long], mistakes: [long] })).tokens).toBeLessThanOrEqual(
+      FUNCTION_CARD_TOKEN_CAP,
+    );
   });
 
   it('counts the block exactly from its remembered lines: the sum equals encoding the whole block, whatever the card text', () => {
@@ -99,9 +132,17 @@ describe('runtime text renderer', () => {
       '…ellipsis first',
     ];
     for (const [i, text] of odd.entries()) {
-      const skills = [skill({ title: text, core_rule: `${text} then act` }), skill({ done: [text], pitfall: [text] }), skill({ procedure: [text, text] })];
+      const skills = [
+        skill({ title: text, core_rule: `${text} then act` }),
+        skill({ done: [text], pitfall: [text] }),
+        skill({ procedure: [text, text] }),
+      ];
       const fns = [fn({ what: text }), fn({ rules: [text, `${i}`], mistakes: [`${text}\n`] })];
-      for (const [s, f] of [[skills, fns], [skills.slice(0, 1), []], [[], fns.slice(1)]] as const) {
+      for (const [s, f] of [
+        [skills, fns],
+        [skills.slice(0, 1), []],
+        [[], fns.slice(1)],
+      ] as const) {
         const block = renderTaskStartBlock({ skillCards: [...s], functionCards: [...f] });
         expect(block.tokens, JSON.stringify(text)).toBe(countTokens(block.text));
       }

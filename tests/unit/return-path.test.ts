@@ -10,7 +10,19 @@ describe('the page signing in returns to', () => {
   });
 
   it('is refused for another site however it is spelled (an open redirect)', () => {
-    for (const raw of ['//evil.example', '//evil.example/queue', '/\\evil.example', '\\\\evil.example', 'https://evil.example/queue', 'javascript:alert(1)', 'queue', '/\t/evil.example', '/\n/evil.example', '/queue\\..\\', ' /queue']) {
+    for (const raw of [
+      '//evil.example',
+      '//evil.example/queue',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example/queue',
+      'javascript:alert(1)',
+      'queue',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/queue\\..\\',
+      ' /queue',
+    ]) {
       expect(safeReturnPath(raw), JSON.stringify(raw)).toBeNull();
     }
   });

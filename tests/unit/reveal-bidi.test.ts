@@ -8,7 +8,9 @@ describe('bidi controls in untrusted text are shown, not obeyed', () => {
 
   it('marks every kind: marks, embeddings, overrides and isolates', () => {
     const all = '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
-    expect(revealBidi(all)).toBe('⟨U+061C⟩⟨U+200E⟩⟨U+200F⟩⟨U+202A⟩⟨U+202B⟩⟨U+202C⟩⟨U+202D⟩⟨U+202E⟩⟨U+2066⟩⟨U+2067⟩⟨U+2068⟩⟨U+2069⟩');
+    expect(revealBidi(all)).toBe(
+      '⟨U+061C⟩⟨U+200E⟩⟨U+200F⟩⟨U+202A⟩⟨U+202B⟩⟨U+202C⟩⟨U+202D⟩⟨U+202E⟩⟨U+2066⟩⟨U+2067⟩⟨U+2068⟩⟨U+2069⟩',
+    );
   });
 
   it('leaves ordinary right-to-left text and other invisible characters alone', () => {

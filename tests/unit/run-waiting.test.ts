@@ -6,8 +6,12 @@ const at = (seconds: number) => new Date(created).getTime() + seconds * 1000;
 
 describe('what the run page says while a run waits', () => {
   it('says a fresh queued or running run updates by itself', () => {
-    expect(activeRunText({ status: 'QUEUED', createdAt: created }, at(10))).toBe('This run is queued; this page updates by itself.');
-    expect(activeRunText({ status: 'RUNNING', createdAt: created }, at(600))).toBe('This run is running; this page updates by itself.');
+    expect(activeRunText({ status: 'QUEUED', createdAt: created }, at(10))).toBe(
+      'This run is queued; this page updates by itself.',
+    );
+    expect(activeRunText({ status: 'RUNNING', createdAt: created }, at(600))).toBe(
+      'This run is running; this page updates by itself.',
+    );
   });
 
   it('after a minute queued, asks whether a worker is running and how to start one', () => {

@@ -19,13 +19,20 @@ describe('schema issues as a reviewer reads them', () => {
   });
 
   it('names list and length limits in words', () => {
-    expect(issuesOf({ ...card, tags: ['one'] })).toEqual([{ rule: 'schema', path: 'tags', message: 'needs at least 3 items' }]);
-    expect(issuesOf({ ...card, title: 'x'.repeat(121) })).toEqual([{ rule: 'schema', path: 'title', message: 'at most 120 characters' }]);
+    expect(issuesOf({ ...card, tags: ['one'] })).toEqual([
+      { rule: 'schema', path: 'tags', message: 'needs at least 3 items' },
+    ]);
+    expect(issuesOf({ ...card, title: 'x'.repeat(121) })).toEqual([
+      { rule: 'schema', path: 'title', message: 'at most 120 characters' },
+    ]);
     expect(issuesOf({ ...card, tags: 'mail' })[0].message).toBe('must be a list');
   });
 
   it('keeps the card schema’s own wording', () => {
-    expect(issuesOf({ ...card, tags: ['mail', 'search', 'Bad Tag'] })[0]).toMatchObject({ path: 'tags.2', message: 'tags are lowercase keywords' });
+    expect(issuesOf({ ...card, tags: ['mail', 'search', 'Bad Tag'] })[0]).toMatchObject({
+      path: 'tags.2',
+      message: 'tags are lowercase keywords',
+    });
   });
 
   it('labels a field path for the form: "Title", "Core rule", "Tags item 3"', () => {

@@ -3,9 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SlantedTick } from '@/components/dashboard/chart-kit';
 
-const tick = (value: string) => renderToStaticMarkup(createElement('svg', null, createElement(SlantedTick, { x: 10, y: 20, payload: { value } })));
+const tick = (value: string) =>
+  renderToStaticMarkup(createElement('svg', null, createElement(SlantedTick, { x: 10, y: 20, payload: { value } })));
 
-describe('a bar chart\'s axis label', () => {
+describe("a bar chart's axis label", () => {
   it('cuts a long name in the middle, so names of one vendor stay apart, with the full name on hover', () => {
     const out = tick('vendor-acme/a-rather-long-model-name-7');
     expect(out).toContain('<title>vendor-acme/a-rather-long-model-name-7</title>vendor-a…-name-7</text>');

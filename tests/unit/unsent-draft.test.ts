@@ -33,10 +33,13 @@ describe('the diagnosis text a tab keeps until the server confirms it', () => {
   it('comes back on the next page of the tab, with the version it was typed over', () => {
     const storage = memoryStorage();
     unsentDraft('ann', 'cpr-1', () => storage).write(body(), '2026-01-02T03:04:05.000Z');
-    expect(unsentDraft('ann', 'cpr-1', () => storage).read()).toEqual({ base: '2026-01-02T03:04:05.000Z', body: body() });
+    expect(unsentDraft('ann', 'cpr-1', () => storage).read()).toEqual({
+      base: '2026-01-02T03:04:05.000Z',
+      body: body(),
+    });
   });
 
-  it('is the annotator\'s own: another user signed in at the same browser does not get it', () => {
+  it("is the annotator's own: another user signed in at the same browser does not get it", () => {
     const storage = memoryStorage();
     unsentDraft('ann', 'cpr-1', () => storage).write(body(), null);
     expect(unsentDraft('bob', 'cpr-1', () => storage).read()).toBeNull();
@@ -51,7 +54,7 @@ describe('the diagnosis text a tab keeps until the server confirms it', () => {
     expect(kept.read()).toBeNull();
   });
 
-  it('is cleared for every user and checkpoint on logout, and nothing else in the tab\'s storage is', () => {
+  it("is cleared for every user and checkpoint on logout, and nothing else in the tab's storage is", () => {
     const storage = memoryStorage();
     unsentDraft('ann', 'cpr-1', () => storage).write(body(), null);
     unsentDraft('ann', 'cpr-2', () => storage).write(body({ checkpointResultId: 'cpr-2' }), null);
@@ -65,7 +68,12 @@ describe('the diagnosis text a tab keeps until the server confirms it', () => {
   it('ignores whatever else is found under its key instead of showing it', () => {
     const storage = memoryStorage();
     const kept = unsentDraft('ann', 'cpr-1', () => storage);
-    for (const junk of ['not json', '{"base":null}', JSON.stringify({ base: null, body: { ...body(), whatWentWrong: 7 } }), JSON.stringify({ base: null, body: body({ checkpointResultId: 'cpr-9' }) })]) {
+    for (const junk of [
+      'not json',
+      '{"base":null}',
+      JSON.stringify({ base: null, body: { ...body(), whatWentWrong: 7 } }),
+      JSON.stringify({ base: null, body: body({ checkpointResultId: 'cpr-9' }) }),
+    ]) {
       storage.setItem('diagnosis-unsent:ann:cpr-1', junk);
       expect(kept.read()).toBeNull();
     }
@@ -85,7 +93,15 @@ describe('the diagnosis text a tab keeps until the server confirms it', () => {
 describe('whether a saved version has the text a write sends', () => {
   it('compares every field a write sends', () => {
     expect(sameBody(body(), body())).toBe(true);
-    for (const change of [{ whatWentWrong: 'other' }, { whatShouldHaveHappened: 'x' }, { categoryId: null }, { confidence: 3 }, { eventStart: 4 }, { eventEnd: 6 }, { checkpointResultId: 'cpr-2' }]) {
+    for (const change of [
+      { whatWentWrong: 'other' },
+      { whatShouldHaveHappened: 'x' },
+      { categoryId: null },
+      { confidence: 3 },
+      { eventStart: 4 },
+      { eventEnd: 6 },
+      { checkpointResultId: 'cpr-2' },
+    ]) {
       expect(sameBody(body(), body(change))).toBe(false);
     }
   });

@@ -3,7 +3,9 @@ import { pageChange, patchedQuery, queryToChange } from '@/components/ui/url-fil
 
 describe('a list URL after a filter or page change', () => {
   it('sets and removes filters, keeping the others in their order', () => {
-    expect(patchedQuery('model=a&benchmark=b', { patch: { benchmark: 'c', taskId: 'x' } })).toBe('model=a&benchmark=c&taskId=x');
+    expect(patchedQuery('model=a&benchmark=b', { patch: { benchmark: 'c', taskId: 'x' } })).toBe(
+      'model=a&benchmark=c&taskId=x',
+    );
     expect(patchedQuery('model=a&benchmark=b', { patch: { model: null, benchmark: '' } })).toBe('');
   });
 
@@ -13,7 +15,9 @@ describe('a list URL after a filter or page change', () => {
   });
 
   it('keeps the position for the pager’s own change', () => {
-    expect(patchedQuery('model=a', { patch: { page: '2', after: 'cur', before: null }, keepPage: true })).toBe('model=a&page=2&after=cur');
+    expect(patchedQuery('model=a', { patch: { page: '2', after: 'cur', before: null }, keepPage: true })).toBe(
+      'model=a&page=2&after=cur',
+    );
   });
 
   it('drops the queue’s "nothing left" note with any change', () => {
@@ -29,7 +33,9 @@ describe('the query a change builds on', () => {
   it('is the change on its way while the URL still shows the query it was made on (a text applied on blur, then a select)', () => {
     const asked = { from: 'model=a', query: 'model=a&checkpointKey=db' };
     expect(queryToChange(asked, 'model=a')).toBe('model=a&checkpointKey=db');
-    expect(patchedQuery(queryToChange(asked, 'model=a'), { patch: { benchmark: 'b' } })).toBe('model=a&checkpointKey=db&benchmark=b');
+    expect(patchedQuery(queryToChange(asked, 'model=a'), { patch: { benchmark: 'b' } })).toBe(
+      'model=a&checkpointKey=db&benchmark=b',
+    );
   });
 
   it('is the URL once it moved elsewhere (the change arrived, or Back/Forward went to another entry)', () => {
@@ -44,16 +50,24 @@ describe('a pager’s step in a keyset-paged list', () => {
 
   it('carries the page’s after cursor forward and its before cursor back', () => {
     expect(pageChange(3, at2)).toEqual({ page: '3', after: 'A2', before: null });
-    expect(pageChange(2, { page: 3, cursors: { after: 'A3', before: 'B3' } })).toEqual({ page: '2', after: null, before: 'B3' });
+    expect(pageChange(2, { page: 3, cursors: { after: 'A3', before: 'B3' } })).toEqual({
+      page: '2',
+      after: null,
+      before: 'B3',
+    });
   });
 
   it('drops the position for page 1, so its URL is the bare filtered list', () => {
     expect(pageChange(1, at2)).toEqual({ page: null, after: null, before: null });
-    expect(patchedQuery('status=FAILED&page=2&after=A1', { patch: pageChange(1, at2), keepPage: true })).toBe('status=FAILED');
+    expect(patchedQuery('status=FAILED&page=2&after=A1', { patch: pageChange(1, at2), keepPage: true })).toBe(
+      'status=FAILED',
+    );
   });
 
   it('steps a numbered list (no cursors) by its page number alone', () => {
     expect(patchedQuery('status=all', { patch: pageChange(2, { page: 1 }), keepPage: true })).toBe('status=all&page=2');
-    expect(patchedQuery('release=current&page=3', { patch: pageChange(2, { page: 3 }), keepPage: true })).toBe('release=current&page=2');
+    expect(patchedQuery('release=current&page=3', { patch: pageChange(2, { page: 3 }), keepPage: true })).toBe(
+      'release=current&page=2',
+    );
   });
 });

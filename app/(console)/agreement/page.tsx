@@ -13,18 +13,35 @@ import { listFailureCategories } from '@/lib/taxonomy/failure-taxonomy';
 
 export const metadata = { title: 'Agreement' };
 
-export default async function AgreementPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AgreementPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('diagnosis:read-all');
   // The disagreements' status tab and page are in the URL: a link the API would refuse says why here.
-  const parsed = await parsePageQuery(disagreementQuerySchema.pick({ status: true }), searchParams, pageQuerySchema.pick({ page: true }));
+  const parsed = await parsePageQuery(
+    disagreementQuerySchema.pick({ status: true }),
+    searchParams,
+    pageQuerySchema.pick({ page: true }),
+  );
   if (!parsed.ok) return <InvalidLinkNotice path="/agreement" raw={parsed.raw} problems={parsed.problems} />;
-  const [figures, categories] = await Promise.all([getAgreementFigures(actor, {}), listFailureCategories(actor, { includeInactive: false })]);
+  const [figures, categories] = await Promise.all([
+    getAgreementFigures(actor, {}),
+    listFailureCategories(actor, { includeInactive: false }),
+  ]);
   return (
     <div className="space-y-8">
-      <PageHeader title="Annotator agreement" description="How often annotators agree on failed checkpoints diagnosed by two or more of them (overlap k > 1), and the checkpoints where they disagree." />
+      <PageHeader
+        title="Annotator agreement"
+        description="How often annotators agree on failed checkpoints diagnosed by two or more of them (overlap k > 1), and the checkpoints where they disagree."
+      />
       <AgreementPanel initial={figures} />
       <Suspense>
-        <DisagreementsList categories={categories.map((c) => ({ id: c.id, label: c.label }))} canAdjudicate={can(actor.role, 'diagnosis:adjudicate')} />
+        <DisagreementsList
+          categories={categories.map((c) => ({ id: c.id, label: c.label }))}
+          canAdjudicate={can(actor.role, 'diagnosis:adjudicate')}
+        />
       </Suspense>
     </div>
   );

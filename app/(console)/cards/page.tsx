@@ -8,7 +8,11 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Cards' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('cards:read');
   const parsed = await parsePageQuery(cardListQuerySchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path="/cards" raw={parsed.raw} problems={parsed.problems} />;
@@ -16,7 +20,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const initial = await listCards(actor, query);
   return (
     <>
-      <PageHeader title="Cards" description="The bank: skill cards per ability and the global function cards, with versions and provenance." />
+      <PageHeader
+        title="Cards"
+        description="The bank: skill cards per ability and the global function cards, with versions and provenance."
+      />
       <Suspense>
         <CardBank initial={initial} initialQuery={new URLSearchParams(query).toString()} />
       </Suspense>

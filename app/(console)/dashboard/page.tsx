@@ -15,15 +15,32 @@ import { checkPageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard' };
 
-const HEADER = <PageHeader title="Dashboard" description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth." />;
+const HEADER = (
+  <PageHeader
+    title="Dashboard"
+    description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth."
+  />
+);
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('dashboard:read');
   const raw = searchParamsRecord(await searchParams);
   const parsed = checkPageQuery(dashboardFilterSchema, raw);
   if (!parsed.ok) {
     // As the API answers 400: the problems and no figures. The form keeps what was asked for, to correct it.
-    const asked = { benchmark: raw.benchmark, ability: raw.ability, model: raw.model, agent: raw.agent, nullAgent: raw.nullAgent === '1' || undefined, from: raw.from, to: raw.to };
+    const asked = {
+      benchmark: raw.benchmark,
+      ability: raw.ability,
+      model: raw.model,
+      agent: raw.agent,
+      nullAgent: raw.nullAgent === '1' || undefined,
+      from: raw.from,
+      to: raw.to,
+    };
     return (
       <>
         {HEADER}
@@ -48,7 +65,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       <DashboardFilters options={options} filters={filters} />
       {data.trajectoryCount === 0 && !anyFilter ? (
         <EmptyState title="No trajectories yet">
-          {can(actor.role, 'import:run') ? 'Import benchmark results under Imports (or with npm run import) to see pass rates here.' : 'Figures appear once a researcher or admin imports trajectories.'}
+          {can(actor.role, 'import:run')
+            ? 'Import benchmark results under Imports (or with npm run import) to see pass rates here.'
+            : 'Figures appear once a researcher or admin imports trajectories.'}
         </EmptyState>
       ) : (
         <DashboardView data={data} worksQueue={can(actor.role, 'queue:work')} />

@@ -16,8 +16,15 @@ export default async function ForbiddenPage({ searchParams }: { searchParams: Pr
   const asked = [(await searchParams).need].flat()[0];
   const need = asked && Object.hasOwn(PERMISSIONS, asked) ? asked : null;
   return (
-    <ConsoleNotice code="403" title="Not allowed" home={homeFor(actor.role)} homeLabel="Go to the start page" testId="forbidden">
-      Your role ({actor.role.toLowerCase()}) cannot open this page{need ? `: it needs the permission ${need}` : ''}. Ask an admin if you need access.
+    <ConsoleNotice
+      code="403"
+      title="Not allowed"
+      home={homeFor(actor.role)}
+      homeLabel="Go to the start page"
+      testId="forbidden"
+    >
+      Your role ({actor.role.toLowerCase()}) cannot open this page{need ? `: it needs the permission ${need}` : ''}. Ask
+      an admin if you need access.
     </ConsoleNotice>
   );
 }

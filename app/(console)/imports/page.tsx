@@ -10,7 +10,11 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Imports' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('import:run');
   // The list's page is in the URL (the page size is the view's own, as on the queue).
   const parsed = await parsePageQuery(pageQuerySchema.pick({ page: true }), searchParams);

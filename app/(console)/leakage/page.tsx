@@ -9,7 +9,11 @@ import { listReleases } from '@/lib/releases/read-release';
 
 export const metadata = { title: 'Leakage audit' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('retrieval:preview');
   // The bank and the page are in the URL: a page number the API would refuse says why here.
   const parsed = await parsePageQuery(pageQuerySchema.pick({ page: true }), searchParams);
@@ -17,7 +21,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const releases = await listReleases(actor);
   return (
     <>
-      <PageHeader title="Leakage audit" description="Held-out tasks must not retrieve cards whose provenance (runs, diagnoses, trajectories of any version) includes that same task." />
+      <PageHeader
+        title="Leakage audit"
+        description="Held-out tasks must not retrieve cards whose provenance (runs, diagnoses, trajectories of any version) includes that same task."
+      />
       <Suspense>
         <LeakageAuditView releases={releases.map((r) => r.name)} />
       </Suspense>

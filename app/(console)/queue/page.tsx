@@ -13,16 +13,28 @@ import { queueFilterSchema } from '@/lib/queue/queue-filters';
 
 export const metadata = { title: 'Queue' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('queue:work');
   // The view reads the URL itself and would show page 1 for `?page=abc`: check the link here with the
   // schemas /api/queue parses it with (the page size is the view's own, so only `page` of the paging).
-  const parsed = await parsePageQuery(queueFilterSchema, searchParams, pageQuerySchema.pick({ page: true }), cursorQuerySchema);
+  const parsed = await parsePageQuery(
+    queueFilterSchema,
+    searchParams,
+    pageQuerySchema.pick({ page: true }),
+    cursorQuerySchema,
+  );
   if (!parsed.ok) return <InvalidLinkNotice path="/queue" raw={parsed.raw} problems={parsed.problems} />;
   const facets = await queueFacets(actor);
   return (
     <>
-      <PageHeader title="Queue" description="Trajectories whose failed checkpoints still need a diagnosis (a run can pass and still fail a checkpoint). Take the next one, diagnose, submit & next." />
+      <PageHeader
+        title="Queue"
+        description="Trajectories whose failed checkpoints still need a diagnosis (a run can pass and still fail a checkpoint). Take the next one, diagnose, submit & next."
+      />
       <QueueUnappliedNote raw={parsed.raw} />
       <Suspense>
         <QueueView facets={facets} isAdmin={can(actor.role, 'queue:assign')} meId={actor.userId} />

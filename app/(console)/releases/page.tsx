@@ -27,7 +27,13 @@ export default async function Page() {
       />
       <div className="space-y-6">
         {can(actor.role, 'release:freeze') ? <FreezeReleaseForm /> : null}
-        {releases.length ? <ReleasesTable releases={releases} /> : <EmptyState title="No release yet">Freeze the current bank to give agent runtimes a version that never changes.</EmptyState>}
+        {releases.length ? (
+          <ReleasesTable releases={releases} />
+        ) : (
+          <EmptyState title="No release yet">
+            Freeze the current bank to give agent runtimes a version that never changes.
+          </EmptyState>
+        )}
       </div>
     </>
   );

@@ -11,7 +11,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ t
   const options = await previewOptions(actor, typeof taskId === 'string' ? taskId : undefined);
   return (
     <>
-      <PageHeader title="Retrieval preview" description="Exactly what an agent runtime gets from POST /api/retrieve: ranked cards with score parts, the rendered block and leakage warnings." />
+      <PageHeader
+        title="Retrieval preview"
+        description="Exactly what an agent runtime gets from POST /api/retrieve: ranked cards with score parts, the rendered block and leakage warnings."
+      />
       <RetrievalPreviewView options={options} />
     </>
   );

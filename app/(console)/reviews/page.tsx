@@ -9,7 +9,11 @@ import { listProposals, proposalListQuerySchema } from '@/lib/review/list-propos
 
 export const metadata = { title: 'Reviews' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('proposal:read');
   const parsed = await parsePageQuery(proposalListQuerySchema, searchParams, cursorQuerySchema);
   if (!parsed.ok) return <InvalidLinkNotice path="/reviews" raw={parsed.raw} problems={parsed.problems} />;
@@ -18,7 +22,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const initial = await listProposals(actor, query);
   return (
     <>
-      <PageHeader title="Reviews" description="Proposed card edits wait here; nothing enters the bank until a reviewer approves it." />
+      <PageHeader
+        title="Reviews"
+        description="Proposed card edits wait here; nothing enters the bank until a reviewer approves it."
+      />
       <Suspense>
         <ReviewInbox initial={initial} initialQuery={new URLSearchParams(query).toString()} />
       </Suspense>

@@ -12,7 +12,11 @@ import { runsListQuerySchema } from '@/lib/reflection/run-status';
 
 export const metadata = { title: 'Reflection runs' };
 
-export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RunsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('reflection:read');
   // listRuns reads after/before with the keyset cursor schema: check them with it too.
   const parsed = await parsePageQuery(runsListQuerySchema, searchParams, cursorQuerySchema);

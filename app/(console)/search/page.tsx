@@ -12,7 +12,11 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Search' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('trajectory:read');
   const parsed = await parsePageQuery(searchQuerySchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path="/search" raw={parsed.raw} problems={parsed.problems} />;
@@ -24,11 +28,18 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     <>
       <PageHeader
         title="Search transcripts"
-        description={<>Messages, tool names and arguments, observations and final answers of every imported trajectory. Words, <code>&quot;a phrase&quot;</code>, <code>-exclude</code>, <code>or</code>.</>}
+        description={
+          <>
+            Messages, tool names and arguments, observations and final answers of every imported trajectory. Words,{' '}
+            <code>&quot;a phrase&quot;</code>, <code>-exclude</code>, <code>or</code>.
+          </>
+        }
       />
       <SearchForm query={query} options={options} />
       {!asked ? (
-        <EmptyState title="Search every transcript">Type words or a phrase, or pick a tool (App.function), then press Enter.</EmptyState>
+        <EmptyState title="Search every transcript">
+          Type words or a phrase, or pick a tool (App.function), then press Enter.
+        </EmptyState>
       ) : result instanceof Error ? (
         <ErrorMessage error={result} />
       ) : result ? (

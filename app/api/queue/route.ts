@@ -3,4 +3,6 @@ import { apiRoute } from '@/lib/http/route';
 import { listQueue } from '@/lib/queue/list-queue';
 
 /** One page of the queue with its counts and the caller's progress. */
-export const GET = apiRoute('queue:work', async ({ req, actor }) => listQueue(actor, searchParamsRecord(req.nextUrl.searchParams)));
+export const GET = apiRoute('queue:work', async ({ req, actor }) =>
+  listQueue(actor, searchParamsRecord(req.nextUrl.searchParams)),
+);

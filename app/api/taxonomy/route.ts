@@ -8,4 +8,6 @@ export const GET = apiRoute('trajectory:read', async ({ req, actor }) => {
   return { categories: await listFailureCategories(actor, { includeInactive: all === '1' }) };
 });
 
-export const POST = apiRoute('taxonomy:edit', async ({ req, actor }) => ({ category: await createFailureCategory(actor, await readJson(req)) }));
+export const POST = apiRoute('taxonomy:edit', async ({ req, actor }) => ({
+  category: await createFailureCategory(actor, await readJson(req)),
+}));

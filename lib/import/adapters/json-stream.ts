@@ -60,7 +60,10 @@ function positionCounter() {
  * truncated file) is thrown as a JsonBreakError after every complete element
  * before it was yielded, so the caller keeps the good part and can say where it broke.
  */
-export async function* streamJsonPieces(input: Readable, opts: { arrayKeys: string[]; wholeKeys: string[] }): AsyncGenerator<JsonPiece> {
+export async function* streamJsonPieces(
+  input: Readable,
+  opts: { arrayKeys: string[]; wholeKeys: string[] },
+): AsyncGenerator<JsonPiece> {
   const counter = positionCounter();
   const tokens = input.pipe(counter.stream).pipe(parser.asStream({ packValues: true, streamValues: false }));
   input.on('error', (err) => tokens.destroy(err));
@@ -71,11 +74,20 @@ export async function* streamJsonPieces(input: Readable, opts: { arrayKeys: stri
   } catch (err) {
     // A read error (the file went away) is not the JSON's fault: passed on as it is.
     if (input.errored) throw err;
-    throw new JsonBreakError((err as Error).message, { bytes: counter.seen.bytes, line: counter.line(), atEnd: counter.seen.ended, inside });
+    throw new JsonBreakError((err as Error).message, {
+      bytes: counter.seen.bytes,
+      line: counter.line(),
+      atEnd: counter.seen.ended,
+      inside,
+    });
   }
 }
 
-async function* pieces(tokens: AsyncIterable<Token>, opts: { arrayKeys: string[]; wholeKeys: string[] }, track: (at: Place | null) => void): AsyncGenerator<JsonPiece> {
+async function* pieces(
+  tokens: AsyncIterable<Token>,
+  opts: { arrayKeys: string[]; wholeKeys: string[] },
+  track: (at: Place | null) => void,
+): AsyncGenerator<JsonPiece> {
   let depth = 0;
   let rootIsArray = false;
   let key = '';
@@ -120,12 +132,22 @@ const n = (x: number) => x.toLocaleString('en-US');
  * record it broke in, which is not imported; every record before it is). The
  * records are the elements of the arrays under `recordKeys` ('' = a top-level array).
  */
-export function brokenJsonItem(err: unknown, recordKeys: string[], what = 'the JSON is malformed or truncated'): SourceItem & { kind: 'error' } {
-  if (!(err instanceof JsonBreakError)) return { kind: 'error', path: '', reason: `${what}: ${(err as Error).message}` };
+export function brokenJsonItem(
+  err: unknown,
+  recordKeys: string[],
+  what = 'the JSON is malformed or truncated',
+): SourceItem & { kind: 'error' } {
+  if (!(err instanceof JsonBreakError))
+    return { kind: 'error', path: '', reason: `${what}: ${(err as Error).message}` };
   const { bytes, line, atEnd, inside } = err.at;
   const label = inside ? (inside.index == null ? inside.key : `${inside.key}[${inside.index}]`) : '';
   const record = inside?.index != null && recordKeys.includes(inside.key) ? inside.index : undefined;
   const where = `at or before byte ${n(bytes)} (line ${n(line)}${atEnd ? ', where the file ends' : ''})`;
-  const within = record != null ? `, inside record ${record} (${label}), which is not imported` : label ? `, inside ${label}` : ', between records';
+  const within =
+    record != null
+      ? `, inside record ${record} (${label}), which is not imported`
+      : label
+        ? `, inside ${label}`
+        : ', between records';
   return { kind: 'error', line, recordIndex: record, path: label, reason: `${what} ${where}${within}: ${err.message}` };
 }

@@ -10,7 +10,9 @@ import type { Adapter } from './types';
 export const nativeJsonlAdapter: Adapter = async function* (input) {
   let endsWithNewline = true;
   input.on('data', (chunk: Buffer | string) => {
-    if (chunk.length) endsWithNewline = (typeof chunk === 'string' ? chunk.at(-1) : String.fromCharCode(chunk[chunk.length - 1])) === '\n';
+    if (chunk.length)
+      endsWithNewline =
+        (typeof chunk === 'string' ? chunk.at(-1) : String.fromCharCode(chunk[chunk.length - 1])) === '\n';
   });
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let line = 0;
@@ -32,6 +34,11 @@ export const nativeJsonlAdapter: Adapter = async function* (input) {
   }
   if (pendingError) {
     const hint = endsWithNewline ? '' : ' (the last line has no newline: the file looks truncated)';
-    yield { kind: 'error', line: pendingError.line, path: '', reason: `malformed JSON: ${pendingError.message}${hint}` };
+    yield {
+      kind: 'error',
+      line: pendingError.line,
+      path: '',
+      reason: `malformed JSON: ${pendingError.message}${hint}`,
+    };
   }
 };

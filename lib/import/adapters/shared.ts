@@ -29,7 +29,8 @@ export function parseArguments(raw: unknown): Record<string, unknown> {
 
 /** Who is expected to make a call: the agent, or (τ²-bench dual control) the simulated user. */
 export type Caller = 'agent' | 'user';
-const isCallBy = (e: NativeEvent, tool: string, by: Caller) => e.type === 'tool_call' && e.tool === tool && e.source === by;
+const isCallBy = (e: NativeEvent, tool: string, by: Caller) =>
+  e.type === 'tool_call' && e.tool === tool && e.source === by;
 
 /**
  * Position of the first tool call by `by` with this tool name whose arguments
@@ -74,8 +75,15 @@ export function anchorExpectedAction(
   if (exact != null) return { eventIndex: exact, note: null };
   const nearest = firstCallOf(events, tool, by);
   const who = by === 'user' ? 'the user' : 'the agent';
-  if (nearest != null) return { eventIndex: nearest, note: `No call of ${tool} by ${who} with the expected arguments; anchored to its first call, whose arguments differ.` };
-  return { eventIndex: null, note: by === 'user' ? `The user never calls ${tool}.` : `The trajectory never calls ${tool}.` };
+  if (nearest != null)
+    return {
+      eventIndex: nearest,
+      note: `No call of ${tool} by ${who} with the expected arguments; anchored to its first call, whose arguments differ.`,
+    };
+  return {
+    eventIndex: null,
+    note: by === 'user' ? `The user never calls ${tool}.` : `The trajectory never calls ${tool}.`,
+  };
 }
 
 export type RecordParts = Pick<NativeRecordInput, 'task' | 'trajectory' | 'events' | 'checkpoints'>;

@@ -1,6 +1,17 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
-import { anchorExpectedAction, arr, contextFromFileName, describeCall, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
+import {
+  anchorExpectedAction,
+  arr,
+  contextFromFileName,
+  describeCall,
+  isObj,
+  nativeRecord,
+  parseArguments,
+  str,
+  toolName,
+  type Json,
+} from './shared';
 import type { Adapter, AdapterOptions } from './types';
 
 /**
@@ -49,12 +60,25 @@ function trajToEvents(traj: unknown[], domain: string): NativeEvent[] {
         const tool = toolName(domain, str(fn.name) ?? 'unknown');
         const callId = str(c.id) ?? null;
         if (callId) toolByCall.set(callId, tool);
-        events.push({ source: 'agent', type: 'tool_call', tool, arguments: parseArguments(fn.arguments), call_id: callId });
+        events.push({
+          source: 'agent',
+          type: 'tool_call',
+          tool,
+          arguments: parseArguments(fn.arguments),
+          call_id: callId,
+        });
       }
     } else if (m.role === 'tool') {
       const callId = str(m.tool_call_id) ?? null;
       const tool = (callId && toolByCall.get(callId)) || (str(m.name) ? toolName(domain, str(m.name)!) : null);
-      events.push({ source: 'environment', type: 'observation', tool, call_id: callId, content: content ?? '', error: /^Error/i.test(content ?? '') });
+      events.push({
+        source: 'environment',
+        type: 'observation',
+        tool,
+        call_id: callId,
+        content: content ?? '',
+        error: /^Error/i.test(content ?? ''),
+      });
     }
   }
   return events;
@@ -73,21 +97,48 @@ export function tau1RecordToNative(rec: Json, ctx: { domain: string; model: stri
 
   const checkpoints: NonNullable<NativeRecordInput['task']['checkpoints']> = actions.map((a, i) => {
     const name = str(a.name) ?? '?';
-    return { id: `${taskId}_${i}`, name: toolName(ctx.domain, name), description: `Expected call ${describeCall(name, parseArguments(a.kwargs))}`, kind: 'action', weight: 1 };
+    return {
+      id: `${taskId}_${i}`,
+      name: toolName(ctx.domain, name),
+      description: `Expected call ${describeCall(name, parseArguments(a.kwargs))}`,
+      kind: 'action',
+      weight: 1,
+    };
   });
-  checkpoints.push({ id: 'db', name: 'Final database state matches the expected one', description: 'r_actions: the database after the run hashes equal to the gold database.', kind: 'db', weight: 1 });
-  outputs.forEach((o, i) => checkpoints.push({ id: `output_${i}`, name: `Tell the user "${o}"`, description: 'r_outputs: the expected output appears in the agent\'s replies.', kind: 'output', weight: 1 }));
+  checkpoints.push({
+    id: 'db',
+    name: 'Final database state matches the expected one',
+    description: 'r_actions: the database after the run hashes equal to the gold database.',
+    kind: 'db',
+    weight: 1,
+  });
+  outputs.forEach((o, i) =>
+    checkpoints.push({
+      id: `output_${i}`,
+      name: `Tell the user "${o}"`,
+      description: "r_outputs: the expected output appears in the agent's replies.",
+      kind: 'output',
+      weight: 1,
+    }),
+  );
 
   const results: NonNullable<NativeRecordInput['checkpoints']> = actions.map((a, i) => {
     const anchor = anchorExpectedAction(events, toolName(ctx.domain, str(a.name) ?? ''), parseArguments(a.kwargs));
     // τ-bench has no per-action result: "passed" is derived from an exact call being present.
     const passed = anchor.note == null;
-    return { id: `${taskId}_${i}`, passed, event_index: anchor.eventIndex, note: passed ? 'Derived: a call with this name and arguments is in the trajectory.' : `Derived: ${anchor.note}` };
+    return {
+      id: `${taskId}_${i}`,
+      passed,
+      event_index: anchor.eventIndex,
+      note: passed ? 'Derived: a call with this name and arguments is in the trajectory.' : `Derived: ${anchor.note}`,
+    };
   });
-  if (typeof sub.r_actions === 'number') results.push({ id: 'db', passed: sub.r_actions >= 1, score: sub.r_actions, total: 1 });
+  if (typeof sub.r_actions === 'number')
+    results.push({ id: 'db', passed: sub.r_actions >= 1, score: sub.r_actions, total: 1 });
   const perOutput = isObj(sub.outputs) ? sub.outputs : {};
   outputs.forEach((o, i) => {
-    const met = typeof perOutput[o] === 'boolean' ? perOutput[o] : typeof sub.r_outputs === 'number' ? sub.r_outputs >= 1 : null;
+    const met =
+      typeof perOutput[o] === 'boolean' ? perOutput[o] : typeof sub.r_outputs === 'number' ? sub.r_outputs >= 1 : null;
     if (met != null) results.push({ id: `output_${i}`, passed: met === true });
   });
 
@@ -105,9 +156,17 @@ export function tau1RecordToNative(rec: Json, ctx: { domain: string; model: stri
       id: `${BENCHMARK}:${ctx.domain}:${ctx.model}:${taskId}:${String(rec.trial)}`,
       model: ctx.model,
       trial: typeof rec.trial === 'number' ? rec.trial : null,
-      outcome: { passed: reward >= 1, score: reward, reason: rewardInfo ? null : 'no reward_info in the source record' },
+      outcome: {
+        passed: reward >= 1,
+        score: reward,
+        reason: rewardInfo ? null : 'no reward_info in the source record',
+      },
       feedback: 'checkpoint_binary',
-      metadata: { source: info.source ?? null, user_cost: info.user_cost ?? null, gt_data_hash: sub.gt_data_hash ?? null },
+      metadata: {
+        source: info.source ?? null,
+        user_cost: info.user_cost ?? null,
+        gt_data_hash: sub.gt_data_hash ?? null,
+      },
     },
     events,
     checkpoints: results,
@@ -123,7 +182,12 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
       count++;
       const rec = piece.value;
       if (!isObj(rec) || !Array.isArray(rec.traj)) {
-        yield { kind: 'error', recordIndex: index, path: `[${index}].traj`, reason: 'a τ-bench record needs a "traj" message list' };
+        yield {
+          kind: 'error',
+          recordIndex: index,
+          path: `[${index}].traj`,
+          reason: 'a τ-bench record needs a "traj" message list',
+        };
         continue;
       }
       // The model is the file's, not a record's: said once, at the first τ-bench record (a file
@@ -133,14 +197,27 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
         return;
       }
       // task_id and trial make the trajectory's id: without them it would be "…:undefined" and collide.
-      const missing = (['task_id', 'trial'] as const).find((k) => typeof rec[k] !== 'number' && (typeof rec[k] !== 'string' || !rec[k]));
+      const missing = (['task_id', 'trial'] as const).find(
+        (k) => typeof rec[k] !== 'number' && (typeof rec[k] !== 'string' || !rec[k]),
+      );
       if (missing) {
-        yield { kind: 'error', recordIndex: index, path: `[${index}].${missing}`, reason: `a τ-bench record needs a "${missing}" (number or string): it is part of the trajectory's id` };
+        yield {
+          kind: 'error',
+          recordIndex: index,
+          path: `[${index}].${missing}`,
+          reason: `a τ-bench record needs a "${missing}" (number or string): it is part of the trajectory's id`,
+        };
         continue;
       }
       const domain = ctx.domain ?? domainFromPolicy(rec.traj);
       if (!domain) {
-        yield { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'cannot tell the domain (airline/retail): name it with --domain on the command line, or the Domain field of the upload form' };
+        yield {
+          kind: 'error',
+          recordIndex: index,
+          path: `[${index}]`,
+          reason:
+            'cannot tell the domain (airline/retail): name it with --domain on the command line, or the Domain field of the upload form',
+        };
         continue;
       }
       yield { kind: 'record', recordIndex: index, record: tau1RecordToNative(rec, { domain, model: ctx.model }) };
@@ -151,6 +228,11 @@ export const tau1Adapter: Adapter = async function* (input, opts) {
   }
   // An object (e.g. τ²-bench results named as τ-bench) or an empty list would otherwise "succeed" with nothing imported.
   if (count === 0) {
-    yield { kind: 'error', path: '', reason: 'no τ-bench records found: a τ-bench (v1) file is a JSON list of {task_id, trial, reward, traj, info}. Check the format, or leave it to be detected.' };
+    yield {
+      kind: 'error',
+      path: '',
+      reason:
+        'no τ-bench records found: a τ-bench (v1) file is a JSON list of {task_id, trial, reward, traj, info}. Check the format, or leave it to be detected.',
+    };
   }
 };

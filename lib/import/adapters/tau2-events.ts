@@ -21,13 +21,33 @@ export function messagesToEvents(messages: unknown[], domain: string): NativeEve
         const tool = toolName(domain, str(c.name) ?? 'unknown');
         const callId = str(c.id) ?? null;
         if (callId) toolByCall.set(callId, tool);
-        events.push({ source, type: 'tool_call', tool, arguments: parseArguments(c.arguments), call_id: callId, metadata: meta });
+        events.push({
+          source,
+          type: 'tool_call',
+          tool,
+          arguments: parseArguments(c.arguments),
+          call_id: callId,
+          metadata: meta,
+        });
       }
     } else if (m.role === 'tool') {
       const callId = str(m.id) ?? null;
-      events.push({ source: 'environment', type: 'observation', tool: (callId && toolByCall.get(callId)) || null, call_id: callId, content: content ?? '', error: m.error === true, metadata: { ...meta, requestor: m.requestor ?? null } });
+      events.push({
+        source: 'environment',
+        type: 'observation',
+        tool: (callId && toolByCall.get(callId)) || null,
+        call_id: callId,
+        content: content ?? '',
+        error: m.error === true,
+        metadata: { ...meta, requestor: m.requestor ?? null },
+      });
     } else if (content?.trim()) {
-      events.push({ source: 'environment', type: 'notification', content, metadata: { ...meta, role: m.role ?? null } });
+      events.push({
+        source: 'environment',
+        type: 'notification',
+        content,
+        metadata: { ...meta, role: m.role ?? null },
+      });
     }
   }
   return events;

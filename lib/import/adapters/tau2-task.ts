@@ -40,15 +40,49 @@ export function taskCheckpoints(task: Json, domain: string): Checkpoint[] {
     const compared = Array.isArray(a.compare_args) ? ` (compared: ${a.compare_args.join(', ')})` : '';
     // Dual control (telecom): some expected actions are the simulated user's, not the agent's.
     const who = a.requestor === 'user' ? 'Expected user action' : 'Expected call';
-    out.push({ id: str(a.action_id) ?? '', name: toolName(domain, name), description: `${who} ${describeCall(name, args)}${compared}`, kind: a.requestor === 'user' ? 'user_action' : 'action', weight: 1 });
+    out.push({
+      id: str(a.action_id) ?? '',
+      name: toolName(domain, name),
+      description: `${who} ${describeCall(name, args)}${compared}`,
+      kind: a.requestor === 'user' ? 'user_action' : 'action',
+      weight: 1,
+    });
   }
-  out.push({ id: 'db', name: 'Final database state matches the expected one', description: 'db_check: the environment database after the run equals the gold database.', kind: 'db', weight: 1 });
-  arr(ec.nl_assertions).forEach((text, i) => out.push({ id: `nl_${i}`, name: String(text), description: 'Natural-language assertion judged by an LLM.', kind: 'nl_assertion', weight: 1 }));
+  out.push({
+    id: 'db',
+    name: 'Final database state matches the expected one',
+    description: 'db_check: the environment database after the run equals the gold database.',
+    kind: 'db',
+    weight: 1,
+  });
+  arr(ec.nl_assertions).forEach((text, i) =>
+    out.push({
+      id: `nl_${i}`,
+      name: String(text),
+      description: 'Natural-language assertion judged by an LLM.',
+      kind: 'nl_assertion',
+      weight: 1,
+    }),
+  );
   arr(ec.env_assertions).forEach((e, i) => {
     const fn = isObj(e) ? (str(e.func_name) ?? 'assertion') : 'assertion';
-    out.push({ id: `env_${i}`, name: `Environment assertion ${fn}`, description: JSON.stringify(e), kind: 'env_assertion', weight: 1 });
+    out.push({
+      id: `env_${i}`,
+      name: `Environment assertion ${fn}`,
+      description: JSON.stringify(e),
+      kind: 'env_assertion',
+      weight: 1,
+    });
   });
-  arr(ec.communicate_info).forEach((info, i) => out.push({ id: `communicate_${i}`, name: `Communicate "${String(info)}" to the user`, description: null, kind: 'communicate', weight: 1 }));
+  arr(ec.communicate_info).forEach((info, i) =>
+    out.push({
+      id: `communicate_${i}`,
+      name: `Communicate "${String(info)}" to the user`,
+      description: null,
+      kind: 'communicate',
+      weight: 1,
+    }),
+  );
   return out;
 }
 
@@ -60,15 +94,23 @@ export function taskCheckpoints(task: Json, domain: string): Checkpoint[] {
  */
 export function taskFromSimulation(sim: Json, instruction: string): Json {
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
-  const envAssertions = arr(ri.env_assertions).filter(isObj).map((e) => (isObj(e.env_assertion) ? e.env_assertion : e));
+  const envAssertions = arr(ri.env_assertions)
+    .filter(isObj)
+    .map((e) => (isObj(e.env_assertion) ? e.env_assertion : e));
   return {
     id: String(sim.task_id),
     user_scenario: { instructions: instruction },
     evaluation_criteria: {
-      actions: arr(ri.action_checks).filter(isObj).map((c) => (isObj(c.action) ? c.action : {})),
-      nl_assertions: arr(ri.nl_assertions).filter(isObj).map((r) => r.nl_assertion),
+      actions: arr(ri.action_checks)
+        .filter(isObj)
+        .map((c) => (isObj(c.action) ? c.action : {})),
+      nl_assertions: arr(ri.nl_assertions)
+        .filter(isObj)
+        .map((r) => r.nl_assertion),
       env_assertions: envAssertions,
-      communicate_info: arr(ri.communicate_checks).filter(isObj).map((r) => r.info),
+      communicate_info: arr(ri.communicate_checks)
+        .filter(isObj)
+        .map((r) => r.info),
       reward_basis: ri.reward_basis ?? null,
     },
   };
@@ -81,7 +123,11 @@ export function taskFromSimulation(sim: Json, instruction: string): Json {
  * are 98_0, 98_1, and telecom's are names like toggle_airplane_mode_0.)
  */
 export function foreignActionIds(task: Json, sim: Json, simPath: string): { path: string; reason: string }[] {
-  const own = new Set(arr(criteriaOf(task).actions).filter(isObj).map((a) => str(a.action_id)));
+  const own = new Set(
+    arr(criteriaOf(task).actions)
+      .filter(isObj)
+      .map((a) => str(a.action_id)),
+  );
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
   const out: { path: string; reason: string }[] = [];
   arr(ri.action_checks).forEach((c, i) => {

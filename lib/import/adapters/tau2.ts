@@ -1,6 +1,16 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
-import { anchorExpectedAction, arr, contextFromFileName, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
+import {
+  anchorExpectedAction,
+  arr,
+  contextFromFileName,
+  isObj,
+  nativeRecord,
+  parseArguments,
+  str,
+  toolName,
+  type Json,
+} from './shared';
 import { firstUserMessage, messagesToEvents } from './tau2-events';
 import { criteriaOf, foreignActionIds, instructionOf, taskCheckpoints, taskFromSimulation } from './tau2-task';
 import { DATA_QUALITY_KEY, type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
@@ -37,32 +47,61 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
   const ec = criteriaOf(task);
   const out: Result[] = [];
-  const checks = new Map(arr(ri.action_checks).filter(isObj).map((c) => [str(isObj(c.action) ? c.action.action_id : undefined), c]));
+  const checks = new Map(
+    arr(ri.action_checks)
+      .filter(isObj)
+      .map((c) => [str(isObj(c.action) ? c.action.action_id : undefined), c]),
+  );
   for (const a of arr(ec.actions).filter(isObj)) {
     const check = checks.get(str(a.action_id));
     if (!check) continue;
     const passed = check.action_match === true;
     const compare = Array.isArray(a.compare_args) ? (a.compare_args as string[]) : null;
     // A user-side action (dual control) is anchored to the simulated user's call, never to the agent's.
-    const anchor = anchorExpectedAction(events, toolName(domain, str(a.name) ?? ''), parseArguments(a.arguments), compare, a.requestor === 'user' ? 'user' : 'agent');
+    const anchor = anchorExpectedAction(
+      events,
+      toolName(domain, str(a.name) ?? ''),
+      parseArguments(a.arguments),
+      compare,
+      a.requestor === 'user' ? 'user' : 'agent',
+    );
     // A passed check is anchored to its matching call; a failed one to the nearest attempt, with the reason.
-    out.push({ id: str(a.action_id)!, passed, score: typeof check.action_reward === 'number' ? check.action_reward : null, total: 1, event_index: anchor.eventIndex, note: passed ? null : anchor.note });
+    out.push({
+      id: str(a.action_id)!,
+      passed,
+      score: typeof check.action_reward === 'number' ? check.action_reward : null,
+      total: 1,
+      event_index: anchor.eventIndex,
+      note: passed ? null : anchor.note,
+    });
   }
   if (isObj(ri.db_check)) {
-    out.push({ id: 'db', passed: ri.db_check.db_match === true, score: typeof ri.db_check.db_reward === 'number' ? ri.db_check.db_reward : null, total: 1 });
+    out.push({
+      id: 'db',
+      passed: ri.db_check.db_match === true,
+      score: typeof ri.db_check.db_reward === 'number' ? ri.db_check.db_reward : null,
+      total: 1,
+    });
   }
   const usedNl = new Set<number>();
   arr(ri.nl_assertions).forEach((r, j) => {
     const i = isObj(r) ? matchText(arr(ec.nl_assertions), r.nl_assertion, j, usedNl) : -1;
-    if (i >= 0) out.push({ id: `nl_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
+    if (i >= 0)
+      out.push({ id: `nl_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
   });
   arr(ri.env_assertions).forEach((r, i) => {
-    if (isObj(r) && i < arr(ec.env_assertions).length) out.push({ id: `env_${i}`, passed: r.met === true, score: typeof r.reward === 'number' ? r.reward : null });
+    if (isObj(r) && i < arr(ec.env_assertions).length)
+      out.push({ id: `env_${i}`, passed: r.met === true, score: typeof r.reward === 'number' ? r.reward : null });
   });
   const usedCommunicate = new Set<number>();
   arr(ri.communicate_checks).forEach((r, j) => {
     const i = isObj(r) ? matchText(arr(ec.communicate_info), r.info, j, usedCommunicate) : -1;
-    if (i >= 0) out.push({ id: `communicate_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
+    if (i >= 0)
+      out.push({
+        id: `communicate_${i}`,
+        passed: (r as Json).met === true,
+        note: str((r as Json).justification) ?? null,
+      });
   });
   return out;
 }
@@ -71,11 +110,22 @@ function runInfoOf(info: Json, task: Json): RunInfo {
   const agentInfo = isObj(info.agent_info) ? info.agent_info : {};
   const userInfo = isObj(info.user_info) ? info.user_info : {};
   const envInfo = isObj(info.environment_info) ? info.environment_info : {};
-  const scenario = isObj(task.user_scenario) && isObj(task.user_scenario.instructions) ? task.user_scenario.instructions : {};
-  return { domain: str(envInfo.domain_name) ?? str(scenario.domain) ?? 'unknown', model: str(agentInfo.llm) ?? 'unknown', agent: str(agentInfo.implementation) ?? null, userLlm: userInfo.llm ?? null };
+  const scenario =
+    isObj(task.user_scenario) && isObj(task.user_scenario.instructions) ? task.user_scenario.instructions : {};
+  return {
+    domain: str(envInfo.domain_name) ?? str(scenario.domain) ?? 'unknown',
+    model: str(agentInfo.llm) ?? 'unknown',
+    agent: str(agentInfo.implementation) ?? null,
+    userLlm: userInfo.llm ?? null,
+  };
 }
 
-function toRecord(run: RunInfo, task: Json, sim: Json, extra: { taskMeta?: Json; warnings?: ItemWarning[] } = {}): NativeRecordInput {
+function toRecord(
+  run: RunInfo,
+  task: Json,
+  sim: Json,
+  extra: { taskMeta?: Json; warnings?: ItemWarning[] } = {},
+): NativeRecordInput {
   const events = messagesToEvents(arr(sim.messages), run.domain);
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
   const reward = typeof ri.reward === 'number' ? ri.reward : 0;
@@ -87,7 +137,12 @@ function toRecord(run: RunInfo, task: Json, sim: Json, extra: { taskMeta?: Json;
       instruction: instructionOf(task),
       apps: [run.domain],
       checkpoints: taskCheckpoints(task, run.domain),
-      metadata: { description: task.description ?? null, persona: isObj(task.user_scenario) ? (task.user_scenario.persona ?? null) : null, reward_basis: criteriaOf(task).reward_basis ?? null, ...extra.taskMeta },
+      metadata: {
+        description: task.description ?? null,
+        persona: isObj(task.user_scenario) ? (task.user_scenario.persona ?? null) : null,
+        reward_basis: criteriaOf(task).reward_basis ?? null,
+        ...extra.taskMeta,
+      },
     },
     trajectory: {
       id: `${BENCHMARK}:${run.domain}:${String(sim.id)}`,
@@ -118,7 +173,12 @@ export function tau2SimulationToRecord(info: Json, task: Json, sim: Json): Nativ
 /** The simulation id is the trajectory's id: without one it would be "…:undefined" and collide. */
 function missingId(sim: Json, at: string, index: number): SourceItem | null {
   if ((typeof sim.id === 'string' && sim.id) || typeof sim.id === 'number') return null;
-  return { kind: 'error', recordIndex: index, path: `${at}.id`, reason: 'a simulation needs an "id" (string): it is the trajectory\'s id' };
+  return {
+    kind: 'error',
+    recordIndex: index,
+    path: `${at}.id`,
+    reason: 'a simulation needs an "id" (string): it is the trajectory\'s id',
+  };
 }
 
 /** A simulation of a results file, against its task definition. */
@@ -127,10 +187,21 @@ function convertEnveloped(info: Json, tasks: Map<string, Json>, index: number, s
   const noId = missingId(sim, at, index);
   if (noId) return noId;
   const task = tasks.get(String(sim.task_id));
-  if (!task) return { kind: 'error', recordIndex: index, path: `${at}.task_id`, reason: `task_id "${String(sim.task_id)}" is not in the file's tasks` };
+  if (!task)
+    return {
+      kind: 'error',
+      recordIndex: index,
+      path: `${at}.task_id`,
+      reason: `task_id "${String(sim.task_id)}" is not in the file's tasks`,
+    };
   // A simulation scored against another task's actions is still a real conversation: keep it, flagged.
   const warnings = foreignActionIds(task, sim, at);
-  return { kind: 'record', recordIndex: index, record: toRecord(runInfoOf(info, task), task, sim, { warnings }), warnings };
+  return {
+    kind: 'record',
+    recordIndex: index,
+    record: toRecord(runInfoOf(info, task), task, sim, { warnings }),
+    warnings,
+  };
 }
 
 /** Domain and model of a bare simulation list: the options (CLI flags / form fields), else the file name. */
@@ -145,18 +216,32 @@ function bareContext(opts: AdapterOptions): { domain?: string; model?: string } 
  * with the first user message as the instruction. The first simulation of a
  * task defines it for the file, so later trials agree with it.
  */
-function convertBare(ctx: { domain: string; model: string }, tasks: Map<string, Json>, index: number, sim: Json): SourceItem {
+function convertBare(
+  ctx: { domain: string; model: string },
+  tasks: Map<string, Json>,
+  index: number,
+  sim: Json,
+): SourceItem {
   const noId = missingId(sim, `[${index}]`, index);
   if (noId) return noId;
   const key = String(sim.task_id);
   let task = tasks.get(key);
   if (!task) {
-    task = taskFromSimulation(sim, firstUserMessage(arr(sim.messages)) ?? `τ²-bench task ${key} (no task definition and no user message in the file)`);
+    task = taskFromSimulation(
+      sim,
+      firstUserMessage(arr(sim.messages)) ??
+        `τ²-bench task ${key} (no task definition and no user message in the file)`,
+    );
     tasks.set(key, task);
   }
   const run: RunInfo = { domain: ctx.domain, model: ctx.model, agent: null, userLlm: null };
   const warnings = foreignActionIds(task, sim, `[${index}]`);
-  return { kind: 'record', recordIndex: index, record: toRecord(run, task, sim, { taskMeta: { instruction_source: 'first_user_message' }, warnings }), warnings };
+  return {
+    kind: 'record',
+    recordIndex: index,
+    record: toRecord(run, task, sim, { taskMeta: { instruction_source: 'first_user_message' }, warnings }),
+    warnings,
+  };
 }
 
 export const tau2Adapter: Adapter = async function* (input, opts) {
@@ -176,22 +261,39 @@ export const tau2Adapter: Adapter = async function* (input, opts) {
         if (!bare) {
           const ctx = bareContext(opts);
           if (!ctx.domain || !ctx.model) {
-            const missing = [!ctx.domain && 'domain (airline/retail/telecom…)', !ctx.model && 'model'].filter(Boolean).join(' and ');
+            const missing = [!ctx.domain && 'domain (airline/retail/telecom…)', !ctx.model && 'model']
+              .filter(Boolean)
+              .join(' and ');
             // The file's problem, not a record's: the import's one message (see SourceItem 'fatal').
-            yield { kind: 'fatal', reason: `this τ²-bench file is a bare list of simulations, which names no ${missing}: name it with --domain/--model on the command line, the Domain/Model fields of the upload form, or a file name like gpt-4.1_telecom_….json` };
+            yield {
+              kind: 'fatal',
+              reason: `this τ²-bench file is a bare list of simulations, which names no ${missing}: name it with --domain/--model on the command line, the Domain/Model fields of the upload form, or a file name like gpt-4.1_telecom_….json`,
+            };
             return;
           }
           bare = { domain: ctx.domain, model: ctx.model };
-          yield { kind: 'warning', path: '', reason: `a bare list of simulations without task definitions: domain "${bare.domain}" and model "${bare.model}" come from ${opts.domain || opts.model ? 'the given options' : 'the file name'}, each task's checkpoints from its first simulation's reward_info, and its instruction is the simulated user's first message (a task already imported keeps its own definition)` };
+          yield {
+            kind: 'warning',
+            path: '',
+            reason: `a bare list of simulations without task definitions: domain "${bare.domain}" and model "${bare.model}" come from ${opts.domain || opts.model ? 'the given options' : 'the file name'}, each task's checkpoints from its first simulation's reward_info, and its instruction is the simulated user's first message (a task already imported keeps its own definition)`,
+          };
         }
         simulations++;
-        yield isObj(piece.value) ? convertBare(bare, tasks, index, piece.value) : { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'a simulation must be an object' };
+        yield isObj(piece.value)
+          ? convertBare(bare, tasks, index, piece.value)
+          : { kind: 'error', recordIndex: index, path: `[${index}]`, reason: 'a simulation must be an object' };
       } else if (piece.key === 'info' && isObj(piece.value)) info = piece.value;
       else if (piece.key === 'tasks' && isObj(piece.value)) tasks.set(String(piece.value.id), piece.value);
       else if (piece.key === 'simulations') {
         sawSimulations = true;
         simulations++;
-        if (!isObj(piece.value)) yield { kind: 'error', recordIndex: index, path: `simulations[${index}]`, reason: 'a simulation must be an object' };
+        if (!isObj(piece.value))
+          yield {
+            kind: 'error',
+            recordIndex: index,
+            path: `simulations[${index}]`,
+            reason: 'a simulation must be an object',
+          };
         else if (tasks.size === 0) early.push({ index, sim: piece.value });
         else yield convertEnveloped(info, tasks, index, piece.value);
       }
@@ -204,7 +306,13 @@ export const tau2Adapter: Adapter = async function* (input, opts) {
   for (const e of early) yield convertEnveloped(info, tasks, e.index, e.sim);
   if (simulations === 0) {
     // An empty `simulations` list (or an empty list) is a valid file with nothing in it, not a broken one.
-    if (sawSimulations || bare !== null || Object.keys(info).length || tasks.size) yield { kind: 'warning', path: 'simulations', reason: '0 records — the file holds no simulations' };
-    else yield { kind: 'error', path: 'simulations', reason: 'no "simulations" array found: is this a τ²-bench results file?' };
+    if (sawSimulations || bare !== null || Object.keys(info).length || tasks.size)
+      yield { kind: 'warning', path: 'simulations', reason: '0 records — the file holds no simulations' };
+    else
+      yield {
+        kind: 'error',
+        path: 'simulations',
+        reason: 'no "simulations" array found: is this a τ²-bench results file?',
+      };
   }
 };

@@ -9,7 +9,11 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Audit log' };
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('audit:read');
   const parsed = await parsePageQuery(auditQuerySchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path="/admin/audit" raw={parsed.raw} problems={parsed.problems} />;
@@ -17,7 +21,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const [options, page] = await Promise.all([auditFilterOptions(actor), listAuditEntries(actor, query)]);
   return (
     <>
-      <PageHeader title="Audit log" description="Every change made in the console: who, what, on which entity, with before/after where it helps." />
+      <PageHeader
+        title="Audit log"
+        description="Every change made in the console: who, what, on which entity, with before/after where it helps."
+      />
       <AuditFilters options={options} query={query} />
       <AuditTable page={page} params={raw} />
     </>

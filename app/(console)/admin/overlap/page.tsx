@@ -9,7 +9,10 @@ export default async function OverlapPage() {
   const actor = await requirePageActor('admin:settings');
   return (
     <>
-      <PageHeader title="Annotator overlap" description="How many different annotators diagnose each failed checkpoint, per benchmark or ability (default 1)." />
+      <PageHeader
+        title="Annotator overlap"
+        description="How many different annotators diagnose each failed checkpoint, per benchmark or ability (default 1)."
+      />
       <OverlapAdmin initial={await listOverlapSettings(actor)} />
     </>
   );

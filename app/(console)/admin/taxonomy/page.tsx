@@ -10,7 +10,10 @@ export default async function TaxonomyPage() {
   const categories = await listFailureCategories(actor, { includeInactive: true });
   return (
     <>
-      <PageHeader title="Failure taxonomy" description="The categories annotators pick from. Retire a category rather than delete it: existing diagnoses keep it." />
+      <PageHeader
+        title="Failure taxonomy"
+        description="The categories annotators pick from. Retire a category rather than delete it: existing diagnoses keep it."
+      />
       <TaxonomyAdmin initial={categories} />
     </>
   );

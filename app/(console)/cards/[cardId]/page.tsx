@@ -8,7 +8,13 @@ import { orNotFound } from '@/lib/pages/or-not-found';
 
 export const metadata = { title: 'Card' };
 
-export default async function Page({ params, searchParams }: { params: Promise<{ cardId: string }>; searchParams: Promise<{ version?: string }> }) {
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ cardId: string }>;
+  searchParams: Promise<{ version?: string }>;
+}) {
   const actor = await requirePageActor('cards:read');
   const { cardId } = await params;
   const { version } = await searchParams;

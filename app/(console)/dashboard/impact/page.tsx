@@ -12,7 +12,11 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Card impact' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('dashboard:read');
   const parsed = await parsePageQuery(impactQuerySchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path="/dashboard/impact" raw={parsed.raw} problems={parsed.problems} />;
@@ -20,7 +24,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const { sort, ...filters } = query;
   const [options, table] = await Promise.all([dashboardOptions(actor), listCardImpact(actor, query)]);
   const sortLink = (s: 'helpful' | 'harmful') => (
-    <Link href={`/dashboard/impact?${filterParams(filters, { sort: s })}`} aria-current={sort === s ? 'true' : undefined} className={`rounded-md px-2 py-1 text-sm ${sort === s ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-600 hover:bg-slate-100'}`}>
+    <Link
+      href={`/dashboard/impact?${filterParams(filters, { sort: s })}`}
+      aria-current={sort === s ? 'true' : undefined}
+      className={`rounded-md px-2 py-1 text-sm ${sort === s ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-600 hover:bg-slate-100'}`}
+    >
       Most {s} first
     </Link>
   );
@@ -29,7 +37,12 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       <PageHeader
         title="Card impact"
         description="For each card and release: checkpoint pass rate of the trajectories it was injected into (memory.card_ids) against same-ability trajectories of the same models without it. Retire cards that hurt."
-        actions={<>{sortLink('helpful')}{sortLink('harmful')}</>}
+        actions={
+          <>
+            {sortLink('helpful')}
+            {sortLink('harmful')}
+          </>
+        }
       />
       <DashboardFilters options={options} filters={filters} action="/dashboard/impact" />
       {table.rows.length ? (
@@ -38,9 +51,13 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
         </div>
       ) : Object.values(filters).some(Boolean) ? (
         // Not "none imported": there may be injections outside these filters.
-        <EmptyState title="No card injections match these filters">Widen or clear the filters to see the cards injected into other runs.</EmptyState>
+        <EmptyState title="No card injections match these filters">
+          Widen or clear the filters to see the cards injected into other runs.
+        </EmptyState>
       ) : (
-        <EmptyState title="No card injections imported">Trajectories whose memory.card_ids name cards appear here once imported.</EmptyState>
+        <EmptyState title="No card injections imported">
+          Trajectories whose memory.card_ids name cards appear here once imported.
+        </EmptyState>
       )}
     </>
   );

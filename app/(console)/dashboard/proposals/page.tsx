@@ -10,16 +10,31 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard · proposals' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('dashboard:read');
   const parsed = await parsePageQuery(proposalDrillSchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path="/dashboard/proposals" raw={parsed.raw} problems={parsed.problems} />;
   const { raw, query } = parsed;
   const page = await listDrillProposals(actor, raw);
-  const described = ['operation', 'week', 'bank', 'rule', 'decision', 'ability', 'from', 'to'].map((k) => raw[k] && `${k} ${raw[k]}`).filter(Boolean).join(' · ');
+  const described = ['operation', 'week', 'bank', 'rule', 'decision', 'ability', 'from', 'to']
+    .map((k) => raw[k] && `${k} ${raw[k]}`)
+    .filter(Boolean)
+    .join(' · ');
   return (
     <>
-      <PageHeader title="Proposals" description={described ? <UntrustedText text={described} /> : 'All proposals'} actions={<Link href={dashboardHref(query)} className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
+      <PageHeader
+        title="Proposals"
+        description={described ? <UntrustedText text={described} /> : 'All proposals'}
+        actions={
+          <Link href={dashboardHref(query)} className="text-sm text-indigo-700 underline">
+            Back to the dashboard
+          </Link>
+        }
+      />
       <DrillProposals page={page} params={raw} />
     </>
   );

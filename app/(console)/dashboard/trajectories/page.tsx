@@ -10,17 +10,43 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard · trajectories' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('dashboard:read');
   const parsed = await parsePageQuery(trajectoryDrillSchema, searchParams);
-  if (!parsed.ok) return <InvalidLinkNotice path="/dashboard/trajectories" raw={parsed.raw} problems={parsed.problems} />;
+  if (!parsed.ok)
+    return <InvalidLinkNotice path="/dashboard/trajectories" raw={parsed.raw} problems={parsed.problems} />;
   const { raw } = parsed;
   const page = await listDrillTrajectories(actor, raw);
   const q = page.query;
-  const described = [q.benchmark, q.ability ?? (q.nullAbility ? 'no ability' : null), q.model, q.agent ? `agent ${q.agent}` : q.nullAgent ? 'no agent' : null, q.release && `round ${q.release}`, q.outcome, q.checkpointFailed && 'with a failed checkpoint', q.card && `injected with ${q.card}`, q.from && `from ${q.from}`, q.to && `to ${q.to}`].filter(Boolean).join(' · ');
+  const described = [
+    q.benchmark,
+    q.ability ?? (q.nullAbility ? 'no ability' : null),
+    q.model,
+    q.agent ? `agent ${q.agent}` : q.nullAgent ? 'no agent' : null,
+    q.release && `round ${q.release}`,
+    q.outcome,
+    q.checkpointFailed && 'with a failed checkpoint',
+    q.card && `injected with ${q.card}`,
+    q.from && `from ${q.from}`,
+    q.to && `to ${q.to}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <>
-      <PageHeader title="Trajectories" description={described ? <UntrustedText text={described} /> : 'All trajectories'} actions={<Link href={dashboardHref(q)} className="text-sm text-indigo-700 underline">Back to the dashboard</Link>} />
+      <PageHeader
+        title="Trajectories"
+        description={described ? <UntrustedText text={described} /> : 'All trajectories'}
+        actions={
+          <Link href={dashboardHref(q)} className="text-sm text-indigo-700 underline">
+            Back to the dashboard
+          </Link>
+        }
+      />
       <DrillTrajectories page={page} params={raw} />
     </>
   );

@@ -10,11 +10,20 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Import report' };
 
-export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('import:run');
   const { id } = await params;
   const parsed = await parsePageQuery(importReportQuerySchema, searchParams);
-  if (!parsed.ok) return <InvalidLinkNotice path={`/imports/${encodeURIComponent(id)}`} raw={parsed.raw} problems={parsed.problems} />;
+  if (!parsed.ok)
+    return (
+      <InvalidLinkNotice path={`/imports/${encodeURIComponent(id)}`} raw={parsed.raw} problems={parsed.problems} />
+    );
   const report = (await orNotFound(getImportJob(actor, id, parsed.query.errorsPage))) ?? notFound();
   const by = report.createdBy ?? 'the command line';
   return (
@@ -22,7 +31,11 @@ export default async function Page({ params, searchParams }: { params: Promise<{
       <PageHeader
         title="Import report"
         description={`${report.source.toLowerCase()} by ${by}, ${new Date(report.createdAt).toLocaleString()}`}
-        actions={<Link href="/imports" className="text-sm text-indigo-700 underline">All imports</Link>}
+        actions={
+          <Link href="/imports" className="text-sm text-indigo-700 underline">
+            All imports
+          </Link>
+        }
       />
       <ImportReportView report={report} />
     </>

@@ -11,14 +11,24 @@ import { listReleaseCards, releaseCardsQuerySchema } from '@/lib/releases/list-r
 import { getReleaseManifest, listReleases, releaseToCompareWith } from '@/lib/releases/read-release';
 import { plural } from '@/lib/text/plural';
 
-export default async function Page({ params, searchParams }: { params: Promise<{ name: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ name: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('cards:read');
   const name = decodeURIComponent((await params).name);
   const path = `/releases/${encodeURIComponent(name)}`;
   const parsed = await parsePageQuery(releaseCardsQuerySchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path={path} raw={parsed.raw} problems={parsed.problems} />;
   // Only "no such release" is a 404 (./not-found.tsx); any other failure reaches the error boundary.
-  const [release, cards, all] = await Promise.all([orNotFound(getReleaseManifest(actor, name)), orNotFound(listReleaseCards(actor, name, parsed.raw)), listReleases(actor)]);
+  const [release, cards, all] = await Promise.all([
+    orNotFound(getReleaseManifest(actor, name)),
+    orNotFound(listReleaseCards(actor, name, parsed.raw)),
+    listReleases(actor),
+  ]);
   if (!release || !cards) notFound();
   return (
     <>
@@ -26,7 +36,8 @@ export default async function Page({ params, searchParams }: { params: Promise<{
         title={`Release ${release.name}`}
         description={
           <>
-            {release.note} · frozen {release.createdAt.slice(0, 16).replace('T', ' ')} UTC{release.createdBy ? ` by ${release.createdBy}` : ''} · {plural(release.cards, 'card')} ·{' '}
+            {release.note} · frozen {release.createdAt.slice(0, 16).replace('T', ' ')} UTC
+            {release.createdBy ? ` by ${release.createdBy}` : ''} · {plural(release.cards, 'card')} ·{' '}
             <Link className="text-indigo-700 underline" href="/releases">
               all releases
             </Link>

@@ -11,7 +11,11 @@ import { listTasks, taskFilterOptions, taskListQuerySchema } from '@/lib/tasks/l
 
 export const metadata = { title: 'Tasks' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('trajectory:read');
   const parsed = await parsePageQuery(taskListQuerySchema, searchParams);
   if (!parsed.ok) return <InvalidLinkNotice path="/tasks" raw={parsed.raw} problems={parsed.problems} />;
@@ -20,7 +24,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const filtered = Boolean(query.benchmark || query.ability || query.model || query.taskId || query.importId);
   return (
     <>
-      <PageHeader title="Tasks" description="Every imported task with its runs grouped by model. Open a task to compare the attempts side by side." />
+      <PageHeader
+        title="Tasks"
+        description="Every imported task with its runs grouped by model. Open a task to compare the attempts side by side."
+      />
       <Suspense>
         <TaskFilters options={options} />
       </Suspense>
@@ -31,7 +38,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
         <EmptyState title="No task matches these filters">Clear a filter to see more tasks.</EmptyState>
       ) : (
         <EmptyState title="No tasks yet">
-          {can(actor.role, 'import:run') ? 'Import benchmark results under Imports (or with npm run import) to see tasks here.' : 'Tasks appear here once a researcher or admin imports benchmark results.'}
+          {can(actor.role, 'import:run')
+            ? 'Import benchmark results under Imports (or with npm run import) to see tasks here.'
+            : 'Tasks appear here once a researcher or admin imports benchmark results.'}
         </EmptyState>
       )}
     </>

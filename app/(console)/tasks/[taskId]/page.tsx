@@ -44,11 +44,24 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
         <>
           {view.trajectoryTotal > trajectories.length ? (
             <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
-              Showing {trajectories.length} of {view.trajectoryTotal} trajectories (at most {MAX_CONTRAST_TRAJECTORIES}, by model and trial).
+              Showing {trajectories.length} of {view.trajectoryTotal} trajectories (at most {MAX_CONTRAST_TRAJECTORIES},
+              by model and trial).
             </p>
           ) : null}
-          <AlignedStepsTable trajectories={trajectories} steps={view.steps} divergence={view.divergence} divergenceDetails={view.divergenceDetails} truncated={view.truncated} maxSteps={view.maxSteps} />
-          <CheckpointGrid trajectories={trajectories} checkpoints={view.checkpoints} grid={view.grid} diagnosesScope={view.diagnosesScope} />
+          <AlignedStepsTable
+            trajectories={trajectories}
+            steps={view.steps}
+            divergence={view.divergence}
+            divergenceDetails={view.divergenceDetails}
+            truncated={view.truncated}
+            maxSteps={view.maxSteps}
+          />
+          <CheckpointGrid
+            trajectories={trajectories}
+            checkpoints={view.checkpoints}
+            grid={view.grid}
+            diagnosesScope={view.diagnosesScope}
+          />
         </>
       )}
     </>

@@ -12,20 +12,28 @@ import { orNotFound } from '@/lib/pages/or-not-found';
 
 export const metadata = { title: 'Trajectory' };
 
-type Props = { params: Promise<{ trajectoryId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ trajectoryId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function TrajectoryPage({ params, searchParams }: Props) {
   const actor = await requirePageActor('trajectory:read');
   const { trajectoryId } = await params;
   const query = searchParamsRecord(await searchParams);
   const view = (await orNotFound(getTrajectory(actor, trajectoryId))) ?? notFound();
-  const [categories, diagnoses] = await Promise.all([listFailureCategories(actor), listTrajectoryDiagnoses(actor, trajectoryId)]);
+  const [categories, diagnoses] = await Promise.all([
+    listFailureCategories(actor),
+    listTrajectoryDiagnoses(actor, trajectoryId),
+  ]);
   // Opening an item you hold counts as activity on it.
   if (can(actor.role, 'queue:work')) await touchClaim(actor, trajectoryId);
   // Keep only the recognised queue filters so "next" stays within them.
   const filters = queueFilterSchema.safeParse(query);
   const queueQuery = new URLSearchParams(
-    filters.success ? Object.entries(filters.data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== 'any') : [],
+    filters.success
+      ? Object.entries(filters.data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== 'any')
+      : [],
   ).toString();
   return (
     <TrajectoryWorkspace
@@ -33,7 +41,11 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
       view={view}
       categories={categories}
       initialDiagnoses={diagnoses}
-      me={{ id: actor.userId, canWrite: can(actor.role, 'diagnosis:write'), canWorkQueue: can(actor.role, 'queue:work') }}
+      me={{
+        id: actor.userId,
+        canWrite: can(actor.role, 'diagnosis:write'),
+        canWorkQueue: can(actor.role, 'queue:work'),
+      }}
       initialCheckpointId={query.checkpoint ?? null}
       initialEvent={/^\d+$/.test(query.event ?? '') ? Number(query.event) : null}
       queueQuery={queueQuery}

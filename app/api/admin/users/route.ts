@@ -3,4 +3,6 @@ import { createUser, listUsers } from '@/lib/users/manage-users';
 
 export const GET = apiRoute('admin:users', async ({ actor }) => ({ users: await listUsers(actor) }));
 
-export const POST = apiRoute('admin:users', async ({ req, actor }) => ({ user: await createUser(actor, await readJson(req)) }));
+export const POST = apiRoute('admin:users', async ({ req, actor }) => ({
+  user: await createUser(actor, await readJson(req)),
+}));

@@ -2,4 +2,6 @@ import { adjudicate } from '@/lib/diagnosis/adjudicate';
 import { apiRoute, readJson } from '@/lib/http/route';
 
 // { checkpointResultId, chosenDiagnosisId } or { checkpointResultId, categoryId, eventStart, eventEnd, whatWentWrong, whatShouldHaveHappened }
-export const POST = apiRoute('diagnosis:adjudicate', async ({ req, actor }) => ({ adjudication: await adjudicate(actor, await readJson(req)) }));
+export const POST = apiRoute('diagnosis:adjudicate', async ({ req, actor }) => ({
+  adjudication: await adjudicate(actor, await readJson(req)),
+}));

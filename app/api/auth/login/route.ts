@@ -9,7 +9,10 @@ import { publicRoute, readJson } from '@/lib/http/route';
 export const POST = publicRoute(async ({ req }) => {
   const { email, password } = loginSchema.parse(await readJson(req));
   const { token, expiresAt, actor } = await login(email, password, clientAddress(req.headers));
-  const res = NextResponse.json({ user: { name: actor.name, email: actor.email, role: actor.role }, home: homeFor(actor.role) });
+  const res = NextResponse.json({
+    user: { name: actor.name, email: actor.email, role: actor.role },
+    home: homeFor(actor.role),
+  });
   res.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -10,4 +10,6 @@ export const GET = apiRoute('reflection:read', async ({ req, actor }) =>
 );
 
 /** "Run reflection" for one task: { taskId, settings } → the QUEUED run. */
-export const POST = apiRoute('reflection:run', async ({ req, actor }) => ({ run: await createReflectionRun(actor, await readJson(req)) }));
+export const POST = apiRoute('reflection:run', async ({ req, actor }) => ({
+  run: await createReflectionRun(actor, await readJson(req)),
+}));

@@ -3,4 +3,6 @@ import { getRelease } from '@/lib/releases/read-release';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = apiRoute<{ name: string }>('cards:read', async ({ actor, params }) => getRelease(actor, decodeURIComponent(params.name)));
+export const GET = apiRoute<{ name: string }>('cards:read', async ({ actor, params }) =>
+  getRelease(actor, decodeURIComponent(params.name)),
+);

@@ -4,4 +4,6 @@ import { previewRetrieval } from '@/lib/retrieval/preview-retrieval';
 export const dynamic = 'force-dynamic';
 
 /** The retrieval preview page's query: /api/retrieve's answer plus leakage warnings for an imported task. */
-export const POST = apiRoute('retrieval:preview', async ({ req, actor }) => previewRetrieval(actor, await readJson(req)));
+export const POST = apiRoute('retrieval:preview', async ({ req, actor }) =>
+  previewRetrieval(actor, await readJson(req)),
+);

@@ -4,4 +4,6 @@ import { searchPreviewTasks } from '@/lib/retrieval/preview-retrieval';
 export const dynamic = 'force-dynamic';
 
 /** Imported tasks for the preview's picker (`?q=` matches the benchmark task id or the instruction). */
-export const GET = apiRoute('retrieval:preview', async ({ req, actor }) => ({ items: await searchPreviewTasks(actor, req.nextUrl.searchParams.get('q') ?? '') }));
+export const GET = apiRoute('retrieval:preview', async ({ req, actor }) => ({
+  items: await searchPreviewTasks(actor, req.nextUrl.searchParams.get('q') ?? ''),
+}));

@@ -2,4 +2,6 @@ import { apiRoute, readJson } from '@/lib/http/route';
 import { updateUser } from '@/lib/users/manage-users';
 
 // { user, revokedTokens }: a role change names the API tokens it revoked.
-export const PATCH = apiRoute<{ id: string }>('admin:users', async ({ req, actor, params }) => updateUser(actor, params.id, await readJson(req)));
+export const PATCH = apiRoute<{ id: string }>('admin:users', async ({ req, actor, params }) =>
+  updateUser(actor, params.id, await readJson(req)),
+);
