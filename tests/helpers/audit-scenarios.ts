@@ -7,7 +7,7 @@ import { createActor, createUser, demoRecord, seedDemoTask, uid } from './factor
 import { pendingPatch, twinProposal } from './review-fixtures';
 
 /**
- * One scenario per mutating route for tests/integration/audit-coverage.test.ts:
+ * One scenario per mutating route for tests/integration/audit/audit-coverage.test.ts:
  * seed what the route needs, say how to call it, and which audit row the call
  * must write — who (actorId; default: the user behind the role's API token),
  * what (action) and on which entity (entityType, and entityId when it is known

@@ -1,7 +1,7 @@
 /**
  * A process holding one run lock, stopping like `npm start` does: a stop signal
  * starts a shutdown that takes a moment before the locks are closed. Prints
- * "locked" once it holds the lock. Used by tests/integration/jobs-run-lock-shutdown.test.ts.
+ * "locked" once it holds the lock. Used by tests/integration/jobs/jobs-run-lock-shutdown.test.ts.
  */
 import { RunLocks } from '@/lib/jobs/run-lock';
 
