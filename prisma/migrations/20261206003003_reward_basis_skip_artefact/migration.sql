@@ -38,9 +38,10 @@ ALTER TABLE "QueueSkip" ADD CONSTRAINT "QueueSkip_userId_fkey" FOREIGN KEY ("use
 -- (metadata.reward_basis) and each checkpoint its kind, which is enough to say which checks counted
 -- (lib/import/adapters/tau2-reward-basis.ts maps the same kinds on import).
 UPDATE "CheckpointResult" r
-SET "inRewardBasis" = (k.metadata -> 'reward_basis') ? (CASE tc.kind
+SET "inRewardBasis" = (CASE tc.kind
     WHEN 'db' THEN 'DB' WHEN 'nl_assertion' THEN 'NL_ASSERTION' WHEN 'env_assertion' THEN 'ENV_ASSERTION'
     WHEN 'communicate' THEN 'COMMUNICATE' ELSE 'ACTION' END)
+  IN (SELECT upper(b) FROM jsonb_array_elements_text(k.metadata -> 'reward_basis') b)
 FROM "TaskCheckpoint" tc JOIN "Task" k ON k.id = tc."taskId"
 WHERE tc.id = r."checkpointId" AND k.benchmark = 'tau2-bench'
   AND jsonb_typeof(k.metadata -> 'reward_basis') = 'array' AND jsonb_array_length(k.metadata -> 'reward_basis') > 0;
