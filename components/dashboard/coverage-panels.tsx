@@ -50,7 +50,7 @@ export function CoverageByAbility({
     <ChartPanel
       id="coverage-by-ability"
       title="Diagnosis coverage by ability"
-      description={`Failed checkpoints with a submitted diagnosis: ${formatCell(data.total.diagnosed, 'int')} of ${formatCell(data.total.failed, 'int')} (${pct(data.total.coverage)}). Click a bar for ${worksQueue ? 'the queue' : 'its trajectories with a failed checkpoint'}.`}
+      description={`Failed checkpoints with a submitted diagnosis: ${formatCell(data.total.diagnosed, 'int')} of ${formatCell(data.total.failed, 'int')} (${pct(data.total.coverage)})${data.artefacts ? `, of which ${formatCell(data.artefacts, 'int')} marked not an agent failure (evaluator / task artefact)` : ''}. Click a bar for ${worksQueue ? 'the queue' : 'its trajectories with a failed checkpoint'}.`}
       rows={data.byAbility}
       columns={columns}
       href={href}

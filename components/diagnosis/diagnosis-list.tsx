@@ -9,7 +9,10 @@ export function DiagnosisList({ diagnoses, title }: { diagnoses: DiagnosisView[]
       {diagnoses.map((d) => (
         <article key={d.id} className="rounded-md bg-slate-50 p-2 text-xs ring-1 ring-slate-200">
           <p className="text-slate-600">
-            {d.author.name} · {d.status.toLowerCase()} · {d.category?.label ?? 'no category'}
+            {d.author.name} · {d.status.toLowerCase()} ·{' '}
+            {d.outcome === 'EVALUATOR_ARTEFACT'
+              ? 'not an agent failure (evaluator / task artefact)'
+              : (d.category?.label ?? 'no category')}
             {d.eventStart != null ? ` · events #${d.eventStart}–#${d.eventEnd}` : ''}
             {d.confidence ? ` · confidence ${d.confidence}/5` : ''}
           </p>

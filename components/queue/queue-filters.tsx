@@ -8,6 +8,7 @@ import {
   TaskScopeFilters,
   type OnFilterChange,
 } from '@/components/ui/filter-controls';
+import { SelectField } from '@/components/ui/field';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
 export const FILTER_KEYS = [
@@ -19,6 +20,7 @@ export const FILTER_KEYS = [
   'checkpointStatus',
   'assignee',
   'importId',
+  'informational',
 ] as const;
 
 /** Filter bar; every value lives in the URL so a filtered queue can be shared and "next" honours it. */
@@ -38,7 +40,7 @@ export function QueueFilters({
     <FilterBar
       aria-label="Queue filters"
       onSubmit={(e) => e.preventDefault()}
-      className="md:grid-cols-4 xl:grid-cols-7"
+      className="md:grid-cols-4 xl:grid-cols-8"
     >
       <TaskScopeFilters options={facets} params={params} onChange={onChange} />
       <FilterText
@@ -57,6 +59,18 @@ export function QueueFilters({
           ['draft', 'draft in progress'],
         ]}
         onChange={(x) => onChange({ checkpointStatus: x })}
+      />
+      {/* Not "any" when empty: by default a passed run's failed checks outside its reward basis are left out. */}
+      <SelectField
+        label="Informational checks"
+        name="informational"
+        value={v('informational')}
+        onChange={(e) => onChange({ informational: e.target.value || null })}
+        options={[
+          ['', 'left out (did not count)'],
+          ['include', 'included'],
+          ['only', 'only these'],
+        ]}
       />
       <FilterSelect
         label="Assignee"

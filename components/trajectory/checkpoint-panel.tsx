@@ -5,6 +5,7 @@ import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { decidedOutcome, INFORMATIONAL_NOTE, isInformational } from '@/lib/trajectories/reward-basis';
 
 /**
  * Every checkpoint with its verdict; clicking one jumps to its anchored event. On wide screens a long
@@ -17,6 +18,7 @@ export function CheckpointPanel({
   diagnoses,
   activeId,
   meId,
+  runPassed = false,
   onSelect,
 }: {
   checkpoints: CheckpointView[];
@@ -25,6 +27,8 @@ export function CheckpointPanel({
   diagnoses: DiagnosisView[];
   activeId: string | null;
   meId: string;
+  /** The run's own outcome: in a failed run the failed checks inside the reward basis decided it. */
+  runPassed?: boolean;
   onSelect: (c: CheckpointView) => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
@@ -68,6 +72,7 @@ export function CheckpointPanel({
         {checkpoints.map((c) => {
           const ds = diagnoses.filter((d) => d.checkpointResultId === c.id);
           const submitted = ds.some((d) => d.status === 'SUBMITTED');
+          const artefact = ds.some((d) => d.status === 'SUBMITTED' && d.outcome === 'EVALUATOR_ARTEFACT');
           const myDraft = ds.some((d) => d.status === 'DRAFT' && d.author.id === meId);
           return (
             <li key={c.id}>
@@ -96,8 +101,28 @@ export function CheckpointPanel({
                   >
                     <UntrustedText text={c.name} />
                   </span>
+                  {isInformational(c) ? (
+                    <span
+                      title={INFORMATIONAL_NOTE}
+                      data-testid={`checkpoint-${c.key}-informational`}
+                      className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-700"
+                    >
+                      informational
+                    </span>
+                  ) : null}
+                  {decidedOutcome(c, runPassed) ? (
+                    <span
+                      title="inside this task's reward basis: this check decided the outcome"
+                      data-testid={`checkpoint-${c.key}-decided`}
+                      className="shrink-0 rounded bg-rose-50 px-1.5 py-0.5 text-[11px] text-rose-800 ring-1 ring-rose-200"
+                    >
+                      decided the outcome
+                    </span>
+                  ) : null}
                   {!c.passed && submitted ? (
-                    <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span>
+                    <span className="shrink-0 text-[11px] text-emerald-700">
+                      {artefact ? 'flagged: evaluator / task' : 'diagnosed'}
+                    </span>
                   ) : null}
                   {!c.passed && !submitted && myDraft ? (
                     <span className="shrink-0 text-[11px] text-amber-700">your draft</span>

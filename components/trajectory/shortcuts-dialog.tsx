@@ -13,6 +13,8 @@ export const SHORTCUTS: [string, string][] = [
   ['c, then 1–9', 'pick the failure category; the cursor then moves on to the next empty field (no need for d)'],
   ['Esc (in a field)', 'leave the field: j / k work again'],
   ['Ctrl/⌘ + Enter', 'submit & next'],
+  ['s', 'skip this trajectory (optional reason): back to the queue, to the end of your order'],
+  ['a', 'not an agent failure — evaluator / task artefact (reason required)'],
   ['?', 'show this help'],
   ['Esc', 'close this help'],
 ];

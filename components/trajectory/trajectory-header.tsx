@@ -4,6 +4,7 @@ import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { DataQualityNotice } from './data-quality-warning';
 import { runDetail, runLabel } from '@/lib/trajectories/run-label';
+import { outcomeExplanation } from '@/lib/trajectories/reward-basis';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
@@ -53,6 +54,7 @@ export function TrajectoryHeader({
         </span>
         {view.claim ? <span className="text-xs text-slate-600">claimed by {view.claim.userName}</span> : null}
       </div>
+      <OutcomeExplanation view={view} />
       <ExpandableText
         text={view.task.instruction}
         storageKey="instruction"
@@ -82,5 +84,17 @@ export function TrajectoryHeader({
         ))}
       </nav>
     </header>
+  );
+}
+
+/** Why the run passed or failed when its source says which checks counted (its reward basis). */
+function OutcomeExplanation({ view }: { view: TrajectoryView }) {
+  const text = outcomeExplanation(view);
+  if (!text) return null;
+  // Checkpoint keys are imported text: shown as text, never as markup.
+  return (
+    <p data-testid="trajectory-outcome-explanation" className="mt-1 text-sm text-slate-700">
+      <UntrustedText text={text} />
+    </p>
   );
 }

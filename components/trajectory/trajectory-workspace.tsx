@@ -14,11 +14,13 @@ import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { noFailedCheckpointMessage } from '@/lib/trajectories/no-failed-checkpoint';
+import { INFORMATIONAL_NOTE, isInformational } from '@/lib/trajectories/reward-basis';
 import { CheckpointExpectation } from './checkpoint-expectation';
 import { CheckpointPanel } from './checkpoint-panel';
 import { ClaimHeldNotice, useClaimHeldByOther } from './claim-held-notice';
 import { EventTimeline, type TimelineApi } from './event-timeline';
 import { setFlash, takeFlash } from './flash-notice';
+import { ItemExitDialogs, type ItemExit } from './item-exit-dialogs';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TrajectoryHeader } from './trajectory-header';
 import { useSelection, type Selection } from './use-selection';
@@ -91,6 +93,7 @@ export function TrajectoryWorkspace({
     event == null ? (initialActive?.eventIndex ?? null) : null,
   );
   const [help, setHelp] = useState(false);
+  const [exit, setExit] = useState<ItemExit | null>(null);
   // Messages render as markdown; "raw text" shows exactly what the agent wrote.
   const [raw, setRaw] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -203,11 +206,22 @@ export function TrajectoryWorkspace({
     pickCategory: () => me.canWrite && editor.current?.pickCategory(),
     toggleFold: () => cursor != null && timeline.current?.toggle(cursor),
     submit: () => editor.current?.submit(),
+    skip: () => canSkip && setExit('skip'),
+    artefact: () => me.canWrite && active && setExit('artefact'),
     help: () => setHelp((h) => !h),
   });
 
+  const onSkipped = () => {
+    setExit(null);
+    setNotice('Skipped · opening the next trajectory…');
+    setFlash(`Skipped ${view.task.externalId}: it is back in the queue, at the end of your order`);
+    next.mutate();
+  };
+
   const heldBy = useClaimHeldByOther(view.claim, me.id);
   const active = view.checkpoints.find((c) => c.id === activeId && !c.passed) ?? null;
+  // Skipping hands the item back: only for someone working the queue, on an item still in it.
+  const canSkip = me.canWorkQueue && view.pendingCount > 0;
   const all = diagnoses.data ?? [];
   // The header's "awaiting diagnosis" follows the submits made here (the server's count is from page load).
   const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
@@ -274,6 +288,7 @@ export function TrajectoryWorkspace({
               diagnoses={all}
               activeId={activeId}
               meId={me.id}
+              runPassed={view.passed}
               onSelect={(c) => openCheckpoint(c, all)}
             />
           </section>
@@ -285,7 +300,30 @@ export function TrajectoryWorkspace({
                   Diagnose <UntrustedText text={active.key} className="font-mono" /> ·{' '}
                   <UntrustedText text={active.name} />
                 </h2>
+                {isInformational(active) ? (
+                  <p
+                    data-testid="informational-note"
+                    className="mb-2 rounded bg-slate-100 px-2 py-1 text-xs text-slate-700"
+                  >
+                    Informational: {INFORMATIONAL_NOTE}.
+                    {view.passed ? ' The run passed; diagnose it only if it still teaches something.' : ''}
+                  </p>
+                ) : null}
                 <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
+                {me.canWrite || canSkip ? (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {canSkip ? (
+                      <Button variant="ghost" onClick={() => setExit('skip')} aria-keyshortcuts="s">
+                        Skip (s)
+                      </Button>
+                    ) : null}
+                    {me.canWrite ? (
+                      <Button variant="ghost" onClick={() => setExit('artefact')} aria-keyshortcuts="a">
+                        Not an agent failure (a)
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : null}
                 <div className="mt-3">
                   {me.canWrite && heldBy ? (
                     <ClaimHeldNotice claim={heldBy} onCheckAgain={() => router.refresh()} />
@@ -338,6 +376,17 @@ export function TrajectoryWorkspace({
         <div ref={setFooterSlot} className="sticky bottom-0 z-10 shrink-0 rounded-b-lg bg-white empty:hidden" />
       </aside>
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+      <ItemExitDialogs
+        open={exit}
+        trajectoryId={view.id}
+        active={active}
+        onClose={() => setExit(null)}
+        onSkipped={onSkipped}
+        onArtefact={(pending) => {
+          setExit(null);
+          if (active) void onSubmitted(active.key, pending);
+        }}
+      />
     </div>
   );
 }

@@ -9,6 +9,8 @@ export type WorkspaceKeys = {
   pickCategory: () => void;
   toggleFold: () => void;
   submit: () => void;
+  skip: () => void;
+  artefact: () => void;
   help: () => void;
 };
 
@@ -33,6 +35,8 @@ export function useWorkspaceKeys(handlers: WorkspaceKeys) {
     const onKey = (e: KeyboardEvent) => {
       const h = ref.current;
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        // A dialog open (skip, evaluator artefact) sends itself: the diagnosis behind it is not submitted.
+        if (document.querySelector('dialog[open]')) return;
         e.preventDefault();
         h.submit();
         return;
@@ -55,6 +59,8 @@ export function useWorkspaceKeys(handlers: WorkspaceKeys) {
         d: h.startDiagnosis,
         c: h.pickCategory,
         o: h.toggleFold,
+        s: h.skip,
+        a: h.artefact,
         '?': h.help,
       };
       const action = actions[e.key];

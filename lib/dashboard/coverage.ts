@@ -7,6 +7,11 @@ import { rate } from './wilson';
 export type CoverageRow = { failed: number; diagnosed: number; coverage: number | null };
 export type Coverage = {
   total: CoverageRow;
+  /**
+   * Failed checkpoints whose submitted diagnosis says "not an agent failure — evaluator / task artefact"
+   * (mark-evaluator-artefact.ts): part of `diagnosed`, counted apart so a benchmark's broken checks show.
+   */
+  artefacts: number;
   byAbility: (CoverageRow & { ability: string | null })[];
   /** Per annotator: submitted and draft diagnoses on the filtered trajectories, and queue items (of those trajectories) they hold now. */
   byAnnotator: { userId: string; name: string; submitted: number; drafts: number; claimed: number }[];
@@ -31,7 +36,8 @@ export async function coverage(f: DashboardFilters): Promise<Coverage> {
   const scope = narrowsTrajectories(f)
     ? Prisma.sql`JOIN "Trajectory" t ON t.id = d."trajectoryId" JOIN "Task" k ON k.id = t."taskId" WHERE ${trajectoryWhere(f)}`
     : Prisma.empty;
-  const [abilityRows, weekRows, annotators] = await Promise.all([
+  const artefactScope = narrowsTrajectories(f) ? Prisma.sql`${scope} AND` : Prisma.sql`WHERE`;
+  const [abilityRows, weekRows, annotators, [artefactRow]] = await Promise.all([
     prisma.$queryRaw<{ ability: string | null; failed: number; diagnosed: number }[]>(
       cells(Prisma.sql`nullif(c.ability, '') AS ability`),
     ),
@@ -52,6 +58,9 @@ export async function coverage(f: DashboardFilters): Promise<Coverage> {
       FROM "User" u LEFT JOIN d ON d."authorId" = u.id LEFT JOIN c ON c."userId" = u.id
       WHERE d."authorId" IS NOT NULL OR c."userId" IS NOT NULL
       ORDER BY submitted DESC, u.name`),
+    prisma.$queryRaw<{ n: number }[]>(Prisma.sql`
+      SELECT count(DISTINCT d."checkpointResultId")::int AS n FROM "Diagnosis" d
+      ${artefactScope} d.status = 'SUBMITTED' AND d.outcome = 'EVALUATOR_ARTEFACT'`),
   ]);
   const row = (failed: number, diagnosed: number): CoverageRow => ({
     failed,
@@ -75,6 +84,7 @@ export async function coverage(f: DashboardFilters): Promise<Coverage> {
   const totalDiagnosed = abilityRows.reduce((s, r) => s + r.diagnosed, 0);
   return {
     total: row(totalFailed, totalDiagnosed),
+    artefacts: artefactRow?.n ?? 0,
     byAbility: abilityRows.map((r) => ({ ability: r.ability, ...row(r.failed, r.diagnosed) })),
     byAnnotator: annotators,
     overTime,

@@ -49,6 +49,8 @@ export type DiagnosisView = {
   whatShouldHaveHappened: string;
   confidence: number | null;
   status: 'DRAFT' | 'SUBMITTED';
+  /** EVALUATOR_ARTEFACT: not an agent failure; the reason is in whatWentWrong (mark-evaluator-artefact.ts). */
+  outcome: 'AGENT_FAILURE' | 'EVALUATOR_ARTEFACT';
   submittedAt: string | null;
   updatedAt: string;
   revisionCount: number;

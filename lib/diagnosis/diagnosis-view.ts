@@ -22,6 +22,7 @@ export function toDiagnosisView(d: Row): DiagnosisView {
     whatShouldHaveHappened: d.whatShouldHaveHappened,
     confidence: d.confidence,
     status: d.status,
+    outcome: d.outcome,
     submittedAt: d.submittedAt?.toISOString() ?? null,
     updatedAt: d.updatedAt.toISOString(),
     revisionCount: d._count.revisions,

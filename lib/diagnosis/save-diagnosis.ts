@@ -1,4 +1,4 @@
-import type { Prisma } from '@prisma/client';
+import type { DiagnosisOutcome, Prisma } from '@prisma/client';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
@@ -16,7 +16,7 @@ import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
 
 /** Checks the target is a failed checkpoint and the range lies inside its trajectory. */
-async function checkTarget(tx: Tx, input: DraftInput) {
+export async function checkTarget(tx: Tx, input: DraftInput) {
   const cp = await tx.checkpointResult.findUnique({
     where: { id: input.checkpointResultId },
     select: { id: true, passed: true, trajectoryId: true, trajectory: { select: { eventCount: true } } },
@@ -49,8 +49,12 @@ async function checkTarget(tx: Tx, input: DraftInput) {
   return cp;
 }
 
-function contentOf(input: DraftInput) {
+/** What a write says: the form's fields, and (marking an evaluator artefact) the outcome. */
+export type WriteInput = DraftInput & { outcome?: DiagnosisOutcome };
+
+function contentOf(input: WriteInput) {
   return {
+    outcome: input.outcome ?? ('AGENT_FAILURE' as const),
     categoryId: input.categoryId ?? null,
     eventStart: input.eventStart ?? null,
     eventEnd: input.eventEnd ?? null,
@@ -96,7 +100,7 @@ type Version = { status: 'DRAFT' | 'SUBMITTED'; updatedAt: Date } | null;
  * windows on the same checkpoint): each autosave used to overwrite the other's text while both said "saved".
  * Must run under the lock that serialises the writers (the claim, or the diagnosis row for a re-submission).
  */
-function checkReplaces(current: Version, input: DraftInput) {
+export function checkReplaces(current: Version, input: DraftInput) {
   if (input.replacesUpdatedAt === undefined) return;
   const seen = input.replacesUpdatedAt === null ? null : new Date(input.replacesUpdatedAt).getTime();
   if ((current?.updatedAt.getTime() ?? null) === seen) return;
@@ -215,11 +219,12 @@ export async function editDiagnosis(
 
 type Existing = Prisma.DiagnosisGetPayload<object>;
 
-async function writeSubmitted(
+/** Writes the caller's submission (first, or an edit kept as a revision), audited, and frees the item when done. */
+export async function writeSubmitted(
   tx: Tx,
   actor: Actor,
   existing: Existing | null,
-  input: DraftInput,
+  input: WriteInput,
   trajectoryId: string,
 ) {
   const data = { ...contentOf(input), status: 'SUBMITTED' as const };
@@ -227,6 +232,7 @@ async function writeSubmitted(
   if (existing) {
     if (existing.status === 'SUBMITTED') {
       const snapshot = {
+        outcome: existing.outcome,
         categoryId: existing.categoryId,
         eventStart: existing.eventStart,
         eventEnd: existing.eventEnd,

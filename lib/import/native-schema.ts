@@ -63,6 +63,8 @@ export const nativeCheckpointResultSchema = z.object({
   total: z.number().nullish(),
   note: z.string().nullish(),
   event_index: z.number().int().nonnegative().nullish(),
+  // Whether this check decided the run's outcome (inside its reward basis); false: informational only.
+  in_reward_basis: z.boolean().nullish(),
 });
 
 export const nativeRecordSchema = z

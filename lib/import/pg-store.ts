@@ -195,12 +195,12 @@ export function pgStore(client: ImportClient): BatchStore {
       if (t.length) {
         await client.query(
           `INSERT INTO "Trajectory" (id, "externalId", "taskId", model, agent, trial, passed, score, "outcomeReason", "feedbackKind", "memoryRelease",
-                                     "memoryCardIds", metadata, "contentHash", "eventCount", "failedCount", "pendingCount", "importJobId", "updatedAt")
+                                     "memoryCardIds", metadata, "contentHash", "eventCount", "failedCount", "pendingCount", "informationalOnly", "importJobId", "updatedAt")
            SELECT id, ext, task, model, agent, trial, passed, score, reason, fb::"FeedbackKind", rel,
-                  ARRAY(SELECT jsonb_array_elements_text(cards::jsonb)), meta::jsonb, hash, ev, failed, failed, job, now()
+                  ARRAY(SELECT jsonb_array_elements_text(cards::jsonb)), meta::jsonb, hash, ev, failed, failed, info, job, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::boolean[], $8::float8[], $9::text[], $10::text[],
-                       $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[])
-             AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job)`,
+                       $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::boolean[])
+             AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job, info)`,
           params([
             t.map((x) => x.id),
             t.map((x) => noNul(x.externalId)),
@@ -219,15 +219,17 @@ export function pgStore(client: ImportClient): BatchStore {
             t.map((x) => x.eventCount),
             t.map((x) => x.failedCount),
             t.map((x) => x.importJobId),
+            t.map((x) => x.informationalOnly),
           ]),
         );
       }
       await copyEvents(client, events);
       if (r.length) {
         await client.query(
-          `INSERT INTO "CheckpointResult" (id, "trajectoryId", "checkpointId", passed, score, total, note, "eventIndex", "updatedAt")
-           SELECT id, tid, cid, passed, score, total, note, ev, now()
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::float8[], $6::float8[], $7::text[], $8::int[]) AS x(id, tid, cid, passed, score, total, note, ev)`,
+          `INSERT INTO "CheckpointResult" (id, "trajectoryId", "checkpointId", passed, score, total, note, "eventIndex", "inRewardBasis", "updatedAt")
+           SELECT id, tid, cid, passed, score, total, note, ev, basis, now()
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::float8[], $6::float8[], $7::text[], $8::int[], $9::boolean[])
+             AS x(id, tid, cid, passed, score, total, note, ev, basis)`,
           params([
             r.map((x) => x.id),
             r.map((x) => x.trajectoryId),
@@ -237,6 +239,7 @@ export function pgStore(client: ImportClient): BatchStore {
             r.map((x) => x.total),
             r.map((x) => (x.note == null ? null : noNul(x.note))),
             r.map((x) => x.eventIndex),
+            r.map((x) => x.inRewardBasis),
           ]),
         );
       }

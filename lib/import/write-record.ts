@@ -61,6 +61,15 @@ export function trajectoryHash(record: NativeRecord): string {
     .digest('hex');
 }
 
+/**
+ * A run that passed, whose failed checks are all outside its reward basis: those failures did not count, so
+ * the queue leaves it out by default. A failed run never is (every failed check of it stays diagnosable), nor
+ * is a passed one with a failed check of unknown standing.
+ */
+export function isInformationalOnly(passed: boolean, failedChecks: { in_reward_basis?: boolean | null }[]): boolean {
+  return passed && failedChecks.length > 0 && failedChecks.every((c) => c.in_reward_basis === false);
+}
+
 /** Collision-safe alphanumeric ids (cuid-like) generated here, so a whole batch is inserted without read-backs. */
 export function newId(): string {
   return `c${Date.now().toString(36)}${randomBytes(10).toString('hex')}`;
@@ -121,6 +130,7 @@ export type TrajectoryRow = {
   eventCount: number;
   failedCount: number;
   pendingCount: number;
+  informationalOnly: boolean;
   importJobId: string | null;
 };
 export type ResultRow = {
@@ -132,6 +142,7 @@ export type ResultRow = {
   total: number | null;
   note: string | null;
   eventIndex: number | null;
+  inRewardBasis: boolean | null;
 };
 export type BatchRows = { trajectories: TrajectoryRow[]; events: EventRow[]; results: ResultRow[] };
 
@@ -286,7 +297,8 @@ export async function writeRecordsWith(
 
     const id = newId();
     existing.set(tr.id, { id, externalId: tr.id, contentHash: hash, taskId: task.id });
-    const failed = record.checkpoints.filter((c) => !c.passed).length;
+    const failedChecks = record.checkpoints.filter((c) => !c.passed);
+    const failed = failedChecks.length;
     rows.trajectories.push({
       id,
       externalId: tr.id,
@@ -305,6 +317,7 @@ export async function writeRecordsWith(
       eventCount: record.events.length,
       failedCount: failed,
       pendingCount: failed,
+      informationalOnly: isInformationalOnly(tr.outcome.passed, failedChecks),
       importJobId: opts.importJobId ?? null,
     });
     record.events.forEach((event, position) => rows.events.push({ trajectoryId: id, position, event }));
@@ -318,6 +331,7 @@ export async function writeRecordsWith(
         total: c.total ?? null,
         note: c.note ?? null,
         eventIndex: c.event_index ?? null,
+        inRewardBasis: c.in_reward_basis ?? null,
       });
     }
     outcomes.push({ status: 'imported', trajectoryId: id, taskId: task.id });

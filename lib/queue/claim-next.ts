@@ -19,6 +19,11 @@ export function claimExpiry(): Prisma.Sql {
 const MAX_ATTEMPTS = 8;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Items the caller skipped go to the end of their own order only. */
+function notSkippedBy(userId: string): Prisma.Sql {
+  return Prisma.sql`NOT EXISTS (SELECT 1 FROM "QueueSkip" s WHERE s."trajectoryId" = t.id AND s."userId" = ${userId})`;
+}
+
 /**
  * "Next": returns the caller's own live claim if they hold one that matches the
  * filters, otherwise claims the oldest free item. Race-free: the candidate row
@@ -38,18 +43,24 @@ export async function claimNext(
   // The list's order (oldest first; under a model filter by model first, so its index serves it).
   const order = keysetPage('t', 'asc', { after: undefined, before: undefined }, queueOrderColumn(filter)).orderBy;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    // Own live claim first, else the oldest free item: two index scans that stop at their first row, instead of
-    // sorting the whole queue by "is it mine" (50,000 rows at scale). `free` runs only when `mine` found nothing.
+    // Own live claim first, else the oldest free item the caller has not skipped, else the one they skipped
+    // longest ago: index scans that stop at their first row, instead of sorting the whole queue by "is it mine"
+    // (50,000 rows at scale). Each runs only when the ones before it found nothing. Skips are per annotator
+    // (skip-item.ts), so another annotator's order is the list's own.
     // One statement that commits on its own, so it runs prepared on the read pool (planned once per connection;
     // through Prisma it was planned on every call): see queryRows in lib/db/sql.ts.
     const rows = await queryRows<{ trajectoryId: string }>(Prisma.sql`
       WITH mine AS (
         SELECT t.id FROM ${QUEUE_FROM} WHERE ${base} AND ${activeClaimBy(actor.userId)}
         ORDER BY ${order} LIMIT 1 FOR UPDATE OF t SKIP LOCKED
-      ), free AS (
-        SELECT t.id FROM ${QUEUE_FROM} WHERE NOT EXISTS (SELECT 1 FROM mine) AND ${base} AND ${CLAIM_FREE}
+      ), fresh AS (
+        SELECT t.id FROM ${QUEUE_FROM} WHERE NOT EXISTS (SELECT 1 FROM mine) AND ${base} AND ${CLAIM_FREE} AND ${notSkippedBy(actor.userId)}
         ORDER BY ${order} LIMIT 1 FOR UPDATE OF t SKIP LOCKED
-      ), candidate AS (SELECT id FROM mine UNION ALL SELECT id FROM free)
+      ), skipped AS (
+        SELECT t.id FROM ${QUEUE_FROM} JOIN "QueueSkip" s ON s."trajectoryId" = t.id AND s."userId" = ${actor.userId}
+        WHERE NOT EXISTS (SELECT 1 FROM mine) AND NOT EXISTS (SELECT 1 FROM fresh) AND ${base} AND ${CLAIM_FREE}
+        ORDER BY s."skippedAt", s.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED
+      ), candidate AS (SELECT id FROM mine UNION ALL SELECT id FROM fresh UNION ALL SELECT id FROM skipped)
       , claimed AS (
       INSERT INTO "QueueClaim" ("id", "trajectoryId", "userId", "claimedAt", "lastActiveAt", "expiresAt", "createdAt", "updatedAt")
       SELECT gen_random_uuid()::text, candidate.id, ${actor.userId}, ${SQL_NOW}, ${SQL_NOW}, ${claimExpiry()}, ${SQL_NOW}, ${SQL_NOW}

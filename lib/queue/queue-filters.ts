@@ -18,6 +18,12 @@ const optional = z
 
 export const CHECKPOINT_STATUSES = ['any', 'undiagnosed', 'draft'] as const;
 
+/**
+ * Runs that passed and failed only checks outside their reward basis (Trajectory.informationalOnly): left
+ * out by default, since those failures did not count; `include` adds them, `only` lists just them.
+ */
+export const INFORMATIONAL_MODES = ['exclude', 'include', 'only'] as const;
+
 export const queueFilterSchema = z.object({
   benchmark: optional,
   ability: optional,
@@ -31,6 +37,7 @@ export const queueFilterSchema = z.object({
   assignee: optional,
   // Only trajectories written by one import (the import report links here).
   importId: optional,
+  informational: z.enum(INFORMATIONAL_MODES).optional().default('exclude'),
 });
 /**
  * A parsed filter (parseQueueFilter). `checkpointKeyCommon`, never taken from
@@ -89,6 +96,8 @@ export const SQL_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
  */
 export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   const where: Prisma.Sql[] = [Prisma.sql`t."pendingCount" > 0`];
+  if (f.informational === 'exclude') where.push(Prisma.sql`NOT t."informationalOnly"`);
+  if (f.informational === 'only') where.push(Prisma.sql`t."informationalOnly"`);
   if (f.benchmark) where.push(Prisma.sql`t."benchmark" = ${f.benchmark}`);
   if (f.ability) where.push(Prisma.sql`t."ability" = ${f.ability}`);
   if (f.model) where.push(modelCondition(f.model));

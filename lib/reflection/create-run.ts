@@ -90,7 +90,7 @@ async function submittedDiagnosisCounts(taskIds: string[]): Promise<Map<string, 
   const rows = await prisma.$queryRaw<{ taskId: string; n: bigint }[]>`
     SELECT t."taskId", count(*) AS n
     FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId"
-    WHERE d.status = 'SUBMITTED' AND t."taskId" = ANY(${taskIds})
+    WHERE d.status = 'SUBMITTED' AND d.outcome = 'AGENT_FAILURE' AND t."taskId" = ANY(${taskIds})
     GROUP BY t."taskId"`;
   return new Map(rows.map((r) => [r.taskId, Number(r.n)]));
 }
@@ -184,7 +184,7 @@ async function tasksWithNewDiagnoses(): Promise<string[]> {
   const rows = await prisma.$queryRaw<{ taskId: string }[]>`
     SELECT t."taskId"
     FROM "Diagnosis" d JOIN "Trajectory" t ON t.id = d."trajectoryId"
-    WHERE d.status = 'SUBMITTED'
+    WHERE d.status = 'SUBMITTED' AND d.outcome = 'AGENT_FAILURE'
     GROUP BY t."taskId"
     HAVING max(d."submittedAt") > coalesce(
       (SELECT max(r."createdAt") FROM "ReflectionRun" r

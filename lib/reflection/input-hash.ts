@@ -20,7 +20,11 @@ export async function computeInputHash(taskId: string, settings: unknown): Promi
       id: true,
       passed: true,
       contentHash: true,
-      diagnoses: { where: { status: 'SUBMITTED' }, select: { id: true, updatedAt: true }, orderBy: { id: 'asc' } },
+      diagnoses: {
+        where: { status: 'SUBMITTED', outcome: 'AGENT_FAILURE' },
+        select: { id: true, updatedAt: true },
+        orderBy: { id: 'asc' },
+      },
     },
     orderBy: { id: 'asc' },
   });

@@ -124,7 +124,8 @@ export async function buildContrastPacket(
       events: { orderBy: { position: 'asc' } },
       checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } },
       diagnoses: {
-        where: { status: 'SUBMITTED' },
+        // An evaluator / task artefact is no lesson about the agent: reflection never reads it.
+        where: { status: 'SUBMITTED', outcome: 'AGENT_FAILURE' },
         include: {
           category: true,
           checkpointResult: { include: { checkpoint: true, adjudication: { include: { category: true } } } },

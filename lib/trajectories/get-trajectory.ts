@@ -3,6 +3,7 @@ import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { dataQualityWarnings, type DataQualityWarning } from './data-quality';
 import { parseExpectedCall, type ExpectedCall } from './expected-call';
+import { taskRewardBasis } from './reward-basis';
 import { taskSummary, trajectorySummary, type TaskSummary } from './summaries';
 
 export type CheckpointView = {
@@ -18,6 +19,8 @@ export type CheckpointView = {
   position: number;
   /** Source kind (action, db, nl_assertion, …). */
   kind: string | null;
+  /** Inside the run's reward basis (decided the outcome), false: informational, null: the source does not say. */
+  inRewardBasis: boolean | null;
   /** Action checks: the call the benchmark expected, when its description says it. */
   expectedCall: ExpectedCall | null;
   /** Action checks: the tool call at the anchored event, to diff against the expectation. */
@@ -33,6 +36,8 @@ export type TrajectoryView = {
   passed: boolean;
   score: number | null;
   outcomeReason: string | null;
+  /** The task's reward basis (τ²-bench: e.g. DB + COMMUNICATE), null when the source names none. */
+  rewardBasis: string[] | null;
   eventCount: number;
   failedCount: number;
   pendingCount: number;
@@ -88,6 +93,7 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
   return {
     ...trajectorySummary(t),
     outcomeReason: t.outcomeReason,
+    rewardBasis: taskRewardBasis(t.task.metadata),
     failedCount: t.failedCount,
     pendingCount: t.pendingCount,
     task: taskSummary(t.task),
@@ -104,6 +110,7 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
         eventIndex: c.eventIndex,
         position: c.checkpoint.position,
         kind: c.checkpoint.kind,
+        inRewardBasis: c.inRewardBasis,
         expectedCall: expected.get(c.id) ?? null,
         anchoredCall: (c.eventIndex != null && callAt.get(c.eventIndex)) || null,
       }))

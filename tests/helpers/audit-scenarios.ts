@@ -179,6 +179,29 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
       },
     };
   },
+  'POST /api/diagnoses/artefact': async (ctx) => {
+    const [cp] = await failedCheckpoints(1);
+    return {
+      role: 'ANNOTATOR',
+      body: { checkpointResultId: cp.checkpointResultId, reason: 'the check contradicts the expected outcome' },
+      audit: {
+        action: 'diagnosis.submit',
+        entityType: 'Diagnosis',
+        entityId: newestDiagnosisOf(ctx.users.ANNOTATOR.id),
+      },
+    };
+  },
+  'POST /api/queue/skip': async (ctx) => {
+    const [{ trajectoryId }] = await failedCheckpoints(1);
+    await prisma.queueClaim.create({
+      data: { trajectoryId, userId: ctx.users.ANNOTATOR.id, expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    return {
+      role: 'ANNOTATOR',
+      body: { trajectoryId, reason: 'not now' },
+      audit: { action: 'queue.skip', entityType: 'Trajectory', entityId: trajectoryId },
+    };
+  },
   'PATCH /api/diagnoses/[id]': async (ctx) => {
     const d = await submitted(ctx.users.ANNOTATOR.id);
     return {

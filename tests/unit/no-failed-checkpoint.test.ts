@@ -43,6 +43,7 @@ describe('the workspace of a run with no failed checkpoint', () => {
       eventIndex: 54,
       position: 0,
       kind: 'action',
+      inRewardBasis: null,
       expectedCall: null,
       anchoredCall: null,
     };

@@ -12,6 +12,7 @@ import {
   type Json,
 } from './shared';
 import { firstUserMessage, messagesToEvents } from './tau2-events';
+import { inRewardBasis, rewardBasisOf } from './tau2-reward-basis';
 import { criteriaOf, foreignActionIds, instructionOf, taskCheckpoints, taskFromSimulation } from './tau2-task';
 import { DATA_QUALITY_KEY, type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
 
@@ -46,6 +47,7 @@ function matchText(texts: unknown[], text: unknown, position: number, used: Set<
 function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): Result[] {
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
   const ec = criteriaOf(task);
+  const basis = rewardBasisOf(ri, ec);
   const out: Result[] = [];
   const checks = new Map(
     arr(ri.action_checks)
@@ -73,6 +75,7 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
       total: 1,
       event_index: anchor.eventIndex,
       note: passed ? null : anchor.note,
+      in_reward_basis: inRewardBasis(basis, 'ACTION'),
     });
   }
   if (isObj(ri.db_check)) {
@@ -81,17 +84,28 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
       passed: ri.db_check.db_match === true,
       score: typeof ri.db_check.db_reward === 'number' ? ri.db_check.db_reward : null,
       total: 1,
+      in_reward_basis: inRewardBasis(basis, 'DB'),
     });
   }
   const usedNl = new Set<number>();
   arr(ri.nl_assertions).forEach((r, j) => {
     const i = isObj(r) ? matchText(arr(ec.nl_assertions), r.nl_assertion, j, usedNl) : -1;
     if (i >= 0)
-      out.push({ id: `nl_${i}`, passed: (r as Json).met === true, note: str((r as Json).justification) ?? null });
+      out.push({
+        id: `nl_${i}`,
+        passed: (r as Json).met === true,
+        note: str((r as Json).justification) ?? null,
+        in_reward_basis: inRewardBasis(basis, 'NL_ASSERTION'),
+      });
   });
   arr(ri.env_assertions).forEach((r, i) => {
     if (isObj(r) && i < arr(ec.env_assertions).length)
-      out.push({ id: `env_${i}`, passed: r.met === true, score: typeof r.reward === 'number' ? r.reward : null });
+      out.push({
+        id: `env_${i}`,
+        passed: r.met === true,
+        score: typeof r.reward === 'number' ? r.reward : null,
+        in_reward_basis: inRewardBasis(basis, 'ENV_ASSERTION'),
+      });
   });
   const usedCommunicate = new Set<number>();
   arr(ri.communicate_checks).forEach((r, j) => {
@@ -101,6 +115,7 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
         id: `communicate_${i}`,
         passed: (r as Json).met === true,
         note: str((r as Json).justification) ?? null,
+        in_reward_basis: inRewardBasis(basis, 'COMMUNICATE'),
       });
   });
   return out;

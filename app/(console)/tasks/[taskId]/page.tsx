@@ -4,6 +4,7 @@ import { AlignedStepsTable } from '@/components/contrast/aligned-steps-table';
 import { CheckpointGrid } from '@/components/contrast/checkpoint-grid';
 import { TaskContrastHeader } from '@/components/contrast/task-contrast-header';
 import { TaskReflectionPanel } from '@/components/reflection/task-reflection-panel';
+import { EvaluatorArtefacts } from '@/components/tasks/evaluator-artefacts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
@@ -11,6 +12,7 @@ import { can } from '@/lib/auth/permissions';
 import { MAX_CONTRAST_TRAJECTORIES } from '@/lib/contrast/align-tool-calls';
 import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
 import { orNotFound } from '@/lib/pages/or-not-found';
+import { listEvaluatorArtefacts } from '@/lib/tasks/list-evaluator-artefacts';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
 export const metadata = { title: 'Task contrast' };
@@ -23,6 +25,7 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
   // ./layout.tsx answered 404 for a missing task; one removed since then lands on ../not-found.tsx too.
   const view = (await orNotFound(loadTaskContrast(actor, taskId), { malformedIsMissing: true })) ?? notFound();
   const { task, trajectories } = view;
+  const artefacts = await listEvaluatorArtefacts(actor, task.id);
   return (
     <>
       <PageHeader
@@ -35,6 +38,7 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
         }
       />
       <TaskContrastHeader task={task} trajectories={trajectories} grid={view.grid} />
+      <EvaluatorArtefacts artefacts={artefacts} />
       <div className="mb-6">
         <TaskReflectionPanel taskId={task.id} canRun={can(actor.role, 'reflection:run')} />
       </div>

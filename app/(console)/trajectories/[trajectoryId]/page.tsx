@@ -32,7 +32,10 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
   const filters = queueFilterSchema.safeParse(query);
   const queueQuery = new URLSearchParams(
     filters.success
-      ? Object.entries(filters.data).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== 'any')
+      ? Object.entries(filters.data).filter(
+          (e): e is [string, string] =>
+            typeof e[1] === 'string' && e[1] !== 'any' && !(e[0] === 'informational' && e[1] === 'exclude'),
+        )
       : [],
   ).toString();
   return (
