@@ -17,6 +17,7 @@ export const FILTER_KEYS = [
   'taskId',
   'checkpointKey',
   'checkpointStatus',
+  'kind',
   'assignee',
   'importId',
 ] as const;
@@ -38,7 +39,7 @@ export function QueueFilters({
     <FilterBar
       aria-label="Queue filters"
       onSubmit={(e) => e.preventDefault()}
-      className="md:grid-cols-4 xl:grid-cols-7"
+      className="md:grid-cols-4 xl:grid-cols-8"
     >
       <TaskScopeFilters options={facets} params={params} onChange={onChange} />
       <FilterText
@@ -57,6 +58,17 @@ export function QueueFilters({
           ['draft', 'draft in progress'],
         ]}
         onChange={(x) => onChange({ checkpointStatus: x })}
+      />
+      {/* Run-level items: failed runs without a failed checkpoint result (max_steps, too_many_errors), diagnosed as a whole. */}
+      <FilterSelect
+        label="Item kind"
+        name="kind"
+        value={v('kind')}
+        options={[
+          ['checkpoint', 'failed checkpoints'],
+          ['run-level', 'run-level (whole run)'],
+        ]}
+        onChange={(x) => onChange({ kind: x })}
       />
       <FilterSelect
         label="Assignee"

@@ -3,7 +3,9 @@ import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { dataQualityWarnings, type DataQualityWarning } from './data-quality';
 import { parseExpectedCall, type ExpectedCall } from './expected-call';
+import { isRunLevelList } from './run-target';
 import { taskSummary, trajectorySummary, type TaskSummary } from './summaries';
+import { terminationText } from './termination';
 
 export type CheckpointView = {
   id: string;
@@ -33,6 +35,13 @@ export type TrajectoryView = {
   passed: boolean;
   score: number | null;
   outcomeReason: string | null;
+  /** The termination reason in words (termination.ts), e.g. "Stopped: reached the step limit (max_steps) after 204 events". */
+  termination: string | null;
+  /**
+   * The run failed without a failed checkpoint result: it is one run-level item, diagnosed as a whole
+   * (the run target, run-target.ts), anchored to an event range.
+   */
+  runLevel: boolean;
   eventCount: number;
   failedCount: number;
   pendingCount: number;
@@ -88,6 +97,8 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
   return {
     ...trajectorySummary(t),
     outcomeReason: t.outcomeReason,
+    termination: terminationText(t.outcomeReason, t.eventCount),
+    runLevel: isRunLevelList(t.failedCheckpoints),
     failedCount: t.failedCount,
     pendingCount: t.pendingCount,
     task: taskSummary(t.task),
