@@ -25,9 +25,13 @@ export function runLevelMessage(
   view: Pick<TrajectoryView, 'score' | 'unscored' | 'termination' | 'checkpoints'>,
 ): string {
   const score = view.score != null ? ` (score ${view.score})` : '';
-  const results = view.checkpoints.length
-    ? `every one of its ${plural(view.checkpoints.length, 'checkpoint result')} passed`
-    : 'it has no checkpoint results';
+  const n = view.checkpoints.length;
+  const results =
+    n === 0
+      ? 'it has no checkpoint results'
+      : n === 1
+        ? 'its one checkpoint result passed'
+        : `all ${n} of its checkpoint results passed`;
   const missing = view.unscored.length
     ? `; ${plural(view.unscored.length, 'checkpoint')} of the task ${view.unscored.length === 1 ? 'has' : 'have'} no result in the imported run (${keysOf(view.unscored)})`
     : '';
