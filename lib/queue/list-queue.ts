@@ -19,7 +19,14 @@ import {
   type ClaimSizesRow,
   type QueueSizes,
 } from './queue-counts';
-import { assigneeCondition, QUEUE_FROM, parseQueueFilter, queueOrderColumn, SQL_NOW } from './queue-filters';
+import {
+  assigneeCondition,
+  QUEUE_FROM,
+  parseQueueFilter,
+  queueOrderColumn,
+  SQL_NOW,
+  type QueueFilter,
+} from './queue-filters';
 
 export type QueueItem = {
   trajectoryId: string;
@@ -50,7 +57,7 @@ export type QueueItem = {
 
 export type QueueCheckpoint = { key: string; name: string; submitted: number; k: number };
 
-/** `checkpoint` and `runLevel` split `total` by kind (under the same filters, whatever the kind filter). */
+/** `checkpoint` and `runLevel` split `total` by kind (under the kind filter, one of them is the total). */
 export type QueueCounts = {
   total: number;
   unclaimed: number;
@@ -154,7 +161,7 @@ function pageWithClaimSizes(
 
 function toItem(r: QueueRow): QueueItem {
   const open = failedCheckpointsSchema.parse(r.openCheckpoints);
-  const run = open.find((c) => c.key === RUN_LEVEL_KEY);
+  const run = open.find(isRunLevelEntry);
   return {
     trajectoryId: r.id,
     taskId: r.taskId,
@@ -186,6 +193,27 @@ function toItem(r: QueueRow): QueueItem {
   };
 }
 
+/**
+ * How many of the `total` items under `filter` are run-level items (the rest are checkpoint items), with
+ * no statement when it is known: the kind filter decides it, or the page holds the whole list (`wholePage`).
+ * Otherwise one count under the same policy as the total (queue-counts.ts). Run-level items are few, so
+ * their count stays in the exact range.
+ */
+async function runLevelItems(
+  filter: QueueFilter,
+  userId: string,
+  total: number,
+  wholePage: QueueRow[] | null,
+): Promise<number> {
+  if (filter.kind === 'run-level') return total;
+  if (filter.kind === 'checkpoint') return 0;
+  if (wholePage)
+    return wholePage.filter((r) => failedCheckpointsSchema.parse(r.openCheckpoints).some(isRunLevelEntry)).length;
+  return Math.min(total, (await queueTotal({ ...filter, kind: 'run-level' }, userId)).count);
+}
+
+const isRunLevelEntry = (c: { key: string }) => c.key === RUN_LEVEL_KEY;
+
 /** How many items the assignee filter leaves, from the queue sizes (no second count over the queue). */
 function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: string): number {
   if (!assignee || assignee === 'any') return sizes.total;
@@ -213,10 +241,6 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const { skip, take } = cursor.after || cursor.before ? { skip: 0, take: page.pageSize } : toPrismaPage(page);
   // Without an assignee filter, a short first page is the whole queue under the filters (an empty page is one row without an id).
   const firstPage = skip === 0 && !cursor.after && !cursor.before && !assignee;
-  // The kinds counted apart, under the same filters (cached like the total: queue-counts.ts).
-  const kinds = Promise.all(
-    (['checkpoint', 'run-level'] as const).map((kind) => queueTotal({ ...filter, kind }, actor.userId)),
-  );
   const [read, total] = await pageAndTotal(
     queueCount(filter, actor.userId),
     () => pageWithClaimSizes(where, base, keyset.orderBy, actor.userId, skip, take),
@@ -235,14 +259,19 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
     keyset.reversed,
   );
   const mine = sizes.claimedBy(actor.userId);
-  const [checkpointItems, runLevelItems] = await kinds;
+  const runLevel = await runLevelItems(
+    filter,
+    actor.userId,
+    sizes.total,
+    firstPage && rows.length < take ? rows : null,
+  );
   const counts = {
     total: sizes.total,
     unclaimed: sizes.total - sizes.claimed,
     claimed: sizes.claimed,
     mine,
-    checkpoint: checkpointItems.count,
-    runLevel: runLevelItems.count,
+    checkpoint: sizes.total - runLevel,
+    runLevel,
   };
   return {
     ...keysetPageOf(rows, assigneeTotal(sizes, filter.assignee, actor.userId), page, toItem, cursorsOf),

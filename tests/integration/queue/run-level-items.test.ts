@@ -44,10 +44,14 @@ describe('run-level queue items', () => {
 
     const runLevel = await listQueue(a, { benchmark, kind: 'run-level' });
     expect(runLevel.items.map((i) => i.trajectoryId)).toEqual([maxSteps, allPassed]);
-    // Counted apart under the same filters, whatever the kind filter.
-    expect(runLevel.counts).toMatchObject({ total: 2, checkpoint: 1, runLevel: 2 });
+    // The counts are the filtered queue's.
+    expect(runLevel.counts).toMatchObject({ total: 2, checkpoint: 0, runLevel: 2 });
     const checkpoints = await listQueue(a, { benchmark, kind: 'checkpoint' });
     expect(checkpoints.items.map((i) => i.trajectoryId)).toEqual([checkpointItem]);
+    expect(checkpoints.counts).toMatchObject({ total: 1, checkpoint: 1, runLevel: 0 });
+    // Past the first page the split is counted, not read off the page.
+    const paged = await listQueue(a, { benchmark, pageSize: 1 });
+    expect(paged.counts).toMatchObject({ total: 3, checkpoint: 1, runLevel: 2 });
 
     // "Not started" includes an untouched run-level item; "draft in progress" finds one with a draft.
     const category = await prisma.failureCategory.findFirstOrThrow();

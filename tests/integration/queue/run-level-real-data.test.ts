@@ -54,8 +54,13 @@ describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'run-level items on th
       const written = await prisma.$transaction((tx) => writeNativeRecord(tx, record));
       if (written.status === 'conflict') throw new Error(written.reason);
 
+      expect((await listQueue(annotator, { benchmark: 'tau2-bench' })).counts).toMatchObject({
+        total: 52,
+        checkpoint: 51,
+        runLevel: 1,
+      });
       const after = await listQueue(annotator, { benchmark: 'tau2-bench', kind: 'run-level' });
-      expect(after.counts).toMatchObject({ total: 1, checkpoint: 51, runLevel: 1 });
+      expect(after.counts).toMatchObject({ total: 1, checkpoint: 0, runLevel: 1 });
       expect(after.items).toEqual([
         expect.objectContaining({
           trajectoryId: written.trajectoryId,
