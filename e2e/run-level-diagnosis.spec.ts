@@ -12,6 +12,7 @@ import { loginAs } from './helpers';
  */
 test('a max_steps loop is diagnosed as a whole from the queue and reflected into a proposal that cites it', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const benchmark = `e2e-run-level-${randomBytes(4).toString('hex')}`;
@@ -70,13 +71,15 @@ test('a max_steps loop is diagnosed as a whole from the queue and reflected into
   });
   expect((await prisma.trajectory.findUniqueOrThrow({ where: { id } })).pendingCount).toBe(0);
 
-  // A reviewer reflects on the task (offline provider, the default here).
+  // A reviewer (own browser context) reflects on the task (offline provider, the default here).
   const { taskId } = await prisma.trajectory.findUniqueOrThrow({ where: { id }, select: { taskId: true } });
-  await loginAs(page, 'reviewer@demo.local');
-  await page.goto(`/tasks/${taskId}`);
-  const panel = page.getByRole('region', { name: 'Reflection' });
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  await loginAs(reviewer, 'reviewer@demo.local');
+  await reviewer.goto(`/tasks/${taskId}`);
+  const panel = reviewer.getByRole('region', { name: 'Reflection' });
   await expect(panel.getByLabel('Provider / model')).toHaveValue('offline');
-  const created = page.waitForResponse(
+  const created = reviewer.waitForResponse(
     (r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST',
   );
   await panel.getByRole('button', { name: 'Run reflection' }).click();
@@ -87,8 +90,8 @@ test('a max_steps loop is diagnosed as a whole from the queue and reflected into
     { timeout: 45_000 },
   );
   const proposal = await prisma.proposal.findFirstOrThrow({ where: { runId, status: 'PENDING' } });
-  await page.goto(`/reviews/${proposal.id}`);
-  const cited = page.getByTestId('prov-diagnosis');
+  await reviewer.goto(`/reviews/${proposal.id}`);
+  const cited = reviewer.getByTestId('prov-diagnosis');
   await expect(cited).toHaveCount(1);
   await expect(cited.getByTestId('prov-run-level')).toHaveText('the run as a whole');
   await expect(cited).toContainText(wrong);
@@ -96,4 +99,5 @@ test('a max_steps loop is diagnosed as a whole from the queue and reflected into
     'href',
     `/trajectories/${id}?event=1&checkpoint=run%3A${id}`,
   );
+  await reviewerContext.close();
 });
