@@ -31,7 +31,7 @@ test('on a run held by another annotator, the footer says who holds it and Ctrl+
   }).toPass({ timeout: 15_000 });
 });
 
-test('a failed run whose recorded checkpoints all passed says so, and names the checks it has no result for', async ({
+test('a failed run whose recorded checkpoints all passed is diagnosed as a whole, and names the checks it has no result for', async ({
   page,
 }) => {
   const record = failedRecord({ benchmark: bench('unscored'), failed: 0, passed: 3, keys: ['2_0', 'db', 'output_0'] });
@@ -41,11 +41,10 @@ test('a failed run whose recorded checkpoints all passed says so, and names the 
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/trajectories/${id}`);
   await expect(page.getByTestId('checkpoints-unscored')).toHaveText('No result in this run: db, output_0');
-  await expect(
-    page.getByText(
-      /^The run failed \(score 0\), but none of its checkpoint results failed; 2 checkpoints of the task have no result/,
-    ),
-  ).toBeVisible();
+  await expect(page.getByTestId('run-level-summary')).toHaveText(
+    /^The run failed \(score 0\) and its one checkpoint result passed; 2 checkpoints of the task have no result/,
+  );
+  await expect(page.getByText('none of its checkpoint results failed')).toHaveCount(0);
   await expect(page.getByText('Every checkpoint passed')).toHaveCount(0);
 });
 

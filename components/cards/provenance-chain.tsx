@@ -71,7 +71,14 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
                 {provenance.diagnoses.map((d) => (
                   <li key={d.id} className="rounded bg-slate-50 p-2 ring-1 ring-slate-200" data-testid="prov-diagnosis">
                     <p className="text-xs text-slate-600">
-                      {d.author} · {d.category ?? 'uncategorised'} · checkpoint <UntrustedText text={d.checkpoint} />
+                      {d.author} · {d.category ?? 'uncategorised'} ·{' '}
+                      {d.runLevel ? (
+                        <span data-testid="prov-run-level">the run as a whole</span>
+                      ) : (
+                        <>
+                          checkpoint <UntrustedText text={d.checkpoint} />
+                        </>
+                      )}
                     </p>
                     <p>
                       <span className="text-slate-600">Went wrong:</span>{' '}

@@ -8,7 +8,7 @@ import { runLabel } from '@/lib/trajectories/run-label';
 /** Task facts above the contrast: what the agents were asked, where the task comes from. */
 export function TaskContrastHeader({ task, trajectories, grid }: Pick<TaskContrast, 'task' | 'trajectories' | 'grid'>) {
   const passed = trajectories.filter((t) => t.passed).length;
-  const unqueued = failedWithoutFailedCheckpoint({ trajectories, grid });
+  const runLevel = failedWithoutFailedCheckpoint({ trajectories, grid });
   return (
     <section aria-label="Task" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dl className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
@@ -25,14 +25,14 @@ export function TaskContrastHeader({ task, trajectories, grid }: Pick<TaskContra
       <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800" data-testid="task-instruction">
         <UntrustedText text={task.instruction} />
       </p>
-      {unqueued.length ? (
+      {runLevel.length ? (
         <div
           data-testid="failed-without-checkpoint"
           className="mt-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
         >
-          <p>{failedWithoutCheckpointNote(unqueued.length, true)}</p>
+          <p>{failedWithoutCheckpointNote(runLevel.length, true)}</p>
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1" aria-label="Failed runs without a failed checkpoint">
-            {unqueued.map((t) => (
+            {runLevel.map((t) => (
               <li key={t.id}>
                 <Link href={`/trajectories/${t.id}`} className="text-indigo-700 underline">
                   <UntrustedText text={runLabel(t)} />

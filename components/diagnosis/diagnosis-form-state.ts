@@ -1,4 +1,5 @@
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
+import { targetFields } from '@/lib/trajectories/run-target';
 import type { DiagnosisBody } from './use-diagnosis-writes';
 
 /** The diagnosis form's values, how they come from a saved diagnosis and go out as a write, and the event range's labels. */
@@ -25,8 +26,9 @@ export const rangeKey = (r: [number, number] | null) => (r ? `${r[0]}-${r[1]}` :
 export const rangeLabel = (r: [number, number] | null) =>
   r ? (r[0] === r[1] ? `event #${r[0]}` : `events #${r[0]}–#${r[1]}`) : 'no events selected';
 
-export const payload = (checkpointResultId: string, f: Form, range: [number, number] | null): DiagnosisBody => ({
-  checkpointResultId,
+/** A write for the target `targetId`: a checkpoint result's id, or `run:<trajectoryId>` (run-target.ts). */
+export const payload = (targetId: string, f: Form, range: [number, number] | null): DiagnosisBody => ({
+  ...targetFields(targetId),
   ...f,
   categoryId: f.categoryId || null,
   eventStart: range?.[0] ?? null,
@@ -38,11 +40,12 @@ export const rangeOf = (d: { eventStart: number | null; eventEnd: number | null 
   d.eventStart != null && d.eventEnd != null ? [d.eventStart, d.eventEnd] : null;
 
 /** A saved diagnosis as the write that would save it. */
-export const bodyOf = (d: DiagnosisView): DiagnosisBody => payload(d.checkpointResultId, formOf(d), rangeOf(d));
+export const bodyOf = (d: DiagnosisView): DiagnosisBody => payload(d.targetId, formOf(d), rangeOf(d));
 
 /** The same content (the fields a write sends); which version it replaces does not count. */
 const BODY_FIELDS = [
   'checkpointResultId',
+  'runTrajectoryId',
   'categoryId',
   'whatWentWrong',
   'whatShouldHaveHappened',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { targetIdOf } from '@/lib/trajectories/run-target';
 import type { DiagnosisBody } from './use-diagnosis-writes';
 
 /**
@@ -12,7 +13,7 @@ import type { DiagnosisBody } from './use-diagnosis-writes';
  * annotator on the same checkpoint still has that text live in its own form (and saves it itself);
  * restoring it here too would have two forms writing the same text over each other.
  *
- * Keyed by user and checkpoint result: two annotators signing in one after the other in a browser never
+ * Keyed by user and target (a checkpoint result, or the run as a whole: lib/trajectories/run-target.ts): two annotators signing in one after the other in a browser never
  * see each other's text, and logging out clears every copy (clearUnsentDrafts).
  */
 const PREFIX = 'diagnosis-unsent:';
@@ -21,7 +22,8 @@ const storedSchema = z.object({
   /** The version of the diagnosis the text replaces (its updatedAt; null: none existed). */
   base: z.string().nullable(),
   body: z.object({
-    checkpointResultId: z.string(),
+    checkpointResultId: z.string().optional(),
+    runTrajectoryId: z.string().optional(),
     categoryId: z.string().nullable(),
     whatWentWrong: z.string(),
     whatShouldHaveHappened: z.string(),
@@ -41,15 +43,17 @@ function attempt<T>(f: () => T): T | undefined {
   }
 }
 
-export function unsentDraft(userId: string, checkpointResultId: string, storage: () => Storage = () => sessionStorage) {
-  const key = `${PREFIX}${userId}:${checkpointResultId}`;
+export function unsentDraft(userId: string, targetId: string, storage: () => Storage = () => sessionStorage) {
+  const key = `${PREFIX}${userId}:${targetId}`;
   return {
     /** The copy left by an earlier page of this tab; anything else found under the key is ignored. */
     read(): UnsentDraft | null {
       const raw = attempt(() => storage().getItem(key));
       if (!raw) return null;
       const parsed = storedSchema.safeParse(attempt(() => JSON.parse(raw)));
-      return parsed.success && parsed.data.body.checkpointResultId === checkpointResultId ? parsed.data : null;
+      if (!parsed.success) return null;
+      const { body } = parsed.data;
+      return (body.checkpointResultId || body.runTrajectoryId) && targetIdOf(body) === targetId ? parsed.data : null;
     },
     write(body: DiagnosisBody, base: string | null) {
       attempt(() => storage().setItem(key, JSON.stringify({ base, body } satisfies UnsentDraft)));

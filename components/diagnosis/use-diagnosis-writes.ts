@@ -8,7 +8,9 @@ import { bodyOf, sameBody } from './diagnosis-form-state';
 import { unsentDraft } from './unsent-draft';
 
 export type DiagnosisBody = {
-  checkpointResultId: string;
+  // One of the two (lib/trajectories/run-target.ts): a failed checkpoint, or a failed run as a whole.
+  checkpointResultId?: string;
+  runTrajectoryId?: string;
   categoryId: string | null;
   whatWentWrong: string;
   whatShouldHaveHappened: string;

@@ -18,6 +18,7 @@ export const FILTER_KEYS = [
   'taskId',
   'checkpointKey',
   'checkpointStatus',
+  'kind',
   'assignee',
   'importId',
   'informational',
@@ -71,6 +72,17 @@ export function QueueFilters({
           ['include', 'included'],
           ['only', 'only these'],
         ]}
+      />
+      {/* Run-level items: failed runs without a failed checkpoint result (max_steps, too_many_errors), diagnosed as a whole. */}
+      <FilterSelect
+        label="Item kind"
+        name="kind"
+        value={v('kind')}
+        options={[
+          ['checkpoint', 'failed checkpoints'],
+          ['run-level', 'run-level (whole run)'],
+        ]}
+        onChange={(x) => onChange({ kind: x })}
       />
       <FilterSelect
         label="Assignee"

@@ -11,6 +11,27 @@ import { checkpointLabel } from '@/lib/queue/checkpoint-label';
 import type { QueueFacets, QueueItem } from '@/lib/queue/list-queue';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 import { runDetail } from '@/lib/trajectories/run-label';
+import { terminationText } from '@/lib/trajectories/termination';
+
+/** A failed run without a failed checkpoint result: diagnosed as a whole, with why it ended. */
+function RunLevelCell({ item, runLevel }: { item: QueueItem; runLevel: NonNullable<QueueItem['runLevel']> }) {
+  const why = terminationText(item.outcomeReason);
+  return (
+    <span data-testid="queue-run-level">
+      <span className="rounded bg-amber-50 px-1.5 py-0.5 text-[11px] font-semibold text-amber-900 ring-1 ring-amber-200">
+        whole run
+      </span>
+      {runLevel.k > 1 ? (
+        <span className="ml-1 text-xs text-slate-600">
+          {runLevel.submitted}/{runLevel.k} diagnoses
+        </span>
+      ) : null}
+      <span className="block text-xs text-slate-600">
+        {why ? <UntrustedText text={why} /> : 'Failed, but no checkpoint result failed'}
+      </span>
+    </span>
+  );
+}
 
 export function QueueTable({
   items,
@@ -46,7 +67,7 @@ export function QueueTable({
           <tr>
             <th className="px-3 py-2">Task</th>
             <th className="px-3 py-2">Model</th>
-            <th className="px-3 py-2">Failed checkpoints awaiting diagnosis</th>
+            <th className="px-3 py-2">Awaiting diagnosis</th>
             <th className="px-3 py-2">Claimed by</th>
             <th className="px-3 py-2" />
           </tr>
@@ -91,10 +112,16 @@ export function QueueTable({
                 ) : null}
               </td>
               <td className="px-3 py-2">
-                <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
-                <span className="font-mono text-xs text-slate-600" data-testid="queue-checkpoints">
-                  <UntrustedText text={it.failedCheckpoints.map(checkpointLabel).join(', ')} />
-                </span>
+                {it.runLevel ? (
+                  <RunLevelCell item={it} runLevel={it.runLevel} />
+                ) : (
+                  <>
+                    <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
+                    <span className="font-mono text-xs text-slate-600" data-testid="queue-checkpoints">
+                      <UntrustedText text={it.failedCheckpoints.map(checkpointLabel).join(', ')} />
+                    </span>
+                  </>
+                )}
               </td>
               <td className="px-3 py-2 text-xs" data-testid="queue-claim">
                 {it.claim ? (

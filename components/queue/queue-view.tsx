@@ -111,6 +111,18 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
               </dd>
             </div>
             <div>
+              <dt className="text-xs text-slate-600">Checkpoint items</dt>
+              <dd className="font-semibold" data-testid="queue-count-checkpoint">
+                {data.counts.checkpoint.toLocaleString('en-US')}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600">Run-level items</dt>
+              <dd className="font-semibold" data-testid="queue-count-run-level">
+                {data.counts.runLevel.toLocaleString('en-US')}
+              </dd>
+            </div>
+            <div>
               <dt className="text-xs text-slate-600">Unclaimed</dt>
               <dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd>
             </div>
@@ -143,7 +155,8 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
               </EmptyState>
             ) : (
               <EmptyState title="Nothing to diagnose">
-                Every failed checkpoint of every imported trajectory has its diagnosis. New imports add to the queue.
+                Every failed checkpoint, and every failed run without one, has its diagnosis. New imports add to the
+                queue.
               </EmptyState>
             ),
           )

@@ -20,6 +20,7 @@ export function CheckpointPanel({
   meId,
   runPassed = false,
   onSelect,
+  runTarget = null,
 }: {
   checkpoints: CheckpointView[];
   /** The task's checkpoints without a result in this run: named, so a missing check is not read as passed. */
@@ -30,6 +31,8 @@ export function CheckpointPanel({
   /** The run's own outcome: in a failed run the failed checks inside the reward basis decided it. */
   runPassed?: boolean;
   onSelect: (c: CheckpointView) => void;
+  /** The failed run diagnosed as a whole (no checkpoint result failed), offered after the checkpoints. */
+  runTarget?: CheckpointView | null;
 }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -53,11 +56,21 @@ export function CheckpointPanel({
       ))}
     </p>
   ) : null;
+  const whole = runTarget ? (
+    <RunTargetButton
+      target={runTarget}
+      diagnoses={diagnoses}
+      active={activeId === runTarget.id}
+      meId={meId}
+      onSelect={onSelect}
+    />
+  ) : null;
   if (!checkpoints.length) {
     return (
       <>
         <p className="text-sm text-slate-600">No checkpoint results were imported for this trajectory.</p>
         {missing}
+        {whole}
       </>
     );
   }
@@ -70,7 +83,7 @@ export function CheckpointPanel({
         className="relative space-y-1 p-px lg:max-h-[40vh] lg:overflow-y-auto"
       >
         {checkpoints.map((c) => {
-          const ds = diagnoses.filter((d) => d.checkpointResultId === c.id);
+          const ds = diagnoses.filter((d) => d.targetId === c.id);
           const submitted = ds.some((d) => d.status === 'SUBMITTED');
           const artefact = ds.some((d) => d.status === 'SUBMITTED' && d.outcome === 'EVALUATOR_ARTEFACT');
           const myDraft = ds.some((d) => d.status === 'DRAFT' && d.author.id === meId);
@@ -138,6 +151,47 @@ export function CheckpointPanel({
         })}
       </ol>
       {missing}
+      {whole}
     </>
+  );
+}
+
+/** The run as a whole: what the annotator diagnoses when the run failed without a failed checkpoint result. */
+function RunTargetButton({
+  target,
+  diagnoses,
+  active,
+  meId,
+  onSelect,
+}: {
+  target: CheckpointView;
+  diagnoses: DiagnosisView[];
+  active: boolean;
+  meId: string;
+  onSelect: (c: CheckpointView) => void;
+}) {
+  const ds = diagnoses.filter((d) => d.targetId === target.id);
+  const submitted = ds.some((d) => d.status === 'SUBMITTED');
+  const myDraft = ds.some((d) => d.status === 'DRAFT' && d.author.id === meId);
+  return (
+    <button
+      type="button"
+      data-testid="checkpoint-run"
+      aria-current={active ? 'true' : undefined}
+      onClick={() => onSelect(target)}
+      className={`mt-2 w-full rounded-md px-3 py-1.5 text-left text-sm ring-1 hover:bg-slate-50 ${active ? 'bg-indigo-50 ring-indigo-400' : 'bg-white ring-slate-200'}`}
+    >
+      <span className="flex items-center gap-2">
+        <span className="rounded bg-rose-100 px-1.5 py-0.5 text-[11px] font-semibold text-rose-800">fail</span>
+        <span className="min-w-0 flex-1 font-medium">{target.name}</span>
+        {submitted ? <span className="shrink-0 text-[11px] text-emerald-700">diagnosed</span> : null}
+        {!submitted && myDraft ? <span className="shrink-0 text-[11px] text-amber-700">your draft</span> : null}
+      </span>
+      {target.description ? (
+        <span className="mt-0.5 block text-xs text-slate-600" data-testid="run-termination">
+          <UntrustedText text={target.description} />
+        </span>
+      ) : null}
+    </button>
   );
 }

@@ -49,12 +49,18 @@ export function TrajectoryHeader({
           {view.outcomeReason ? ` · ${view.outcomeReason}` : ''}
         </span>
         <span className="text-sm text-slate-600">
-          {plural(view.failedCount, 'failed checkpoint')}, <span data-testid="trajectory-awaiting">{awaiting}</span>{' '}
-          awaiting diagnosis
+          {view.runLevel ? 'no failed checkpoint, diagnosed as a whole' : plural(view.failedCount, 'failed checkpoint')}
+          , <span data-testid="trajectory-awaiting">{awaiting}</span> awaiting diagnosis
         </span>
         {view.claim ? <span className="text-xs text-slate-600">claimed by {view.claim.userName}</span> : null}
       </div>
       <OutcomeExplanation view={view} />
+      {/* Why the run ended, in words: a run stopped at the step limit has no checkpoint result to say so. */}
+      {view.termination ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="trajectory-termination">
+          <UntrustedText text={view.termination} />
+        </p>
+      ) : null}
       <ExpandableText
         text={view.task.instruction}
         storageKey="instruction"

@@ -13,8 +13,9 @@ import { apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
-import { noFailedCheckpointMessage } from '@/lib/trajectories/no-failed-checkpoint';
+import { noFailedCheckpointMessage, runLevelMessage } from '@/lib/trajectories/no-failed-checkpoint';
 import { INFORMATIONAL_NOTE, isInformational } from '@/lib/trajectories/reward-basis';
+import { RUN_LEVEL_NAME, runTargetId } from '@/lib/trajectories/run-target';
 import { CheckpointExpectation } from './checkpoint-expectation';
 import { CheckpointPanel } from './checkpoint-panel';
 import { ClaimHeldNotice, useClaimHeldByOther } from './claim-held-notice';
@@ -40,10 +41,31 @@ type Props = {
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
 
+/** The run as a whole, as a diagnosis target shaped like a failed checkpoint (lib/trajectories/run-target.ts). */
+function runTargetOf(view: TrajectoryView): CheckpointView {
+  return {
+    id: runTargetId(view.id),
+    key: 'whole run',
+    name: RUN_LEVEL_NAME,
+    description: view.termination,
+    passed: false,
+    score: null,
+    total: null,
+    note: null,
+    eventIndex: null,
+    position: Number.MAX_SAFE_INTEGER,
+    kind: null,
+    // A run is diagnosed as a whole only when it failed: what it is judged on decided the outcome.
+    inRewardBasis: true,
+    expectedCall: null,
+    anchoredCall: null,
+  };
+}
+
 /** Where opening a checkpoint puts the selection: the restored draft's range, else the anchored event. */
 function selectionFor(c: CheckpointView | undefined, ds: DiagnosisView[], meId: string): Selection | null {
   if (!c) return null;
-  const mine = ds.find((d) => d.checkpointResultId === c.id && d.author.id === meId);
+  const mine = ds.find((d) => d.targetId === c.id && d.author.id === meId);
   if (mine?.eventStart != null && mine.eventEnd != null) return { anchor: mine.eventStart, cursor: mine.eventEnd };
   return c.eventIndex != null ? { anchor: c.eventIndex, cursor: c.eventIndex } : null;
 }
@@ -71,21 +93,27 @@ export function TrajectoryWorkspace({
     refetchOnMount: 'always',
     refetchOnWindowFocus: true,
   });
-  const failed = useMemo(() => view.checkpoints.filter((c) => !c.passed), [view.checkpoints]);
+  // A failed run without a failed checkpoint result is diagnosed as a whole: its target goes last, like one
+  // more failed checkpoint (the keys, "submit & next" and the panel treat it the same way).
+  const runTarget = useMemo(() => (view.runLevel ? runTargetOf(view) : null), [view]);
+  const targets = useMemo(
+    () => (runTarget ? [...view.checkpoints, runTarget] : view.checkpoints),
+    [view.checkpoints, runTarget],
+  );
+  const failed = useMemo(() => targets.filter((c) => !c.passed), [targets]);
   const isDone = useCallback(
-    (c: CheckpointView, ds: DiagnosisView[]) =>
-      ds.some((d) => d.checkpointResultId === c.id && d.status === 'SUBMITTED'),
+    (c: CheckpointView, ds: DiagnosisView[]) => ds.some((d) => d.targetId === c.id && d.status === 'SUBMITTED'),
     [],
   );
   const last = view.eventCount - 1;
   const event = initialEvent != null && initialEvent >= 0 && initialEvent <= last ? initialEvent : null;
 
   const [activeId, setActiveId] = useState<string | null>(() =>
-    initialCheckpointId && view.checkpoints.some((c) => c.id === initialCheckpointId)
+    initialCheckpointId && targets.some((c) => c.id === initialCheckpointId)
       ? initialCheckpointId
       : ((failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
   );
-  const initialActive = view.checkpoints.find((c) => c.id === activeId);
+  const initialActive = targets.find((c) => c.id === activeId);
   const { cursor, range, select, selectRange, clear } = useSelection(
     event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id),
   );
@@ -164,7 +192,7 @@ export function TrajectoryWorkspace({
       staleTime: 0,
     })) ?? [];
   const mineOf = (ds: DiagnosisView[], c: CheckpointView) =>
-    ds.find((d) => d.checkpointResultId === c.id && d.author.id === me.id);
+    ds.find((d) => d.targetId === c.id && d.author.id === me.id);
   // Remounting the editor (a new key) starts its form from the server's version.
   const [editorGeneration, setEditorGeneration] = useState(0);
   const reloadDiagnosis = async (c: CheckpointView) => {
@@ -207,7 +235,7 @@ export function TrajectoryWorkspace({
     toggleFold: () => cursor != null && timeline.current?.toggle(cursor),
     submit: () => editor.current?.submit(),
     skip: () => canSkip && setExit('skip'),
-    artefact: () => me.canWrite && active && setExit('artefact'),
+    artefact: () => me.canWrite && active && active !== runTarget && setExit('artefact'),
     help: () => setHelp((h) => !h),
   });
 
@@ -219,7 +247,7 @@ export function TrajectoryWorkspace({
   };
 
   const heldBy = useClaimHeldByOther(view.claim, me.id);
-  const active = view.checkpoints.find((c) => c.id === activeId && !c.passed) ?? null;
+  const active = targets.find((c) => c.id === activeId && !c.passed) ?? null;
   // Skipping hands the item back: only for someone working the queue, on an item still in it.
   const canSkip = me.canWorkQueue && view.pendingCount > 0;
   const all = diagnoses.data ?? [];
@@ -227,7 +255,7 @@ export function TrajectoryWorkspace({
   const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
   const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
   const mine = active ? mineOf(all, active) : undefined;
-  const others = active ? all.filter((d) => d.checkpointResultId === active.id && d.author.id !== me.id) : [];
+  const others = active ? all.filter((d) => d.targetId === active.id && d.author.id !== me.id) : [];
 
   return (
     // On wide screens the workspace is exactly one screen tall (the page itself does not scroll; the
@@ -290,26 +318,41 @@ export function TrajectoryWorkspace({
               meId={me.id}
               runPassed={view.passed}
               onSelect={(c) => openCheckpoint(c, all)}
+              runTarget={runTarget}
             />
           </section>
           <section aria-label="Diagnosis" className="mt-4 border-t border-slate-200 pt-3">
             <ErrorMessage error={next.error ?? diagnoses.error} />
             {active ? (
               <>
-                <h2 className="mb-2 text-sm font-semibold">
-                  Diagnose <UntrustedText text={active.key} className="font-mono" /> ·{' '}
-                  <UntrustedText text={active.name} />
-                </h2>
-                {isInformational(active) ? (
-                  <p
-                    data-testid="informational-note"
-                    className="mb-2 rounded bg-slate-100 px-2 py-1 text-xs text-slate-700"
-                  >
-                    Informational: {INFORMATIONAL_NOTE}.
-                    {view.passed ? ' The run passed; diagnose it only if it still teaches something.' : ''}
-                  </p>
-                ) : null}
-                <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
+                {active === runTarget ? (
+                  <>
+                    <h2 className="mb-2 text-sm font-semibold">Diagnose the run as a whole</h2>
+                    <p
+                      data-testid="run-level-summary"
+                      className="rounded-md bg-amber-50 p-2.5 text-sm text-amber-950 ring-1 ring-amber-200"
+                    >
+                      <UntrustedText text={runLevelMessage(view)} />
+                    </p>
+                  </>
+                ) : (
+                  <>
+                    <h2 className="mb-2 text-sm font-semibold">
+                      Diagnose <UntrustedText text={active.key} className="font-mono" /> ·{' '}
+                      <UntrustedText text={active.name} />
+                    </h2>
+                    {isInformational(active) ? (
+                      <p
+                        data-testid="informational-note"
+                        className="mb-2 rounded bg-slate-100 px-2 py-1 text-xs text-slate-700"
+                      >
+                        Informational: {INFORMATIONAL_NOTE}.
+                        {view.passed ? ' The run passed; diagnose it only if it still teaches something.' : ''}
+                      </p>
+                    ) : null}
+                    <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
+                  </>
+                )}
                 {me.canWrite || canSkip ? (
                   <div className="mt-2 flex flex-wrap gap-2">
                     {canSkip ? (
@@ -317,7 +360,8 @@ export function TrajectoryWorkspace({
                         Skip (s)
                       </Button>
                     ) : null}
-                    {me.canWrite ? (
+                    {/* An evaluator artefact is a verdict on a check; a run diagnosed as a whole has none. */}
+                    {me.canWrite && active !== runTarget ? (
                       <Button variant="ghost" onClick={() => setExit('artefact')} aria-keyshortcuts="a">
                         Not an agent failure (a)
                       </Button>
@@ -351,7 +395,10 @@ export function TrajectoryWorkspace({
                   )}
                 </div>
                 <div className="mt-4">
-                  <DiagnosisList diagnoses={others} title="Other diagnoses of this checkpoint" />
+                  <DiagnosisList
+                    diagnoses={others}
+                    title={active === runTarget ? 'Other diagnoses of this run' : 'Other diagnoses of this checkpoint'}
+                  />
                 </div>
               </>
             ) : (

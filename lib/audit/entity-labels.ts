@@ -19,6 +19,20 @@ const checkpointLabel = (c: {
 const CHECKPOINT = {
   select: { trajectory: { select: { benchmark: true, taskExternalId: true } }, checkpoint: { select: { name: true } } },
 } as const;
+/** A diagnosis or adjudication of a checkpoint, or of a run as a whole (no checkpoint result). */
+const TARGET = {
+  checkpointResult: CHECKPOINT,
+  trajectory: { select: { benchmark: true, taskExternalId: true, model: true } },
+} as const;
+const targetLabel = (d: {
+  checkpointResult: Parameters<typeof checkpointLabel>[0] | null;
+  trajectory: { benchmark: string; taskExternalId: string; model: string } | null;
+}) =>
+  d.checkpointResult
+    ? checkpointLabel(d.checkpointResult)
+    : d.trajectory
+      ? `${taskLabel(d.trajectory)} · ${d.trajectory.model} · the run as a whole`
+      : '';
 
 const LABELERS: Record<string, Labeler> = {
   User: async (db, ids) =>
@@ -72,13 +86,17 @@ const LABELERS: Record<string, Labeler> = {
       })
     ).map((t) => [t.id, `${taskLabel(t)} · ${t.model}`]),
   Diagnosis: async (db, ids) =>
-    (
-      await db.diagnosis.findMany({ where: { id: { in: ids } }, select: { id: true, checkpointResult: CHECKPOINT } })
-    ).map((d) => [d.id, checkpointLabel(d.checkpointResult)]),
+    (await db.diagnosis.findMany({ where: { id: { in: ids } }, select: { id: true, ...TARGET } })).map((d) => [
+      d.id,
+      targetLabel(d),
+    ]),
   Adjudication: async (db, ids) =>
     (
-      await db.adjudication.findMany({ where: { id: { in: ids } }, select: { id: true, checkpointResult: CHECKPOINT } })
-    ).map((a) => [a.id, checkpointLabel(a.checkpointResult)]),
+      await db.adjudication.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, checkpointResult: CHECKPOINT, runTrajectory: TARGET.trajectory },
+      })
+    ).map((a) => [a.id, targetLabel({ checkpointResult: a.checkpointResult, trajectory: a.runTrajectory })]),
   ImportJob: async (db, ids) =>
     (await db.importJob.findMany({ where: { id: { in: ids } }, select: { id: true, fileName: true } })).map((j) => [
       j.id,

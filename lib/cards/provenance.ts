@@ -1,5 +1,6 @@
 import { prisma } from '@/lib/db/prisma';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
+import { RUN_LEVEL_NAME, runTargetId } from '@/lib/trajectories/run-target';
 
 /**
  * The provenance chain of a proposal (and so of the card version it
@@ -15,7 +16,9 @@ export type ProvenanceDiagnosis = {
   whatShouldHaveHappened: string;
   eventStart: number | null;
   eventEnd: number | null;
+  /** The failed checkpoint's name, or RUN_LEVEL_NAME for a failed run diagnosed as a whole. */
   checkpoint: string;
+  runLevel: boolean;
   trajectory: { id: string; externalId: string; model: string; taskExternalId: string };
   href: string;
 };
@@ -119,14 +122,17 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
       whatShouldHaveHappened: d.whatShouldHaveHappened,
       eventStart: d.eventStart,
       eventEnd: d.eventEnd,
-      checkpoint: d.checkpointResult.checkpoint.name,
+      checkpoint: d.checkpointResult?.checkpoint.name ?? RUN_LEVEL_NAME,
+      runLevel: d.checkpointResult === null,
       trajectory: {
         id: d.trajectory.id,
         externalId: d.trajectory.externalId,
         model: d.trajectory.model,
         taskExternalId: d.trajectory.task.externalId,
       },
-      href: trajectoryEventHref(d.trajectory.id, d.eventStart, { checkpointResultId: d.checkpointResult.id }),
+      href: trajectoryEventHref(d.trajectory.id, d.eventStart, {
+        checkpointResultId: d.checkpointResult?.id ?? runTargetId(d.trajectory.id),
+      }),
     })),
     trajectories: (run?.trajectories ?? []).map(({ trajectory: t }) => ({ ...t, href: trajectoryEventHref(t.id) })),
   };

@@ -1,8 +1,8 @@
 import type { ContrastTrajectory, TaskContrast } from './load-task-contrast';
 
 /**
- * The failed runs of a contrast whose grid row has no failed checkpoint result: the queue never
- * lists them (it holds failed checkpoints), so the task page names them (lib/trajectories/no-failed-checkpoint.ts).
+ * The failed runs of a contrast whose grid row has no failed checkpoint result: the queue holds them as
+ * run-level items (diagnosed as a whole), and the task page says so (lib/trajectories/no-failed-checkpoint.ts).
  */
 export function failedWithoutFailedCheckpoint({
   trajectories,

@@ -20,8 +20,8 @@ export async function compactDashboardCells(): Promise<boolean> {
       if (!locked) return false;
       await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCell" RETURNING *)
-      INSERT INTO "DashboardCell" (benchmark, ability, model, agent, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed, compacted)
-      SELECT benchmark, ability, model, agent, release, day, sum(trajectories), sum("tasksPassed"), sum(checkpoints), sum("checkpointsPassed"), sum(diagnosed), true
+      INSERT INTO "DashboardCell" (benchmark, ability, model, agent, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed, "runLevel", compacted)
+      SELECT benchmark, ability, model, agent, release, day, sum(trajectories), sum("tasksPassed"), sum(checkpoints), sum("checkpointsPassed"), sum(diagnosed), sum("runLevel"), true
       FROM d GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(trajectories) <> 0`;
       await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCardCell" RETURNING *)

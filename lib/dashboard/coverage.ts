@@ -15,7 +15,7 @@ export type Coverage = {
   byAbility: (CoverageRow & { ability: string | null })[];
   /** Per annotator: submitted and draft diagnoses on the filtered trajectories, and queue items (of those trajectories) they hold now. */
   byAnnotator: { userId: string; name: string; submitted: number; drafts: number; claimed: number }[];
-  /** Per week of import: failed checkpoints imported, and how many of those are diagnosed by now (cumulative coverage too). */
+  /** Per week of import: failed checkpoints (and run-level items) imported, and how many of those are diagnosed by now (cumulative coverage too). */
   overTime: (CoverageRow & {
     week: string;
     cumulativeFailed: number;
@@ -24,13 +24,19 @@ export type Coverage = {
   })[];
 };
 
-/** Failed checkpoints diagnosed (a submitted diagnosis exists) over failed checkpoints, by ability, by annotator and by week. */
+/**
+ * Failed checkpoints and run-level items diagnosed (a submitted diagnosis exists) over all of them, by
+ * ability, by annotator and by week. A run-level item is a failed run without a failed checkpoint result,
+ * diagnosed as a whole: one unit, like one failed checkpoint.
+ */
 export async function coverage(f: DashboardFilters): Promise<Coverage> {
-  // From the dashboard cube: failed = checkpoints − passed, diagnosed = failed ones with a submitted diagnosis.
+  // From the dashboard cube: failed = failed checkpoints + failed runs diagnosed as a whole (run-level items:
+  // no failed checkpoint result), diagnosed = those of them with a submitted diagnosis.
+  const failed = Prisma.sql`sum(c.checkpoints - c."checkpointsPassed" + c."runLevel")`;
   const cells = (key: Prisma.Sql) => Prisma.sql`
-    SELECT ${key}, sum(c.checkpoints - c."checkpointsPassed")::int AS failed, sum(c.diagnosed)::int AS diagnosed
+    SELECT ${key}, ${failed}::int AS failed, sum(c.diagnosed)::int AS diagnosed
     FROM "DashboardCell" c WHERE ${cellWhere(f)}
-    GROUP BY 1 HAVING sum(c.checkpoints - c."checkpointsPassed") > 0 ORDER BY 1 NULLS LAST`;
+    GROUP BY 1 HAVING ${failed} > 0 ORDER BY 1 NULLS LAST`;
   // Unfiltered, every diagnosis counts: joining each to its trajectory and task for a TRUE condition
   // was ~0.5 s of the dashboard's render at 20,000 diagnoses over 100,000 trajectories (the count alone ~40 ms).
   const scope = narrowsTrajectories(f)

@@ -2,6 +2,7 @@ import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { RUN_TARGET_PREFIX } from '@/lib/trajectories/run-target';
 import { cohenKappa, krippendorffAlphaNominal, mean, rangeIoU, type EventRange } from './agreement-stats';
 
 /**
@@ -42,6 +43,7 @@ export type UnitRating = {
   whatWentWrong: string;
   whatShouldHaveHappened: string;
 };
+/** `checkpointResultId`: the unit's target, a checkpoint result's id or `run:<trajectoryId>` (run-target.ts). */
 export type AgreementUnit = { checkpointResultId: string; ratings: UnitRating[] };
 
 export type PairFigure = {
@@ -94,16 +96,20 @@ export async function loadAgreementUnits(
   if (filter.ability) scope.push(Prisma.sql`t."ability" = ${filter.ability}`);
   const trajectories =
     filter.benchmark || filter.ability ? Prisma.sql`JOIN "Trajectory" t ON t.id = d."trajectoryId"` : Prisma.empty;
+  // A unit is a diagnosis target: a failed checkpoint result, or a run diagnosed as a whole ("run:<id>",
+  // lib/trajectories/run-target.ts), whose diagnoses have no checkpoint result.
+  const unit = Prisma.sql`coalesce(d."checkpointResultId", ${RUN_TARGET_PREFIX} || d."runTrajectoryId")`;
   const rows = await prisma.$queryRaw<RatingRow[]>`
     WITH units AS (
-      SELECT d."checkpointResultId" AS id, min(d."submittedAt") AS first FROM "Diagnosis" d ${trajectories}
+      SELECT ${unit} AS id, min(d."submittedAt") AS first FROM "Diagnosis" d ${trajectories}
       WHERE ${Prisma.join(scope, ' AND ')}
-      GROUP BY d."checkpointResultId" HAVING count(*) >= 2
-      ORDER BY min(d."submittedAt"), d."checkpointResultId" LIMIT ${limit}
+      GROUP BY 1 HAVING count(*) >= 2
+      ORDER BY min(d."submittedAt"), 1 LIMIT ${limit}
     )
-    SELECT d."checkpointResultId", d.id AS "diagnosisId", d."authorId", a.name AS "authorName", d."categoryId", c.label AS "categoryLabel",
+    SELECT units.id AS "checkpointResultId", d.id AS "diagnosisId", d."authorId", a.name AS "authorName", d."categoryId", c.label AS "categoryLabel",
            d."eventStart", d."eventEnd", d."whatWentWrong", d."whatShouldHaveHappened"
-    FROM units JOIN "Diagnosis" d ON d."checkpointResultId" = units.id AND d."status" = 'SUBMITTED'
+    FROM units JOIN "Diagnosis" d ON (d."checkpointResultId" = units.id
+      OR d."runTrajectoryId" = substr(units.id, ${RUN_TARGET_PREFIX.length + 1})) AND ${unit} = units.id AND d."status" = 'SUBMITTED'
     JOIN "User" a ON a.id = d."authorId" LEFT JOIN "FailureCategory" c ON c.id = d."categoryId"
     ORDER BY units.first, units.id, d."submittedAt", d.id`;
   // Units in the order read (oldest first submission first), each unit's diagnoses in submission order.

@@ -1,5 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import type { DiagnosisView } from './diagnosis-schemas';
+import { targetIdOf } from '@/lib/trajectories/run-target';
 
 export const DIAGNOSIS_INCLUDE = {
   author: { select: { id: true, name: true } },
@@ -14,6 +15,8 @@ export function toDiagnosisView(d: Row): DiagnosisView {
     id: d.id,
     trajectoryId: d.trajectoryId,
     checkpointResultId: d.checkpointResultId,
+    runLevel: d.runTrajectoryId != null,
+    targetId: targetIdOf(d),
     author: d.author,
     category: d.category,
     eventStart: d.eventStart,

@@ -2,6 +2,7 @@ import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { overlapForTask } from '@/lib/queue/overlap';
+import { targetIdOf } from '@/lib/trajectories/run-target';
 import type { DiagnosisView } from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 
@@ -9,8 +10,8 @@ import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
  * Diagnoses on one trajectory: reviewers, researchers and admins see everyone's;
  * annotators see their own drafts and everyone's submitted ones (so they do not
  * redo a checkpoint someone already diagnosed), never others' drafts. Under an
- * overlap k > 1 the rating is blind: others' diagnoses of a checkpoint appear
- * only once the caller has submitted their own for it.
+ * overlap k > 1 the rating is blind: others' diagnoses of a checkpoint (or of
+ * the run as a whole) appear only once the caller has submitted their own for it.
  */
 export async function listTrajectoryDiagnoses(actor: Actor, trajectoryId: string): Promise<DiagnosisView[]> {
   requirePermission(actor, 'trajectory:read');
@@ -23,12 +24,8 @@ export async function listTrajectoryDiagnoses(actor: Actor, trajectoryId: string
   if (all || rows.every((r) => r.authorId === actor.userId)) return rows.map(toDiagnosisView);
   const trajectory = await prisma.trajectory.findUnique({ where: { id: trajectoryId }, select: { taskId: true } });
   const k = trajectory ? await overlapForTask(prisma, trajectory.taskId) : 1;
-  const mine = new Set(
-    rows.filter((r) => r.authorId === actor.userId && r.status === 'SUBMITTED').map((r) => r.checkpointResultId),
-  );
-  return rows
-    .filter((r) => k <= 1 || r.authorId === actor.userId || mine.has(r.checkpointResultId))
-    .map(toDiagnosisView);
+  const mine = new Set(rows.filter((r) => r.authorId === actor.userId && r.status === 'SUBMITTED').map(targetIdOf));
+  return rows.filter((r) => k <= 1 || r.authorId === actor.userId || mine.has(targetIdOf(r))).map(toDiagnosisView);
 }
 
 /** Every diagnosis of a task (all trajectories): the reviewer's view. */

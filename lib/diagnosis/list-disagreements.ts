@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
+import { isRunTargetId } from '@/lib/trajectories/run-target';
 import { agreementFilterSchema, disagreementReasons, loadAgreementUnits, type UnitRating } from './agreement-report';
 
 export type AdjudicationView = {
@@ -41,7 +42,10 @@ export async function listDisagreements(actor: Actor, raw: Record<string, unknow
   requirePermission(actor, 'diagnosis:read-all');
   const q = disagreementQuerySchema.parse(raw);
   const page = pageQuerySchema.parse(raw);
+  // Runs diagnosed as a whole count in the agreement figures, but are not adjudicated here yet: their
+  // unit names no checkpoint result.
   const units = (await loadAgreementUnits(q))
+    .filter((u) => !isRunTargetId(u.checkpointResultId))
     .map((u) => ({ ...u, reasons: disagreementReasons(u) }))
     .filter((u) => u.reasons.length > 0);
   const adjudications = await prisma.adjudication.findMany({

@@ -44,15 +44,15 @@ export async function markEvaluatorArtefact(
     confidence: null,
   };
   return prisma.$transaction(async (tx) => {
-    await lockOverlapForWriting(tx, input);
-    const cp = await checkTarget(tx, input);
-    const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
+    await lockOverlapForWriting(tx, { checkpointResultId });
+    const target = await checkTarget(tx, actor, input);
+    const key = target.key;
     const seen = await tx.diagnosis.findUnique({ where: key, select: { id: true, status: true } });
     // The same serialisation as submitDiagnosis: the claim for a first submission, the row lock for an edit.
     if (seen?.status === 'SUBMITTED') await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${seen.id} FOR UPDATE`;
-    else await claimForWriting(tx, actor, cp.trajectoryId);
+    else await claimForWriting(tx, actor, target.trajectoryId);
     const existing = await tx.diagnosis.findUnique({ where: key });
-    checkReplaces(existing, input);
-    return writeSubmitted(tx, actor, existing, input, cp.trajectoryId);
+    checkReplaces(existing, input, target.noun);
+    return writeSubmitted(tx, actor, existing, input, target);
   }, OVERLAP_WRITER_TX);
 }

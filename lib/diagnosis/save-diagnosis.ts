@@ -14,11 +14,52 @@ import {
 } from './diagnosis-schemas';
 import { DIAGNOSIS_INCLUDE, toDiagnosisView } from './diagnosis-view';
 import { recountPending } from './recount-pending';
+import { isRunLevelList, targetIdOf } from '@/lib/trajectories/run-target';
 
-/** Checks the target is a failed checkpoint and the range lies inside its trajectory. */
-export async function checkTarget(tx: Tx, input: DraftInput) {
+/** What lockOverlapForWriting reads the benchmark from. */
+const lockTarget = (input: DraftInput) =>
+  input.runTrajectoryId ? { trajectoryId: input.runTrajectoryId } : { checkpointResultId: input.checkpointResultId! };
+
+type Target = {
+  trajectoryId: string;
+  /** The caller's diagnosis of this target, by its unique key. */
+  key: Prisma.DiagnosisWhereUniqueInput;
+  /** The target's fields of a new diagnosis. */
+  fields: { checkpointResultId: string | null; runTrajectoryId: string | null };
+  /** How messages name the target. */
+  noun: string;
+};
+
+/**
+ * The target of a write: a failed checkpoint result, or a failed run without a failed checkpoint result
+ * (run-target.ts). Read from the row's failed-checkpoint list, which says whether the run is a run-level item.
+ */
+async function resolveTarget(tx: Tx, actor: Actor, input: DraftInput): Promise<Target & { eventCount: number }> {
+  if (input.runTrajectoryId) {
+    const id = input.runTrajectoryId;
+    const t = await tx.trajectory.findUnique({
+      where: { id },
+      select: { id: true, passed: true, eventCount: true, failedCheckpoints: true },
+    });
+    if (!t) throw notFound(`Trajectory ${id}`, 'runTrajectoryId');
+    if (!isRunLevelList(t.failedCheckpoints))
+      throw new AppError(
+        'VALIDATION',
+        t.passed
+          ? 'This run passed: only a failed run is diagnosed as a whole'
+          : 'This run has failed checkpoints: diagnose those (a run is diagnosed as a whole only when no checkpoint result failed)',
+        [{ path: 'runTrajectoryId', message: t.passed ? 'run passed' : 'run has failed checkpoints' }],
+      );
+    return {
+      trajectoryId: t.id,
+      eventCount: t.eventCount,
+      key: { runTrajectoryId_authorId: { runTrajectoryId: t.id, authorId: actor.userId } },
+      fields: { checkpointResultId: null, runTrajectoryId: t.id },
+      noun: 'this run',
+    };
+  }
   const cp = await tx.checkpointResult.findUnique({
-    where: { id: input.checkpointResultId },
+    where: { id: input.checkpointResultId! },
     select: { id: true, passed: true, trajectoryId: true, trajectory: { select: { eventCount: true } } },
   });
   if (!cp) throw notFound(`Checkpoint result ${input.checkpointResultId}`, 'checkpointResultId');
@@ -26,7 +67,19 @@ export async function checkTarget(tx: Tx, input: DraftInput) {
     throw new AppError('VALIDATION', 'Only failed checkpoints are diagnosed', [
       { path: 'checkpointResultId', message: 'checkpoint passed' },
     ]);
-  const last = cp.trajectory.eventCount - 1;
+  return {
+    trajectoryId: cp.trajectoryId,
+    eventCount: cp.trajectory.eventCount,
+    key: { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } },
+    fields: { checkpointResultId: cp.id, runTrajectoryId: null },
+    noun: 'this checkpoint',
+  };
+}
+
+/** Checks the target (a failed checkpoint, or a failed run as a whole) and that the range lies inside its trajectory. */
+export async function checkTarget(tx: Tx, actor: Actor, input: DraftInput): Promise<Target> {
+  const target = await resolveTarget(tx, actor, input);
+  const last = target.eventCount - 1;
   for (const key of ['eventStart', 'eventEnd'] as const) {
     const v = input[key];
     if (v != null && v > last)
@@ -46,7 +99,7 @@ export async function checkTarget(tx: Tx, input: DraftInput) {
         { path: 'categoryId', message: 'not in the taxonomy' },
       ]);
   }
-  return cp;
+  return target;
 }
 
 /** What a write says: the form's fields, and (marking an evaluator artefact) the outcome. */
@@ -100,31 +153,31 @@ type Version = { status: 'DRAFT' | 'SUBMITTED'; updatedAt: Date } | null;
  * windows on the same checkpoint): each autosave used to overwrite the other's text while both said "saved".
  * Must run under the lock that serialises the writers (the claim, or the diagnosis row for a re-submission).
  */
-export function checkReplaces(current: Version, input: DraftInput) {
+export function checkReplaces(current: Version, input: DraftInput, noun: string) {
   if (input.replacesUpdatedAt === undefined) return;
   const seen = input.replacesUpdatedAt === null ? null : new Date(input.replacesUpdatedAt).getTime();
   if ((current?.updatedAt.getTime() ?? null) === seen) return;
   const message = current
-    ? `Your ${current.status === 'SUBMITTED' ? 'submitted diagnosis' : 'draft'} of this checkpoint was changed in another tab or window at ${current.updatedAt.toISOString().slice(11, 19)} UTC, after this one loaded it; nothing was saved. Load that version, or save yours over it.`
+    ? `Your ${current.status === 'SUBMITTED' ? 'submitted diagnosis' : 'draft'} of ${noun} was changed in another tab or window at ${current.updatedAt.toISOString().slice(11, 19)} UTC, after this one loaded it; nothing was saved. Load that version, or save yours over it.`
     : 'Your draft of this checkpoint is gone (deleted elsewhere); nothing was saved. Save again to start it anew.';
   throw new AppError('CONFLICT', message, [{ path: 'replacesUpdatedAt', message: 'not the current version' }], {
     reason: 'CHANGED_ELSEWHERE',
   });
 }
 
-/** Autosave: creates or updates the caller's draft for a failed checkpoint. */
+/** Autosave: creates or updates the caller's draft for a failed checkpoint (or a failed run as a whole). */
 export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisView> {
   requirePermission(actor, 'diagnosis:write');
   const input = draftInputSchema.parse(raw);
   const view = await prisma.$transaction(async (tx) => {
-    await lockOverlapForWriting(tx, input);
-    const cp = await checkTarget(tx, input);
-    const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
+    await lockOverlapForWriting(tx, lockTarget(input));
+    const target = await checkTarget(tx, actor, input);
+    const key = target.key;
     // The claim first: its row lock queues this save behind a first submission of the same
     // diagnosis under way, so the status read next is the one that submission committed. Read
     // before it, an autosave sent just before "submit" could land after it and overwrite the
     // submitted text (the upsert keeps the status).
-    await claimForWriting(tx, actor, cp.trajectoryId);
+    await claimForWriting(tx, actor, target.trajectoryId);
     const existing = await tx.diagnosis.findUnique({ where: key, select: { status: true, updatedAt: true } });
     if (existing?.status === 'SUBMITTED') {
       throw new AppError(
@@ -134,14 +187,14 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
         { reason: 'ALREADY_SUBMITTED' },
       );
     }
-    checkReplaces(existing, input);
+    checkReplaces(existing, input, target.noun);
     const d = await tx.diagnosis.upsert({
       where: key,
-      create: { ...contentOf(input), trajectoryId: cp.trajectoryId, checkpointResultId: cp.id, authorId: actor.userId },
+      create: { ...contentOf(input), ...target.fields, trajectoryId: target.trajectoryId, authorId: actor.userId },
       update: contentOf(input),
       include: DIAGNOSIS_INCLUDE,
     });
-    await recountPending(tx, cp.trajectoryId);
+    await recountPending(tx, target.trajectoryId);
     await auditDraft(tx, actor, d.id, input);
     return toDiagnosisView(d);
   }, OVERLAP_WRITER_TX);
@@ -160,18 +213,18 @@ export async function submitDiagnosis(
   requirePermission(actor, 'diagnosis:write');
   const input = submitInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
-    await lockOverlapForWriting(tx, input);
-    const cp = await checkTarget(tx, input);
-    const key = { checkpointResultId_authorId: { checkpointResultId: cp.id, authorId: actor.userId } };
+    await lockOverlapForWriting(tx, lockTarget(input));
+    const target = await checkTarget(tx, actor, input);
+    const key = target.key;
     const seen = await tx.diagnosis.findUnique({ where: key, select: { id: true, status: true } });
     // A first submission needs the trajectory, and its claim serialises it with the drafts; re-submitting
     // one's own earlier diagnosis is an edit and does not need the claim: its row lock serialises re-submissions.
     // Either way the diagnosis is read again under that lock, so what it replaces is what is current.
     if (seen?.status === 'SUBMITTED') await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${seen.id} FOR UPDATE`;
-    else await claimForWriting(tx, actor, cp.trajectoryId);
+    else await claimForWriting(tx, actor, target.trajectoryId);
     const existing = await tx.diagnosis.findUnique({ where: key });
-    checkReplaces(existing, input);
-    return writeSubmitted(tx, actor, existing, input, cp.trajectoryId);
+    checkReplaces(existing, input, target.noun);
+    return writeSubmitted(tx, actor, existing, input, target);
   }, OVERLAP_WRITER_TX);
 }
 
@@ -198,22 +251,27 @@ export async function editDiagnosis(
     const existing = await tx.diagnosis.findUnique({ where: { id } });
     if (!existing) throw notFound(`Diagnosis ${id}`);
     // It used to be overwritten with the diagnosis's own, so a PATCH naming another checkpoint answered 200.
-    if (edit.checkpointResultId !== undefined && edit.checkpointResultId !== existing.checkpointResultId) {
+    const own = targetIdOf(existing);
+    const named = edit.checkpointResultId || edit.runTrajectoryId ? targetIdOf(edit) : own;
+    if (named !== own) {
+      const field = existing.checkpointResultId ? 'checkpointResultId' : 'runTrajectoryId';
+      const what = existing.checkpointResultId
+        ? `checkpoint result ${existing.checkpointResultId}`
+        : `run ${existing.runTrajectoryId} as a whole`;
       throw new AppError(
         'VALIDATION',
-        `Diagnosis ${id} is of checkpoint result ${existing.checkpointResultId}, not ${edit.checkpointResultId}: a diagnosis never moves to another checkpoint; to diagnose that one, submit a new diagnosis (POST /api/diagnoses/submit)`,
-        [
-          {
-            path: 'checkpointResultId',
-            message: `not this diagnosis's checkpoint (${existing.checkpointResultId}); it cannot be changed`,
-          },
-        ],
+        `Diagnosis ${id} is of ${what}, not ${named}: a diagnosis never moves to another target; to diagnose that one, submit a new diagnosis (POST /api/diagnoses/submit)`,
+        [{ path: field, message: `not this diagnosis's target (${what}); it cannot be changed` }],
       );
     }
-    const input = { ...edit, checkpointResultId: existing.checkpointResultId };
-    await checkTarget(tx, input);
-    checkReplaces(existing, input);
-    return writeSubmitted(tx, actor, existing, input, existing.trajectoryId);
+    const input = {
+      ...edit,
+      checkpointResultId: existing.checkpointResultId ?? undefined,
+      runTrajectoryId: existing.runTrajectoryId ?? undefined,
+    };
+    const target = await checkTarget(tx, actor, input);
+    checkReplaces(existing, input, target.noun);
+    return writeSubmitted(tx, actor, existing, input, target);
   }, OVERLAP_WRITER_TX);
 }
 
@@ -225,7 +283,7 @@ export async function writeSubmitted(
   actor: Actor,
   existing: Existing | null,
   input: WriteInput,
-  trajectoryId: string,
+  target: Target,
 ) {
   const data = { ...contentOf(input), status: 'SUBMITTED' as const };
   let d;
@@ -272,8 +330,8 @@ export async function writeSubmitted(
       data: {
         ...data,
         submittedAt: new Date(),
-        trajectoryId,
-        checkpointResultId: input.checkpointResultId,
+        ...target.fields,
+        trajectoryId: target.trajectoryId,
         authorId: actor.userId,
       },
       include: DIAGNOSIS_INCLUDE,

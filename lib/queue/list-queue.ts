@@ -3,14 +3,30 @@ import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
+import { RUN_LEVEL_KEY } from '@/lib/trajectories/run-target';
 import { pageAndTotal } from '@/lib/live/large-count';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
 import { pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { failedCheckpointsSchema, openCheckpointsSql } from './open-checkpoints';
 import { overlapKSql } from './overlap';
 import { progressFrom, type Progress } from './progress';
-import { claimSizesSql, queueCount, queueWhere, sizesFrom, type ClaimSizesRow, type QueueSizes } from './queue-counts';
-import { assigneeCondition, QUEUE_FROM, parseQueueFilter, queueOrderColumn, SQL_NOW } from './queue-filters';
+import {
+  claimSizesSql,
+  queueCount,
+  queueTotal,
+  queueWhere,
+  sizesFrom,
+  type ClaimSizesRow,
+  type QueueSizes,
+} from './queue-counts';
+import {
+  assigneeCondition,
+  QUEUE_FROM,
+  parseQueueFilter,
+  queueOrderColumn,
+  SQL_NOW,
+  type QueueFilter,
+} from './queue-filters';
 
 export type QueueItem = {
   trajectoryId: string;
@@ -24,17 +40,32 @@ export type QueueItem = {
   trial: number | null;
   /** The run's own outcome: a passed run can still have failed checkpoints (τ²-bench scores reward on the DB only). */
   passed: boolean;
+  /** The source's termination reason (τ²-bench `max_steps`, `too_many_errors`, `user_stop`…), if any. */
+  outcomeReason: string | null;
   failedCount: number;
   pendingCount: number;
   /** Failed checkpoints awaiting this user's diagnosis, with submissions so far and the overlap k. */
   failedCheckpoints: QueueCheckpoint[];
+  /**
+   * A run-level item: the run failed without a failed checkpoint result, and awaits this user's diagnosis of
+   * the run as a whole (submissions so far and k); null for a checkpoint item.
+   */
+  runLevel: { submitted: number; k: number } | null;
   claim: { userId: string; userName: string; expiresAt: string; assignedBy: string | null } | null;
   createdAt: string;
 };
 
 export type QueueCheckpoint = { key: string; name: string; submitted: number; k: number };
 
-export type QueueCounts = { total: number; unclaimed: number; claimed: number; mine: number };
+/** `checkpoint` and `runLevel` split `total` by kind (under the kind filter, one of them is the total). */
+export type QueueCounts = {
+  total: number;
+  unclaimed: number;
+  claimed: number;
+  mine: number;
+  checkpoint: number;
+  runLevel: number;
+};
 
 // `cursors`: keyset positions for the next (`after`) and previous (`before`) page (lib/http/keyset.ts).
 export type QueueList = Page<QueueItem> & {
@@ -57,6 +88,7 @@ type QueueRow = {
   agent: string | null;
   trial: number | null;
   passed: boolean;
+  outcomeReason: string | null;
   failedCount: number;
   pendingCount: number;
   createdAt: string;
@@ -108,12 +140,12 @@ function pageWithClaimSizes(
 ) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT CASE WHEN row_number() OVER () = 1 THEN s.holders END AS holders, CASE WHEN row_number() OVER () = 1 THEN s.done END AS done,
-           t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt", t.model, t.agent, t.trial, t.passed,
+           t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt", t.model, t.agent, t.trial, t.passed, t."outcomeReason",
            t."failedCount", t."pendingCount", ${isoTime(Prisma.sql`t."createdAt"`)} AS "createdAt", t.k, t."openCheckpoints",
            t."claimUserId", t."claimUserName", ${isoTime(Prisma.sql`t."claimExpiresAt"`)} AS "claimExpiresAt", t."claimAssignedBy"
     FROM (${claimSizesSql(sizesWhere, userId)}) s LEFT JOIN LATERAL (
       SELECT t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t."instructionExcerpt",
-             t.model, t.agent, t.trial, t.passed, t."failedCount", t."pendingCount", t."createdAt",
+             t.model, t.agent, t.trial, t.passed, t."outcomeReason", t."failedCount", t."pendingCount", t."createdAt",
              ok.k, CASE WHEN t."diagnosedCount" = 0 THEN t."failedCheckpoints" ELSE ${openCheckpointsSql(userId, Prisma.sql`ok.k`)} END AS "openCheckpoints",
              cl."userId" AS "claimUserId", cl."userName" AS "claimUserName", cl."expiresAt" AS "claimExpiresAt", cl."assignedBy" AS "claimAssignedBy"
       FROM (SELECT t.ctid AS "trajectoryTid" FROM ${QUEUE_FROM} WHERE ${where} ORDER BY ${orderBy} OFFSET ${literalInt(skip)} LIMIT ${literalInt(take)}) page
@@ -128,6 +160,8 @@ function pageWithClaimSizes(
 }
 
 function toItem(r: QueueRow): QueueItem {
+  const open = failedCheckpointsSchema.parse(r.openCheckpoints);
+  const run = open.find(isRunLevelEntry);
   return {
     trajectoryId: r.id,
     taskId: r.taskId,
@@ -139,11 +173,13 @@ function toItem(r: QueueRow): QueueItem {
     agent: r.agent,
     trial: r.trial,
     passed: r.passed,
+    outcomeReason: r.outcomeReason,
     failedCount: r.failedCount,
     pendingCount: r.pendingCount,
-    failedCheckpoints: failedCheckpointsSchema
-      .parse(r.openCheckpoints)
+    failedCheckpoints: open
+      .filter((c) => c !== run)
       .map(({ key, name, submitters }) => ({ key, name, submitted: submitters.length, k: r.k })),
+    runLevel: run ? { submitted: run.submitters.length, k: r.k } : null,
     claim:
       r.claimUserId && r.claimExpiresAt
         ? {
@@ -157,6 +193,27 @@ function toItem(r: QueueRow): QueueItem {
   };
 }
 
+/**
+ * How many of the `total` items under `filter` are run-level items (the rest are checkpoint items), with
+ * no statement when it is known: the kind filter decides it, or the page holds the whole list (`wholePage`).
+ * Otherwise one count under the same policy as the total (queue-counts.ts). Run-level items are few, so
+ * their count stays in the exact range.
+ */
+async function runLevelItems(
+  filter: QueueFilter,
+  userId: string,
+  total: number,
+  wholePage: QueueRow[] | null,
+): Promise<number> {
+  if (filter.kind === 'run-level') return total;
+  if (filter.kind === 'checkpoint') return 0;
+  if (wholePage)
+    return wholePage.filter((r) => failedCheckpointsSchema.parse(r.openCheckpoints).some(isRunLevelEntry)).length;
+  return Math.min(total, (await queueTotal({ ...filter, kind: 'run-level' }, userId)).count);
+}
+
+const isRunLevelEntry = (c: { key: string }) => c.key === RUN_LEVEL_KEY;
+
 /** How many items the assignee filter leaves, from the queue sizes (no second count over the queue). */
 function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: string): number {
   if (!assignee || assignee === 'any') return sizes.total;
@@ -166,7 +223,8 @@ function assigneeTotal(sizes: QueueSizes, assignee: string | undefined, meId: st
 
 /**
  * The queue: trajectories with at least one failed checkpoint still lacking a
- * submitted diagnosis, filtered, with counts by claim state and one page of
+ * submitted diagnosis, and failed runs without a failed checkpoint result, diagnosed as a whole
+ * (run-level items; `kind` filters them, `counts` counts them apart), filtered, with counts by claim state and one page of
  * items (instructions cut to an excerpt). One statement for the page and the
  * claim sizes; see queue-counts.ts for why no count(*) over the whole queue runs per request.
  */
@@ -201,7 +259,20 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
     keyset.reversed,
   );
   const mine = sizes.claimedBy(actor.userId);
-  const counts = { total: sizes.total, unclaimed: sizes.total - sizes.claimed, claimed: sizes.claimed, mine };
+  const runLevel = await runLevelItems(
+    filter,
+    actor.userId,
+    sizes.total,
+    firstPage && rows.length < take ? rows : null,
+  );
+  const counts = {
+    total: sizes.total,
+    unclaimed: sizes.total - sizes.claimed,
+    claimed: sizes.claimed,
+    mine,
+    checkpoint: sizes.total - runLevel,
+    runLevel,
+  };
   return {
     ...keysetPageOf(rows, assigneeTotal(sizes, filter.assignee, actor.userId), page, toItem, cursorsOf),
     counts,

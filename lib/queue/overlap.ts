@@ -60,20 +60,22 @@ export const OVERLAP_WRITE_WAIT_MS = 15_000;
 export const OVERLAP_WRITER_TX = { timeout: OVERLAP_WRITE_WAIT_MS + 10_000 };
 
 /**
- * The shared side, for the benchmark of the checkpoint result or diagnosis
- * written (none if it does not exist: the write then fails on it). Free unless
+ * The shared side, for the benchmark of the checkpoint result, diagnosis or
+ * run (diagnosed as a whole) written (none if it does not exist: the write then fails on it). Free unless
  * k is being changed, so it is tried first; only then does the write wait, for
  * at most `waitMs` (the lock timeout cancels the wait in the database).
  */
 export async function lockOverlapForWriting(
   tx: Tx,
-  target: { checkpointResultId: string } | { diagnosisId: string },
+  target: { checkpointResultId: string } | { diagnosisId: string } | { trajectoryId: string },
   { waitMs = OVERLAP_WRITE_WAIT_MS } = {},
 ): Promise<void> {
   const trajectoryId =
     'checkpointResultId' in target
       ? Prisma.sql`(SELECT c."trajectoryId" FROM "CheckpointResult" c WHERE c.id = ${target.checkpointResultId})`
-      : Prisma.sql`(SELECT d."trajectoryId" FROM "Diagnosis" d WHERE d.id = ${target.diagnosisId})`;
+      : 'diagnosisId' in target
+        ? Prisma.sql`(SELECT d."trajectoryId" FROM "Diagnosis" d WHERE d.id = ${target.diagnosisId})`
+        : Prisma.sql`${target.trajectoryId}`;
   const [row] = await tx.$queryRaw<{ got: boolean; benchmark: string }[]>`
     SELECT pg_try_advisory_xact_lock_shared(${overlapLock(Prisma.sql`t."benchmark"`)}) AS got, t."benchmark" FROM "Trajectory" t WHERE t.id = ${trajectoryId}`;
   if (!row || row.got) return;

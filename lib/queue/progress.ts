@@ -6,7 +6,7 @@ import { parseQueueFilter } from './queue-filters';
 export type Progress = { doneToday: number; remaining: number; holding: number };
 
 /** Progress from the list's counts: open to the caller are the free items plus their own; items others hold are not. */
-export function progressFrom(counts: QueueCounts, done: number): Progress {
+export function progressFrom(counts: Pick<QueueCounts, 'unclaimed' | 'mine'>, done: number): Progress {
   return { doneToday: done, remaining: counts.unclaimed + counts.mine, holding: counts.mine };
 }
 
@@ -19,8 +19,5 @@ export async function annotatorProgress(actor: Actor, input: Record<string, unkn
   const filter = await parseQueueFilter(input);
   const sizes = await queueSizes(filter, actor.userId);
   const mine = sizes.claimedBy(actor.userId);
-  return progressFrom(
-    { total: sizes.total, claimed: sizes.claimed, unclaimed: sizes.total - sizes.claimed, mine },
-    sizes.doneToday,
-  );
+  return progressFrom({ unclaimed: sizes.total - sizes.claimed, mine }, sizes.doneToday);
 }

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { literalInt, queryRows, unplannedText } from '@/lib/db/sql';
+import { RUN_LEVEL_KEY } from '@/lib/trajectories/run-target';
 import { cachedUntilChanged } from '@/lib/live/large-count';
 import { pendingCheckpointKeySql, unsubmittedCheckpointSql } from './open-checkpoints';
 import { overlapKSql, SUBMITTED_COUNT_SQL } from './overlap';
@@ -17,6 +18,8 @@ const optional = z
   .transform((v) => (v ? v : undefined));
 
 export const CHECKPOINT_STATUSES = ['any', 'undiagnosed', 'draft'] as const;
+/** checkpoint: items with failed checkpoints; run-level: failed runs without one, diagnosed as a whole. */
+export const ITEM_KINDS = ['any', 'checkpoint', 'run-level'] as const;
 
 /**
  * Runs that passed and failed only checks outside their reward basis (Trajectory.informationalOnly): left
@@ -33,6 +36,10 @@ export const queueFilterSchema = z.object({
   checkpointKey: optional,
   // undiagnosed: a failed checkpoint nobody has touched; draft: one with a draft but no submission.
   checkpointStatus: z.enum(CHECKPOINT_STATUSES).optional().default('any'),
+  kind: z
+    .enum(ITEM_KINDS, { error: `kind is one of ${ITEM_KINDS.join(', ')}` })
+    .optional()
+    .default('any'),
   // any | unclaimed | mine | <userId>
   assignee: optional,
   // Only trajectories written by one import (the import report links here).
@@ -103,6 +110,8 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
   if (f.model) where.push(modelCondition(f.model));
   if (f.taskId) where.push(taskCondition(f.taskId));
   if (f.importId) where.push(Prisma.sql`t."importJobId" = ${f.importId}`);
+  if (f.kind === 'run-level') where.push(RUN_LEVEL_ROW);
+  if (f.kind === 'checkpoint') where.push(Prisma.sql`NOT ${RUN_LEVEL_ROW}`);
   if (f.checkpointKey) {
     if (!f.checkpointKeyCommon)
       where.push(
@@ -125,7 +134,11 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
       parts.push(
         Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = r.id AND d."status" = 'DRAFT')`,
       );
-    const exact = Prisma.sql`EXISTS (SELECT 1 FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId" WHERE ${Prisma.join(parts, ' AND ')})`;
+    const checkpoints = Prisma.sql`EXISTS (SELECT 1 FROM "CheckpointResult" r JOIN "TaskCheckpoint" tc ON tc.id = r."checkpointId" WHERE ${Prisma.join(parts, ' AND ')})`;
+    // A run-level item has no checkpoint result: its status is read from its own diagnoses.
+    const exact = f.checkpointKey
+      ? checkpoints
+      : Prisma.sql`(${checkpoints} OR ${runLevelStatusSql(f.checkpointStatus)})`;
     // Undiagnosed on a trajectory without drafts (nearly every one): a checkpoint without submitters on the
     // row's list. One probe for drafts instead of five per row (results, checkpoint, submissions, k, diagnoses).
     where.push(
@@ -135,6 +148,23 @@ export function queueConditions(f: QueueFilter): Prisma.Sql[] {
     );
   }
   return where;
+}
+
+/**
+ * Condition: the trajectory aliased `t` is a run-level item (a failed run without a failed checkpoint result).
+ * A literal, not a parameter: the prepared statements' driver serialises a parameter typed jsonb as JSON
+ * again, so a JSON text sent as one became a JSON string that no list contains.
+ */
+export const RUN_LEVEL_ROW = Prisma.sql`t."failedCheckpoints" @> ${Prisma.raw(`'${JSON.stringify([{ key: RUN_LEVEL_KEY }])}'::jsonb`)}`;
+
+/** A run-level item still pending (fewer submissions than k), untouched or with a draft. */
+function runLevelStatusSql(status: 'undiagnosed' | 'draft'): Prisma.Sql {
+  const submitted = Prisma.sql`(SELECT count(*) FROM "Diagnosis" sd WHERE sd."runTrajectoryId" = t.id AND sd."status" = 'SUBMITTED')`;
+  const touched =
+    status === 'undiagnosed'
+      ? Prisma.sql`NOT EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."runTrajectoryId" = t.id)`
+      : Prisma.sql`EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."runTrajectoryId" = t.id AND d."status" = 'DRAFT')`;
+  return Prisma.sql`(${RUN_LEVEL_ROW} AND ${submitted} < ${overlapKSql()} AND ${touched})`;
 }
 
 /**

@@ -12,6 +12,8 @@ import { findDivergence, type Divergence } from '@/lib/contrast/find-divergence'
 import { AppError } from '@/lib/errors';
 import { prisma } from '@/lib/db/prisma';
 import { Deidentifier } from '@/lib/privacy/deidentify';
+import { RUN_LEVEL_NAME } from '@/lib/trajectories/run-target';
+import { terminationText } from '@/lib/trajectories/termination';
 import type { ReflectionRunSettings } from './run-settings';
 import { isStateChanging } from './tool-effects';
 
@@ -32,6 +34,8 @@ export type PacketRun = {
   label: string;
   outcome: 'passed' | 'failed';
   score: number | null;
+  /** Why the run ended, in words (lib/trajectories/termination.ts): "Stopped: reached the step limit (max_steps)…". */
+  termination: string | null;
   checkpoints: { name: string; passed: boolean; note: string }[];
   actions: PacketAction[];
   writes: string[];
@@ -40,7 +44,9 @@ export type PacketRun = {
 export type PacketDiagnosis = {
   index: number;
   run: string;
+  /** The failed checkpoint's name; for a failed run diagnosed as a whole, RUN_LEVEL_NAME (and `run_level`). */
   checkpoint: string;
+  run_level: boolean;
   checkpoint_description: string;
   category: string;
   span: { start: number | null; end: number | null };
@@ -94,15 +100,20 @@ export type PacketContext = {
 
 const MAX_ACTIONS = 60;
 
+type LoadedAdjudication = Adjudication & { category: FailureCategory | null };
 type LoadedDiagnosis = Diagnosis & {
   category: FailureCategory | null;
-  checkpointResult: CheckpointResult & {
-    checkpoint: TaskCheckpoint;
-    adjudication: (Adjudication & { category: FailureCategory | null }) | null;
-  };
+  // Null for a diagnosis of the run as a whole (its adjudication is the trajectory's runAdjudication).
+  checkpointResult:
+    | (CheckpointResult & {
+        checkpoint: TaskCheckpoint;
+        adjudication: LoadedAdjudication | null;
+      })
+    | null;
 };
 
 type LoadedTrajectory = Trajectory & {
+  runAdjudication: LoadedAdjudication | null;
   events: Event[];
   checkpoints: (CheckpointResult & { checkpoint: TaskCheckpoint })[];
   diagnoses: LoadedDiagnosis[];
@@ -121,6 +132,7 @@ export async function buildContrastPacket(
     where: { taskId },
     orderBy: [{ passed: 'desc' }, { externalId: 'asc' }],
     include: {
+      runAdjudication: { include: { category: true } },
       events: { orderBy: { position: 'asc' } },
       checkpoints: { include: { checkpoint: true }, orderBy: { checkpoint: { position: 'asc' } } },
       diagnoses: {
@@ -165,7 +177,7 @@ export async function buildContrastPacket(
 
   const diagnoses: PacketDiagnosis[] = signals.map(({ t, g }, index) => {
     const run = labels.get(t.id) ?? 'a failing run outside the selected scope';
-    const start = g.eventStart ?? g.checkpointResult.eventIndex;
+    const start = g.eventStart ?? g.checkpointResult?.eventIndex ?? null;
     const end = g.eventEnd ?? start;
     const inSpan = [...(actionAt.get(run)?.values() ?? [])].filter(
       (a) => start !== null && end !== null && a.position >= start && a.position <= end,
@@ -174,8 +186,12 @@ export async function buildContrastPacket(
       index,
       run,
       // Checkpoint names are source text too (τ²-bench NL assertions name reservation ids, flights, dates).
-      checkpoint: d.text(g.checkpointResult.checkpoint.name),
-      checkpoint_description: d.text(g.checkpointResult.checkpoint.description),
+      checkpoint: g.checkpointResult ? d.text(g.checkpointResult.checkpoint.name) : RUN_LEVEL_NAME,
+      run_level: !g.checkpointResult,
+      // A run diagnosed as a whole failed without a failed check: what the evaluator said is why it ended.
+      checkpoint_description: g.checkpointResult
+        ? d.text(g.checkpointResult.checkpoint.description)
+        : runLevelDescription(t),
       category: g.category?.label ?? 'Uncategorised',
       span: { start, end },
       actions_in_span: inSpan.map((a) => ({ position: a.position, tool: a.tool, arguments: a.arguments })),
@@ -225,6 +241,12 @@ export async function buildContrastPacket(
   };
 }
 
+/** What a run-level diagnosis is about: the run failed without a failed check, and why it ended. */
+function runLevelDescription(t: LoadedTrajectory): string {
+  const why = terminationText(t.outcomeReason, t.eventCount);
+  return `The run failed without a failed checkpoint${why ? `. ${why}` : ''}.`;
+}
+
 /**
  * The diagnoses reflection reads: per checkpoint with a reviewer's
  * adjudication, that one (its content, in place of the first diagnosis);
@@ -235,7 +257,7 @@ function adjudicated(
 ): { t: LoadedTrajectory; g: LoadedDiagnosis }[] {
   const done = new Set<string>();
   return diagnosed.flatMap(({ t, g }) => {
-    const a = g.checkpointResult.adjudication;
+    const a = g.checkpointResult ? g.checkpointResult.adjudication : t.runAdjudication;
     if (!a) return [{ t, g }];
     if (done.has(a.id)) return [];
     done.add(a.id);
@@ -280,6 +302,7 @@ function toRun(t: LoadedTrajectory, label: string, d: Deidentifier): PacketRun {
     label,
     outcome: t.passed ? 'passed' : 'failed',
     score: t.score,
+    termination: terminationText(t.outcomeReason, t.eventCount),
     checkpoints: t.checkpoints.map((c) => ({
       name: d.text(c.checkpoint.name),
       passed: c.passed,

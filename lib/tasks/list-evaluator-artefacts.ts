@@ -23,7 +23,13 @@ export type EvaluatorArtefact = {
 export async function listEvaluatorArtefacts(actor: Actor, taskId: string): Promise<EvaluatorArtefact[]> {
   requirePermission(actor, 'trajectory:read');
   const rows = await prisma.diagnosis.findMany({
-    where: { status: 'SUBMITTED', outcome: 'EVALUATOR_ARTEFACT', trajectory: { taskId } },
+    // A verdict on a check: run-level diagnoses (no checkpoint result) are never evaluator artefacts.
+    where: {
+      status: 'SUBMITTED',
+      outcome: 'EVALUATOR_ARTEFACT',
+      trajectory: { taskId },
+      checkpointResultId: { not: null },
+    },
     select: {
       id: true,
       whatWentWrong: true,
@@ -37,6 +43,7 @@ export async function listEvaluatorArtefacts(actor: Actor, taskId: string): Prom
     orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
   });
   return rows
+    .flatMap((d) => (d.checkpointResult ? [{ ...d, checkpointResult: d.checkpointResult }] : []))
     .sort((a, b) => a.checkpointResult.checkpoint.position - b.checkpointResult.checkpoint.position)
     .map((d) => ({
       diagnosisId: d.id,

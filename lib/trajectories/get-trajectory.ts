@@ -4,7 +4,9 @@ import { notFound } from '@/lib/errors';
 import { dataQualityWarnings, type DataQualityWarning } from './data-quality';
 import { parseExpectedCall, type ExpectedCall } from './expected-call';
 import { taskRewardBasis } from './reward-basis';
+import { isRunLevelList } from './run-target';
 import { taskSummary, trajectorySummary, type TaskSummary } from './summaries';
+import { terminationText } from './termination';
 
 export type CheckpointView = {
   id: string;
@@ -38,6 +40,13 @@ export type TrajectoryView = {
   outcomeReason: string | null;
   /** The task's reward basis (τ²-bench: e.g. DB + COMMUNICATE), null when the source names none. */
   rewardBasis: string[] | null;
+  /** The termination reason in words (termination.ts), e.g. "Stopped: reached the step limit (max_steps) after 204 events". */
+  termination: string | null;
+  /**
+   * The run failed without a failed checkpoint result: it is one run-level item, diagnosed as a whole
+   * (the run target, run-target.ts), anchored to an event range.
+   */
+  runLevel: boolean;
   eventCount: number;
   failedCount: number;
   pendingCount: number;
@@ -94,6 +103,8 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
     ...trajectorySummary(t),
     outcomeReason: t.outcomeReason,
     rewardBasis: taskRewardBasis(t.task.metadata),
+    termination: terminationText(t.outcomeReason, t.eventCount),
+    runLevel: isRunLevelList(t.failedCheckpoints),
     failedCount: t.failedCount,
     pendingCount: t.pendingCount,
     task: taskSummary(t.task),

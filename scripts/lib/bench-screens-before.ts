@@ -86,7 +86,7 @@ export async function agreementUnitsBefore(filter: AgreementFilter, limit: numbe
   for (const d of rows) {
     const start = d.eventStart ?? d.eventEnd;
     const end = d.eventEnd ?? d.eventStart;
-    byUnit.get(d.checkpointResultId)?.push({
+    byUnit.get(d.checkpointResultId ?? '')?.push({
       diagnosisId: d.id,
       authorId: d.authorId,
       authorName: d.author.name,

@@ -61,12 +61,12 @@ describe('an import report page past the last problem page', () => {
 });
 
 describe('an import report with failed runs that have no failed checkpoint', () => {
-  it('says how many, that they are not in the queue and why, and says nothing when there are none', () => {
+  it('says how many, that they are queued as run-level items, and says nothing when there are none', () => {
     expect(html(report({ failedWithoutFailedCheckpoint: 1 }))).toContain(
-      '1 failed run has no failed checkpoint to diagnose, so it is not in the queue: none of its checkpoint results failed',
+      '1 failed run has no failed checkpoint result, so it is in the queue as a run-level item, diagnosed as a whole',
     );
     expect(html(report({ failedWithoutFailedCheckpoint: 3 }))).toContain(
-      '3 failed runs have no failed checkpoint to diagnose, so they are not in the queue',
+      '3 failed runs have no failed checkpoint result, so they are in the queue as run-level items',
     );
     expect(html(report({}))).not.toContain('failed-without-checkpoint');
   });

@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CheckpointPanel } from '@/components/trajectory/checkpoint-panel';
-import { noFailedCheckpointMessage } from '@/lib/trajectories/no-failed-checkpoint';
+import { noFailedCheckpointMessage, runLevelMessage } from '@/lib/trajectories/no-failed-checkpoint';
+import { terminationText } from '@/lib/trajectories/termination';
 
 const unscored = [
   { key: 'db', name: 'Final database state matches the expected one' },
@@ -10,14 +11,19 @@ const unscored = [
 ];
 
 describe('the workspace of a run with no failed checkpoint', () => {
-  it('does not say "every checkpoint passed" for a failed run: it says none of its results failed and which checks have no result', () => {
-    const msg = noFailedCheckpointMessage({ passed: false, score: 0, unscored });
-    expect(msg).not.toContain('Every checkpoint passed');
+  it('offers a failed run as a whole, with the termination reason, never claiming a checkpoint result failed when there are none', () => {
+    const view = { score: 0, unscored, termination: terminationText('max_steps', 204), checkpoints: [] };
+    const msg = runLevelMessage(view);
     expect(msg).toBe(
-      'The run failed (score 0), but none of its checkpoint results failed; 2 checkpoints of the task have no result in the imported run (db, output_0). There is no failed checkpoint to diagnose here: compare the other attempts at this task to see where it went wrong.',
+      'Stopped: reached the step limit (max_steps) after 204 events. The run failed (score 0) and it has no checkpoint results; 2 checkpoints of the task have no result in the imported run (db, output_0): diagnose the run as a whole, anchored to the events where it went wrong (the loop, the stall).',
     );
-    expect(noFailedCheckpointMessage({ passed: false, score: null, unscored: [] })).toMatch(
-      /^The run failed, but none of its checkpoint results failed\. There is no failed/,
+    expect(msg).not.toContain('none of its checkpoint results failed');
+    expect(terminationText('too_many_errors', 3)).toBe(
+      'Stopped: too many tool errors (too_many_errors) after 3 events',
+    );
+    expect(terminationText(null)).toBeNull();
+    expect(noFailedCheckpointMessage({ passed: false, score: null, unscored: [] })).toBe(
+      'The run failed: diagnose it as a whole.',
     );
   });
 

@@ -16,6 +16,7 @@ function packet(failTool: string, diagnoses: PacketDiagnosis[] = []): ContrastPa
       {
         label: 'run A',
         outcome: 'passed',
+        termination: null,
         score: 1,
         checkpoints: [],
         actions: [{ position: 4, tool: update, arguments: args(1), result: '{}', error: false, writes: true }],
@@ -25,6 +26,7 @@ function packet(failTool: string, diagnoses: PacketDiagnosis[] = []): ContrastPa
       {
         label: 'run B',
         outcome: 'failed',
+        termination: null,
         score: 0,
         checkpoints: [],
         actions: [
@@ -69,6 +71,7 @@ describe('rule-based card text reads as sentences', () => {
       index: 0,
       run: 'run B',
       checkpoint: 'bag_confirmed',
+      run_level: false,
       checkpoint_description: 'Confirmed the bag count with the user.',
       category: 'Policy violation',
       span: { start: 6, end: 6 },
@@ -89,6 +92,7 @@ describe('rule-based contrast at the diagnosed call', () => {
       index: 0,
       run: 'run B',
       checkpoint: 'db',
+      run_level: false,
       checkpoint_description: 'The database matches.',
       category: 'Wrong tool or arguments',
       span: { start: 6, end: 6 },

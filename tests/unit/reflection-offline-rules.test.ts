@@ -16,6 +16,7 @@ function packet(over: Partial<ContrastPacket>, tool = update): ContrastPacket {
       {
         label: 'run A',
         outcome: 'passed',
+        termination: null,
         score: 1,
         checkpoints: [],
         actions: [{ position: 4, tool: update, arguments: args('economy'), result: '{}', error: false, writes: true }],
@@ -25,6 +26,7 @@ function packet(over: Partial<ContrastPacket>, tool = update): ContrastPacket {
       {
         label: 'run B',
         outcome: 'failed',
+        termination: null,
         score: 0,
         checkpoints: [],
         actions: [{ position: 6, tool: update, arguments: args('business'), result: '{}', error: false, writes: true }],
@@ -70,6 +72,7 @@ describe('offline provider rules on τ²-bench-like packets', () => {
         index: 0,
         run: 'run B',
         checkpoint: 'Final database state matches the expected one',
+        run_level: false,
         checkpoint_description: description,
         category: 'Policy violation',
         span: { start: 6, end: 6 },
@@ -125,6 +128,7 @@ describe('offline wording quotes names as written', () => {
       index: 0,
       run: 'run B',
       checkpoint: 'airline.send_certificate',
+      run_level: false,
       checkpoint_description: '',
       category: 'Missed step',
       span: { start: null, end: null },

@@ -36,7 +36,7 @@ const html = (trajectories: ContrastTrajectory[], grid: (ContrastGridCell | null
   renderToStaticMarkup(createElement(TaskContrastHeader, { task, trajectories, grid }));
 
 describe('the task page and failed runs with no failed checkpoint', () => {
-  it('names each failed run whose checkpoint results all passed or are missing, linked, and says why it is not in the queue', () => {
+  it('names each failed run whose checkpoint results all passed or are missing, linked, and says they are in the queue as run-level items', () => {
     const out = html(
       [
         run('t-failed-cp', false, 0),
@@ -51,7 +51,10 @@ describe('the task page and failed runs with no failed checkpoint', () => {
         [null, null],
       ],
     );
-    expect(out).toContain('2 failed runs have no failed checkpoint to diagnose, so they are not in the queue');
+    expect(out).toContain(
+      '2 failed runs have no failed checkpoint result, so they are in the queue as run-level items, diagnosed as a whole',
+    );
+    expect(out).not.toContain('not in the queue');
     expect(out).toContain('Compare them with the other attempts below.');
     const linked = [...out.matchAll(/href="\/trajectories\/([^"]+)"/g)].map((m) => m[1]);
     expect(linked).toEqual(['t-all-passed', 't-no-results']);

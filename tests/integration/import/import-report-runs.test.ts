@@ -38,7 +38,7 @@ async function importLines(lines: string[]) {
 }
 
 describe('an import with failed runs that have no failed checkpoint', () => {
-  it('counts them in the report (they never reach the queue), and only them', async () => {
+  it('counts them in the report (they reach the queue as run-level items), and only them', async () => {
     const benchmark = `no-failed-cp-${uid()}`;
     const { token, report } = await importLines([
       line(benchmark, 'failed-with-failed-checkpoint', false, false),

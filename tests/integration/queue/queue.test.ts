@@ -310,9 +310,11 @@ describe('queue list filters', () => {
       agent: row.agent,
       trial: row.trial,
       passed: false,
+      outcomeReason: null,
       failedCount: 1,
       pendingCount: 1,
       failedCheckpoints: [{ key: 'cp_0', name: 'check cp_0', submitted: 0, k: 1 }],
+      runLevel: null,
       claim: { userId: a.userId, userName: a.name, expiresAt: claim.expiresAt.toISOString(), assignedBy: admin.name },
       createdAt: row.createdAt.toISOString(),
     });
