@@ -112,6 +112,12 @@ export async function adjudicate(actor: Actor, raw: unknown) {
       throw new AppError('VALIDATION', 'Only checkpoints with two or more submitted diagnoses are adjudicated', [
         { path: 'checkpointResultId', message: 'fewer than two diagnoses' },
       ]);
+    // A judge who is one of the parties: refused whatever the decision would be (a pick, or written).
+    requireNotOwnWork(
+      actor,
+      'diagnosis:adjudicate',
+      cp.diagnoses.map((d) => d.authorId),
+    );
     let content;
     if (input.chosenDiagnosisId) {
       const chosen = cp.diagnoses.find((d) => d.id === input.chosenDiagnosisId);
