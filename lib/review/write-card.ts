@@ -80,3 +80,28 @@ export async function writeCard(actor: Actor, raw: unknown): Promise<{ proposalI
     return { proposalId: p.id };
   });
 }
+
+/** What the hand-writing form shows beside the card: the task and, when given, the diagnosis (null when gone). */
+export async function loadWriteCardContext(actor: Actor, q: { taskId?: string; diagnosisId?: string }) {
+  requirePermission(actor, 'proposal:review');
+  const diagnosis = q.diagnosisId
+    ? await prisma.diagnosis.findFirst({
+        where: { id: q.diagnosisId, status: 'SUBMITTED' },
+        select: {
+          id: true,
+          whatWentWrong: true,
+          whatShouldHaveHappened: true,
+          author: { select: { name: true } },
+          trajectory: { select: { taskId: true } },
+        },
+      })
+    : null;
+  const taskId = diagnosis?.trajectory.taskId ?? q.taskId;
+  const task = taskId
+    ? await prisma.task.findUnique({
+        where: { id: taskId },
+        select: { id: true, benchmark: true, externalId: true, ability: true, instruction: true },
+      })
+    : null;
+  return { asked: Boolean(taskId), task, diagnosis };
+}
