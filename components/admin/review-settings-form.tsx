@@ -1,37 +1,59 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { Field, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ReviewSettings } from '@/lib/review/review-settings';
 
 const KEY = ['admin', 'review-settings'];
 
-/** The review policy: a checkbox that saves when toggled (keyboard: Space), saying what it saved. */
+const banksText = (s: ReviewSettings) => s.abilities.join(', ');
+const describe = (s: ReviewSettings) =>
+  s.secondReviewerForReviewerWords
+    ? `a second reviewer is required ${s.abilities.length ? `in ${banksText(s)}` : 'in every bank'}`
+    : 'a second reviewer is not required';
+
+/** The review policy: whether a reviewer's own words need a second reviewer, in which banks. */
 export function ReviewSettingsForm({ initial }: { initial: ReviewSettings }) {
   const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: KEY,
-    queryFn: () => apiFetch<{ settings: ReviewSettings }>('/api/admin/review-settings').then((r) => r.settings),
-    initialData: initial,
-  });
+  const [saved, setSaved] = useState(initial);
+  const [on, setOn] = useState(initial.secondReviewerForReviewerWords);
+  const [banks, setBanks] = useState(banksText(initial));
   const save = useMutation({
     mutationFn: (body: ReviewSettings) =>
       apiFetch<{ settings: ReviewSettings }>('/api/admin/review-settings', { method: 'PUT', json: body }),
-    onSuccess: (r) => qc.setQueryData(KEY, r.settings),
+    onSuccess: (r) => {
+      setSaved(r.settings);
+      qc.setQueryData(KEY, r.settings);
+    },
   });
-  const on = save.isPending
-    ? (save.variables?.secondReviewerForReviewerWords ?? false)
-    : q.data.secondReviewerForReviewerWords;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const abilities = [
+      ...new Set(
+        banks
+          .split(',')
+          .map((b) => b.trim())
+          .filter(Boolean),
+      ),
+    ];
+    save.mutate({ secondReviewerForReviewerWords: on, abilities });
+  };
   return (
-    <div className="max-w-2xl space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <form
+      onSubmit={submit}
+      className="max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      aria-label="Review policy"
+    >
       <label className="flex items-start gap-3 text-sm">
         <input
           type="checkbox"
           className="mt-0.5 size-4"
           checked={on}
-          disabled={save.isPending}
-          onChange={(e) => save.mutate({ secondReviewerForReviewerWords: e.target.checked })}
+          onChange={(e) => setOn(e.target.checked)}
           data-testid="second-reviewer-setting"
         />
         <span>
@@ -43,14 +65,23 @@ export function ReviewSettingsForm({ initial }: { initial: ReviewSettings }) {
           </span>
         </span>
       </label>
-      <p className="text-sm text-slate-600" role="status" data-testid="review-settings-status">
-        {save.isPending
-          ? 'Saving…'
-          : save.isSuccess
-            ? `Saved: a second reviewer is ${on ? 'required' : 'not required'}.`
-            : `Now: a second reviewer is ${on ? 'required' : 'not required'}.`}
-      </p>
-      <ErrorMessage error={save.error ?? q.error} />
-    </div>
+      <Field label="Only in these banks (abilities, comma-separated; empty = every bank)">
+        <TextInput
+          value={banks}
+          onChange={(e) => setBanks(e.target.value)}
+          disabled={!on}
+          data-testid="second-reviewer-banks"
+        />
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+        <span className="text-sm text-slate-600" role="status" data-testid="review-settings-status">
+          {save.isSuccess ? `Saved: ${describe(saved)}.` : `Now: ${describe(saved)}.`}
+        </span>
+      </div>
+      <ErrorMessage error={save.error} />
+    </form>
   );
 }

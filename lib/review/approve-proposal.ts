@@ -9,7 +9,7 @@ import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 import { approvalStage, firstApprovalsInclude, firstApprovedMeanwhile, planApproval } from './approval-plan';
 import { invalidContent, notPending, sameTitleError, staleError, type StaleTarget } from './review-errors';
-import { readReviewSettings } from './review-settings';
+import { readReviewSettings, secondReviewerRequired } from './review-settings';
 import { loadValidationInputs, validateFinalContent, type CurrentTarget } from './validate-proposal';
 
 export const approveInputSchema = z.strictObject({
@@ -84,7 +84,7 @@ export async function approveProposal(
         select: { id: true, reviewer: { select: { name: true } } },
       });
       if (first && first.id !== plan.pendingFirst?.id) throw firstApprovedMeanwhile(first.reviewer.name);
-      const stage = approvalStage(plan, actor, (await readReviewSettings(tx)).secondReviewerForReviewerWords);
+      const stage = approvalStage(plan, actor, secondReviewerRequired(await readReviewSettings(tx), p.ability));
 
       const cards = await lockCards(
         tx,

@@ -7,7 +7,7 @@ import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
 import { planApproval } from './approval-plan';
 import { loadNoopExplanation, type NoopExplanation } from './noop-explanation';
-import { readReviewSettings } from './review-settings';
+import { readReviewSettings, secondReviewerRequired } from './review-settings';
 import type { ProposalSummary } from './proposal-summary';
 import { canBeStale, isStaleTarget } from './staleness';
 import { loadValidationInputs, validateFinalContent } from './validate-proposal';
@@ -212,6 +212,6 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
           notYours: ownWorkConflict(actor, 'proposal:second-approval', plan.parties),
         }
       : null,
-    secondReviewerRequired: (await readReviewSettings()).secondReviewerForReviewerWords,
+    secondReviewerRequired: secondReviewerRequired(await readReviewSettings(), p.ability),
   };
 }

@@ -14,10 +14,22 @@ export const REVIEW_SETTING = 'review.policy';
 
 export const reviewSettingsSchema = z.strictObject({
   secondReviewerForReviewerWords: z.boolean({ message: 'secondReviewerForReviewerWords must be true or false' }),
+  // The skill banks (abilities) it applies to; none listed = every bank, function cards included.
+  abilities: z
+    .array(z.string().trim().min(1, 'a bank name cannot be empty').max(200), {
+      message: 'abilities must be a list of bank names',
+    })
+    .max(200)
+    .default([]),
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
-const DEFAULTS: ReviewSettings = { secondReviewerForReviewerWords: false };
+const DEFAULTS: ReviewSettings = { secondReviewerForReviewerWords: false, abilities: [] };
+
+/** Whether a reviewer's words in a card of this bank need a second reviewer. */
+export function secondReviewerRequired(s: ReviewSettings, ability: string | null): boolean {
+  return s.secondReviewerForReviewerWords && (s.abilities.length === 0 || s.abilities.includes(ability ?? ''));
+}
 
 /** Read inside the approval transaction too, so a change of the setting applies to the next approval. */
 export async function readReviewSettings(db: Tx | typeof prisma = prisma): Promise<ReviewSettings> {

@@ -102,6 +102,21 @@ describe('a second reviewer for a reviewer’s words (admin setting)', () => {
     }
   });
 
+  it('scoped to other banks, an edited card of this bank applies on its one approval', async () => {
+    const admin = await createActor('ADMIN');
+    await updateReviewSettings(admin, { secondReviewerForReviewerWords: true, abilities: ['some-other-bank'] });
+    try {
+      const { proposal } = await pendingPatch();
+      const base = proposal.proposedCard as SkillCardContent;
+      const res = await approveProposal(await createActor('REVIEWER'), proposal.id, {
+        editedCard: { ...base, title: `${base.title} (in other words)` },
+      });
+      expect(res.cardVersions).toHaveLength(1);
+    } finally {
+      await requireSecondReviewer(false);
+    }
+  });
+
   it('with the setting off, an edited card applies on its one approval', async () => {
     const { proposal } = await pendingPatch();
     const base = proposal.proposedCard as SkillCardContent;
