@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { hashPassword } from '@/lib/auth/password';
 import { prisma } from '@/lib/db/prisma';
 import { REVIEW_SETTING } from '@/lib/review/review-settings';
-import { loginAs, pressShortcut } from './helpers';
+import { loginAs, logOut, pressShortcut } from './helpers';
 import { createPatchProposal, importDiagnosedMailTask, ownAbility } from './review-helpers';
 
 // Words no reflection input has: measured for traceability they were refused before reviewers could write.
@@ -96,6 +96,7 @@ test('with the second-reviewer policy on, the first approval waits, its approver
       `Saved: a second reviewer is required in ${proposal.ability}.`,
     );
 
+    await logOut(page);
     await loginAs(page, 'reviewer@demo.local');
     await page.goto(`/reviews/${proposal.id}`);
     await pressShortcut(page, 'e', page.getByTestId('card-editor'));
@@ -113,7 +114,7 @@ test('with the second-reviewer policy on, the first approval waits, its approver
     try {
       await loginAs(second, email, 'second-password');
       await second.goto(`/reviews/${proposal.id}`);
-      await expect(second.getByTestId('first-approver-edits')).toContainText(OWN_TRIGGER);
+      await expect(second.getByTestId('first-approver-edits')).toContainText(OWN_RECOVERY);
       await pressShortcut(second, 'a', second.locator('#decision-text'));
       await second.getByTestId('confirm-decision').click();
       await expect(second.getByTestId('applied')).toContainText(`${card.key} v2`);
