@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
+import { reviewThroughput } from '@/lib/dashboard/review-throughput';
 import { loadProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
 import { AppError } from '@/lib/errors';
@@ -46,6 +47,9 @@ describe('a second reviewer for a reviewer’s words (admin setting)', () => {
       const viewByA = await getProposal(a, proposal.id);
       expect(viewByA.awaitingSecond).toMatchObject({ reviewer: a.name, card: edited, notYours: expect.any(String) });
       expect((await getProposal(b, proposal.id)).awaitingSecond?.notYours).toBeNull();
+
+      // Not a decision yet: the dashboard's review throughput does not count it.
+      expect((await reviewThroughput({ ability: proposal.ability! })).overall).toMatchObject({ total: 0, pending: 1 });
 
       const own = await refusal(approveProposal(a, proposal.id));
       expect({ status: own.status, reason: own.reason }).toEqual({ status: 403, reason: 'OWN_WORK' });
