@@ -53,6 +53,8 @@ const PAGES = [
   '/admin/llm',
   '/admin/taxonomy',
   '/admin/overlap',
+  '/admin/review',
+  '/reviews/new',
   '/forbidden',
 ];
 const DETAILS: [route: string, list: string, link: string][] = [

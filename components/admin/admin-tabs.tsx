@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   { href: '/admin/llm', label: 'LLM' },
   { href: '/admin/taxonomy', label: 'Failure taxonomy' },
   { href: '/admin/overlap', label: 'Annotator overlap' },
+  { href: '/admin/review', label: 'Review policy' },
   { href: '/admin/audit', label: 'Audit log' },
 ];
 

@@ -109,6 +109,8 @@ function DisagreementItem({
   const [writing, setWriting] = useState(false);
   const pick = useAdjudicate(d);
   const a = d.adjudication;
+  // Shown, not hidden, with the reason: the reviewer sees why this one is not theirs to settle.
+  const blocked = canAdjudicate ? d.notYours : null;
   return (
     <li className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="disagreement">
       <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
@@ -143,7 +145,8 @@ function DisagreementItem({
               <Button
                 className="mt-2"
                 variant="secondary"
-                disabled={pick.isPending}
+                disabled={pick.isPending || !!blocked}
+                title={blocked ?? undefined}
                 onClick={() => pick.mutate({ chosenDiagnosisId: r.diagnosisId })}
               >
                 {a?.chosenDiagnosisId === r.diagnosisId ? 'Chosen' : `Use ${r.authorName}'s diagnosis`}
@@ -163,7 +166,11 @@ function DisagreementItem({
           <span className="whitespace-pre-wrap">{a.whatShouldHaveHappened}</span>
         </p>
       ) : null}
-      {canAdjudicate ? (
+      {blocked ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="adjudication-not-yours">
+          {blocked}.
+        </p>
+      ) : canAdjudicate ? (
         writing ? (
           <AdjudicationForm d={d} categories={categories} onDone={() => setWriting(false)} />
         ) : (

@@ -17,12 +17,44 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
         <Step label="Origin">No proposal recorded (created outside the review flow).</Step>
       ) : (
         <>
+          {provenance.words.length ? (
+            <Step label="Words">
+              <ul className="inline" data-testid="prov-words">
+                {provenance.words.map((w, i) => (
+                  <li key={i} className="inline after:content-['_·_'] last:after:content-none">
+                    {w.handWritten ? (
+                      <>
+                        written by hand by <span className="font-medium">{w.by}</span>
+                      </>
+                    ) : (
+                      <>
+                        <span className="font-medium">{w.by}</span> wrote{' '}
+                        <span className="font-mono text-xs">{w.fields.join(', ')}</span> (edited before approving)
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <span className="block text-xs text-slate-600">
+                A reviewer&apos;s own words: checked for schema and privacy, not traced to reflection inputs.
+              </span>
+            </Step>
+          ) : null}
           <Step label="Proposal">
             <Link href={provenance.proposal.href} className={link} data-testid="prov-proposal">
               {provenance.proposal.operation.replace(/_/g, ' ').toLowerCase()}
             </Link>{' '}
             — <UntrustedText text={provenance.proposal.reason} />
           </Step>
+          {provenance.writtenFrom ? (
+            <Step label="Written from">
+              task{' '}
+              <Link href={provenance.writtenFrom.href} className={link} data-testid="prov-written-from">
+                <UntrustedText text={provenance.writtenFrom.benchmark} />{' '}
+                <UntrustedText text={provenance.writtenFrom.externalId} />
+              </Link>
+            </Step>
+          ) : null}
           {provenance.delta ? (
             <Step label="Delta">
               <Link href={provenance.delta.href} className={link} data-testid="prov-delta">

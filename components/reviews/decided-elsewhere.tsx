@@ -5,6 +5,7 @@ const DECISIONS: Record<string, string> = {
   APPROVED: 'Approved',
   EDITED_APPROVED: 'Approved with edits',
   REJECTED: 'Rejected',
+  FIRST_APPROVED: 'Approved (awaiting a second reviewer)',
 };
 
 type Props = {

@@ -28,6 +28,10 @@ type Props = {
   recurating: boolean;
   recurateError: unknown;
   onHelp: () => void;
+  /** Why the caller may not give the approval that applies it (they wrote or first approved it), or null. */
+  approveBlocked: string | null;
+  /** This approval will be the first of two (the review policy): said before it is given. */
+  waitsForSecond: boolean;
 };
 
 const BLOCKED_TEXT = {
@@ -52,11 +56,15 @@ export function DecisionPanel({
   recurating,
   recurateError,
   onHelp,
+  approveBlocked,
+  waitsForSecond,
 }: Props) {
   // Set when a reject was attempted without a reason (then the missing reason is shown).
   const [tried, setTried] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
-  const approvable = p.status === 'PENDING' && !p.stale;
+  const editable = p.status === 'PENDING' && !p.stale;
+  // An edit starts a new first approval, so only the plain approval is refused to the first approver.
+  const approvable = editable && !approveBlocked;
   const approving = mode === 'approve' || mode === 'edit';
   useEffect(() => {
     if (mode === 'approve' || mode === 'reject') box.current?.focus();
@@ -64,7 +72,11 @@ export function DecisionPanel({
 
   const reasonMissing = mode === 'reject' && !text.trim();
   // A proposal that turned stale (or was decided) while the panel was open can no longer be approved.
-  const blocked = busy || (mode === 'edit' && editBlocked !== false) || (approving && !approvable);
+  const blocked =
+    busy ||
+    (mode === 'edit' && editBlocked !== false) ||
+    (mode === 'approve' && !approvable) ||
+    (approving && !editable);
   function decide(next: boolean) {
     if (mode === 'reject') {
       setTried(true);
@@ -72,13 +84,13 @@ export function DecisionPanel({
       onDecide('reject', text.trim(), next);
     } else if (approving && !blocked) onDecide('approve', text.trim(), next);
     // Ctrl+Enter right after typing lands inside the check's debounce: wait for the check instead of doing nothing.
-    else if (mode === 'edit' && editBlocked === 'checking' && approvable && !busy)
+    else if (mode === 'edit' && editBlocked === 'checking' && editable && !busy)
       onApproveWhenChecked(text.trim(), next);
   }
   // Built every render: the key listener calls the latest ones (use-decision-keys.ts).
   useDecisionKeys({
     approve: approvable ? () => setMode('approve') : undefined,
-    edit: approvable ? () => setMode('edit') : undefined,
+    edit: editable ? () => setMode('edit') : undefined,
     reject: () => setMode('reject'),
     confirm: mode === 'view' ? undefined : () => decide(true),
     help: onHelp,
@@ -97,6 +109,7 @@ export function DecisionPanel({
         <Button
           onClick={() => setMode('approve')}
           disabled={!approvable}
+          title={approveBlocked ?? undefined}
           variant={mode === 'approve' ? 'primary' : 'secondary'}
           aria-keyshortcuts="a"
         >
@@ -104,7 +117,7 @@ export function DecisionPanel({
         </Button>
         <Button
           onClick={() => setMode('edit')}
-          disabled={!approvable}
+          disabled={!editable}
           variant={mode === 'edit' ? 'primary' : 'secondary'}
           aria-keyshortcuts="e"
         >
@@ -131,6 +144,17 @@ export function DecisionPanel({
           ? keys
         </button>
       </div>
+      {approveBlocked ? (
+        <p className="text-sm text-slate-700" data-testid="approve-blocked">
+          {approveBlocked}. You may still edit it (your edit becomes a new first approval) or reject it.
+        </p>
+      ) : null}
+      {waitsForSecond && mode !== 'reject' ? (
+        <p className="text-sm text-amber-800" data-testid="waits-for-second">
+          The review policy requires a second reviewer for a reviewer&apos;s own words: your approval will wait for a
+          different reviewer before the card enters the bank.
+        </p>
+      ) : null}
       {p.status === 'INVALID' ? (
         <p className="text-sm text-rose-700">
           This proposal failed validation when it was made, so it cannot be approved; reject it to clear it from the

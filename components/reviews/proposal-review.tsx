@@ -16,6 +16,7 @@ import { ApiError, apiFetch } from '@/lib/http/api-client';
 import type { LiveChange } from '@/lib/live/channels';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
 import { recurationOutcome } from '@/lib/review/recuration-outcome';
+import { AwaitingSecond } from './awaiting-second';
 import { CardEditor, fieldsOf, toContent, type EditorField } from './card-editor';
 import { DecidedElsewhere } from './decided-elsewhere';
 import { DecisionPanel, type Mode } from './decision-panel';
@@ -68,7 +69,9 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
   const [mode, setMode] = useState<Mode>('view');
   const [text, setText] = useState('');
   const [help, setHelp] = useState(false);
-  const [fields, setFields] = useState<EditorField[]>(() => fieldsOf(p.proposedCard));
+  // What an approval without edits applies: the first approver's card while one waits, else the proposal's.
+  const approving = p.awaitingSecond?.card ?? p.proposedCard;
+  const [fields, setFields] = useState<EditorField[]>(() => fieldsOf(approving));
   const edited = useMemo(() => toContent(fields), [fields]);
   const { check, checking, issuesByPath, waiting, passesOnceChecked } = useEditCheck(
     p.id,
@@ -93,10 +96,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
   useEffect(() => {
     watched.current.runId = runId;
   }, [runId]);
-  const editDiff = useMemo(
-    () => (mode === 'edit' ? diffFields(p.proposedCard, edited) : []),
-    [mode, p.proposedCard, edited],
-  );
+  const editDiff = useMemo(() => (mode === 'edit' ? diffFields(approving, edited) : []), [mode, approving, edited]);
   const refused =
     decided.error instanceof ApiError && decided.error.reason === 'NOT_PENDING'
       ? (decided.variables?.kind ?? null)
@@ -115,7 +115,8 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
             {p.cardKind === 'FUNCTION'
               ? 'function card (global bank)'
               : `skill card · ${p.ability ?? 'unlabelled'} bank`}{' '}
-            · proposed {new Date(p.createdAt).toLocaleString()}
+            · {p.source === 'REVIEWER_WRITTEN' ? `written by hand by ${p.author ?? 'a former user'}` : 'proposed'}{' '}
+            {new Date(p.createdAt).toLocaleString()}
           </span>
         </div>
         <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">
@@ -175,6 +176,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
         />
       ) : null}
       <RecurationStatus p={p} />
+      <AwaitingSecond p={p} />
       {p.stale && open ? (
         <div
           role="status"
@@ -205,7 +207,7 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
           p={p}
           mode={mode}
           setMode={(m) => {
-            if (m === 'edit' && mode !== 'edit') setFields(fieldsOf(p.proposedCard));
+            if (m === 'edit' && mode !== 'edit') setFields(fieldsOf(approving));
             setMode(m);
           }}
           text={text}
@@ -223,6 +225,11 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
           recurating={recurate.isPending || !!p.activeRecuration}
           recurateError={recurate.error}
           onHelp={() => setHelp(true)}
+          approveBlocked={p.awaitingSecond?.notYours ?? null}
+          waitsForSecond={
+            p.secondReviewerRequired &&
+            (mode === 'edit' || (p.source === 'REVIEWER_WRITTEN' && !p.awaitingSecond) || false)
+          }
         />
       ) : null}
 

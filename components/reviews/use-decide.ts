@@ -9,7 +9,7 @@ import { flashReviewNotice } from './review-notice';
 import { INBOX_KEY } from './review-inbox';
 
 export type Decision = { kind: 'approve' | 'reject'; text: string; next: boolean; editedCard?: unknown };
-type Applied = { cardVersions?: { key: string; number: number }[] };
+type Applied = { cardVersions?: { key: string; number: number }[]; awaitingSecond?: { firstReviewer: string } };
 
 /** The proposal's title as its page heads it: a skill card's title, a function card's tool. */
 export function proposalTitle(p: Pick<ProposalDetail, 'proposedCard'>): string {
@@ -21,6 +21,7 @@ export function proposalTitle(p: Pick<ProposalDetail, 'proposedCard'>): string {
 function doneText(p: ProposalDetail, kind: Decision['kind'], res: Applied): string {
   const title = `“${proposalTitle(p)}”`;
   if (kind === 'reject') return `Rejected ${title}`;
+  if (res.awaitingSecond) return `Approved ${title}: awaiting a second reviewer`;
   const v = res.cardVersions?.[0];
   return v ? `Approved ${title} as ${v.key} v${v.number}` : `Approved ${title}`;
 }

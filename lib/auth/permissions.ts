@@ -19,7 +19,8 @@ export const PERMISSIONS = {
   'cards:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
   'retrieval:preview': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'retrieval:query': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
-  'bank:export': ['RESEARCHER', 'ADMIN'],
+  // Reviewers read every release card through the API already; the export is the same cards as a file.
+  'bank:export': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'release:freeze': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'dashboard:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
   'import:run': ['RESEARCHER', 'ADMIN'],
@@ -59,5 +60,30 @@ export function requirePermission(actor: Actor | null, permission: Permission): 
   if (!can(actor.role, permission)) {
     throw new AppError('FORBIDDEN', `Your role (${actor.role.toLowerCase()}) cannot do this: needs ${permission}`);
   }
+  return actor;
+}
+
+/**
+ * Decisions that depend on who did the earlier work as well as on the role: the
+ * role grants the permission, and these rules refuse it to a person who is one
+ * of the parties. The message is the reason the UI shows next to the disabled action.
+ */
+export const OWN_WORK_RULES = {
+  'diagnosis:adjudicate':
+    'Your own diagnosis is one of the sides of this disagreement: another reviewer must adjudicate it',
+  'proposal:second-approval':
+    'You wrote or first approved this card: a second, different reviewer must approve it before it enters the bank',
+} as const;
+
+export type OwnWorkRule = keyof typeof OWN_WORK_RULES;
+
+/** Why `actor` may not take this decision over work by `parties` (user ids), or null when they may. */
+export function ownWorkConflict(actor: Pick<Actor, 'userId'>, rule: OwnWorkRule, parties: (string | null)[]) {
+  return parties.includes(actor.userId) ? OWN_WORK_RULES[rule] : null;
+}
+
+export function requireNotOwnWork(actor: Actor, rule: OwnWorkRule, parties: (string | null)[]): Actor {
+  const why = ownWorkConflict(actor, rule, parties);
+  if (why) throw new AppError('FORBIDDEN', why, [], { reason: 'OWN_WORK' });
   return actor;
 }

@@ -1,3 +1,4 @@
+import type { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 import { RUN_LEVEL_NAME, runTargetId } from '@/lib/trajectories/run-target';
@@ -23,8 +24,22 @@ export type ProvenanceDiagnosis = {
   href: string;
 };
 
+/** Whose words a version holds: a card written by hand, or the fields a reviewer rewrote before approving. */
+export type ReviewerWords = { by: string; fields: string[]; handWritten: boolean; at: string };
+
 export type ProposalProvenance = {
-  proposal: { id: string; operation: string; status: string; reason: string; createdAt: string; href: string };
+  proposal: {
+    id: string;
+    operation: string;
+    status: string;
+    reason: string;
+    createdAt: string;
+    href: string;
+    source: 'CURATOR' | 'REVIEWER_WRITTEN';
+  };
+  /** A hand-written card: the task it was written from (a curator's comes through `run`). */
+  writtenFrom: { id: string; benchmark: string; externalId: string; href: string } | null;
+  words: ReviewerWords[];
   delta: { id: string; index: number; content: unknown; href: string } | null;
   run: {
     id: string;
@@ -42,6 +57,43 @@ export type ProposalProvenance = {
   trajectories: { id: string; externalId: string; model: string; passed: boolean; href: string }[];
 };
 
+const diagnosisSelect = {
+  id: true,
+  whatWentWrong: true,
+  whatShouldHaveHappened: true,
+  eventStart: true,
+  eventEnd: true,
+  author: { select: { name: true } },
+  category: { select: { label: true } },
+  checkpointResult: { select: { id: true, checkpoint: { select: { name: true } } } },
+  trajectory: {
+    select: { id: true, externalId: true, model: true, task: { select: { externalId: true } } },
+  },
+} satisfies Prisma.DiagnosisSelect;
+
+function toDiagnosis(d: Prisma.DiagnosisGetPayload<{ select: typeof diagnosisSelect }>): ProvenanceDiagnosis {
+  return {
+    id: d.id,
+    author: d.author.name,
+    category: d.category?.label ?? null,
+    whatWentWrong: d.whatWentWrong,
+    whatShouldHaveHappened: d.whatShouldHaveHappened,
+    eventStart: d.eventStart,
+    eventEnd: d.eventEnd,
+    checkpoint: d.checkpointResult?.checkpoint.name ?? RUN_LEVEL_NAME,
+    runLevel: d.checkpointResult === null,
+    trajectory: {
+      id: d.trajectory.id,
+      externalId: d.trajectory.externalId,
+      model: d.trajectory.model,
+      taskExternalId: d.trajectory.task.externalId,
+    },
+    href: trajectoryEventHref(d.trajectory.id, d.eventStart, {
+      checkpointResultId: d.checkpointResult?.id ?? runTargetId(d.trajectory.id),
+    }),
+  };
+}
+
 export async function loadProposalProvenance(proposalId: string): Promise<ProposalProvenance | null> {
   const p = await prisma.proposal.findUnique({
     where: { id: proposalId },
@@ -51,6 +103,15 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
       status: true,
       reason: true,
       createdAt: true,
+      source: true,
+      author: { select: { name: true } },
+      task: { select: { id: true, benchmark: true, externalId: true } },
+      diagnosis: { select: diagnosisSelect },
+      reviews: {
+        where: { authoredFields: { isEmpty: false } },
+        orderBy: { createdAt: 'asc' },
+        select: { authoredFields: true, createdAt: true, reviewer: { select: { name: true } } },
+      },
       delta: { select: { id: true, index: true, content: true } },
       run: {
         select: {
@@ -64,21 +125,7 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
           task: { select: { id: true, benchmark: true, externalId: true } },
           diagnoses: {
             select: {
-              diagnosis: {
-                select: {
-                  id: true,
-                  whatWentWrong: true,
-                  whatShouldHaveHappened: true,
-                  eventStart: true,
-                  eventEnd: true,
-                  author: { select: { name: true } },
-                  category: { select: { label: true } },
-                  checkpointResult: { select: { id: true, checkpoint: { select: { name: true } } } },
-                  trajectory: {
-                    select: { id: true, externalId: true, model: true, task: { select: { externalId: true } } },
-                  },
-                },
-              },
+              diagnosis: { select: diagnosisSelect },
             },
           },
           trajectories: {
@@ -98,7 +145,20 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
       reason: p.reason,
       createdAt: p.createdAt.toISOString(),
       href: `/reviews/${p.id}`,
+      source: p.source,
     },
+    writtenFrom: p.task ? { ...p.task, href: `/tasks/${p.task.id}` } : null,
+    words: [
+      ...(p.source === 'REVIEWER_WRITTEN'
+        ? [{ by: p.author?.name ?? 'a former user', fields: [], handWritten: true, at: p.createdAt.toISOString() }]
+        : []),
+      ...p.reviews.map((r) => ({
+        by: r.reviewer.name,
+        fields: r.authoredFields,
+        handWritten: false,
+        at: r.createdAt.toISOString(),
+      })),
+    ],
     delta: p.delta && run ? { ...p.delta, href: `/runs/${run.id}#delta-${p.delta.index}` } : null,
     run: run
       ? {
@@ -114,26 +174,10 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
           packetHref: `/runs/${run.id}#section-packet-sent-de-identified-`,
         }
       : null,
-    diagnoses: (run?.diagnoses ?? []).map(({ diagnosis: d }) => ({
-      id: d.id,
-      author: d.author.name,
-      category: d.category?.label ?? null,
-      whatWentWrong: d.whatWentWrong,
-      whatShouldHaveHappened: d.whatShouldHaveHappened,
-      eventStart: d.eventStart,
-      eventEnd: d.eventEnd,
-      checkpoint: d.checkpointResult?.checkpoint.name ?? RUN_LEVEL_NAME,
-      runLevel: d.checkpointResult === null,
-      trajectory: {
-        id: d.trajectory.id,
-        externalId: d.trajectory.externalId,
-        model: d.trajectory.model,
-        taskExternalId: d.trajectory.task.externalId,
-      },
-      href: trajectoryEventHref(d.trajectory.id, d.eventStart, {
-        checkpointResultId: d.checkpointResult?.id ?? runTargetId(d.trajectory.id),
-      }),
-    })),
+    diagnoses: [
+      ...(run?.diagnoses ?? []).map(({ diagnosis: d }) => toDiagnosis(d)),
+      ...(p.diagnosis ? [toDiagnosis(p.diagnosis)] : []),
+    ],
     trajectories: (run?.trajectories ?? []).map(({ trajectory: t }) => ({ ...t, href: trajectoryEventHref(t.id) })),
   };
 }

@@ -15,7 +15,8 @@ export type ReviewThroughput = {
  * after the proposal was based on it). Dates filter the decision time.
  */
 export async function reviewThroughput(f: DashboardFilters): Promise<ReviewThroughput> {
-  const parts = [Prisma.sql`TRUE`, ...dateWhere(f, Prisma.sql`r."createdAt"`)];
+  // A first approval awaiting a second reviewer decides nothing yet: the second approval is the decision.
+  const parts = [Prisma.sql`r.decision <> 'FIRST_APPROVED'`, ...dateWhere(f, Prisma.sql`r."createdAt"`)];
   if (f.ability) parts.push(Prisma.sql`p.ability = ${f.ability}`);
   const where = Prisma.join(parts, ' AND ');
   const pendingParts = [Prisma.sql`p.status = 'PENDING'`];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
-import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { requireNotOwnWork, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
 
@@ -97,6 +97,7 @@ export async function adjudicate(actor: Actor, raw: unknown) {
           where: { status: 'SUBMITTED' },
           select: {
             id: true,
+            authorId: true,
             categoryId: true,
             eventStart: true,
             eventEnd: true,
@@ -111,6 +112,12 @@ export async function adjudicate(actor: Actor, raw: unknown) {
       throw new AppError('VALIDATION', 'Only checkpoints with two or more submitted diagnoses are adjudicated', [
         { path: 'checkpointResultId', message: 'fewer than two diagnoses' },
       ]);
+    // A judge who is one of the parties: refused whatever the decision would be (a pick, or written).
+    requireNotOwnWork(
+      actor,
+      'diagnosis:adjudicate',
+      cp.diagnoses.map((d) => d.authorId),
+    );
     let content;
     if (input.chosenDiagnosisId) {
       const chosen = cp.diagnoses.find((d) => d.id === input.chosenDiagnosisId);
@@ -118,7 +125,7 @@ export async function adjudicate(actor: Actor, raw: unknown) {
         throw new AppError('VALIDATION', 'The chosen diagnosis is not a submitted diagnosis of this checkpoint', [
           { path: 'chosenDiagnosisId', message: 'not on this checkpoint' },
         ]);
-      const { id, ...rest } = chosen;
+      const { id, authorId: _author, ...rest } = chosen;
       content = { ...rest, chosenDiagnosisId: id };
     } else {
       const last = cp.trajectory.eventCount - 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { ownWorkConflict, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, type Page } from '@/lib/http/pagination';
 import { isRunTargetId } from '@/lib/trajectories/run-target';
@@ -27,6 +27,8 @@ export type Disagreement = {
   reasons: ('category' | 'range')[];
   ratings: UnitRating[];
   adjudication: AdjudicationView | null;
+  /** Why the caller may not adjudicate it (their own diagnosis is a side), or null. */
+  notYours: string | null;
 };
 
 export const disagreementQuerySchema = agreementFilterSchema.extend({
@@ -79,6 +81,11 @@ export async function listDisagreements(actor: Actor, raw: Record<string, unknow
         checkpointName: r.checkpoint.name,
         reasons: u.reasons,
         ratings: u.ratings,
+        notYours: ownWorkConflict(
+          actor,
+          'diagnosis:adjudicate',
+          u.ratings.map((x) => x.authorId),
+        ),
         adjudication: a
           ? {
               id: a.id,

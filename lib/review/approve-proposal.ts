@@ -7,7 +7,9 @@ import { appendCardVersion, listFieldsOf, lockCards } from '@/lib/cards/append-v
 import { functionCardKey, skillCardKey } from '@/lib/cards/card-schemas';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
+import { approvalStage, firstApprovalsInclude, firstApprovedMeanwhile, planApproval } from './approval-plan';
 import { invalidContent, notPending, sameTitleError, staleError, type StaleTarget } from './review-errors';
+import { readReviewSettings, secondReviewerRequired } from './review-settings';
 import { loadValidationInputs, validateFinalContent, type CurrentTarget } from './validate-proposal';
 
 export const approveInputSchema = z.strictObject({
@@ -18,12 +20,18 @@ export const approveInputSchema = z.strictObject({
 export type ApproveInput = z.input<typeof approveInputSchema>;
 
 export type ApprovedVersion = { cardId: string; key: string; versionId: string; number: number };
-export type ApproveResult = { cardVersions: ApprovedVersion[]; reviewId: string };
+export type ApproveResult = {
+  cardVersions: ApprovedVersion[];
+  reviewId: string;
+  /** Set when this was the first of two approvals: nothing entered the bank yet. */
+  awaitingSecond?: { firstReviewer: string };
+};
 
 const proposalInclude = {
   run: { select: { id: true, kind: true, taskId: true, settings: true } },
   delta: { select: { content: true } },
   targets: { include: { card: { select: { key: true } } } },
+  reviews: firstApprovalsInclude,
 } satisfies Prisma.ProposalInclude;
 
 /**
@@ -34,6 +42,12 @@ const proposalInclude = {
  * based on, and that the final content (the edited card, if any) passes
  * validation against the cards as they are now. Any failure writes nothing:
  * 409 NOT_PENDING, 409 STALE (naming the card), 422 with the reasons.
+ *
+ * Words a reviewer wrote (edited fields, a hand-written card) are validated
+ * as theirs (lib/review/reviewer-words.ts) and recorded on the review. With
+ * the admin setting on, such a card first gets an approval that waits
+ * (FIRST_APPROVED, nothing written to the bank), and applies on a second,
+ * different reviewer's approval (lib/review/approval-plan.ts).
  *
  * ADD creates the card at version 1; PATCH and NARROW append version n+1
  * whose parent is the base; MERGE appends a version to the kept card and
@@ -52,7 +66,8 @@ export async function approveProposal(
   if (!p) throw notFound(`Proposal ${proposalId}`);
   if (p.status !== 'PENDING') throw notPending(p.status);
   if (p.operation === 'NOOP') throw notPending('NOOP');
-  const content = edited ? editedCard : p.proposedCard;
+  const plan = planApproval({ ...p, firstApprovals: p.reviews }, editedCard);
+  const { content } = plan;
   // Card-independent inputs (observed tools, scenario values) are loaded before any lock is taken.
   const inputs = await loadValidationInputs(p, content);
 
@@ -63,6 +78,13 @@ export async function approveProposal(
       >`SELECT status::text AS status FROM "Proposal" WHERE id = ${proposalId} FOR UPDATE`;
       if (!locked) throw notFound(`Proposal ${proposalId}`);
       if (locked.status !== 'PENDING') throw notPending(locked.status);
+      const first = await tx.review.findFirst({
+        where: { proposalId, decision: 'FIRST_APPROVED' },
+        orderBy: { createdAt: 'desc' },
+        select: { id: true, reviewer: { select: { name: true } } },
+      });
+      if (first && first.id !== plan.pendingFirst?.id) throw firstApprovedMeanwhile(first.reviewer.name);
+      const stage = approvalStage(plan, actor, secondReviewerRequired(await readReviewSettings(tx), p.ability));
 
       const cards = await lockCards(
         tx,
@@ -86,19 +108,38 @@ export async function approveProposal(
         tx,
         p.targets.map((t) => ({ cardId: t.cardId, key: t.card.key, primary: t.primary, versionId: t.baseVersionId })),
       );
-      const issues = validateFinalContent(p, content, current, inputs);
+      const issues = validateFinalContent(p, content, current, inputs, plan.allAuthored);
       if (issues.length) throw invalidContent(issues);
 
       const review = await tx.review.create({
         data: {
           proposalId,
           reviewerId: actor.userId,
-          decision: edited ? 'EDITED_APPROVED' : 'APPROVED',
+          decision: stage === 'first' ? 'FIRST_APPROVED' : edited ? 'EDITED_APPROVED' : 'APPROVED',
           note: note || null,
-          editedCard: edited ? (editedCard as Prisma.InputJsonValue) : undefined,
+          // The card approved when it differs from the proposal's: the second reviewer approves exactly this one.
+          editedCard: content !== p.proposedCard ? (content as Prisma.InputJsonValue) : undefined,
+          authoredFields: plan.newAuthored,
         },
         select: { id: true },
       });
+      if (stage === 'first') {
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'proposal.first-approve',
+          entityType: 'Proposal',
+          entityId: proposalId,
+          before: { status: 'PENDING' },
+          after: {
+            status: 'PENDING',
+            awaiting: 'a second reviewer',
+            reviewId: review.id,
+            authoredFields: plan.newAuthored,
+            note: note || null,
+          },
+        });
+        return { cardVersions: [], reviewId: review.id, awaitingSecond: { firstReviewer: actor.name } };
+      }
       const link = { proposalId, reviewId: review.id, createdById: actor.userId };
       let version: ApprovedVersion;
       if (p.operation === 'ADD_CARD') {
@@ -129,7 +170,13 @@ export async function approveProposal(
         entityType: 'Proposal',
         entityId: proposalId,
         before: { status: 'PENDING', targets: p.targets.map((t) => ({ key: t.card.key, versionId: t.baseVersionId })) },
-        after: { status: 'APPROVED', reviewId: review.id, note: note || null, cardVersions: [version] },
+        after: {
+          status: 'APPROVED',
+          reviewId: review.id,
+          note: note || null,
+          authoredFields: plan.allAuthored,
+          cardVersions: [version],
+        },
       });
       return { cardVersions: [version], reviewId: review.id };
     },

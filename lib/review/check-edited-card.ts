@@ -2,6 +2,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
+import { firstApprovalsInclude, planApproval } from './approval-plan';
 import { approveInputSchema } from './approve-proposal';
 import { loadValidationInputs, validateFinalContent } from './validate-proposal';
 
@@ -23,15 +24,18 @@ export async function checkEditedCard(
       run: { select: { id: true, kind: true, taskId: true, settings: true } },
       delta: { select: { content: true } },
       targets: { include: { card: { select: { key: true, currentVersion: { select: { content: true } } } } } },
+      reviews: firstApprovalsInclude,
     },
   });
   if (!p) throw notFound(`Proposal ${proposalId}`);
-  const inputs = await loadValidationInputs(p, card);
+  // The reviewer's changed fields are checked as their words, exactly as approval will.
+  const plan = planApproval({ ...p, firstApprovals: p.reviews }, card);
+  const inputs = await loadValidationInputs(p, plan.content);
   const targets = p.targets.map((t) => ({
     cardId: t.cardId,
     key: t.card.key,
     primary: t.primary,
     content: t.card.currentVersion?.content ?? null,
   }));
-  return { issues: validateFinalContent(p, card, targets, inputs) };
+  return { issues: validateFinalContent(p, plan.content, targets, inputs, plan.allAuthored) };
 }

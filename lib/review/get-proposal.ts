@@ -1,11 +1,13 @@
 import type { ProposalStatus } from '@prisma/client';
-import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { ownWorkConflict, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { loadProposalProvenance, type ProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
+import { planApproval } from './approval-plan';
 import { loadNoopExplanation, type NoopExplanation } from './noop-explanation';
+import { readReviewSettings, secondReviewerRequired } from './review-settings';
 import type { ProposalSummary } from './proposal-summary';
 import { canBeStale, isStaleTarget } from './staleness';
 import { loadValidationInputs, validateFinalContent } from './validate-proposal';
@@ -60,6 +62,16 @@ export type ProposalDetail = ProposalSummary & {
   cardVersions: { cardId: string; key: string; number: number }[];
   /** A NOOP: why nothing changes and the card(s) it refers to; null for any other operation. */
   noop: NoopExplanation | null;
+  /** CURATOR, or REVIEWER_WRITTEN: a card a reviewer wrote by hand (`author`). */
+  source: 'CURATOR' | 'REVIEWER_WRITTEN';
+  author: string | null;
+  /**
+   * The first of two approvals, waiting for a second reviewer: who gave it, and the card they approved (what a
+   * second approval applies); `notYours` says why the caller may not be that second reviewer.
+   */
+  awaitingSecond: { reviewer: string; at: string; card: unknown; notYours: string | null } | null;
+  /** Whether an approval of a reviewer's words by the caller will wait for a second reviewer (the admin setting). */
+  secondReviewerRequired: boolean;
 };
 
 /** A proposal as the reviewer sees it: targets as they are now, field diffs, validation re-run now, the evidence. */
@@ -85,6 +97,7 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
         orderBy: [{ primary: 'desc' }, { cardId: 'asc' }],
       },
       reviews: { include: { reviewer: { select: { name: true } } }, orderBy: { createdAt: 'asc' } },
+      author: { select: { name: true } },
       recuratedFrom: { select: { id: true, status: true } },
       recuratedInto: { select: { id: true, status: true }, orderBy: { createdAt: 'desc' } },
       cardVersions: {
@@ -128,14 +141,19 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
     };
   });
 
+  // The card an approval without edits applies: the first approver's when one waits, a reviewer's words checked as theirs.
+  const firstApprovals = p.reviews.filter((r) => r.decision === 'FIRST_APPROVED');
+  const plan = planApproval({ ...p, firstApprovals }, undefined);
+  const pending = p.status === 'PENDING' ? plan.pendingFirst : null;
   let validationNow: ValidationIssue[] = [];
   if (open && p.operation !== 'NOOP') {
-    const inputs = await loadValidationInputs(p);
+    const inputs = await loadValidationInputs(p, plan.content);
     validationNow = validateFinalContent(
       p,
-      p.proposedCard,
+      plan.content,
       targets.map((t) => ({ cardId: t.cardId, key: t.key, primary: t.primary, content: t.current?.content ?? null })),
       inputs,
+      plan.allAuthored,
     );
   }
   const lastRun = await prisma.reflectionRun.findFirst({
@@ -184,5 +202,16 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
             deltaContent: p.cardKind === 'SKILL' ? (p.delta?.content ?? null) : null,
           })
         : null,
+    source: p.source,
+    author: p.author?.name ?? null,
+    awaitingSecond: pending
+      ? {
+          reviewer: pending.reviewer.name,
+          at: firstApprovals.at(-1)!.createdAt.toISOString(),
+          card: plan.content,
+          notYours: ownWorkConflict(actor, 'proposal:second-approval', plan.parties),
+        }
+      : null,
+    secondReviewerRequired: secondReviewerRequired(await readReviewSettings(), p.ability),
   };
 }

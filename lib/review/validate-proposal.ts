@@ -13,6 +13,7 @@ import {
   type ValidationContext,
   type ValidationIssue,
 } from '@/lib/reflection/validate-card';
+import { reviewerWordIssues } from './reviewer-words';
 
 /**
  * Validation of a proposal's final content *now* (MEMORY.md: "before a
@@ -108,8 +109,23 @@ async function observedToolsOf(content: unknown): Promise<string[]> {
   return rows.map((r) => r.tool!).filter(Boolean);
 }
 
-/** Every issue of `content` as the final card of proposal `p`, against the targets as they are now. */
+/**
+ * Every issue of `content` as the final card of proposal `p`, against the targets as they are now.
+ * `authored`: the fields whose words are a reviewer's (lib/review/reviewer-words.ts), checked as theirs.
+ */
 export function validateFinalContent(
+  p: Pick<ProposalForValidation, 'operation' | 'cardKind' | 'proposedCard'>,
+  content: unknown,
+  targets: CurrentTarget[],
+  inputs: ValidationInputs,
+  authored: string[] = [],
+): ValidationIssue[] {
+  const issues = issuesOf(p, content, targets, inputs);
+  if (!authored.length) return issues;
+  return reviewerWordIssues(issues, issuesOf(p, p.proposedCard, targets, inputs), authored);
+}
+
+function issuesOf(
   p: Pick<ProposalForValidation, 'operation' | 'cardKind'>,
   content: unknown,
   targets: CurrentTarget[],

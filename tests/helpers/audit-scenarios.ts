@@ -320,6 +320,25 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
       audit: { action: 'card.retire', entityType: 'Card', entityId: card.id },
     };
   },
+  'POST /api/proposals': async (ctx) => {
+    const entityId = async () =>
+      (
+        await prisma.proposal.findFirstOrThrow({
+          where: { source: 'REVIEWER_WRITTEN' },
+          orderBy: { createdAt: 'desc' },
+        })
+      ).id;
+    return {
+      role: 'REVIEWER',
+      body: { taskId: ctx.taskId, card: skillContent({ title: `Written by hand ${uid()}` }) },
+      audit: { action: 'proposal.write', entityType: 'Proposal', entityId },
+    };
+  },
+  'PUT /api/admin/review-settings': async () => ({
+    role: 'ADMIN',
+    body: { secondReviewerForReviewerWords: false },
+    audit: { action: 'settings.review.update', entityType: 'Setting', entityId: 'review.policy' },
+  }),
   'POST /api/proposals/[proposalId]/approve': async () => {
     const { proposal } = await pendingPatch();
     return {

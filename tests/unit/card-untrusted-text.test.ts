@@ -34,7 +34,10 @@ describe('imported and LLM text on the card pages', () => {
         reason: `because ${RLO}sdrow`,
         createdAt: '2026-01-01T00:00:00Z',
         href: '/reviews/p',
+        source: 'CURATOR',
       },
+      writtenFrom: null,
+      words: [],
       delta: { id: 'd', index: 0, content: { title: `Delta ${RLO}title` }, href: '/runs/r' },
       run: {
         id: 'r',

@@ -118,10 +118,13 @@ describe('approving a proposal (one transaction)', () => {
     expect(v.card.title).toBe('Read every result page before picking the newest');
   });
 
-  it('refuses a PATCH whose edit changes applies_when (the scope) with the operation rule', async () => {
+  // The operation's field rules bind what the curator proposes; a reviewer's own rewrite of applies_when is
+  // theirs to make (tests/integration/review/reviewer-words.test.ts).
+  it('refuses a PATCH whose curator card changes applies_when (the scope) with the operation rule', async () => {
     const { proposal } = await pendingPatch();
-    const edited = { ...(proposal.proposedCard as Record<string, unknown>), applies_when: 'Any search at all' };
-    const err = await refusal(approveProposal(await createActor('REVIEWER'), proposal.id, { editedCard: edited }));
+    const widened = { ...(proposal.proposedCard as Record<string, unknown>), applies_when: 'Any search at all' };
+    await prisma.proposal.update({ where: { id: proposal.id }, data: { proposedCard: widened } });
+    const err = await refusal(approveProposal(await createActor('REVIEWER'), proposal.id));
     expect(err.status).toBe(422);
     expect(err.details).toContainEqual(
       expect.objectContaining({

@@ -32,9 +32,20 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
         title={revealBidi(`${task.benchmark} · ${task.externalId}`)}
         description="Every run of this task side by side, aligned by tool call, with the first step where passing and failing runs part ways."
         actions={
-          <Link href="/tasks" className="text-sm font-medium text-indigo-700 hover:underline">
-            All tasks
-          </Link>
+          <span className="flex flex-wrap gap-4">
+            {can(actor.role, 'proposal:review') ? (
+              <Link
+                href={`/reviews/new?taskId=${encodeURIComponent(task.id)}`}
+                className="text-sm font-medium text-indigo-700 hover:underline"
+                data-testid="write-card-link"
+              >
+                Write a card by hand
+              </Link>
+            ) : null}
+            <Link href="/tasks" className="text-sm font-medium text-indigo-700 hover:underline">
+              All tasks
+            </Link>
+          </span>
         }
       />
       <TaskContrastHeader task={task} trajectories={trajectories} grid={view.grid} />

@@ -1,8 +1,15 @@
 import { apiRoute, readJson } from '@/lib/http/route';
 import { approveProposal, type ApproveInput } from '@/lib/review/approve-proposal';
 
-/** { editedCard?, note? } → { cardVersions }. 409 NOT_PENDING / STALE, 422 when the card fails validation. */
+/**
+ * { editedCard?, note? } → { cardVersions, awaitingSecond? } (awaitingSecond: a first approval, nothing applied).
+ * 409 NOT_PENDING / STALE, 422 when the card fails validation, 403 OWN_WORK for a second approval by its first approver.
+ */
 export const POST = apiRoute<{ proposalId: string }>('proposal:review', async ({ req, actor, params }) => {
-  const { cardVersions } = await approveProposal(actor, params.proposalId, (await readJson(req)) as ApproveInput);
-  return { cardVersions };
+  const { cardVersions, awaitingSecond } = await approveProposal(
+    actor,
+    params.proposalId,
+    (await readJson(req)) as ApproveInput,
+  );
+  return { cardVersions, ...(awaitingSecond ? { awaitingSecond } : {}) };
 });
