@@ -87,6 +87,19 @@ export function errorResponse(err: unknown): NextResponse {
       { status: 400 },
     );
   }
+  if (err instanceof URIError) {
+    // A route decoding a value that is not valid percent-encoding (a release name "%ff" after the router's decoding).
+    return NextResponse.json(
+      {
+        error: {
+          code: 'VALIDATION',
+          message: 'A value in the path is not valid percent-encoding (each % must start a UTF-8 byte like %C3%A9)',
+          details: [{ path: 'path', message: 'not valid percent-encoding' }],
+        },
+      },
+      { status: 400 },
+    );
+  }
   const busy = transientDatabaseError(err);
   if (busy) {
     // Logged as a warning: expected under load or behind a long admin action, worth counting, not a bug.

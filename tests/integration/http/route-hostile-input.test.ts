@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { POST as loginRoute } from '@/app/api/auth/login/route';
 import { PUT as draftRoute } from '@/app/api/diagnoses/draft/route';
+import { GET as releaseExport } from '@/app/api/releases/[name]/export/route';
 import { POST as taxonomyPost } from '@/app/api/taxonomy/route';
 import { prisma } from '@/lib/db/prisma';
 import { JSON_MAX_DEPTH } from '@/lib/http/json-body';
@@ -85,5 +86,13 @@ describe('hostile input that used to answer 500', () => {
     expect((await prisma.diagnosis.findFirstOrThrow({ where: { authorId: user.id } })).whatWentWrong).toBe(
       'tool 🔧 misused',
     );
+  });
+
+  it('answers a path value that a route decodes again and is not percent-encoding 400, in JSON', async () => {
+    const { cookie } = await sessionCookie('ADMIN');
+    // "/api/releases/%25ff/export": the router decodes %25 to "%", the route decodes "%ff".
+    const res = await callRoute(releaseExport, '/api/releases/%25ff/export', { cookie, params: { name: '%ff' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'VALIDATION', details: [{ path: 'path' }] });
   });
 });
