@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, TextInput } from '@/components/ui/field';
+import { afterSignIn } from '@/lib/auth/return-path';
 import { ApiError, apiFetch } from '@/lib/http/api-client';
 import { waitText } from '@/lib/text/wait-text';
 
@@ -38,7 +39,7 @@ export function LoginForm({ next }: { next: string | null }) {
         method: 'POST',
         json: { email: form.get('email'), password: form.get('password') },
       });
-      window.location.assign(next ?? home);
+      window.location.assign(afterSignIn(next, home));
     } catch (err) {
       if (err instanceof ApiError && err.status === 429 && err.retryAfterSeconds)
         setBlockedUntil(Date.now() + err.retryAfterSeconds * 1000);

@@ -7,7 +7,11 @@ import type { LiveChange, LiveChannel } from '@/lib/live/channels';
  * that follows a channel (browsers allow few connections per host, so one per
  * component would starve the page). It follows the union of the channels in
  * use and reopens when that set changes. `live` is false while the stream is
- * down; components then poll (see use-live-channel.ts).
+ * down; components then poll (see use-live-channel.ts). `degraded` is true
+ * while the server says it cannot reach its database (LiveDegradedNotice shows
+ * it); `recovered` clears it and refetches. `ended` (the user's access ended:
+ * deactivated, role changed, signed out) closes the stream for good: the page's
+ * next request says why.
  */
 type Listener = { channels: Set<LiveChannel>; fn: (change: LiveChange | 'resync') => void };
 
@@ -16,13 +20,19 @@ const statusSubscribers = new Set<() => void>();
 let source: EventSource | null = null;
 let openChannels = '';
 let live = false;
+let degraded = false;
+let ended = false;
 let reopenTimer: ReturnType<typeof setTimeout> | null = null;
 
-function setLive(next: boolean) {
-  if (live === next) return;
-  live = next;
+function setStatus(next: { live?: boolean; degraded?: boolean }) {
+  const l = next.live ?? live;
+  const d = next.degraded ?? degraded;
+  if (l === live && d === degraded) return;
+  live = l;
+  degraded = d;
   statusSubscribers.forEach((s) => s());
 }
+const setLive = (next: boolean) => setStatus({ live: next });
 
 function dispatch(change: LiveChange | 'resync') {
   for (const l of listeners) if (change === 'resync' || l.channels.has(change.channel)) l.fn(change);
@@ -40,8 +50,8 @@ function open() {
   source?.close();
   source = null;
   openChannels = channels;
-  setLive(false);
-  if (!channels) return;
+  setStatus({ live: false, degraded: false });
+  if (!channels || ended) return;
   const es = new EventSource(`/api/live?channels=${encodeURIComponent(channels)}`);
   source = es;
   es.addEventListener('ready', () => {
@@ -62,6 +72,18 @@ function open() {
     }
   });
   es.addEventListener('resync', () => dispatch('resync'));
+  // The server cannot hear its database: nothing will be pushed, so components poll meanwhile.
+  es.addEventListener('degraded', () => setStatus({ live: false, degraded: true }));
+  es.addEventListener('recovered', () => {
+    setStatus({ live: true, degraded: false });
+    dispatch('resync');
+  });
+  es.addEventListener('ended', () => {
+    ended = true;
+    es.close();
+    if (source === es) source = null;
+    setStatus({ live: false, degraded: false });
+  });
   es.onerror = () => {
     setLive(false);
     // EventSource retries by itself unless the server refused (CLOSED): then try again later.
@@ -103,3 +125,4 @@ export function subscribeLiveStatus(fn: () => void): () => void {
 }
 
 export const isLive = () => live;
+export const isDegraded = () => degraded;

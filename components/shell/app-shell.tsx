@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { LiveDegradedNotice } from '@/components/live/live-degraded-notice';
 import type { Actor } from '@/lib/auth/permissions';
 import { navFor } from '@/lib/auth/navigation';
 import { NavLinks } from './nav-links';
@@ -27,6 +28,7 @@ export function AppShell({ actor, children }: { actor: Actor; children: ReactNod
             <LogoutButton />
           </div>
         </div>
+        <LiveDegradedNotice />
       </header>
       <main className="mx-auto w-full max-w-[1600px] flex-1 px-4 py-6">{children}</main>
     </div>

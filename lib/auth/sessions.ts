@@ -6,7 +6,7 @@ import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 import type { Actor } from './permissions';
-import { verifyPassword } from './password';
+import { verifyPasswordOrDummy } from './password';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'mc_session';
@@ -20,8 +20,8 @@ export async function login(
   const subject = { email, address };
   await assertLoginAllowed(subject);
   const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-  // Same message for unknown e-mail and wrong password: no account probing.
-  const ok = user ? await verifyPassword(password, user.passwordHash) : false;
+  // Same message and the same scrypt for an unknown e-mail as for a wrong password: no account probing.
+  const ok = await verifyPasswordOrDummy(password, user?.passwordHash);
   if (!user || !ok) {
     const blocked = await recordLoginFailure(subject);
     if (blocked) await assertLoginAllowed(subject);

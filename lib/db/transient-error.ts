@@ -51,8 +51,64 @@ export function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Why the database could not be reached at all, or undefined. PostgreSQL down (stopped,
+ * restarting, its host gone) raises no SQLSTATE: the `postgres` package throws the socket's
+ * error (ECONNREFUSED, ECONNRESET, ENOENT for a missing Unix socket) or its own
+ * CONNECTION_CLOSED; Prisma throws P1001 and friends, or the adapter's DatabaseNotReachable.
+ * Without this every API answered 500 INTERNAL while PostgreSQL was down, and the client's
+ * retry on 503 never started.
+ */
+// A socket's error codes, which count only on a socket (a file's ENOENT is not a database that is down).
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOENT',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const SOCKET_CALLS = new Set(['connect', 'read', 'write']);
+const UNREACHABLE_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'P1001', // can't reach the database server
+  'P1002', // reached but timed out
+  'P1017', // the server closed the connection
+]);
+const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
+
+export function unreachableDatabase(err: unknown): boolean {
+  for (let e = err, depth = 0; typeof e === 'object' && e && depth < 5; depth++) {
+    const { code, kind, meta, cause, message, syscall } = e as WithCode & {
+      kind?: unknown;
+      message?: unknown;
+      syscall?: unknown;
+    };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && SOCKET_CODES.has(code) && SOCKET_CALLS.has(syscall as string)) return true;
+    if (typeof kind === 'string' && UNREACHABLE_KINDS.has(kind)) return true;
+    // SQLSTATE class 08: connection exception.
+    if (sqlStateOf(e)?.startsWith('08')) return true;
+    // node-postgres when the server went away mid-connection (no code of its own).
+    if (typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message)) return true;
+    e = (meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError ?? cause;
+  }
+  return false;
+}
+
+const UNREACHABLE_RETRY_AFTER_SECONDS = 5;
+
 /** The 503 to answer for a transient database error, or null if `err` is not one. */
 export function transientDatabaseError(err: unknown): AppError | null {
+  if (unreachableDatabase(err))
+    return new AppError('UNAVAILABLE', 'The database cannot be reached right now. Try again in a moment.', [], {
+      retryAfterSeconds: UNREACHABLE_RETRY_AFTER_SECONDS,
+      reason: 'DATABASE_UNAVAILABLE',
+    });
   const prismaCode = err instanceof Prisma.PrismaClientKnownRequestError ? err.code : undefined;
   const state = sqlStateOf(err);
   const why = (prismaCode && PRISMA_REASON[prismaCode]) ?? (state && SQLSTATE_REASON[state]);

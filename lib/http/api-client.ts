@@ -34,3 +34,22 @@ export async function apiFetch<T>(url: string, init: RequestInit & { json?: unkn
   }
   return body as T;
 }
+
+/** How often a read is tried again after a 503 (the database busy or unreachable): it says when, in Retry-After. */
+export const UNAVAILABLE_RETRIES = 4;
+
+/**
+ * Whether a failed read is tried again: a 503 up to UNAVAILABLE_RETRIES times, anything else
+ * once, as before. A page open while PostgreSQL restarts then recovers by itself instead of
+ * showing an error after one quick retry.
+ */
+export function retryRead(failures: number, err: unknown): boolean {
+  if (err instanceof ApiError && err.status === 503) return failures < UNAVAILABLE_RETRIES;
+  return failures < 1;
+}
+
+/** The wait before retrying a read: the server's Retry-After when it sent one, else a short backoff. */
+export function retryReadDelay(failures: number, err: unknown): number {
+  if (err instanceof ApiError && err.retryAfterSeconds) return err.retryAfterSeconds * 1000;
+  return Math.min(1000 * 2 ** failures, 8000);
+}

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
-import { assertNoNul } from './nul-characters';
+import { assertStorableText } from './unstorable-text';
 
 /**
  * The largest JSON body a route reads (1 MiB). The biggest real ones (an edited
@@ -42,6 +42,32 @@ async function readLimited(req: NextRequest): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * The deepest nesting a JSON body may have. The deepest real ones (a card with its lists, a
+ * diagnosis with its checkpoints) are under 10 levels; a body 100,000 levels deep is small in
+ * bytes but every recursive walk of it (the text checks below, zod) overflows the stack: a
+ * 500 and a stack's worth of work per request. Refused before it is parsed.
+ */
+export const JSON_MAX_DEPTH = 64;
+
+/** The nesting depth of JSON `text` (brackets outside strings), stopping as soon as it passes `max`. */
+function depthPasses(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\b/i.test(type.trim());
 
 /**
@@ -53,6 +79,12 @@ const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\b/i.test(t
 export async function readJson(req: NextRequest): Promise<unknown> {
   const text = await readLimited(req);
   if (!text.trim()) return {};
+  if (depthPasses(text, JSON_MAX_DEPTH))
+    throw new AppError(
+      'VALIDATION',
+      `The JSON body is nested more than ${JSON_MAX_DEPTH} levels deep; no request takes that`,
+      [{ path: 'body', message: `nested more than ${JSON_MAX_DEPTH} levels deep` }],
+    );
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -66,7 +98,7 @@ export async function readJson(req: NextRequest): Promise<unknown> {
       { path: 'body', message: 'not valid JSON' },
     ]);
   }
-  assertNoNul({ body });
+  assertStorableText({ body });
   return body;
 }
 

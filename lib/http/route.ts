@@ -5,7 +5,7 @@ import { requirePermission, type Actor, type Permission } from '@/lib/auth/permi
 import { runAsRequestActor } from '@/lib/auth/request-actor';
 import { transientDatabaseError } from '@/lib/db/transient-error';
 import { AppError } from '@/lib/errors';
-import { assertNoNul } from './nul-characters';
+import { assertStorableText } from './unstorable-text';
 
 export { readJson, readNoFields } from './json-body';
 
@@ -15,6 +15,11 @@ type Handler<P> = (args: { req: NextRequest; actor: Actor; params: P }) => Promi
 type PublicHandler<P> = (args: { req: NextRequest; actor: Actor | null; params: P }) => Promise<unknown>;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The host:port of an Origin header, or null when it is not a URL ("null", garbage). */
+function originHost(origin: string): string | null {
+  return URL.canParse(origin) ? new URL(origin).host : null;
+}
 
 /**
  * Cookie-authenticated mutations must come from our own origin (CSRF defence on
@@ -29,7 +34,9 @@ function assertSameOrigin(req: NextRequest, actor: Actor | null) {
   }
   if (origin) {
     const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-    if (host && new URL(origin).host !== host) throw new AppError('FORBIDDEN', 'Cross-site request refused');
+    // "Origin: null" (a sandboxed frame, a file, a cross-site redirect) or anything else that is not a URL
+    // names no origin of ours: refused like another site's, not a 500 from the parser.
+    if (host && originHost(origin) !== host) throw new AppError('FORBIDDEN', 'Cross-site request refused');
   }
 }
 
@@ -77,6 +84,19 @@ export function errorResponse(err: unknown): NextResponse {
   if (err instanceof SyntaxError) {
     return NextResponse.json(
       { error: { code: 'VALIDATION', message: `Malformed JSON body: ${err.message}`, details: [] } },
+      { status: 400 },
+    );
+  }
+  if (err instanceof URIError) {
+    // A route decoding a value that is not valid percent-encoding (a release name "%ff" after the router's decoding).
+    return NextResponse.json(
+      {
+        error: {
+          code: 'VALIDATION',
+          message: 'A value in the path is not valid percent-encoding (each % must start a UTF-8 byte like %C3%A9)',
+          details: [{ path: 'path', message: 'not valid percent-encoding' }],
+        },
+      },
       { status: 400 },
     );
   }
@@ -131,7 +151,7 @@ export function apiRoute<P = Record<string, never>>(permission: Permission, hand
       assertSameOrigin(req, actor);
       requirePermission(actor, permission);
       const params = await ctx.params;
-      assertNoNul({ path: params, query: req.nextUrl.searchParams });
+      assertStorableText({ path: params, query: req.nextUrl.searchParams });
       // As the request's actor: what it audits names the API token it came through (lib/audit/record.ts).
       return toResponse(await runAsRequestActor(actor, () => handler({ req, actor: actor!, params })));
     } catch (err) {
@@ -147,7 +167,7 @@ export function publicRoute<P = Record<string, never>>(handler: PublicHandler<P>
       const actor = await currentActor();
       assertSameOrigin(req, actor);
       const params = await ctx.params;
-      assertNoNul({ path: params, query: req.nextUrl.searchParams });
+      assertStorableText({ path: params, query: req.nextUrl.searchParams });
       return toResponse(await runAsRequestActor(actor, () => handler({ req, actor, params })));
     } catch (err) {
       return uncached(errorResponse(err));

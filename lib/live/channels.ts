@@ -32,3 +32,14 @@ export type LiveChange = z.infer<typeof liveChangeSchema>;
 
 /** The one PostgreSQL channel every console process LISTENs on. */
 export const PG_CHANNEL = 'console_live';
+
+/**
+ * Not a change but an end of access: a user was deactivated, their role changed or their
+ * sessions were ended (lib/users/manage-users.ts). Sent through the same PostgreSQL channel,
+ * so every replica ends that user's open streams (lib/live/live-stream.ts).
+ */
+export const accessEndedSchema = z.object({ accessEnded: z.object({ userId: z.string() }) });
+export type AccessEnded = z.infer<typeof accessEndedSchema>;
+
+/** Whether this process hears PostgreSQL: `degraded` while it cannot, `recovered` once it can again. */
+export type LiveStatus = 'degraded' | 'recovered';

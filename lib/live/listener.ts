@@ -1,7 +1,14 @@
 import postgres from 'postgres';
 import { readSql } from '@/lib/db/sql';
 import { env } from '@/lib/env';
-import { liveChangeSchema, PG_CHANNEL, type LiveChange, type LiveChannel } from './channels';
+import {
+  accessEndedSchema,
+  liveChangeSchema,
+  PG_CHANNEL,
+  type LiveChange,
+  type LiveChannel,
+  type LiveStatus,
+} from './channels';
 
 /**
  * One LISTEN connection per process (the `postgres` package; Prisma keeps its
@@ -19,6 +26,11 @@ import { liveChangeSchema, PG_CHANNEL, type LiveChange, type LiveChannel } from 
  * a process that has heard nothing for PROBE_EVERY_MS sends itself a probe
  * (a payload that is not a change, which every process ignores). Caches use
  * `listenerIsLive()` to trust notifications instead of recounting by age.
+ *
+ * The same probe tells streams when PostgreSQL is gone: a probe that cannot be sent, or
+ * nothing heard for LIVE_WITHIN_MS, is `degraded` (once), and the next thing heard after it
+ * is `recovered` (once, followed by a `resync`: notifications sent meanwhile were lost).
+ * Without it an open stream stayed silent through an outage, as if nothing changed.
  */
 type Subscriber = { channel: LiveChannel | '*'; fn: (change: LiveChange | 'resync') => void };
 
@@ -28,10 +40,20 @@ type ListenerState = {
   connects: number;
   url: string;
   heardAt: number;
+  degraded: boolean;
   probe?: ReturnType<typeof setInterval>;
 };
-const globalForLive = globalThis as unknown as { __liveSubscribers?: Set<Subscriber>; __liveListener?: ListenerState };
+type AccessSubscriber = (userId: string) => void;
+type StatusSubscriber = (status: LiveStatus) => void;
+const globalForLive = globalThis as unknown as {
+  __liveSubscribers?: Set<Subscriber>;
+  __liveAccessSubscribers?: Set<AccessSubscriber>;
+  __liveStatusSubscribers?: Set<StatusSubscriber>;
+  __liveListener?: ListenerState;
+};
 const subscribers = (globalForLive.__liveSubscribers ??= new Set());
+const accessSubscribers = (globalForLive.__liveAccessSubscribers ??= new Set());
+const statusSubscribers = (globalForLive.__liveStatusSubscribers ??= new Set());
 
 export const PROBE_EVERY_MS = 5_000;
 // Heard within three probe intervals: a live listener hears at least its own probe every ~5 s.
@@ -50,9 +72,32 @@ function dispatch(change: LiveChange | 'resync') {
   }
 }
 
+function callEach<A>(fns: Set<(a: A) => void>, arg: A) {
+  for (const fn of fns) {
+    try {
+      fn(arg);
+    } catch (err) {
+      console.error('[live] subscriber failed', err);
+    }
+  }
+}
+
+function setDegraded(state: ListenerState, degraded: boolean) {
+  if (state.degraded === degraded || globalForLive.__liveListener !== state) return;
+  state.degraded = degraded;
+  callEach(statusSubscribers, degraded ? 'degraded' : 'recovered');
+  if (!degraded) dispatch('resync');
+}
+
+/** PostgreSQL was heard (a notification, a probe, a LISTEN that became active). */
+function heard(state: ListenerState | undefined) {
+  if (!state) return;
+  state.heardAt = Date.now();
+  setDegraded(state, false);
+}
+
 function onPayload(raw: string) {
-  const state = globalForLive.__liveListener;
-  if (state) state.heardAt = Date.now();
+  heard(globalForLive.__liveListener);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -60,7 +105,9 @@ function onPayload(raw: string) {
     return;
   }
   const change = liveChangeSchema.safeParse(parsed);
-  if (change.success) dispatch(change.data);
+  if (change.success) return dispatch(change.data);
+  const ended = accessEndedSchema.safeParse(parsed);
+  if (ended.success) callEach(accessSubscribers, ended.data.accessEnded.userId);
 }
 
 /** Starts this process's listener once; resolves when LISTEN is active. */
@@ -69,21 +116,25 @@ export function ensureListener(): Promise<void> {
   const current = globalForLive.__liveListener;
   if (current?.url === url) return current.ready;
   const sql = postgres(url, { max: 1, idle_timeout: 0, onnotice: () => undefined });
-  const state: ListenerState = { sql, connects: 0, url, ready: Promise.resolve(), heardAt: 0 };
+  const state: ListenerState = { sql, connects: 0, url, ready: Promise.resolve(), heardAt: 0, degraded: false };
   state.ready = sql
     .listen(PG_CHANNEL, onPayload, () => {
       state.connects += 1;
-      // LISTEN is active: this (re)connect is as good as a heard notification.
-      state.heardAt = Date.now();
-      if (state.connects > 1) dispatch('resync');
+      // LISTEN is active: this (re)connect is as good as a heard notification (recovered, then resync).
+      const wasDegraded = state.degraded;
+      heard(state);
+      if (state.connects > 1 && !wasDegraded) dispatch('resync');
     })
     .then(() => undefined);
   globalForLive.__liveListener = state;
   state.probe = setInterval(() => {
-    if (Date.now() - state.heardAt < PROBE_EVERY_MS) return;
+    const quiet = Date.now() - state.heardAt;
+    if (quiet < PROBE_EVERY_MS) return;
+    if (quiet >= LIVE_WITHIN_MS) setDegraded(state, true);
     readSql()
       .notify(PG_CHANNEL, PROBE_PAYLOAD)
-      .catch(() => undefined); // PostgreSQL unreachable: the listener goes quiet and caches fall back to age.
+      // PostgreSQL unreachable: streams are told, and caches fall back to age.
+      .catch(() => setDegraded(state, true));
   }, PROBE_EVERY_MS);
   state.probe.unref();
   // A failed first connect must not leave a rejected promise cached forever.
@@ -110,6 +161,23 @@ export function onLiveChange(channel: LiveChannel | '*', fn: (change: LiveChange
   const s: Subscriber = { channel, fn };
   subscribers.add(s);
   return () => subscribers.delete(s);
+}
+
+/** `degraded` while this process's listener cannot hear PostgreSQL, else `recovered`. */
+export function liveStatus(): LiveStatus {
+  return globalForLive.__liveListener?.degraded ? 'degraded' : 'recovered';
+}
+
+/** Calls `fn` with a user id whenever any process ends that user's access (notifyAccessEnded). */
+export function onAccessEnded(fn: AccessSubscriber): () => void {
+  accessSubscribers.add(fn);
+  return () => accessSubscribers.delete(fn);
+}
+
+/** Calls `fn` when this process stops hearing PostgreSQL (`degraded`) and when it hears it again (`recovered`). */
+export function onLiveStatus(fn: StatusSubscriber): () => void {
+  statusSubscribers.add(fn);
+  return () => statusSubscribers.delete(fn);
 }
 
 /** Closes the listen connection (tests and command-line tools). */

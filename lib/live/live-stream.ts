@@ -1,7 +1,7 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { AppError } from '@/lib/errors';
 import { LIVE_CHANNELS, liveChannelSchema, type LiveChange, type LiveChannel } from './channels';
-import { ensureListener, onLiveChange } from './listener';
+import { ensureListener, liveStatus, onAccessEnded, onLiveChange, onLiveStatus } from './listener';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -31,8 +31,16 @@ const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.s
 /**
  * A server-sent-event stream of change notifications on `channels` for one
  * browser tab: `ready` once listening, `change` per notification (ids only),
- * `resync` after the database connection was lost (refetch everything), and a
- * comment line as heartbeat so proxies keep the connection open.
+ * `resync` after the database connection was lost (refetch everything),
+ * `degraded` while the server cannot hear PostgreSQL and `recovered` when it
+ * can again (the page says so, and polls meanwhile), and a comment line as
+ * heartbeat so proxies keep the connection open.
+ *
+ * The stream ends (`ended`, then closed) when the caller's access ends: their
+ * account deactivated, their role changed or their sessions ended, on any
+ * replica (notifyAccessEnded). Otherwise a stream opened before kept delivering
+ * events to someone who may no longer see them; reopening it checks the caller
+ * and the channels' permissions afresh.
  */
 export async function openLiveStream(actor: Actor, rawChannels: string | null, signal: AbortSignal): Promise<Response> {
   const channels = parseChannels(actor, rawChannels);
@@ -61,20 +69,30 @@ export async function openLiveStream(actor: Actor, rawChannels: string | null, s
           send(change === 'resync' ? frame('resync', {}) : frame('change', change)),
         ),
       );
+      offs.push(onLiveStatus((status) => send(frame(status, {}))));
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
         offs.forEach((off) => off());
       };
-      signal.addEventListener('abort', () => {
+      const close = () => {
         cleanup();
         try {
           controller.close();
         } catch {
           // already closed
         }
-      });
+      };
+      offs.push(
+        onAccessEnded((userId) => {
+          if (userId !== actor.userId) return;
+          send(frame('ended', { reason: 'ACCESS_CHANGED' }));
+          close();
+        }),
+      );
+      signal.addEventListener('abort', close);
       send(`retry: 3000\n\n${frame('ready', { channels })}`);
+      if (liveStatus() === 'degraded') send(frame('degraded', {}));
     },
     cancel() {
       cleanup();

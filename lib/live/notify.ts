@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import type { PrismaClient } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
-import { PG_CHANNEL, type LiveChange } from './channels';
+import { PG_CHANNEL, type AccessEnded, type LiveChange } from './channels';
 
 /**
  * Tells every console process (every replica) that something changed. Call it
@@ -11,4 +11,13 @@ import { PG_CHANNEL, type LiveChange } from './channels';
  */
 export async function notifyChange(db: Tx | PrismaClient, change: LiveChange): Promise<void> {
   await db.$executeRaw(Prisma.sql`SELECT pg_notify(${PG_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/**
+ * Tells every process to end `userId`'s live streams (deactivated, role changed, sessions
+ * ended). Inside the writer's transaction, like a change: sent only if the change commits.
+ */
+export async function notifyAccessEnded(db: Tx | PrismaClient, userId: string): Promise<void> {
+  const message: AccessEnded = { accessEnded: { userId } };
+  await db.$executeRaw(Prisma.sql`SELECT pg_notify(${PG_CHANNEL}, ${JSON.stringify(message)})`);
 }

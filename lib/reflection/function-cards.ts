@@ -11,7 +11,7 @@ import { aggregateToolCalls, type ToolAggregate } from './function-aggregate';
 import { OFFLINE_MODEL, OFFLINE_PIPELINE_VERSION } from './offline-provider';
 import { PipelineFailure, type PartialRun, type PipelineResult, type ProposalRecord } from './pipeline-types';
 import { functionCardRunSettingsSchema } from './run-settings';
-import { privacyIssues, schemaIssues, type ValidationIssue } from './validate-card';
+import { activeContentIssues, privacyIssues, schemaIssues, type ValidationIssue } from './validate-card';
 
 const human = (s: string) => s.replace(/[_-]+/g, ' ');
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
@@ -53,7 +53,7 @@ export function validateFunctionCard(
 ): { card: FunctionCardContent | null; issues: ValidationIssue[] } {
   const parsed = functionCardSchema.safeParse(raw);
   const issues: ValidationIssue[] = parsed.success ? [] : schemaIssues(parsed.error);
-  issues.push(...privacyIssues(raw, ctx));
+  issues.push(...privacyIssues(raw, ctx), ...activeContentIssues(raw));
   if (parsed.success) {
     if (parsed.data.tool !== a.tool)
       issues.push({ rule: 'evidence', path: 'tool', message: `card is for ${parsed.data.tool}, not ${a.tool}` });

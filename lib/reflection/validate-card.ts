@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { skillCardSchema, type SkillCardContent } from '@/lib/cards/card-schemas';
 import { evidenceLists, ruleLists } from '@/lib/cards/skill-card-lists';
 import { canonicalJson } from '@/lib/contrast/tool-step';
+import { findActiveContent } from '@/lib/cards/active-content';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { tokenize } from '@/lib/retrieval/bm25';
 import { evaluatorWording, runtimeFields } from './evaluator-wording';
@@ -12,7 +13,7 @@ import { readableSchemaMessage } from './schema-issue-text';
  * Failures are returned, never thrown: the caller stores them with the item.
  */
 export type ValidationIssue = {
-  rule: 'schema' | 'privacy' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording';
+  rule: 'schema' | 'privacy' | 'active_content' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording';
   path: string;
   message: string;
 };
@@ -54,6 +55,17 @@ export function privacyIssues(
       rule: 'privacy' as const,
       path,
       message: `contains ${f.kind.replace(/_/g, ' ')} "${f.text}"`,
+    })),
+  );
+}
+
+/** HTML and script or non-http(s) links in any field (lib/cards/active-content.ts): card text is plain text. */
+export function activeContentIssues(value: unknown, prefix = ''): ValidationIssue[] {
+  return stringLeaves(value, prefix).flatMap(({ path, text }) =>
+    findActiveContent(text).map((f) => ({
+      rule: 'active_content' as const,
+      path,
+      message: `contains ${f.what} ("${f.text}"): card text is plain text, so markup and script or non-http(s) links are refused`,
     })),
   );
 }
@@ -122,7 +134,7 @@ export function validateDelta(
   const parsed = skillCardSchema.safeParse(raw);
   const issues: ValidationIssue[] = [];
   if (!parsed.success) issues.push(...schemaIssues(parsed.error));
-  issues.push(...privacyIssues(raw, ctx));
+  issues.push(...privacyIssues(raw, ctx), ...activeContentIssues(raw));
   if (parsed.success) {
     issues.push(...functionIssues(parsed.data, new Set(ctx.observedTools), ''));
     issues.push(...wordingIssues(parsed.data), ...contrastIssues(parsed.data));
@@ -189,7 +201,10 @@ export function validatePatch(
   }
   const parsed = skillCardSchema.safeParse(p.card);
   if (!parsed.success) issues.push(...schemaIssues(parsed.error, 'new_or_updated_card'));
-  issues.push(...privacyIssues(p.card, ctx, 'new_or_updated_card'));
+  issues.push(
+    ...privacyIssues(p.card, ctx, 'new_or_updated_card'),
+    ...activeContentIssues(p.card, 'new_or_updated_card'),
+  );
   if (!parsed.success) return { card: null, issues };
 
   const targets = [...new Set([p.targetKey, ...p.targetKeys].filter((k): k is string => Boolean(k)))]

@@ -1,5 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { BankExport, ExportCard } from './export-schema';
+import { markdownCode, markdownText as md } from '@/lib/text/markdown-text';
 import { bankLabel, functionCards, skillBanks } from './export-markdown';
 
 type Skill = Extract<ExportCard, { kind: 'SKILL' }>;
@@ -11,7 +12,8 @@ type Fn = Extract<ExportCard, { kind: 'FUNCTION' }>;
  * one page per skill card; skill pages link to the function cards they use and
  * to related cards of their bank (shared functions or tags); function pages
  * link back to the skills that use them. Every link is relative and resolves
- * inside the folder (tested).
+ * inside the folder (tested). Those are the only links: every piece of card text goes through
+ * markdownText, so rendered anywhere it is that text, never HTML or a link of its own.
  */
 const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_');
 const slug = (key: string) => safe(key.includes('::') ? key.slice(key.indexOf('::') + 2) : key);
@@ -24,8 +26,11 @@ export function relativeLink(from: string, to: string): string {
   return `${'../'.repeat(up)}${to}`;
 }
 
-const bullets = (label: string, items: readonly string[] | undefined) =>
+/** A section of bullets; `items` are Markdown already (links built here around escaped text). */
+const bulletLines = (label: string, items: readonly string[] | undefined) =>
   items?.length ? [`## ${label}`, '', ...items.map((i) => `- ${i}`), ''] : [];
+/** A section of bullets of card text. */
+const bullets = (label: string, items: readonly string[] | undefined) => bulletLines(label, items?.map(md));
 
 function related(card: Skill, bank: Skill[]): Skill[] {
   const fns = new Set(card.content.functions_used);
@@ -49,25 +54,25 @@ function skillPage(c: Skill, bank: Skill[], fnByTool: Map<string, Fn>): string {
   const s = c.content.skill;
   const tools = c.content.functions_used.map((t) => {
     const fn = fnByTool.get(t);
-    return fn ? `[${t}](${relativeLink(here, functionPath(fn))})` : `${t} (no function card in this release)`;
+    return fn ? `[${md(t)}](${relativeLink(here, functionPath(fn))})` : `${md(t)} (no function card in this release)`;
   });
   const rel = related(c, bank).map(
-    (o) => `[${o.content.title}](${relativeLink(here, skillPath(o))}) — when ${o.content.applies_when}`,
+    (o) => `[${md(o.content.title)}](${relativeLink(here, skillPath(o))}) — when ${md(o.content.applies_when)}`,
   );
   return [
-    `# ${c.content.title}`,
+    `# ${md(c.content.title)}`,
     '',
-    `[Index](${relativeLink(here, 'index.md')}) · [Bank ${bankLabel(c.ability)}](${relativeLink(here, `skills/${safe(bankLabel(c.ability))}/index.md`)})`,
+    `[Index](${relativeLink(here, 'index.md')}) · [Bank ${md(bankLabel(c.ability))}](${relativeLink(here, `skills/${safe(bankLabel(c.ability))}/index.md`)})`,
     '',
-    `**When:** ${c.content.applies_when}`,
+    `**When:** ${md(c.content.applies_when)}`,
     '',
-    `**Solves:** ${c.content.solves}`,
+    `**Solves:** ${md(c.content.solves)}`,
     '',
-    `**Rule:** ${s.core_rule}`,
+    `**Rule:** ${md(s.core_rule)}`,
     '',
     '## Runtime text',
     '',
-    c.runtimeText,
+    md(c.runtimeText),
     '',
     ...bullets('Done when', s.completion_condition),
     ...bullets('What worked', s.success_contrast),
@@ -75,9 +80,9 @@ function skillPage(c: Skill, bank: Skill[], fnByTool: Map<string, Fn>): string {
     ...bullets('Recovery', s.recovery),
     ...bullets('Efficiency', s.efficiency),
     ...bullets('Procedure', s.procedure_sketch),
-    ...bullets('Tools', tools),
-    ...bullets('Related cards', rel),
-    `Tags: ${c.content.tags.join(', ')}`,
+    ...bulletLines('Tools', tools),
+    ...bulletLines('Related cards', rel),
+    `Tags: ${md(c.content.tags.join(', '))}`,
     '',
   ].join('\n');
 }
@@ -86,24 +91,24 @@ function functionPage(c: Fn, users: Skill[]): string {
   const here = functionPath(c);
   const f = c.content;
   return [
-    `# ${f.tool}`,
+    `# ${md(f.tool)}`,
     '',
     `[Index](${relativeLink(here, 'index.md')}) · [All function cards](${relativeLink(here, 'functions/index.md')})`,
     '',
-    f.what_it_does,
+    md(f.what_it_does),
     '',
-    ...bullets(
+    ...bulletLines(
       'Arguments',
-      f.arguments.map((a) => `\`${a.name}\`: ${a.meaning} (${a.value_form})`),
+      f.arguments.map((a) => `${markdownCode(a.name)}: ${md(a.meaning)} (${md(a.value_form)})`),
     ),
-    `**Returns:** ${f.returns}`,
+    `**Returns:** ${md(f.returns)}`,
     '',
     ...bullets('Usage rules', f.usage_rules),
     ...bullets('Common mistakes', f.common_mistakes),
     ...bullets('Side effects', f.side_effects),
-    ...bullets(
+    ...bulletLines(
       'Used by',
-      users.map((u) => `[${u.content.title}](${relativeLink(here, skillPath(u))})`),
+      users.map((u) => `[${md(u.content.title)}](${relativeLink(here, skillPath(u))})`),
     ),
   ].join('\n');
 }
@@ -115,7 +120,7 @@ export function buildWikiPages(doc: BankExport): Map<string, string> {
   const fns = functionCards(doc);
   const fnByTool = new Map(fns.map((f) => [f.content.tool, f]));
   const index = [
-    `# Memory bank ${doc.manifest.release}`,
+    `# Memory bank ${md(doc.manifest.release)}`,
     '',
     'Start here. Open the skill whose "when" matches what you observe; each skill page links to the tools it uses and to related skills.',
     '',
@@ -123,20 +128,21 @@ export function buildWikiPages(doc: BankExport): Map<string, string> {
   for (const [bank, cards] of banks) {
     const bankIndex = `skills/${safe(bank)}/index.md`;
     index.push(
-      `## Skill bank: [${bank}](${bankIndex})`,
+      `## Skill bank: [${md(bank)}](${bankIndex})`,
       '',
-      ...cards.map((c) => `- [${c.content.title}](${skillPath(c)}) — when ${c.content.applies_when}`),
+      ...cards.map((c) => `- [${md(c.content.title)}](${skillPath(c)}) — when ${md(c.content.applies_when)}`),
       '',
     );
     pages.set(
       bankIndex,
       [
-        `# Skill bank ${bank}`,
+        `# Skill bank ${md(bank)}`,
         '',
         `[Index](${relativeLink(bankIndex, 'index.md')})`,
         '',
         ...cards.map(
-          (c) => `- [${c.content.title}](${relativeLink(bankIndex, skillPath(c))}) — when ${c.content.applies_when}`,
+          (c) =>
+            `- [${md(c.content.title)}](${relativeLink(bankIndex, skillPath(c))}) — when ${md(c.content.applies_when)}`,
         ),
         '',
       ].join('\n'),
@@ -147,7 +153,7 @@ export function buildWikiPages(doc: BankExport): Map<string, string> {
     index.push(
       '## [Function cards](functions/index.md)',
       '',
-      ...fns.map((f) => `- [${f.content.tool}](${functionPath(f)}) — ${f.content.what_it_does}`),
+      ...fns.map((f) => `- [${md(f.content.tool)}](${functionPath(f)}) — ${md(f.content.what_it_does)}`),
       '',
     );
     pages.set(
@@ -157,7 +163,7 @@ export function buildWikiPages(doc: BankExport): Map<string, string> {
         '',
         `[Index](../index.md)`,
         '',
-        ...fns.map((f) => `- [${f.content.tool}](${relativeLink('functions/index.md', functionPath(f))})`),
+        ...fns.map((f) => `- [${md(f.content.tool)}](${relativeLink('functions/index.md', functionPath(f))})`),
         '',
       ].join('\n'),
     );
@@ -172,14 +178,8 @@ export function buildWikiPages(doc: BankExport): Map<string, string> {
       );
   }
   pages.set('index.md', index.join('\n'));
-  // The wiki is meant to be rendered, and card text comes from imported trajectories and LLM output:
-  // HTML in it is shown as text (many Markdown renderers pass raw HTML through). The pages' own markup
-  // uses none of these characters, so escaping whole pages changes only the card text.
-  return new Map([...pages].map(([p, text]) => [p, escapeHtml(text)]));
+  return pages;
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-const escapeHtml = (text: string) => text.replace(/[&<>]/g, (ch) => HTML_ESCAPES[ch]);
 
 /** The wiki as a zip with one top folder named after the release; file times are the freeze time (same release → same bytes). */
 export function buildWikiZip(doc: BankExport): Uint8Array {

@@ -7,6 +7,7 @@ import { buildContrastPacket } from '@/lib/reflection/packet';
 import { reflectionRunSettingsSchema } from '@/lib/reflection/run-settings';
 import { validateFunctionCard } from '@/lib/reflection/function-cards';
 import {
+  activeContentIssues,
   privacyIssues,
   schemaIssues,
   validatePatch,
@@ -135,7 +136,7 @@ function issuesOf(
     if (!inputs.aggregate) {
       const parsed = functionCardSchema.safeParse(content);
       const issues = parsed.success ? [] : schemaIssues(parsed.error);
-      issues.push(...privacyIssues(content, inputs.ctx));
+      issues.push(...privacyIssues(content, inputs.ctx), ...activeContentIssues(content));
       issues.push({
         rule: 'evidence',
         path: 'tool',

@@ -5,6 +5,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { AppError, notFound } from '@/lib/errors';
+import { notifyAccessEnded } from '@/lib/live/notify';
 import { createUserSchema, updateUserSchema, type UserListItem, type UserView } from './schemas';
 import { tokensRevokedByRole, type TokenRef } from './token-revocation';
 
@@ -90,10 +91,13 @@ export async function updateUser(actor: Actor, userId: string, input: unknown): 
     // A deactivated user is signed out everywhere at once; so is one whose password an admin reset (whoever
     // knew the old one keeps no session). An admin changing their own password keeps their sessions.
     const passwordReset = data.password !== undefined;
-    if (data.active === false || (passwordReset && userId !== actor.userId))
-      await tx.session.deleteMany({ where: { userId } });
-    const revokedTokens =
-      data.role && data.role !== before.role ? await revokeTokensOfOtherRoles(tx, actor, userId, data.role) : [];
+    const signedOut = data.active === false || (passwordReset && userId !== actor.userId);
+    if (signedOut) await tx.session.deleteMany({ where: { userId } });
+    const roleChanged = !!data.role && data.role !== before.role;
+    const revokedTokens = roleChanged ? await revokeTokensOfOtherRoles(tx, actor, userId, data.role!) : [];
+    // Their open live streams end too, on every replica, once this commits: a stream checked the caller only
+    // when it opened, and kept delivering events to a deactivated account.
+    if (signedOut || roleChanged) await notifyAccessEnded(tx, userId);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: data.active === false ? 'user.deactivate' : passwordReset ? 'user.password-reset' : 'user.update',

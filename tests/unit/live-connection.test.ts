@@ -62,4 +62,36 @@ describe('the live connection of a browser tab', () => {
     offRuns();
     offBatches();
   });
+  it('shows degraded while the server cannot reach its database, and refetches when it recovers', async () => {
+    const { subscribeLive, isLive, isDegraded } = await import('@/components/live/live-connection');
+    const seen: unknown[] = [];
+    const off = subscribeLive(['proposals'], (c) => seen.push(c));
+    await flush();
+    const es = FakeEventSource.opened[0];
+    es.emit('ready');
+    es.emit('degraded');
+    // Not live: components poll meanwhile; the notice reads isDegraded.
+    expect([isLive(), isDegraded()]).toEqual([false, true]);
+    es.emit('recovered');
+    expect([isLive(), isDegraded()]).toEqual([true, false]);
+    expect(seen).toEqual(['resync', 'resync']);
+    off();
+  });
+
+  it('closes for good when the server says the user’s access ended', async () => {
+    const { subscribeLive, isLive } = await import('@/components/live/live-connection');
+    const off = subscribeLive(['proposals'], () => undefined);
+    await flush();
+    const es = FakeEventSource.opened[0];
+    es.emit('ready');
+    es.emit('ended', { reason: 'ACCESS_CHANGED' });
+    expect(es.closed).toBe(true);
+    expect(isLive()).toBe(false);
+    // Following another channel does not open a new stream for an account that lost access.
+    const offMore = subscribeLive(['runs'], () => undefined);
+    await flush();
+    expect(FakeEventSource.opened).toHaveLength(1);
+    offMore();
+    off();
+  });
 });

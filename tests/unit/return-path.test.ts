@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { loginHref, RETURN_PATH_HEADER, safeReturnPath } from '@/lib/auth/return-path';
+import { afterSignIn, loginHref, RETURN_PATH_HEADER, safeReturnPath } from '@/lib/auth/return-path';
 import { proxy } from '@/proxy';
+import { OPEN_REDIRECT_PAYLOADS } from '../helpers/redirect-payloads';
 
 describe('the page signing in returns to', () => {
   it('is a path of this site with its query', () => {
@@ -10,21 +11,15 @@ describe('the page signing in returns to', () => {
   });
 
   it('is refused for another site however it is spelled (an open redirect)', () => {
-    for (const raw of [
-      '//evil.example',
-      '//evil.example/queue',
-      '/\\evil.example',
-      '\\\\evil.example',
-      'https://evil.example/queue',
-      'javascript:alert(1)',
-      'queue',
-      '/\t/evil.example',
-      '/\n/evil.example',
-      '/queue\\..\\',
-      ' /queue',
-    ]) {
-      expect(safeReturnPath(raw), JSON.stringify(raw)).toBeNull();
-    }
+    for (const raw of OPEN_REDIRECT_PAYLOADS) expect(safeReturnPath(raw), JSON.stringify(raw)).toBeNull();
+  });
+
+  it('is checked as the path it normalises to, which must still be this site', () => {
+    // Dot segments that stay on the site are resolved, not refused.
+    expect(safeReturnPath('/a/../queue')).toBe('/queue');
+    expect(safeReturnPath('/./reviews?status=all')).toBe('/reviews?status=all');
+    // An encoded slash inside a path (a card key) is kept as it was.
+    expect(safeReturnPath('/cards/a%2Fb')).toBe('/cards/a%2Fb');
   });
 
   it('is refused for the login page itself, the API and nothing at all', () => {
@@ -32,6 +27,18 @@ describe('the page signing in returns to', () => {
     expect(safeReturnPath('/api/auth/me')).toBeNull();
     expect(safeReturnPath('')).toBeNull();
     expect(safeReturnPath(null)).toBeNull();
+  });
+});
+
+describe('where the login form goes once signed in', () => {
+  it('is the page asked for when it is ours, else the role’s home', () => {
+    expect(afterSignIn('/queue?model=X', '/reviews')).toBe('/queue?model=X');
+    expect(afterSignIn(null, '/reviews')).toBe('/reviews');
+  });
+
+  it('never leaves the site, whatever `next` reached the form', () => {
+    for (const raw of OPEN_REDIRECT_PAYLOADS) expect(afterSignIn(raw, '/queue'), JSON.stringify(raw)).toBe('/queue');
+    expect(afterSignIn('//evil.example', '//evil.example')).toBe('/');
   });
 });
 
