@@ -12,7 +12,7 @@ import { readableSchemaMessage } from './schema-issue-text';
  * Failures are returned, never thrown: the caller stores them with the item.
  */
 export type ValidationIssue = {
-  rule: 'schema' | 'privacy' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording';
+  rule: 'schema' | 'privacy' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording' | 'curation';
   path: string;
   message: string;
 };
