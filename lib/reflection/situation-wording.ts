@@ -16,21 +16,22 @@ const DANGLING = new Set(
   ),
 );
 
-const NEVER_LAST = new Set('a an the of to and or with from by for'.split(' '));
+const NEVER_LAST = new Set('a an the and or'.split(' '));
+const PREPOSITIONS = new Set('of to at in on for with by from about into onto'.split(' '));
 
 /** True when a title or trigger stops mid-phrase: an ellipsis, a dangling word, an open bracket or quote. */
 export function isCutMidPhrase(text: string): boolean {
   const t = text.trim();
   if (!t) return true;
   if (/(?:…|\.\.\.)$/.test(t)) return true;
-  // A full sentence may end on "instead." or "before."; only an article or a preposition cannot end one.
+  // A full sentence may end on "instead." or "before."; only an article or a conjunction cannot end one.
   const sentence = /[.!?]$/.test(t);
-  const last = t
-    .replace(/[.!?]+$/, '')
-    .split(/\s+/)
-    .at(-1)!
-    .toLowerCase();
-  if ((sentence ? NEVER_LAST.has(last) : DANGLING.has(last)) || /[,;:(\-–—]$/.test(t)) return true;
+  const words = t.replace(/[.!?]+$/, '').split(/\s+/);
+  const last = words.at(-1)!.toLowerCase();
+  // "the bags the user asked for" ends on a preposition the verb before it takes: a whole phrase.
+  const stranded = PREPOSITIONS.has(last) && words.length > 1 && nlp(words.at(-2)!).has('#Verb');
+  if (!stranded && (sentence ? NEVER_LAST.has(last) : DANGLING.has(last))) return true;
+  if (/[,;:(\-–—]$/.test(t)) return true;
   const open = (t.match(/\(/g) ?? []).length !== (t.match(/\)/g) ?? []).length;
   const quotes = (t.match(/"/g) ?? []).length % 2 === 1;
   return open || quotes;
@@ -232,7 +233,9 @@ export function stems(text: string): Set<string> {
       .replace(/<[a-z_]+>/g, ' ')
       .split(/[^a-z]+/)
       .filter((w) => w.length > 2 && !DANGLING.has(w) && !SITUATION_FILLER.has(w))
-      .map((w) => (w.length > 4 ? w.replace(/(?:ing|ed|es|s)$/, '') : w).slice(0, 5)),
+      .map((w) =>
+        (w.length > 4 ? w.replace(/(?:ing|ed|es|s)$/, '').replace(/([b-df-hj-np-tv-z])\1$/, '$1') : w).slice(0, 5),
+      ),
   );
 }
 
