@@ -99,7 +99,12 @@ function situation(
   preferGoal = false,
 ): { lead: string; goal: string | null; fromAction?: boolean } {
   const goals = instructionGoals(packet.task.instruction);
-  const goal = bestGoal(goals, `${about} ${tools.map((t) => human(t.slice(t.indexOf('.') + 1))).join(' ')}`);
+  const names = tools.map((t) => human(t.slice(t.indexOf('.') + 1)));
+  const goal = bestGoal(
+    goals,
+    `${about} ${names.join(' ')}`,
+    names.map((n) => n.split(' ')[0]),
+  );
   if (goal) return { lead: goalAsSituation(goal), goal };
   if (preferGoal && goals[0]) return { lead: goalAsSituation(goals[0]), goal: goals[0] };
   const act = tools.map(toolAction).find(Boolean);

@@ -166,9 +166,17 @@ function depersonalise(s: string): string {
     .replace(/\bthe the\b/gi, 'the');
 }
 
+/** Names of places, people and organisations de-identification missed ("Newark", "NY"): scenario values too. */
+function withoutNames(s: string): string {
+  let out = s;
+  for (const name of nlp(s).match('(#Place|#Person|#Organization|#Acronym|#ProperNoun)+').out('array') as string[])
+    out = out.split(name).join('<TEXT>');
+  return out;
+}
+
 /** Prepositional phrases that only carry a scenario value ("from <LOCATION> to <LOCATION>", "on <DATE_OR_TIME>"). */
 function withoutScenarioValues(s: string): string {
-  return s
+  return withoutNames(s)
     .replace(/\([^)]*\)/g, ' ')
     .replace(
       /\s*\b(?:from|to|on|at|in|for|by|with|between|of|until|before|after)\s+(?:the\s+)?(?:<[A-Z_]+>|\d[\w:/.-]*)(?:\s*(?:,|and|or|to|-)\s*(?:<[A-Z_]+>|\d[\w:/.-]*))*/g,
@@ -246,12 +254,19 @@ const SITUATION_FILLER = new Set(
   ),
 );
 
-/** The goal of the instruction this diagnosis is most about (shared words), or null when none is. */
-export function bestGoal(goals: string[], about: string): string | null {
+/**
+ * The goal of the instruction this decision is most about (shared words), or
+ * null when none is. A goal whose verb is the action at the decision ("book a
+ * flight" for a booking call) wins a tie against one that only shares nouns.
+ */
+export function bestGoal(goals: string[], about: string, actionVerbs: string[] = []): string | null {
   const target = stems(about);
+  const verbs = stems(actionVerbs.join(' '));
   let best: { goal: string; score: number } | null = null;
   for (const goal of goals) {
-    const score = [...stems(goal)].filter((w) => target.has(w)).length;
+    const shared = [...stems(goal)].filter((w) => target.has(w)).length;
+    const verb = [...stems(goal.split(/\s+/)[0] ?? '')].some((w) => verbs.has(w)) ? 2 : 0;
+    const score = shared + (shared > 0 ? verb : 0);
     if (score > 0 && (!best || score > best.score)) best = { goal, score };
   }
   return best?.goal ?? null;
