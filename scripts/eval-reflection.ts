@@ -8,7 +8,10 @@
  * approves every valid proposal through approveProposal, measures retrieval
  * (own card; hand-labelled plausible cards of other tasks,
  * tests/fixtures/eval/retrieval-labels.json) and prints the quality report
- * (lib/eval/reflection-quality.ts, lib/eval/retrieval-hits.ts). `--provider
+ * (lib/eval/reflection-quality.ts, lib/eval/retrieval-hits.ts), with each
+ * proposal's curation flaws (lib/eval/curation-flaw-report.ts) next to the
+ * old offline wording's (scripts/lib/eval-reflection-before.ts), before and
+ * after in one run. `--provider
  * openai` runs the real SDK path against OPENAI_BASE_URL; `--cards out.json`
  * writes the cards that would enter the bank, to read them by eye.
  */
@@ -174,6 +177,8 @@ try {
   }
   phase.reflection = (Date.now() - t0) / 1000;
   t0 = Date.now();
+  // The old offline wording on the same packets, measured before anything is approved (the bank is empty).
+  const before = provider === 'offline' ? await wordingBefore(actor, tasks, reflected, settings, labels) : null;
 
   // 4. Approve every valid proposal through THE approval function, task by task, then retrieval.
   const rows: import('@/lib/eval/reflection-quality').TaskQuality[] = [];
@@ -205,6 +210,7 @@ try {
       retrieval: formatHits(own, other, sources),
     }),
   );
+  const flawTotal = await printCurationFlaws(actor, reflected, runIds, before);
   console.log(
     `\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}, approval + retrieval ${phase.approval.toFixed(1)}`,
   );
@@ -218,7 +224,12 @@ try {
       ),
     );
   const total = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + f(r), 0);
-  if (total((r) => r.privacyFindings) > 0 || total((r) => r.evaluatorWording) > 0 || rows.some((r) => r.deltas > 3))
+  if (
+    total((r) => r.privacyFindings) > 0 ||
+    total((r) => r.evaluatorWording) > 0 ||
+    rows.some((r) => r.deltas > 3) ||
+    flawTotal > 0
+  )
     code = 1;
   await (await import('@/lib/db/disconnect')).disconnectDatabase();
 } catch (err) {
@@ -228,3 +239,53 @@ try {
   await db.stop();
 }
 process.exit(code);
+
+type Actor = import('@/lib/auth/permissions').Actor;
+type Reflected = { id: string; benchmark: string; externalId: string }[];
+
+async function wordingBefore(
+  actor: Actor,
+  tasks: import('@/lib/eval/retrieval-hits').EvalTask[],
+  reflected: Reflected,
+  settings: object,
+  labels: import('@/lib/eval/retrieval-hits').RetrievalLabels,
+) {
+  const { measureBefore } = await import('./lib/eval-reflection-before');
+  const { reflectionRunSettingsSchema } = await import('@/lib/reflection/run-settings');
+  return measureBefore(actor, tasks, reflected, reflectionRunSettingsSchema.parse(settings), labels);
+}
+
+/** Per proposal, its curation flaws: the old offline wording (when measured), then this run's; returns this run's total. */
+async function printCurationFlaws(
+  actor: Actor,
+  reflected: Reflected,
+  runIds: string[],
+  before: Awaited<ReturnType<typeof wordingBefore>> | null,
+): Promise<number> {
+  const { getRunDetail } = await import('@/lib/reflection/read-run');
+  const { formatFlawRows, storedFlawRows, summariseFlaws } = await import('@/lib/eval/curation-flaw-report');
+  const { OFFLINE_PIPELINE_VERSION } = await import('@/lib/reflection/offline-provider');
+  const after = [];
+  for (const [i, t] of reflected.entries())
+    after.push(...storedFlawRows(`${t.benchmark} ${t.externalId}`, (await getRunDetail(actor, runIds[i])).proposals));
+  const lines = [''];
+  if (before) {
+    const s = summariseFlaws(before.flaws);
+    lines.push(
+      ...formatFlawRows(
+        'curation flaws BEFORE (offline wording rule-based@5, every valid delta an ADD):',
+        before.flaws,
+      ),
+      ...before.retrieval.map((l) => `  before: ${l}`),
+      '',
+    );
+    const a = summariseFlaws(after);
+    lines.push(
+      ...formatFlawRows(`curation flaws AFTER (${OFFLINE_PIPELINE_VERSION}, as recorded at curation):`, after),
+      '',
+      `before → after: curation flaws ${s.flaws} → ${a.flaws} (must be 0), titles cut mid-phrase ${s.cutTitles} → ${a.cutTitles}`,
+    );
+  } else lines.push(...formatFlawRows('curation flaws (as recorded at curation):', after));
+  console.log(lines.join('\n'));
+  return summariseFlaws(after).flaws;
+}

@@ -4,8 +4,9 @@ import { renderPrompt } from '@/lib/llm/prompts';
 import { completeStructured } from '@/lib/llm/structured-call';
 import { rankSkillCards, skillCardSearchText, type RankedSkillCard } from '@/lib/retrieval/bm25-skill-cards';
 import { loadFunctionCards } from './card-targets';
+import { asValidationIssues, cardFlaws, patchFlaws, type CurationContext } from './curation-flaws';
 import { curatorPatchSchema, type CuratorPatch } from './curator-schema';
-import { offlineCurate } from './offline-provider';
+import { offlineCurate } from './offline-curate';
 import type { ProposalRecord } from './pipeline-types';
 import { validatePatch, type ValidationContext } from './validate-card';
 
@@ -19,6 +20,8 @@ export type CurateDeps = {
   ability: string | null;
   apps: string[];
   outcomeRule: string;
+  /** The annotators' texts and observed functions, for the curation-flaw checks. */
+  curation: CurationContext;
   signal?: AbortSignal;
 };
 
@@ -91,6 +94,7 @@ export async function curateDelta(
       functionCards.map((f) => f.content),
       vctx,
       deps.ability,
+      deps.curation,
     ),
     raw,
     ...tokens,
@@ -106,6 +110,7 @@ function toProposal(
   functionCards: unknown[],
   vctx: ValidationContext,
   ability: string | null,
+  curation: CurationContext,
 ): ProposalRecord {
   const byKey = new Map(candidates.map((c) => [c.key, c]));
   // Models sometimes answer with the database id instead of the card key: accept either.
@@ -122,6 +127,18 @@ function toProposal(
     { delta, candidates: new Map(candidates.map((c) => [c.key, c.content])), functionCards },
     vctx,
   );
+  // Flaws a reviewer would otherwise have to find: flagged now, with the reason, so the proposal is not approvable as is.
+  if (card && patch.operation !== 'NOOP') {
+    const edited = [...new Set([patch.target_card_id, ...targetKeys].filter((k): k is string => Boolean(k)))].flatMap(
+      (k) => (byKey.get(k) ? [{ key: k, content: byKey.get(k)!.content }] : []),
+    );
+    issues.push(
+      ...asValidationIssues([
+        ...cardFlaws(card, curation, 'new_or_updated_card.'),
+        ...patchFlaws(patch.operation, delta, edited),
+      ]),
+    );
+  }
   // A NOOP may name the card it duplicates; that is informative, not a target to edit.
   const touched =
     patch.operation === 'ADD_CARD'

@@ -51,6 +51,13 @@ export function objectOf(tool: string): string {
   return nouns[0] ?? parts.at(-1) ?? 'result';
 }
 
+/** Whether the function's name names an object besides its verb ("get_user_details" does, "calculate" does not). */
+export function hasObject(tool: string): boolean {
+  const parts = fnOf(tool).toLowerCase().split(/[_-]+/).filter(Boolean);
+  if (parts.length < 2 || parts[1] === 'to') return false;
+  return parts.some((p) => !VERBS.has(p)) && objectOf(tool) !== parts[0];
+}
+
 export function words(s: string): string[] {
   return s
     .toLowerCase()
@@ -103,7 +110,14 @@ export function decisionTags(tools: string[], keys: string[], apps: string[]): s
  */
 export function observableCompletion(tool: string | null, keys: string[]): string {
   if (!tool) return 'The reply to the user states the outcome, and the user confirms it is what they asked for';
-  const obj = human(objectOf(tool));
+  // A function named only by its verb ("calculate", "think", "transfer_to_…") has no object to name:
+  // "airline.calculate returned the calculate" is a template with an empty slot.
+  const obj = hasObject(tool) ? human(objectOf(tool)) : null;
+  if (!obj) {
+    return isStateChanging(tool)
+      ? `${tool} returns without an error, and the reply tells the user what happens next`
+      : `${tool} returned a result, and that result is what the next step uses`;
+  }
   if (isStateChanging(tool)) {
     return keys.length
       ? `The ${obj} returned by ${tool} shows the ${human(keys.join(', '))} the user asked for`

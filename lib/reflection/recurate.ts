@@ -5,6 +5,7 @@ import { prisma } from '@/lib/db/prisma';
 import { getLlmConfig } from '@/lib/llm/config';
 import { sha256 } from '@/lib/llm/prompts';
 import { curateDelta } from './curate';
+import { curationContextOf } from './curation-flaws';
 import { runFunctionCards } from './function-cards';
 import { OFFLINE_MODEL, OFFLINE_PIPELINE_VERSION } from './offline-provider';
 import { buildContrastPacket } from './packet';
@@ -79,6 +80,7 @@ export async function runRecuration(run: ReflectionRun, signal?: AbortSignal): P
         outcomeRule: context.allFailed
           ? 'Every run failed: no success content.'
           : 'Success content must come from what a passing run did.',
+        curation: curationContextOf(packet, context.observedTools),
         signal,
       },
     );

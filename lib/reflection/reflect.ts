@@ -5,6 +5,7 @@ import { combinePromptIds, loadFocus, readTemplate, renderPrompt, sha256 } from 
 import { completeStructured } from '@/lib/llm/structured-call';
 import { rankSkillCards } from '@/lib/retrieval/bm25-skill-cards';
 import { curateDelta } from './curate';
+import { asValidationIssues, curationContextOf, duplicateTitleFlaws } from './curation-flaws';
 import { reflectorOutputSchema } from './curator-schema';
 import { computeInputHash } from './input-hash';
 import { OFFLINE_MODEL, OFFLINE_PIPELINE_VERSION, offlineReflect } from './offline-provider';
@@ -132,6 +133,7 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
             ability: context.ability,
             apps: context.apps,
             outcomeRule,
+            curation: curationContextOf(packet, context.observedTools),
             signal,
           }),
         ),
@@ -145,7 +147,7 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
       reflectorRaw,
       curated.map((c) => ({ delta: c.proposal.deltaIndex, raw: c.raw })),
     );
-    const proposals: ProposalRecord[] = curated.map((c) => c.proposal);
+    const proposals: ProposalRecord[] = flagDuplicateTitles(curated.map((c) => c.proposal));
     timings.totalMs = Date.now() - started;
     return {
       inputHash: partial.inputHash,
@@ -167,6 +169,23 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
     timings.totalMs = Date.now() - started;
     throw new PipelineFailure((e as Error).message, partial);
   }
+}
+
+/** Two ADDs of one run with one title: the later ones are flagged (approval would refuse them anyway). */
+function flagDuplicateTitles(proposals: ProposalRecord[]): ProposalRecord[] {
+  const titleOf = (p: ProposalRecord) => {
+    const t = (p.proposedCard as { title?: unknown } | null)?.title;
+    return typeof t === 'string' ? t : null;
+  };
+  const flaws = duplicateTitleFlaws(
+    proposals.map((p, index) => ({ index, title: p.operation === 'ADD_CARD' ? titleOf(p) : null })),
+  );
+  return proposals.map((p, i) => {
+    const found = flaws.get(i);
+    if (!found) return p;
+    const validation = [...p.validation, ...asValidationIssues(found)];
+    return { ...p, valid: false, validation };
+  });
 }
 
 function rawOutputText(reflector: string, curator: { delta: number | null; raw: string }[]): string {

@@ -13,7 +13,8 @@ import { readableSchemaMessage } from './schema-issue-text';
  * Failures are returned, never thrown: the caller stores them with the item.
  */
 export type ValidationIssue = {
-  rule: 'schema' | 'privacy' | 'active_content' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording';
+  rule:
+    'schema' | 'privacy' | 'active_content' | 'evidence' | 'outcome' | 'operation' | 'evaluator_wording' | 'curation';
   path: string;
   message: string;
 };

@@ -24,7 +24,13 @@ export function authoredFields(from: unknown, edited: unknown): string[] {
  * active content, and any rule added later) applies to every word. A function
  * name in `functions_used` stays checked: that it was observed is the schema's rule.
  */
-const CURATOR_ONLY = new Set<ValidationIssue['rule']>(['evidence', 'outcome', 'evaluator_wording', 'operation']);
+const CURATOR_ONLY = new Set<ValidationIssue['rule']>([
+  'evidence',
+  'outcome',
+  'evaluator_wording',
+  'operation',
+  'curation',
+]);
 
 function within(path: string, field: string): boolean {
   return field === ALL_FIELDS || path === field || path.startsWith(`${field}[`) || path.startsWith(`${field}.`);

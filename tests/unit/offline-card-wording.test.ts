@@ -51,22 +51,26 @@ function packet(failTool: string, diagnoses: PacketDiagnosis[] = []): ContrastPa
 const card = (p: ContrastPacket) => offlineReflect(p).deltas[0] as SkillCardContent;
 
 describe('rule-based card text reads as sentences', () => {
-  it('names the differing argument in words, without "passed different values for"', () => {
+  it('names the differing argument in words, and the situation without function names', () => {
     const c = card(packet(update));
     expect(c.applies_when).toBe(
-      `The task reaches the call of ${update}, where the passing and failing runs differ in the total baggages they passed`,
+      'The user wants to add a bag, and the agent is about to change the flights of a reservation with the total baggages still to choose.',
     );
-    expect(c.solves).toBe(`Calling ${update} with the wrong total baggages`);
+    expect(c.title).toBe('Adding a bag: take the total baggages from what the user asked');
+    expect(c.solves).toBe('Changing the flights of a reservation with the wrong total baggages');
+    expect(c.functions_used).toEqual([update]);
     expect(c.skill.core_rule).toBe(
       `Before calling ${update}, take the total baggages from what the user asked and the latest observations, as the passing run did`,
     );
   });
 
-  it('titles a different call as "Call X here, not Y"', () => {
-    expect(card(packet(read)).title).toBe('Call update reservation flights here, not get reservation details');
+  it('titles a different call after the goal and both actions, not "Call X here, not Y"', () => {
+    const c = card(packet(read));
+    expect(c.title).toBe('Adding a bag: change the flights of a reservation before looking up the reservation');
+    expect(c.functions_used).toEqual([update, read]);
   });
 
-  it('quotes a checkpoint description (often a past-tense verdict) as what the task checks', () => {
+  it('turns a checkpoint description (often a past-tense verdict) into the outcome the step needs', () => {
     const d: PacketDiagnosis = {
       index: 0,
       run: 'run B',
@@ -81,7 +85,7 @@ describe('rule-based card text reads as sentences', () => {
       aligned_step: null,
     };
     expect(card(packet(update, [d])).applies_when).toBe(
-      `The task checks "Confirmed the bag count with the user" (calls such as ${update})`,
+      'The user wants to add a bag, and the agent is about to change the flights of a reservation, and what has to come out of this step is confirming the bag count with the user.',
     );
   });
 });

@@ -122,7 +122,7 @@ describe('offline curation compares rules, not templates', () => {
 });
 
 describe('offline wording quotes names as written', () => {
-  it('keeps the underscores of a quoted checkpoint name ("airline.send_certificate", not "airline.send certificate")', () => {
+  it('keeps the underscores of a quoted checkpoint name in the evidence, and keeps function names out of the trigger', () => {
     // No anchored action and no divergence: the card can only name the checkpoint itself.
     const d: PacketDiagnosis = {
       index: 0,
@@ -138,7 +138,7 @@ describe('offline wording quotes names as written', () => {
       aligned_step: null,
     };
     const [delta] = offlineReflect(packet({ diagnoses: [d], divergences: [] })).deltas as SkillCardContent[];
-    expect(delta.applies_when).toContain('"airline.send_certificate"');
+    expect(delta.applies_when).toBe('The user wants to change the flight.');
     expect(delta.evidence.observed_feedback[0]).toContain('"airline.send_certificate"');
     expect(JSON.stringify(delta)).not.toContain('send certificate');
     // The name as written is still a valid card (it is a step name, not judge prose).

@@ -39,7 +39,7 @@ describe('versioned prompt files', () => {
     });
     expect(p.text).toContain('Delta 2:');
     expect(p.text).not.toMatch(/\{\{\w+\}\}/);
-    expect(p.version).toBe('curator@1');
+    expect(p.version).toBe('curator@2');
     expect(() => renderPrompt('curator', { delta_index: 0 })).toThrow(/curator.md: no value for \{\{\w+\}\}/);
   });
 
@@ -55,7 +55,7 @@ describe('versioned prompt files', () => {
     const a = readTemplate('reflector.md');
     const b = readTemplate('curator.md');
     const ids = combinePromptIds([a, b]);
-    expect(ids.version).toBe('reflector@1+curator@1');
+    expect(ids.version).toBe('reflector@2+curator@2');
     expect(ids.hash).not.toBe(combinePromptIds([b, a]).hash);
   });
 });

@@ -56,7 +56,12 @@ describe('contrast-driven offline deltas', () => {
       'The reservation returned by airline.update_reservation_flights shows the total baggages the user asked for',
     ]);
     for (const c of card.skill.completion_condition) expect(evaluatorWording(c)).toEqual([]);
-    expect(card.title).toBe('Set total baggages in update reservation flights to what the user asked');
+    // The situation (the instruction's goal) and the rule, no function name: those stay in functions_used.
+    expect(card.title).toBe(
+      'Changing the flight on reservation: ask how many bags the user brings and pass that count to the update',
+    );
+    expect(card.title).not.toMatch(/airline\.|update reservation flights/);
+    expect(card.functions_used).toContain('airline.update_reservation_flights');
     expect(card.title).not.toContain('ambiguous');
     // "Acted on an ambiguous request instead of asking" must not leak into the tags.
     expect(card.tags).not.toEqual(expect.arrayContaining(['acted']));

@@ -19,13 +19,13 @@ beforeAll(() => {
   process.env.LLM_MAX_RETRIES = '0';
 });
 
-async function curateOnce(patch: (keys: { flags: string; paginate: string }) => unknown) {
+async function curateOnce(patch: (keys: { flags: string; paginate: string }) => unknown, delta = skillDelta()) {
   const { taskId, ability } = await mailTaskWithDiagnosis();
   const flags = await createSkillCard(DEMO_SKILL_CARDS[1].versions[0], { ability, apps: ['mail'] });
   const paginate = await createSkillCard(DEMO_SKILL_CARDS[0].versions[0], { ability, apps: ['mail'] });
   const body = patch({ flags: flags.key, paginate: paginate.key });
   server().respond((req): FakeReply =>
-    stepOf(req) === 'reflector' ? reply.json({ deltas: [skillDelta()] }) : reply.json(body),
+    stepOf(req) === 'reflector' ? reply.json({ deltas: [delta] }) : reply.json(body),
   );
   const run = await createQueuedRun({ taskId, settings: openai });
   await executeRun(run.id);
@@ -101,14 +101,23 @@ describe('curator patches follow the operation contract', () => {
   });
 
   it('accepts a NARROW_TRIGGER that only narrows applies_when', async () => {
-    const p = await curateOnce((k) => ({
-      delta_index: 0,
-      operation: 'NARROW_TRIGGER',
-      target_card_id: k.flags,
-      target_card_ids: [],
-      new_or_updated_card: { ...flagsCard, applies_when: `${flagsCard.applies_when} and flagged messages exist` },
-      reason: 'Narrower trigger',
-    }));
+    // The delta is about the flags card's own situation (a pagination delta may not narrow it).
+    const flagged = skillDelta({
+      title: 'Leave flagged messages out of a bulk archive',
+      applies_when: 'The task asks to archive many messages but keep the flagged ones',
+      tags: ['archive', 'flags', 'bulk'],
+    });
+    const p = await curateOnce(
+      (k) => ({
+        delta_index: 0,
+        operation: 'NARROW_TRIGGER',
+        target_card_id: k.flags,
+        target_card_ids: [],
+        new_or_updated_card: { ...flagsCard, applies_when: `${flagsCard.applies_when} and flagged messages exist` },
+        reason: 'Narrower trigger',
+      }),
+      flagged,
+    );
     expect(p).toMatchObject({ status: 'PENDING', valid: true });
   });
 

@@ -125,7 +125,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     expect(detail.status).toBe('SUCCEEDED');
     expect(detail.ruleBased).toBe(false);
     expect(detail.model).toBe('fake-reflector / fake-curator');
-    expect(detail.promptVersion).toMatch(/^reflector@1\+curator@1\+focus-default@1$/);
+    expect(detail.promptVersion).toMatch(/^reflector@2\+curator@2\+focus-default@1$/);
     expect(detail.deltas.map((d) => d.valid)).toEqual([true, true]);
     expect(detail.proposals.map((p) => [p.deltaIndex, p.operation, p.status])).toEqual([
       [0, 'ADD_CARD', 'PENDING'],
@@ -321,8 +321,15 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
       ...DEMO_SKILL_CARDS[1].versions[0],
       applies_when: 'The task asks to archive many messages with an exception for flagged ones',
     };
+    // A NARROW must be about the card's own situation (a delta about replying may not narrow the bulk-move card).
+    const bulkArchive = skillDelta({
+      title: 'Leave flagged messages out of a bulk archive',
+      applies_when: 'The task asks to archive many messages but keep the flagged ones',
+      solves: 'Archiving flagged messages with the rest',
+      tags: ['archive', 'flags', 'bulk'],
+    });
     script({
-      reflector: () => reply.json({ deltas: [paginate, replyThread] }),
+      reflector: () => reply.json({ deltas: [paginate, bulkArchive] }),
       curator: (i) =>
         i === 0
           ? reply.json({
