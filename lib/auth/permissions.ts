@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'cards:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
   'retrieval:preview': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'retrieval:query': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'retrieval:label': ['REVIEWER', 'ADMIN'],
   'bank:export': ['RESEARCHER', 'ADMIN'],
   'release:freeze': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'dashboard:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
