@@ -199,6 +199,9 @@ try {
   const sources = bankSources(approvals);
   const own = await ownCardHits(actor, tasks, sources);
   const other = await labelledHits(actor, labels, tasks, sources);
+  const quality = await (
+    await import('@/lib/eval/reflection-retrieval-quality')
+  ).reflectionRetrievalQuality(tasks, sources, labels);
   const [bank] = await prisma.$queryRaw<{ cards: bigint; bytes: bigint | null }[]>`
     SELECT count(*) AS cards, sum(octet_length(v.content::text)) AS bytes FROM "Card" c JOIN "CardVersion" v ON v.id = c."currentVersionId" WHERE c.status <> 'MERGED'`;
   phase.approval = (Date.now() - t0) / 1000;
@@ -207,7 +210,7 @@ try {
       provider,
       seconds: (Date.now() - started) / 1000,
       bank: { cards: Number(bank.cards), kb: Number(bank.bytes ?? 0) / 1024 },
-      retrieval: formatHits(own, other, sources),
+      retrieval: [...formatHits(own, other, sources), ...quality.lines],
     }),
   );
   const flawTotal = await printCurationFlaws(actor, reflected, runIds, before);

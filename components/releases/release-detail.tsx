@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { LeakList } from '@/components/retrieval/leak-list';
+import { RetrievalQualityPanel } from '@/components/retrieval/retrieval-quality-panel';
 import type { Page } from '@/lib/http/pagination';
 import type { ReleaseCardRow, ReleaseManifest } from '@/lib/releases/read-release';
 import { ReleaseCards } from './release-cards';
@@ -14,10 +15,12 @@ export function ReleaseDetailView(props: {
   others: string[];
   compareWith?: string;
   canExport: boolean;
+  /** The viewer may run retrieval (retrieval:preview): the retrieval quality view is shown. */
+  canMeasure?: boolean;
   cards: Page<ReleaseCardRow>;
   cardsQuery: string;
 }) {
-  const { release, others, compareWith, canExport, cards, cardsQuery } = props;
+  const { release, others, compareWith, canExport, canMeasure, cards, cardsQuery } = props;
   const r = release.recipe;
   const base = `/api/releases/${encodeURIComponent(release.name)}/export?format=`;
   return (
@@ -76,6 +79,7 @@ export function ReleaseDetailView(props: {
           <LeakList leaks={release.leakList} showTask />
         </section>
       ) : null}
+      {canMeasure ? <RetrievalQualityPanel release={release.name} /> : null}
       <section className="space-y-2" aria-label="Diff">
         <h2 className="text-sm font-semibold text-slate-800">Diff</h2>
         <ReleaseDiffPanel name={release.name} others={others} compareWith={compareWith} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
@@ -8,6 +8,7 @@ import { Field, Select, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { PreviewOptions } from '@/lib/retrieval/preview-options';
 import type { PreviewTask, RetrievalPreview } from '@/lib/retrieval/preview-retrieval';
+import { RetrievalQualityPanel, qualityKey } from './retrieval-quality-panel';
 import { RetrievalResults } from './retrieval-results';
 import { TaskPicker } from './task-picker';
 
@@ -21,6 +22,12 @@ type Form = {
   taskId: string | null;
   picked: PreviewTask | null;
 };
+
+const appsOf = (f: Form) =>
+  f.apps
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 const fromTask = (t: PreviewTask, f: Form): Form => ({
   ...f,
@@ -51,10 +58,7 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
         method: 'POST',
         json: {
           task: f.task,
-          apps: f.apps
-            .split(',')
-            .map((a) => a.trim())
-            .filter(Boolean),
+          apps: appsOf(f),
           ability: f.ability.trim() || null,
           release: f.release,
           function: f.fn.trim() || undefined,
@@ -62,6 +66,28 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
           taskId: f.taskId ?? undefined,
         },
       }),
+    onSuccess: (data) => setLabels(new Map(data.labels.map((l) => [l.cardKey, l.relevant]))),
+  });
+  const qc = useQueryClient();
+  const [labels, setLabels] = useState<Map<string, boolean>>(new Map());
+  // A judgement belongs to the query as submitted (what the results answer), not to the form being edited.
+  const label = useMutation({
+    mutationFn: ({ cardKey, relevant }: { cardKey: string; relevant: boolean | null }) => {
+      const f = preview.variables!;
+      return apiFetch('/api/retrieve/labels', {
+        method: 'POST',
+        json: { task: f.task, ability: f.ability.trim() || null, apps: appsOf(f), cardKey, relevant },
+      });
+    },
+    onSuccess: (_, { cardKey, relevant }) => {
+      setLabels((m) => {
+        const next = new Map(m);
+        if (relevant === null) next.delete(cardKey);
+        else next.set(cardKey, relevant);
+        return next;
+      });
+      return qc.invalidateQueries({ queryKey: qualityKey(preview.variables!.release) });
+    },
   });
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const submit = (e?: FormEvent) => {
@@ -171,7 +197,22 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
       </form>
       <div className="min-w-0">
         {preview.data ? (
-          <RetrievalResults result={preview.data} />
+          <div className="space-y-6">
+            <ErrorMessage error={label.error} />
+            <RetrievalResults
+              result={preview.data}
+              labelling={
+                options.canLabel
+                  ? {
+                      labels,
+                      onLabel: (cardKey, relevant) => label.mutate({ cardKey, relevant }),
+                      pendingKey: label.isPending ? (label.variables?.cardKey ?? null) : null,
+                    }
+                  : undefined
+              }
+            />
+            <RetrievalQualityPanel release={preview.variables!.release} />
+          </div>
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">
             Enter task text (or pick an imported task) and press “Preview retrieval” to see the ranked cards, the

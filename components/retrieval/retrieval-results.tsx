@@ -1,6 +1,6 @@
 import type { RetrievalPreview } from '@/lib/retrieval/preview-retrieval';
 import { LeakList } from './leak-list';
-import { RankedCardsTable } from './ranked-cards-table';
+import { RankedCardsTable, type Labelling } from './ranked-cards-table';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 
@@ -48,13 +48,14 @@ function TextBlock({
 }
 
 /** Ranked cards with score parts, the rendered block, the pre-tool block and leakage warnings. */
-export function RetrievalResults({ result }: { result: RetrievalPreview }) {
+export function RetrievalResults({ result, labelling }: { result: RetrievalPreview; labelling?: Labelling }) {
   const leaks = result.leakage?.leaks ?? [];
   const leakKeys = new Set(leaks.map((l) => l.cardKey));
   return (
     <div className="space-y-6">
       <p className="text-xs text-slate-600">
-        Bank:{' '}
+        Minimum score: {result.minScore.skill.toFixed(2)} (skill), {result.minScore.function.toFixed(2)} (function), and{' '}
+        {Math.round(result.minScore.shareOfBest * 100)}% of the best card’s BM25. Bank:{' '}
         <span className="font-medium text-slate-700">
           {result.release === 'current' ? 'current (live)' : `release ${result.release}`}
         </span>
@@ -93,11 +94,28 @@ export function RetrievalResults({ result }: { result: RetrievalPreview }) {
             exist, but none of its cards is active in this bank), so no skill card can be retrieved for it.
           </p>
         ) : null}
-        <RankedCardsTable rows={result.skillCards} label="Skill cards" leakKeys={leakKeys} />
+        <RankedCardsTable rows={result.skillCards} label="Skill cards" leakKeys={leakKeys} labelling={labelling} />
       </section>
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800">Function cards</h2>
-        <RankedCardsTable rows={result.functionCards} label="Function cards" leakKeys={leakKeys} />
+        {result.functionScope.note ? (
+          <p
+            className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            data-testid="function-scope-note"
+          >
+            {result.functionScope.note} Name the task’s apps to keep another app’s tools out of the block.
+          </p>
+        ) : (
+          <p className="text-xs text-slate-600">
+            From the task’s apps: <UntrustedText text={result.functionScope.apps.join(', ')} />
+          </p>
+        )}
+        <RankedCardsTable
+          rows={result.functionCards}
+          label="Function cards"
+          leakKeys={leakKeys}
+          labelling={labelling}
+        />
       </section>
       <TextBlock
         label="Task-start block"

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'cards:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
   'retrieval:preview': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'retrieval:query': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
+  'retrieval:label': ['REVIEWER', 'ADMIN'],
   // Reviewers read every release card through the API already; the export is the same cards as a file.
   'bank:export': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'release:freeze': ['REVIEWER', 'RESEARCHER', 'ADMIN'],

@@ -1,3 +1,7 @@
+import { labelledQuerySchema } from '@/lib/eval/labels-file';
+import { labelResultSchema } from '@/lib/retrieval/label-result';
+import { qualityRequestSchema } from '@/lib/retrieval/measure-quality';
+import { retrievalQualitySchema } from '@/lib/retrieval/quality-schema';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { dashboardFilterFields } from '@/lib/dashboard/filter-schema';
@@ -79,6 +83,44 @@ export function openApiDocument(): object {
     request: { body: { content: { 'application/json': { schema: RetrieveRequest } } } },
     responses: {
       200: json(RetrieveResponse, 'Ranked cards with score parts and the rendered block'),
+      404: json(errorSchema, 'Unknown release'),
+      ...errors,
+    },
+  });
+  r.registerPath({
+    method: 'post',
+    path: '/api/retrieve/labels',
+    summary: 'Judge one retrieved card relevant or not relevant for a task text (reviewer, admin)',
+    description:
+      'Stored per (task text, ability, apps, card key) and audited; a later judgement replaces it, `relevant: null` removes it.',
+    request: { body: { content: { 'application/json': { schema: labelResultSchema } } } },
+    responses: {
+      200: json(
+        z.object({ label: z.object({ cardKey: z.string(), relevant: z.boolean() }).nullable() }),
+        'The stored judgement',
+      ),
+      ...errors,
+    },
+  });
+  r.registerPath({
+    method: 'get',
+    path: '/api/retrieve/labels',
+    summary: 'Every stored judgement as the labels file (JSONL; docs/retrieval-quality.md)',
+    responses: {
+      200: {
+        description: 'One JSON object per line: { task, ability, apps, relevant, notRelevant }',
+        content: { 'application/x-ndjson': { schema: labelledQuerySchema } },
+      },
+      ...errors,
+    },
+  });
+  r.registerPath({
+    method: 'get',
+    path: '/api/retrieve/quality',
+    summary: 'Recall@k, precision@k, MRR and nDCG@k of a bank against every stored judgement',
+    request: { query: qualityRequestSchema },
+    responses: {
+      200: json(retrievalQualitySchema, 'Metrics per card kind, and every labelled query with its misses'),
       404: json(errorSchema, 'Unknown release'),
       ...errors,
     },

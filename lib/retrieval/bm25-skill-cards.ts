@@ -6,8 +6,13 @@ import { RetrievalIndex, skillSearchText, type Ranked, type RankTuning } from '.
 /**
  * The reflection pipeline's view of the one ranking (retrieval-index.ts): the
  * reflector's "most relevant current cards" and the curator's candidates come
- * from the same cached index the preview and `/api/retrieve` use.
+ * from the same cached index the preview and `/api/retrieve` use. Without the
+ * minimum score (unless the caller sets one): the floors decide what an agent
+ * is handed, while the curator needs every card sharing a term with the delta
+ * as a candidate (it applies its own similarity floor, and a PATCH may only
+ * target a card it was shown).
  */
+const NO_FLOOR = { minScore: 0, minShareOfBest: 0 } as const;
 export type RankedSkillCard = {
   cardId: string;
   key: string;
@@ -54,7 +59,7 @@ function toRankedSkillCard(r: Ranked<SkillBankCard>): RankedSkillCard {
 export async function rankSkillCards(q: SkillCardQuery): Promise<RankedSkillCard[]> {
   const { index } = await currentBankIndex();
   return index
-    .rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q)
+    .rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, { ...NO_FLOOR, ...q })
     .map(toRankedSkillCard);
 }
 
@@ -76,6 +81,6 @@ export function rankParsedSkillCards(
     })),
   );
   return index
-    .rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, q)
+    .rankSkills({ query: q.query, apps: q.apps, ability: q.ability, k: q.limit ?? 3 }, { ...NO_FLOOR, ...q })
     .map(toRankedSkillCard);
 }

@@ -1,3 +1,5 @@
+import { stemmer } from 'stemmer';
+
 /**
  * Okapi BM25 over small in-memory corpora (a skill bank is tens to hundreds of
  * cards). Written here because the npm options either match substrings
@@ -16,24 +18,41 @@ const STOPWORDS = new Set(
   ),
 );
 
-/** Lowercase word tokens; splits App.function and snake_case so "search_messages" matches "search". */
+/**
+ * Lowercase word tokens, stemmed; splits App.function and snake_case so
+ * "search_messages" matches "search". The stemmer is the `stemmer` package
+ * (Porter's algorithm, maintained, no dependencies) rather than a hand-written
+ * suffix stripper: a task says "cancellation", "changing", "reservations"
+ * where a card says "cancel", "change", "reservation", and the hand-written
+ * rules missed most of those pairs. The stopwords are English function words
+ * only; domain filler ("user", "ask", "call") is down-weighted by its
+ * frequency across the bank (filler-terms.ts), not listed here.
+ */
 export function tokenize(text: string): string[] {
-  const words = text
+  return words(text).map(stem);
+}
+
+/** Stem → the first word of `text` it came from: matched terms are shown as the task wrote them. */
+export function surfaceWords(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const w of words(text)) {
+    const t = stem(w);
+    if (!out.has(t)) out.set(t, w);
+  }
+  return out;
+}
+
+function words(text: string): string[] {
+  return text
     .toLowerCase()
     .replace(/<[a-z_]+>/g, ' ')
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w));
-  return words.map(stem);
 }
 
-/** A deliberately tiny suffix stripper: enough for "pages"/"page", "cancelled"/"cancel". */
+/** Digits and short words pass through (Porter would turn "was"/"is"-like leftovers into noise). */
 function stem(w: string): string {
-  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith('ied')) return `${w.slice(0, -3)}y`;
-  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, w.endsWith('led') && w.length > 6 ? -3 : -2);
-  if (w.length > 3 && w.endsWith('es') && /(ch|sh|ss|x)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
-  return w;
+  return w.length > 3 && !/\d/.test(w) ? stemmer(w) : w;
 }
 
 export class Bm25Index<T> {

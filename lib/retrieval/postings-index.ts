@@ -1,14 +1,19 @@
 import { tokenize, type Bm25Doc, type Bm25Options } from './bm25';
+import type { IndexedField } from './field-weights';
+import { FILLER_REPORTED_BELOW } from './filler-terms';
 
 /**
- * The per-revision BM25 index retrieval queries (same scores as `Bm25Index`,
- * which stays as the readable reference and the benchmark's baseline).
+ * The per-revision BM25 index retrieval queries. Given plain text documents
+ * it gives the same scores as `Bm25Index` (the readable reference and the
+ * benchmark's baseline); retrieval gives it weighted fields (field-weights.ts:
+ * tf is the weighted sum of occurrences) and per-term filler factors
+ * (filler-terms.ts: they multiply the term's weight).
  *
  * Everything that does not depend on the query is computed once, when the
  * index for a bank revision is built:
  *  - a term dictionary (term → id) and, per term, a postings list of
  *    (document, weight) in two typed arrays, where weight is the whole BM25
- *    term contribution `idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avgdl))`
+ *    term contribution `factor(t) · idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avgdl))`
  *    (idf and the document-length normalisation are per revision constants);
  *  - per document, the sorted term ids it contains (for matched terms).
  * A query then only adds floats along the postings of its own terms into a
@@ -22,6 +27,14 @@ import { tokenize, type Bm25Doc, type Bm25Options } from './bm25';
  * is enough.
  */
 export type TopHit = { position: number; bm25: number; total: number };
+/** A document as named fields of tokens, each counting `weight` times per occurrence (field-weights.ts). */
+export type FieldDoc<T> = { item: T; fields: IndexedField[] };
+export type PostingsOptions = Bm25Options & {
+  /** Term → factor multiplying its weight (filler-terms.ts); terms not in the map keep 1. */
+  termFactors?: Map<string, number>;
+};
+/** How a document's BM25 score splits over its fields, and which matched terms counted as filler. */
+export type ScoreExplanation = { fields: Record<string, number>; fillerTerms: string[] };
 
 export class PostingsIndex<T> {
   private readonly items: T[];
@@ -30,22 +43,30 @@ export class PostingsIndex<T> {
   private readonly postingDocs: Int32Array[] = [];
   private readonly postingWeights: Float64Array[] = [];
   private readonly docTerms: Int32Array[];
+  private readonly docFields: IndexedField[][];
+  private readonly factors: Float64Array;
   private readonly scores: Float64Array;
   private readonly touched: Int32Array;
 
-  constructor(docs: Bm25Doc<T>[], opts: Bm25Options = {}) {
+  constructor(docs: (Bm25Doc<T> | FieldDoc<T>)[], opts: PostingsOptions = {}) {
     const k1 = opts.k1 ?? 1.2;
     const b = opts.b ?? 0.75;
     this.items = docs.map((d) => d.item);
-    const tfs = docs.map(({ text }) => {
+    this.docFields = docs.map((d) =>
+      'fields' in d ? d.fields : [{ name: 'text', weight: 1, tokens: tokenize(d.text) }],
+    );
+    const tfs = this.docFields.map((fields) => {
       const tf = new Map<number, number>();
       let len = 0;
-      for (const t of tokenize(text)) {
-        tf.set(this.termId(t), (tf.get(this.termId(t)) ?? 0) + 1);
-        len++;
-      }
+      for (const { weight, tokens } of fields)
+        for (const t of tokens) {
+          const id = this.termId(t);
+          tf.set(id, (tf.get(id) ?? 0) + weight);
+          len++;
+        }
       return { tf, len };
     });
+    this.factors = Float64Array.from(this.terms, (t) => opts.termFactors?.get(t) ?? 1);
     const n = docs.length;
     const avgdl = tfs.reduce((s, d) => s + d.len, 0) / Math.max(1, n) || 1;
     const df = new Int32Array(this.terms.length);
@@ -61,7 +82,7 @@ export class PostingsIndex<T> {
         const idf = Math.log(1 + (n - df[id] + 0.5) / (df[id] + 0.5));
         const at = fill[id]++;
         this.postingDocs[id][at] = doc;
-        this.postingWeights[id][at] = (idf * f * (k1 + 1)) / (f + norm);
+        this.postingWeights[id][at] = (this.factors[id] * idf * f * (k1 + 1)) / (f + norm);
       }
       return Int32Array.from([...tf.keys()].sort((x, y) => x - y));
     });
@@ -146,16 +167,44 @@ export class PostingsIndex<T> {
     const own = this.docTerms[position];
     return termIds.filter((id) => binaryHas(own, id)).map((id) => this.terms[id]);
   }
+
+  /**
+   * Splits a document's score over its fields (each matched term's weight in
+   * proportion to its weighted occurrences per field) and names the matched
+   * terms whose filler factor is below FILLER_REPORTED_BELOW. Called for the k
+   * winners only.
+   */
+  explain(position: number, termIds: number[]): ScoreExplanation {
+    const fields: Record<string, number> = {};
+    for (const f of this.docFields[position]) fields[f.name] = 0;
+    const fillerTerms: string[] = [];
+    for (const id of termIds) {
+      const docs = this.postingDocs[id];
+      const at = binaryIndex(docs, position);
+      if (at < 0) continue;
+      const term = this.terms[id];
+      if (this.factors[id] < FILLER_REPORTED_BELOW) fillerTerms.push(term);
+      const shares = this.docFields[position].map((f) => f.weight * f.tokens.filter((t) => t === term).length);
+      const sum = shares.reduce((a, x) => a + x, 0) || 1;
+      this.docFields[position].forEach((f, i) => (fields[f.name] += (this.postingWeights[id][at] * shares[i]) / sum));
+    }
+    return { fields, fillerTerms };
+  }
 }
 
 function binaryHas(sorted: Int32Array, value: number): boolean {
+  return binaryIndex(sorted, value) >= 0;
+}
+
+/** Position of `value` in an ascending array, or -1 (postings are filled in document order, so ascending). */
+function binaryIndex(sorted: Int32Array, value: number): number {
   let lo = 0;
   let hi = sorted.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] === value) return true;
+    if (sorted[mid] === value) return mid;
     if (sorted[mid] < value) lo = mid + 1;
     else hi = mid - 1;
   }
-  return false;
+  return -1;
 }

@@ -1,13 +1,20 @@
-import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { currentBankIndex } from './index-cache';
 import type { PreviewTask } from './preview-retrieval';
 
-export type PreviewOptions = { releases: string[]; banks: string[]; tools: string[]; task: PreviewTask | null };
+export type PreviewOptions = {
+  releases: string[];
+  banks: string[];
+  tools: string[];
+  task: PreviewTask | null;
+  /** Whether the viewer may mark results relevant / not relevant (retrieval:label). */
+  canLabel: boolean;
+};
 
 /** What the preview form offers: banks (releases), abilities and function names of the live bank, and a pre-picked task. */
 export async function previewOptions(actor: Actor | null, taskId?: string): Promise<PreviewOptions> {
-  requirePermission(actor, 'retrieval:preview');
+  const viewer = requirePermission(actor, 'retrieval:preview');
   const [{ index }, releases] = await Promise.all([
     currentBankIndex(),
     prisma.bankRelease.findMany({
@@ -35,5 +42,6 @@ export async function previewOptions(actor: Actor | null, taskId?: string): Prom
     banks: index.banks,
     tools: index.cards.flatMap((c) => (c.kind === 'FUNCTION' ? [c.content.tool] : [])).sort(),
     task,
+    canLabel: can(viewer.role, 'retrieval:label'),
   };
 }

@@ -8,6 +8,7 @@ import { assertKnownAbility } from './known-ability';
 import { FUNCTION_CARD_TOKEN_CAP } from './render';
 import { resolveBank } from './resolve-bank';
 import { retrieveRequestSchema, type RetrieveResponse } from './retrieve-schema';
+import { labelsForQuery } from './retrieval-labels';
 import { runRetrieval } from './run-retrieval';
 
 export const previewRequestSchema = retrieveRequestSchema.extend({
@@ -31,6 +32,8 @@ export type RetrievalPreview = RetrieveResponse & {
   /** The ability asked for is known (a task or card has it) but this bank holds no active skill card of it. */
   emptyBank: string | null;
   leakage: { task: PreviewTask; leaks: Leak[] } | null;
+  /** Reviewers' stored relevance judgements of this query's cards (any card, retrieved now or not). */
+  labels: { cardKey: string; relevant: boolean }[];
 };
 
 const taskSelect = {
@@ -72,6 +75,7 @@ export async function previewRetrieval(actor: Actor | null, input: unknown): Pro
     preToolBudget: FUNCTION_CARD_TOKEN_CAP,
     emptyBank: req.ability && !bank.index.banks.includes(req.ability) ? req.ability : null,
     leakage,
+    labels: await labelsForQuery(actor, req),
   };
 }
 

@@ -1,5 +1,8 @@
+import { surfaceWords } from './bm25';
 import { PostingsIndex } from './postings-index';
 import type { BankCard, FunctionBankCard, SkillBankCard } from './bank-card';
+import { functionFields, skillFields, type IndexedField } from './field-weights';
+import { fillerFactors } from './filler-terms';
 
 /**
  * The one ranking (MEMORY.md "Retrieval and rendering"), used by the preview,
@@ -7,25 +10,59 @@ import type { BankCard, FunctionBankCard, SkillBankCard } from './bank-card';
  * export. Built once per bank revision (see index-cache.ts) and then queried
  * in memory.
  *
- *   total = BM25(query, title + applies_when + tags + core_rule)
+ *   bm25  = Σ_t filler(t) · BM25F(t; title×3, applies_when×2, tags×2, core_rule×1)
+ *           (field-weights.ts; filler(t) from the term's share of the whole bank, filler-terms.ts)
+ *   total = bm25
  *         + appBonus        = min(MAX_APP_BONUS, APP_BONUS_PER_APP × |apps(card) ∩ apps(task)|)
  *         − mismatchPenalty = MISMATCH_PENALTY when both have apps and share no app family
  *
- * A card must share at least one query term (BM25 > 0) to be retrieved: the
- * app terms boost or demote, they never select a card on their own and never
- * exclude one (app-independent rules still transfer). Ties break on the card
- * key, so equal input always gives equal output.
+ * A card is retrieved only when its text part reaches MIN_SCORE: a bank with
+ * few relevant cards returns fewer rather than filling k with cards that
+ * share one incidental word. The app terms boost or demote, they never select
+ * a card on their own and never exclude a skill card (app-independent rules
+ * still transfer). Ties break on the card key, so equal input always gives
+ * equal output.
  */
 export const APP_BONUS_PER_APP = 0.5;
 export const MAX_APP_BONUS = 1;
 export const MISMATCH_PENALTY = 0.5;
 export const DEFAULT_SKILL_K = 3;
 export const DEFAULT_FUNCTION_K = 2;
+/**
+ * The least text score a card needs, two floors:
+ *  - absolute: a share of the weight of one term found on a single card of
+ *    the bank searched (idf at df = 1, which grows with the bank: a fixed
+ *    number would be too strict for ten cards and too loose for ten
+ *    thousand). A card matched only on filler terms stays under it;
+ *  - relative: a share of the best card's text score for the same query. A
+ *    card sharing one incidental body word with the task scores a fraction of
+ *    a card whose title and trigger match, and stays out.
+ * A bank with few relevant cards then returns fewer rather than filler.
+ */
+export const MIN_SCORE_SHARE = 0.25;
+export const MIN_SHARE_OF_BEST = 0.3;
+export function minScoreFor(bankSize: number, share = MIN_SCORE_SHARE): number {
+  return share * Math.log(1 + (bankSize - 0.5) / 1.5);
+}
 
-export type ScoreParts = { bm25: number; appBonus: number; mismatchPenalty: number; total: number };
-export type Ranked<C> = { card: C; score: ScoreParts; matchedTerms: string[] };
+/** `fields`: how `bm25` splits over the card's fields (they sum to it). */
+export type ScoreParts = {
+  bm25: number;
+  fields: Record<string, number>;
+  appBonus: number;
+  mismatchPenalty: number;
+  total: number;
+};
+export type Ranked<C> = { card: C; score: ScoreParts; matchedTerms: string[]; fillerTerms: string[] };
 export type RankQuery = { query: string; apps?: string[]; ability?: string | null; k?: number };
-export type RankTuning = { lambda?: number; maxBonus?: number; mismatchPenalty?: number };
+/** `minScore`, `minShareOfBest`: the floors instead of the defaults (0 and 0 rank every match). */
+export type RankTuning = {
+  lambda?: number;
+  maxBonus?: number;
+  mismatchPenalty?: number;
+  minScore?: number;
+  minShareOfBest?: number;
+};
 
 /** An app's family: its name up to the first separator ("mail_v2" and "mail" are one family). */
 export function appFamily(app: string): string {
@@ -49,7 +86,10 @@ export function cardApps(apps: string[]): CardApps {
 export function appScorer(
   taskApps: string[],
   t: RankTuning = {},
-): { adjust: (card: CardApps) => number; parts: (card: CardApps, bm25: number) => ScoreParts } {
+): {
+  adjust: (card: CardApps) => number;
+  parts: (card: CardApps, bm25: number, fields?: Record<string, number>) => ScoreParts;
+} {
   const task = new Set(taskApps.map((a) => a.toLowerCase()));
   const families = new Set(taskApps.map(appFamily));
   const lambda = t.lambda ?? APP_BONUS_PER_APP;
@@ -67,10 +107,10 @@ export function appScorer(
   };
   return {
     adjust: (card) => (applies(card) ? bonus(card) - mismatch(card) : 0),
-    parts: (card, bm25) => {
+    parts: (card, bm25, fields = {}) => {
       const appBonus = applies(card) ? bonus(card) : 0;
       const mismatchPenalty = applies(card) ? mismatch(card) : 0;
-      return { bm25, appBonus, mismatchPenalty, total: bm25 + appBonus - mismatchPenalty };
+      return { bm25, fields, appBonus, mismatchPenalty, total: bm25 + appBonus - mismatchPenalty };
     },
   };
 }
@@ -100,7 +140,7 @@ class CardIndex<C extends BankCard> {
   private readonly appSets: CardApps[] = [];
   private readonly appSetOf: Int32Array;
 
-  constructor(cards: C[], text: (card: C) => string) {
+  constructor(cards: C[], fields: (card: C) => IndexedField[], termFactors: Map<string, number>) {
     const ids = new Map<string, number>();
     this.appSetOf = new Int32Array(cards.length);
     const docs = cards.map((card, pos) => {
@@ -113,9 +153,13 @@ class CardIndex<C extends BankCard> {
         this.appSets.push(apps);
       }
       this.appSetOf[pos] = id;
-      return { item: { card, apps: this.appSets[id] }, text: text(card) };
+      return { item: { card, apps: this.appSets[id] }, fields: fields(card) };
     });
-    this.postings = new PostingsIndex(docs);
+    this.postings = new PostingsIndex(docs, { termFactors });
+  }
+
+  minScore(tuning?: RankTuning): number {
+    return tuning?.minScore ?? minScoreFor(this.postings.size);
   }
 
   /** Top k by total (ties: card key) over the postings of the query's terms (see postings-index.ts). */
@@ -124,20 +168,45 @@ class CardIndex<C extends BankCard> {
     const { postings, appSetOf } = this;
     const terms = postings.queryTerms(q.query);
     const score = appScorer(q.apps ?? [], tuning);
+    const minScore = this.minScore(tuning);
     // -Infinity leaves an app set's cards out (topK skips it): computed once per app set, like the bonus.
     const adjust = Float64Array.from(this.appSets, (apps) => (!admit || admit(apps) ? score.adjust(apps) : -Infinity));
     const top = postings.topK(
       terms,
       k,
       (pos) => postings.item(pos).card.key,
-      (pos, bm25) => bm25 + adjust[appSetOf[pos]],
+      (pos, bm25) => (bm25 < minScore ? -Infinity : bm25 + adjust[appSetOf[pos]]),
     );
-    return top.map((t) => {
+    const best = top.reduce((m, t) => Math.max(m, t.bm25), 0);
+    const relative = (tuning?.minShareOfBest ?? MIN_SHARE_OF_BEST) * best;
+    const kept = top.filter((t) => t.bm25 >= relative);
+    if (kept.length === 0) return [];
+    const surface = surfaceWords(q.query);
+    const asWritten = (stems: string[]) => stems.map((t) => surface.get(t) ?? t);
+    return kept.map((t) => {
       const { card, apps } = postings.item(t.position);
-      return { card, score: score.parts(apps, t.bm25), matchedTerms: postings.matchedTerms(t.position, terms) };
+      const { fields, fillerTerms } = postings.explain(t.position, terms);
+      return {
+        card,
+        score: score.parts(apps, t.bm25, fields),
+        matchedTerms: asWritten(postings.matchedTerms(t.position, terms)),
+        fillerTerms: asWritten(fillerTerms),
+      };
     });
   }
 }
+
+/**
+ * Which function cards a task-start query may rank: the task's app families;
+ * without apps, the app families the task's ability bank names (its skill
+ * cards' apps); without either, every app — and then the preview and the API
+ * say so, since another app's tool may fill the block.
+ */
+export type FunctionScope = {
+  apps: string[];
+  from: 'task apps' | 'ability bank apps' | 'all apps';
+  note: string | null;
+};
 
 const ALL_BANKS = Symbol('all banks');
 
@@ -145,6 +214,7 @@ export class RetrievalIndex {
   private readonly skillBanks = new Map<string | typeof ALL_BANKS, CardIndex<SkillBankCard>>();
   private readonly functionIndex: CardIndex<FunctionBankCard>;
   private readonly byTool = new Map<string, FunctionBankCard>();
+  private readonly bankApps = new Map<string, string[]>();
   readonly skillCount: number;
   readonly functionCount: number;
   readonly banks: string[];
@@ -154,6 +224,12 @@ export class RetrievalIndex {
     const sorted = [...cards].sort((a, b) => (a.key < b.key ? -1 : 1));
     const skills = sorted.filter((c): c is SkillBankCard => c.kind === 'SKILL');
     const functions = sorted.filter((c): c is FunctionBankCard => c.kind === 'FUNCTION');
+    // Tokenized once per card: the whole-bank filler factors and every index below share them.
+    const fieldsOf = new Map<BankCard, IndexedField[]>();
+    for (const c of skills) fieldsOf.set(c, skillFields(c.content));
+    for (const c of functions) fieldsOf.set(c, functionFields(c.content));
+    const factors = fillerFactors([...fieldsOf.values()].map((fields) => fields.flatMap((f) => f.tokens)));
+    const fields = (c: BankCard) => fieldsOf.get(c)!;
     const byBank = new Map<string, SkillBankCard[]>();
     for (const c of skills) {
       if (!c.ability) continue;
@@ -161,15 +237,17 @@ export class RetrievalIndex {
       if (list) list.push(c);
       else byBank.set(c.ability, [c]);
     }
-    const skillText = (c: SkillBankCard) => skillSearchText(c.content);
-    for (const [bank, list] of byBank) this.skillBanks.set(bank, new CardIndex(list, skillText));
+    for (const [bank, list] of byBank) {
+      this.skillBanks.set(bank, new CardIndex(list, fields, factors));
+      this.bankApps.set(bank, [...new Set(list.flatMap((c) => c.apps.map(appFamily)))].sort());
+    }
     // The every-bank index (tasks without an ability) is built on first use.
     this.allBanks = () => {
-      const all = this.skillBanks.get(ALL_BANKS) ?? new CardIndex(skills, skillText);
+      const all = this.skillBanks.get(ALL_BANKS) ?? new CardIndex(skills, fields, factors);
       this.skillBanks.set(ALL_BANKS, all);
       return all;
     };
-    this.functionIndex = new CardIndex(functions, (c) => functionSearchText(c.content));
+    this.functionIndex = new CardIndex(functions, fields, factors);
     for (const f of functions) this.byTool.set(f.content.tool.toLowerCase(), f);
     this.skillCount = skills.length;
     this.functionCount = functions.length;
@@ -182,19 +260,38 @@ export class RetrievalIndex {
     return index ? index.rank(q, q.k ?? DEFAULT_SKILL_K, tuning) : [];
   }
 
+  /** The floors a skill card of the bank searched and a function card need (see MIN_SCORE_SHARE). */
+  minScores(q: Pick<RankQuery, 'ability'>, tuning?: RankTuning): { skill: number; function: number } {
+    const skills = q.ability ? this.skillBanks.get(q.ability) : this.allBanks();
+    return { skill: skills?.minScore(tuning) ?? 0, function: this.functionIndex.minScore(tuning) };
+  }
+
+  /** The app families function cards are drawn from for this task (see FunctionScope). */
+  functionScope(q: Pick<RankQuery, 'apps' | 'ability'>): FunctionScope {
+    const apps = [...new Set((q.apps ?? []).map(appFamily))].sort();
+    if (apps.length) return { apps, from: 'task apps', note: null };
+    const bankApps = q.ability ? (this.bankApps.get(q.ability) ?? []) : [];
+    if (bankApps.length)
+      return {
+        apps: bankApps,
+        from: 'ability bank apps',
+        note: `No app given: function cards from the apps of the "${q.ability}" bank (${bankApps.join(', ')}).`,
+      };
+    return { apps: [], from: 'all apps', note: 'No app given: function cards from all apps.' };
+  }
+
   /**
    * Function cards are global across abilities (one index), but a function
-   * card is the contract of one callable tool: when the task names its apps,
-   * only cards of those app families are relevant — another app's tool cannot
-   * be called in this task, and ranking it on one shared word ("cancel",
+   * card is the contract of one callable tool: only cards of the task's app
+   * families are relevant (functionScope) — another app's tool cannot be
+   * called in this task, and ranking it on one shared word ("cancel",
    * "search") spent the block's two function lines on it. Unlike skill cards
-   * (app-independent rules must transfer, so apps only boost), this gates. A
-   * task that names no apps still ranks every function card.
+   * (app-independent rules must transfer, so apps only boost), this gates.
    */
-  rankFunctions(q: Omit<RankQuery, 'ability'>): Ranked<FunctionBankCard>[] {
-    const families = new Set((q.apps ?? []).map(appFamily));
+  rankFunctions(q: RankQuery, tuning?: RankTuning): Ranked<FunctionBankCard>[] {
+    const families = new Set(this.functionScope(q).apps);
     const admit = families.size ? (card: CardApps) => card.families.some((f) => families.has(f)) : undefined;
-    return this.functionIndex.rank(q, q.k ?? DEFAULT_FUNCTION_K, undefined, admit);
+    return this.functionIndex.rank(q, q.k ?? DEFAULT_FUNCTION_K, tuning, admit);
   }
 
   /** The card of a named function (`App.function`, case-insensitive), for the pre-tool reminder. */

@@ -29,7 +29,9 @@ export const retrieveRequestSchema = z
       .array(z.string().trim().min(1).max(100))
       .max(50)
       .optional()
-      .describe('Apps/tools the task touches (boost, never gate).'),
+      .describe(
+        'Apps the task touches: boost skill cards (never gate them) and select which apps function cards come from.',
+      ),
     ability: z.string().trim().min(1).max(100).nullish().describe('The ability bank; omitted = every bank.'),
     release: releaseRefSchema.optional(),
     function: toolNameSchema
@@ -47,7 +49,16 @@ export const retrieveRequestSchema = z
 export type RetrieveRequest = z.infer<typeof retrieveRequestSchema>;
 
 export const scorePartsSchema = z.object({
-  bm25: z.number(),
+  bm25: z
+    .number()
+    .describe(
+      'Text score: BM25 with field weights (title and trigger above the rule body) and filler terms down-weighted by their share of the whole bank.',
+    ),
+  fields: z
+    .record(z.string(), z.number())
+    .describe(
+      'How bm25 splits over the card fields (skill: title, applies_when, tags, core_rule; function: tool, what_it_does, usage_rules).',
+    ),
   appBonus: z.number(),
   mismatchPenalty: z.number(),
   total: z.number(),
@@ -60,7 +71,10 @@ const rankedCardFields = {
   version: z.number().int().describe('Version number of the card in this bank.'),
   versionId: z.string(),
   score: scorePartsSchema,
-  matchedTerms: z.array(z.string()),
+  matchedTerms: z.array(z.string()).describe('Query terms (stemmed) the card contains.'),
+  fillerTerms: z
+    .array(z.string())
+    .describe('Matched terms common across the whole bank, counted at a fraction of their weight.'),
   inBlock: z.boolean().describe('Whether the card made it into the rendered block (budget and block limits).'),
 };
 
@@ -71,6 +85,27 @@ export const retrieveResponseSchema = z.object({
   budget: z.literal(BLOCK_TOKEN_CAP),
   skillCards: z.array(z.object({ ...rankedCardFields, title: z.string(), ability: z.string().nullable() })),
   functionCards: z.array(z.object({ ...rankedCardFields, tool: z.string() })),
+  minScore: z
+    .object({
+      skill: z
+        .number()
+        .describe('Least bm25 of a skill card: a share of the weight of a term on one card of the bank.'),
+      function: z.number().describe('The same for function cards.'),
+      shareOfBest: z.number().describe("A card also needs this share of the best card's bm25 for the same task."),
+    })
+    .describe(
+      'The floors a card must reach to be retrieved: a bank with few relevant cards returns fewer, not filler.',
+    ),
+  functionScope: z
+    .object({
+      apps: z.array(z.string()).describe('App families function cards were drawn from; empty = all apps.'),
+      from: z.enum(['task apps', 'ability bank apps', 'all apps']),
+      note: z
+        .string()
+        .nullable()
+        .describe('Set when no app was given, e.g. "No app given: function cards from all apps."'),
+    })
+    .describe('Which apps the function cards come from.'),
   preTool: z
     .object({
       function: z.string(),

@@ -1,6 +1,6 @@
 import type { FunctionBankCard, SkillBankCard } from './bank-card';
 import { BLOCK_TOKEN_CAP, renderPreToolBlock, renderTaskStartBlock } from './render';
-import type { RetrievalIndex, Ranked } from './retrieval-index';
+import { MIN_SHARE_OF_BEST, type RetrievalIndex, type Ranked } from './retrieval-index';
 import type { RetrieveRequest, RetrieveResponse } from './retrieve-schema';
 
 /** The skill-card query text: the task instruction (the curator passes card text instead). */
@@ -24,7 +24,8 @@ export function runRetrieval(
 ): RetrievalRun {
   const apps = input.apps ?? [];
   const skills = index.rankSkills({ query: input.task, apps, ability: input.ability ?? null, k: input.k });
-  const functions = index.rankFunctions({ query: input.task, apps });
+  const functions = index.rankFunctions({ query: input.task, apps, ability: input.ability ?? null });
+  const scope = index.functionScope({ apps, ability: input.ability ?? null });
   const rendered = renderTaskStartBlock({
     skillCards: skills.map((s) => s.card.content),
     functionCards: functions.map((f) => f.card.content),
@@ -60,6 +61,7 @@ export function runRetrieval(
       ability: s.card.ability,
       score: s.score,
       matchedTerms: s.matchedTerms,
+      fillerTerms: s.fillerTerms,
       inBlock: skillIn.has(i),
     })),
     functionCards: functions.map((f, i) => ({
@@ -69,8 +71,11 @@ export function runRetrieval(
       tool: f.card.content.tool,
       score: f.score,
       matchedTerms: f.matchedTerms,
+      fillerTerms: f.fillerTerms,
       inBlock: functionIn.has(i),
     })),
+    minScore: { ...index.minScores({ ability: input.ability ?? null }), shareOfBest: MIN_SHARE_OF_BEST },
+    functionScope: scope,
     ...(preTool ? { preTool } : {}),
     memory: {
       bank_release: opts.memoryRelease === undefined ? releaseLabel : opts.memoryRelease,

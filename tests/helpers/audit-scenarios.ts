@@ -386,4 +386,12 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
       audit: { action: 'release.freeze', entityType: 'BankRelease', entityId },
     };
   },
+  'POST /api/retrieve/labels': async () => {
+    const card = await createSkillCard({ content: skillContent({ tags: ['label', 'scenario', uid()] }) });
+    return {
+      role: 'REVIEWER',
+      body: { task: `Label scenario ${uid()}`, ability: 'mail', cardKey: card.card.key, relevant: true },
+      audit: { action: 'retrieval_label.set', entityType: 'RetrievalLabel' },
+    };
+  },
 };

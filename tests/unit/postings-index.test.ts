@@ -63,9 +63,7 @@ describe('postings index', () => {
     expect(again).toEqual(first);
     expect(idx.topK(idx.queryTerms('hotel'), 5, (p) => idx.item(p)).map((h) => idx.item(h.position))).toEqual(['y']);
     expect(idx.topK(idx.queryTerms('unknown words only'), 5, (p) => idx.item(p))).toEqual([]);
-    expect(idx.matchedTerms(0, idx.queryTerms('please cancel this reservation now'))).toEqual([
-      'cancel',
-      'reservation',
-    ]);
+    // Stems: the ranking maps them back to the words the task wrote (retrieval-index.ts).
+    expect(idx.matchedTerms(0, idx.queryTerms('please cancel this reservation now'))).toEqual(['cancel', 'reserv']);
   });
 });

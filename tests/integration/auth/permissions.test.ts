@@ -23,6 +23,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     'cards:read',
     'retrieval:preview',
     'retrieval:query',
+    'retrieval:label',
     'bank:export',
     'release:freeze',
     'dashboard:read',

@@ -20,12 +20,14 @@ describe('rendered runtime text through retrieval', () => {
   it('keeps every card and the block within their token budgets, counted with the real tokenizer', async () => {
     const ability = `big-${uid()}`;
     const word = `vellum${uid()}`;
+    // One word per card as well: a word every card of a bank has is filler, under the minimum score.
+    const topics = Array.from({ length: 6 }, (_, i) => `topic${i}${uid()}`);
     for (let i = 0; i < 6; i++) {
       await createSkillCard({
         ability,
         content: skillContent({
           title: `Handle ${word} case ${i}`,
-          tags: [word, 'case', 'handle'],
+          tags: [word, 'case', 'handle', topics[i]],
           core_rule: `When the ${word} appears, ${long(30, 'consider')}`,
           skill: {
             core_rule: `When the ${word} appears, ${long(30, 'consider')}`,
@@ -51,7 +53,7 @@ describe('rendered runtime text through retrieval', () => {
       });
     }
     const res = await retrieve(await createActor('ANNOTATOR'), {
-      task: `a ${word} case to handle`,
+      task: `a ${word} case to handle: ${topics.join(' ')}`,
       ability,
       apps: [app],
       release: 'current',

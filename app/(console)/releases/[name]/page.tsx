@@ -49,6 +49,7 @@ export default async function Page({
         others={all.filter((r) => r.name !== release.name).map((r) => r.name)}
         compareWith={releaseToCompareWith(all, release.name)}
         canExport={can(actor.role, 'bank:export')}
+        canMeasure={can(actor.role, 'retrieval:preview')}
         cards={cards}
         cardsQuery={new URLSearchParams(parsed.raw).toString()}
       />
