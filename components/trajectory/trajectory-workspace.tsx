@@ -90,6 +90,8 @@ export function TrajectoryWorkspace({
   const [highlighted, setHighlighted] = useState<number | null>(
     event == null ? (initialActive?.eventIndex ?? null) : null,
   );
+  // The candidate call the active checkpoint's expectation is compared with (null = its anchor).
+  const [comparedAt, setComparedAt] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
   // Messages render as markdown; "raw text" shows exactly what the agent wrote.
   const [raw, setRaw] = useState(false);
@@ -115,6 +117,7 @@ export function TrajectoryWorkspace({
     (c: CheckpointView, ds: DiagnosisView[]) => {
       if (!c.passed) setActiveId(c.id);
       setHighlighted(c.eventIndex);
+      setComparedAt(null);
       const s = selectionFor(c, ds, me.id);
       // A checkpoint with no anchored event and no range of its own starts with none selected: the
       // range left from the previous checkpoint would otherwise be submitted with this one unseen.
@@ -199,12 +202,28 @@ export function TrajectoryWorkspace({
       const i = failed.findIndex((c) => c.id === activeId);
       openCheckpoint(failed[(i + delta + failed.length) % failed.length] ?? failed[0], diagnoses.data ?? []);
     },
+    compare: (delta) => {
+      const list = active?.candidates ?? [];
+      if (list.length < 2) return;
+      const i = Math.max(
+        0,
+        list.findIndex((x) => x.position === (comparedAt ?? active?.eventIndex)),
+      );
+      compareWith(list[(i + delta + list.length) % list.length].position);
+    },
     startDiagnosis: () => me.canWrite && editor.current?.focusFirstMissing(),
     pickCategory: () => me.canWrite && editor.current?.pickCategory(),
     toggleFold: () => cursor != null && timeline.current?.toggle(cursor),
     submit: () => editor.current?.submit(),
     help: () => setHelp((h) => !h),
   });
+
+  // Comparing with another call selects it: it is then what the diagnosis is about (and in view).
+  const compareWith = (position: number) => {
+    setComparedAt(position);
+    setHighlighted(position);
+    focusEvent(position, false);
+  };
 
   const heldBy = useClaimHeldByOther(view.claim, me.id);
   const active = view.checkpoints.find((c) => c.id === activeId && !c.passed) ?? null;
@@ -285,7 +304,12 @@ export function TrajectoryWorkspace({
                   Diagnose <UntrustedText text={active.key} className="font-mono" /> ·{' '}
                   <UntrustedText text={active.name} />
                 </h2>
-                <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
+                <CheckpointExpectation
+                  checkpoint={active}
+                  onShowEvent={(p) => focusEvent(p, false)}
+                  comparedAt={comparedAt}
+                  onCompare={compareWith}
+                />
                 <div className="mt-3">
                   {me.canWrite && heldBy ? (
                     <ClaimHeldNotice claim={heldBy} onCheckAgain={() => router.refresh()} />

@@ -45,6 +45,7 @@ describe('the workspace of a run with no failed checkpoint', () => {
       kind: 'action',
       expectedCall: null,
       anchoredCall: null,
+      candidates: [],
     };
     const html = renderToStaticMarkup(
       createElement(CheckpointPanel, {
