@@ -35,7 +35,13 @@ export type ProposalProvenance = {
     href: string;
     packetHref: string;
   } | null;
+  /**
+   * The diagnoses behind the card: those the delta was built from; when the delta does not say
+   * (an LLM reflector, runs from before it was recorded), every diagnosis the run read.
+   */
   diagnoses: ProvenanceDiagnosis[];
+  /** 'delta': `diagnoses` are the ones the delta was built from; 'run': all the run read. */
+  diagnosesScope: 'delta' | 'run';
   trajectories: { id: string; externalId: string; model: string; passed: boolean; href: string }[];
 };
 
@@ -48,7 +54,7 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
       status: true,
       reason: true,
       createdAt: true,
-      delta: { select: { id: true, index: true, content: true } },
+      delta: { select: { id: true, index: true, content: true, diagnosisIds: true } },
       run: {
         select: {
           id: true,
@@ -87,6 +93,10 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
   });
   if (!p) return null;
   const run = p.run;
+  const fed = new Set(p.delta?.diagnosisIds ?? []);
+  const read = run?.diagnoses ?? [];
+  const behind = read.filter(({ diagnosis: d }) => fed.has(d.id));
+  const scope = behind.length ? 'delta' : 'run';
   return {
     proposal: {
       id: p.id,
@@ -96,7 +106,15 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
       createdAt: p.createdAt.toISOString(),
       href: `/reviews/${p.id}`,
     },
-    delta: p.delta && run ? { ...p.delta, href: `/runs/${run.id}#delta-${p.delta.index}` } : null,
+    delta:
+      p.delta && run
+        ? {
+            id: p.delta.id,
+            index: p.delta.index,
+            content: p.delta.content,
+            href: `/runs/${run.id}#delta-${p.delta.index}`,
+          }
+        : null,
     run: run
       ? {
           id: run.id,
@@ -111,7 +129,8 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
           packetHref: `/runs/${run.id}#section-packet-sent-de-identified-`,
         }
       : null,
-    diagnoses: (run?.diagnoses ?? []).map(({ diagnosis: d }) => ({
+    diagnosesScope: scope,
+    diagnoses: (scope === 'delta' ? behind : read).map(({ diagnosis: d }) => ({
       id: d.id,
       author: d.author.name,
       category: d.category?.label ?? null,
@@ -126,7 +145,11 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
         model: d.trajectory.model,
         taskExternalId: d.trajectory.task.externalId,
       },
-      href: trajectoryEventHref(d.trajectory.id, d.eventStart, { checkpointResultId: d.checkpointResult.id }),
+      // Lands on this diagnosis (scrolled into view and highlighted), not on an empty form.
+      href: trajectoryEventHref(d.trajectory.id, d.eventStart, {
+        checkpointResultId: d.checkpointResult.id,
+        diagnosisId: d.id,
+      }),
     })),
     trajectories: (run?.trajectories ?? []).map(({ trajectory: t }) => ({ ...t, href: trajectoryEventHref(t.id) })),
   };

@@ -33,23 +33,30 @@ export const OFFLINE_THRESHOLDS = { duplicate: 0.75, close: 0.3 };
 /** Stored as the run's prompt version: bump when the rules or thresholds change. */
 export const OFFLINE_PIPELINE_VERSION = 'rule-based@5';
 
-export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
-  const seen = new Set<string>();
-  const picked: PacketDiagnosis[] = [];
+/**
+ * The deltas, and for each the packet diagnoses (by index) it was built from: the one it restates
+ * and those it stood in for (the same corrective text and category).
+ */
+export function offlineReflect(packet: ContrastPacket): { deltas: unknown[]; sources: number[][] } {
+  const byKey = new Map<string, PacketDiagnosis[]>();
+  // Several failed checkpoints of one run often share one diagnosis text: one rule each.
+  const key = (d: PacketDiagnosis) => `${d.what_should_have_happened.trim().toLowerCase()}|${d.category}`;
   for (const d of packet.diagnoses) {
-    // Several failed checkpoints of one run often share one diagnosis text: one rule each.
-    const key = `${d.what_should_have_happened.trim().toLowerCase()}|${d.category}`;
-    if (!d.what_should_have_happened.trim() || seen.has(key)) continue;
-    seen.add(key);
-    picked.push(d);
-    if (picked.length === 3) break;
+    if (!d.what_should_have_happened.trim()) continue;
+    byKey.set(key(d), [...(byKey.get(key(d)) ?? []), d]);
   }
-  if (picked.length) return { deltas: picked.map((d) => deltaFromDiagnosis(packet, d)) };
+  const picked = [...byKey.values()].slice(0, 3);
+  if (picked.length)
+    return {
+      deltas: picked.map((ds) => deltaFromDiagnosis(packet, ds[0])),
+      sources: picked.map((ds) => ds.map((d) => d.index)),
+    };
   // No usable diagnosis (the run did not require one): fall back to where the runs diverged.
   const byStep = new Map<string, PacketDivergence>();
   for (const v of packet.divergences)
     if (v.passing_action && !byStep.has(v.passing_action.tool)) byStep.set(v.passing_action.tool, v);
-  return { deltas: [...byStep.values()].slice(0, 3).map((v) => deltaFromDivergence(packet, v)) };
+  const deltas = [...byStep.values()].slice(0, 3).map((v) => deltaFromDivergence(packet, v));
+  return { deltas, sources: deltas.map(() => []) };
 }
 
 /** A weaker, diagnosis-free rule: do what the passing run did at the first point a failing run departed. */
