@@ -20,6 +20,7 @@ import { ClaimHeldNotice, useClaimHeldByOther } from './claim-held-notice';
 import { EventTimeline, type TimelineApi } from './event-timeline';
 import { setFlash, takeFlash } from './flash-notice';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { SourceDiagnosis, SourceDiagnosisMissing } from './source-diagnosis';
 import { TrajectoryHeader } from './trajectory-header';
 import { useSelection, type Selection } from './use-selection';
 import { useWorkspaceKeys } from './use-workspace-keys';
@@ -32,6 +33,8 @@ type Props = {
   initialCheckpointId: string | null;
   /** `?event=<position>` (trajectoryEventHref): select and show that event. */
   initialEvent: number | null;
+  /** `?diagnosis=<id>` (trajectoryEventHref, e.g. from a card's provenance): land on that diagnosis. */
+  initialDiagnosisId?: string | null;
   // Query string of the queue filters this item was opened with; "next" keeps them.
   queueQuery: string;
 };
@@ -54,6 +57,7 @@ export function TrajectoryWorkspace({
   me,
   initialCheckpointId,
   initialEvent,
+  initialDiagnosisId = null,
   queueQuery,
 }: Props) {
   const router = useRouter();
@@ -77,15 +81,22 @@ export function TrajectoryWorkspace({
   );
   const last = view.eventCount - 1;
   const event = initialEvent != null && initialEvent >= 0 && initialEvent <= last ? initialEvent : null;
+  // The diagnosis a link pointed at: its checkpoint opens, its range is selected, it is shown above the form.
+  const [source] = useState(() => initialDiagnoses.find((d) => d.id === initialDiagnosisId) ?? null);
+  const sourceRange =
+    source?.eventStart != null && source.eventStart <= last
+      ? { anchor: source.eventStart, cursor: Math.min(source.eventEnd ?? source.eventStart, last) }
+      : null;
 
   const [activeId, setActiveId] = useState<string | null>(() =>
     initialCheckpointId && view.checkpoints.some((c) => c.id === initialCheckpointId)
       ? initialCheckpointId
-      : ((failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
+      : (source?.checkpointResultId ?? (failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
   );
   const initialActive = view.checkpoints.find((c) => c.id === activeId);
   const { cursor, range, select, selectRange, clear } = useSelection(
-    event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id),
+    (source?.checkpointResultId === activeId ? sourceRange : null) ??
+      (event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id)),
   );
   const [highlighted, setHighlighted] = useState<number | null>(
     event == null ? (initialActive?.eventIndex ?? null) : null,
@@ -232,7 +243,11 @@ export function TrajectoryWorkspace({
   const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
   const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
   const mine = active ? mineOf(all, active) : undefined;
-  const others = active ? all.filter((d) => d.checkpointResultId === active.id && d.author.id !== me.id) : [];
+  const others = active
+    ? all.filter((d) => d.checkpointResultId === active.id && d.author.id !== me.id && d.id !== source?.id)
+    : [];
+  const linked =
+    source && active?.id === source.checkpointResultId ? (all.find((d) => d.id === source.id) ?? source) : null;
 
   return (
     // On wide screens the workspace is exactly one screen tall (the page itself does not scroll; the
@@ -304,6 +319,8 @@ export function TrajectoryWorkspace({
                   Diagnose <UntrustedText text={active.key} className="font-mono" /> ·{' '}
                   <UntrustedText text={active.name} />
                 </h2>
+                {linked ? <SourceDiagnosis diagnosis={linked} isMine={linked.author.id === me.id} /> : null}
+                {initialDiagnosisId && !source && active.id === initialActive?.id ? <SourceDiagnosisMissing /> : null}
                 <CheckpointExpectation
                   checkpoint={active}
                   onShowEvent={(p) => focusEvent(p, false)}
