@@ -83,6 +83,18 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
   });
   const expected = new Map(t.checkpoints.map((c) => [c.id, parseExpectedCall(c.checkpoint.description)]));
   const anchored = await anchorActions(t.id, t.checkpoints, expected);
+  // An expectation whose tool this run never calls keeps the anchor the source gave it, and the call
+  // there (another tool, said as such by the page).
+  const storedPositions = t.checkpoints
+    .filter((c) => expected.get(c.id) && anchored.get(c.id)?.eventIndex == null && c.eventIndex != null)
+    .map((c) => c.eventIndex!);
+  const storedCalls = storedPositions.length
+    ? await prisma.event.findMany({
+        where: { trajectoryId: t.id, type: 'TOOL_CALL', position: { in: storedPositions } },
+        select: { position: true, tool: true, arguments: true },
+      })
+    : [];
+  const callAt = new Map(storedCalls.map((e) => [e.position, { tool: e.tool, arguments: e.arguments }]));
   const live = t.claim && t.claim.expiresAt.getTime() > Date.now() ? t.claim : null;
   return {
     ...trajectorySummary(t),
@@ -93,8 +105,9 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
     checkpoints: t.checkpoints
       .map((c) => {
         const a = anchored.get(c.id);
-        const eventIndex = a ? a.eventIndex : c.eventIndex;
-        const at = a?.candidates.find((x) => x.position === eventIndex);
+        const eventIndex = a?.eventIndex ?? c.eventIndex;
+        const at =
+          a?.candidates.find((x) => x.position === eventIndex) ?? (eventIndex != null && callAt.get(eventIndex));
         return {
           id: c.id,
           key: c.checkpoint.key,

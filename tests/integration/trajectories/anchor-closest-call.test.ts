@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { getTrajectory } from '@/lib/trajectories/get-trajectory';
 import { anchorDomain, closestCallRecord, passedCallRecord, seedAnchorRuns } from '../../helpers/anchor-runs';
-import { createActor } from '../../helpers/factories';
+import { createActor, uid } from '../../helpers/factories';
+import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
 
 const OLD_NOTE =
   'No call of airline.search_direct_flight by the agent with the expected arguments; anchored to its first call, whose arguments differ.';
@@ -49,5 +50,19 @@ describe('the call a checkpoint is compared with, on the trajectory page', () =>
     const b = (await getTrajectory(actor, only)).checkpoints.find((x) => x.key === '7_3')!;
     expect(b.eventIndex).toBe(22);
     expect(b.candidates).toMatchObject([{ position: 22, differing: ['reservation_id'], passedKeys: ['7_4'] }]);
+  });
+
+  it('keeps the anchor the source gave when the run never calls the expected tool, with the call there', async () => {
+    const record = failedRecord({ benchmark: `anchor-${uid()}`, events: 8 });
+    record.task.checkpoints = record.task.checkpoints!.map((c) =>
+      c.id === 'cp_0' ? { ...c, description: 'Expected call cancel_reservation(reservation_id="R1")' } : c,
+    );
+    const [id] = await seedRecords([record]);
+    const view = await getTrajectory(await createActor('ANNOTATOR'), id);
+    expect(view.checkpoints.find((x) => x.key === 'cp_0')).toMatchObject({
+      eventIndex: 1,
+      anchoredCall: { tool: 'airline.get_reservation' },
+      candidates: [],
+    });
   });
 });
