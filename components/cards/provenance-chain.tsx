@@ -95,7 +95,18 @@ export function ProvenanceChain({ provenance, head }: { provenance: ProposalProv
               </Link>
             </Step>
           ) : null}
-          <Step label={`Diagnoses (${provenance.diagnoses.length})`}>
+          <Step
+            label={
+              provenance.diagnosesScope === 'delta'
+                ? `Diagnoses behind this delta (${provenance.diagnoses.length})`
+                : `Diagnoses (${provenance.diagnoses.length})`
+            }
+          >
+            {provenance.diagnosesScope === 'run' && provenance.diagnoses.length > 1 ? (
+              <span className="text-xs text-slate-600" data-testid="prov-diagnoses-scope">
+                every diagnosis the run read: the delta does not say which it was built from
+              </span>
+            ) : null}
             {provenance.diagnoses.length === 0 ? (
               <span className="text-slate-600">none (built from observed calls or the divergence)</span>
             ) : (

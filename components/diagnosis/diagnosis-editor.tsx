@@ -33,6 +33,9 @@ import {
 } from './diagnosis-form-state';
 import { useDiagnosisWrites } from './use-diagnosis-writes';
 
+/** The fields an annotator types into, in form order. */
+const TEXT_FIELDS = ['whatWentWrong', 'whatShouldHaveHappened'] as const;
+
 export type EditorApi = {
   /** `d`: focus the first required field that is still empty. */
   focusFirstMissing: () => void;
@@ -211,14 +214,12 @@ export function DiagnosisEditor({
     if (!picking || !Number.isInteger(n) || !cat) return false;
     update({ categoryId: cat.id });
     setPicking(false);
-    // On to the next thing that still needs filling in.
-    const next = FORM_FIELDS.find(
-      (f) =>
-        f !== 'category' &&
-        f !== 'confidence' &&
-        submitProblems(payload(checkpoint.id, { ...form, categoryId: cat.id }, range)).fields[f],
-    );
-    if (next) requestAnimationFrame(() => focusField(next));
+    // On to the text that still needs writing: what comes after `c` + digit is the annotator typing.
+    // Focus moves now, inside this keydown, so the very next key lands in the field: moved a frame
+    // later, the keys typed meanwhile went to this select and were lost, and a field that takes no
+    // text (the range) let a first `j`, `k` or `o` drive the timeline instead.
+    const empty = TEXT_FIELDS.find((f) => !form[f].trim());
+    focusField(empty ?? 'whatWentWrong');
     return true;
   };
 

@@ -2,12 +2,19 @@
 
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
+import { CallCandidates, passedText } from './call-candidates';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
-type Props = { checkpoint: CheckpointView; onShowEvent: (position: number) => void };
+type Props = {
+  checkpoint: CheckpointView;
+  onShowEvent: (position: number) => void;
+  /** The call the expectation is compared with (one of the checkpoint's candidates); null = its anchor. */
+  comparedAt?: number | null;
+  onCompare?: (position: number) => void;
+};
 
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -20,7 +27,7 @@ const topKey = (path: string) => path.split('.')[0];
  * ones first), so e.g. `total_baggages: 1 → 0` is what the annotator reads
  * before blaming anything else. All values are rendered as text (names with bidi markers).
  */
-export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
+export function CheckpointExpectation({ checkpoint: c, onShowEvent, comparedAt = null, onCompare }: Props) {
   const expected = c.expectedCall;
   return (
     <section
@@ -44,7 +51,9 @@ export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
         </p>
       )}
       {/* The differing fields come first: they are the finding; the evaluator's note follows. */}
-      {expected ? <ExpectedVsActual checkpoint={c} onShowEvent={onShowEvent} /> : null}
+      {expected ? (
+        <ExpectedVsActual checkpoint={c} onShowEvent={onShowEvent} comparedAt={comparedAt} onCompare={onCompare} />
+      ) : null}
       {c.note ? (
         <p className="text-xs text-slate-700 [overflow-wrap:anywhere]" data-testid="checkpoint-note">
           <span className="font-semibold">Evaluator: </span>
@@ -55,9 +64,12 @@ export function CheckpointExpectation({ checkpoint: c, onShowEvent }: Props) {
   );
 }
 
-function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
+function ExpectedVsActual({ checkpoint: c, onShowEvent, comparedAt, onCompare }: Props) {
   const expected = c.expectedCall!;
-  const actual = c.anchoredCall;
+  // The anchor unless the annotator picked another candidate call.
+  const candidate = c.candidates.find((x) => x.position === comparedAt) ?? c.candidates[0] ?? null;
+  const actual = candidate ?? c.anchoredCall;
+  const at = candidate?.position ?? c.eventIndex;
   if (!actual)
     return (
       <p className="text-xs text-slate-600">No tool call to compare with: the trajectory never makes this call.</p>
@@ -89,12 +101,26 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
           <button
             type="button"
             className="font-medium text-indigo-700 hover:underline"
-            onClick={() => c.eventIndex != null && onShowEvent(c.eventIndex)}
+            onClick={() => at != null && onShowEvent(at)}
+            data-testid="compared-call"
           >
-            event #{c.eventIndex}
+            event #{at}
           </button>
         </ins>
       </p>
+      {candidate?.passedKeys.length ? (
+        // A call that satisfied another checkpoint is rarely what this one failed on: never shown unsaid.
+        <p
+          role="note"
+          className="rounded bg-amber-50 px-1.5 py-1 text-xs text-amber-900"
+          data-testid="passed-elsewhere"
+        >
+          This call {revealBidi(passedText(candidate.passedKeys))}
+          {candidate.position === c.eventIndex && c.candidates.length === 1
+            ? `; the run makes no other call of ${revealBidi(expected.name)}.`
+            : '.'}
+        </p>
+      ) : null}
       {changes.some((ch) => ch.changed) ? (
         <FieldDiffView changes={changes} onlyChanged highlight={differing} className="text-xs" />
       ) : (
@@ -102,6 +128,14 @@ function ExpectedVsActual({ checkpoint: c, onShowEvent }: Props) {
           {changes.length ? 'The compared arguments are equal.' : 'Neither call has arguments to compare.'}
         </p>
       )}
+      {candidate && onCompare ? (
+        <CallCandidates
+          candidates={c.candidates}
+          compared={candidate.position}
+          tool={expected.name}
+          onCompare={onCompare}
+        />
+      ) : null}
       {same.length ? (
         // Equal arguments are context, not the finding: folded so the form stays close.
         <details className="text-xs">

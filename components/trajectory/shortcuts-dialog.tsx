@@ -9,6 +9,7 @@ export const SHORTCUTS: [string, string][] = [
   ['click, Shift + click', 'select one event, or a range'],
   ['o', 'fold / expand the observation at the cursor'],
   ['[ / ]', 'previous / next failed checkpoint'],
+  [', / .', 'compare the expected call with the previous / next call of that tool (selects it)'],
   ['d', 'diagnose: jump to the first empty required field'],
   ['c, then 1–9', 'pick the failure category; the cursor then moves on to the next empty field (no need for d)'],
   ['Esc (in a field)', 'leave the field: j / k work again'],

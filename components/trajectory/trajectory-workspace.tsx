@@ -23,6 +23,7 @@ import { EventTimeline, type TimelineApi } from './event-timeline';
 import { setFlash, takeFlash } from './flash-notice';
 import { ItemExitDialogs, type ItemExit } from './item-exit-dialogs';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { SourceDiagnosis, SourceDiagnosisMissing } from './source-diagnosis';
 import { TrajectoryHeader } from './trajectory-header';
 import { useSelection, type Selection } from './use-selection';
 import { useWorkspaceKeys } from './use-workspace-keys';
@@ -35,6 +36,8 @@ type Props = {
   initialCheckpointId: string | null;
   /** `?event=<position>` (trajectoryEventHref): select and show that event. */
   initialEvent: number | null;
+  /** `?diagnosis=<id>` (trajectoryEventHref, e.g. from a card's provenance): land on that diagnosis. */
+  initialDiagnosisId?: string | null;
   // Query string of the queue filters this item was opened with; "next" keeps them.
   queueQuery: string;
 };
@@ -59,6 +62,7 @@ function runTargetOf(view: TrajectoryView): CheckpointView {
     inRewardBasis: true,
     expectedCall: null,
     anchoredCall: null,
+    candidates: [],
   };
 }
 
@@ -78,6 +82,7 @@ export function TrajectoryWorkspace({
   me,
   initialCheckpointId,
   initialEvent,
+  initialDiagnosisId = null,
   queueQuery,
 }: Props) {
   const router = useRouter();
@@ -107,19 +112,28 @@ export function TrajectoryWorkspace({
   );
   const last = view.eventCount - 1;
   const event = initialEvent != null && initialEvent >= 0 && initialEvent <= last ? initialEvent : null;
+  // The diagnosis a link pointed at: its checkpoint opens, its range is selected, it is shown above the form.
+  const [source] = useState(() => initialDiagnoses.find((d) => d.id === initialDiagnosisId) ?? null);
+  const sourceRange =
+    source?.eventStart != null && source.eventStart <= last
+      ? { anchor: source.eventStart, cursor: Math.min(source.eventEnd ?? source.eventStart, last) }
+      : null;
 
   const [activeId, setActiveId] = useState<string | null>(() =>
     initialCheckpointId && targets.some((c) => c.id === initialCheckpointId)
       ? initialCheckpointId
-      : ((failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
+      : (source?.targetId ?? (failed.find((c) => !isDone(c, initialDiagnoses)) ?? failed[0])?.id ?? null),
   );
   const initialActive = targets.find((c) => c.id === activeId);
   const { cursor, range, select, selectRange, clear } = useSelection(
-    event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id),
+    (source?.targetId === activeId ? sourceRange : null) ??
+      (event != null ? { anchor: event, cursor: event } : selectionFor(initialActive, initialDiagnoses, me.id)),
   );
   const [highlighted, setHighlighted] = useState<number | null>(
     event == null ? (initialActive?.eventIndex ?? null) : null,
   );
+  // The candidate call the active checkpoint's expectation is compared with (null = its anchor).
+  const [comparedAt, setComparedAt] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
   const [exit, setExit] = useState<ItemExit | null>(null);
   // Messages render as markdown; "raw text" shows exactly what the agent wrote.
@@ -146,6 +160,7 @@ export function TrajectoryWorkspace({
     (c: CheckpointView, ds: DiagnosisView[]) => {
       if (!c.passed) setActiveId(c.id);
       setHighlighted(c.eventIndex);
+      setComparedAt(null);
       const s = selectionFor(c, ds, me.id);
       // A checkpoint with no anchored event and no range of its own starts with none selected: the
       // range left from the previous checkpoint would otherwise be submitted with this one unseen.
@@ -230,6 +245,15 @@ export function TrajectoryWorkspace({
       const i = failed.findIndex((c) => c.id === activeId);
       openCheckpoint(failed[(i + delta + failed.length) % failed.length] ?? failed[0], diagnoses.data ?? []);
     },
+    compare: (delta) => {
+      const list = active?.candidates ?? [];
+      if (list.length < 2) return;
+      const i = Math.max(
+        0,
+        list.findIndex((x) => x.position === (comparedAt ?? active?.eventIndex)),
+      );
+      compareWith(list[(i + delta + list.length) % list.length].position);
+    },
     startDiagnosis: () => me.canWrite && editor.current?.focusFirstMissing(),
     pickCategory: () => me.canWrite && editor.current?.pickCategory(),
     toggleFold: () => cursor != null && timeline.current?.toggle(cursor),
@@ -246,6 +270,13 @@ export function TrajectoryWorkspace({
     next.mutate();
   };
 
+  // Comparing with another call selects it: it is then what the diagnosis is about (and in view).
+  const compareWith = (position: number) => {
+    setComparedAt(position);
+    setHighlighted(position);
+    focusEvent(position, false);
+  };
+
   const heldBy = useClaimHeldByOther(view.claim, me.id);
   const active = targets.find((c) => c.id === activeId && !c.passed) ?? null;
   // Skipping hands the item back: only for someone working the queue, on an item still in it.
@@ -255,7 +286,10 @@ export function TrajectoryWorkspace({
   const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
   const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
   const mine = active ? mineOf(all, active) : undefined;
-  const others = active ? all.filter((d) => d.targetId === active.id && d.author.id !== me.id) : [];
+  const others = active
+    ? all.filter((d) => d.targetId === active.id && d.author.id !== me.id && d.id !== source?.id)
+    : [];
+  const linked = source && active?.id === source.targetId ? (all.find((d) => d.id === source.id) ?? source) : null;
 
   return (
     // On wide screens the workspace is exactly one screen tall (the page itself does not scroll; the
@@ -325,6 +359,8 @@ export function TrajectoryWorkspace({
             <ErrorMessage error={next.error ?? diagnoses.error} />
             {active ? (
               <>
+                {linked ? <SourceDiagnosis diagnosis={linked} isMine={linked.author.id === me.id} /> : null}
+                {initialDiagnosisId && !source && active.id === initialActive?.id ? <SourceDiagnosisMissing /> : null}
                 {active === runTarget ? (
                   <>
                     <h2 className="mb-2 text-sm font-semibold">Diagnose the run as a whole</h2>
@@ -350,7 +386,12 @@ export function TrajectoryWorkspace({
                         {view.passed ? ' The run passed; diagnose it only if it still teaches something.' : ''}
                       </p>
                     ) : null}
-                    <CheckpointExpectation checkpoint={active} onShowEvent={(p) => focusEvent(p, false)} />
+                    <CheckpointExpectation
+                      checkpoint={active}
+                      onShowEvent={(p) => focusEvent(p, false)}
+                      comparedAt={comparedAt}
+                      onCompare={compareWith}
+                    />
                   </>
                 )}
                 {me.canWrite || canSkip ? (

@@ -5,6 +5,8 @@ import { useEffect, useRef } from 'react';
 export type WorkspaceKeys = {
   move: (delta: 1 | -1, extend: boolean) => void;
   checkpoint: (delta: 1 | -1) => void;
+  /** The previous / next call of the expected tool to compare the expectation with. */
+  compare: (delta: 1 | -1) => void;
   startDiagnosis: () => void;
   pickCategory: () => void;
   toggleFold: () => void;
@@ -56,6 +58,8 @@ export function useWorkspaceKeys(handlers: WorkspaceKeys) {
         K: () => h.move(-1, true),
         ']': () => h.checkpoint(1),
         '[': () => h.checkpoint(-1),
+        '.': () => h.compare(1),
+        ',': () => h.compare(-1),
         d: h.startDiagnosis,
         c: h.pickCategory,
         o: h.toggleFold,

@@ -53,7 +53,13 @@ export type ProposalProvenance = {
     href: string;
     packetHref: string;
   } | null;
+  /**
+   * The diagnoses behind the card: those the delta was built from; when the delta does not say
+   * (an LLM reflector, runs from before it was recorded), every diagnosis the run read.
+   */
   diagnoses: ProvenanceDiagnosis[];
+  /** 'delta': `diagnoses` are the ones the delta was built from; 'run': all the run read. */
+  diagnosesScope: 'delta' | 'run';
   trajectories: { id: string; externalId: string; model: string; passed: boolean; href: string }[];
 };
 
@@ -88,8 +94,10 @@ function toDiagnosis(d: Prisma.DiagnosisGetPayload<{ select: typeof diagnosisSel
       model: d.trajectory.model,
       taskExternalId: d.trajectory.task.externalId,
     },
+    // Lands on this diagnosis (scrolled into view and highlighted), not on an empty form.
     href: trajectoryEventHref(d.trajectory.id, d.eventStart, {
       checkpointResultId: d.checkpointResult?.id ?? runTargetId(d.trajectory.id),
+      diagnosisId: d.id,
     }),
   };
 }
@@ -112,7 +120,7 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
         orderBy: { createdAt: 'asc' },
         select: { authoredFields: true, createdAt: true, reviewer: { select: { name: true } } },
       },
-      delta: { select: { id: true, index: true, content: true } },
+      delta: { select: { id: true, index: true, content: true, diagnosisIds: true } },
       run: {
         select: {
           id: true,
@@ -137,6 +145,10 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
   });
   if (!p) return null;
   const run = p.run;
+  const fed = new Set(p.delta?.diagnosisIds ?? []);
+  const read = run?.diagnoses ?? [];
+  const behind = read.filter(({ diagnosis: d }) => fed.has(d.id));
+  const scope = behind.length ? 'delta' : 'run';
   return {
     proposal: {
       id: p.id,
@@ -159,7 +171,15 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
         at: r.createdAt.toISOString(),
       })),
     ],
-    delta: p.delta && run ? { ...p.delta, href: `/runs/${run.id}#delta-${p.delta.index}` } : null,
+    delta:
+      p.delta && run
+        ? {
+            id: p.delta.id,
+            index: p.delta.index,
+            content: p.delta.content,
+            href: `/runs/${run.id}#delta-${p.delta.index}`,
+          }
+        : null,
     run: run
       ? {
           id: run.id,
@@ -174,8 +194,9 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
           packetHref: `/runs/${run.id}#section-packet-sent-de-identified-`,
         }
       : null,
+    diagnosesScope: scope,
     diagnoses: [
-      ...(run?.diagnoses ?? []).map(({ diagnosis: d }) => toDiagnosis(d)),
+      ...(scope === 'delta' ? behind : read).map(({ diagnosis: d }) => toDiagnosis(d)),
       ...(p.diagnosis ? [toDiagnosis(p.diagnosis)] : []),
     ],
     trajectories: (run?.trajectories ?? []).map(({ trajectory: t }) => ({ ...t, href: trajectoryEventHref(t.id) })),

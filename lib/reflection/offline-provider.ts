@@ -47,11 +47,20 @@ export const OFFLINE_PIPELINE_VERSION = 'rule-based@6';
 
 const TITLE_MAX = 120;
 
-export function offlineReflect(packet: ContrastPacket): { deltas: unknown[] } {
+/**
+ * The deltas, and for each the packet diagnoses (by index) it was built from: every diagnosis of its root
+ * cause (provenance lists those, not all that the run read). A divergence delta has none.
+ */
+export function offlineReflect(packet: ContrastPacket): { deltas: unknown[]; sources: number[][] } {
   const causes = groupByRootCause(packet.diagnoses).slice(0, 3);
-  const deltas = causes.length ? causes.map((c) => deltaFromCause(packet, c)) : divergenceDeltas(packet);
-  return { deltas: distinctTitles(deltas) };
+  const built: Sourced[] = causes.length
+    ? causes.map((c) => ({ delta: deltaFromCause(packet, c), sources: c.diagnoses.map((d) => d.index) }))
+    : divergenceDeltas(packet).map((delta) => ({ delta, sources: [] }));
+  const kept = distinctTitles(built);
+  return { deltas: kept.map((k) => k.delta), sources: kept.map((k) => k.sources) };
 }
+
+type Sourced = { delta: SkillCardContent; sources: number[] };
 
 /** No usable diagnosis (the run did not require one): where the runs diverged, one card per passing call. */
 function divergenceDeltas(packet: ContrastPacket): SkillCardContent[] {
@@ -67,16 +76,22 @@ function divergenceDeltas(packet: ContrastPacket): SkillCardContent[] {
  * a later card takes its action as the situation instead, and one that still
  * collides is the same lesson, so its lists join the earlier card.
  */
-function distinctTitles(deltas: SkillCardContent[]): SkillCardContent[] {
-  const out: SkillCardContent[] = [];
+function distinctTitles(deltas: Sourced[]): Sourced[] {
+  const out: Sourced[] = [];
   for (const d of deltas) {
-    const taken = (t: string) => out.some((o) => o.title.toLowerCase() === t.toLowerCase());
-    if (!taken(d.title)) {
+    const taken = (t: string) => out.some((o) => o.delta.title.toLowerCase() === t.toLowerCase());
+    if (!taken(d.delta.title)) {
       out.push(d);
       continue;
     }
-    const alt = alternativeTitle(d);
-    if (alt && !taken(alt)) out.push({ ...d, title: alt });
+    const alt = alternativeTitle(d.delta);
+    if (alt && !taken(alt)) {
+      out.push({ ...d, delta: { ...d.delta, title: alt } });
+      continue;
+    }
+    // The same lesson: the diagnoses behind it are behind the earlier card.
+    const same = out.find((o) => o.delta.title.toLowerCase() === d.delta.title.toLowerCase());
+    if (same) same.sources = [...new Set([...same.sources, ...d.sources])];
   }
   return out;
 }

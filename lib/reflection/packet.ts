@@ -89,6 +89,8 @@ export type PacketContext = {
   allFailed: boolean;
   trajectoryIds: string[];
   diagnosisIds: string[];
+  /** Per packet diagnosis (by index): the diagnoses behind it (an adjudicated checkpoint's are all of its own). */
+  packetDiagnosisIds: string[][];
   observedTools: string[];
   /** Concrete values that were replaced: a card repeating one is rejected. */
   scenarioValues: string[];
@@ -233,6 +235,11 @@ export async function buildContrastPacket(
       allFailed,
       trajectoryIds: trajectories.map((t) => t.id),
       diagnosisIds: diagnosed.map(({ g }) => g.id),
+      packetDiagnosisIds: signals.map(({ g }) =>
+        g.checkpointResult?.adjudication
+          ? diagnosed.filter((x) => x.g.checkpointResultId === g.checkpointResultId).map((x) => x.g.id)
+          : [g.id],
+      ),
       observedTools,
       scenarioValues: d.mapping().map((m) => m.value),
       forbiddenTerms: [...new Set([task.externalId, ...all.flatMap((t) => [t.model, t.externalId])])],

@@ -67,7 +67,14 @@ export async function persistSuccess(runId: string, r: PipelineResult): Promise<
       const deltaIds = new Map<number, string>();
       for (const d of r.deltas) {
         const row = await tx.skillDelta.create({
-          data: { runId, index: d.index, content: json(d.content), valid: d.valid, validation: json(d.validation) },
+          data: {
+            runId,
+            index: d.index,
+            content: json(d.content),
+            valid: d.valid,
+            validation: json(d.validation),
+            diagnosisIds: d.diagnosisIds,
+          },
         });
         deltaIds.set(d.index, row.id);
       }

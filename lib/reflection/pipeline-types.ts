@@ -2,7 +2,14 @@ import type { CardKind, CardOperation } from '@prisma/client';
 import type { ValidationIssue } from './validate-card';
 
 /** What a pipeline phase hands to `persistRun`, which writes it in one transaction. */
-export type DeltaRecord = { index: number; content: unknown; valid: boolean; validation: ValidationIssue[] };
+export type DeltaRecord = {
+  index: number;
+  content: unknown;
+  valid: boolean;
+  validation: ValidationIssue[];
+  /** The diagnoses the delta was built from (empty when the reflector does not say). */
+  diagnosisIds: string[];
+};
 
 export type ProposalRecord = {
   deltaIndex: number | null;

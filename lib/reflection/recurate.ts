@@ -98,7 +98,10 @@ export async function runRecuration(run: ReflectionRun, signal?: AbortSignal): P
       completionTokens: curated.completionTokens,
       timings,
       // The delta is copied into this run so its page and the provenance chain show what was re-curated.
-      deltas: [{ index, content: delta.data, valid: true, validation: [] }],
+      // With the diagnoses it was built from, so the card's provenance still names them.
+      deltas: [
+        { index, content: delta.data, valid: true, validation: [], diagnosisIds: stale.delta?.diagnosisIds ?? [] },
+      ],
       proposals: [curated.proposal],
       trajectoryIds: stale.run?.trajectories.map((t) => t.trajectoryId) ?? context.trajectoryIds,
       diagnosisIds: stale.run?.diagnoses.map((d) => d.diagnosisId) ?? context.diagnosisIds,

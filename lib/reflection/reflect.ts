@@ -75,9 +75,11 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
     // Reflector
     const t1 = Date.now();
     let rawDeltas: unknown[];
+    // Per delta, the packet diagnoses (by index) it was built from, when the reflector says.
+    let sources: number[][] = [];
     let reflectorRaw: string;
     if (offline) {
-      rawDeltas = offlineReflect(packet).deltas;
+      ({ deltas: rawDeltas, sources } = offlineReflect(packet));
       reflectorRaw = JSON.stringify({ deltas: rawDeltas });
     } else {
       const query = [
@@ -115,7 +117,8 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
 
     const deltas: DeltaRecord[] = rawDeltas.map((content, index) => {
       const v = validateDelta(content, vctx);
-      return { index, content: v.content ?? content, valid: v.issues.length === 0, validation: v.issues };
+      const diagnosisIds = [...new Set((sources[index] ?? []).flatMap((i) => context.packetDiagnosisIds[i] ?? []))];
+      return { index, content: v.content ?? content, valid: v.issues.length === 0, validation: v.issues, diagnosisIds };
     });
 
     // Curator: one patch per valid delta (the LLM concurrency limit applies inside).

@@ -1,6 +1,7 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
+import { assignCheckpointAnchors, sameTool, type AnchorCandidate, type ExpectedAction } from './anchor-checkpoints';
 import { dataQualityWarnings, type DataQualityWarning } from './data-quality';
 import { parseExpectedCall, type ExpectedCall } from './expected-call';
 import { taskRewardBasis } from './reward-basis';
@@ -27,7 +28,14 @@ export type CheckpointView = {
   expectedCall: ExpectedCall | null;
   /** Action checks: the tool call at the anchored event, to diff against the expectation. */
   anchoredCall: { tool: string | null; arguments: unknown } | null;
+  /**
+   * Action checks: every call of the expected tool, the anchor first, then closest first
+   * (lib/trajectories/anchor-checkpoints.ts), so the annotator can compare with another one.
+   */
+  candidates: CallCandidate[];
 };
+
+export type CallCandidate = AnchorCandidate & { tool: string | null; arguments: unknown };
 
 export type TrajectoryView = {
   id: string;
@@ -88,16 +96,19 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
     orderBy: { position: 'asc' },
   });
   const expected = new Map(t.checkpoints.map((c) => [c.id, parseExpectedCall(c.checkpoint.description)]));
-  const anchorPositions = t.checkpoints
-    .filter((c) => expected.get(c.id) && c.eventIndex != null)
+  const anchored = await anchorActions(t.id, t.checkpoints, expected);
+  // An expectation whose tool this run never calls keeps the anchor the source gave it, and the call
+  // there (another tool, said as such by the page).
+  const storedPositions = t.checkpoints
+    .filter((c) => expected.get(c.id) && anchored.get(c.id)?.eventIndex == null && c.eventIndex != null)
     .map((c) => c.eventIndex!);
-  const anchoredCalls = anchorPositions.length
+  const storedCalls = storedPositions.length
     ? await prisma.event.findMany({
-        where: { trajectoryId: t.id, type: 'TOOL_CALL', position: { in: anchorPositions } },
+        where: { trajectoryId: t.id, type: 'TOOL_CALL', position: { in: storedPositions } },
         select: { position: true, tool: true, arguments: true },
       })
     : [];
-  const callAt = new Map(anchoredCalls.map((e) => [e.position, { tool: e.tool, arguments: e.arguments }]));
+  const callAt = new Map(storedCalls.map((e) => [e.position, { tool: e.tool, arguments: e.arguments }]));
   const live = t.claim && t.claim.expiresAt.getTime() > Date.now() ? t.claim : null;
   return {
     ...trajectorySummary(t),
@@ -109,26 +120,92 @@ export async function getTrajectory(actor: Actor, id: string): Promise<Trajector
     pendingCount: t.pendingCount,
     task: taskSummary(t.task),
     checkpoints: t.checkpoints
-      .map((c) => ({
-        id: c.id,
-        key: c.checkpoint.key,
-        name: c.checkpoint.name,
-        description: c.checkpoint.description,
-        passed: c.passed,
-        score: c.score,
-        total: c.total,
-        note: c.note,
-        eventIndex: c.eventIndex,
-        position: c.checkpoint.position,
-        kind: c.checkpoint.kind,
-        inRewardBasis: c.inRewardBasis,
-        expectedCall: expected.get(c.id) ?? null,
-        anchoredCall: (c.eventIndex != null && callAt.get(c.eventIndex)) || null,
-      }))
+      .map((c) => {
+        const a = anchored.get(c.id);
+        const eventIndex = a?.eventIndex ?? c.eventIndex;
+        const at =
+          a?.candidates.find((x) => x.position === eventIndex) ?? (eventIndex != null && callAt.get(eventIndex));
+        return {
+          id: c.id,
+          key: c.checkpoint.key,
+          name: c.checkpoint.name,
+          description: c.checkpoint.description,
+          passed: c.passed,
+          score: c.score,
+          total: c.total,
+          note: a && !c.passed ? currentNote(c.note, a.differing) : c.note,
+          eventIndex,
+          position: c.checkpoint.position,
+          kind: c.checkpoint.kind,
+          inRewardBasis: c.inRewardBasis,
+          expectedCall: expected.get(c.id) ?? null,
+          anchoredCall: at ? { tool: at.tool, arguments: at.arguments } : null,
+          candidates: a?.candidates ?? [],
+        };
+      })
       .sort((a, b) => a.position - b.position),
     unscored,
     siblings,
     claim: live ? { userId: live.userId, userName: live.user.name, expiresAt: live.expiresAt.toISOString() } : null,
     dataQualityWarnings: dataQualityWarnings(t.metadata),
   };
+}
+
+type ResultRow = { id: string; passed: boolean; checkpoint: { key: string; kind: string | null } };
+
+/**
+ * The agent's action checkpoints anchored again, all together, from the calls as stored: runs
+ * imported before the closest-unmatched rule get it too, and the page gets every candidate call.
+ * A user-side action keeps its stored anchor (its description names no call to compare).
+ */
+async function anchorActions(
+  trajectoryId: string,
+  results: ResultRow[],
+  expected: Map<string, ExpectedCall | null>,
+): Promise<Map<string, { eventIndex: number | null; differing: string[]; candidates: CallCandidate[] }>> {
+  const actions: (ExpectedAction & { id: string })[] = results.flatMap((c) => {
+    const e = expected.get(c.id);
+    if (!e || c.checkpoint.kind === 'user_action') return [];
+    return [
+      { id: c.id, key: c.checkpoint.key, passed: c.passed, tool: e.name, arguments: e.arguments, compared: e.compared },
+    ];
+  });
+  if (!actions.length) return new Map();
+  const names = [...new Set(actions.map((a) => a.tool))];
+  const calls = (
+    await prisma.event.findMany({
+      where: {
+        trajectoryId,
+        type: 'TOOL_CALL',
+        source: 'AGENT',
+        OR: names.flatMap((n) => [{ tool: n }, { tool: { endsWith: `.${n}` } }]),
+      },
+      select: { position: true, tool: true, arguments: true },
+      orderBy: { position: 'asc' },
+    })
+  ).filter((e) => names.some((n) => sameTool(n, e.tool)));
+  const byPosition = new Map(calls.map((e) => [e.position, e]));
+  const anchors = assignCheckpointAnchors(actions, calls);
+  return new Map(
+    actions.map((a) => {
+      const anchor = anchors.get(a.key)!;
+      const candidates = anchor.candidates.map((x) => ({
+        ...x,
+        tool: byPosition.get(x.position)?.tool ?? null,
+        arguments: byPosition.get(x.position)?.arguments ?? null,
+      }));
+      return [a.id, { eventIndex: anchor.eventIndex, differing: anchor.differing, candidates }];
+    }),
+  );
+}
+
+/** The importer's note as the importer writes it now: runs imported earlier say "anchored to its first call". */
+function currentNote(note: string | null, differing: string[]): string | null {
+  const old =
+    note &&
+    /^(No call of \S+ by (?:the agent|the user) with the expected arguments); anchored to its first call, whose arguments differ\.$/.exec(
+      note,
+    );
+  if (!old) return note;
+  return differing.length ? `${old[1]}; the closest differs in ${differing.join(', ')}.` : `${old[1]}.`;
 }

@@ -52,6 +52,7 @@ describe('imported and LLM text on the card pages', () => {
         packetHref: '/runs/r/packet',
       },
       diagnoses: [],
+      diagnosesScope: 'run',
       trajectories: [{ id: 'tr', externalId: 'x', model, passed: false, href: '/trajectories/tr' }],
     };
     const html = renderToStaticMarkup(createElement(ProvenanceChain, { provenance }));

@@ -52,6 +52,7 @@ describe('the workspace of a run with no failed checkpoint', () => {
       inRewardBasis: null,
       expectedCall: null,
       anchoredCall: null,
+      candidates: [],
     };
     const html = renderToStaticMarkup(
       createElement(CheckpointPanel, {

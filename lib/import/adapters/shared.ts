@@ -1,4 +1,4 @@
-import { stableStringify } from '@/lib/trajectories/content-hash';
+import { assignCheckpointAnchors, type ExpectedAction } from '@/lib/trajectories/anchor-checkpoints';
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 
 /** Loose view of untrusted JSON: adapters read fields defensively and let zod report the rest. */
@@ -29,61 +29,44 @@ export function parseArguments(raw: unknown): Record<string, unknown> {
 
 /** Who is expected to make a call: the agent, or (τ²-bench dual control) the simulated user. */
 export type Caller = 'agent' | 'user';
-const isCallBy = (e: NativeEvent, tool: string, by: Caller) =>
-  e.type === 'tool_call' && e.tool === tool && e.source === by;
+
+export type ExpectedActionInput = ExpectedAction & { by: Caller };
 
 /**
- * Position of the first tool call by `by` with this tool name whose arguments
- * match the expected ones on the compared keys (all keys when none are named).
+ * Anchors a run's expected-action checkpoints together (lib/trajectories/anchor-checkpoints.ts):
+ * a passed one to its matching call, a failed one to the closest call of its tool that no other
+ * checkpoint took, with a note naming what differs. A user-side action (dual control) is anchored
+ * to the simulated user's calls only, an agent action to the agent's.
  */
-export function anchorToolCall(
+export function anchorExpectedActions(
   events: NativeEvent[],
-  tool: string,
-  expected: Record<string, unknown>,
-  compareKeys?: string[] | null,
-  by: Caller = 'agent',
-): number | null {
-  const keys = compareKeys ?? Object.keys(expected);
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i];
-    if (!isCallBy(e, tool, by)) continue;
-    const args = e.arguments ?? {};
-    if (keys.every((k) => stableStringify(args[k]) === stableStringify(expected[k]))) return i;
+  actions: ExpectedActionInput[],
+): Map<string, { eventIndex: number | null; note: string | null }> {
+  const out = new Map<string, { eventIndex: number | null; note: string | null }>();
+  for (const by of ['agent', 'user'] as const) {
+    const mine = actions.filter((a) => a.by === by);
+    if (!mine.length) continue;
+    const calls = events.flatMap((e, position) =>
+      e.type === 'tool_call' && e.source === by ? [{ position, tool: e.tool ?? null, arguments: e.arguments }] : [],
+    );
+    const anchors = assignCheckpointAnchors(mine, calls);
+    const who = by === 'user' ? 'the user' : 'the agent';
+    for (const a of mine) {
+      const anchor = anchors.get(a.key)!;
+      out.set(a.key, {
+        eventIndex: anchor.eventIndex,
+        note:
+          anchor.eventIndex == null
+            ? by === 'user'
+              ? `The user never calls ${a.tool}.`
+              : `The trajectory never calls ${a.tool}.`
+            : anchor.exact
+              ? null
+              : `No call of ${a.tool} by ${who} with the expected arguments; the closest differs in ${anchor.differing.join(', ')}.`,
+      });
+    }
   }
-  return null;
-}
-
-/** Position of the first call of this tool by `by`, whatever its arguments. */
-export function firstCallOf(events: NativeEvent[], tool: string, by: Caller = 'agent'): number | null {
-  const i = events.findIndex((e) => isCallBy(e, tool, by));
-  return i >= 0 ? i : null;
-}
-
-/**
- * Anchors an expected-action checkpoint: the matching call when there is one;
- * otherwise, so the annotator lands near the mistake, the first call of the
- * same tool (with a note saying the arguments differ).
- */
-export function anchorExpectedAction(
-  events: NativeEvent[],
-  tool: string,
-  expected: Record<string, unknown>,
-  compareKeys?: string[] | null,
-  by: Caller = 'agent',
-): { eventIndex: number | null; note: string | null } {
-  const exact = anchorToolCall(events, tool, expected, compareKeys, by);
-  if (exact != null) return { eventIndex: exact, note: null };
-  const nearest = firstCallOf(events, tool, by);
-  const who = by === 'user' ? 'the user' : 'the agent';
-  if (nearest != null)
-    return {
-      eventIndex: nearest,
-      note: `No call of ${tool} by ${who} with the expected arguments; anchored to its first call, whose arguments differ.`,
-    };
-  return {
-    eventIndex: null,
-    note: by === 'user' ? `The user never calls ${tool}.` : `The trajectory never calls ${tool}.`,
-  };
+  return out;
 }
 
 export type RecordParts = Pick<NativeRecordInput, 'task' | 'trajectory' | 'events' | 'checkpoints'>;

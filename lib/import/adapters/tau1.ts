@@ -1,7 +1,8 @@
+import { differingArgumentNames, sameTool } from '@/lib/trajectories/anchor-checkpoints';
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
 import {
-  anchorExpectedAction,
+  anchorExpectedActions,
   arr,
   contextFromFileName,
   describeCall,
@@ -122,17 +123,34 @@ export function tau1RecordToNative(rec: Json, ctx: { domain: string; model: stri
     }),
   );
 
-  const results: NonNullable<NativeRecordInput['checkpoints']> = actions.map((a, i) => {
-    const anchor = anchorExpectedAction(events, toolName(ctx.domain, str(a.name) ?? ''), parseArguments(a.kwargs));
-    // τ-bench has no per-action result: "passed" is derived from an exact call being present.
-    const passed = anchor.note == null;
-    return {
-      id: `${taskId}_${i}`,
-      passed,
-      event_index: anchor.eventIndex,
-      note: passed ? 'Derived: a call with this name and arguments is in the trajectory.' : `Derived: ${anchor.note}`,
+  // τ-bench has no per-action result: "passed" is derived from an exact call being present.
+  const expected = actions.map((a, i) => {
+    const action = {
+      key: `${taskId}_${i}`,
+      passed: false,
+      tool: toolName(ctx.domain, str(a.name) ?? ''),
+      arguments: parseArguments(a.kwargs),
+      compared: null,
+      by: 'agent' as const,
     };
+    const passed = events.some(
+      (e) =>
+        e.type === 'tool_call' &&
+        e.source === 'agent' &&
+        sameTool(action.tool, e.tool ?? null) &&
+        differingArgumentNames(action, e.arguments).length === 0,
+    );
+    return { ...action, passed };
   });
+  const anchors = anchorExpectedActions(events, expected);
+  const results: NonNullable<NativeRecordInput['checkpoints']> = expected.map((a) => ({
+    id: a.key,
+    passed: a.passed,
+    event_index: anchors.get(a.key)!.eventIndex,
+    note: a.passed
+      ? 'Derived: a call with this name and arguments is in the trajectory.'
+      : `Derived: ${anchors.get(a.key)!.note}`,
+  }));
   if (typeof sub.r_actions === 'number')
     results.push({ id: 'db', passed: sub.r_actions >= 1, score: sub.r_actions, total: 1 });
   const perOutput = isObj(sub.outputs) ? sub.outputs : {};

@@ -1,7 +1,7 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
 import {
-  anchorExpectedAction,
+  anchorExpectedActions,
   arr,
   contextFromFileName,
   isObj,
@@ -54,27 +54,36 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
       .filter(isObj)
       .map((c) => [str(isObj(c.action) ? c.action.action_id : undefined), c]),
   );
-  for (const a of arr(ec.actions).filter(isObj)) {
-    const check = checks.get(str(a.action_id));
-    if (!check) continue;
-    const passed = check.action_match === true;
-    const compare = Array.isArray(a.compare_args) ? (a.compare_args as string[]) : null;
-    // A user-side action (dual control) is anchored to the simulated user's call, never to the agent's.
-    const anchor = anchorExpectedAction(
-      events,
-      toolName(domain, str(a.name) ?? ''),
-      parseArguments(a.arguments),
-      compare,
-      a.requestor === 'user' ? 'user' : 'agent',
-    );
-    // A passed check is anchored to its matching call; a failed one to the nearest attempt, with the reason.
+  // The run's expected actions are anchored together, so no two share a call while another is left.
+  const actions = arr(ec.actions)
+    .filter(isObj)
+    .flatMap((a) => {
+      const check = checks.get(str(a.action_id));
+      if (!check) return [];
+      return [
+        {
+          key: str(a.action_id)!,
+          passed: check.action_match === true,
+          score: typeof check.action_reward === 'number' ? check.action_reward : null,
+          tool: toolName(domain, str(a.name) ?? ''),
+          arguments: parseArguments(a.arguments),
+          compared: Array.isArray(a.compare_args) ? (a.compare_args as string[]) : null,
+          // A user-side action (dual control) is anchored to the simulated user's call, never to the agent's.
+          by: a.requestor === 'user' ? ('user' as const) : ('agent' as const),
+        },
+      ];
+    });
+  const anchors = anchorExpectedActions(events, actions);
+  for (const a of actions) {
+    const anchor = anchors.get(a.key)!;
+    // A passed check is anchored to its matching call; a failed one to the closest attempt, with what differs.
     out.push({
-      id: str(a.action_id)!,
-      passed,
-      score: typeof check.action_reward === 'number' ? check.action_reward : null,
+      id: a.key,
+      passed: a.passed,
+      score: a.score,
       total: 1,
       event_index: anchor.eventIndex,
-      note: passed ? null : anchor.note,
+      note: a.passed ? null : anchor.note,
       in_reward_basis: inRewardBasis(basis, 'ACTION'),
     });
   }

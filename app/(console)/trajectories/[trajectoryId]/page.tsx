@@ -51,6 +51,7 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
       }}
       initialCheckpointId={query.checkpoint ?? null}
       initialEvent={/^\d+$/.test(query.event ?? '') ? Number(query.event) : null}
+      initialDiagnosisId={query.diagnosis ?? null}
       queueQuery={queueQuery}
     />
   );

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SkillDelta" ADD COLUMN     "diagnosisIds" TEXT[] DEFAULT ARRAY[]::TEXT[];
+
