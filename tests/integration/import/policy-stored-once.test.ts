@@ -14,6 +14,7 @@ import { importFile } from '@/lib/import/run-import';
 import { validateRecord } from '@/lib/import/validate-record';
 import { trajectoryHash } from '@/lib/import/write-record';
 import { getTrajectoryPolicy } from '@/lib/policies/get-trajectory-policy';
+import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-data';
 import { createActor } from '../../helpers/factories';
 
 const cli = { by: { cli: true } as const, source: 'CLI' as const };
@@ -149,3 +150,26 @@ describe('policies: stored once per benchmark and domain', () => {
     expect(await prisma.policy.count({ where: { ability: 'bakery', text: POLICY } })).toBe(1);
   });
 });
+
+describe.skipIf(skipWithoutRealData('tau2-bench/airline/gpt-4.1.json', 'policies of real τ²-bench airline files'))(
+  'policies of the shared τ²-bench airline samples',
+  () => {
+    it('keeps one row per distinct airline policy text, however many runs and files carry it', async () => {
+      // Two of these files carry the 7,676-character airline policy, one an earlier 7,587-character version.
+      const names = ['gpt-4.1.json', 'claude-opus-4-6_ironshell.json', 'claude-opus-4-6_distyl-button.json'];
+      for (const f of names)
+        expect(await importFile({ ...cli, filePath: realDataPath(`tau2-bench/airline/${f}`) })).toMatchObject({
+          failedCount: 0,
+        });
+      const rows = await prisma.policy.findMany({
+        where: { benchmark: 'tau2-bench', ability: 'airline' },
+        include: { _count: { select: { trajectories: true } } },
+      });
+      expect(rows.map((r) => [r.kind, r.text.length, r._count.trajectories]).sort()).toEqual([
+        ['POLICY', 7587, 10],
+        ['POLICY', 7676, 18],
+      ]);
+      expect(rows.every((r) => r.text.startsWith('# Airline Agent Policy'))).toBe(true);
+    });
+  },
+);
