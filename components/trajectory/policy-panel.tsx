@@ -67,7 +67,7 @@ export function PolicyPanel({
     <section
       aria-label={title}
       data-testid="policy-panel"
-      className="flex min-h-0 flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+      className="flex max-h-[70vh] min-h-0 flex-col rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:max-h-none"
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2">
         <h2 className="text-sm font-semibold">

@@ -326,7 +326,9 @@ export function TrajectoryWorkspace({
             />
           ) : null}
           {/* The policy sits beside the timeline (below it on narrow screens), so a rule and the step it governs are read together. */}
-          <div className={`flex min-h-0 flex-1 flex-col gap-3 ${policyOpen ? 'lg:grid lg:grid-cols-2' : ''}`}>
+          <div
+            className={`flex min-h-0 flex-1 flex-col gap-3 ${policyOpen ? 'lg:grid lg:grid-cols-2 lg:grid-rows-[minmax(0,1fr)]' : ''}`}
+          >
             <EventTimeline
               trajectoryId={view.id}
               eventCount={view.eventCount}
