@@ -22,6 +22,16 @@ const config = [
       ],
     },
   },
+  // One field diff (lib/diff): nothing else imports the diff library.
+  {
+    ignores: ['lib/diff/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'diff', message: 'Diff through lib/diff/field-diff.ts, the one field diff.' }] },
+      ],
+    },
+  },
   // Formatting is Prettier's job (checked by `npm run format:check`); switch off ESLint's stylistic rules.
   prettier,
 ];

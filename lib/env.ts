@@ -44,6 +44,23 @@ export const environmentSchema = z.object({
   // Optional here: npm start starts an embedded PostgreSQL when it is not set (the console requires it, see env()).
   DATABASE_URL: postgresUrl.optional(),
   PORT: count(1, 65535).default(3000),
+  // Loopback unless told otherwise (lib/http/allowed-hosts.ts).
+  HOST: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[A-Za-z0-9.-]+)$/.test(v),
+      'must be an address to listen on, e.g. 0.0.0.0',
+    )
+    .optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v.split(',').every((h) => /^[A-Za-z0-9.:[\]-]+$/.test(h.trim())),
+      'must be host names separated by commas, e.g. console.example.com,10.0.0.5',
+    )
+    .optional(),
   EMBEDDED_PG_PORT: count(1, 65535).default(54329),
   EMBEDDED_PG_DIR: text.optional(),
   DEMO_SEED: onOff.default('on'),

@@ -99,6 +99,7 @@ async function main() {
     port: PG_PORT || (await freePort()),
     database: 'bench',
     quiet: true,
+    throwaway: true,
   });
   const replicas: ChildProcess[] = [];
   try {

@@ -107,6 +107,7 @@ async function main() {
     port: await freePort(),
     database: 'bench',
     quiet: true,
+    throwaway: true,
   });
   try {
     await migrateDeploy(db.url, { quiet: true });

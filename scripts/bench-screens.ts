@@ -31,6 +31,7 @@ async function openDatabase(): Promise<Database> {
     port: Number(process.env.EMBEDDED_PG_PORT ?? 54414),
     database: 'bench',
     quiet: true,
+    throwaway: true,
   });
 }
 

@@ -19,14 +19,26 @@ if (!name) {
   process.exit(2);
 }
 const dir = mkdtempSync(path.join(os.tmpdir(), 'console-migration-'));
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'diff' });
+const db = await startEmbeddedPostgres({
+  dataDir: path.join(dir, 'pg'),
+  port: await freePort(),
+  database: 'diff',
+  throwaway: true,
+});
+// `migrate diff --from-migrations` replays the migrations into a shadow database it creates: the superuser's work.
+const diffUrl = new URL(db.adminUrl!);
+diffUrl.pathname = '/diff';
 try {
   const hasMigrations = readdirSync('prisma/migrations', { withFileTypes: true }).some((d) => d.isDirectory());
   const from = hasMigrations ? ['--from-migrations', 'prisma/migrations'] : ['--from-empty'];
   const sql = execFileSync(
     path.resolve('node_modules/.bin/prisma'),
     ['migrate', 'diff', ...from, '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
-    { env: { ...process.env, DATABASE_URL: db.url }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      env: { ...process.env, DATABASE_URL: diffUrl.toString() },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   if (/^-- This is an empty migration/m.test(sql) || !sql.trim()) {
     console.log('The schema matches the migrations: nothing to write.');

@@ -4,6 +4,9 @@
  * Finds the browser first (scripts/lib/find-browser.ts): without one it says
  * what to do in one line before any check runs. Runs them all, prints a
  * summary (with the real-data tests that skipped), exits non-zero if any failed.
+ *
+ *   npm test                                   every step
+ *   npm test -- --only unit -- <vitest args>   one step (typecheck, lint, format, unit, e2e), with arguments for it
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,13 +22,25 @@ console.log(`• Browser for e2e: ${browser.label}`);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'console-test-all-'));
 const skipsFile = path.join(tmp, 'real-data-skips.txt');
 
-const steps: [string, string[]][] = [
+const allSteps: [string, string[]][] = [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
   ['format', ['run', 'format:check']],
   ['unit + integration', ['run', 'test:unit']],
   ['e2e', ['run', 'test:e2e']],
 ];
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+const passOn = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
+const steps = only
+  ? allSteps
+      .filter(([name]) => name.startsWith(only))
+      .map(([name, args]) => [name, [...args, '--', ...passOn]] as const)
+  : allSteps;
+if (!steps.length) {
+  console.error(`✖ --only takes one of: ${allSteps.map(([n]) => n.split(' ')[0]).join(', ')}`);
+  process.exit(2);
+}
 
 const results: { name: string; ok: boolean; seconds: number }[] = [];
 for (const [name, args] of steps) {

@@ -18,7 +18,11 @@ const pgPort = setting('EMBEDDED_PG_PORT');
 async function main() {
   let db: Database;
   if (!process.env.DATABASE_URL && (await portInUse(pgPort))) {
-    db = { url: embeddedUrl(pgPort, 'console'), embedded: false, stop: async () => undefined };
+    db = {
+      url: embeddedUrl(path.join('.data', 'pg'), pgPort, 'console'),
+      embedded: false,
+      stop: async () => undefined,
+    };
     console.log(`• Using the running embedded PostgreSQL on port ${pgPort}`);
   } else {
     db = await openDatabase({ dataDir: path.join('.data', 'pg'), port: pgPort, database: 'console' });

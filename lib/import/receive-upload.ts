@@ -1,12 +1,12 @@
 import busboy from 'busboy';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AppError } from '@/lib/errors';
+import { createSpoolFolder } from './import-spool';
 
 export type ReceivedFile = { filePath: string; fileName: string };
 export type ReceivedUpload = { files: ReceivedFile[]; fields: Record<string, string>; cleanup: () => Promise<void> };
@@ -92,7 +92,7 @@ async function saveMultipart(
 export async function receiveUpload(req: Request, limitBytes: number): Promise<ReceivedUpload> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes, declared);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'console-import-'));
+  const dir = await createSpoolFolder();
   const cleanup = () => rm(dir, { recursive: true, force: true });
   const url = new URL(req.url);
   const fields: Record<string, string> = Object.fromEntries(url.searchParams);

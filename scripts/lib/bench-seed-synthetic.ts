@@ -40,6 +40,7 @@ export async function openBenchDatabase(): Promise<Database> {
     port: Number(process.env.BENCH_PG_PORT ?? 54398),
     database: 'bench',
     quiet: true,
+    throwaway: true,
   });
   await migrateDeploy(db.url, { quiet: true });
   return db;

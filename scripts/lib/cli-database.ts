@@ -13,7 +13,11 @@ export async function connectCliDatabase(): Promise<Database> {
   const port = setting('EMBEDDED_PG_PORT');
   if (await portInUse(port)) {
     // The console (npm start) already runs the embedded cluster: use it rather than start a second server.
-    return { url: embeddedUrl(port, 'console'), embedded: false, stop: async () => undefined };
+    return {
+      url: embeddedUrl(path.join('.data', 'pg'), port, 'console'),
+      embedded: false,
+      stop: async () => undefined,
+    };
   }
   const db = await openDatabase({ dataDir: path.join('.data', 'pg'), port, database: 'console' });
   await migrateDeploy(db.url, { quiet: true });

@@ -12,6 +12,7 @@ export async function freshDatabase(name: string): Promise<{ url: string; stop: 
     port: await freePort(),
     database: name,
     quiet: true,
+    throwaway: true,
   });
   process.env.DATABASE_URL = db.url;
   await migrateDeploy(db.url, { quiet: true });

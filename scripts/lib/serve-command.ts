@@ -5,6 +5,9 @@ import path from 'node:path';
  * decides the client address itself; see there why not plain `next start`).
  * Every place that starts the built app uses this one.
  */
-export function serveCommand(port: number): { bin: string; args: string[] } {
-  return { bin: process.execPath, args: ['--import', 'tsx', path.resolve('scripts/serve.ts'), '-p', String(port)] };
+export function serveCommand(port: number, opts: { dev?: boolean } = {}): { bin: string; args: string[] } {
+  return {
+    bin: process.execPath,
+    args: ['--import', 'tsx', path.resolve('scripts/serve.ts'), '-p', String(port), ...(opts.dev ? ['--dev'] : [])],
+  };
 }

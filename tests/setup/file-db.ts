@@ -8,11 +8,10 @@ import { afterAll, inject } from 'vitest';
  */
 const template = new URL(inject('templateDatabaseUrl'));
 const name = `t_${randomBytes(6).toString('hex')}`;
-const admin = new URL(template);
-admin.pathname = '/postgres';
-const client = new pg.Client({ connectionString: admin.toString() });
+// The console's role may not create databases (it owns only its own): the superuser clones the template for it.
+const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
 await client.connect();
-await client.query(`CREATE DATABASE ${name} TEMPLATE template_console`);
+await client.query(`CREATE DATABASE ${name} TEMPLATE template_console OWNER ${template.username}`);
 await client.end();
 const url = new URL(template);
 url.pathname = `/${name}`;

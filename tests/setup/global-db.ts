@@ -8,6 +8,8 @@ import { migrateDeploy } from '../../scripts/lib/migrate';
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDatabaseUrl: string;
+    /** The cluster's superuser, who clones the template for each test file. */
+    adminDatabaseUrl: string;
   }
 }
 
@@ -35,9 +37,11 @@ export default async function setup(project: TestProject) {
     port: await freePort(),
     database: 'template_console',
     quiet: true,
+    throwaway: true,
   });
   await migrateDeploy(db.url, { quiet: true });
   project.provide('templateDatabaseUrl', db.url);
+  project.provide('adminDatabaseUrl', db.adminUrl!);
   return async () => {
     await db?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });

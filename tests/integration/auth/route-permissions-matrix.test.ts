@@ -7,6 +7,7 @@ import { can, PERMISSIONS, ROLES, type Permission } from '@/lib/auth/permissions
 import { actorFromSession, login } from '@/lib/auth/sessions';
 import { createUser } from '../../helpers/factories';
 import { listApiRoutes } from '../../helpers/list-api-routes';
+import { ROUTE_PERMISSIONS } from '../../helpers/route-permission-table';
 
 // Route handlers read the caller from next/headers; outside a Next server the test supplies the request's headers.
 const request = vi.hoisted(() => ({ headers: new Headers() }));
@@ -41,7 +42,16 @@ function accessOf(source: string, method: string): Access {
 
 const handlers = listApiRoutes().flatMap((r) => {
   const source = readFileSync(path.join(ROOT, r.file), 'utf8');
-  return r.methods.map((method) => ({ ...r, method, access: accessOf(source, method) }));
+  return r.methods.map((method) => {
+    const expected = ROUTE_PERMISSIONS[`${method} ${r.urlPattern}`];
+    const access: Access =
+      expected === undefined
+        ? { kind: 'unknown', why: `${method} has no entry in tests/helpers/route-permission-table.ts` }
+        : expected === 'public'
+          ? { kind: 'public' }
+          : { kind: 'permission', permission: expected };
+    return { ...r, method, access, declared: accessOf(source, method) };
+  });
 });
 
 const cookies = new Map<Role, string>();
@@ -86,6 +96,17 @@ describe('role × route matrix', () => {
         .filter((h) => h.access.kind === 'unknown')
         .map((h) => `${h.file} ${h.access.kind === 'unknown' ? h.access.why : ''}`),
     ).toEqual([]);
+  });
+
+  it('declares in each route the permission the table gives it, and the table names no route that is gone', () => {
+    const declaredWrong = handlers
+      .filter((h) => h.access.kind !== 'unknown' && JSON.stringify(h.declared) !== JSON.stringify(h.access))
+      .map(
+        (h) => `${h.method} ${h.urlPattern}: table ${JSON.stringify(h.access)}, route ${JSON.stringify(h.declared)}`,
+      );
+    expect(declaredWrong).toEqual([]);
+    const onDisk = new Set(handlers.map((h) => `${h.method} ${h.urlPattern}`));
+    expect(Object.keys(ROUTE_PERMISSIONS).filter((k) => !onDisk.has(k))).toEqual([]);
   });
 
   it.each(handlers.map((h) => [`${h.method} ${h.urlPattern}`, h] as const))(

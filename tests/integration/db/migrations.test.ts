@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 
 describe('migrations', () => {
@@ -34,7 +34,11 @@ describe('migrations', () => {
         'prisma/schema.prisma',
         '--script',
       ],
-      { env: { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1' }, encoding: 'utf8' },
+      // Replaying into a shadow database means creating one: the cluster's superuser, as `npm run db:migration` does.
+      {
+        env: { ...process.env, DATABASE_URL: inject('adminDatabaseUrl'), PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+        encoding: 'utf8',
+      },
     );
     expect(stdout).toMatch(/^-- This is an empty migration/m);
   }, 120_000);
