@@ -1,12 +1,13 @@
 'use client';
 
 import { createPortal } from 'react-dom';
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Select } from '@/components/ui/field';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
+import { CitationLinks } from './cited-text';
 import { DiagnosisHistory } from './diagnosis-history';
 import {
   FIELD_LABELS,
@@ -42,7 +43,11 @@ export type EditorApi = {
   /** `c`: focus the category, then 1–9 picks one. */
   pickCategory: () => void;
   submit: () => void;
+  /** Inserts a policy citation where the writer's caret was (in the text field last written in). */
+  cite: (citation: string) => void;
 };
+
+type TextField = 'whatWentWrong' | 'whatShouldHaveHappened';
 
 /**
  * The diagnosis of one failed checkpoint by the current user. The event range
@@ -68,6 +73,9 @@ export function DiagnosisEditor({
   onSaved,
   onSubmitted,
   onRestoreRange,
+  trajectoryId,
+  onOpenPolicy,
+  onCitePolicy,
 }: {
   /** The annotator writing (the text kept until saved is theirs alone). */
   userId: string;
@@ -89,6 +97,11 @@ export function DiagnosisEditor({
   onSubmitted: (pendingCount: number) => void;
   /** Selects the range of the unsaved text restored after a reload (the range is the timeline's selection). */
   onRestoreRange: (range: [number, number] | null) => void;
+  /** For the links of the policy passages the text cites. */
+  trajectoryId: string;
+  onOpenPolicy?: (anchor: string) => void;
+  /** Opens the policy to pick a passage to cite; absent when the run carries no policy. */
+  onCitePolicy?: () => void;
 }) {
   const [form, setForm] = useState<Form>(() => formOf(mine));
   const [dirty, setDirty] = useState(false);
@@ -118,6 +131,25 @@ export function DiagnosisEditor({
     },
   });
   const { save, submit, conflict } = writes;
+  // Where a citation goes: the text field last written in, at its caret (the end until one is placed).
+  const caret = useRef<{ field: TextField; at: number | null }>({ field: 'whatWentWrong', at: null });
+  const cite = (citation: string) => {
+    if (readOnly) return showHeldNotice();
+    const { field, at } = caret.current;
+    const value = form[field];
+    const end = at == null ? value.length : Math.min(at, value.length);
+    const before = value.slice(0, end);
+    const after = value.slice(end);
+    const inserted = `${before && !/\s$/.test(before) ? ' ' : ''}${citation}${after && !/^\s/.test(after) ? ' ' : ''}`;
+    const caretAt = before.length + inserted.length;
+    update({ [field]: before + inserted + after });
+    caret.current = { field, at: caretAt };
+    requestAnimationFrame(() => {
+      const el = document.getElementById(`${formId}-${field}`) as HTMLTextAreaElement | null;
+      el?.focus();
+      el?.setSelectionRange(caretAt, caretAt);
+    });
+  };
 
   const focusField = (f: FormField) => {
     const el = document.getElementById(`${formId}-${f}`);
@@ -205,6 +237,7 @@ export function DiagnosisEditor({
       focusFirstMissing: () => (readOnly ? showHeldNotice() : focusField(missing() ?? 'whatWentWrong')),
       pickCategory: () => (readOnly ? showHeldNotice() : focusField('category')),
       submit: doSubmit,
+      cite,
     };
   });
 
@@ -329,8 +362,26 @@ export function DiagnosisEditor({
               maxLength={4000}
               {...invalid('whatWentWrong')}
               onChange={(e) => update({ whatWentWrong: e.target.value })}
+              onSelect={(e) => (caret.current = { field: 'whatWentWrong', at: e.currentTarget.selectionEnd })}
               className={`${TEXTAREA} ${ring('whatWentWrong')}`}
             />
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <CitationLinks
+                text={`${form.whatWentWrong}\n${form.whatShouldHaveHappened}`}
+                trajectoryId={trajectoryId}
+                onOpenPolicy={onOpenPolicy}
+              />
+              {onCitePolicy ? (
+                <button
+                  type="button"
+                  onClick={onCitePolicy}
+                  data-testid="cite-policy"
+                  className="ml-auto mt-1 text-xs font-medium text-indigo-700 hover:underline"
+                >
+                  Cite the policy §…
+                </button>
+              ) : null}
+            </div>
           </FormRow>
           <FormRow
             label={FIELD_LABELS.whatShouldHaveHappened}
@@ -346,6 +397,7 @@ export function DiagnosisEditor({
               maxLength={4000}
               {...invalid('whatShouldHaveHappened')}
               onChange={(e) => update({ whatShouldHaveHappened: e.target.value })}
+              onSelect={(e) => (caret.current = { field: 'whatShouldHaveHappened', at: e.currentTarget.selectionEnd })}
               className={`${TEXTAREA} ${ring('whatShouldHaveHappened')}`}
             />
           </FormRow>

@@ -1,7 +1,16 @@
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
+import { CitedText } from './cited-text';
 
-/** Other people's diagnoses of a checkpoint (all of them for reviewers), read-only. */
-export function DiagnosisList({ diagnoses, title }: { diagnoses: DiagnosisView[]; title: string }) {
+/** Other people's diagnoses of a checkpoint (all of them for reviewers), read-only; policy citations are links. */
+export function DiagnosisList({
+  diagnoses,
+  title,
+  onOpenPolicy,
+}: {
+  diagnoses: DiagnosisView[];
+  title: string;
+  onOpenPolicy?: (anchor: string) => void;
+}) {
   if (!diagnoses.length) return null;
   return (
     <section aria-label={title} className="space-y-2">
@@ -16,9 +25,13 @@ export function DiagnosisList({ diagnoses, title }: { diagnoses: DiagnosisView[]
             {d.eventStart != null ? ` · events #${d.eventStart}–#${d.eventEnd}` : ''}
             {d.confidence ? ` · confidence ${d.confidence}/5` : ''}
           </p>
-          <p className="mt-1 whitespace-pre-wrap text-slate-800">{d.whatWentWrong}</p>
+          <p className="mt-1 whitespace-pre-wrap text-slate-800">
+            <CitedText text={d.whatWentWrong} trajectoryId={d.trajectoryId} onOpenPolicy={onOpenPolicy} />
+          </p>
           {d.whatShouldHaveHappened ? (
-            <p className="mt-1 whitespace-pre-wrap text-slate-600">→ {d.whatShouldHaveHappened}</p>
+            <p className="mt-1 whitespace-pre-wrap text-slate-600">
+              → <CitedText text={d.whatShouldHaveHappened} trajectoryId={d.trajectoryId} onOpenPolicy={onOpenPolicy} />
+            </p>
           ) : null}
         </article>
       ))}

@@ -1,9 +1,11 @@
 'use client';
 
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { EventView } from '@/lib/trajectories/list-events';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { parseJsonObservation, unwrapMessage, type FieldMarks } from '@/lib/trajectories/observation-json';
+import { JsonTree } from './json-tree';
 import { LongText } from './long-text';
 import { MessageMarkdown } from './message-markdown';
 
@@ -43,6 +45,7 @@ export const EventRow = memo(function EventRow({
   expanded,
   raw,
   anchors,
+  marks,
   onClick,
   onToggle,
 }: {
@@ -55,6 +58,8 @@ export const EventRow = memo(function EventRow({
   /** Show messages as their raw text instead of rendered markdown. */
   raw: boolean;
   anchors: Anchor[];
+  /** Keys and values the active checkpoint names, marked in JSON observations (a stable object). */
+  marks: FieldMarks;
   onClick: (position: number, shift: boolean) => void;
   onToggle: (position: number) => void;
 }) {
@@ -110,7 +115,9 @@ export const EventRow = memo(function EventRow({
           </span>
         ))}
       </div>
-      {event ? <EventBody event={event} expanded={expanded} raw={raw} onToggle={() => onToggle(position)} /> : null}
+      {event ? (
+        <EventBody event={event} expanded={expanded} raw={raw} marks={marks} onToggle={() => onToggle(position)} />
+      ) : null}
     </div>
   );
 });
@@ -119,11 +126,13 @@ function EventBody({
   event,
   expanded,
   raw,
+  marks,
   onToggle,
 }: {
   event: EventView;
   expanded: boolean;
   raw: boolean;
+  marks: FieldMarks;
   onToggle: () => void;
 }) {
   if (event.type === 'TOOL_CALL') {
@@ -157,14 +166,7 @@ function EventBody({
           {expanded ? 'Fold observation' : 'Expand observation'}
         </button>
         {expanded ? (
-          <LongText
-            text={text}
-            render={(t) => (
-              <pre className={`mt-1 max-h-96 ${PRE}`}>
-                <UntrustedText text={t} />
-              </pre>
-            )}
-          />
+          <Observation text={text} raw={raw} marks={marks} />
         ) : (
           <p className="mt-0.5 truncate font-mono text-xs text-slate-600">{revealBidi(firstLine.slice(0, 240))}</p>
         )}
@@ -172,9 +174,16 @@ function EventBody({
     );
   }
   if (!raw && (event.type === 'MESSAGE' || event.type === 'FINAL')) {
+    // Some models send every message as {"message": "…"}: the words are what the reader needs.
+    const inner = unwrapMessage(text);
     return (
       <div className="mt-1">
-        <LongText text={text} render={(t) => <MessageMarkdown text={t} />} />
+        <LongText text={inner ?? text} render={(t) => <MessageMarkdown text={t} />} />
+        {inner != null ? (
+          <p className="mt-0.5 text-[11px] text-slate-500" data-testid="unwrapped-note">
+            sent as {'{"message": …}'}, shown unwrapped (raw text shows it as sent)
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -187,5 +196,42 @@ function EventBody({
         </p>
       )}
     />
+  );
+}
+
+/**
+ * An unfolded observation: JSON as a tree (the checkpoint's fields marked), with
+ * the raw text a click away; anything else as raw text. The page's "raw text"
+ * switch shows every observation raw.
+ */
+function Observation({ text, raw, marks }: { text: string; raw: boolean; marks: FieldMarks }) {
+  const [asText, setAsText] = useState(false);
+  const json = raw ? null : parseJsonObservation(text);
+  const rawView = (
+    <LongText
+      text={text}
+      render={(t) => (
+        <pre className={`mt-1 max-h-96 ${PRE}`}>
+          <UntrustedText text={t} />
+        </pre>
+      )}
+    />
+  );
+  if (!json) return rawView;
+  return (
+    <div className="mt-1">
+      <button
+        type="button"
+        aria-pressed={asText}
+        onClick={(e) => {
+          e.stopPropagation();
+          setAsText(!asText);
+        }}
+        className="text-[11px] font-medium text-indigo-700 hover:underline"
+      >
+        {asText ? 'Show as a tree' : 'Show raw JSON'}
+      </button>
+      {asText ? rawView : <JsonTree value={json} marks={marks} />}
+    </div>
   );
 }

@@ -4,12 +4,18 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ErrorMessage } from '@/components/ui/error-message';
 import type { CheckpointView } from '@/lib/trajectories/get-trajectory';
+import type { FieldMarks } from '@/lib/trajectories/observation-json';
 import { EventRow, type Anchor } from './event-row';
 import { useEventWindows } from './use-event-windows';
 
 const NO_ANCHORS: Anchor[] = [];
 
-export type TimelineApi = { scrollTo: (position: number) => void; toggle: (position: number) => void };
+export type TimelineApi = {
+  scrollTo: (position: number) => void;
+  toggle: (position: number) => void;
+  /** Unfolds an observation (find lands on it), leaving it unfolded if it already was. */
+  expand: (position: number) => void;
+};
 
 /**
  * The virtualised event list: only the rows on screen (plus a few) are in the
@@ -23,6 +29,7 @@ export function EventTimeline({
   selection,
   highlighted,
   raw,
+  marks,
   onEventClick,
   apiRef,
 }: {
@@ -33,6 +40,8 @@ export function EventTimeline({
   selection: [number, number] | null;
   highlighted: number | null;
   raw: boolean;
+  /** Keep it stable (useMemo): what the active checkpoint names, marked in JSON observations. */
+  marks: FieldMarks;
   /** Keep it stable (useCallback): every row is memoised on it. */
   onEventClick: (position: number, shift: boolean) => void;
   apiRef: RefObject<TimelineApi | null>;
@@ -87,6 +96,7 @@ export function EventTimeline({
         virtualizer.scrollToIndex(position, { align: 'center' });
       },
       toggle,
+      expand: (p) => setExpanded((prev) => (prev.has(p) ? prev : new Set(prev).add(p))),
     };
   }, [apiRef, virtualizer, toggle]);
   useEffect(() => {
@@ -137,6 +147,7 @@ export function EventTimeline({
                 expanded={expanded.has(v.index)}
                 raw={raw}
                 anchors={anchors.get(v.index) ?? NO_ANCHORS}
+                marks={marks}
                 onClick={onEventClick}
                 onToggle={toggle}
               />

@@ -8,6 +8,8 @@ export const SHORTCUTS: [string, string][] = [
   ['Shift + j / k', 'extend the selection (the diagnosed range)'],
   ['click, Shift + click', 'select one event, or a range'],
   ['o', 'fold / expand the observation at the cursor'],
+  ['/ or Ctrl/⌘ + F', 'find in every event of this trajectory (Esc closes it)'],
+  ['n / N (Enter / Shift + Enter in the box)', 'next / previous match: scrolls to it and unfolds its observation'],
   ['[ / ]', 'previous / next failed checkpoint'],
   [', / .', 'compare the expected call with the previous / next call of that tool (selects it)'],
   ['d', 'diagnose: jump to the first empty required field'],

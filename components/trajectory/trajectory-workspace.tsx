@@ -11,7 +11,9 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
+import type { PolicyView } from '@/lib/policies/get-trajectory-policy';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
+import { marksOfArguments } from '@/lib/trajectories/observation-json';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
 import { noFailedCheckpointMessage, runLevelMessage } from '@/lib/trajectories/no-failed-checkpoint';
 import { INFORMATIONAL_NOTE, isInformational } from '@/lib/trajectories/reward-basis';
@@ -22,9 +24,12 @@ import { ClaimHeldNotice, useClaimHeldByOther } from './claim-held-notice';
 import { EventTimeline, type TimelineApi } from './event-timeline';
 import { setFlash, takeFlash } from './flash-notice';
 import { ItemExitDialogs, type ItemExit } from './item-exit-dialogs';
+import { PolicyPanel, type PolicyTarget } from './policy-panel';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SourceDiagnosis, SourceDiagnosisMissing } from './source-diagnosis';
+import { TrajectoryFind, type FindApi } from './trajectory-find';
 import { TrajectoryHeader } from './trajectory-header';
+import { useFindKeys } from './use-find-keys';
 import { useSelection, type Selection } from './use-selection';
 import { useWorkspaceKeys } from './use-workspace-keys';
 
@@ -40,6 +45,10 @@ type Props = {
   initialDiagnosisId?: string | null;
   // Query string of the queue filters this item was opened with; "next" keeps them.
   queueQuery: string;
+  /** The policy or system prompt the agent had (stored once per benchmark and domain), if its import carried one. */
+  policy: PolicyView | null;
+  /** `?policy=<anchor>` (a followed citation): open the policy at that passage. */
+  initialPolicyAnchor: string | null;
 };
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
@@ -84,6 +93,8 @@ export function TrajectoryWorkspace({
   initialEvent,
   initialDiagnosisId = null,
   queueQuery,
+  policy,
+  initialPolicyAnchor,
 }: Props) {
   const router = useRouter();
   const qc = useQueryClient();
@@ -142,6 +153,41 @@ export function TrajectoryWorkspace({
   const [footerSlot, setFooterSlot] = useState<HTMLDivElement | null>(null);
   const timeline = useRef<TimelineApi | null>(null);
   const editor = useRef<EditorApi | null>(null);
+  const workspaceRef = useRef<HTMLDivElement>(null);
+  const [findOpen, setFindOpen] = useState(false);
+  const findInput = useRef<HTMLInputElement>(null);
+  const find = useRef<FindApi | null>(null);
+  const [policyOpen, setPolicyOpen] = useState(initialPolicyAnchor != null);
+  const [policyTarget, setPolicyTarget] = useState<PolicyTarget | null>(
+    initialPolicyAnchor ? { anchor: initialPolicyAnchor, nonce: 0 } : null,
+  );
+  const openPolicyAt = useCallback((anchor: string) => {
+    setPolicyOpen(true);
+    setPolicyTarget((t) => ({ anchor, nonce: (t?.nonce ?? 0) + 1 }));
+  }, []);
+  const openFind = () => {
+    setFindOpen(true);
+    requestAnimationFrame(() => {
+      findInput.current?.focus();
+      findInput.current?.select();
+    });
+  };
+  const closeFind = () => {
+    setFindOpen(false);
+    // Back to the timeline, where j / k and n pick up from the match.
+    (document.activeElement as HTMLElement | null)?.blur();
+  };
+  useFindKeys(
+    {
+      open: openFind,
+      step: (delta) => {
+        if (!findOpen || !find.current?.hasMatches()) return false;
+        find.current.next(delta);
+        return true;
+      },
+    },
+    workspaceRef,
+  );
 
   const focusEvent = useCallback(
     (position: number, extend: boolean) => {
@@ -286,6 +332,13 @@ export function TrajectoryWorkspace({
   const doneCount = (ds: DiagnosisView[]) => failed.filter((c) => isDone(c, ds)).length;
   const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
   const mine = active ? mineOf(all, active) : undefined;
+  // What the checkpoint being diagnosed names (its expected call's compared arguments), marked in JSON observations.
+  const expectedArgs = active?.expectedCall;
+  const marks = useMemo(() => {
+    if (!expectedArgs) return marksOfArguments(null);
+    const { arguments: args, compared } = expectedArgs;
+    return marksOfArguments(compared ? Object.fromEntries(compared.map((k) => [k, args[k]])) : args);
+  }, [expectedArgs]);
   const others = active
     ? all.filter((d) => d.targetId === active.id && d.author.id !== me.id && d.id !== source?.id)
     : [];
@@ -299,6 +352,7 @@ export function TrajectoryWorkspace({
     <div
       className="lg:-my-3 lg:grid lg:h-[calc(100dvh-5rem-1px)] lg:min-h-[520px] lg:grid-cols-[minmax(0,1fr)_minmax(360px,36%)] lg:gap-4"
       data-testid="workspace"
+      ref={workspaceRef}
     >
       <div className="flex min-w-0 flex-col lg:min-h-0">
         <TrajectoryHeader view={view} awaiting={awaiting} />
@@ -319,22 +373,59 @@ export function TrajectoryWorkspace({
                 />
                 raw text
               </label>
+              <Button variant="ghost" onClick={openFind} aria-label="Find in events (/)">
+                find
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => setPolicyOpen((o) => !o)}
+                aria-pressed={policyOpen}
+                data-testid="policy-toggle"
+              >
+                {policy?.kind === 'SYSTEM_PROMPT' ? 'system prompt' : 'policy'}
+              </Button>
               <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
                 ? shortcuts
               </Button>
             </span>
           </div>
-          <EventTimeline
-            trajectoryId={view.id}
-            eventCount={view.eventCount}
-            checkpoints={view.checkpoints}
-            cursor={cursor}
-            selection={range}
-            highlighted={highlighted}
-            raw={raw}
-            onEventClick={select}
-            apiRef={timeline}
-          />
+          {findOpen ? (
+            <TrajectoryFind
+              trajectoryId={view.id}
+              inputRef={findInput}
+              apiRef={find}
+              onGo={(m) => {
+                focusEvent(m.position, false);
+                if (m.type === 'OBSERVATION') timeline.current?.expand(m.position);
+              }}
+              onClose={closeFind}
+            />
+          ) : null}
+          {/* The policy sits beside the timeline (below it on narrow screens), so a rule and the step it governs are read together. */}
+          <div
+            className={`flex min-h-0 flex-1 flex-col gap-3 ${policyOpen ? 'lg:grid lg:grid-cols-2 lg:grid-rows-[minmax(0,1fr)]' : ''}`}
+          >
+            <EventTimeline
+              trajectoryId={view.id}
+              eventCount={view.eventCount}
+              checkpoints={view.checkpoints}
+              cursor={cursor}
+              selection={range}
+              highlighted={highlighted}
+              raw={raw}
+              marks={marks}
+              onEventClick={select}
+              apiRef={timeline}
+            />
+            {policyOpen ? (
+              <PolicyPanel
+                policy={policy}
+                target={policyTarget}
+                onCite={active && me.canWrite && !heldBy ? (c) => editor.current?.cite(c) : null}
+                onClose={() => setPolicyOpen(false)}
+              />
+            ) : null}
+          </div>
         </section>
       </div>
       <aside
@@ -430,6 +521,18 @@ export function TrajectoryWorkspace({
                       onSaved={() => qc.invalidateQueries({ queryKey: diagnosesKey })}
                       onSubmitted={(pending) => onSubmitted(active.key, pending)}
                       onRestoreRange={(r) => (r ? focusRange(r) : clear())}
+                      trajectoryId={view.id}
+                      onOpenPolicy={openPolicyAt}
+                      onCitePolicy={
+                        policy
+                          ? () => {
+                              setPolicyOpen(true);
+                              requestAnimationFrame(() =>
+                                document.querySelector<HTMLInputElement>('[aria-label="Search the policy"]')?.focus(),
+                              );
+                            }
+                          : undefined
+                      }
                     />
                   ) : (
                     <p className="text-sm text-slate-600">Your role can read diagnoses but not write them.</p>
@@ -439,6 +542,7 @@ export function TrajectoryWorkspace({
                   <DiagnosisList
                     diagnoses={others}
                     title={active === runTarget ? 'Other diagnoses of this run' : 'Other diagnoses of this checkpoint'}
+                    onOpenPolicy={openPolicyAt}
                   />
                 </div>
               </>

@@ -56,6 +56,11 @@ export const nativeTaskSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
 
+export const nativePolicySchema = z.object({
+  kind: z.enum(['policy', 'system_prompt']).default('policy'),
+  text: z.string().refine((t) => t.trim().length > 0, 'a policy needs its text'),
+});
+
 export const nativeCheckpointResultSchema = z.object({
   id: z.string().min(1),
   passed: z.boolean(),
@@ -80,6 +85,8 @@ export const nativeRecordSchema = z
       feedback: feedbackKindSchema.default('checkpoint_binary'),
       memory: z.object({ bank_release: z.string().nullish(), card_ids: z.array(z.string()).default([]) }).nullish(),
       metadata: z.record(z.string(), z.unknown()).default({}),
+      // The rules the agent was given: stored once per benchmark, domain and text (lib/import/record-policy.ts).
+      policy: nativePolicySchema.nullish(),
     }),
     events: z.array(nativeEventSchema),
     checkpoints: z.array(nativeCheckpointResultSchema).default([]),

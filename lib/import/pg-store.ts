@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import postgres from 'postgres';
 import { bindArrays } from '@/lib/db/sql';
 import { env } from '@/lib/env';
-import { newId, type BatchStore, type StoredTask } from './write-record';
+import { policyKey } from './record-policy';
+import { newId, type BatchStore, type StoredTask, type StoredTrajectory } from './write-record';
 import type { EventRow } from './write-events';
 
 /**
@@ -185,22 +186,47 @@ export function pgStore(client: ImportClient): BatchStore {
       };
     },
     async findTrajectories(externalIds) {
-      const { rows } = await client.query<{ id: string; externalId: string; contentHash: string; taskId: string }>(
-        `SELECT id, "externalId", "contentHash", "taskId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`,
+      const { rows } = await client.query<StoredTrajectory>(
+        `SELECT id, "externalId", "contentHash", "taskId", "policyId" FROM "Trajectory" WHERE "externalId" = ANY($1::text[])`,
         params([externalIds]),
       );
       return rows;
     },
-    async insert({ trajectories: t, events, results: r }) {
+    async savePolicies(policies) {
+      if (!policies.length) return new Map();
+      const columns = params([
+        policies.map(() => newId()),
+        policies.map((p) => p.benchmark),
+        policies.map((p) => p.ability),
+        policies.map((p) => p.kind),
+        policies.map((p) => noNul(p.text)),
+        policies.map((p) => p.contentHash),
+      ]);
+      await client.query(
+        `INSERT INTO "Policy" (id, benchmark, ability, kind, text, "contentHash")
+         SELECT id, benchmark, ability, kind::"PolicyKind", text, hash
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS x(id, benchmark, ability, kind, text, hash)
+         ON CONFLICT (benchmark, ability, "contentHash") DO NOTHING`,
+        columns,
+      );
+      const { rows } = await client.query<{ id: string; benchmark: string; ability: string; contentHash: string }>(
+        `SELECT p.id, p.benchmark, p.ability, p."contentHash" FROM "Policy" p
+         JOIN unnest($1::text[], $2::text[], $3::text[]) AS x(benchmark, ability, hash)
+           ON p.benchmark = x.benchmark AND p.ability = x.ability AND p."contentHash" = x.hash`,
+        [columns[1], columns[2], columns[5]],
+      );
+      return new Map(rows.map((r) => [policyKey(r), r.id]));
+    },
+    async insert({ trajectories: t, events, results: r, policyLinks }) {
       if (t.length) {
         await client.query(
           `INSERT INTO "Trajectory" (id, "externalId", "taskId", model, agent, trial, passed, score, "outcomeReason", "feedbackKind", "memoryRelease",
-                                     "memoryCardIds", metadata, "contentHash", "eventCount", "failedCount", "pendingCount", "informationalOnly", "importJobId", "updatedAt")
+                                     "memoryCardIds", metadata, "contentHash", "eventCount", "failedCount", "pendingCount", "informationalOnly", "importJobId", "policyId", "updatedAt")
            SELECT id, ext, task, model, agent, trial, passed, score, reason, fb::"FeedbackKind", rel,
-                  ARRAY(SELECT jsonb_array_elements_text(cards::jsonb)), meta::jsonb, hash, ev, failed, failed, info, job, now()
+                  ARRAY(SELECT jsonb_array_elements_text(cards::jsonb)), meta::jsonb, hash, ev, failed, failed, info, job, pol, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::boolean[], $8::float8[], $9::text[], $10::text[],
-                       $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::boolean[])
-             AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job, info)`,
+                       $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::boolean[], $19::text[])
+             AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job, info, pol)`,
           params([
             t.map((x) => x.id),
             t.map((x) => noNul(x.externalId)),
@@ -220,6 +246,7 @@ export function pgStore(client: ImportClient): BatchStore {
             t.map((x) => x.failedCount),
             t.map((x) => x.importJobId),
             t.map((x) => x.informationalOnly),
+            t.map((x) => x.policyId),
           ]),
         );
       }
@@ -241,6 +268,12 @@ export function pgStore(client: ImportClient): BatchStore {
             r.map((x) => x.eventIndex),
             r.map((x) => x.inRewardBasis),
           ]),
+        );
+      }
+      if (policyLinks.length) {
+        await client.query(
+          `UPDATE "Trajectory" t SET "policyId" = x.pol FROM unnest($1::text[], $2::text[]) AS x(id, pol) WHERE t.id = x.id`,
+          [policyLinks.map((l) => l.trajectoryId), policyLinks.map((l) => l.policyId)],
         );
       }
     },

@@ -6,7 +6,7 @@ export type RecordIssue = { path: string; reason: string };
 const KNOWN = {
   record: ['format', 'task', 'trajectory', 'events', 'checkpoints'],
   task: ['id', 'benchmark', 'ability', 'instruction', 'apps', 'split', 'checkpoints', 'metadata'],
-  trajectory: ['id', 'model', 'agent', 'trial', 'outcome', 'feedback', 'memory', 'metadata'],
+  trajectory: ['id', 'model', 'agent', 'trial', 'outcome', 'feedback', 'memory', 'metadata', 'policy'],
   event: ['source', 'type', 'content', 'tool', 'arguments', 'call_id', 'error', 'metadata'],
 };
 

@@ -3,6 +3,7 @@ import type { Prisma } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
 import { contentHash } from '@/lib/trajectories/content-hash';
 import type { NativeRecord } from './native-schema';
+import { policyKey, recordPolicy, type RecordPolicy } from './record-policy';
 import { insertEventRows, type EventRow } from './write-events';
 
 export type WriteOutcome =
@@ -56,8 +57,11 @@ export function trajectoryHash(record: NativeRecord): string {
     canonicalJson(e.arguments),
     canonicalJson(e.metadata),
   ]);
+  // The policy is stored apart (one row per benchmark, domain and text) and is not the run's identity:
+  // files imported before policies were kept hash as they did, so re-importing them is still a no-op.
+  const { policy: _policy, ...trajectory } = record.trajectory;
   return createHash('sha256')
-    .update(JSON.stringify(['trajectory.v1', contentHash(record.trajectory), contentHash(record.checkpoints), events]))
+    .update(JSON.stringify(['trajectory.v1', contentHash(trajectory), contentHash(record.checkpoints), events]))
     .digest('hex');
 }
 
@@ -111,7 +115,13 @@ export type StoredTask = {
   contentHash: string;
   checkpoints: { id: string; key: string }[];
 };
-export type StoredTrajectory = { id: string; externalId: string; contentHash: string; taskId: string };
+export type StoredTrajectory = {
+  id: string;
+  externalId: string;
+  contentHash: string;
+  taskId: string;
+  policyId: string | null;
+};
 export type TrajectoryRow = {
   id: string;
   externalId: string;
@@ -132,6 +142,7 @@ export type TrajectoryRow = {
   pendingCount: number;
   informationalOnly: boolean;
   importJobId: string | null;
+  policyId: string | null;
 };
 export type ResultRow = {
   id: string;
@@ -144,7 +155,13 @@ export type ResultRow = {
   eventIndex: number | null;
   inRewardBasis: boolean | null;
 };
-export type BatchRows = { trajectories: TrajectoryRow[]; events: EventRow[]; results: ResultRow[] };
+export type BatchRows = {
+  trajectories: TrajectoryRow[];
+  events: EventRow[];
+  results: ResultRow[];
+  /** Runs imported before policies were kept, re-imported with one: their policy is attached. */
+  policyLinks: { trajectoryId: string; policyId: string }[];
+};
 
 /**
  * Where a batch is read from and written to, inside one transaction. The
@@ -157,6 +174,8 @@ export interface BatchStore {
   findTasks(keys: { benchmark: string; externalId: string }[]): Promise<StoredTask[]>;
   createTask(task: NativeRecord['task'], hash: string): Promise<StoredTask>;
   findTrajectories(externalIds: string[]): Promise<StoredTrajectory[]>;
+  /** Stores each policy not stored yet (the same key is one row, whoever races); returns every id by policyKey. */
+  savePolicies(policies: RecordPolicy[]): Promise<Map<string, string>>;
   insert(rows: BatchRows): Promise<void>;
 }
 
@@ -212,9 +231,18 @@ export function prismaStore(tx: Tx): BatchStore {
     findTrajectories: (externalIds) =>
       tx.trajectory.findMany({
         where: { externalId: { in: externalIds } },
-        select: { id: true, externalId: true, contentHash: true, taskId: true },
+        select: { id: true, externalId: true, contentHash: true, taskId: true, policyId: true },
       }),
-    insert: async ({ trajectories, events, results }) => {
+    savePolicies: async (policies) => {
+      if (!policies.length) return new Map();
+      await tx.policy.createMany({ data: policies, skipDuplicates: true });
+      const rows = await tx.policy.findMany({
+        where: { OR: policies.map(({ benchmark, ability, contentHash }) => ({ benchmark, ability, contentHash })) },
+        select: { id: true, benchmark: true, ability: true, contentHash: true },
+      });
+      return new Map(rows.map((r) => [policyKey(r), r.id]));
+    },
+    insert: async ({ trajectories, events, results, policyLinks }) => {
       if (trajectories.length) {
         await tx.trajectory.createMany({
           data: trajectories.map((t) => ({ ...t, metadata: t.metadata as Prisma.InputJsonValue })),
@@ -222,6 +250,8 @@ export function prismaStore(tx: Tx): BatchStore {
       }
       await insertEventRows(tx, events);
       if (results.length) await tx.checkpointResult.createMany({ data: results });
+      for (const l of policyLinks)
+        await tx.trajectory.update({ where: { id: l.trajectoryId }, data: { policyId: l.policyId } });
     },
   };
 }
@@ -257,7 +287,11 @@ export async function writeRecordsWith(
   );
 
   const outcomes: WriteOutcome[] = [];
-  const rows: BatchRows = { trajectories: [], events: [], results: [] };
+  const rows: BatchRows = { trajectories: [], events: [], results: [], policyLinks: [] };
+  // Each row's policy key until the policies are saved (one lookup for the batch) and it becomes an id.
+  const policies = new Map<string, RecordPolicy>();
+  const policyOf = new Map<string, string>();
+  const linkOf = new Map<string, string>();
 
   for (const record of records) {
     const { task: t, trajectory: tr } = record;
@@ -283,10 +317,15 @@ export async function writeRecordsWith(
 
     const hash = trajectoryHash(record);
     const prior = existing.get(tr.id);
+    const policy = recordPolicy(record);
     if (prior) {
-      if (prior.contentHash === hash && prior.taskId === task.id)
+      if (prior.contentHash === hash && prior.taskId === task.id) {
         outcomes.push({ status: 'present', trajectoryId: prior.id, taskId: task.id });
-      else
+        if (policy && prior.policyId == null && !policyOf.has(prior.id)) {
+          policies.set(policyKey(policy), policy);
+          linkOf.set(prior.id, policyKey(policy));
+        }
+      } else
         outcomes.push({
           status: 'conflict',
           path: 'trajectory.id',
@@ -296,7 +335,11 @@ export async function writeRecordsWith(
     }
 
     const id = newId();
-    existing.set(tr.id, { id, externalId: tr.id, contentHash: hash, taskId: task.id });
+    existing.set(tr.id, { id, externalId: tr.id, contentHash: hash, taskId: task.id, policyId: null });
+    if (policy) {
+      policies.set(policyKey(policy), policy);
+      policyOf.set(id, policyKey(policy));
+    }
     const failedChecks = record.checkpoints.filter((c) => !c.passed);
     const failed = failedChecks.length;
     rows.trajectories.push({
@@ -319,6 +362,7 @@ export async function writeRecordsWith(
       pendingCount: failed,
       informationalOnly: isInformationalOnly(tr.outcome.passed, failedChecks),
       importJobId: opts.importJobId ?? null,
+      policyId: null,
     });
     record.events.forEach((event, position) => rows.events.push({ trajectoryId: id, position, event }));
     for (const c of record.checkpoints) {
@@ -337,6 +381,14 @@ export async function writeRecordsWith(
     outcomes.push({ status: 'imported', trajectoryId: id, taskId: task.id });
   }
 
+  if (policies.size) {
+    const ids = await store.savePolicies([...policies.values()]);
+    for (const t of rows.trajectories) t.policyId = ids.get(policyOf.get(t.id) ?? '') ?? null;
+    for (const [trajectoryId, key] of linkOf) {
+      const policyId = ids.get(key);
+      if (policyId) rows.policyLinks.push({ trajectoryId, policyId });
+    }
+  }
   await store.insert(rows);
   return outcomes;
 }

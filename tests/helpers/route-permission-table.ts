@@ -55,6 +55,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | 'public'> = {
   'GET /api/trajectories/[trajectoryId]': 'trajectory:read',
   'GET /api/trajectories/[trajectoryId]/diagnoses': 'trajectory:read',
   'GET /api/trajectories/[trajectoryId]/events': 'trajectory:read',
+  'GET /api/trajectories/[trajectoryId]/find': 'trajectory:read',
+  'GET /api/trajectories/[trajectoryId]/policy': 'trajectory:read',
   'PATCH /api/admin/users/[id]': 'admin:users',
   'PATCH /api/diagnoses/[id]': 'diagnosis:write',
   'PATCH /api/taxonomy/[id]': 'taxonomy:edit',

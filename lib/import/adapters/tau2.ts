@@ -30,7 +30,8 @@ export const BENCHMARK = 'tau2-bench';
 export const TAU2_DOMAINS = ['airline', 'retail', 'telecom', 'mock'];
 
 type Result = NonNullable<NativeRecordInput['checkpoints']>[number];
-type RunInfo = { domain: string; model: string; agent: string | null; userLlm: unknown };
+// The domain policy (`info.environment_info.policy`) the agent was given; a bare list has none.
+type RunInfo = { domain: string; model: string; agent: string | null; userLlm: unknown; policy: string | null };
 
 /**
  * Index of a judged text in the task's list: by text (whitespace-insensitive; runs trim differently), else by position.
@@ -141,6 +142,7 @@ function runInfoOf(info: Json, task: Json): RunInfo {
     model: str(agentInfo.llm) ?? 'unknown',
     agent: str(agentInfo.implementation) ?? null,
     userLlm: userInfo.llm ?? null,
+    policy: str(envInfo.policy)?.trim() ? str(envInfo.policy)! : null,
   };
 }
 
@@ -175,6 +177,7 @@ function toRecord(
       trial: typeof sim.trial === 'number' ? sim.trial : null,
       outcome: { passed: reward >= 1, score: reward, reason: str(sim.termination_reason) ?? null },
       feedback: 'checkpoint_binary',
+      policy: run.policy ? { kind: 'policy', text: run.policy } : null,
       metadata: {
         simulation_id: sim.id ?? null,
         user_llm: run.userLlm,
@@ -258,7 +261,7 @@ function convertBare(
     );
     tasks.set(key, task);
   }
-  const run: RunInfo = { domain: ctx.domain, model: ctx.model, agent: null, userLlm: null };
+  const run: RunInfo = { domain: ctx.domain, model: ctx.model, agent: null, userLlm: null, policy: null };
   const warnings = foreignActionIds(task, sim, `[${index}]`);
   return {
     kind: 'record',

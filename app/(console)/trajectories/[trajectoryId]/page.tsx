@@ -8,6 +8,7 @@ import { touchClaim } from '@/lib/queue/claim-next';
 import { queueFilterSchema } from '@/lib/queue/queue-filters';
 import { listFailureCategories } from '@/lib/taxonomy/failure-taxonomy';
 import { getTrajectory } from '@/lib/trajectories/get-trajectory';
+import { getTrajectoryPolicy } from '@/lib/policies/get-trajectory-policy';
 import { orNotFound } from '@/lib/pages/or-not-found';
 
 export const metadata = { title: 'Trajectory' };
@@ -22,9 +23,10 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
   const { trajectoryId } = await params;
   const query = searchParamsRecord(await searchParams);
   const view = (await orNotFound(getTrajectory(actor, trajectoryId))) ?? notFound();
-  const [categories, diagnoses] = await Promise.all([
+  const [categories, diagnoses, policy] = await Promise.all([
     listFailureCategories(actor),
     listTrajectoryDiagnoses(actor, trajectoryId),
+    getTrajectoryPolicy(actor, trajectoryId),
   ]);
   // Opening an item you hold counts as activity on it.
   if (can(actor.role, 'queue:work')) await touchClaim(actor, trajectoryId);
@@ -53,6 +55,8 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
       initialEvent={/^\d+$/.test(query.event ?? '') ? Number(query.event) : null}
       initialDiagnosisId={query.diagnosis ?? null}
       queueQuery={queueQuery}
+      policy={policy}
+      initialPolicyAnchor={/^[a-z0-9-]{1,120}$/.test(query.policy ?? '') ? query.policy! : null}
     />
   );
 }
