@@ -333,12 +333,12 @@ export function TrajectoryWorkspace({
   const awaiting = Math.max(0, view.pendingCount - (doneCount(all) - doneCount(initialDiagnoses)));
   const mine = active ? mineOf(all, active) : undefined;
   // What the checkpoint being diagnosed names (its expected call's compared arguments), marked in JSON observations.
-  const expectedArgs = active?.expectedCall;
   const marks = useMemo(() => {
-    if (!expectedArgs) return marksOfArguments(null);
-    const { arguments: args, compared } = expectedArgs;
+    const expected = view.checkpoints.find((c) => c.id === activeId)?.expectedCall;
+    if (!expected) return marksOfArguments(null);
+    const { arguments: args, compared } = expected;
     return marksOfArguments(compared ? Object.fromEntries(compared.map((k) => [k, args[k]])) : args);
-  }, [expectedArgs]);
+  }, [view.checkpoints, activeId]);
   const others = active
     ? all.filter((d) => d.targetId === active.id && d.author.id !== me.id && d.id !== source?.id)
     : [];
