@@ -60,7 +60,7 @@ test('a researcher previews retrieval for an imported task, sees leakage, freeze
 
   // Freeze the bank.
   const name = await freezeThroughPage(page, 'e2e', 'Frozen by the e2e test');
-  await expect(page.getByRole('heading', { name: `Release ${name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Release ${name}`, exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Release cards' }).locator('tbody tr')).not.toHaveCount(0);
 
   const json = await download(page, /^JSON \(/);

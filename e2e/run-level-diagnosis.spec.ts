@@ -95,9 +95,10 @@ test('a max_steps loop is diagnosed as a whole from the queue and reflected into
   await expect(cited).toHaveCount(1);
   await expect(cited.getByTestId('prov-run-level')).toHaveText('the run as a whole');
   await expect(cited).toContainText(wrong);
+  // The link lands on the diagnosis itself (its id in the link), on the run as a whole.
   await expect(cited.getByTestId('prov-event')).toHaveAttribute(
     'href',
-    `/trajectories/${id}?event=1&checkpoint=run%3A${id}`,
+    new RegExp(`^/trajectories/${id}\\?event=1&checkpoint=run%3A${id}&diagnosis=\\w+$`),
   );
   await reviewerContext.close();
 });

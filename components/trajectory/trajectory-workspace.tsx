@@ -485,21 +485,6 @@ export function TrajectoryWorkspace({
                     />
                   </>
                 )}
-                {me.canWrite || canSkip ? (
-                  <div className="mt-2 flex flex-wrap gap-2">
-                    {canSkip ? (
-                      <Button variant="ghost" onClick={() => setExit('skip')} aria-keyshortcuts="s">
-                        Skip (s)
-                      </Button>
-                    ) : null}
-                    {/* An evaluator artefact is a verdict on a check; a run diagnosed as a whole has none. */}
-                    {me.canWrite && active !== runTarget ? (
-                      <Button variant="ghost" onClick={() => setExit('artefact')} aria-keyshortcuts="a">
-                        Not an agent failure (a)
-                      </Button>
-                    ) : null}
-                  </div>
-                ) : null}
                 <div className="mt-3">
                   {me.canWrite && heldBy ? (
                     <ClaimHeldNotice claim={heldBy} onCheckAgain={() => router.refresh()} />
@@ -538,6 +523,22 @@ export function TrajectoryWorkspace({
                     <p className="text-sm text-slate-600">Your role can read diagnoses but not write them.</p>
                   )}
                 </div>
+                {/* Ways out of the item, below the form so that the form stays in view on arrival. */}
+                {me.canWrite || canSkip ? (
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {canSkip ? (
+                      <Button variant="ghost" onClick={() => setExit('skip')} aria-keyshortcuts="s">
+                        Skip (s)
+                      </Button>
+                    ) : null}
+                    {/* An evaluator artefact is a verdict on a check; a run diagnosed as a whole has none. */}
+                    {me.canWrite && active !== runTarget ? (
+                      <Button variant="ghost" onClick={() => setExit('artefact')} aria-keyshortcuts="a">
+                        Not an agent failure (a)
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : null}
                 <div className="mt-4">
                   <DiagnosisList
                     diagnoses={others}

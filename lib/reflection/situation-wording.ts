@@ -199,7 +199,8 @@ export function instructionGoals(instruction: string): string[] {
   for (const m of instruction.matchAll(re)) clauses.push(m[1]);
   // An instruction written as a command ("Find every unread message…, then reply…") states its goals directly.
   if (clauses.length === 0)
-    for (const s of instruction.split(/(?<=[.!?])\s+|\n+/).slice(0, 3)) {
+    // A semicolon ends a command as a full stop does ("Book the cheapest flight…; try a one-stop flight…").
+    for (const s of instruction.split(/(?<=[.!?;])\s+|\n+/).slice(0, 3)) {
       const text = s.replace(/^[A-Z][a-z ]+:\s*/, '');
       if (nlp(text).has('^#Imperative') || nlp(text.split(/\s+/)[0] ?? '').has('^#Infinitive')) clauses.push(text);
     }
@@ -207,7 +208,7 @@ export function instructionGoals(instruction: string): string[] {
   for (const raw of clauses) {
     const clause = raw.split(/\s+(?:because|since|so that|but|which|who|that|if|as|without|although)\s+/i)[0];
     for (const part of clause.split(/,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+(?=[a-z]+\s)/i)) {
-      const phrase = depersonalise(withoutScenarioValues(part.replace(/[.!?]+$/, '')))
+      const phrase = depersonalise(withoutScenarioValues(part.replace(/[.!?;]+$/, '')))
         .replace(/\s+\bit\b/i, '')
         .trim();
       const words = phrase.split(/\s+/);

@@ -21,16 +21,12 @@ export function authoredFields(from: unknown, edited: unknown): string[] {
 /**
  * Rules about where a curator's words came from or how its patch is shaped; a
  * reviewer's words answer to none of them. Everything else (schema, privacy,
- * active content, and any rule added later) applies to every word. A function
- * name in `functions_used` stays checked: that it was observed is the schema's rule.
+ * active content, evaluator wording — raw judge prose is a privacy matter in
+ * the card rules, and "the check passes" is nothing an agent can observe — and
+ * any rule added later) applies to every word. A function name in
+ * `functions_used` stays checked: that it was observed is the schema's rule.
  */
-const CURATOR_ONLY = new Set<ValidationIssue['rule']>([
-  'evidence',
-  'outcome',
-  'evaluator_wording',
-  'operation',
-  'curation',
-]);
+const CURATOR_ONLY = new Set<ValidationIssue['rule']>(['evidence', 'outcome', 'operation', 'curation']);
 
 function within(path: string, field: string): boolean {
   return field === ALL_FIELDS || path === field || path.startsWith(`${field}[`) || path.startsWith(`${field}.`);

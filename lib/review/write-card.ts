@@ -21,7 +21,13 @@ export const writeCardInputSchema = z
   .strictObject({
     taskId: z.string().trim().min(1).optional(),
     diagnosisId: z.string().trim().min(1).optional(),
-    card: z.unknown(),
+    // The card's own rules are the validation's (422, each issue under its field); here only its shape:
+    // an object, and no field a skill card does not have (a misspelt one would be dropped unseen).
+    card: z.record(z.string(), z.unknown(), { error: 'must be an object (a skill card)' }).superRefine((card, ctx) => {
+      for (const key of Object.keys(card))
+        if (!(key in skillCardSchema.shape))
+          ctx.addIssue({ code: 'custom', path: [key], message: 'unknown field, not one a skill card has' });
+    }),
     note: z.string().trim().max(2000).optional(),
   })
   .refine((v) => v.taskId || v.diagnosisId, {

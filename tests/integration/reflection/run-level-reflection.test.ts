@@ -61,7 +61,7 @@ describe('reflection on a run diagnosed as a whole', () => {
         id: diagnosis.id,
         runLevel: true,
         checkpoint: 'The run as a whole',
-        href: `/trajectories/${run}?event=1&checkpoint=run%3A${run}`,
+        href: `/trajectories/${run}?event=1&checkpoint=run%3A${run}&diagnosis=${diagnosis.id}`,
       }),
     ]);
   });
