@@ -25,6 +25,9 @@ async function startConsole(extraEnv: Record<string, string>): Promise<Run> {
     EMBEDDED_PG_PORT: String(pgPort),
     EMBEDDED_PG_DIR: pgDir,
     DEMO_SEED: 'off',
+    // Its own dev build folder: `next dev` refuses a second dev server on one folder, and the two start test
+    // files run side by side.
+    NEXT_DIST_DIR: '.next-start-cleanup',
     ...extraEnv,
   };
   // The embedded cluster is what is under test: no external database.

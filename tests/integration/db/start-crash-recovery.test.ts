@@ -26,6 +26,9 @@ async function startConsole(extraEnv: Record<string, string>, pgDir?: string) {
     EMBEDDED_PG_PORT: String(pgPort),
     EMBEDDED_PG_DIR: pgDir,
     DEMO_SEED: 'off',
+    // Its own dev build folder: `next dev` refuses a second dev server on one folder, and the two start test
+    // files run side by side.
+    NEXT_DIST_DIR: '.next-start-crash',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -58,7 +58,7 @@ describe('contrast-driven offline deltas', () => {
     for (const c of card.skill.completion_condition) expect(evaluatorWording(c)).toEqual([]);
     // The situation (the instruction's goal) and the rule, no function name: those stay in functions_used.
     expect(card.title).toBe(
-      'Changing the flight on reservation: ask how many bags the user brings and pass that count to the update',
+      'Changing the flight on reservation to the next day: ask how many bags the user brings and pass that count to the update',
     );
     expect(card.title).not.toMatch(/airline\.|update reservation flights/);
     expect(card.functions_used).toContain('airline.update_reservation_flights');
