@@ -5,43 +5,14 @@
  * ports free. Runs the real start script (`--dev`: no build) on its own ports
  * and data folder.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, portInUse } from '../../../scripts/lib/embedded-db';
+import { portInUse } from '../../../scripts/lib/embedded-db';
+import { startConsole as startConsoleIn } from '../../helpers/start-console';
 import { waitFor } from '../../helpers/wait-for';
 
-type Run = { out: () => string; exited: Promise<number | null>; pgDir: string; port: number; pgPort: number };
-
-async function startConsole(extraEnv: Record<string, string>): Promise<Run> {
-  const pgDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'start-cleanup-')), 'pg');
-  const port = await freePort();
-  const pgPort = await freePort();
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(pgPort),
-    EMBEDDED_PG_DIR: pgDir,
-    DEMO_SEED: 'off',
-    // Its own dev build folder: `next dev` refuses a second dev server on one folder, and the two start test
-    // files run side by side.
-    NEXT_DIST_DIR: '.next-start-cleanup',
-    ...extraEnv,
-  };
-  // The embedded cluster is what is under test: no external database.
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { out: () => out, exited, pgDir, port, pgPort };
-}
+const startConsole = (extraEnv: Record<string, string>) => startConsoleIn('.next-start-cleanup', extraEnv);
 
 const webGroup = (out: string) => Number(out.match(/Starting the web server \(process group (\d+)\)/)?.[1]);
 const alive = (pid: number, group = false) => {

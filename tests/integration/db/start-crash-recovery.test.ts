@@ -7,41 +7,17 @@
  * accounts. Runs the real start script (`--dev`: no build) on its own ports
  * and data folder.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, portInUse, startEmbeddedPostgres } from '../../../scripts/lib/embedded-db';
 import { postmasterPid } from '../../../scripts/lib/exit-with-parent';
+import { startConsole as startConsoleIn } from '../../helpers/start-console';
 import { waitFor } from '../../helpers/wait-for';
 
-async function startConsole(extraEnv: Record<string, string>, pgDir?: string) {
-  pgDir ??= path.join(mkdtempSync(path.join(os.tmpdir(), 'start-crash-')), 'pg');
-  const port = await freePort();
-  const pgPort = await freePort();
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    EMBEDDED_PG_PORT: String(pgPort),
-    EMBEDDED_PG_DIR: pgDir,
-    DEMO_SEED: 'off',
-    // Its own dev build folder: `next dev` refuses a second dev server on one folder, and the two start test
-    // files run side by side.
-    NEXT_DIST_DIR: '.next-start-crash',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, out: () => out, exited, pgDir, port, pgPort };
-}
+const startConsole = (extraEnv: Record<string, string>, pgDir?: string) =>
+  startConsoleIn('.next-start-crash', extraEnv, pgDir);
 
 const groups = (out: string) =>
   [...out.matchAll(/Starting the web server \(process group (\d+)\)/g)].map((m) => Number(m[1]));
