@@ -8,8 +8,8 @@ import { POOL_IDLE_SECONDS, readPipeline, readPoolSize } from './pool-settings';
  * prepared statements, next to the one Prisma client that does everything else.
  *
  * Why a second driver: profiled at 100k trajectories, a queue page spent more
- * PostgreSQL CPU planning its statement (2–5 ms, every request: Prisma's
- * adapter sends unnamed statements) than running it (~1 ms), and the Node side
+ * PostgreSQL CPU planning its statement (on every request: Prisma's adapter
+ * sends unnamed statements) than running it, and the Node side
  * spent a fifth of its time turning rows into objects through Prisma's query
  * engine. A prepared statement is planned once per connection (PostgreSQL then
  * keeps a generic plan when it is as good) and its rows are decoded by the
@@ -142,8 +142,8 @@ export function literalEnum<T extends string>(value: T, allowed: readonly T[]): 
 /**
  * A timestamp column (UTC, as Prisma stores it) as the ISO text that
  * Date.prototype.toISOString writes: the row's times go out as read, without a
- * Date per value on the way (Next.js's patched Date constructor made each one
- * cost microseconds: 25–75 per page of a list).
+ * Date per value on the way (Next.js patches the Date constructor, which makes
+ * each one costly enough to show in a list's time).
  */
 export const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

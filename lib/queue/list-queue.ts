@@ -109,9 +109,9 @@ type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueR
  * statement. The page's ids come first (an ordered scan of the queue's partial
  * index that stops after the page), then the row details and failed
  * checkpoints for those rows only. (Computed in one SELECT, the checkpoint
- * subquery also ran for every row OFFSET skipped: page 500 took seconds. And
- * with the details in the page subquery, a deep OFFSET page sorted 12,500
- * wide rows instead of ids and spilled to disk: 180 → 360 ms.)
+ * subquery would also run for every row OFFSET skips, and with the details
+ * in the page subquery a deep OFFSET page sorts wide rows instead of ids and
+ * spills to disk.)
  * The page rows are fetched again by the tuple ids (ctid) the page scan read
  * them at: a TID scan, not a second primary-key descent per row.
  * Within one statement a ctid names the row version its snapshot sees.
