@@ -62,7 +62,7 @@ const bankRows = () =>
 
 /**
  * Cards and size per bank. A small bank is summed on every request (exact at
- * once after an approval); past EXACT_UP_TO active cards (4 ms at 3,000) the
+ * once after an approval); past EXACT_UP_TO active cards the
  * summary is cached until the `cards` channel reports a change (trigger
  * Card_notify_cards), like the list's total.
  */

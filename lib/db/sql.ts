@@ -130,8 +130,8 @@ export function literalInt(n: number): Prisma.Sql {
  * into the statement text, so each value has its own prepared statement,
  * planned for it. As a parameter, the plan for the value at hand can look
  * cheaper than the generic plan, and PostgreSQL then plans the statement
- * anew on every call: the card bank's default page (status ACTIVE) bound in
- * 0.3–1.0 ms for 0.3–0.5 ms of running it.
+ * anew on every call (the card bank's default page, status ACTIVE, spent
+ * longer binding than running).
  */
 export function literalEnum<T extends string>(value: T, allowed: readonly T[]): Prisma.Sql {
   if (!allowed.includes(value) || !/^[A-Za-z_]+$/.test(value))
@@ -155,7 +155,7 @@ export const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YY
  * on every call. For the caller's id in the queue statements: planned for an
  * annotator who has diagnosed nothing, while another has diagnosed thousands,
  * the queue page looked cheaper than its generic plan, and PostgreSQL planned
- * it anew on every request (2.2 ms, for 0.6 ms of running it). Still an index
+ * it anew on every request, for longer than running it. Still an index
  * condition (`"authorId" = (InitPlan 1).col1`).
  */
 export const unplannedText = (value: string): Prisma.Sql => Prisma.sql`(SELECT ${value}::text)`;

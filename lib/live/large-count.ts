@@ -24,8 +24,8 @@ import { ensureListener, listenerIsLive, onLiveChange } from './listener';
  *   and show as latency spikes in list requests.)
  *
  * EXACT_UP_TO is 100, not 1,000: a bounded count of 1,000 rows is its own
- * statement of ~0.1–0.2 ms on every request, and the review inbox with 1,000
- * open proposals paid it on each one (bench:api). The notified cache is as
+ * statement on every request, which a list with 1,000 rows (the review inbox
+ * with 1,000 open proposals) would pay on each one. The notified cache is as
  * exact for a list of 1,000 as for one of 50,000.
  */
 export const EXACT_UP_TO = 100;

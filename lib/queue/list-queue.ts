@@ -123,7 +123,7 @@ type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueR
  * compared with every user, the claim's expiry checked per pair.
  * The claim sizes are the one row everything is joined to, so an empty page
  * still returns them (as one row without an id); they are sent on one row
- * only (every value a row carries is decoded on the Node side, ~0.3 µs each).
+ * only (every value a row carries is decoded on the Node side).
  * The page subquery is named `t` so that the list order (keysetPage over `t`) sorts its output.
  * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
  * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator. They come
