@@ -1,12 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Every documented environment variable (README "Configuration") and its rule, stated once: `npm start`
+ * Every documented environment variable (docs/operating.md "Configuration") and its rule, stated once: `npm start`
  * checks the environment against it before starting anything (scripts/lib/start-environment.ts), and the
- * console reads its settings through it (env() here, getLlmConfig in lib/llm/config.ts). The two used to
- * state their rules apart and drifted: `OPENAI_BASE_URL=localhost:8000/v1` failed npm start's check but
- * would have passed the console's, `IMPORT_MAX_UPLOAD_MB` was a number in one and a string in the other.
- * A variable the README documents without a rule here fails tests/unit/env-documented.test.ts.
+ * console reads its settings through it (env() here, getLlmConfig in lib/llm/config.ts), so the two cannot
+ * disagree about a value: one that `npm start` accepts is one the console reads, with the same type.
+ * A variable docs/operating.md documents without a rule here fails tests/unit/env-documented.test.ts.
  *
  * Each rule reads the text as given (an empty value is unset, see withoutEmptyValues) and says what it must
  * be in words npm start prints as is ("DEMO_SEED: must be \"on\" or \"off\" (got \"false\")").
@@ -90,11 +89,11 @@ export const environmentSchema = z.object({
   DATABASE_READ_POOL_SIZE: count(1).default(3),
   DATABASE_READ_PIPELINE: count(1).default(4),
   NEXT_DIST_DIR: text.optional(),
-  // Set by Next.js and the test runner, not by an operator (so not in the README).
+  // Set by Next.js and the test runner, not by an operator (so not in docs/operating.md).
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
-/** Variables the schema knows that an operator does not set (not documented in the README). */
+/** Variables the schema knows that an operator does not set (not documented in docs/operating.md). */
 export const UNDOCUMENTED_VARIABLES = ['NODE_ENV'] as const;
 
 // What the console reads through env() (the LLM variables: lib/llm/config.ts), by the same rules; it cannot

@@ -199,8 +199,8 @@ async function main() {
 
     // Steady state, not start-up: every endpoint runs WARMUP seconds on both replicas first, unrecorded, at
     // the highest concurrency measured (JIT; both pools grown to full size; each statement prepared on every
-    // pooled connection; cached counts). A fresh replica's first seconds answer at half speed with p99 ≈ 3× p50,
-    // and the first seconds at 50 connections after 10 open new connections and re-plan on them.
+    // pooled connection; cached counts). A fresh replica answers its first requests slowly, and so does a run
+    // at 50 connections right after one at 10, which opens new connections and re-plans on them.
     if (WARMUP > 0) {
       for (const ep of endpoints) await measure(bases, ep, 50, WARMUP, cookie);
       await settle(bases, cookie);

@@ -9,10 +9,9 @@ import { refreshThrottle } from './refresh-throttle';
 const SETTLE_MS = 1_000;
 /**
  * While changes keep coming (an import), redraws start at least this far
- * apart: one redraw runs every panel's queries (bench:dashboard at 100k
- * trajectories, load ≈ 10: the whole dashboard p50 481 ms, diagnosis coverage
- * alone 385 ms), so one a second kept the database about half busy per open
- * dashboard during an import; every 5 s, about a tenth.
+ * apart: one redraw runs every panel's queries (docs/benchmarks.md
+ * "Dashboard"), so redrawing once a second would keep the database busy for
+ * each open dashboard during an import; every 5 s costs a fraction of that.
  */
 const MIN_GAP_MS = 5_000;
 /** While the live stream is down, the figures are re-read this often instead. */

@@ -4,8 +4,8 @@ import { describeLinkProblem, firstPageHref, type LinkProblem } from '@/lib/page
 /**
  * The dashboard's filters do not parse (`?from=yesterday`, a range that ends
  * before it starts): what is wrong, and no figures. Figures for other filters
- * than the ones asked for would be read as the answer to them (it used to draw
- * every chart unfiltered under the message); `GET /api/dashboard` refuses the
+ * than the ones asked for would be read as the answer to them, so no chart is
+ * drawn under the message; `GET /api/dashboard` refuses the
  * same filters with a 400. The way on is the dashboard with the wrong filters
  * dropped and the others kept.
  */

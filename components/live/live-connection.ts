@@ -60,7 +60,7 @@ function open() {
     // after it listens, and a change committed before that (between a
     // component's first fetch and now, or while the stream was down or being
     // reopened for another set of channels) was never sent. Once live, the
-    // components stop polling, so a batch that finished in that gap used to
+    // components stop polling, so a batch that finished in that gap would
     // stay "running" on the page.
     dispatch('resync');
   });

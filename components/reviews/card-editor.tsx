@@ -12,7 +12,7 @@ export type EditorField = { path: string; type: 'text' | 'list' | 'json'; value:
 
 export function fieldsOf(content: unknown, prefix = ''): EditorField[] {
   if (!content || typeof content !== 'object' || Array.isArray(content)) return [];
-  // The card's own fields in the order MEMORY.md writes them, so `e` lands in the title, not in the tags.
+  // The card's own fields in the order docs/architecture.md "Cards" lists them, so `e` lands in the title, not in the tags.
   return Object.entries((prefix ? content : inCardFieldOrder(content)) as Record<string, unknown>).flatMap(
     ([k, v]): EditorField[] => {
       const path = prefix ? `${prefix}.${k}` : k;

@@ -9,7 +9,7 @@ import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import { ApiError, apiFetch } from '@/lib/http/api-client';
 import { CardEditor, fieldsOf, toContent, type EditorField } from './card-editor';
 
-/** The skill card's fields, empty, in MEMORY.md's order: the editor builds its form from this shape. */
+/** The skill card's fields, empty, in the order docs/architecture.md "Cards" lists them: the editor builds its form from this shape. */
 const EMPTY_SKILL_CARD = {
   title: '',
   applies_when: '',

@@ -5,8 +5,8 @@ import { clearUnsentDrafts } from '@/components/diagnosis/unsent-draft';
 import { apiFetch } from '@/lib/http/api-client';
 
 /**
- * A form, so that "Log out" works before the page has hydrated (a click on a
- * server-rendered page used to do nothing): without JavaScript it posts the
+ * A form, so that "Log out" works before the page has hydrated (a click
+ * handler alone does nothing until then): without JavaScript it posts the
  * form and the server answers with a redirect to the login page. Once
  * hydrated, the same click posts with fetch and then loads the login page.
  */

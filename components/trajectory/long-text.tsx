@@ -7,9 +7,9 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
 export const PREVIEW_CHARS = 10_000;
 /**
  * Above this, "Show all" gives the raw text in a box of its own that scrolls,
- * never markdown. Measured in Chromium: parsing is linear (0.3 s for 2 MB) but
- * laying out one unbroken word under `overflow-wrap: break-word` grows faster
- * than its length (0.3 s for 1 MB, 3–5 s for 3 MB, more with every re-render);
+ * never markdown. In Chromium parsing is linear, but laying out one unbroken
+ * word under `overflow-wrap: break-word` grows faster than its length (a few
+ * MB keep the tab busy for seconds, more with every re-render);
  * `overflow-wrap: anywhere` in a bounded box stays near-linear.
  */
 export const RICH_MAX_CHARS = 200_000;

@@ -53,9 +53,9 @@ async function lookupHrefs(entries: { entityType: string; entityId: string }[]):
 
 /**
  * Up to this many entries under the filters are counted exactly; past it the pager shows the
- * planner's estimate as "about N" (countOrEstimate). An exact count(*) of the whole log was a
- * sequential scan on every page (npm run bench:audit, 300,000 entries: 29 ms p50, 63 ms p99; now
- * 1.1 and 6.3 ms), and a filter down to fewer entries (one actor, one entity, a day) stays exact.
+ * planner's estimate as "about N" (countOrEstimate). An exact count(*) of the whole log is a
+ * sequential scan on every page (npm run bench:audit; docs/benchmarks.md "Audit log"), and a filter
+ * down to fewer entries (one actor, one entity, a day) stays exact.
  */
 export const AUDIT_EXACT_UP_TO = 10_000;
 
@@ -153,8 +153,8 @@ export async function auditFilterOptions(actor: Actor): Promise<AuditFilterOptio
 
 /**
  * The distinct values of an indexed column, in order, by skipping through its index one value at a time: a
- * handful of index probes however long the log. (Prisma's `distinct` read every entry and deduplicated in
- * JavaScript: 1.6 s for the two menus at 300,000 entries; even SQL DISTINCT reads the whole table.)
+ * handful of index probes however long the log. (Prisma's `distinct` reads every entry and deduplicates in
+ * JavaScript, and even SQL DISTINCT reads the whole table.)
  */
 async function distinctValues(column: 'action' | 'entityType'): Promise<string[]> {
   const col = Prisma.raw(`"${column}"`);

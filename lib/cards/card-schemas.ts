@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Card contents as MEMORY.md fixes them. Shared by the bank, the curator's
+ * Card contents as docs/architecture.md "Cards" fixes them. Shared by the bank, the curator's
  * output validation, the review editor and the exporters.
  */
 

@@ -9,8 +9,8 @@ type LockedCard = { currentVersionId: string | null; status: string; key: string
  * One card (by id or key) changed in one transaction under its row lock, so
  * a rollback, a status change and an approval on it never interleave; 404
  * when no such card exists, 409 MERGED for a card merged into another (its
- * content lives on in the kept card: a rollback used to append a version to
- * the merged one, which the card page does not offer). `change` gets the locked row.
+ * content lives on in the kept card, so a version appended to the merged one
+ * would be one no page shows). `change` gets the locked row.
  */
 export async function changeLockedCard<T>(
   idOrKey: string,

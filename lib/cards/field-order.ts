@@ -36,7 +36,7 @@ function ordered(value: Plain, shape: Shape): Plain {
 }
 
 /**
- * A card's content with its fields in the order MEMORY.md writes them (title,
+ * A card's content with its fields in the order docs/architecture.md "Cards" lists them (title,
  * applies_when, solves, tags, skill.*, evidence.*; tool, app, function, …).
  * Contents come back from PostgreSQL's jsonb with keys sorted by length, so
  * the card page, the proposal page and the edit form showed `tags` first and

@@ -62,7 +62,7 @@ const bankRows = () =>
 
 /**
  * Cards and size per bank. A small bank is summed on every request (exact at
- * once after an approval); past EXACT_UP_TO active cards (4 ms at 3,000) the
+ * once after an approval); past EXACT_UP_TO active cards the
  * summary is cached until the `cards` channel reports a change (trigger
  * Card_notify_cards), like the list's total.
  */
@@ -82,7 +82,7 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
   const [[rows, { count: total }], banks] = await Promise.all([
     pageAndTotal(
       { invalidatedBy: ['cards'], key: `cards:${JSON.stringify(filters)}`, from: Prisma.sql`"Card" c WHERE ${where}` },
-      // apps/tags are nullable text[] (a card written without them holds NULL; Prisma used to read that as []).
+      // apps/tags are nullable text[] (a card written without them holds NULL): coalesced so every row carries arrays.
       () =>
         queryRows<CardListItem>(Prisma.sql`
       SELECT c.id, c.key, c.kind, c.ability, coalesce(c.apps, '{}') AS apps, coalesce(c.tags, '{}') AS tags,

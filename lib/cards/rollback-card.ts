@@ -6,7 +6,7 @@ import { AppError } from '@/lib/errors';
 import { appendCardVersion } from './append-version';
 import { changeLockedCard } from './change-locked-card';
 
-// Also for a value that is there but not a number ("x"): it used to read "versionNumber is required".
+// Also for a value that is there but not a number ("x"): "is required" would tell its sender the field was missing.
 const VERSION_NUMBER = 'the number of the version to restore (1, 2, …)';
 
 export const rollbackInputSchema = z.strictObject({

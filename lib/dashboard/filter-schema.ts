@@ -40,7 +40,7 @@ export const dashboardFilterFields = z.object({
 
 /**
  * Dashboard filters (URL of /dashboard and its drill-down lists, `GET /api/dashboard`). Dates are inclusive days, UTC.
- * A range that ends before it starts is refused (it used to answer 0 trajectories, as if nothing had been imported);
+ * A range that ends before it starts is refused (0 trajectories would read as if nothing had been imported);
  * the schemas that extend this one keep the check.
  */
 export const dashboardFilterSchema = dashboardFilterFields.superRefine(({ from, to, agent, nullAgent }, ctx) => {

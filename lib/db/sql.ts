@@ -8,8 +8,8 @@ import { POOL_IDLE_SECONDS, readPipeline, readPoolSize } from './pool-settings';
  * prepared statements, next to the one Prisma client that does everything else.
  *
  * Why a second driver: profiled at 100k trajectories, a queue page spent more
- * PostgreSQL CPU planning its statement (2–5 ms, every request: Prisma's
- * adapter sends unnamed statements) than running it (~1 ms), and the Node side
+ * PostgreSQL CPU planning its statement (on every request: Prisma's adapter
+ * sends unnamed statements) than running it, and the Node side
  * spent a fifth of its time turning rows into objects through Prisma's query
  * engine. A prepared statement is planned once per connection (PostgreSQL then
  * keeps a generic plan when it is as good) and its rows are decoded by the
@@ -130,8 +130,8 @@ export function literalInt(n: number): Prisma.Sql {
  * into the statement text, so each value has its own prepared statement,
  * planned for it. As a parameter, the plan for the value at hand can look
  * cheaper than the generic plan, and PostgreSQL then plans the statement
- * anew on every call: the card bank's default page (status ACTIVE) bound in
- * 0.3–1.0 ms for 0.3–0.5 ms of running it.
+ * anew on every call (the card bank's default page, status ACTIVE, spent
+ * longer binding than running).
  */
 export function literalEnum<T extends string>(value: T, allowed: readonly T[]): Prisma.Sql {
   if (!allowed.includes(value) || !/^[A-Za-z_]+$/.test(value))
@@ -142,8 +142,8 @@ export function literalEnum<T extends string>(value: T, allowed: readonly T[]): 
 /**
  * A timestamp column (UTC, as Prisma stores it) as the ISO text that
  * Date.prototype.toISOString writes: the row's times go out as read, without a
- * Date per value on the way (Next.js's patched Date constructor made each one
- * cost microseconds: 25–75 per page of a list).
+ * Date per value on the way (Next.js patches the Date constructor, which makes
+ * each one costly enough to show in a list's time).
  */
 export const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -155,7 +155,7 @@ export const isoTime = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YY
  * on every call. For the caller's id in the queue statements: planned for an
  * annotator who has diagnosed nothing, while another has diagnosed thousands,
  * the queue page looked cheaper than its generic plan, and PostgreSQL planned
- * it anew on every request (2.2 ms, for 0.6 ms of running it). Still an index
+ * it anew on every request, for longer than running it. Still an index
  * condition (`"authorId" = (InitPlan 1).col1`).
  */
 export const unplannedText = (value: string): Prisma.Sql => Prisma.sql`(SELECT ${value}::text)`;

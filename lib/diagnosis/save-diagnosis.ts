@@ -150,7 +150,7 @@ type Version = { status: 'DRAFT' | 'SUBMITTED'; updatedAt: Date } | null;
 
 /**
  * Refuses a write made against another version of the caller's diagnosis than the current one (two tabs or
- * windows on the same checkpoint): each autosave used to overwrite the other's text while both said "saved".
+ * windows on the same checkpoint), so neither autosave overwrites the other's text while both say "saved".
  * Must run under the lock that serialises the writers (the claim, or the diagnosis row for a re-submission).
  */
 export function checkReplaces(current: Version, input: DraftInput, noun: string) {
@@ -250,7 +250,7 @@ export async function editDiagnosis(
     await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${id} FOR UPDATE`;
     const existing = await tx.diagnosis.findUnique({ where: { id } });
     if (!existing) throw notFound(`Diagnosis ${id}`);
-    // It used to be overwritten with the diagnosis's own, so a PATCH naming another checkpoint answered 200.
+    // A diagnosis never moves: a PATCH naming another checkpoint is refused rather than quietly ignored.
     const own = targetIdOf(existing);
     const named = edit.checkpointResultId || edit.runTrajectoryId ? targetIdOf(edit) : own;
     if (named !== own) {

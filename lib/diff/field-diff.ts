@@ -3,7 +3,7 @@ import deepEqual from 'fast-deep-equal';
 import { inCardFieldOrder } from '@/lib/cards/field-order';
 
 /**
- * The one field diff of the console (ARCHITECTURE.md "One of each"): review
+ * The one field diff of the console (docs/architecture.md "One of each"): review
  * pages, card version history, release diffs and a checkpoint's
  * expected-vs-actual call all go through `diffFields`, and render with
  * `components/diff/field-diff-view.tsx`.

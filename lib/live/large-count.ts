@@ -13,19 +13,19 @@ import { ensureListener, listenerIsLive, onLiveChange } from './listener';
  * - Every process marks its cached counts stale when PostgreSQL notifies a
  *   change on one of the channels (LISTEN/NOTIFY, so all replicas agree); the
  *   next request recounts, and every request arriving meanwhile waits for that
- *   one count instead of starting its own (50 concurrent requests used to run
- *   50 copies of a 300 ms count: the p99 spikes of the queue rows).
+ *   one count instead of starting its own, so a burst of requests after a
+ *   change runs one count, not one per request.
  * - Without a notified change a count is served as is for as long as the
  *   listener is live (`listenerIsLive`: it heard PostgreSQL within the last
  *   few seconds, so no change can have gone unheard). Only when it is not is
  *   a count older than MAX_AGE_MS recounted, in the background, while
- *   requests keep getting the previous value. (Recounting every 10 s
- *   regardless ran a 100–300 ms count per key and replica every 10 s with
- *   nothing changed: a latency spike in list requests and idle CPU spent.)
+ *   requests keep getting the previous value. (Recounting on a timer
+ *   regardless would spend a count per key and replica with nothing changed,
+ *   and show as latency spikes in list requests.)
  *
  * EXACT_UP_TO is 100, not 1,000: a bounded count of 1,000 rows is its own
- * statement of ~0.1–0.2 ms on every request, and the review inbox with 1,000
- * open proposals paid it on each one (bench:api). The notified cache is as
+ * statement on every request, which a list with 1,000 rows (the review inbox
+ * with 1,000 open proposals) would pay on each one. The notified cache is as
  * exact for a list of 1,000 as for one of 50,000.
  */
 export const EXACT_UP_TO = 100;

@@ -8,8 +8,8 @@ import { pageQuerySchema } from '@/lib/http/pagination';
 import { errors, errorSchema, json, named, pageOfSchema } from './shared';
 
 /**
- * The import API (PRODUCT.md: an authenticated HTTP API next to the upload
- * page and the CLI) in the OpenAPI document, so an import script can be
+ * The import API (docs/importing.md "Ways in": an authenticated HTTP API next to
+ * the upload page and the CLI) in the OpenAPI document, so an import script can be
  * generated from it like an agent runtime's client. The report's shape is
  * checked against lib/import's types below: a field added there and not here
  * fails the typecheck.

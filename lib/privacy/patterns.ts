@@ -1,7 +1,7 @@
 import { addressPlaceSpans, personSpans, phoneSpans, type Span } from './library-detectors';
 
 /**
- * Typed placeholders (MEMORY.md) and the detectors both the de-identifier and
+ * Typed placeholders (docs/architecture.md "Validation") and the detectors both the de-identifier and
  * the privacy validator use, so "what we scrub" and "what we reject" never drift.
  */
 export const PLACEHOLDERS = [
@@ -174,7 +174,7 @@ export const DETECTORS: Detector[] = [
 
 /**
  * Model families: names of the agents under test must not reach a card
- * (MEMORY.md: no model names). Trajectory model strings are added per run.
+ * (docs/architecture.md "Validation": no model names). Trajectory model strings are added per run.
  */
 export const MODEL_NAME_RE =
   /\b(?:gpt-?\d[\w.-]*|gpt-4o[\w.-]*|o[134](?:-mini|-pro)?\b|claude(?:-[\w.]+)?|gemini(?:-[\w.]+)?|llama-?\d[\w.-]*|mistral(?:-[\w.]+)?|mixtral[\w.-]*|qwen[\w.-]*|deepseek[\w.-]*|gpt-oss[\w.-]*|sonnet-?\d[\w.-]*|opus-?\d[\w.-]*|haiku-?\d[\w.-]*)\b/gi;

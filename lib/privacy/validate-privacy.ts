@@ -19,7 +19,7 @@ const JUDGE_PROSE_RE =
   /\b(?:reward (?:is|was|=|of)|nl_assertions?|db_check|env_assertions?|the evaluator|the judge|judged (?:as|to be|by)|gold (?:database|answer|actions?))\b/i;
 
 /**
- * Privacy check for text that would enter the bank (MEMORY.md "Validation 2"):
+ * Privacy check for text that would enter the bank (rule 2 of docs/architecture.md "Validation"):
  * e-mails, phones, long ids/tokens, URLs, model names, task ids, copied
  * scenario values and judge prose. Placeholders like <EMAIL> are allowed.
  */

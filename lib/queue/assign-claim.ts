@@ -50,8 +50,8 @@ export async function assignItem(actor: Actor, input: unknown) {
 
 /**
  * Releases a claim: its holder may drop it; an admin may release anyone's. An unknown trajectory is a 404
- * and one nobody holds a 409 NOT_CLAIMED, each naming it: both used to answer 200 { released: false }, so a
- * client with a wrong id (or a claim that had already gone) was told nothing. { released: true } otherwise.
+ * and one nobody holds a 409 NOT_CLAIMED, each naming it, so a client with a wrong id (or a claim that had
+ * already gone) learns why nothing was released. { released: true } otherwise.
  */
 export async function releaseItem(actor: Actor, input: unknown): Promise<{ released: true }> {
   requirePermission(actor, 'queue:work');

@@ -109,9 +109,9 @@ type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueR
  * statement. The page's ids come first (an ordered scan of the queue's partial
  * index that stops after the page), then the row details and failed
  * checkpoints for those rows only. (Computed in one SELECT, the checkpoint
- * subquery also ran for every row OFFSET skipped: page 500 took seconds. And
- * with the details in the page subquery, a deep OFFSET page sorted 12,500
- * wide rows instead of ids and spilled to disk: 180 → 360 ms.)
+ * subquery would also run for every row OFFSET skips, and with the details
+ * in the page subquery a deep OFFSET page sorts wide rows instead of ids and
+ * spills to disk.)
  * The page rows are fetched again by the tuple ids (ctid) the page scan read
  * them at: a TID scan, not a second primary-key descent per row.
  * Within one statement a ctid names the row version its snapshot sees.
@@ -123,7 +123,7 @@ type PageRow = { [K in keyof ClaimSizesRow]: ClaimSizesRow[K] | null } & (QueueR
  * compared with every user, the claim's expiry checked per pair.
  * The claim sizes are the one row everything is joined to, so an empty page
  * still returns them (as one row without an id); they are sent on one row
- * only (every value a row carries is decoded on the Node side, ~0.3 µs each).
+ * only (every value a row carries is decoded on the Node side).
  * The page subquery is named `t` so that the list order (keysetPage over `t`) sorts its output.
  * The row's checkpoints are the ones awaiting *this user's* diagnosis (fewer than k submissions, none theirs):
  * under overlap k > 1 a checkpoint someone else already diagnosed still awaits the next annotator. They come

@@ -36,9 +36,9 @@ const PENDING = Prisma.raw(`'$[*] ? (@.submitters.size() < $k)'::jsonpath`);
 /**
  * `pendingCount` of the trajectory aliased `row` under overlap `k`, from its
  * checkpoint list alone. (Counted from the diagnoses instead, setting k on a
- * benchmark of 50,000 failed trajectories probed every checkpoint's
- * diagnoses: 4 s on a warm bench database, over two minutes right after its
- * import, past the transaction's timeout.)
+ * benchmark of tens of thousands of failed trajectories would probe every
+ * checkpoint's diagnoses, and right after an import outlive the
+ * transaction's timeout.)
  */
 export function pendingCountSql(k: Prisma.Sql, row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
   return Prisma.sql`jsonb_array_length(jsonb_path_query_array(${row}."failedCheckpoints", ${PENDING}, jsonb_build_object('k', ${k})))`;
@@ -56,8 +56,8 @@ const WITH_KEY = Prisma.raw(`'$[*] ? (@.key == $key)'::jsonpath`);
  * - Over the few tasks that have the key (`narrowed`: the rows were already
  *   read by task), the jsonpath. Both cost the same on a few dozen rows, but
  *   PostgreSQL guesses 1% of rows pass a containment test: planning the page
- *   for one row, it joined the claims and computed each row's k without
- *   caching (0.5 ms against 0.3 ms for the same page filtered by task).
+ *   for one row, it joins the claims and computes each row's k without
+ *   caching, slower than the same page filtered by task.
  * While no checkpoint of the row has a submission ("diagnosedCount" = 0, as
  * in overlap.ts's notDoneByUser) a failed checkpoint is pending under any k:
  * the row's k (two look-ups) and the second jsonpath run only on rows someone

@@ -44,8 +44,8 @@ export function overlapKSql(row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
 export const overlapLock = (benchmark: Prisma.Sql) => Prisma.sql`hashtext('overlap-k'), hashtext(${benchmark})`;
 
 /**
- * How long a write waits for a change of k on its benchmark to commit (2.6 s
- * for 50,000 trajectories on the bench data) before it is refused with a 503
+ * How long a write waits for a change of k on its benchmark to commit (a
+ * recount of tens of thousands of trajectories takes seconds) before it is refused with a 503
  * that says why. Bounded so a recount of a very large benchmark cannot hold
  * every annotator's request, and a pool connection each, for as long as it runs.
  */
@@ -152,7 +152,7 @@ export const overlapInputSchema = z.strictObject({
 
 /**
  * The recount rewrites every trajectory of the benchmark whose count changes:
- * 2.6 s for 50,000 on the bench data, too near Prisma's default of 5 s for an
+ * on a large benchmark that comes too near Prisma's default of 5 s for an
  * interactive transaction.
  */
 const RECOUNT_TIMEOUT_MS = 60_000;

@@ -24,8 +24,8 @@ export type QueueSizes = {
  * submitted since. Written in SQL, not sent as a parameter: given the date, a
  * plan of the queue page for today's few submissions looked cheaper than its
  * generic plan (which guesses a third of the caller's diagnoses), and
- * PostgreSQL planned the page anew on every request (bind 1.5–2.2 ms for
- * 0.3 ms of running it). now() is the same for both plans, so one generic plan serves every day.
+ * PostgreSQL planned the page anew on every request, for longer than it takes
+ * to run. now() is the same for both plans, so one generic plan serves every day.
  */
 const START_OF_UTC_DAY = Prisma.sql`date_trunc('day', ${SQL_NOW})`;
 
@@ -49,8 +49,8 @@ export function queueWhere(filter: QueueFilter, userId: string): Prisma.Sql {
  * statement (list-queue.ts): every statement is a round trip, which on a busy
  * replica costs more than these queries themselves.
  * OFFSET 0 keeps the check a per-claim probe: joined freely, the planner met
- * the claims with a merge join that walked the trajectories' primary key first
- * (4–8 ms for a filtered queue without a live claim).
+ * the claims with a merge join that walked the trajectories' primary key first,
+ * which is slowest for a filtered queue without a live claim.
  */
 export function claimSizesSql(where: Prisma.Sql, userId: string): Prisma.Sql {
   return Prisma.sql`

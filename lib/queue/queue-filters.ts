@@ -187,7 +187,7 @@ function taskCondition(taskId: string): Prisma.Sql {
  * (queueOrderColumn), only `Trajectory_queue_model_order_idx` (model,
  * createdAt, id) gives that order, so a page is one range scan of it — also
  * in the generic plan of the prepared statement, whose selectivity guess for
- * a range (`>= m AND <= m`) was so low that it sorted instead (84 ms).
+ * a range (`>= m AND <= m`) is so low that it sorts instead.
  */
 function modelCondition(model: string): Prisma.Sql {
   return Prisma.sql`t."model" = ANY(${[model]}::text[])`;

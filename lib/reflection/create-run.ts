@@ -47,8 +47,8 @@ async function assertProviderAvailable(provider: 'offline' | 'openai') {
 }
 
 /**
- * The offline provider runs no model: a model named with it used to be dropped silently, so a caller
- * who meant an LLM run got a rule-based one and never knew. Refused, naming the field.
+ * The offline provider runs no model: a model named with it is refused, naming the field, so a caller
+ * who meant an LLM run does not get a rule-based one without knowing.
  */
 function assertNoModelForOffline<K extends string>(
   settings: { provider: string } & Partial<Record<K, unknown>>,

@@ -34,7 +34,7 @@ export type CurateResult = {
 };
 
 /**
- * One valid delta → one validated patch (MEMORY.md "Curator"): retrieves the
+ * One valid delta → one validated patch (docs/architecture.md "Curator"): retrieves the
  * closest cards of the same bank and the related function cards, asks the
  * provider for a patch, validates it against exactly those inputs, and
  * records each target's current version as the proposal's base.

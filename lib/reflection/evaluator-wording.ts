@@ -34,7 +34,7 @@ export function evaluatorWording(text: string): string[] {
   return [...new Set(found)];
 }
 
-/** The fields the agent reads at run time (MEMORY.md runtime text), with their paths. */
+/** The fields the agent reads at run time (docs/architecture.md "Retrieval and rendering"), with their paths. */
 export function runtimeFields(card: SkillCardContent): { path: string; text: string }[] {
   const lists: [string, string[]][] = [
     ...ruleLists(card),

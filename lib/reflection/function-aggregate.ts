@@ -5,7 +5,7 @@ import { isStateChanging } from './tool-effects';
 
 /**
  * Everything observed about one tool across trajectories: the only evidence
- * a function card may use (MEMORY.md "Function Card").
+ * a function card may use (docs/architecture.md "Cards").
  */
 export type ToolAggregate = {
   tool: string;

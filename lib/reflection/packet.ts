@@ -18,7 +18,7 @@ import type { ReflectionRunSettings } from './run-settings';
 import { isStateChanging } from './tool-effects';
 
 /**
- * The task contrast packet (MEMORY.md "Reflector"): everything the Reflector
+ * The task contrast packet (docs/architecture.md "Reflector"): everything the Reflector
  * sees about one task, de-identified. Runs are labelled "run A", "run B"… so
  * model names never leave the server.
  */

@@ -6,7 +6,7 @@ import { isStateChanging } from './tool-effects';
  * Words for the situation a card is about, so a new task's instruction can
  * match it: what the user wanted (the instruction's goal), what the agent was
  * doing at the decision (the call at the divergence, said as an action, not
- * as a function name). Function names stay in `functions_used` (MEMORY.md).
+ * as a function name). Function names stay in `functions_used` (docs/architecture.md "Cards").
  */
 
 /** Words a phrase may not end on: ending there means it was cut mid-phrase. */

@@ -9,7 +9,7 @@ import { evaluatorWording, runtimeFields } from './evaluator-wording';
 import { readableSchemaMessage } from './schema-issue-text';
 
 /**
- * Validation of deltas and curator patches (MEMORY.md "Validation" 1–3).
+ * Validation of deltas and curator patches (docs/architecture.md "Validation" 1–3).
  * Failures are returned, never thrown: the caller stores them with the item.
  */
 export type ValidationIssue = {
@@ -82,7 +82,7 @@ function functionIssues(card: SkillCardContent, allowed: Set<string>, prefix: st
     }));
 }
 
-/** "If every trajectory failed, never invent a success recipe" (MEMORY.md). */
+/** "When every run failed, never a success recipe" (docs/architecture.md "Reflector"). */
 function outcomeIssues(card: SkillCardContent, known: Set<string>, prefix: string): ValidationIssue[] {
   const fields: [string, string[]][] = [
     ['skill.success_contrast', card.skill.success_contrast],
@@ -221,7 +221,7 @@ export function validatePatch(
   const narrowed = p.operation === 'NARROW_TRIGGER' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
   if (narrowed) issues.push(...narrowIssues(parsed.data, narrowed));
   const patched = p.operation === 'PATCH_CARD' && p.targetKey ? inputs.candidates.get(p.targetKey) : undefined;
-  // PATCH_CARD (MEMORY.md) adds supported content without changing the card's scope: its trigger stays.
+  // PATCH_CARD (docs/architecture.md "Curator") adds supported content without changing the card's scope: its trigger stays.
   if (patched && norm(parsed.data.applies_when) !== norm(patched.applies_when)) {
     issues.push({
       rule: 'operation',
@@ -237,7 +237,7 @@ export function validatePatch(
   return { card: parsed.data, issues };
 }
 
-/** NARROW_TRIGGER (MEMORY.md): the rule is right, only its trigger changes — so applies_when must change and nothing else may. */
+/** NARROW_TRIGGER (docs/architecture.md "Curator"): the rule is right, only its trigger changes — so applies_when must change and nothing else may. */
 function narrowIssues(card: SkillCardContent, target: SkillCardContent): ValidationIssue[] {
   const fields = new Set([...Object.keys(card), ...Object.keys(target)]);
   fields.delete('applies_when');

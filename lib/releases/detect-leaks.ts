@@ -15,7 +15,7 @@ export type LeakTask = {
 };
 
 /**
- * MEMORY.md Validation 4: runs the task's own retrieval (the same call an
+ * Leakage, rule 4 of docs/architecture.md "Validation": runs the task's own retrieval (the same call an
  * agent runtime makes) and reports every retrieved card whose provenance
  * includes that task, with each path that links them. One provenance query
  * for all tasks.

@@ -40,9 +40,9 @@ const sameBank = (a: BankCard, b: BankCard) =>
  *
  * Releases never change, so both sides come from the per-release index cache
  * (the leakage audit and retrieval preview share it), and a card frozen at the
- * same version in both (versions are immutable) only has its bank compared:
- * loading, parsing and diffing every card of two 2,700-card releases on each
- * view took ~3 s.
+ * same version in both (versions are immutable) only has its bank compared,
+ * instead of loading, parsing and diffing every card of two large releases on
+ * each view.
  */
 export async function diffReleases(actor: Actor | null, fromName: string, toName: string): Promise<ReleaseDiff> {
   requirePermission(actor, 'cards:read');

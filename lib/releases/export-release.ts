@@ -36,8 +36,8 @@ const byteLength = (f: ExportFile) => (typeof f.body === 'string' ? Buffer.byteL
 /**
  * Exports built once per process. A release cannot change (database triggers refuse it), so its
  * export changes only with this code (a deploy starts new processes) or the display name of the
- * user who froze it, which is part of the key. Building 5,500 cards took ~4 s and 11 MB of JSON on
- * every request, and agent runtimes fetch the bank when they start. Bounded in bytes; concurrent
+ * user who froze it, which is part of the key. Building a release of thousands of cards takes seconds
+ * and megabytes of JSON, and agent runtimes fetch the bank when they start. Bounded in bytes; concurrent
  * requests for one export share its one build (lru-cache's fetch).
  */
 const built = new LRUCache<string, ExportFile, { release: Release; fmt: ExportFormat }>({

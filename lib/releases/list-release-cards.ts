@@ -16,9 +16,9 @@ const TITLE = Prisma.sql`coalesce(v.content->>'title', v.content->>'tool', c.key
 
 /**
  * One page of a release's cards (by key), with a search on title or key and
- * the kind / bank filters. The release page used to render every card of the
- * release at once: at a few thousand cards that was 7 MB of HTML and seconds
- * per view. SQL over the frozen rows: no card content is loaded or parsed.
+ * the kind / bank filters, because a release of a few thousand cards is too
+ * large to render as one page. SQL over the frozen rows: no card content is
+ * loaded or parsed.
  */
 export async function listReleaseCards(actor: Actor | null, name: string, raw: unknown): Promise<Page<ReleaseCardRow>> {
   requirePermission(actor, 'cards:read');

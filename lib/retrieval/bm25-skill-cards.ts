@@ -26,7 +26,7 @@ export type RankedSkillCard = {
 };
 
 export type SkillCardQuery = RankTuning & {
-  /** The task's ability bank; null/undefined searches all banks (MEMORY.md: unlabeled tasks). */
+  /** The task's ability bank; null/undefined searches all banks (docs/architecture.md "Retrieval and rendering"). */
   ability?: string | null;
   query: string;
   /** Apps of the task: overlapping cards get a capped bonus, disjoint app families a penalty. */
@@ -34,7 +34,7 @@ export type SkillCardQuery = RankTuning & {
   limit?: number;
 };
 
-/** The text BM25 indexes for a skill card: title, applies_when, tags, core_rule (MEMORY.md). */
+/** The text BM25 indexes for a skill card: title, applies_when, tags, core_rule (docs/architecture.md "Retrieval and rendering"). */
 export function skillCardSearchText(
   c: Pick<SkillCardContent, 'title' | 'applies_when' | 'tags'> & { skill: { core_rule: string } },
 ): string {

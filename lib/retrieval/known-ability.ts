@@ -6,7 +6,7 @@ const LISTED = 20;
 
 /**
  * Refuses an ability the console has never heard of (400). An ability selects
- * the skill bank (MEMORY.md), so naming one that exists nowhere is a bad
+ * the skill bank (docs/architecture.md "Retrieval and rendering"), so naming one that exists nowhere is a bad
  * request like naming an unknown release (404): answered with an empty result,
  * a misspelt "Airline" looked exactly like "no card applies". Known = a bank of
  * the answering bank revision, or the ability of an

@@ -2,8 +2,8 @@ import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import type { FunctionCardContent, SkillCardContent } from '@/lib/cards/card-schemas';
 
 /**
- * The one deterministic renderer of runtime text (MEMORY.md "Retrieval and
- * rendering"; ARCHITECTURE.md "One of each"). The card page's runtime text,
+ * The one deterministic renderer of runtime text (docs/architecture.md "Retrieval and
+ * rendering" and "One of each"). The card page's runtime text,
  * the retrieval preview, `/api/retrieve` and the Markdown/wiki exports all call
  * it; nothing else formats a card for an agent. No LLM, no ids, no
  * provenance, no model names, no scores: only card content.

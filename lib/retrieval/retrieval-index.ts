@@ -5,7 +5,7 @@ import { functionFields, skillFields, type IndexedField } from './field-weights'
 import { fillerFactors } from './filler-terms';
 
 /**
- * The one ranking (MEMORY.md "Retrieval and rendering"), used by the preview,
+ * The one ranking (docs/architecture.md "Retrieval and rendering"), used by the preview,
  * `/api/retrieve`, the reflector/curator candidates, the leakage audit and
  * export. Built once per bank revision (see index-cache.ts) and then queried
  * in memory.

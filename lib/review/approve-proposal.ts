@@ -35,7 +35,7 @@ const proposalInclude = {
 } satisfies Prisma.ProposalInclude;
 
 /**
- * THE approval transaction (ARCHITECTURE.md "One of each"): the UI, the API
+ * THE approval transaction (docs/architecture.md "One of each"): the UI, the API
  * and any batch path call this. Inside one transaction, under row locks on
  * the proposal and every target card, it re-checks that the proposal is
  * still PENDING, that every target is still at the version the proposal was

@@ -37,7 +37,7 @@ export type FacetFilters = {
  * once after a decision). Above it they are cached until the `proposals`
  * channel reports a change — a proposal written or decided, or a card moved
  * (trigger Card_notify_proposals), which is what changes "stale" — because
- * grouping 1,000 open proposals with a stale check each costs ~30 ms.
+ * grouping every open proposal with a stale check each grows with the inbox.
  */
 export const FACETS_EXACT_UP_TO = EXACT_UP_TO;
 
@@ -53,7 +53,7 @@ type Facet = keyof FacetFilters;
 
 // One grouping per base, whatever the facet filters: every facet's counts are sums over these few groups,
 // so a filter change costs no query of its own (and the cached groups serve every combination).
-// On the long-statement pool (lib/db/sql.ts): a stale check per proposal (~30 ms at 1,000 open).
+// On the long-statement pool (lib/db/sql.ts): a stale check per proposal makes this one of the long statements.
 async function groupsOf(base: Prisma.Sql): Promise<Group[]> {
   const rows = await queryLong<Omit<Group, 'n'> & { n: bigint }>(Prisma.sql`
     SELECT p.operation, p."cardKind", p.ability, p.valid, ${Prisma.raw(STALE_SQL)} AS stale, count(*) AS n

@@ -2,7 +2,7 @@ import { changedFields, diffFields } from '@/lib/diff/field-diff';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
 
 /**
- * A reviewer's own words (MEMORY.md "Validation"): text typed in
+ * A reviewer's own words (docs/architecture.md "Validation"): text typed in
  * edit-then-approve, or a card written by hand, is the reviewer's, recorded as
  * theirs. It is still checked for schema, privacy and active content, but not
  * for traceability to the reflection inputs, and the operation's field rules

@@ -17,8 +17,8 @@ import {
 import { reviewerWordIssues } from './reviewer-words';
 
 /**
- * Validation of a proposal's final content *now* (MEMORY.md: "before a
- * proposal reaches a reviewer, and again on approval"): the same validators
+ * Validation of a proposal's final content *now* (docs/architecture.md
+ * "Validation": when a proposal is written and again at approval): the same validators
  * the curator's output went through, against the target cards as they are
  * now. Inputs that do not depend on the cards (the run's observed tools,
  * scenario values, model names) are loaded once, outside the approval

@@ -165,9 +165,8 @@ type BankContext = {
 /**
  * One reflection run per demo task a card is about (and mail/1, where the
  * pending proposals come from), each over that task's trajectories and its
- * diagnoses only: a card's provenance leads to the task its text talks about
- * (one run used to carry every card, mail/1's trajectories and travel/2's
- * diagnosis). A task without a diagnosis gets a run that did not require one.
+ * diagnoses only: a card's provenance leads to the task its text talks about,
+ * not to a run that mixes every task's evidence. A task without a diagnosis gets a run that did not require one.
  */
 async function seedReflectionRuns(tx: Tx, ctx: BankContext): Promise<Map<string, string>> {
   const runs = new Map<string, string>();

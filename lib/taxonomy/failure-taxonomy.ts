@@ -27,7 +27,7 @@ const createSchema = z.strictObject({
 // The key is immutable: exports and reflection packets refer to categories by key.
 const updateFields = createSchema.omit({ key: true }).partial().extend({ active: z.boolean().optional() });
 const CHANGEABLE = Object.keys(updateFields.shape).join(', ');
-// An empty change used to answer 200 (and write an audit entry of nothing); so did one holding only the key.
+// A change with nothing to change (empty, or only the key) is refused: it would answer 200 and audit nothing.
 const updateSchema = updateFields
   .extend({
     key: z
@@ -38,7 +38,7 @@ const updateSchema = updateFields
     message: `Nothing to change: send at least one of ${CHANGEABLE} (the key never changes)`,
   });
 
-/** GET /api/taxonomy's query: `all=1` adds retired categories. Any other value (`all=yes`) used to list only active ones. */
+/** GET /api/taxonomy's query: `all=1` adds retired categories. Any other value (`all=yes`) is refused, not read as 0. */
 export const taxonomyListQuerySchema = z.object({
   all: z.enum(['0', '1'], { error: 'all must be 1 (include retired categories) or 0' }).optional(),
 });

@@ -1,5 +1,5 @@
 /**
- * The one link format to a trajectory event (ARCHITECTURE.md): provenance,
+ * The one link format to a trajectory event (docs/architecture.md "One of each"): provenance,
  * search results, the checkpoint grid and diagnoses all open a trajectory at
  * an event this way, and the trajectory page scrolls to and selects it.
  */

@@ -9,7 +9,7 @@ export const IMPORT_USAGE =
   'Usage: npm run import -- <file|folder> [more…] [--format native|tau2|tau1] [--model NAME] [--domain NAME]';
 
 /**
- * Exit codes, for scripts and CI (documented in the README's import section):
+ * Exit codes, for scripts and CI (documented in docs/importing.md):
  * 0 every record imported or already present (warnings allowed); 1 the
  * command could not run (bad option, missing file, no database); 2 it ran but
  * not everything got in: a record failed or conflicted, or a whole file failed.

@@ -1,7 +1,7 @@
 import { environmentSchema, withoutEmptyValues } from '@/lib/env';
 
 /**
- * The documented variables (README "Configuration", .env.example) checked
+ * The documented variables (docs/operating.md "Configuration", .env.example) checked
  * before `npm start` starts anything, by the rules the console reads them with
  * (lib/env.ts: one schema for both). Each was read where it is used, so a
  * typo surfaced late or never: `DEMO_SEED=false` seeded the demo users with

@@ -13,8 +13,8 @@ import type { BankCard } from '@/lib/retrieval/bank-card';
  * banks + 500 function cards, and 200 task queries. The cards read like a
  * curated bank (titles, triggers, rules, contrasts, tools named `App.function`)
  * and pass the validation a proposal passes before a reviewer sees it, so a
- * bench database's bank looks like a real one in the UI (it used to be random
- * "term1k term2x" words with the card key as title and no tags). Deterministic
+ * bench database's bank looks like a real one in the UI and ranks like one
+ * (random words would make BM25 and the screens unrepresentative). Deterministic
  * (seeded, no Math.random), so runs are comparable.
  */
 export const BANKS = ['mail', 'travel', 'retail', 'calendar', 'files'];

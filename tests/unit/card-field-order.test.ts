@@ -50,7 +50,7 @@ const SKILL_ORDER = [
 
 const fieldPaths = (html: string) => [...html.matchAll(/data-field="([^"]+)"/g)].map((m) => m[1]);
 
-describe('card fields in the order MEMORY.md writes them, whatever order the database returns', () => {
+describe('card fields in the order docs/architecture.md lists them, whatever order the database returns', () => {
   it('the stored content really comes back shuffled (the case being fixed)', () => {
     expect(Object.keys(skill as object)[0]).toBe('tags');
   });

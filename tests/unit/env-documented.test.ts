@@ -3,25 +3,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { environmentSchema, UNDOCUMENTED_VARIABLES } from '@/lib/env';
 import { startEnvironmentProblems } from '../../scripts/lib/start-environment';
 
-/** The variables named in the first column of the README's "Configuration" table. */
+/** The variables named in the first column of the "Configuration" table of the operators' page. */
 function documentedVariables(): string[] {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(
-    readme.indexOf('\n## Configuration'),
-    readme.indexOf('\n### ', readme.indexOf('\n## Configuration')),
+  const page = readFileSync('docs/operating.md', 'utf8');
+  const section = page.slice(
+    page.indexOf('\n## Configuration'),
+    page.indexOf('\n### ', page.indexOf('\n## Configuration')),
   );
   const rows = section.split('\n').filter((l) => l.startsWith('| `'));
   return rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
 }
 
 describe('every documented environment variable has one rule', () => {
-  it('finds the README table (so the check below cannot pass on nothing)', () => {
+  it('finds the configuration table (so the check below cannot pass on nothing)', () => {
     expect(documentedVariables()).toEqual(
       expect.arrayContaining(['DATABASE_URL', 'ADMIN_PASSWORD', 'LLM_CONCURRENCY', 'NEXT_DIST_DIR']),
     );
   });
 
-  it('has a rule in the shared schema for each variable the README documents, and documents each rule', () => {
+  it('has a rule in the shared schema for each variable docs/operating.md documents, and documents each rule', () => {
     const documented = documentedVariables();
     const ruled = Object.keys(environmentSchema.shape);
     expect(documented.filter((v) => !ruled.includes(v))).toEqual([]);

@@ -6,7 +6,7 @@ import { createActor } from '../../helpers/factories';
 import { reply, stepOf, fakeOpenAiForFile, type FakeReply } from '../../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../../helpers/reflection-fixtures';
 
-/** MEMORY.md "Curator": the shape each operation must have, enforced on what the model returns. */
+/** docs/architecture.md "Curator": the shape each operation must have, enforced on what the model returns. */
 const server = fakeOpenAiForFile();
 const openai = {
   provider: 'openai',
