@@ -230,7 +230,7 @@ export function openApiDocument(): object {
     responses: {
       200: json(
         z.object({ trajectoryCount: z.number().int() }).passthrough(),
-        'The figures (see the README, Dashboard)',
+        'The figures (see docs/researcher-guide.md, Dashboard)',
       ),
       ...errors,
     },
