@@ -15,16 +15,21 @@ async function diagnoseRun(
 ) {
   await page.goto(`/queue?benchmark=${benchmark}&kind=run-level`);
   await expect(page.getByTestId('queue-count-run-level')).toHaveText('1');
-  // "n" takes the item (pressed until the hydrated page answers it).
+  // "n" takes the item (pressed until the hydrated page answers it; not again once it did, where "n" would move
+  // on from the item just taken).
   await expect(async () => {
-    await page.keyboard.press('n');
+    if (!page.url().includes('/trajectories/')) await page.keyboard.press('n');
     await expect(page).toHaveURL(new RegExp(`/trajectories/${id}`), { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('checkpoint-run')).toHaveAttribute('aria-current', 'true');
+  // The first event by click, then by keyboard: j moves the cursor down (the timeline renders the rows in view
+  // only), Shift+J extends the range.
   await expect(async () => {
-    await page.getByTestId(`event-${d.from}`).click();
-    await expect(page.getByTestId(`event-${d.from}`)).toHaveAttribute('data-cursor', 'true', { timeout: 1_000 });
+    await page.getByTestId('event-1').click();
+    await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true', { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+  for (let i = 1; i < d.from; i++) await page.keyboard.press('j');
+  await expect(page.getByTestId(`event-${d.from}`)).toHaveAttribute('data-cursor', 'true');
   for (let i = d.from; i < d.to; i++) await page.keyboard.press('Shift+J');
   await expect(page.getByTestId('diagnosis-range')).toHaveText(`events #${d.from}–#${d.to}`);
   await page.keyboard.press('d');
@@ -75,8 +80,8 @@ test('two annotators diagnose a max_steps run differently, and a reviewer adjudi
     should: 'After an empty result, search one-stop flights.',
   });
   await diagnoseRun(b, benchmark, id, {
-    from: 14,
-    to: 18,
+    from: 9,
+    to: 12,
     categoryKey: '2',
     wrong: 'B: never told the user that no direct flight exists.',
     should: 'Tell the user no direct flight exists and offer one-stop flights.',
@@ -94,7 +99,7 @@ test('two annotators diagnose a max_steps run differently, and a reviewer adjudi
     `/trajectories/${id}?checkpoint=run%3A${id}`,
   );
   await expect(item.getByRole('article', { name: 'Diagnosis by Ana Annotator' })).toContainText('events 1–4');
-  await expect(item.getByRole('article', { name: 'Diagnosis by Ari Annotator' })).toContainText('events 14–18');
+  await expect(item.getByRole('article', { name: 'Diagnosis by Ari Annotator' })).toContainText('events 9–12');
   await item.getByRole('button', { name: "Use Ari Annotator's diagnosis" }).click();
   // Settled, it leaves "To adjudicate" and is listed under "Adjudicated" with the pick.
   await expect(item).toHaveCount(0);
@@ -106,8 +111,8 @@ test('two annotators diagnose a max_steps run differently, and a reviewer adjudi
   expect(await prisma.adjudication.findUniqueOrThrow({ where: { runTrajectoryId: id } })).toMatchObject({
     checkpointResultId: null,
     chosenDiagnosisId: bDiagnosis.id,
-    eventStart: 14,
-    eventEnd: 18,
+    eventStart: 9,
+    eventEnd: 12,
   });
   for (const c of contexts) await c.close();
 });
