@@ -44,9 +44,9 @@ export function AgreementPanel({
   const f = q.data;
   if (f.units === 0) {
     return (
-      <EmptyState title="No checkpoint has two diagnoses yet">
-        Agreement needs failed checkpoints diagnosed by at least two annotators. Set an overlap k above 1 under Admin →
-        Annotator overlap.
+      <EmptyState title="No checkpoint or run has two diagnoses yet">
+        Agreement needs failed checkpoints, or failed runs diagnosed as a whole, diagnosed by at least two annotators.
+        Set an overlap k above 1 under Admin → Annotator overlap.
       </EmptyState>
     );
   }
@@ -72,7 +72,7 @@ export function AgreementPanel({
       </dl>
       {f.truncated ? (
         <p className="text-xs text-amber-700">
-          Computed over the first 5,000 checkpoints; narrow by benchmark for the rest.
+          Computed over the first 5,000 checkpoints and runs; narrow by benchmark for the rest.
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">

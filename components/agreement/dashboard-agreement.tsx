@@ -27,7 +27,7 @@ export function DashboardAgreement({
         </Link>
       </div>
       <p className="text-sm text-slate-600">
-        Failed checkpoints diagnosed by two or more annotators (overlap k &gt; 1)
+        Failed checkpoints and runs diagnosed as a whole, by two or more annotators (overlap k &gt; 1)
         {benchmark || ability ? `, in ${[benchmark, ability].filter(Boolean).join(' · ')}` : ''}. The model, agent and
         date filters do not apply here.
       </p>

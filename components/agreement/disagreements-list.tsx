@@ -24,7 +24,7 @@ const range = (r: { start: number; end: number } | null) =>
   r ? (r.start === r.end ? `event ${r.start}` : `events ${r.start}–${r.end}`) : 'no range';
 
 /**
- * Checkpoints whose diagnoses disagree (category, or ranges overlapping less
+ * Checkpoints and runs diagnosed as a whole whose diagnoses disagree (category, or ranges overlapping less
  * than half). A reviewer picks one diagnosis or writes the adjudicated one;
  * reflection then reads that instead of the individual diagnoses.
  * The status tab and the page live in the URL (`?status=all&page=2`, checked by the page):
@@ -75,14 +75,14 @@ export function DisagreementsList({
         ? unlessPastEnd(
             list.data,
             <EmptyState title={status === 'open' ? 'Nothing to adjudicate' : 'No disagreements here'}>
-              Checkpoints appear here when two annotators chose different categories or ranges that overlap less than
-              half.
+              Checkpoints and runs diagnosed as a whole appear here when two annotators chose different categories or
+              ranges that overlap less than half.
             </EmptyState>,
           )
         : null}
       <ul className="space-y-3">
         {list.data?.items.map((d) => (
-          <DisagreementItem key={d.checkpointResultId} d={d} categories={categories} canAdjudicate={canAdjudicate} />
+          <DisagreementItem key={d.targetId} d={d} categories={categories} canAdjudicate={canAdjudicate} />
         ))}
       </ul>
       {/* Adjudicating the last item of the last page leaves that page past the end: the pager offers the new last page. */}
@@ -116,7 +116,7 @@ function DisagreementItem({
       <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
         <Link
           className="font-medium text-indigo-700 hover:underline"
-          href={`/trajectories/${d.trajectoryId}?checkpoint=${d.checkpointResultId}`}
+          href={`/trajectories/${d.trajectoryId}?checkpoint=${encodeURIComponent(d.targetId)}`}
         >
           {d.taskExternalId} · {d.checkpointName}
         </Link>

@@ -8,7 +8,7 @@ import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
 
 /**
  * Saves an adjudication of `d` (a picked diagnosis or a written one) against the adjudication the
- * reviewer is looking at: if someone else adjudicated the checkpoint since it was loaded, the server
+ * reviewer is looking at: if someone else adjudicated the checkpoint (or run) since it was loaded, the server
  * refuses (409) and says who decided what. The item and a written form stay as they are (refetching
  * would move the item out of "To adjudicate" and lose the text); saving again replaces that decision.
  */
@@ -21,7 +21,9 @@ export function useAdjudicate(d: Disagreement, onSaved?: () => void) {
       apiFetch('/api/agreement/adjudications', {
         method: 'POST',
         json: {
-          checkpointResultId: d.checkpointResultId,
+          ...(d.runTrajectoryId
+            ? { runTrajectoryId: d.runTrajectoryId }
+            : { checkpointResultId: d.checkpointResultId }),
           ...decision,
           ...(toldOfOther ? {} : { replacesUpdatedAt: d.adjudication?.updatedAt ?? null }),
         },

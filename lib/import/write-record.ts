@@ -47,6 +47,27 @@ function canonicalJson(value: unknown): string | null {
  * 100-event records was the single biggest CPU cost of an import.
  */
 export function trajectoryHash(record: NativeRecord): string {
+  // A check's standing (in_reward_basis) is derived by the console from the reward basis (the τ²-bench adapter),
+  // not part of what the run did: files imported before it was recorded hash as they did, so re-importing them
+  // is "present", never a conflict. Their rows got the standing from the reward_basis_skip_artefact migration.
+  return hashOf(record, (c) => {
+    const { in_reward_basis: _standing, ...rest } = c;
+    return rest;
+  });
+}
+
+/**
+ * The identity runs imported while in_reward_basis was hashed carry (the same record hashed with it): accepted
+ * as "present" too, so neither a file imported before the reward basis nor one imported since conflicts.
+ */
+export function trajectoryHashWithStanding(record: NativeRecord): string {
+  return hashOf(record, (c) => c);
+}
+
+function hashOf(
+  record: NativeRecord,
+  checkpoint: (c: NativeRecord['checkpoints'][number]) => Partial<NativeRecord['checkpoints'][number]>,
+): string {
   const events = record.events.map((e) => [
     e.source,
     e.type,
@@ -61,7 +82,14 @@ export function trajectoryHash(record: NativeRecord): string {
   // files imported before policies were kept hash as they did, so re-importing them is still a no-op.
   const { policy: _policy, ...trajectory } = record.trajectory;
   return createHash('sha256')
-    .update(JSON.stringify(['trajectory.v1', contentHash(trajectory), contentHash(record.checkpoints), events]))
+    .update(
+      JSON.stringify([
+        'trajectory.v1',
+        contentHash(trajectory),
+        contentHash(record.checkpoints.map(checkpoint)),
+        events,
+      ]),
+    )
     .digest('hex');
 }
 
@@ -319,7 +347,8 @@ export async function writeRecordsWith(
     const prior = existing.get(tr.id);
     const policy = recordPolicy(record);
     if (prior) {
-      if (prior.contentHash === hash && prior.taskId === task.id) {
+      const same = prior.contentHash === hash || prior.contentHash === trajectoryHashWithStanding(record);
+      if (same && prior.taskId === task.id) {
         outcomes.push({ status: 'present', trajectoryId: prior.id, taskId: task.id });
         if (policy && prior.policyId == null && !policyOf.has(prior.id)) {
           policies.set(policyKey(policy), policy);

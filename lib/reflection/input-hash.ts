@@ -33,7 +33,7 @@ export async function computeInputHash(taskId: string, settings: unknown): Promi
   const diagnoses = all.flatMap((t) => t.diagnoses.map((d) => [d.id, d.updatedAt.toISOString()]));
   // A reviewer's adjudication changes what reflection reads.
   const adjudications = await prisma.adjudication.findMany({
-    where: { checkpointResult: { trajectory: { taskId } } },
+    where: { OR: [{ checkpointResult: { trajectory: { taskId } } }, { runTrajectory: { taskId } }] },
     select: { id: true, updatedAt: true },
     orderBy: { id: 'asc' },
   });

@@ -235,10 +235,15 @@ export async function buildContrastPacket(
       allFailed,
       trajectoryIds: trajectories.map((t) => t.id),
       diagnosisIds: diagnosed.map(({ g }) => g.id),
-      packetDiagnosisIds: signals.map(({ g }) =>
-        g.checkpointResult?.adjudication
-          ? diagnosed.filter((x) => x.g.checkpointResultId === g.checkpointResultId).map((x) => x.g.id)
-          : [g.id],
+      // An adjudicated target (a checkpoint, or a run diagnosed as a whole) stands for all of its own diagnoses.
+      packetDiagnosisIds: signals.map(({ t, g }) =>
+        g.checkpointResult
+          ? g.checkpointResult.adjudication
+            ? diagnosed.filter((x) => x.g.checkpointResultId === g.checkpointResultId).map((x) => x.g.id)
+            : [g.id]
+          : t.runAdjudication
+            ? diagnosed.filter((x) => !x.g.checkpointResult && x.t.id === t.id).map((x) => x.g.id)
+            : [g.id],
       ),
       observedTools,
       scenarioValues: d.mapping().map((m) => m.value),

@@ -7,6 +7,7 @@ import { rankSkillCards } from '@/lib/retrieval/bm25-skill-cards';
 import { curateDelta } from './curate';
 import { asValidationIssues, curationContextOf, duplicateTitleFlaws } from './curation-flaws';
 import { reflectorOutputSchema } from './curator-schema';
+import { takeDeltaSources } from './delta-sources';
 import { computeInputHash } from './input-hash';
 import { OFFLINE_MODEL, OFFLINE_PIPELINE_VERSION, offlineReflect } from './offline-provider';
 import { buildContrastPacket } from './packet';
@@ -75,7 +76,8 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
     // Reflector
     const t1 = Date.now();
     let rawDeltas: unknown[];
-    // Per delta, the packet diagnoses (by index) it was built from, when the reflector says.
+    // Per delta, the packet diagnoses (by index) it was built from: the offline reflector's root-cause groups, or
+    // the LLM reflector's from_diagnoses.
     let sources: number[][] = [];
     let reflectorRaw: string;
     if (offline) {
@@ -109,7 +111,9 @@ export async function runReflection(run: ReflectionRun, signal?: AbortSignal): P
       });
       partial.promptTokens += res.promptTokens;
       partial.completionTokens += res.completionTokens;
-      rawDeltas = res.data.deltas;
+      const cited = res.data.deltas.map((raw) => takeDeltaSources(raw, packet.diagnoses.length));
+      rawDeltas = cited.map((c) => c.content);
+      sources = cited.map((c) => c.sources);
       reflectorRaw = res.raw;
     }
     partial.rawOutput = rawOutputText(reflectorRaw, []);

@@ -55,7 +55,7 @@ describe('versioned prompt files', () => {
     const a = readTemplate('reflector.md');
     const b = readTemplate('curator.md');
     const ids = combinePromptIds([a, b]);
-    expect(ids.version).toBe('reflector@2+curator@2');
+    expect(ids.version).toBe('reflector@3+curator@2');
     expect(ids.hash).not.toBe(combinePromptIds([b, a]).hash);
   });
 });

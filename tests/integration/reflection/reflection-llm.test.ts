@@ -125,7 +125,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     expect(detail.status).toBe('SUCCEEDED');
     expect(detail.ruleBased).toBe(false);
     expect(detail.model).toBe('fake-reflector / fake-curator');
-    expect(detail.promptVersion).toMatch(/^reflector@2\+curator@2\+focus-default@1$/);
+    expect(detail.promptVersion).toMatch(/^reflector@3\+curator@2\+focus-default@1$/);
     expect(detail.deltas.map((d) => d.valid)).toEqual([true, true]);
     expect(detail.proposals.map((p) => [p.deltaIndex, p.operation, p.status])).toEqual([
       [0, 'ADD_CARD', 'PENDING'],
