@@ -73,10 +73,27 @@ export type SampleScores = {
 };
 
 /**
- * A sample's `scores` as checkpoints, one per scorer (a dict value: one per
- * key, "scorer.key"). `scorerNames` are the log's scorers, defined on the task
- * even when this sample was not scored (a cancelled run), so every sample of
- * the task has the same checkpoints.
+ * A dict value (several measures from one scorer) as one result: passed when
+ * every measure passes, the mean share as its score, each measure in the note.
+ * One checkpoint per scorer keeps every sample of a task on the same list.
+ */
+function dictValue(value: Json, range: ScoreRange | undefined): Scored | null {
+  const parts = Object.entries(value).map(([key, v]) => ({ key, read: scoreValue(v, range), raw: v }));
+  const read = parts.filter((p) => p.read);
+  if (!read.length) return null;
+  const share = read.reduce((sum, p) => sum + (p.read!.total ? p.read!.score! / p.read!.total : 0), 0) / read.length;
+  return {
+    passed: read.length === parts.length && read.every((p) => p.read!.passed),
+    score: share,
+    total: 1,
+    extra: parts.map((p) => `${p.key}: ${JSON.stringify(p.raw)}`).join(', '),
+  };
+}
+
+/**
+ * A sample's `scores` as checkpoints, one per scorer. `scorerNames` are the
+ * log's scorers, defined on the task even when this sample was not scored (a
+ * cancelled run), so every sample of the task has the same checkpoints.
  */
 export function sampleScores(
   scores: unknown,
@@ -85,36 +102,36 @@ export function sampleScores(
   at: string,
 ): SampleScores {
   const definitions = new Map<string, TaskCheckpoint>();
-  const define = (id: string, scorer: string) => {
+  const define = (id: string) => {
     if (!definitions.has(id))
-      definitions.set(id, { id, name: id, description: `Inspect scorer "${scorer}"`, kind: 'scorer', weight: 1 });
+      definitions.set(id, { id, name: id, description: `Inspect scorer "${id}"`, kind: 'scorer', weight: 1 });
   };
-  for (const name of scorerNames) define(name, name);
+  for (const name of scorerNames) define(name);
   const results: CheckpointResult[] = [];
   const warnings: ItemWarning[] = [];
-  const add = (id: string, scorer: string, value: unknown, score: Json, path: string) => {
-    const read = scoreValue(value, ranges.get(scorer));
-    if (!read) {
-      warnings.push({
-        path,
-        reason: `score value ${JSON.stringify(value)?.slice(0, 80)} is not one Inspect reads as a result (C/I/P/N, a boolean or a number): the checkpoint is left unscored`,
-      });
-      define(id, scorer);
-      return;
-    }
-    if (read.warning) warnings.push({ path, reason: read.warning });
-    define(id, scorer);
-    results.push({ id, passed: read.passed, score: read.score, total: read.total, note: noteOf(score, read.extra) });
-  };
   if (isObj(scores)) {
     for (const [scorer, score] of Object.entries(scores)) {
       if (!isObj(score)) continue;
+      define(scorer);
       const path = `${at}.scores.${scorer}.value`;
-      if (isObj(score.value)) {
-        for (const [key, v] of Object.entries(score.value)) add(`${scorer}.${key}`, scorer, v, score, `${path}.${key}`);
-        // The dict's own scorer name is a heading, not a result of its own.
-        definitions.delete(scorer);
-      } else add(scorer, scorer, score.value, score, path);
+      const read = isObj(score.value)
+        ? dictValue(score.value, ranges.get(scorer))
+        : scoreValue(score.value, ranges.get(scorer));
+      if (!read) {
+        warnings.push({
+          path,
+          reason: `score value ${JSON.stringify(score.value)?.slice(0, 80)} is not one Inspect reads as a result (C/I/P/N, a boolean, a number or a dict of them): the checkpoint is left unscored`,
+        });
+        continue;
+      }
+      if (read.warning) warnings.push({ path, reason: read.warning });
+      results.push({
+        id: scorer,
+        passed: read.passed,
+        score: read.score,
+        total: read.total,
+        note: noteOf(score, read.extra),
+      });
     }
   }
   return { definitions: [...definitions.values()], results, warnings };

@@ -97,6 +97,7 @@ function messagesFromOutput(o: Json): SpanMessage[] {
     else if (item.type === 'message' || item.role === 'assistant') {
       const t = contentOf(item.content);
       if (t) texts.push(t);
+      arr(item.tool_calls).filter(isObj).forEach(take);
     }
   };
   for (const c of arr(o.toolCalls).filter(isObj)) take(c);
