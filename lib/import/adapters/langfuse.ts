@@ -150,7 +150,7 @@ export function langfuseTraceToNative(doc: Json, at: string, opts: { model?: str
   const calls = new Map<string, string>(); // call id → tool
   const answered = new Set<string>();
   let model: string | null = null;
-  const usage = { input: 0, output: 0, total: 0 };
+  const usage = { input: 0, output: 0 };
   const push = (obsId: string, e: NativeEvent) => {
     if (!firstEvent.has(obsId)) firstEvent.set(obsId, events.length);
     events.push(e);
@@ -284,7 +284,7 @@ export function langfuseTraceToNative(doc: Json, at: string, opts: { model?: str
           session_id: trace.sessionId ?? null,
           user_id: trace.userId ?? null,
           tags: trace.tags ?? null,
-          usage,
+          usage: { ...usage, total: usage.input + usage.output },
           ...(warnings.length ? { [DATA_QUALITY_KEY]: warnings } : {}),
         },
       },
