@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,16 @@ function evalZip(entries: Record<string, unknown>): Buffer {
   return Buffer.from(
     zipSync(Object.fromEntries(Object.entries(entries).map(([name, v]) => [name, strToU8(JSON.stringify(v))]))),
   );
+}
+
+function runImportCli(args: string[]): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+    env: { ...process.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout })));
 }
 
 afterEach(() => {
@@ -240,5 +251,21 @@ describe('Inspect AI logs', () => {
     expect(failed.error).toContain(
       'with --format on the command line, the Format menu of the Imports page, or ?format=',
     );
+  });
+
+  it('imports a folder holding an .eval through the command line', async () => {
+    const dir = tmp();
+    writeFileSync(
+      path.join(dir, 'cli-run.eval'),
+      evalZip({
+        '_journal/start.json': { eval: { ...evalSpec, run_id: 'CliRun' } },
+        'samples/s1_epoch_1.json': sample('s1', 1, 'C'),
+        'header.json': { status: 'success', eval: { ...evalSpec, run_id: 'CliRun' } },
+      }),
+    );
+    const run = await runImportCli([dir]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('cli-run.eval');
+    expect((await importedTrajectory('inspect:CliRun:s1:1')).results.toasted).toMatchObject({ passed: true });
   });
 });
