@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { readZipEntries } from './bounded-unzip';
 import { inspectSampleToNative, logStatusNote, type InspectLog } from './inspect-sample';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
@@ -168,18 +168,20 @@ export const inspectAdapter: Adapter = async function* (input) {
   const first = await reader.next();
   if (first.done) return;
   const head = Buffer.from(first.value as Buffer);
-  // Put the first chunk back in front of the rest.
-  const rest = new PassThrough();
-  rest.write(head);
-  void (async () => {
-    try {
-      for (let r = await reader.next(); !r.done; r = await reader.next())
-        if (!rest.write(r.value)) await new Promise((ok) => rest.once('drain', ok));
-      rest.end();
-    } catch (err) {
-      rest.destroy(err as Error);
-    }
-  })();
-  if (head.subarray(0, 4).toString('latin1') === ZIP_MAGIC) yield* evalLog(rest);
-  else yield* jsonLog(rest);
+  // The first chunk back in front of the rest, with the stream's own backpressure.
+  const rest = Readable.from(
+    (async function* () {
+      yield head;
+      for (let r = await reader.next(); !r.done; r = await reader.next()) yield r.value as Buffer;
+    })(),
+    { objectMode: false },
+  );
+  try {
+    if (head.subarray(0, 4).toString('latin1') === ZIP_MAGIC) yield* evalLog(rest);
+    else yield* jsonLog(rest);
+  } finally {
+    // Stopped early (a fatal item, a limit): the file is closed, not left half-read.
+    rest.destroy();
+    await reader.return?.();
+  }
 };
