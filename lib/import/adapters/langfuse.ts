@@ -113,6 +113,16 @@ function messagesFromOutput(o: Json): SpanMessage[] {
     : [];
 }
 
+/** The bank release and cards a run used (`memory_console.bank_release` / `.card_ids`, a list or comma-separated), for round comparisons. */
+function memoryOf(attrs: Attributes): { memory?: { bank_release: string | null; card_ids: string[] } } {
+  const release = str(attrs['memory_console.bank_release']) ?? null;
+  const raw = attrs['memory_console.card_ids'];
+  const cards = (Array.isArray(raw) ? raw.map(String) : (str(raw)?.split(',') ?? []))
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return release || cards.length ? { memory: { bank_release: release, card_ids: cards } } : {};
+}
+
 const KINDS: Record<string, SpanKind> = {
   GENERATION: 'llm',
   TOOL: 'tool',
@@ -279,6 +289,7 @@ export function langfuseTraceToNative(doc: Json, at: string, opts: { model?: str
           reason: results.length ? null : 'the trace has no scores',
         },
         feedback: 'checkpoint_binary',
+        ...memoryOf(root ? { ...root.resource, ...root.attributes } : {}),
         metadata: {
           langfuse_trace_name: trace.name ?? null,
           session_id: trace.sessionId ?? null,

@@ -19,7 +19,13 @@ describe('Langfuse trace exports', () => {
     expect(report.errors).toEqual([expect.objectContaining({ kind: 'INVALID', recordIndex: 2, path: '[2].trace.id' })]);
 
     const a = await importedTrajectory('langfuse:lf-trace-a');
-    expect(a.t).toMatchObject({ model: 'kestrel-small', agent: 'kettle-agent', passed: false });
+    expect(a.t).toMatchObject({
+      model: 'kestrel-small',
+      agent: 'kettle-agent',
+      passed: false,
+      memoryRelease: 'kettle-r1',
+      memoryCardIds: ['card-a', 'card-b'],
+    });
     expect(a.t.task).toMatchObject({
       benchmark: 'kettle-bench',
       externalId: 'kettle/boil',
