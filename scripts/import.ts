@@ -1,6 +1,6 @@
 /**
  * Imports trajectories from the command line:
- *   npm run import -- <file|folder> [more…] [--format native|tau2|tau1] [--model NAME] [--domain NAME]
+ *   npm run import -- <file|folder> [more…] [--format native|tau2|tau1|inspect|atif|langfuse] [--model NAME] [--domain NAME]
  * Uses DATABASE_URL when set; otherwise the console's embedded PostgreSQL in
  * .data/pg: if `npm start` is running, its server is used, else it is started
  * for the import (and migrated) and stopped afterwards.
@@ -27,7 +27,7 @@ function fail(message: string): never {
   process.exit(IMPORT_EXIT.USAGE);
 }
 
-/** Files to import: folders are walked (sorted, so the report order is stable); only .json/.jsonl files are taken. */
+/** Files to import: folders are walked (sorted, so the report order is stable); only .json/.jsonl/.eval files are taken. */
 function collectFiles(inputs: string[]): string[] {
   const out: string[] = [];
   for (const input of inputs) {
@@ -36,7 +36,7 @@ function collectFiles(inputs: string[]): string[] {
       for (const name of readdirSync(input).sort()) {
         const full = path.join(input, name);
         if (statSync(full).isDirectory()) out.push(...collectFiles([full]));
-        else if (/\.jsonl?$/i.test(name)) out.push(full);
+        else if (/\.(jsonl?|eval)$/i.test(name)) out.push(full);
       }
     } else out.push(input);
   }
@@ -68,7 +68,7 @@ async function main() {
     process.exit(values.help ? IMPORT_EXIT.OK : IMPORT_EXIT.USAGE);
   }
   const files = collectFiles(positionals);
-  if (!files.length) fail(`No .json or .jsonl files found in ${positionals.join(', ')}`);
+  if (!files.length) fail(`No .json, .jsonl or .eval files found in ${positionals.join(', ')}`);
 
   const db = await connectCliDatabase().catch((err: Error) => fail(err.message));
   process.env.DATABASE_URL = db.url;

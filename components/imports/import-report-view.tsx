@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { FORMAT_LABELS, type ImportFormat } from '@/lib/import/adapters/types';
 import type { ImportReport } from '@/lib/import/import-jobs';
 import { groupConsecutive } from '@/components/ui/data-table';
 import { IssueList, type Issue } from '@/components/ui/issue-list';
@@ -45,7 +46,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <UntrustedText text={report.fileName} />
         </h3>
         <StatusBadge status={report.status} />
-        {report.format ? <span className="text-xs text-slate-600">{report.format}</span> : null}
+        {report.format ? (
+          <span className="text-xs text-slate-600" title={report.format}>
+            {FORMAT_LABELS[report.format as ImportFormat] ?? report.format}
+          </span>
+        ) : null}
       </header>
       {report.error ? (
         <p role="alert" className="text-sm text-rose-700">

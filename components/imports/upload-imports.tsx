@@ -104,12 +104,12 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
         className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
       >
         <div className="sm:col-span-2 lg:col-span-4">
-          <Field label="Files (native .jsonl, τ²-bench or τ-bench .json)">
+          <Field label="Files (native .jsonl; τ²-bench, τ-bench, ATIF, Langfuse or Inspect .json; Inspect .eval)">
             <input
               name="files"
               type="file"
               multiple
-              accept=".json,.jsonl,application/json"
+              accept=".json,.jsonl,.eval,application/json"
               className="mt-1 block w-full text-sm"
             />
           </Field>
@@ -123,6 +123,9 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
             <option value="native">Native JSONL (trajectory.v1)</option>
             <option value="tau2">τ²-bench results</option>
             <option value="tau1">τ-bench (v1) trajectories</option>
+            <option value="inspect">Inspect AI log (.json or .eval)</option>
+            <option value="atif">ATIF trajectory.json</option>
+            <option value="langfuse">Langfuse trace export</option>
           </Select>
         </Field>
         <Field label="Model (τ-bench only)">

@@ -111,7 +111,7 @@ async function runJob(
       status: 'FAILED',
       error: `Cannot tell the format of ${fileName}: ${why}. If it is one, name it (${Object.entries(FORMAT_LABELS)
         .map(([k, v]) => `${k} = ${v}`)
-        .join('; ')})`,
+        .join('; ')}) with --format on the command line, the Format menu of the Imports page, or ?format= in the API.`,
     });
     return getImportReport(job.id);
   }

@@ -6,7 +6,7 @@ import type { ImportStatus } from '@prisma/client';
  * database so they can be tested without one (scripts/import.ts runs them).
  */
 export const IMPORT_USAGE =
-  'Usage: npm run import -- <file|folder> [more…] [--format native|tau2|tau1] [--model NAME] [--domain NAME]';
+  'Usage: npm run import -- <file|folder> [more…] [--format native|tau2|tau1|inspect|atif|langfuse] [--model NAME] [--domain NAME]';
 
 /**
  * Exit codes, for scripts and CI (documented in docs/importing.md):

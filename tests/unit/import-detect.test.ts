@@ -17,6 +17,20 @@ describe('import format detection', () => {
     expect(detectFormat(head('wren-mini-retail.json'))).toBe('tau1');
     expect(detectFormat(head('kestrel-small_telecom_default_user-sim_2trials.json'))).toBe('tau2');
     expect(detectFormat(head('tau2-empty-simulations.json'))).toBe('tau2');
+    expect(detectFormat(head('inspect-cancelled.json'))).toBe('inspect');
+    expect(detectFormat(head('atif-hand-edited.json'))).toBe('atif');
+    expect(detectFormat(head('langfuse-kettle.json'))).toBe('langfuse');
+  });
+
+  it('tells an Inspect .eval zip by its entries, a single Langfuse trace and an ATIF file with a bare version', () => {
+    expect(detectFormat('PK\u0003\u0004\u0014\u0000…_journal/start.json…', 'run.bin')).toBe('inspect');
+    expect(detectFormat('PK\u0003\u0004\u0014\u0000…notes.txt…', 'run.eval')).toBe('inspect');
+    expect(detectFormat('PK\u0003\u0004\u0014\u0000…notes.txt…', 'notes.zip')).toBeNull();
+    expect(detectFormat('{"trace": {"id": "t"}, "observations": []}')).toBe('langfuse');
+    expect(detectFormat('{"schema_version": "1.4", "session_id": "s", "steps": []}')).toBe('atif');
+    // An Inspect log needs its eval and a run status: a τ²-bench file quoting "eval" stays τ²-bench.
+    expect(detectFormat('{"version": 2, "status": "success", "eval": {"task": "t"}, "samples": []}')).toBe('inspect');
+    expect(detectFormat('{"info": {"agent_info": {}}, "simulations": [{"eval": {"x": 1}}]}')).toBe('tau2');
   });
 
   it('tells a bare τ²-bench list of simulations from a τ-bench list by the record key that comes first', () => {

@@ -7,8 +7,21 @@ const NATIVE_LINE = /"format"\s*:\s*"trajectory\.v1"/;
 const TAU2_SIMULATION_KEY = /"(termination_reason|messages)"\s*:/;
 const TAU1_RECORD_KEY = /"traj"\s*:/;
 
-/** Which of the two list formats a JSON array holds: whichever record key comes first decides. */
+/** A zip (local file header) holding an Inspect log's entries: an Inspect `.eval`. */
+const ZIP_MAGIC = 'PK\u0003\u0004';
+const INSPECT_ZIP_ENTRY = /(header\.json|_journal\/start\.json|samples\/[^/]+_epoch_\d+\.json)/;
+/** An Inspect `.json` log: `eval` and a run status ("version" and "status" come first in the logs Inspect writes). */
+const INSPECT_EVAL = /"eval"\s*:\s*\{/;
+const INSPECT_STATUS = /"status"\s*:\s*"(started|success|cancelled|error)"/;
+/** ATIF: `schema_version` "ATIF-v1.x" (or a bare "1.x" some converters write) with `steps`. */
+const ATIF_VERSION = /"schema_version"\s*:\s*"(ATIF-)?v?1\.\d+"/;
+/** A Langfuse export: `{trace, observations}`, or a list of them. */
+const LANGFUSE_OBJECT = /^\{\s*"(trace|observations)"\s*:/;
+const LANGFUSE_LIST = /^\[\s*\{\s*"(trace|observations)"\s*:/;
+
+/** Which of the list formats a JSON array holds: whichever record key comes first decides. */
 function detectList(text: string): ImportFormat | null {
+  if (LANGFUSE_LIST.test(text)) return 'langfuse';
   const tau1 = text.search(TAU1_RECORD_KEY);
   const tau2 = text.search(TAU2_SIMULATION_KEY);
   if (tau2 >= 0 && (tau1 < 0 || tau2 < tau1)) return 'tau2';
@@ -24,11 +37,16 @@ function detectList(text: string): ImportFormat | null {
  * Returns null when it cannot tell (the caller asks the user to name it).
  */
 export function detectFormat(head: string, fileName = ''): ImportFormat | null {
+  if (head.startsWith(ZIP_MAGIC)) return INSPECT_ZIP_ENTRY.test(head) || /\.eval$/i.test(fileName) ? 'inspect' : null;
   const text = head.replace(/^\uFEFF/, '').trimStart();
   if (text.startsWith('[')) return detectList(text);
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : undefined);
   if (text.startsWith('{')) {
     if (NATIVE_LINE.test(firstLine)) return 'native';
+    if (LANGFUSE_OBJECT.test(text) || (/"trace"\s*:\s*\{/.test(text) && /"observations"\s*:\s*\[/.test(text)))
+      return 'langfuse';
+    if (ATIF_VERSION.test(text) && /"steps"\s*:/.test(text)) return 'atif';
+    if (INSPECT_EVAL.test(text) && INSPECT_STATUS.test(text)) return 'inspect';
     if (/"(simulations|agent_info|environment_info)"\s*:/.test(text)) return 'tau2';
   }
   // A broken first line must not cost the whole file: a later line that is a trajectory.v1 record, or the name, says JSONL.
@@ -44,6 +62,8 @@ export function detectFormat(head: string, fileName = ''): ImportFormat | null {
  * `complete`: `head` is the whole file (so a parse error is the file's own).
  */
 export function whyUndetected(head: string, complete: boolean): string {
+  if (head.startsWith(ZIP_MAGIC))
+    return 'it is a zip archive, but not an Inspect .eval log (no header.json, _journal/start.json or samples/ entry)';
   const text = head.replace(/^\uFEFF/, '').trim();
   if (!text.startsWith('{') && !text.startsWith('[')) return 'it is not JSON (it does not start with { or [)';
   if (complete) {
@@ -53,7 +73,7 @@ export function whyUndetected(head: string, complete: boolean): string {
       return `it is not valid JSON (${(err as Error).message})`;
     }
   }
-  return 'it has none of the keys the formats start with ("format": "trajectory.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench)';
+  return 'it has none of the keys the formats start with ("format": "trajectory.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench, "eval" and "status" of an Inspect log, "schema_version" and "steps" of ATIF, "trace" and "observations" of a Langfuse export)';
 }
 
 /** How much of a file detection reads. */

@@ -33,11 +33,14 @@ export type AdapterOptions = {
 
 export type Adapter = (input: Readable, opts: AdapterOptions) => AsyncIterable<SourceItem>;
 
-export const FORMATS = ['native', 'tau2', 'tau1'] as const;
+export const FORMATS = ['native', 'tau2', 'tau1', 'inspect', 'atif', 'langfuse'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
   native: 'native JSONL (trajectory.v1)',
   tau2: 'τ²-bench results JSON',
   tau1: 'τ-bench (v1) trajectories JSON',
+  inspect: 'Inspect AI log (.json or .eval)',
+  atif: 'ATIF trajectory.json (Harbor / Terminal-Bench)',
+  langfuse: 'Langfuse trace export JSON ({trace, observations})',
 };
