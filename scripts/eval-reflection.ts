@@ -8,7 +8,9 @@
  * approves every valid proposal through approveProposal, measures retrieval
  * (own card; hand-labelled plausible cards of other tasks,
  * tests/fixtures/eval/retrieval-labels.json) and prints the quality report
- * (lib/eval/reflection-quality.ts, lib/eval/retrieval-hits.ts), with each
+ * (lib/eval/reflection-quality.ts, lib/eval/retrieval-hits.ts), whether a
+ * function card of an app the task does not name reaches its block
+ * (lib/eval/function-scope-check.ts), with each
  * proposal's curation flaws (lib/eval/curation-flaw-report.ts) next to the
  * old offline wording's (scripts/lib/eval-reflection-before.ts), before and
  * after in one run. `--provider
@@ -202,6 +204,7 @@ try {
   const quality = await (
     await import('@/lib/eval/reflection-retrieval-quality')
   ).reflectionRetrievalQuality(tasks, sources, labels);
+  const scope = await functionScope(tasks);
   const [bank] = await prisma.$queryRaw<{ cards: bigint; bytes: bigint | null }[]>`
     SELECT count(*) AS cards, sum(octet_length(v.content::text)) AS bytes FROM "Card" c JOIN "CardVersion" v ON v.id = c."currentVersionId" WHERE c.status <> 'MERGED'`;
   phase.approval = (Date.now() - t0) / 1000;
@@ -210,10 +213,22 @@ try {
       provider,
       seconds: (Date.now() - started) / 1000,
       bank: { cards: Number(bank.cards), kb: Number(bank.bytes ?? 0) / 1024 },
-      retrieval: [...formatHits(own, other, sources), ...quality.lines],
+      retrieval: [...formatHits(own, other, sources), ...quality.lines, ...scope.lines],
     }),
   );
-  const flawTotal = await printCurationFlaws(actor, reflected, runIds, before);
+  const flaws = await printCurationFlaws(actor, reflected, runIds, before);
+  const flawTotal = flaws.flaws;
+  console.log(
+    (await import('@/lib/eval/before-after-table')).beforeAfterTable({
+      before: before && {
+        own: before.own,
+        other: before.other,
+        ...(await import('@/lib/eval/curation-flaw-report')).summariseFlaws(before.flaws),
+      },
+      after: { own, other, ...flaws },
+      functionScope: scope,
+    }),
+  );
   console.log(
     `\n${files.length} files imported, ${applied} self-written diagnoses applied; seconds: database ${phase.setup.toFixed(1)}, import ${phase.import.toFixed(1)}, diagnoses + reflection ${phase.reflection.toFixed(1)}, approval + retrieval ${phase.approval.toFixed(1)}`,
   );
@@ -231,7 +246,8 @@ try {
     total((r) => r.privacyFindings) > 0 ||
     total((r) => r.evaluatorWording) > 0 ||
     rows.some((r) => r.deltas > 3) ||
-    flawTotal > 0
+    flawTotal > 0 ||
+    scope.violations > 0
   )
     code = 1;
   await (await import('@/lib/db/disconnect')).disconnectDatabase();
@@ -258,13 +274,41 @@ async function wordingBefore(
   return measureBefore(actor, tasks, reflected, reflectionRunSettingsSchema.parse(settings), labels);
 }
 
-/** Per proposal, its curation flaws: the old offline wording (when measured), then this run's; returns this run's total. */
+/** The live bank plus the demo bank's function cards (other apps) as distractors: does any reach a task's block? */
+async function functionScope(tasks: import('@/lib/eval/retrieval-hits').EvalTask[]) {
+  const { loadCurrentBankCards } = await import('@/lib/retrieval/load-bank');
+  const { DEMO_FUNCTION_CARDS } = await import('@/lib/seed/demo-bank');
+  const { checkFunctionScope, formatFunctionScope } = await import('@/lib/eval/function-scope-check');
+  const { cards } = await loadCurrentBankCards();
+  const distractors = DEMO_FUNCTION_CARDS.map(({ versions }, i) => {
+    const content = versions.at(-1)!;
+    return {
+      kind: 'FUNCTION' as const,
+      cardId: `distractor-${i}`,
+      key: `function::${content.tool}`,
+      ability: null,
+      apps: [content.app],
+      versionId: `distractor-${i}`,
+      versionNumber: versions.length,
+      content,
+    };
+  });
+  const check = checkFunctionScope(cards, distractors, tasks);
+  return {
+    violations: check.violations.length,
+    unscopedForeign: check.unscopedForeign,
+    queries: check.queries,
+    lines: formatFunctionScope(check),
+  };
+}
+
+/** Per proposal, its curation flaws: the old offline wording (when measured), then this run's; returns this run's totals. */
 async function printCurationFlaws(
   actor: Actor,
   reflected: Reflected,
   runIds: string[],
   before: Awaited<ReturnType<typeof wordingBefore>> | null,
-): Promise<number> {
+): Promise<{ flaws: number; cutTitles: number }> {
   const { getRunDetail } = await import('@/lib/reflection/read-run');
   const { formatFlawRows, storedFlawRows, summariseFlaws } = await import('@/lib/eval/curation-flaw-report');
   const { OFFLINE_PIPELINE_VERSION } = await import('@/lib/reflection/offline-provider');
@@ -290,5 +334,5 @@ async function printCurationFlaws(
     );
   } else lines.push(...formatFlawRows('curation flaws (as recorded at curation):', after));
   console.log(lines.join('\n'));
-  return summariseFlaws(after).flaws;
+  return summariseFlaws(after);
 }

@@ -43,7 +43,7 @@ export const OFFLINE_MODEL = 'rule-based';
 export const OFFLINE_MODEL_LABEL = 'rule-based (offline)';
 
 /** Stored as the run's prompt version: bump when the rules or thresholds change. */
-export const OFFLINE_PIPELINE_VERSION = 'rule-based@6';
+export const OFFLINE_PIPELINE_VERSION = 'rule-based@7';
 
 const TITLE_MAX = 120;
 

@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { goalClauses } from '@/lib/retrieval/task-goals';
 import { fnOf, human } from './offline-wording';
 import { isStateChanging } from './tool-effects';
 
@@ -193,10 +194,8 @@ function withoutScenarioValues(s: string): string {
  * ["change the passenger to the user", "upgrade to economy class", …].
  */
 export function instructionGoals(instruction: string): string[] {
-  const clauses: string[] = [];
-  const re =
-    /\b(?:want|wants|need|needs|would like|'d like|looking|trying|try|hoping|wish|wishes|asks?|plan|plans)\s+to\s+([^.;\n?!]+)/gi;
-  for (const m of instruction.matchAll(re)) clauses.push(m[1]);
+  // The same goal clauses retrieval weighs (lib/retrieval/task-goals.ts): a card's situation and a task's query meet.
+  const clauses = goalClauses(instruction);
   // An instruction written as a command ("Find every unread message…, then reply…") states its goals directly.
   if (clauses.length === 0)
     // A semicolon ends a command as a full stop does ("Book the cheapest flight…; try a one-stop flight…").

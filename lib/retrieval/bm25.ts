@@ -12,8 +12,9 @@ export type Bm25Options = { k1?: number; b?: number };
 export type Bm25Doc<T> = { item: T; text: string };
 export type Bm25Hit<T> = { item: T; score: number };
 
+/** English function words (NLTK's English list, with "one" as the pronoun it mostly is in a request). */
 const STOPWORDS = new Set(
-  'a an and are as at be before by for from has have if in into is it its of on or that the then this to was were when which while with without not no do does did any all each every only than'.split(
+  'a an and are as at be before by for from has have if in into is it its of on or that the then this to was were when which while with without not no do does did any all each every only than i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself itself they them their theirs themselves what who whom these those am been being had having doing but because until about against between through during after above below up down out off over under again further once here there where why how both few more most other some such nor own same so too very can will just don should now one'.split(
     ' ',
   ),
 );
@@ -25,7 +26,8 @@ const STOPWORDS = new Set(
  * suffix stripper: a task says "cancellation", "changing", "reservations"
  * where a card says "cancel", "change", "reservation", and the hand-written
  * rules missed most of those pairs. The stopwords are English function words
- * only; domain filler ("user", "ask", "call") is down-weighted by its
+ * only ("up", "out", "after", "same", "one" among them: "look up", "the
+ * current one" say nothing about a topic); domain filler ("user", "ask", "call") is down-weighted by its
  * frequency across the bank (filler-terms.ts), not listed here.
  */
 export function tokenize(text: string): string[] {

@@ -108,6 +108,11 @@ export class PostingsIndex<T> {
     return this.items[position];
   }
 
+  /** The (stemmed) term of a term id. */
+  term(id: number): string {
+    return this.terms[id];
+  }
+
   /** The query's distinct known terms, as ids, in query order. */
   queryTerms(query: string): number[] {
     const ids: number[] = [];
@@ -122,23 +127,27 @@ export class PostingsIndex<T> {
    * The k best documents sharing at least one query term, by
    * `adjust(position, bm25)` (the bm25 score itself without `adjust`; -Infinity excludes), best
    * first; ties break on `tieKey` ascending, so equal input gives equal output.
+   * `queryWeights[i]` multiplies the contribution of `termIds[i]` (1 when absent).
    */
   topK(
     termIds: number[],
     k: number,
     tieKey: (position: number) => string,
     adjust?: (position: number, bm25: number) => number,
+    queryWeights?: ArrayLike<number>,
   ): TopHit[] {
     if (k <= 0) return [];
     const { scores, touched } = this;
     let hits = 0;
-    for (const id of termIds) {
+    for (let q = 0; q < termIds.length; q++) {
+      const id = termIds[q];
       const docs = this.postingDocs[id];
       const weights = this.postingWeights[id];
+      const w = queryWeights ? queryWeights[q] : 1;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i];
         if (scores[doc] === 0) touched[hits++] = doc;
-        scores[doc] += weights[i];
+        scores[doc] += w * weights[i];
       }
     }
     const top: TopHit[] = [];
@@ -169,16 +178,31 @@ export class PostingsIndex<T> {
   }
 
   /**
+   * Whether a query term that is not filler (factor at least
+   * FILLER_REPORTED_BELOW) occurs in one of the document's fields weighted
+   * above `weight`: a match on what the document says it is about, not only
+   * in its body. Called for the k winners only.
+   */
+  matchesAbove(position: number, termIds: number[], weight: number): boolean {
+    const fields = this.docFields[position].filter((f) => f.weight > weight);
+    return termIds.some(
+      (id) => this.factors[id] >= FILLER_REPORTED_BELOW && fields.some((f) => f.tokens.includes(this.terms[id])),
+    );
+  }
+
+  /**
    * Splits a document's score over its fields (each matched term's weight in
    * proportion to its weighted occurrences per field) and names the matched
    * terms whose filler factor is below FILLER_REPORTED_BELOW. Called for the k
-   * winners only.
+   * winners only. `queryWeights` as in `topK`.
    */
-  explain(position: number, termIds: number[]): ScoreExplanation {
+  explain(position: number, termIds: number[], queryWeights?: ArrayLike<number>): ScoreExplanation {
     const fields: Record<string, number> = {};
     for (const f of this.docFields[position]) fields[f.name] = 0;
     const fillerTerms: string[] = [];
-    for (const id of termIds) {
+    for (let q = 0; q < termIds.length; q++) {
+      const id = termIds[q];
+      const w = queryWeights ? queryWeights[q] : 1;
       const docs = this.postingDocs[id];
       const at = binaryIndex(docs, position);
       if (at < 0) continue;
@@ -186,7 +210,9 @@ export class PostingsIndex<T> {
       if (this.factors[id] < FILLER_REPORTED_BELOW) fillerTerms.push(term);
       const shares = this.docFields[position].map((f) => f.weight * f.tokens.filter((t) => t === term).length);
       const sum = shares.reduce((a, x) => a + x, 0) || 1;
-      this.docFields[position].forEach((f, i) => (fields[f.name] += (this.postingWeights[id][at] * shares[i]) / sum));
+      this.docFields[position].forEach(
+        (f, i) => (fields[f.name] += (w * this.postingWeights[id][at] * shares[i]) / sum),
+      );
     }
     return { fields, fillerTerms };
   }

@@ -3,6 +3,7 @@ import { PostingsIndex } from './postings-index';
 import type { BankCard, FunctionBankCard, SkillBankCard } from './bank-card';
 import { functionFields, skillFields, type IndexedField } from './field-weights';
 import { fillerFactors } from './filler-terms';
+import { goalTerms, withoutWishes } from './task-goals';
 
 /**
  * The one ranking (docs/architecture.md "Retrieval and rendering"), used by the preview,
@@ -10,8 +11,10 @@ import { fillerFactors } from './filler-terms';
  * export. Built once per bank revision (see index-cache.ts) and then queried
  * in memory.
  *
- *   bm25  = Σ_t filler(t) · BM25F(t; title×3, applies_when×2, tags×2, core_rule×1)
- *           (field-weights.ts; filler(t) from the term's share of the whole bank, filler-terms.ts)
+ *   bm25  = Σ_t goal(t) · filler(t) · BM25F(t; title×3, applies_when×2, tags×2, core_rule×1)
+ *           (field-weights.ts; filler(t) from the term's share of the whole bank, filler-terms.ts;
+ *           goal(t) = GOAL_TERM_WEIGHT for a term of the task's goal clauses, task-goals.ts, else 1;
+ *           the wish phrases themselves, "want to", "looking to", are not query terms)
  *   total = bm25
  *         + appBonus        = min(MAX_APP_BONUS, APP_BONUS_PER_APP × |apps(card) ∩ apps(task)|)
  *         − mismatchPenalty = MISMATCH_PENALTY when both have apps and share no app family
@@ -36,7 +39,12 @@ export const DEFAULT_FUNCTION_K = 2;
  *    thousand). A card matched only on filler terms stays under it;
  *  - relative: a share of the best card's text score for the same query. A
  *    card sharing one incidental body word with the task scores a fraction of
- *    a card whose title and trigger match, and stays out.
+ *    a card whose title and trigger match, and stays out. A card whose title,
+ *    trigger or tags (the fields weighted above the body) share a term that
+ *    is not filler is about the task's situation and is exempt: another card
+ *    of the same situation that also shares scenario words ("the day after
+ *    the original date") can score several times more without making it
+ *    incidental.
  * A bank with few relevant cards then returns fewer rather than filler.
  */
 export const MIN_SCORE_SHARE = 0.25;
@@ -62,7 +70,30 @@ export type RankTuning = {
   mismatchPenalty?: number;
   minScore?: number;
   minShareOfBest?: number;
+  /** Weight of a query term that is in the task's goal clauses (task-goals.ts); 1 weighs every term alike. */
+  goalWeight?: number;
 };
+
+/**
+ * How much more a term of the task's goal clauses ("you want to change the
+ * flight…") counts than one of its persona or scenario text: a card learned
+ * from another task shares the goal's words, and the scenario's words
+ * ("upcoming trip", a city that contains "new") match cards by accident.
+ */
+export const GOAL_TERM_WEIGHT = 3;
+
+/** Per query term (as `terms`), its weight: GOAL_TERM_WEIGHT when a goal clause has it; undefined when no clause does. */
+function goalWeights<T>(
+  postings: PostingsIndex<T>,
+  terms: number[],
+  query: string,
+  weight: number,
+): Float64Array | undefined {
+  if (weight === 1) return undefined;
+  const goal = goalTerms(query);
+  if (goal.size === 0) return undefined;
+  return Float64Array.from(terms, (id) => (goal.has(postings.term(id)) ? weight : 1));
+}
 
 /** An app's family: its name up to the first separator ("mail_v2" and "mail" are one family). */
 export function appFamily(app: string): string {
@@ -166,7 +197,8 @@ class CardIndex<C extends BankCard> {
   rank(q: RankQuery, k: number, tuning?: RankTuning, admit?: (apps: CardApps) => boolean): Ranked<C>[] {
     if (k <= 0) return [];
     const { postings, appSetOf } = this;
-    const terms = postings.queryTerms(q.query);
+    const terms = postings.queryTerms(withoutWishes(q.query));
+    const weights = goalWeights(postings, terms, q.query, tuning?.goalWeight ?? GOAL_TERM_WEIGHT);
     const score = appScorer(q.apps ?? [], tuning);
     const minScore = this.minScore(tuning);
     // -Infinity leaves an app set's cards out (topK skips it): computed once per app set, like the bonus.
@@ -176,16 +208,17 @@ class CardIndex<C extends BankCard> {
       k,
       (pos) => postings.item(pos).card.key,
       (pos, bm25) => (bm25 < minScore ? -Infinity : bm25 + adjust[appSetOf[pos]]),
+      weights,
     );
     const best = top.reduce((m, t) => Math.max(m, t.bm25), 0);
     const relative = (tuning?.minShareOfBest ?? MIN_SHARE_OF_BEST) * best;
-    const kept = top.filter((t) => t.bm25 >= relative);
+    const kept = top.filter((t) => t.bm25 >= relative || postings.matchesAbove(t.position, terms, 1));
     if (kept.length === 0) return [];
     const surface = surfaceWords(q.query);
     const asWritten = (stems: string[]) => stems.map((t) => surface.get(t) ?? t);
     return kept.map((t) => {
       const { card, apps } = postings.item(t.position);
-      const { fields, fillerTerms } = postings.explain(t.position, terms);
+      const { fields, fillerTerms } = postings.explain(t.position, terms, weights);
       return {
         card,
         score: score.parts(apps, t.bm25, fields),

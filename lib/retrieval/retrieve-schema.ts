@@ -52,7 +52,7 @@ export const scorePartsSchema = z.object({
   bm25: z
     .number()
     .describe(
-      'Text score: BM25 with field weights (title and trigger above the rule body) and filler terms down-weighted by their share of the whole bank.',
+      'Text score: BM25 with field weights (title and trigger above the rule body), filler terms down-weighted by their share of the whole bank, and the words of the task\'s goal clauses ("you want to …") weighted above its scenario text.',
     ),
   fields: z
     .record(z.string(), z.number())

@@ -475,7 +475,12 @@ export async function measureBefore(
   reflected: { id: string; benchmark: string; externalId: string }[],
   settings: import('@/lib/reflection/run-settings').ReflectionRunSettings,
   labels: import('@/lib/eval/retrieval-hits').RetrievalLabels,
-): Promise<{ flaws: import('@/lib/eval/curation-flaw-report').FlawRow[]; retrieval: string[] }> {
+): Promise<{
+  flaws: import('@/lib/eval/curation-flaw-report').FlawRow[];
+  retrieval: string[];
+  own: import('@/lib/eval/retrieval-hits').HitRate;
+  other: import('@/lib/eval/retrieval-hits').HitRate;
+}> {
   const { prisma } = await import('@/lib/db/prisma');
   const { buildContrastPacket } = await import('@/lib/reflection/packet');
   const { validateDelta } = await import('@/lib/reflection/validate-card');
@@ -519,5 +524,5 @@ export async function measureBefore(
   await prisma.card.updateMany({ where: { id: { in: written } }, data: { currentVersionId: null } });
   await prisma.cardVersion.deleteMany({ where: { cardId: { in: written } } });
   await prisma.card.deleteMany({ where: { id: { in: written } } });
-  return { flaws, retrieval: formatHits(own, other, sources) };
+  return { flaws, retrieval: formatHits(own, other, sources), own, other };
 }

@@ -1,64 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FunctionCardContent, SkillCardContent } from '@/lib/cards/card-schemas';
-import type { BankCard } from '@/lib/retrieval/bank-card';
 import { MIN_SHARE_OF_BEST, RetrievalIndex } from '@/lib/retrieval/retrieval-index';
 import { runRetrieval } from '@/lib/retrieval/run-retrieval';
-
-// Self-written banks: each test builds the few cards that isolate one ranking rule.
-type SkillText = { title: string; applies_when?: string; tags?: string[]; core_rule?: string };
-let n = 0;
-function skill(ability: string, t: SkillText, apps: string[] = []): BankCard {
-  const content: SkillCardContent = {
-    title: t.title,
-    applies_when: t.applies_when ?? 'The situation described in the title arises',
-    solves: 'A recurring mistake',
-    tags: t.tags ?? ['general'],
-    skill: {
-      core_rule: t.core_rule ?? 'Follow the documented procedure',
-      completion_condition: ['The state matches the request'],
-      success_contrast: [],
-      failure_contrast: [],
-      recovery: [],
-      efficiency: [],
-    },
-    evidence: { observed_feedback: [], state_transition: [], good_examples: [], bad_examples: [] },
-    functions_used: [],
-  };
-  n++;
-  const key = `skill::s${String(n).padStart(4, '0')}`;
-  return { kind: 'SKILL', cardId: key, key, ability, apps, versionId: `v${n}`, versionNumber: 1, content };
-}
-function fn(tool: string, what: string): BankCard {
-  const [app, name] = tool.split('.');
-  const content: FunctionCardContent = {
-    tool,
-    app,
-    function: name,
-    what_it_does: what,
-    arguments: [],
-    returns: 'A JSON object',
-    usage_rules: ['Read the current state first'],
-    common_mistakes: [],
-    side_effects: [],
-  };
-  n++;
-  return {
-    kind: 'FUNCTION',
-    cardId: `f${n}`,
-    key: `function::${tool}`,
-    ability: null,
-    apps: [app],
-    versionId: `v${n}`,
-    versionNumber: 1,
-    content,
-  };
-}
-const keys = (r: { card: BankCard }[]) => r.map((x) => x.card.key);
-/** Unrelated cards so a bank has a realistic document frequency spread. */
-const padding = (ability: string, count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    skill(ability, { title: `Unrelated routine ${i}`, tags: [`topic${i}`], core_rule: `Handle topic${i} carefully` }),
-  );
+import { fn, keys, padding, skill } from '../helpers/bank-cards';
 
 describe('the ranking reads the task', () => {
   it('stems with a real stemmer: "cancellation of reservations" finds a card about cancelling a reservation', () => {
@@ -95,7 +38,8 @@ describe('the ranking reads the task', () => {
     const onFiller = skill('air', { title: 'Ask the user first', tags: ['user', 'ask'] });
     const onTopic = skill('air', { title: 'Upgrading the cabin class', tags: ['cabin', 'upgrade'] });
     const index = new RetrievalIndex([onFiller, onTopic, ...padding('air', 4), ...other]);
-    const query = 'The user asks the user to upgrade the cabin';
+    // No wish phrase ('asks … to'): every word here is a query term.
+    const query = 'The user asks about an upgrade of the cabin for the user';
     const all = { minScore: 0, minShareOfBest: 0 };
     const hits = index.rankSkills({ query, ability: 'air', k: 3 }, all);
     expect(keys(hits)[0]).toBe(onTopic.key);
@@ -130,6 +74,34 @@ describe('the ranking reads the task', () => {
     expect(keys(loose)).toContain(incidental.key);
     const dropped = loose.find((h) => h.card.key === incidental.key)!;
     expect(dropped.score.bm25).toBeLessThan(MIN_SHARE_OF_BEST * loose[0].score.bm25);
+  });
+
+  it('keeps a card whose title shares a topic word, however far a card of the same situation scores above it', () => {
+    // Both cards are about the cheapest fare; the first also shares the scenario's words in its body.
+    const rich = skill('air', {
+      title: 'Choosing the cheapest fare for the original departure date',
+      applies_when: 'The user wants the cheapest fare from the original airport in another cabin',
+      tags: ['fare', 'airport', 'cabin', 'departure'],
+      core_rule: 'Compare every fare for the date of the original departure, from the airport, in the cabin asked for',
+    });
+    const plain = skill('air', { title: 'Cheapest option: confirm the total first', tags: ['total'] });
+    const incidental = skill('air', { title: 'Counting passengers', core_rule: 'Count the airport staff' });
+    const index = new RetrievalIndex([rich, plain, incidental, ...padding('air', 8)]);
+    const query = 'The cheapest fare for the date after the original departure, from the same airport, in the cabin';
+    const loose = index.rankSkills({ query, ability: 'air', k: 3 }, { minScore: 0, minShareOfBest: 0 });
+    const score = (key: string) => loose.find((h) => h.card.key === key)!.score.bm25;
+    expect(score(plain.key)).toBeLessThan(MIN_SHARE_OF_BEST * score(rich.key));
+    expect(keys(index.rankSkills({ query, ability: 'air', k: 3 }))).toEqual([rich.key, plain.key]);
+  });
+
+  it('does not match on English function words: "the current one" is not about a card titled with "one"', () => {
+    const legs = skill('air', { title: 'Both legs in one update', tags: ['legs'] });
+    const index = new RetrievalIndex([legs, ...padding('air', 6)]);
+    const loose = { minScore: 0, minShareOfBest: 0 };
+    expect(
+      index.rankSkills({ query: 'Keep the current one, and look up what is out there', ability: 'air' }, loose),
+    ).toEqual([]);
+    expect(keys(index.rankSkills({ query: 'Update both legs', ability: 'air' }, loose))).toEqual([legs.key]);
   });
 
   it('draws function cards from the task apps, else the ability bank apps, else all apps with a note', () => {

@@ -29,7 +29,7 @@ describe('offline (rule-based) reflection', () => {
     expect(detail.error).toBeNull();
     expect(detail.status).toBe('SUCCEEDED');
     expect(detail.ruleBased).toBe(true);
-    expect(detail.promptVersion).toBe('rule-based@6');
+    expect(detail.promptVersion).toBe('rule-based@7');
     expect(detail.deltas.length).toBeGreaterThanOrEqual(1);
     expect(detail.deltas.every((d) => d.valid)).toBe(true);
     const pending = detail.proposals.filter((p) => p.status === 'PENDING' && p.valid);
