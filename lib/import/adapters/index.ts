@@ -1,3 +1,4 @@
+import { checkpointsJsonlAdapter } from './checkpoints-jsonl';
 import { nativeJsonlAdapter } from './native-jsonl';
 import { tau1Adapter } from './tau1';
 import { tau2Adapter } from './tau2';
@@ -7,4 +8,5 @@ export const ADAPTERS: Record<ImportFormat, Adapter> = {
   native: nativeJsonlAdapter,
   tau2: tau2Adapter,
   tau1: tau1Adapter,
+  checkpoints: checkpointsJsonlAdapter,
 };

@@ -33,11 +33,12 @@ export type AdapterOptions = {
 
 export type Adapter = (input: Readable, opts: AdapterOptions) => AsyncIterable<SourceItem>;
 
-export const FORMATS = ['native', 'tau2', 'tau1'] as const;
+export const FORMATS = ['native', 'tau2', 'tau1', 'checkpoints'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
   native: 'native JSONL (trajectory.v1)',
   tau2: 'τ²-bench results JSON',
   tau1: 'τ-bench (v1) trajectories JSON',
+  checkpoints: 'checkpoint results JSONL (checkpoints.v1), for trajectories already imported',
 };
