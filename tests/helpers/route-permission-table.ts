@@ -26,6 +26,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | 'public'> = {
   'GET /api/dashboard/impact': 'dashboard:read',
   'GET /api/diagnoses': 'diagnosis:read-all',
   'GET /api/diagnoses/[id]/history': 'trajectory:read',
+  'GET /api/diagnoses/export': 'diagnosis:read-all',
   'GET /api/health': 'public',
   'GET /api/imports': 'import:run',
   'GET /api/imports/[id]': 'import:run',
