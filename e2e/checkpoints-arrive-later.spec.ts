@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
-import { loginAs } from './helpers';
+import { loginAs, logOut } from './helpers';
 
 /**
  * Issue 44 item 4, end to end: a run imported before its evaluation (no checkpoint results, passed as far as
@@ -58,6 +58,7 @@ test('results POSTed after the import put the run in the queue, and an annotator
   expect(imported.status()).toBe(200);
   expect((await imported.json()).reports[0]).toMatchObject({ importedCount: 1 });
 
+  await logOut(page);
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/queue?benchmark=${benchmark}`);
   await expect(page.getByTestId('queue-count-checkpoint')).toHaveText('0');
@@ -79,7 +80,7 @@ test('results POSTed after the import put the run in the queue, and an annotator
   const { id } = await prisma.trajectory.findUniqueOrThrow({ where: { externalId: runId } });
   await page.goto(`/queue?benchmark=${benchmark}`);
   await expect(page.getByTestId('queue-count-checkpoint')).toHaveText('1');
-  await expect(page.getByTestId(`queue-row-${id}`)).toContainText('moved the flight');
+  await expect(page.getByTestId(`queue-row-${id}`)).toContainText('c1');
   await expect(async () => {
     await page.keyboard.press('n');
     await expect(page).toHaveURL(new RegExp(`/trajectories/${id}`), { timeout: 2_000 });
