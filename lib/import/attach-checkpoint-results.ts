@@ -153,9 +153,15 @@ export async function attachCheckpointResultsTx(tx: Tx, input: AttachInput): Pro
     let checkpointId = byKey.get(p.key)?.id;
     if (!checkpointId) {
       const c = input.checkpoints[i];
+      // Results for two runs of one task may add the same checkpoint at once: the first one's row is the task's.
+      await tx.taskCheckpoint.createMany({
+        data: { taskId: trajectory.taskId, key: p.key, name: c.name!, description: c.description ?? null, position },
+        skipDuplicates: true,
+      });
       checkpointId = (
-        await tx.taskCheckpoint.create({
-          data: { taskId: trajectory.taskId, key: p.key, name: c.name!, description: c.description ?? null, position },
+        await tx.taskCheckpoint.findUniqueOrThrow({
+          where: { taskId_key: { taskId: trajectory.taskId, key: p.key } },
+          select: { id: true },
         })
       ).id;
       position++;

@@ -193,6 +193,29 @@ describe('checkpoint results that arrive later', () => {
     expect(same.status).toBe(200);
   });
 
+  it('refuses to change a run diagnosed as a whole, naming the diagnosis', async () => {
+    const benchmark = `later-${uid()}`;
+    const record = unscoredRecord(benchmark);
+    const failed = { ...record, trajectory: { ...record.trajectory, outcome: { passed: false } } };
+    const [trajectoryId] = await seedRecords([failed]);
+    const annotator = await createActor('ANNOTATOR');
+    expect(await claimNext(annotator, { benchmark })).toEqual({ trajectoryId });
+    const category = await prisma.failureCategory.findFirstOrThrow();
+    const { diagnosis } = await submitDiagnosis(annotator, {
+      runTrajectoryId: trajectoryId,
+      categoryId: category.id,
+      eventStart: 1,
+      eventEnd: 3,
+      whatWentWrong: 'Claimed success without changing anything.',
+      whatShouldHaveHappened: 'Change the flight first.',
+    });
+    const res = await post(await researcherToken(), trajectoryId, failing);
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.error.message).toContain(`the run is diagnosed as a whole (diagnosis ${diagnosis.id}, submitted)`);
+    expect(await prisma.checkpointResult.count({ where: { trajectoryId } })).toBe(0);
+  });
+
   it('answers 404 naming an unknown trajectory, and 422 / 400 naming a bad field', async () => {
     const token = await researcherToken();
     const missing = await post(token, 'no-such-run', failing);
