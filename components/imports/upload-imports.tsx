@@ -123,6 +123,7 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
             <option value="native">Native JSONL (trajectory.v1)</option>
             <option value="tau2">τ²-bench results</option>
             <option value="tau1">τ-bench (v1) trajectories</option>
+            <option value="checkpoints">Checkpoint results for imported runs (checkpoints.v1)</option>
           </Select>
         </Field>
         <Field label="Model (τ-bench only)">
