@@ -1,6 +1,7 @@
 /**
  * Exports a frozen bank release:
  *   npm run export -- --release NAME --format json|markdown|wiki --out PATH
+ * (and `npm run export -- diagnoses …`: the diagnoses as a dataset, scripts/export-diagnoses.ts)
  * (database: DATABASE_URL, or the running console's, or .data/pg; see
  * scripts/lib/cli-database.ts). The same export as the release page's
  * downloads and GET /api/releases/:name/export.
@@ -12,6 +13,9 @@ import { CLI_ACTOR } from './lib/cli-actor';
 import { exportFormatSchema } from '@/lib/releases/export-release';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
+
+// `npm run export -- diagnoses …`: the diagnoses dataset, its own command line (it exits when done).
+if (process.argv[2] === 'diagnoses') await import('./export-diagnoses');
 
 const USAGE = 'Usage: npm run export -- --release NAME --format json|markdown|wiki --out PATH';
 

@@ -1,3 +1,5 @@
+import { csvCell } from '@/lib/text/csv';
+
 /** Columns of a dashboard table: the same definition renders the table view and the CSV, so the two cannot disagree. */
 export type ColumnFormat = 'text' | 'int' | 'pct' | 'kb' | 'hours' | 'date';
 export type Column<R> = { key: keyof R & string; label: string; format?: ColumnFormat };
@@ -23,12 +25,9 @@ export function formatCell(value: Cell, format: ColumnFormat = 'text'): string {
 
 /** CSV value: raw numbers (rates as 0–1 fractions, 4 decimals) so a spreadsheet can compute with them. */
 function csvValue(value: Cell, format: ColumnFormat = 'text'): string {
-  if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'number' && (format === 'pct' || format === 'hours' || format === 'kb')
-      ? String(Math.round(value * 10000) / 10000)
-      : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number' && (format === 'pct' || format === 'hours' || format === 'kb'))
+    return csvCell(Math.round(value * 10000) / 10000);
+  return csvCell(value);
 }
 
 export function toCsv<R>(columns: Column<R>[], rows: R[]): string {

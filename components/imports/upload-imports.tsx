@@ -126,6 +126,7 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
             <option value="inspect">Inspect AI log (.json or .eval)</option>
             <option value="atif">ATIF trajectory.json</option>
             <option value="langfuse">Langfuse trace export</option>
+            <option value="checkpoints">Checkpoint results for imported runs (checkpoints.v1)</option>
           </Select>
         </Field>
         <Field label="Model (τ-bench only)">

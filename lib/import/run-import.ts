@@ -11,6 +11,7 @@ import { detectFormat, HEAD_BYTES, readHead, whyUndetected } from './adapters/de
 import { FORMAT_LABELS, type ImportFormat, type SourceItem } from './adapters/types';
 import { getImportReport, type ImportReport } from './import-jobs';
 import { holdImportLock } from './import-lock';
+import { importCheckpointLine, type LineOutcome } from './import-checkpoint-line';
 import { validateRecord } from './validate-record';
 import { pgStore, withPgTransaction } from './pg-store';
 import { TaskCache, writeRecordsWith, type WriteOutcome } from './write-record';
@@ -157,6 +158,19 @@ async function runJob(
     }
   };
 
+  const actorId = 'actor' in opts.by ? opts.by.actor.userId : null;
+  const tallyLine = (at: { line?: number; recordIndex?: number }, outcome: LineOutcome) => {
+    if (!('issues' in outcome)) {
+      if (outcome.status === 'imported') counts.importedCount++;
+      else counts.presentCount++;
+      return;
+    }
+    const kind = outcome.status === 'conflict' ? 'CONFLICT' : 'INVALID';
+    if (kind === 'CONFLICT') counts.conflictCount++;
+    else counts.failedCount++;
+    for (const issue of outcome.issues) addError(kind, at, issue.path, issue.reason);
+  };
+
   const flush = async () => {
     const items = batch;
     batch = [];
@@ -232,6 +246,9 @@ async function runJob(
       if (item.kind === 'error') {
         counts.failedCount++;
         addError('INVALID', item, item.path, item.reason);
+      } else if (format === 'checkpoints') {
+        // Results for trajectories already imported: each line is attached on its own (no batch to write).
+        tallyLine(item, await importCheckpointLine(item.record, actorId));
       } else {
         const checked = validateRecord(item.record);
         if (!checked.ok) {

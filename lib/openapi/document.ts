@@ -12,6 +12,8 @@ import { releaseCardsQuerySchema } from '@/lib/releases/list-release-cards';
 import { releaseRecipeSchema } from '@/lib/releases/release-recipe';
 import { leaksSchema } from '@/lib/releases/leak-schema';
 import { retrieveRequestSchema, retrieveResponseSchema } from '@/lib/retrieval/retrieve-schema';
+import { registerCheckpointPaths } from './checkpoint-paths';
+import { registerDiagnosisExportPaths } from './diagnosis-export-paths';
 import { registerImportPaths } from './import-paths';
 import { errors, errorSchema, json, named, pageOfSchema } from './shared';
 
@@ -236,6 +238,8 @@ export function openApiDocument(): object {
     },
   });
   registerImportPaths(r);
+  registerCheckpointPaths(r);
+  registerDiagnosisExportPaths(r);
   cached = new OpenApiGeneratorV31(r.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

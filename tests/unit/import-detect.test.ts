@@ -33,6 +33,12 @@ describe('import format detection', () => {
     expect(detectFormat('{"info": {"agent_info": {}}, "simulations": [{"eval": {"x": 1}}]}')).toBe('tau2');
   });
 
+  it('recognises checkpoint results JSONL (checkpoints.v1) by its first line, even in a .jsonl file', () => {
+    const line = '{"format": "checkpoints.v1", "trace_id": "abc", "id": "c0", "passed": false}\n';
+    expect(detectFormat(line, 'results.jsonl')).toBe('checkpoints');
+    expect(detectFormat(`{"format":"trajectory.v1","task":{}}\n${line}`, 'runs.jsonl')).toBe('native');
+  });
+
   it('tells a bare τ²-bench list of simulations from a τ-bench list by the record key that comes first', () => {
     expect(detectFormat('[{"id":"s1","task_id":"3","termination_reason":"user_stop","messages":[]}]')).toBe('tau2');
     // τ-bench records nest a reward_info too; their own key is traj.

@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
 import { AgreementPanel } from '@/components/agreement/agreement-panel';
 import { DisagreementsList } from '@/components/agreement/disagreements-list';
+import { ExportDiagnosesForm } from '@/components/diagnosis/export-diagnoses-form';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
+import { dashboardOptions } from '@/lib/dashboard/load-dashboard';
 import { getAgreementFigures } from '@/lib/diagnosis/agreement-report';
 import { disagreementQuerySchema } from '@/lib/diagnosis/list-disagreements';
 import { pageQuerySchema } from '@/lib/http/pagination';
@@ -26,9 +28,10 @@ export default async function AgreementPage({
     pageQuerySchema.pick({ page: true }),
   );
   if (!parsed.ok) return <InvalidLinkNotice path="/agreement" raw={parsed.raw} problems={parsed.problems} />;
-  const [figures, categories] = await Promise.all([
+  const [figures, categories, options] = await Promise.all([
     getAgreementFigures(actor, {}),
     listFailureCategories(actor, { includeInactive: false }),
+    dashboardOptions(actor),
   ]);
   return (
     <div className="space-y-8">
@@ -43,6 +46,7 @@ export default async function AgreementPage({
           canAdjudicate={can(actor.role, 'diagnosis:adjudicate')}
         />
       </Suspense>
+      <ExportDiagnosesForm benchmarks={options.benchmarks} />
     </div>
   );
 }

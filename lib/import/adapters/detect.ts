@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import type { ImportFormat } from './types';
 
 const NATIVE_LINE = /"format"\s*:\s*"trajectory\.v1"/;
+const CHECKPOINTS_LINE = /"format"\s*:\s*"checkpoints\.v1"/;
 
 /** Keys only a τ²-bench simulation has; a τ-bench (v1) record has `traj` instead (and nests its own `reward_info`). */
 const TAU2_SIMULATION_KEY = /"(termination_reason|messages)"\s*:/;
@@ -33,7 +34,8 @@ function detectList(text: string): ImportFormat | null {
  * `traj` is τ-bench v1, one of simulations (`messages`, `termination_reason`)
  * is a bare τ²-bench list; an object with `simulations`/`agent_info` is τ²-bench;
  * an object whose first line is a whole `trajectory.v1` record is native JSONL
- * (so is a file whose first line is broken but a later one is such a record).
+ * (so is a file whose first line is broken but a later one is such a record);
+ * one whose first line is a `checkpoints.v1` result is checkpoint results JSONL.
  * Returns null when it cannot tell (the caller asks the user to name it).
  */
 export function detectFormat(head: string, fileName = ''): ImportFormat | null {
@@ -43,6 +45,7 @@ export function detectFormat(head: string, fileName = ''): ImportFormat | null {
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : undefined);
   if (text.startsWith('{')) {
     if (NATIVE_LINE.test(firstLine)) return 'native';
+    if (CHECKPOINTS_LINE.test(firstLine)) return 'checkpoints';
     if (LANGFUSE_OBJECT.test(text) || (/"trace"\s*:\s*\{/.test(text) && /"observations"\s*:\s*\[/.test(text)))
       return 'langfuse';
     if (ATIF_VERSION.test(text) && /"steps"\s*:/.test(text)) return 'atif';
@@ -73,7 +76,7 @@ export function whyUndetected(head: string, complete: boolean): string {
       return `it is not valid JSON (${(err as Error).message})`;
     }
   }
-  return 'it has none of the keys the formats start with ("format": "trajectory.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench, "eval" and "status" of an Inspect log, "schema_version" and "steps" of ATIF, "trace" and "observations" of a Langfuse export)';
+  return 'it has none of the keys the formats start with ("format": "trajectory.v1" or "checkpoints.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench, "eval" and "status" of an Inspect log, "schema_version" and "steps" of ATIF, "trace" and "observations" of a Langfuse export)';
 }
 
 /** How much of a file detection reads. */

@@ -1,6 +1,7 @@
 import { atifAdapter } from './atif';
 import { inspectAdapter } from './inspect';
 import { langfuseAdapter } from './langfuse';
+import { checkpointsJsonlAdapter } from './checkpoints-jsonl';
 import { nativeJsonlAdapter } from './native-jsonl';
 import { tau1Adapter } from './tau1';
 import { tau2Adapter } from './tau2';
@@ -13,4 +14,5 @@ export const ADAPTERS: Record<ImportFormat, Adapter> = {
   inspect: inspectAdapter,
   atif: atifAdapter,
   langfuse: langfuseAdapter,
+  checkpoints: checkpointsJsonlAdapter,
 };

@@ -33,7 +33,7 @@ export type AdapterOptions = {
 
 export type Adapter = (input: Readable, opts: AdapterOptions) => AsyncIterable<SourceItem>;
 
-export const FORMATS = ['native', 'tau2', 'tau1', 'inspect', 'atif', 'langfuse'] as const;
+export const FORMATS = ['native', 'tau2', 'tau1', 'inspect', 'atif', 'langfuse', 'checkpoints'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -43,4 +43,5 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   inspect: 'Inspect AI log (.json or .eval)',
   atif: 'ATIF trajectory.json (Harbor / Terminal-Bench)',
   langfuse: 'Langfuse trace export JSON ({trace, observations})',
+  checkpoints: 'checkpoint results JSONL (checkpoints.v1), for trajectories already imported',
 };

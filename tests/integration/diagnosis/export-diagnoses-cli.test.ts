@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prisma } from '@/lib/db/prisma';
+import { annotatorPseudonym } from '@/lib/diagnosis/export-diagnoses';
+import { createUser, uid } from '../../helpers/factories';
+import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'export-diagnoses-cli-'));
+
+function runExport(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('npm run export -- diagnoses', () => {
+  it('writes the scope as CSV to --out, formula-like text made inert', { timeout: 90_000 }, async () => {
+    const benchmark = `cli-${uid()}`;
+    const [trajectoryId] = await seedRecords([failedRecord({ benchmark, taskId: 'cli/1' })]);
+    const result = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
+    const author = await createUser('ANNOTATOR');
+    const category = await prisma.failureCategory.findFirstOrThrow();
+    await prisma.diagnosis.create({
+      data: {
+        trajectoryId,
+        checkpointResultId: result.id,
+        authorId: author.id,
+        categoryId: category.id,
+        eventStart: 1,
+        eventEnd: 1,
+        whatWentWrong: '+wrong id',
+        whatShouldHaveHappened: 'the right one',
+        status: 'SUBMITTED',
+        submittedAt: new Date(),
+      },
+    });
+    const out = path.join(tmp, 'd.csv');
+    const run = await runExport(['diagnoses', '--format', 'csv', '--out', out, '--benchmark', benchmark]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`✔ diagnoses (csv) → ${out}`);
+    const [header, row, end] = readFileSync(out, 'utf8').split('\n');
+    expect(header.startsWith('diagnosis_id,submitted_at,benchmark,')).toBe(true);
+    expect(row).toContain(`,${benchmark},airline,cli/1,`);
+    expect(row).toContain(",'+wrong id,the right one,");
+    expect(row).toContain(annotatorPseudonym(author.id));
+    expect(end).toBe('');
+  });
+
+  it('refuses a bad scope in one line with the usage, before opening a database', { timeout: 60_000 }, async () => {
+    const run = await runExport(['diagnoses', '--out', path.join(tmp, 'x'), '--from', '2026-13-45']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')[0]).toBe('✖ --from: Expected a date as YYYY-MM-DD');
+    expect(run.stderr).toContain('Usage: npm run export -- diagnoses');
+  });
+});
