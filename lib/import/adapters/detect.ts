@@ -7,8 +7,16 @@ const NATIVE_LINE = /"format"\s*:\s*"trajectory\.v1"/;
 const TAU2_SIMULATION_KEY = /"(termination_reason|messages)"\s*:/;
 const TAU1_RECORD_KEY = /"traj"\s*:/;
 
-/** Which of the two list formats a JSON array holds: whichever record key comes first decides. */
+/** OpenHands events: V0 (`"action": "run"` / `"observation": "run"` beside `"source"`) or V1 (`"kind": "ActionEvent"`). */
+const OPENHANDS_V0 = /"(action|observation)"\s*:\s*"[a-z_]+"/;
+const OPENHANDS_SOURCE = /"source"\s*:\s*"(agent|user|environment)"/;
+const OPENHANDS_V1 = /"kind"\s*:\s*"(ActionEvent|ObservationEvent|MessageEvent|SystemPromptEvent|AgentErrorEvent)"/;
+/** An OpenHands evaluation output line: an instance with its `history`. */
+const OPENHANDS_OUTPUT = /"history"\s*:\s*\[/;
+
+/** Which of the list formats a JSON array holds: whichever record key comes first decides. */
 function detectList(text: string): ImportFormat | null {
+  if (OPENHANDS_V1.test(text) || (OPENHANDS_V0.test(text) && OPENHANDS_SOURCE.test(text))) return 'openhands';
   const tau1 = text.search(TAU1_RECORD_KEY);
   const tau2 = text.search(TAU2_SIMULATION_KEY);
   if (tau2 >= 0 && (tau1 < 0 || tau2 < tau1)) return 'tau2';
@@ -29,6 +37,7 @@ export function detectFormat(head: string, fileName = ''): ImportFormat | null {
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : undefined);
   if (text.startsWith('{')) {
     if (NATIVE_LINE.test(firstLine)) return 'native';
+    if (OPENHANDS_OUTPUT.test(text) && /"(instance_id|instruction|issue)"\s*:/.test(text)) return 'openhands';
     if (/"(simulations|agent_info|environment_info)"\s*:/.test(text)) return 'tau2';
   }
   // A broken first line must not cost the whole file: a later line that is a trajectory.v1 record, or the name, says JSONL.
@@ -53,7 +62,7 @@ export function whyUndetected(head: string, complete: boolean): string {
       return `it is not valid JSON (${(err as Error).message})`;
     }
   }
-  return 'it has none of the keys the formats start with ("format": "trajectory.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench)';
+  return 'it has none of the keys the formats start with ("format": "trajectory.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench, OpenHands "action"/"observation" events or "history")';
 }
 
 /** How much of a file detection reads. */

@@ -1,10 +1,20 @@
 import { nativeJsonlAdapter } from './native-jsonl';
 import { tau1Adapter } from './tau1';
 import { tau2Adapter } from './tau2';
-import type { Adapter, ImportFormat } from './types';
+import { openHandsAdapter } from './openhands';
+import { tacFileAdapter } from './tac-file';
+import { tacFolderAdapter } from './tac-folder';
+import type { Adapter, FolderAdapter, ImportFormat } from './types';
 
 export const ADAPTERS: Record<ImportFormat, Adapter> = {
   native: nativeJsonlAdapter,
   tau2: tau2Adapter,
   tau1: tau1Adapter,
+  theagentcompany: tacFileAdapter,
+  openhands: openHandsAdapter,
+};
+
+/** Formats that can read a folder; a folder of any other format is imported file by file. */
+export const FOLDER_ADAPTERS: Partial<Record<ImportFormat, FolderAdapter>> = {
+  theagentcompany: tacFolderAdapter,
 };

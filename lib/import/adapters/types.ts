@@ -1,3 +1,4 @@
+import type { FolderInput } from './folder-input';
 import type { Readable } from 'node:stream';
 
 /** Where a problem is, as precisely as the source allows (1-based line for JSONL, 0-based record index for JSON arrays). */
@@ -29,15 +30,23 @@ export type AdapterOptions = {
   /** τ-bench v1 files and bare τ²-bench simulation lists do not name the model or domain; the CLI/API may. */
   model?: string;
   domain?: string;
+  /** TheAgentCompany: who ran (else read from the agent folder's name) and where task.md / checkpoints.md are. */
+  agent?: string;
+  tasksDir?: string;
 };
 
 export type Adapter = (input: Readable, opts: AdapterOptions) => AsyncIterable<SourceItem>;
 
-export const FORMATS = ['native', 'tau2', 'tau1'] as const;
+/** A format that is a folder (or an archive of one): the adapter gets the whole folder (folder-input.ts). */
+export type FolderAdapter = (folder: FolderInput, opts: AdapterOptions) => AsyncIterable<SourceItem>;
+
+export const FORMATS = ['native', 'tau2', 'tau1', 'theagentcompany', 'openhands'] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
   native: 'native JSONL (trajectory.v1)',
   tau2: 'τ²-bench results JSON',
   tau1: 'τ-bench (v1) trajectories JSON',
+  theagentcompany: 'TheAgentCompany agent folder (results/ + trajectories/ or states/; a folder, .zip or .tar.gz)',
+  openhands: 'OpenHands event list (.json, .json.gz) or evaluation output.jsonl',
 };
