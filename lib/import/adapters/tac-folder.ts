@@ -6,7 +6,7 @@ import { isObj, nativeRecord } from './shared';
 import { checkpointId, parseCheckpointsMd, scoreOf, type TacCheckpointDef } from './tac-checkpoints';
 import { abilityOf, agentAndModel, TAC_BENCHMARK } from './tac-names';
 import { readTacTrajectory } from './tac-trajectory';
-import { DATA_QUALITY_KEY, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
+import { DATA_QUALITY_KEY, NOT_STARTED_KEY, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
 
 /**
  * TheAgentCompany agent folders (issue 42; data README §3): one trajectory
@@ -86,6 +86,9 @@ type RunRef = {
 };
 
 async function tacRecord(folder: FolderInput, run: RunRef): Promise<SourceItem & { kind: 'record' | 'warning' }> {
+  // Paths as seen from the agent folder's parent, so the folder and an archive of it (under any top folder) import alike.
+  const cut = run.agent.includes('/') ? run.agent.lastIndexOf('/') + 1 : 0;
+  const shown = (f: string) => f.slice(cut);
   let evalJson: unknown;
   try {
     evalJson = JSON.parse(await readFolderText(folder, run.file));
@@ -97,7 +100,7 @@ async function tacRecord(folder: FolderInput, run: RunRef): Promise<SourceItem &
   const score = scoreOf(evalJson, warnings);
   const spec = await taskSpec(run.tasks, run.task);
   const trajectory = await readTacTrajectory(folder, run.agent, run.task);
-  for (const w of trajectory.warnings) warnings.push({ path: trajectory.file ?? run.file, reason: w });
+  for (const w of trajectory.warnings) warnings.push({ path: shown(trajectory.file ?? run.file), reason: w });
 
   // The task's checkpoints: checkpoints.md when given (one definition for every agent), else as many as scored.
   const defs: TacCheckpointDef[] =
@@ -110,7 +113,7 @@ async function tacRecord(folder: FolderInput, run: RunRef): Promise<SourceItem &
     }));
   if (spec.checkpoints && !score.notStarted && spec.checkpoints.length !== score.points.length)
     warnings.push({
-      path: `${run.file}: checkpoints`,
+      path: `${shown(run.file)}: checkpoints`,
       reason: `${score.points.length} checkpoints scored but checkpoints.md describes ${spec.checkpoints.length} (evaluator versions differ): results are matched in order, the rest kept in the run's metadata`,
     });
   if (!spec.checkpoints && run.tasks)
@@ -120,12 +123,12 @@ async function tacRecord(folder: FolderInput, run: RunRef): Promise<SourceItem &
     });
   if (trajectory.kind === 'outcome_only')
     warnings.push({
-      path: run.file,
+      path: shown(run.file),
       reason: 'no trajectory for this run: imported with its outcome only, it cannot be diagnosed step by step',
     });
   if (score.notStarted)
     warnings.push({
-      path: run.file,
+      path: shown(run.file),
       reason: 'this run never started (no checkpoints, 0/0): imported as not started, not as a failure to diagnose',
     });
 
@@ -158,9 +161,10 @@ async function tacRecord(folder: FolderInput, run: RunRef): Promise<SourceItem &
       },
       feedback: 'checkpoint_binary',
       metadata: {
-        source_file: run.file,
+        ...(score.notStarted ? { [NOT_STARTED_KEY]: true } : {}),
+        source_file: shown(run.file),
         trajectory_kind: trajectory.kind,
-        trajectory_file: trajectory.file,
+        trajectory_file: trajectory.file && shown(trajectory.file),
         tac: {
           checkpoint_sum: score.sum,
           final_score: score.final,

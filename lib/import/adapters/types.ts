@@ -25,6 +25,12 @@ export type ItemWarning = { path: string; reason: string };
 /** Where a trajectory's data-quality warnings live in Trajectory.metadata (shown on the trajectory page). */
 export const DATA_QUALITY_KEY = 'data_quality_warnings';
 
+/**
+ * Set (true) in Trajectory.metadata on a run that never started (TheAgentCompany's 0/0 runs: the
+ * environment failed before the agent acted): imported and counted, but nothing in it to diagnose.
+ */
+export const NOT_STARTED_KEY = 'not_started';
+
 export type AdapterOptions = {
   fileName: string;
   /** τ-bench v1 files and bare τ²-bench simulation lists do not name the model or domain; the CLI/API may. */
