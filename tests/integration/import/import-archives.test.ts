@@ -20,8 +20,8 @@ function write(name: string, bytes: Uint8Array): string {
 async function tarGz(entries: { name: string; type?: 'file' | 'symlink'; body?: string; linkname?: string }[]) {
   const p = pack();
   const chunks: Buffer[] = [];
-  p.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise((r) => p.on('end', r));
+  p.on('data', (c: unknown) => chunks.push(c as Buffer));
+  const done = new Promise<void>((r) => p.on('end', () => r()));
   for (const e of entries)
     if (e.type === 'symlink') p.entry({ name: e.name, type: 'symlink', linkname: e.linkname });
     else p.entry({ name: e.name }, e.body ?? '');
