@@ -77,8 +77,20 @@ const ariaState = {
   },
 };
 
-/** Relative path → content of the folder. */
-export function tacFiles(): Record<string, string | Buffer> {
+/**
+ * Relative path → content of the folder; `suffix` is appended to every task name (e2e runs share one
+ * database, so each gets tasks of its own).
+ */
+export function tacFiles(suffix = ''): Record<string, string | Buffer> {
+  return Object.fromEntries(
+    Object.entries(baseFiles()).map(([rel, c]) => [
+      suffix ? rel.replace(/(ds-sheets|finance-bonus|hr-never|admin-bools)/g, `$1${suffix}`) : rel,
+      c,
+    ]),
+  );
+}
+
+function baseFiles(): Record<string, string | Buffer> {
   const json = (v: unknown) => JSON.stringify(v, null, 2);
   const oh = `${OPENHANDS_AGENT}`;
   return {
