@@ -39,6 +39,8 @@ test('a TheAgentCompany archive uploaded on the Imports page: partial credit dia
   await page.waitForURL(new RegExp(`/trajectories/${run.id}`));
   await expect(page.getByTestId('checkpoint-checkpoint-1-points')).toHaveText('1 of 2 points');
   await expect(page.getByTestId('checkpoint-checkpoint-2-points')).toHaveCount(0);
+  // The long command output was cut at import: the page says so, and the text marks where.
+  await expect(page.getByTestId('event-2-cut')).toContainText('characters in full');
   await page.keyboard.press('d');
   const diagnosis = page.getByRole('form', { name: 'Diagnosis of checkpoint-1' });
   await expect(diagnosis.getByLabel('Failure category')).toBeFocused();

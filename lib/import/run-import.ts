@@ -11,6 +11,7 @@ import { FORMAT_LABELS, type ImportFormat, type SourceItem } from './adapters/ty
 import { getImportReport, type ImportReport } from './import-jobs';
 import { holdImportLock } from './import-lock';
 import { detectFolderFormat, prepareInput, type PreparedInput } from './import-input';
+import { cutLargeContent } from './cut-large-content';
 import { validateRecord } from './validate-record';
 import { pgStore, withPgTransaction } from './pg-store';
 import { TaskCache, writeRecordsWith, type WriteOutcome } from './write-record';
@@ -276,7 +277,7 @@ async function runJob(
         } else {
           // Imported despite a data-quality problem: the trajectory carries it too (DATA_QUALITY_KEY in its metadata).
           for (const w of item.warnings ?? []) addError('WARNING', item, w.path, w.reason);
-          batch.push({ record: checked.record, line: item.line, recordIndex: item.recordIndex });
+          batch.push({ record: cutLargeContent(checked.record), line: item.line, recordIndex: item.recordIndex });
           batchEvents += checked.record.events.length;
         }
       }

@@ -33,7 +33,8 @@ const v0Events = (task: string) => [
     source: 'agent',
     observation: 'run',
     cause: 1,
-    content: 'sheet1.xlsx\nsheet2.xlsx',
+    // Over the import's event limit: kept as head and tail, the cut shown on the trajectory page.
+    content: `sheet1.xlsx\nsheet2.xlsx\n${'row\n'.repeat(40_000)}`,
     extras: { exit_code: 0 },
     tool_call_metadata: { function_name: 'execute_bash', tool_call_id: 'call_1' },
   },
