@@ -4,11 +4,13 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { tacFiles, tacZip } from '../tests/helpers/tac-fixture';
-import { loginAs, openNavSection } from './helpers';
+import { loginAs, logOut, openNavSection } from './helpers';
 
 test('a TheAgentCompany archive uploaded on the Imports page: partial credit diagnosed from the queue, two agents contrasted', async ({
   page,
 }, info) => {
+  // Three users in turn on one page: upload, diagnose, compare.
+  test.setTimeout(120_000);
   // Task names of this run only: the e2e database is shared.
   const suffix = `-e2e${randomBytes(3).toString('hex')}`;
   const task = `ds-sheets${suffix}`;
@@ -31,6 +33,7 @@ test('a TheAgentCompany archive uploaded on the Imports page: partial credit dia
   });
 
   // The annotator sees the partial credit on the queue row, opens it and diagnoses the checkpoint.
+  await logOut(page);
   await loginAs(page, 'annotator@demo.local');
   await page.goto(`/queue?benchmark=theagentcompany&model=sonnet-20241022`);
   const row = page.getByTestId(`queue-row-${run.id}`);
@@ -41,6 +44,8 @@ test('a TheAgentCompany archive uploaded on the Imports page: partial credit dia
   await expect(page.getByTestId('checkpoint-checkpoint-2-points')).toHaveCount(0);
   // The long command output was cut at import: the page says so, and the text marks where.
   await expect(page.getByTestId('event-2-cut')).toContainText('characters in full');
+  // No anchor for a TheAgentCompany checkpoint: the annotator picks the events where it went wrong.
+  await page.getByTestId('event-1').click();
   await page.keyboard.press('d');
   const diagnosis = page.getByRole('form', { name: 'Diagnosis of checkpoint-1' });
   await expect(diagnosis.getByLabel('Failure category')).toBeFocused();
@@ -54,6 +59,7 @@ test('a TheAgentCompany archive uploaded on the Imports page: partial credit dia
     .toBe('SUBMITTED');
 
   // The task contrast lines up both agents' runs of the task.
+  await logOut(page);
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/tasks/${run.taskId}`);
   const columns = page.getByTestId('contrast-column');

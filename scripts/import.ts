@@ -37,12 +37,15 @@ const IMPORTABLE = /\.(jsonl?|gz|tgz|zip)$/i;
  */
 async function collectInputs(inputs: string[]): Promise<string[]> {
   const { listFolder } = await import('@/lib/import/adapters/folder-input');
-  const { detectFolderFormat } = await import('@/lib/import/import-input');
+  // An agent folder, or a folder of agent folders: one input. Deeper ones are reached by the walk.
+  const isTacFolder = async (dir: string) =>
+    tacAgentFolders(await listFolder(dir)).some((agent) => agent.split('/').filter(Boolean).length <= 1);
+  const { tacAgentFolders } = await import('@/lib/import/adapters/folder-input');
   const out: string[] = [];
   for (const input of inputs) {
     if (!existsSync(input)) fail(`No such file or folder: ${input}`);
     if (statSync(input).isDirectory()) {
-      if (detectFolderFormat(await listFolder(input))) {
+      if (await isTacFolder(input)) {
         out.push(input);
         continue;
       }
