@@ -283,7 +283,7 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
   const listed = keysetPageOf(rows, assigneeTotal(sizes, filter.assignee, actor.userId), page, toItem, cursorsOf);
   return {
     ...listed,
-    items: listed.items,
+    items: await withPoints(listed.items),
     counts,
     // The caller's progress comes from the same counts: no second pass over the queue.
     progress: progressFrom(counts, sizes.doneToday),
