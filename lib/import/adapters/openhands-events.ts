@@ -163,7 +163,10 @@ function v1Event(e: Json, ctx: Context): NativeEvent {
 /** One OpenHands event, whichever shape, or null when it is not an object (reported by the caller). */
 export function openHandsEvent(e: unknown, ctx: Context): NativeEvent | null {
   if (!isObj(e)) return null;
-  return typeof e.kind === 'string' && !('action' in e) && !('observation' in e) ? v1Event(e, ctx) : v0Event(e, ctx);
+  // V0 names its action or observation with a string ("run"); V1 nests them as objects under a `kind`.
+  return typeof e.kind === 'string' && typeof e.action !== 'string' && typeof e.observation !== 'string'
+    ? v1Event(e, ctx)
+    : v0Event(e, ctx);
 }
 
 /** A whole event list in order; `bad` lists the positions that were not events. */
