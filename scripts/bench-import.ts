@@ -18,6 +18,7 @@ import type { NativeEvent } from '@/lib/import/native-schema';
 import { EVENT_COPY_SQL, eventCopyLine } from '@/lib/import/pg-store';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
+import { writeOpenHandsOutput } from './lib/bench-import-adapters';
 
 const { values } = parseArgs({
   options: { trajectories: { type: 'string', default: '2000' }, events: { type: 'string', default: '100' } },
@@ -172,6 +173,22 @@ async function main() {
     );
     console.log(`Ratio import / COPY: ${ratio.toFixed(2)}×  (target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`);
     console.log(`Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+
+    // Each adapter on the same events, next to the native path's rate (issue 42: target ≥ 0.8×).
+    const nativeRecords = N / (importMs / 1000);
+    const ohFile = path.join(dir, 'openhands-output.jsonl');
+    await writeOpenHandsOutput(ohFile, N, syntheticEvents, 'bench-openhands');
+    const t2 = performance.now();
+    const oh = await importFile({ by: { cli: true }, source: 'CLI', filePath: ohFile });
+    const ohMs = performance.now() - t2;
+    if (oh.importedCount !== N) throw new Error(`openhands: ${oh.importedCount} of ${N} imported: ${oh.error ?? ''}`);
+    const ohRecords = N / (ohMs / 1000);
+    console.log(`\nAdapters, records/s on the same events (native: ${fmt(nativeRecords)}):`);
+    console.log(
+      `  openhands output.jsonl: ${fmt(ohRecords)} records/s  ${(ohRecords / nativeRecords).toFixed(2)}× native  (target ≥ 0.80×) ${ohRecords >= 0.8 * nativeRecords ? '✔' : '✖ below target'}`,
+    );
+    console.log(`Peak RSS after the adapters: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /**
  * Imports trajectories from the command line:
- *   npm run import -- <file|folder> [more…] [--format native|tau2|tau1|inspect|atif|langfuse] [--model NAME] [--domain NAME]
+ *   npm run import -- <file|folder|archive> [more…] [--format …] [--model NAME] [--domain NAME] [--agent NAME] [--tasks DIR]
  * Uses DATABASE_URL when set; otherwise the console's embedded PostgreSQL in
  * .data/pg: if `npm start` is running, its server is used, else it is started
  * for the import (and migrated) and stopped afterwards.
@@ -27,16 +27,32 @@ function fail(message: string): never {
   process.exit(IMPORT_EXIT.USAGE);
 }
 
-/** Files to import: folders are walked (sorted, so the report order is stable); only .json/.jsonl/.eval files are taken. */
-function collectFiles(inputs: string[]): string[] {
+/** Files the walk takes: trajectory files, gzipped ones and archives (unpacked within limits by the import). */
+const IMPORTABLE = /\.(jsonl?|eval|gz|tgz|zip)$/i;
+
+/**
+ * Inputs to import: a folder in a folder format (a TheAgentCompany agent
+ * folder, or one holding several with their tasks/) is one input; any other
+ * folder is walked (sorted, so the report order is stable) for its files.
+ */
+async function collectInputs(inputs: string[]): Promise<string[]> {
+  const { listFolder } = await import('@/lib/import/adapters/folder-input');
+  // An agent folder, or a folder of agent folders: one input. Deeper ones are reached by the walk.
+  const isTacFolder = async (dir: string) =>
+    tacAgentFolders(await listFolder(dir)).some((agent) => agent.split('/').filter(Boolean).length <= 1);
+  const { tacAgentFolders } = await import('@/lib/import/adapters/folder-input');
   const out: string[] = [];
   for (const input of inputs) {
     if (!existsSync(input)) fail(`No such file or folder: ${input}`);
     if (statSync(input).isDirectory()) {
+      if (await isTacFolder(input)) {
+        out.push(input);
+        continue;
+      }
       for (const name of readdirSync(input).sort()) {
         const full = path.join(input, name);
-        if (statSync(full).isDirectory()) out.push(...collectFiles([full]));
-        else if (/\.(jsonl?|eval)$/i.test(name)) out.push(full);
+        if (statSync(full).isDirectory()) out.push(...(await collectInputs([full])));
+        else if (IMPORTABLE.test(name)) out.push(full);
       }
     } else out.push(input);
   }
@@ -67,8 +83,10 @@ async function main() {
     console.log(IMPORT_USAGE);
     process.exit(values.help ? IMPORT_EXIT.OK : IMPORT_EXIT.USAGE);
   }
-  const files = collectFiles(positionals);
-  if (!files.length) fail(`No .json, .jsonl or .eval files found in ${positionals.join(', ')}`);
+  const files = await collectInputs(positionals);
+  if (!files.length) fail(`No .json, .jsonl, .eval, .gz or .zip files found in ${positionals.join(', ')}`);
+  if (values.tasks && !(existsSync(values.tasks) && statSync(values.tasks).isDirectory()))
+    fail(`--tasks ${values.tasks} is not a folder (it should hold <task>/task.md and <task>/checkpoints.md)`);
 
   const db = await connectCliDatabase().catch((err: Error) => fail(err.message));
   process.env.DATABASE_URL = db.url;
@@ -87,7 +105,7 @@ async function main() {
     for (const file of files) {
       let last = 0;
       // JSON formats hold an unknown number of records until parsed: their progress is the share of bytes read.
-      const totalLines = /\.jsonl$/i.test(file) ? await countLines(file) : null;
+      const totalLines = /\.jsonl$/i.test(file) && statSync(file).isFile() ? await countLines(file) : null;
       const report = await importFile({
         by: { cli: true },
         source: 'CLI',
@@ -95,6 +113,8 @@ async function main() {
         format,
         model: values.model,
         domain: values.domain,
+        agent: values.agent,
+        tasksDir: values.tasks ? path.resolve(values.tasks) : undefined,
         onProgress: (p) => {
           const now = Date.now();
           if (now - last < 250 && p.bytesRead < p.bytesTotal) return;

@@ -60,7 +60,7 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
       return;
     }
     const params = new URLSearchParams();
-    for (const key of ['format', 'model', 'domain']) {
+    for (const key of ['format', 'model', 'domain', 'agent']) {
       const v = String(form.get(key) ?? '').trim();
       if (v) params.set(key, v);
     }
@@ -104,12 +104,12 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
         className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
       >
         <div className="sm:col-span-2 lg:col-span-4">
-          <Field label="Files (native .jsonl; τ²-bench, τ-bench, ATIF, Langfuse or Inspect .json; Inspect .eval)">
+          <Field label="Files (native .jsonl; τ²-bench, τ-bench, ATIF, Langfuse, Inspect or OpenHands .json; Inspect .eval; OpenHands .jsonl; a .zip or .tar.gz of a TheAgentCompany folder; .gz files)">
             <input
               name="files"
               type="file"
               multiple
-              accept=".json,.jsonl,.eval,application/json"
+              accept=".json,.jsonl,.eval,.gz,.tgz,.zip,application/json,application/zip,application/gzip"
               className="mt-1 block w-full text-sm"
             />
           </Field>
@@ -127,10 +127,15 @@ export function UploadImports({ maxUploadMb, onChange }: { maxUploadMb: number; 
             <option value="atif">ATIF trajectory.json</option>
             <option value="langfuse">Langfuse trace export</option>
             <option value="checkpoints">Checkpoint results for imported runs (checkpoints.v1)</option>
+            <option value="theagentcompany">TheAgentCompany folder (.zip / .tar.gz)</option>
+            <option value="openhands">OpenHands events or output.jsonl</option>
           </Select>
         </Field>
-        <Field label="Model (τ-bench only)">
-          <TextInput name="model" placeholder="from the file name" />
+        <Field label="Model (τ-bench, TheAgentCompany, OpenHands)">
+          <TextInput name="model" placeholder="from the file or folder name" />
+        </Field>
+        <Field label="Agent (TheAgentCompany)">
+          <TextInput name="agent" placeholder="from the folder name" />
         </Field>
         <Field label="Domain (τ-bench only)">
           <TextInput name="domain" placeholder="airline, retail…" />

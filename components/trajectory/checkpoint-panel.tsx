@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
+import { pointsLabel } from '@/lib/queue/checkpoint-label';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { CheckpointView, TrajectoryView } from '@/lib/trajectories/get-trajectory';
@@ -114,6 +115,14 @@ export function CheckpointPanel({
                   >
                     <UntrustedText text={c.name} />
                   </span>
+                  {pointsLabel(c.score, c.total) ? (
+                    <span
+                      data-testid={`checkpoint-${c.key}-points`}
+                      className="shrink-0 rounded bg-amber-50 px-1.5 py-0.5 text-[11px] text-amber-900 ring-1 ring-amber-200"
+                    >
+                      {pointsLabel(c.score, c.total)}
+                    </span>
+                  ) : null}
                   {isInformational(c) ? (
                     <span
                       title={INFORMATIONAL_NOTE}

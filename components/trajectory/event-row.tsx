@@ -97,6 +97,15 @@ export const EventRow = memo(function EventRow({
             {event.error ? (
               <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">error</span>
             ) : null}
+            {event.contentCut != null ? (
+              <span
+                data-testid={`event-${position}-cut`}
+                title="The import kept the head and the tail of this event; the cut is marked in the text."
+                className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold text-amber-900"
+              >
+                cut: {event.contentCut.toLocaleString('en-US')} characters in full
+              </span>
+            ) : null}
             {event.type === 'FINAL' ? (
               <span className="rounded bg-emerald-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">
                 final answer

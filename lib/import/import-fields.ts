@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 
 /** What POST /api/imports reads besides the file(s): query parameters, or multipart form fields. */
-export const IMPORT_FIELDS = ['fileName', 'format', 'model', 'domain'] as const;
+export const IMPORT_FIELDS = ['fileName', 'format', 'model', 'domain', 'agent'] as const;
 
 /**
  * Refuses a field an import does not read, naming it, as the JSON routes refuse theirs: a misspelt

@@ -131,7 +131,10 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
         take: REPORT_TASKS,
       }),
       prisma.task.count({ where: taskWhere }),
-      prisma.trajectory.count({ where: { importJobId: jobId, passed: false, failedCount: 0 } }),
+      // A run that never started is stored informationalOnly and is not queued: not counted here either.
+      prisma.trajectory.count({
+        where: { importJobId: jobId, passed: false, failedCount: 0, informationalOnly: false },
+      }),
       importedModels(jobId),
     ],
   );

@@ -1,17 +1,18 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportErrorKind, ImportSource, ImportStatus, Prisma } from '@prisma/client';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { AppError } from '@/lib/errors';
-import { ADAPTERS } from './adapters';
+import { ADAPTERS, FOLDER_ADAPTERS } from './adapters';
 import { detectFormat, HEAD_BYTES, readHead, whyUndetected } from './adapters/detect';
 import { FORMAT_LABELS, type ImportFormat, type SourceItem } from './adapters/types';
 import { getImportReport, type ImportReport } from './import-jobs';
 import { holdImportLock } from './import-lock';
 import { importCheckpointLine, type LineOutcome } from './import-checkpoint-line';
+import { detectFolderFormat, prepareInput, type PreparedInput } from './import-input';
+import { cutLargeContent } from './cut-large-content';
 import { validateRecord } from './validate-record';
 import { pgStore, withPgTransaction } from './pg-store';
 import { TaskCache, writeRecordsWith, type WriteOutcome } from './write-record';
@@ -29,6 +30,9 @@ export type ImportFileOptions = {
   format?: ImportFormat;
   model?: string;
   domain?: string;
+  /** TheAgentCompany: the agent's name (else from the folder name) and the tasks folder (task.md, checkpoints.md). */
+  agent?: string;
+  tasksDir?: string;
   onProgress?: (p: ImportProgress) => void;
 };
 
@@ -53,25 +57,36 @@ type ErrorRow = Prisma.ImportErrorCreateManyInput;
 export async function importFile(opts: ImportFileOptions): Promise<ImportReport> {
   if ('actor' in opts.by) requirePermission(opts.by.actor, 'import:run');
   const fileName = opts.fileName ?? path.basename(opts.filePath);
-  const bytesTotal = (await stat(opts.filePath)).size;
-  const format = bytesTotal === 0 ? null : (opts.format ?? detectFormat(await readHead(opts.filePath), fileName));
-  const job = await prisma.importJob.create({
-    data: {
-      status: 'QUEUED',
-      format: format ?? null,
-      source: opts.source,
-      fileName,
-      createdById: 'actor' in opts.by ? opts.by.actor.userId : null,
-    },
-  });
-  // Held until the job's final state is written: if this process dies, the lock goes and readers see "interrupted".
-  const lock = await holdImportLock(job.id);
+  // A folder, or an archive unpacked into the import's own temporary folder (removed below, also on failure).
+  const input = await prepareInput(opts.filePath, fileName);
   try {
-    await prisma.importJob.update({ where: { id: job.id }, data: { status: 'RUNNING', startedAt: new Date() } });
-    return await runJob(opts, job.id, fileName, format, bytesTotal);
+    const format = await formatOf(opts, input);
+    const job = await prisma.importJob.create({
+      data: {
+        status: 'QUEUED',
+        format: format ?? null,
+        source: opts.source,
+        fileName,
+        createdById: 'actor' in opts.by ? opts.by.actor.userId : null,
+      },
+    });
+    // Held until the job's final state is written: if this process dies, the lock goes and readers see "interrupted".
+    const lock = await holdImportLock(job.id);
+    try {
+      await prisma.importJob.update({ where: { id: job.id }, data: { status: 'RUNNING', startedAt: new Date() } });
+      return await runJob(opts, job.id, fileName, format, input);
+    } finally {
+      await lock.release();
+    }
   } finally {
-    await lock.release();
+    await input.cleanup();
   }
+}
+
+async function formatOf(opts: ImportFileOptions, input: PreparedInput): Promise<ImportFormat | null> {
+  if (input.kind === 'failed' || input.bytesTotal === 0) return opts.format ?? null;
+  if (input.kind === 'folder') return opts.format ?? detectFolderFormat(input.folder);
+  return opts.format ?? detectFormat(await readHead(input.filePath), input.fileName);
 }
 
 async function runJob(
@@ -79,9 +94,10 @@ async function runJob(
   jobId: string,
   fileName: string,
   format: ImportFormat | null,
-  bytesTotal: number,
+  input: PreparedInput,
 ): Promise<ImportReport> {
   const job = { id: jobId };
+  const bytesTotal = input.bytesTotal;
   // The final state and its audit entry commit together.
   const finishJob = (data: Prisma.ImportJobUpdateInput & { status: ImportStatus }) =>
     prisma.$transaction(async (tx) => {
@@ -94,11 +110,23 @@ async function runJob(
         after: { fileName, format, ...data },
       });
     });
+  if (input.kind === 'failed') {
+    await finishJob({ status: 'FAILED', error: input.reason });
+    return getImportReport(job.id);
+  }
   if (bytesTotal === 0) {
     await finishJob({ status: 'FAILED', error: `${fileName} is empty (0 bytes): there is nothing to import.` });
     return getImportReport(job.id);
   }
-  const empty = await emptyJsonList(opts.filePath, bytesTotal);
+  if (input.kind === 'folder' && (!format || !FOLDER_ADAPTERS[format])) {
+    await finishJob({
+      status: 'FAILED',
+      error: `${fileName} is a folder of ${input.folder.files.length} files${format ? ` and ${FORMAT_LABELS[format]} is read one file at a time` : ' in no folder format the console reads'}: import its files themselves (or name the folder format: theagentcompany = ${FORMAT_LABELS.theagentcompany}).`,
+    });
+    return getImportReport(job.id);
+  }
+  const filePath = input.kind === 'file' ? input.filePath : '';
+  const empty = input.kind === 'file' ? await emptyJsonList(filePath, bytesTotal) : null;
   if (empty) {
     await finishJob({
       status: 'FAILED',
@@ -107,7 +135,7 @@ async function runJob(
     return getImportReport(job.id);
   }
   if (!format) {
-    const why = whyUndetected(await readHead(opts.filePath), bytesTotal <= HEAD_BYTES);
+    const why = whyUndetected(await readHead(filePath), bytesTotal <= HEAD_BYTES);
     await finishJob({
       status: 'FAILED',
       error: `Cannot tell the format of ${fileName}: ${why}. If it is one, name it (${Object.entries(FORMAT_LABELS)
@@ -225,13 +253,22 @@ async function runJob(
   };
 
   try {
-    const input = createReadStream(opts.filePath);
-    input.on('data', (chunk) => (bytesRead += chunk.length));
-    for await (const item of ADAPTERS[format](input, {
+    const adapterOpts = {
       fileName,
       model: opts.model,
       domain: opts.domain,
-    }) as AsyncIterable<SourceItem>) {
+      agent: opts.agent,
+      tasksDir: opts.tasksDir,
+    };
+    let items: AsyncIterable<SourceItem>;
+    if (input.kind === 'folder') {
+      items = FOLDER_ADAPTERS[format]!(input.folder, adapterOpts);
+    } else {
+      const stream = createReadStream(filePath);
+      stream.on('data', (chunk) => (bytesRead += chunk.length));
+      items = ADAPTERS[format](stream, { ...adapterOpts, fileName: input.fileName });
+    }
+    for await (const item of items) {
       if (item.kind === 'fatal') {
         fatal = item.reason;
         break;
@@ -257,12 +294,13 @@ async function runJob(
         } else {
           // Imported despite a data-quality problem: the trajectory carries it too (DATA_QUALITY_KEY in its metadata).
           for (const w of item.warnings ?? []) addError('WARNING', item, w.path, w.reason);
-          batch.push({ record: checked.record, line: item.line, recordIndex: item.recordIndex });
+          batch.push({ record: cutLargeContent(checked.record), line: item.line, recordIndex: item.recordIndex });
           batchEvents += checked.record.events.length;
         }
       }
       if (sinceFlush >= BATCH_RECORDS || batchEvents >= BATCH_EVENTS) await flush();
     }
+    if (input.kind === 'folder') bytesRead = bytesTotal;
     await flush();
     const ok = counts.importedCount + counts.presentCount;
     const status: ImportStatus = fatal
@@ -272,7 +310,8 @@ async function runJob(
         : ok > 0
           ? 'PARTIAL'
           : 'FAILED';
-    const hint = counts.failedCount || fatal ? await namedFormatHint(opts, format, fileName) : null;
+    const hint =
+      (counts.failedCount || fatal) && input.kind === 'file' ? await namedFormatHint(opts, format, input) : null;
     const error = [fatal, hint].filter(Boolean).join(' ');
     await finishJob({ ...counts, status, ...(error ? { error } : {}) });
   } catch (err) {
@@ -289,10 +328,10 @@ async function runJob(
 async function namedFormatHint(
   opts: ImportFileOptions,
   format: ImportFormat,
-  fileName: string,
+  input: { filePath: string; fileName: string },
 ): Promise<string | null> {
   if (!opts.format) return null;
-  const detected = detectFormat(await readHead(opts.filePath), fileName);
+  const detected = detectFormat(await readHead(input.filePath), input.fileName);
   if (!detected || detected === format) return null;
   return `The file was read as ${FORMAT_LABELS[format]}, as asked, but it looks like ${FORMAT_LABELS[detected]}: import it with the format "${detected}", or leave the format to be detected.`;
 }

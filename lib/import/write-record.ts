@@ -1,3 +1,4 @@
+import { NOT_STARTED_KEY } from './adapters/types';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
@@ -389,7 +390,8 @@ export async function writeRecordsWith(
       eventCount: record.events.length,
       failedCount: failed,
       pendingCount: failed,
-      informationalOnly: isInformationalOnly(tr.outcome.passed, failedChecks),
+      // A run that never started is left out of the queue like an informational one: there is nothing to diagnose.
+      informationalOnly: isInformationalOnly(tr.outcome.passed, failedChecks) || tr.metadata[NOT_STARTED_KEY] === true,
       importJobId: opts.importJobId ?? null,
       policyId: null,
     });

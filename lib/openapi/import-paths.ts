@@ -94,6 +94,10 @@ const uploadFields = {
     .optional()
     .describe('The model, for files that do not name it (τ-bench v1, bare τ²-bench simulation lists)'),
   domain: z.string().optional().describe('The domain, for files that do not name it'),
+  agent: z
+    .string()
+    .optional()
+    .describe('The agent, for TheAgentCompany folders whose name does not say it (`<date>_<agent>-<model>`)'),
 };
 
 // Every field the import reads (and refuses any other: lib/import/import-fields.ts) is described.
@@ -119,7 +123,11 @@ export function registerImportPaths(r: OpenAPIRegistry): void {
       body: {
         content: {
           'application/octet-stream': {
-            schema: z.string().describe('The file (native JSONL, τ²-bench results JSON or τ-bench trajectories JSON)'),
+            schema: z
+              .string()
+              .describe(
+                'The file (native JSONL, τ²-bench results JSON, τ-bench trajectories JSON, OpenHands events), a .gz of one, or a .zip / .tar.gz of a TheAgentCompany folder (unpacked within limits: docs/import-archives.md)',
+              ),
           },
           'multipart/form-data': {
             schema: z.object({

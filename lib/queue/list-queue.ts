@@ -55,7 +55,14 @@ export type QueueItem = {
   createdAt: string;
 };
 
-export type QueueCheckpoint = { key: string; name: string; submitted: number; k: number };
+export type QueueCheckpoint = {
+  key: string;
+  name: string;
+  submitted: number;
+  k: number;
+  /** Partial credit of a checkpoint worth more than one point (TheAgentCompany), else null. */
+  points?: { score: number | null; total: number } | null;
+};
 
 /** `checkpoint` and `runLevel` split `total` by kind (under the kind filter, one of them is the total). */
 export type QueueCounts = {
@@ -273,12 +280,37 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
     checkpoint: sizes.total - runLevel,
     runLevel,
   };
+  const listed = keysetPageOf(rows, assigneeTotal(sizes, filter.assignee, actor.userId), page, toItem, cursorsOf);
   return {
-    ...keysetPageOf(rows, assigneeTotal(sizes, filter.assignee, actor.userId), page, toItem, cursorsOf),
+    ...listed,
+    items: await withPoints(listed.items),
     counts,
     // The caller's progress comes from the same counts: no second pass over the queue.
     progress: progressFrom(counts, sizes.doneToday),
   };
+}
+
+/**
+ * The points of the page's failed checkpoints worth more than one point: one indexed lookup for the
+ * page (the queue's list column keeps keys and submitters only), so "1 of 2 points" shows on the row.
+ */
+async function withPoints(items: QueueItem[]): Promise<QueueItem[]> {
+  if (!items.length) return items;
+  const scored = await prisma.checkpointResult.findMany({
+    where: { trajectoryId: { in: items.map((i) => i.trajectoryId) }, passed: false, total: { gt: 1 } },
+    select: { trajectoryId: true, score: true, total: true, checkpoint: { select: { key: true } } },
+  });
+  if (!scored.length) return items;
+  const points = new Map(
+    scored.map((r) => [`${r.trajectoryId} ${r.checkpoint.key}`, { score: r.score, total: r.total! }]),
+  );
+  return items.map((it) => ({
+    ...it,
+    failedCheckpoints: it.failedCheckpoints.map((c) => ({
+      ...c,
+      points: points.get(`${it.trajectoryId} ${c.key}`) ?? null,
+    })),
+  }));
 }
 
 /** Values for the filter drop-downs: what is actually in the queue right now. */

@@ -23,6 +23,8 @@ export type EventView = {
   callId: string | null;
   content: string | null;
   error: boolean;
+  /** The content's full length when the import kept only its head and tail (lib/import/cut-large-content.ts). */
+  contentCut: number | null;
 };
 
 // The trajectory row always comes back (its event count is the window's
@@ -41,10 +43,11 @@ export async function listEvents(actor: Actor, trajectoryId: string, input: Reco
   const { offset, limit } = eventWindowSchema.parse(input);
   const rows = await queryRows<WindowRow>(Prisma.sql`
     SELECT t."eventCount" AS total, e.position, e.source::text AS source, e.type::text AS type,
-           e.tool, e.arguments, e."callId", e.content, e.error
+           e.tool, e.arguments, e."callId", e.content, e.error, e."contentCut"
     FROM "Trajectory" t
     LEFT JOIN LATERAL (
-      SELECT position, source, type, tool, arguments, "callId", content, error
+      SELECT position, source, type, tool, arguments, "callId", content, error,
+             (metadata->'content_cut'->>'full_length')::int AS "contentCut"
       FROM "Event"
       WHERE "trajectoryId" = t.id AND position >= ${offset}::int AND position < ${offset + limit}::int
       ORDER BY position

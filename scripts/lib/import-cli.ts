@@ -6,7 +6,7 @@ import type { ImportStatus } from '@prisma/client';
  * database so they can be tested without one (scripts/import.ts runs them).
  */
 export const IMPORT_USAGE =
-  'Usage: npm run import -- <file|folder> [more…] [--format native|tau2|tau1|inspect|atif|langfuse] [--model NAME] [--domain NAME]';
+  'Usage: npm run import -- <file|folder|archive> [more…] [--format native|tau2|tau1|theagentcompany|openhands|inspect|atif|langfuse|checkpoints] [--model NAME] [--domain NAME] [--agent NAME] [--tasks DIR]';
 
 /**
  * Exit codes, for scripts and CI (documented in docs/importing.md):
@@ -20,10 +20,20 @@ const OPTIONS = {
   format: { type: 'string' },
   model: { type: 'string' },
   domain: { type: 'string' },
+  agent: { type: 'string' },
+  tasks: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export type ImportCliArgs = { inputs: string[]; format?: string; model?: string; domain?: string; help: boolean };
+export type ImportCliArgs = {
+  inputs: string[];
+  format?: string;
+  model?: string;
+  domain?: string;
+  agent?: string;
+  tasks?: string;
+  help: boolean;
+};
 
 /** The arguments, or one line saying which option is wrong (never Node's ERR_PARSE_ARGS stack trace). */
 export function parseImportArgs(argv: string[]): { ok: true; args: ImportCliArgs } | { ok: false; message: string } {
@@ -36,6 +46,8 @@ export function parseImportArgs(argv: string[]): { ok: true; args: ImportCliArgs
         format: values.format,
         model: values.model,
         domain: values.domain,
+        agent: values.agent,
+        tasks: values.tasks,
         help: Boolean(values.help),
       },
     };

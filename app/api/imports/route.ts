@@ -36,6 +36,7 @@ export const POST = apiRoute('import:run', async ({ req, actor }) => {
           format,
           model: upload.fields.model || undefined,
           domain: upload.fields.domain || undefined,
+          agent: upload.fields.agent || undefined,
         }),
       );
     }

@@ -20,9 +20,17 @@ const ATIF_VERSION = /"schema_version"\s*:\s*"(ATIF-)?v?1\.\d+"/;
 const LANGFUSE_OBJECT = /^\{\s*"(trace|observations)"\s*:/;
 const LANGFUSE_LIST = /^\[\s*\{\s*"(trace|observations)"\s*:/;
 
+/** OpenHands events: V0 (`"action": "run"` / `"observation": "run"` beside `"source"`) or V1 (`"kind": "ActionEvent"`). */
+const OPENHANDS_V0 = /"(action|observation)"\s*:\s*"[a-z_]+"/;
+const OPENHANDS_SOURCE = /"source"\s*:\s*"(agent|user|environment)"/;
+const OPENHANDS_V1 = /"kind"\s*:\s*"(ActionEvent|ObservationEvent|MessageEvent|SystemPromptEvent|AgentErrorEvent)"/;
+/** An OpenHands evaluation output line: an instance with its `history`. */
+const OPENHANDS_OUTPUT = /"history"\s*:\s*\[/;
+
 /** Which of the list formats a JSON array holds: whichever record key comes first decides. */
 function detectList(text: string): ImportFormat | null {
   if (LANGFUSE_LIST.test(text)) return 'langfuse';
+  if (OPENHANDS_V1.test(text) || (OPENHANDS_V0.test(text) && OPENHANDS_SOURCE.test(text))) return 'openhands';
   const tau1 = text.search(TAU1_RECORD_KEY);
   const tau2 = text.search(TAU2_SIMULATION_KEY);
   if (tau2 >= 0 && (tau1 < 0 || tau2 < tau1)) return 'tau2';
@@ -50,6 +58,7 @@ export function detectFormat(head: string, fileName = ''): ImportFormat | null {
       return 'langfuse';
     if (ATIF_VERSION.test(text) && /"steps"\s*:/.test(text)) return 'atif';
     if (INSPECT_EVAL.test(text) && INSPECT_STATUS.test(text)) return 'inspect';
+    if (OPENHANDS_OUTPUT.test(text) && /"(instance_id|instruction|issue)"\s*:/.test(text)) return 'openhands';
     if (/"(simulations|agent_info|environment_info)"\s*:/.test(text)) return 'tau2';
   }
   // A broken first line must not cost the whole file: a later line that is a trajectory.v1 record, or the name, says JSONL.
@@ -76,7 +85,7 @@ export function whyUndetected(head: string, complete: boolean): string {
       return `it is not valid JSON (${(err as Error).message})`;
     }
   }
-  return 'it has none of the keys the formats start with ("format": "trajectory.v1" or "checkpoints.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench, "eval" and "status" of an Inspect log, "schema_version" and "steps" of ATIF, "trace" and "observations" of a Langfuse export)';
+  return 'it has none of the keys the formats start with ("format": "trajectory.v1" or "checkpoints.v1" per line, "simulations" of τ²-bench, "traj" of τ-bench, "eval" and "status" of an Inspect log, "schema_version" and "steps" of ATIF, "trace" and "observations" of a Langfuse export, OpenHands "action"/"observation" events or "history")';
 }
 
 /** How much of a file detection reads. */

@@ -5,7 +5,10 @@ import { checkpointsJsonlAdapter } from './checkpoints-jsonl';
 import { nativeJsonlAdapter } from './native-jsonl';
 import { tau1Adapter } from './tau1';
 import { tau2Adapter } from './tau2';
-import type { Adapter, ImportFormat } from './types';
+import { openHandsAdapter } from './openhands';
+import { tacFileAdapter } from './tac-file';
+import { tacFolderAdapter } from './tac-folder';
+import type { Adapter, FolderAdapter, ImportFormat } from './types';
 
 export const ADAPTERS: Record<ImportFormat, Adapter> = {
   native: nativeJsonlAdapter,
@@ -15,4 +18,11 @@ export const ADAPTERS: Record<ImportFormat, Adapter> = {
   atif: atifAdapter,
   langfuse: langfuseAdapter,
   checkpoints: checkpointsJsonlAdapter,
+  theagentcompany: tacFileAdapter,
+  openhands: openHandsAdapter,
+};
+
+/** Formats that can read a folder; a folder of any other format is imported file by file. */
+export const FOLDER_ADAPTERS: Partial<Record<ImportFormat, FolderAdapter>> = {
+  theagentcompany: tacFolderAdapter,
 };

@@ -1,3 +1,4 @@
+import type { FolderInput } from './folder-input';
 import type { Readable } from 'node:stream';
 
 /** Where a problem is, as precisely as the source allows (1-based line for JSONL, 0-based record index for JSON arrays). */
@@ -24,16 +25,38 @@ export type ItemWarning = { path: string; reason: string };
 /** Where a trajectory's data-quality warnings live in Trajectory.metadata (shown on the trajectory page). */
 export const DATA_QUALITY_KEY = 'data_quality_warnings';
 
+/**
+ * Set (true) in Trajectory.metadata on a run that never started (TheAgentCompany's 0/0 runs: the
+ * environment failed before the agent acted): imported and counted, but nothing in it to diagnose.
+ */
+export const NOT_STARTED_KEY = 'not_started';
+
 export type AdapterOptions = {
   fileName: string;
   /** τ-bench v1 files and bare τ²-bench simulation lists do not name the model or domain; the CLI/API may. */
   model?: string;
   domain?: string;
+  /** TheAgentCompany: who ran (else read from the agent folder's name) and where task.md / checkpoints.md are. */
+  agent?: string;
+  tasksDir?: string;
 };
 
 export type Adapter = (input: Readable, opts: AdapterOptions) => AsyncIterable<SourceItem>;
 
-export const FORMATS = ['native', 'tau2', 'tau1', 'inspect', 'atif', 'langfuse', 'checkpoints'] as const;
+/** A format that is a folder (or an archive of one): the adapter gets the whole folder (folder-input.ts). */
+export type FolderAdapter = (folder: FolderInput, opts: AdapterOptions) => AsyncIterable<SourceItem>;
+
+export const FORMATS = [
+  'native',
+  'tau2',
+  'tau1',
+  'theagentcompany',
+  'openhands',
+  'inspect',
+  'atif',
+  'langfuse',
+  'checkpoints',
+] as const;
 export type ImportFormat = (typeof FORMATS)[number];
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -44,4 +67,6 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   atif: 'ATIF trajectory.json (Harbor / Terminal-Bench)',
   langfuse: 'Langfuse trace export JSON ({trace, observations})',
   checkpoints: 'checkpoint results JSONL (checkpoints.v1), for trajectories already imported',
+  theagentcompany: 'TheAgentCompany agent folder (results/ + trajectories/ or states/; a folder, .zip or .tar.gz)',
+  openhands: 'OpenHands event list (.json, .json.gz) or evaluation output.jsonl',
 };

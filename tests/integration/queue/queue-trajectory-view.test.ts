@@ -60,6 +60,7 @@ describe('trajectory view for the annotator workspace', () => {
           callId: null,
           content: 'Please fix my booking.',
           error: false,
+          contentCut: null,
         },
         {
           position: 1,
@@ -70,6 +71,7 @@ describe('trajectory view for the annotator workspace', () => {
           callId: 'c1',
           content: null,
           error: false,
+          contentCut: null,
         },
         {
           position: 2,
@@ -80,6 +82,7 @@ describe('trajectory view for the annotator workspace', () => {
           callId: 'c1',
           content: '{"id":"R1"}',
           error: false,
+          contentCut: null,
         },
       ],
     });

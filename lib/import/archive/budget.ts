@@ -1,0 +1,20 @@
+import { overCount, overSize, type ArchiveLimits } from './limits';
+
+/** Counts what an archive has unpacked so far and throws the moment a limit is passed. */
+export class UnpackBudget {
+  private bytes = 0;
+  private entries = 0;
+  constructor(
+    private readonly archive: string,
+    private readonly limits: ArchiveLimits,
+  ) {}
+
+  entry(): void {
+    if (++this.entries > this.limits.maxEntries) throw overCount(this.archive, this.limits);
+  }
+
+  add(n: number): void {
+    this.bytes += n;
+    if (this.bytes > this.limits.maxBytes) throw overSize(this.archive, this.limits);
+  }
+}

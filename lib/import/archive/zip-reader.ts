@@ -1,0 +1,135 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { Inflate } from 'fflate';
+import type { UnpackBudget } from './budget';
+import { entryTarget, safeEntryPath } from './entry-path';
+import { ArchiveError } from './limits';
+
+type ZipEntry = { name: string; method: number; compressed: number; localOffset: number; mode: number };
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+// Small reads: deflate expands up to ~1000×, and one push is inflated at once, so a chunk bounds memory.
+const CHUNK = 64 * 1024;
+
+/**
+ * The zip's entries from its central directory, the one place that states
+ * every entry's real size and its Unix mode (a symlink is refused there,
+ * before anything is written). Zip64 archives are refused: their sizes need
+ * another record, and an import archive that large is over the limit anyway.
+ */
+async function centralDirectory(fh: FileHandle, size: number, archive: string): Promise<ZipEntry[]> {
+  const tail = Math.min(size, 65_557);
+  const buf = Buffer.alloc(tail);
+  await fh.read(buf, 0, tail, size - tail);
+  let at = -1;
+  for (let i = tail - 22; i >= 0; i--)
+    if (buf.readUInt32LE(i) === EOCD) {
+      at = i;
+      break;
+    }
+  if (at < 0)
+    throw new ArchiveError(`${archive} is not a readable zip (no end-of-archive record: truncated or corrupt).`);
+  const count = buf.readUInt16LE(at + 10);
+  const dirSize = buf.readUInt32LE(at + 12);
+  const dirOffset = buf.readUInt32LE(at + 16);
+  if (count === 0xffff || dirOffset === 0xffffffff)
+    throw new ArchiveError(`${archive} is a Zip64 archive, which the import does not read.`);
+  if (dirOffset + dirSize > size) throw new ArchiveError(`${archive} is truncated (its directory lies past its end).`);
+  const dir = Buffer.alloc(dirSize);
+  await fh.read(dir, 0, dirSize, dirOffset);
+  const entries: ZipEntry[] = [];
+  let p = 0;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > dir.length || dir.readUInt32LE(p) !== CENTRAL)
+      throw new ArchiveError(`${archive} is corrupt (entry ${i + 1} of its directory is unreadable).`);
+    const nameLen = dir.readUInt16LE(p + 28);
+    entries.push({
+      method: dir.readUInt16LE(p + 10),
+      compressed: dir.readUInt32LE(p + 20),
+      mode: dir.readUInt32LE(p + 38) >>> 16,
+      localOffset: dir.readUInt32LE(p + 42),
+      name: dir.subarray(p + 46, p + 46 + nameLen).toString('utf8'),
+    });
+    p += 46 + nameLen + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
+  }
+  return entries;
+}
+
+/** Streams one entry's data to `target`, inflating in chunks and counting every decompressed byte. */
+async function extractEntry(fh: FileHandle, e: ZipEntry, target: string, budget: UnpackBudget, archive: string) {
+  const head = Buffer.alloc(30);
+  await fh.read(head, 0, 30, e.localOffset);
+  if (head.readUInt32LE(0) !== LOCAL) throw new ArchiveError(`${archive}: entry "${e.name}" is corrupt.`);
+  let pos = e.localOffset + 30 + head.readUInt16LE(26) + head.readUInt16LE(28);
+  if (e.method !== 0 && e.method !== 8)
+    throw new ArchiveError(
+      `${archive}: entry "${e.name}" uses compression method ${e.method} (only stored and deflate are read).`,
+    );
+  const out = createWriteStream(target);
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  let failure: Error | null = null;
+  const write = (chunk: Uint8Array) => {
+    try {
+      budget.add(chunk.length);
+      out.write(chunk);
+    } catch (err) {
+      failure ??= err as Error;
+    }
+  };
+  const inflate = e.method === 8 ? new Inflate((chunk) => write(chunk)) : null;
+  try {
+    for (let left = e.compressed; left > 0 && !failure;) {
+      const buf = Buffer.alloc(Math.min(CHUNK, left));
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
+      if (bytesRead === 0) throw new ArchiveError(`${archive}: entry "${e.name}" is truncated.`);
+      pos += bytesRead;
+      left -= bytesRead;
+      if (inflate) inflate.push(buf.subarray(0, bytesRead), left === 0);
+      else write(buf.subarray(0, bytesRead));
+    }
+  } catch (err) {
+    failure ??=
+      err instanceof ArchiveError
+        ? err
+        : new ArchiveError(`${archive}: entry "${e.name}" is corrupt (${(err as Error).message}).`);
+  }
+  out.end();
+  await done;
+  if (failure) throw failure;
+}
+
+/** Unpacks a zip into `root`: every entry path checked, symlinks refused, sizes and count within the budget. */
+export async function unpackZip(file: string, root: string, budget: UnpackBudget, archive: string): Promise<void> {
+  const fh = await open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    const entries = await centralDirectory(fh, size, archive);
+    // Every entry is checked before the first byte is written: a bad one fails the archive as a whole.
+    const checked = entries.map((e) => {
+      budget.entry();
+      if ((e.mode & 0o170000) === 0o120000)
+        throw new ArchiveError(
+          `${archive}: entry "${e.name}" is a symbolic link, which an import archive may not hold.`,
+        );
+      return { e, relative: safeEntryPath(archive, e.name) };
+    });
+    for (const { e, relative } of checked) {
+      if (!relative) continue;
+      const target = entryTarget(root, relative);
+      if (e.name.endsWith('/')) {
+        await mkdir(target, { recursive: true });
+        continue;
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      await extractEntry(fh, e, target, budget, archive);
+    }
+  } finally {
+    await fh.close();
+  }
+}

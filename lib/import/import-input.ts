@@ -1,0 +1,67 @@
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { archiveKind, unpackArchive } from './archive/unpack-archive';
+import { ArchiveError, ARCHIVE_LIMITS, type ArchiveLimits } from './archive/limits';
+import { folderBytes, listFolder, tacAgentFolders, type FolderInput } from './adapters/folder-input';
+import type { ImportFormat } from './adapters/types';
+import { createSpoolFolder } from './import-spool';
+
+/**
+ * What an import reads, once archives are unpacked: one file, or a folder
+ * (given as one, or a .zip / .tar.gz unpacked into the import's own temporary
+ * folder, removed by `cleanup` whatever happens). An archive that cannot be
+ * unpacked within the limits is `failed` with the reason, nothing imported.
+ */
+export type PreparedInput = (
+  | { kind: 'file'; filePath: string; fileName: string }
+  | { kind: 'folder'; folder: FolderInput }
+  | { kind: 'failed'; reason: string }
+) & { bytesTotal: number; cleanup: () => Promise<void> };
+
+const nothing = async () => {};
+
+/** Inspect's `.eval` logs are zip files their adapter reads as they are, not archives of a folder. */
+const ZIP_FORMATS = /\.eval$/i;
+
+export async function prepareInput(
+  filePath: string,
+  fileName: string,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+  spoolRoot?: string,
+): Promise<PreparedInput> {
+  const info = await stat(filePath);
+  if (info.isDirectory()) {
+    const folder = await listFolder(filePath);
+    return { kind: 'folder', folder, bytesTotal: await folderBytes(folder), cleanup: nothing };
+  }
+  const kind = info.size ? await archiveKind(filePath) : null;
+  if (!kind || (kind === 'zip' && ZIP_FORMATS.test(fileName)))
+    return { kind: 'file', filePath, fileName, bytesTotal: info.size, cleanup: nothing };
+  const dir = await createSpoolFolder(spoolRoot);
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    const unpacked = await unpackArchive(filePath, fileName, path.join(dir, 'unpacked'), kind, limits);
+    if (unpacked.kind === 'file')
+      return {
+        kind: 'file',
+        filePath: unpacked.path,
+        fileName: unpacked.name,
+        bytesTotal: (await stat(unpacked.path)).size,
+        cleanup,
+      };
+    const folder = await listFolder(unpacked.root);
+    return { kind: 'folder', folder, bytesTotal: await folderBytes(folder), cleanup };
+  } catch (err) {
+    if (!(err instanceof ArchiveError)) {
+      await cleanup();
+      throw err;
+    }
+    await cleanup();
+    return { kind: 'failed', reason: err.message, bytesTotal: info.size, cleanup: nothing };
+  }
+}
+
+/** The folder format a folder holds, from its layout; null when none (its files are imported one by one). */
+export function detectFolderFormat(folder: FolderInput): ImportFormat | null {
+  return tacAgentFolders(folder).length ? 'theagentcompany' : null;
+}
