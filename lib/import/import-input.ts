@@ -3,6 +3,7 @@ import path from 'node:path';
 import { archiveKind, unpackArchive } from './archive/unpack-archive';
 import { ArchiveError, ARCHIVE_LIMITS, type ArchiveLimits } from './archive/limits';
 import { folderBytes, listFolder, tacAgentFolders, type FolderInput } from './adapters/folder-input';
+import { detectFormat, readHead } from './adapters/detect';
 import type { ImportFormat } from './adapters/types';
 import { createSpoolFolder } from './import-spool';
 
@@ -20,8 +21,13 @@ export type PreparedInput = (
 
 const nothing = async () => {};
 
-/** Inspect's `.eval` logs are zip files their adapter reads as they are, not archives of a folder. */
-const ZIP_FORMATS = /\.eval$/i;
+/**
+ * Inspect's `.eval` logs are zip files their adapter reads as they are, not archives of a folder:
+ * told by the name, or by the entry names in the zip's first bytes (a log renamed `.zip`).
+ */
+async function isInspectLog(filePath: string, fileName: string): Promise<boolean> {
+  return /\.eval$/i.test(fileName) || detectFormat(await readHead(filePath), fileName) === 'inspect';
+}
 
 export async function prepareInput(
   filePath: string,
@@ -35,7 +41,7 @@ export async function prepareInput(
     return { kind: 'folder', folder, bytesTotal: await folderBytes(folder), cleanup: nothing };
   }
   const kind = info.size ? await archiveKind(filePath) : null;
-  if (!kind || (kind === 'zip' && ZIP_FORMATS.test(fileName)))
+  if (!kind || (kind === 'zip' && (await isInspectLog(filePath, fileName))))
     return { kind: 'file', filePath, fileName, bytesTotal: info.size, cleanup: nothing };
   const dir = await createSpoolFolder(spoolRoot);
   const cleanup = () => rm(dir, { recursive: true, force: true });

@@ -121,7 +121,11 @@ async function runJob(
   if (input.kind === 'folder' && (!format || !FOLDER_ADAPTERS[format])) {
     await finishJob({
       status: 'FAILED',
-      error: `${fileName} is a folder of ${input.folder.files.length} files${format ? ` and ${FORMAT_LABELS[format]} is read one file at a time` : ' in no folder format the console reads'}: import its files themselves (or name the folder format: theagentcompany = ${FORMAT_LABELS.theagentcompany}).`,
+      error: `${fileName} is a folder of ${input.folder.files.length} files${format ? ` and ${FORMAT_LABELS[format]} is read one file at a time` : ' in no folder format the console reads'}${/\.zip$/i.test(fileName) ? ' (it is a zip archive, but not an Inspect .eval log either)' : ''}: import its files themselves, or name its format (${Object.entries(
+        FORMAT_LABELS,
+      )
+        .map(([k, v]) => `${k} = ${v}`)
+        .join('; ')}) with --format on the command line, the Format menu of the Imports page, or ?format= in the API.`,
     });
     return getImportReport(job.id);
   }
