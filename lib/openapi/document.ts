@@ -13,6 +13,7 @@ import { releaseRecipeSchema } from '@/lib/releases/release-recipe';
 import { leaksSchema } from '@/lib/releases/leak-schema';
 import { retrieveRequestSchema, retrieveResponseSchema } from '@/lib/retrieval/retrieve-schema';
 import { registerImportPaths } from './import-paths';
+import { registerOtlpPaths } from './otlp-paths';
 import { errors, errorSchema, json, named, pageOfSchema } from './shared';
 
 /**
@@ -236,6 +237,7 @@ export function openApiDocument(): object {
     },
   });
   registerImportPaths(r);
+  registerOtlpPaths(r);
   cached = new OpenApiGeneratorV31(r.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

@@ -3,6 +3,10 @@ import { encodingOf, inflate, readBody } from '@/lib/otlp/decode-request';
 import { encodeResponse } from '@/lib/otlp/otlp-proto';
 import { receiveTraces } from '@/lib/otlp/receive-traces';
 
+// Request bodies are read and decoded per request: never cached, always Node (zlib, protobufjs).
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
 /** OTLP/HTTP trace receiver (the path exporters append to OTEL_EXPORTER_OTLP_ENDPOINT). docs/send-traces.md */
 export const POST = apiRoute('import:run', async ({ req, actor }) => {
   const encoding = encodingOf(req.headers.get('content-type'));
