@@ -163,6 +163,15 @@ export function readSpan(
   };
 }
 
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000: replaced by U+FFFD (as the import does in event content),
+ * so a NUL in a span name or attribute is kept visibly instead of failing the whole request.
+ */
+function withoutNul(span: ReceivedSpan): ReceivedSpan {
+  const text = JSON.stringify(span);
+  return text.includes('\\u0000') ? (JSON.parse(text.replace(/\\u0000/g, '\\ufffd')) as ReceivedSpan) : span;
+}
+
 /** Every span of a decoded request, in request order: the usable ones and the rejected ones. */
 export function readRequest(request: RequestShape): { spans: ReceivedSpan[]; rejected: RejectedSpan[] } {
   const spans: ReceivedSpan[] = [];
@@ -173,7 +182,7 @@ export function readRequest(request: RequestShape): { spans: ReceivedSpan[]; rej
       const scope = { name: ss.scope?.name ?? '', version: ss.scope?.version ?? '' };
       (ss.spans ?? []).forEach((raw, i) => {
         const read = readSpan(raw, resource, scope);
-        if ('span' in read) spans.push(read.span);
+        if ('span' in read) spans.push(withoutNul(read.span));
         else rejected.push({ at: `resourceSpans[${r}].scopeSpans[${s}].spans[${i}]`, reason: read.reason });
       });
     });

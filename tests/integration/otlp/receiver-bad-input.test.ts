@@ -88,6 +88,21 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
     expect((ingest.recentRejections as { reason: string }[])[0].reason).toMatch(/spanId is missing/);
   });
 
+  it('a NUL in a span name or attribute is kept as U+FFFD, not a failed request', async () => {
+    const { token } = await otlpToken();
+    const span = jsonSpan(5, 1, {
+      name: 'bad\u0000name',
+      attributes: [{ key: 'note', value: { stringValue: 'a\u0000b' } }],
+    });
+    const res = await post(token, jsonBody([span]));
+    expect(res.status).toBe(200);
+    const staged = await prisma.otlpSpan.findFirstOrThrow({ where: { traceId: hex(5, 16) } });
+    expect(staged.name).toBe('bad\uFFFDname');
+    expect((staged.span as { attributes: { note: string } }).attributes.note).toBe('a\uFFFDb');
+    const t = await prisma.trajectory.findFirstOrThrow({ where: { externalId: `otlp-${hex(5, 16)}` } });
+    expect(t).toBeTruthy();
+  });
+
   it('answers a protobuf request in protobuf, partial success included', async () => {
     const { token } = await otlpToken();
     const { request, response } = otlpTypes();
