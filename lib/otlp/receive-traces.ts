@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { notifyChange } from '@/lib/live/notify';
-import { buildTrace, type BuildOutcome } from './build-trace';
+import { buildTraces, type BuildOutcome } from './build-trace';
 import { decodeRequest, type OtlpEncoding } from './decode-request';
 import { consumeOtlpRequest } from './ingest-throttle';
 import type { PartialSuccess } from './otlp-proto';
@@ -117,8 +117,7 @@ export async function receiveTraces(
       const toBuild = [
         ...new Set([...touched.filter((t) => t.complete).map((t) => t.traceId), ...quiet.map((q) => q.traceId)]),
       ];
-      const outcomes: BuildOutcome[] = [];
-      for (const traceId of toBuild) outcomes.push(await buildTrace(tx, traceId));
+      const outcomes = await buildTraces(tx, toBuild);
 
       const newlyBuilt = outcomes.filter((o) => o.status === 'built' && !o.rebuilt).length;
       const reasons = rejected

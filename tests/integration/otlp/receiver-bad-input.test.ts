@@ -166,7 +166,7 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
   it('a request that fails while writing leaves nothing: no span, no count, no audit entry', async () => {
     const { id, token } = await otlpToken();
     const build = await import('@/lib/otlp/build-trace');
-    vi.spyOn(build, 'buildTrace').mockRejectedValueOnce(new Error('database went away'));
+    vi.spyOn(build, 'buildTraces').mockRejectedValueOnce(new Error('database went away'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const res = await post(token, jsonBody([jsonSpan(4, 1)]));
     expect(res.status).toBe(500);
