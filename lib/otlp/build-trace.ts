@@ -30,11 +30,11 @@ export async function buildTraces(tx: Tx, traceIds: string[]): Promise<BuildOutc
     select: { traceId: true, span: true, seq: true },
   });
   const spansOf = new Map<string, ReceivedSpan[]>();
-  for (const r of rows)
-    spansOf.set(r.traceId, [
-      ...(spansOf.get(r.traceId) ?? []),
-      { ...(r.span as unknown as ReceivedSpan), seq: Number(r.seq) },
-    ]);
+  for (const r of rows) {
+    const list = spansOf.get(r.traceId) ?? [];
+    list.push({ ...(r.span as unknown as ReceivedSpan), seq: Number(r.seq) });
+    spansOf.set(r.traceId, list);
+  }
 
   const outcomes = new Map<string, BuildOutcome>();
   const fail = (traceId: string, error: string) => outcomes.set(traceId, { traceId, status: 'failed', error });

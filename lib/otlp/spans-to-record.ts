@@ -88,7 +88,7 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
   const calledIds = new Set<string>();
   const observed = new Set<string>();
   // Calls the model made that no result has answered yet, per tool: a tool span without a call id answers the oldest.
-  const unanswered = new Map<string, string[]>();
+  const unanswered = new Map<string, Set<string>>();
   // Errors of spans with children are told when the span ended, after what happened inside it.
   const parents = new Set(spans.map((s) => s.parentSpanId).filter(Boolean));
   const pendingErrors: { endNs: bigint; event: NativeEvent; meta: Record<string, unknown> }[] = [];
@@ -116,18 +116,14 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
     if (c.id) {
       toolOfCall.set(c.id, tool);
       calledIds.add(c.id);
-      unanswered.set(tool, [...(unanswered.get(tool) ?? []), c.id]);
+      unanswered.set(tool, (unanswered.get(tool) ?? new Set<string>()).add(c.id));
     }
     push({ source: 'agent', type: 'tool_call', tool, arguments: parseArguments(c.arguments), call_id: c.id }, meta);
   };
   const answer = (callId: string) => {
     observed.add(callId);
     const tool = toolOfCall.get(callId);
-    if (tool)
-      unanswered.set(
-        tool,
-        (unanswered.get(tool) ?? []).filter((id) => id !== callId),
-      );
+    if (tool) unanswered.get(tool)?.delete(callId);
   };
   const flushErrors = (before: bigint | null) => {
     pendingErrors.sort((a, b) => cmp(a.endNs, b.endNs));
@@ -176,7 +172,7 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
       historyLength = m.input.length + m.output.length;
     } else if (m.kind === 'tool' && m.tool) {
       const tool = toolName(app, m.tool.name || 'unknown');
-      const callId = m.tool.callId ?? unanswered.get(tool)?.[0] ?? null;
+      const callId = m.tool.callId ?? unanswered.get(tool)?.values().next().value ?? null;
       if (!callId || !calledIds.has(callId))
         (toolCall({ id: callId, name: m.tool.name, arguments: m.tool.arguments }, meta), (wrote = true));
       if (!callId || !observed.has(callId)) {
