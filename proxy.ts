@@ -22,4 +22,5 @@ export function proxy(req: NextRequest) {
 
 // Pages only: not the API, the build's assets or the login page itself; and API paths with a
 // percent sign, for the check above only.
-export const config = { matcher: ['/((?!api/|_next/|login|favicon\\.ico).*)', '/api/:rest(.*%.*)'] };
+// The OTLP receiver (/v1/) is an API too: a proxy would also buffer its bodies (up to 10 MB) before the route's own limit.
+export const config = { matcher: ['/((?!api/|v1/|_next/|login|favicon\\.ico).*)', '/api/:rest(.*%.*)'] };

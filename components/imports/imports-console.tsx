@@ -15,6 +15,7 @@ import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { ImportJobSummary } from '@/lib/import/import-jobs';
 import { StatusBadge } from './import-report-view';
+import { OtlpIngestion } from './otlp-ingestion';
 import { UploadImports } from './upload-imports';
 
 const PAGE_SIZE = 20;
@@ -102,6 +103,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
           </>
         ) : null}
       </section>
+      <OtlpIngestion />
     </div>
   );
 }

@@ -78,6 +78,20 @@ function limiters(): Limiters {
   return made;
 }
 
+/**
+ * The store every PostgreSQL-backed limiter of the console shares (one small pool, the "rate_limit"
+ * table), for throttles outside sign-in (the OTLP receiver's, lib/otlp/ingest-throttle.ts).
+ */
+export function sharedRateLimitStore() {
+  return {
+    storeClient: limiters().pool,
+    storeType: 'pool',
+    tableName: TABLE,
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  } as const;
+}
+
 export type LoginSubject = { email: string; address: string };
 
 const keysOf = (s: LoginSubject) => [`account:${s.email.trim().toLowerCase()}`, `address:${s.address}`];

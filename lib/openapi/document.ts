@@ -15,6 +15,7 @@ import { retrieveRequestSchema, retrieveResponseSchema } from '@/lib/retrieval/r
 import { registerCheckpointPaths } from './checkpoint-paths';
 import { registerDiagnosisExportPaths } from './diagnosis-export-paths';
 import { registerImportPaths } from './import-paths';
+import { registerOtlpPaths } from './otlp-paths';
 import { errors, errorSchema, json, named, pageOfSchema } from './shared';
 
 /**
@@ -240,6 +241,7 @@ export function openApiDocument(): object {
   registerImportPaths(r);
   registerCheckpointPaths(r);
   registerDiagnosisExportPaths(r);
+  registerOtlpPaths(r);
   cached = new OpenApiGeneratorV31(r.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

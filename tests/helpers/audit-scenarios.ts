@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Role } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { approveProposal } from '@/lib/review/approve-proposal';
@@ -225,6 +226,24 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
       role: 'RESEARCHER',
       raw: { body: `${JSON.stringify(demoRecord())}\n`, query: `fileName=${fileName}&format=native` },
       audit: { action: 'import.finish', entityType: 'ImportJob', entityId },
+    };
+  },
+  'POST /v1/traces': async () => {
+    const traceId = randomBytes(16).toString('hex');
+    const ns = String(BigInt(Date.now()) * 1_000_000n);
+    const span = {
+      traceId,
+      spanId: randomBytes(8).toString('hex'),
+      name: 'run',
+      startTimeUnixNano: ns,
+      endTimeUnixNano: ns,
+    };
+    // The sender's row is keyed by its token, which the scenario's caller holds: found after the call.
+    const entityId = async () => (await prisma.otlpTrace.findUniqueOrThrow({ where: { traceId } })).sourceKey;
+    return {
+      role: 'RESEARCHER',
+      body: { resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] },
+      audit: { action: 'otlp.receive', entityType: 'OtlpIngest', entityId },
     };
   },
   'POST /api/taxonomy': async () => {

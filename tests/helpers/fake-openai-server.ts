@@ -10,11 +10,20 @@ import { afterAll, beforeAll } from 'vitest';
 export type FakeReply =
   | { kind: 'json'; body: unknown; usage?: { prompt: number; completion: number }; delayMs?: number }
   | { kind: 'text'; content: string; usage?: { prompt: number; completion: number } }
+  // The model chooses tools (an agent loop's turn): OpenAI's tool_calls with JSON-string arguments.
+  | {
+      kind: 'tool_calls';
+      calls: { id: string; name: string; arguments: unknown }[];
+      usage?: { prompt: number; completion: number };
+    }
   // retryAfterMs: what the server asks the client to wait (null: no header, the SDK's own exponential backoff applies).
   | { kind: 'status'; status: number; message?: string; retryAfterMs?: number | null }
   | { kind: 'hang' };
 
-export type ChatRequest = { model: string; messages: { role: string; content: string }[] };
+export type ChatRequest = {
+  model: string;
+  messages: { role: string; content: string; tool_call_id?: string; tool_calls?: unknown[] }[];
+};
 export type Responder = (req: ChatRequest, index: number) => FakeReply;
 
 export const reply = {
@@ -27,6 +36,11 @@ export const reply = {
     retryAfterMs,
   }),
   hang: (): FakeReply => ({ kind: 'hang' }),
+  toolCalls: (...calls: { id: string; name: string; arguments: unknown }[]): FakeReply => ({
+    kind: 'tool_calls',
+    calls,
+    usage: { prompt: 60, completion: 15 },
+  }),
 };
 
 /** Which pipeline prompt a request carries (by the prompt files' opening words). */
@@ -90,7 +104,18 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         res.end(JSON.stringify({ error: { message: r.message, type: 'server_error' } }));
         return;
       }
-      const content = r.kind === 'json' ? JSON.stringify(r.body) : r.content;
+      const message =
+        r.kind === 'tool_calls'
+          ? {
+              role: 'assistant',
+              content: null,
+              tool_calls: r.calls.map((c) => ({
+                id: c.id,
+                type: 'function',
+                function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+              })),
+            }
+          : { role: 'assistant', content: r.kind === 'json' ? JSON.stringify(r.body) : r.content };
       const usage = r.usage ?? { prompt: 0, completion: 0 };
       const send = () =>
         res.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -99,7 +124,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
             object: 'chat.completion',
             created: Math.floor(Date.now() / 1000),
             model: body.model,
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            choices: [{ index: 0, message, finish_reason: r.kind === 'tool_calls' ? 'tool_calls' : 'stop' }],
             usage: {
               prompt_tokens: usage.prompt,
               completion_tokens: usage.completion,

@@ -13,13 +13,14 @@ function routeFiles(dir: string): string[] {
 }
 
 /**
- * Every route handler file under app/api, found on the file system (so a route
+ * Every route handler file under app/api (and app/v1, the OTLP receiver's path), found on the file system (so a route
  * added tomorrow is listed without touching this file): its path relative to the
  * repository, its URL pattern (`/api/tasks/[taskId]/contrast`; route groups
  * dropped) and the HTTP methods it exports.
  */
 export function listApiRoutes(): { file: string; urlPattern: string; methods: string[] }[] {
-  return routeFiles(path.join(ROOT, 'app', 'api'))
+  return ['api', 'v1']
+    .flatMap((top) => routeFiles(path.join(ROOT, 'app', top)))
     .map((abs) => {
       const file = path.relative(ROOT, abs).split(path.sep).join('/');
       const segments = path

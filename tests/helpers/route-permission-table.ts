@@ -30,6 +30,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | 'public'> = {
   'GET /api/health': 'public',
   'GET /api/imports': 'import:run',
   'GET /api/imports/[id]': 'import:run',
+  'GET /api/imports/otlp': 'import:run',
   'GET /api/leakage': 'retrieval:preview',
   'GET /api/live': 'trajectory:read',
   'GET /api/openapi.json': 'public',
@@ -97,4 +98,6 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | 'public'> = {
   'PUT /api/admin/review-settings': 'admin:settings',
   'PUT /api/diagnoses/draft': 'diagnosis:write',
   'PUT /api/reflection/llm-settings': 'admin:settings',
+  // The OTLP/HTTP trace receiver (exporters append /v1/traces to their endpoint).
+  'POST /v1/traces': 'import:run',
 };

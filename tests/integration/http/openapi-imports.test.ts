@@ -50,6 +50,8 @@ function routeHandlers(): Map<string, string[]> {
     }
   };
   walk(path.join(ROOT, 'app/api'));
+  // The OTLP receiver lives at /v1/traces, where exporters append it to their endpoint.
+  walk(path.join(ROOT, 'app/v1'));
   return out;
 }
 

@@ -1,0 +1,174 @@
+import { Prisma } from '@prisma/client';
+import { recordAudit } from '@/lib/audit/record';
+import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { prisma, type Tx } from '@/lib/db/prisma';
+import { notifyChange } from '@/lib/live/notify';
+import { buildTraces, type BuildOutcome } from './build-trace';
+import { decodeRequest, type OtlpEncoding } from './decode-request';
+import { consumeOtlpRequest } from './ingest-throttle';
+import type { PartialSuccess } from './otlp-proto';
+import type { ReceivedSpan, RejectedSpan } from './received-span';
+
+/**
+ * A trace whose root span never arrives (a crashed agent, a sampler that dropped it) is built anyway
+ * once no span of it has arrived for this long: 10 minutes (docs/send-traces.md). Checked on each
+ * request, a few traces at a time, so no background job is needed.
+ */
+export const OTLP_QUIET_PERIOD_MS = 10 * 60 * 1000;
+const QUIET_SWEEP_LIMIT = 20;
+// Spans per INSERT: bounds one statement's size (a 16 MiB request holds ~100,000 small spans).
+const INSERT_CHUNK = 5000;
+// Reasons kept per sender for the Imports page (newest first).
+const KEPT_REJECTIONS = 10;
+// How many reasons a partial-success message names before "and N more".
+const NAMED_REJECTIONS = 5;
+
+export type ReceiveResult = {
+  partialSuccess: PartialSuccess | null;
+  accepted: number;
+  rejected: RejectedSpan[];
+  built: BuildOutcome[];
+};
+
+/** Who sent a request, as the ingestion table counts it: the API token, or the signed-in user. */
+export function senderOf(actor: Actor): { sourceKey: string; label: string; apiTokenId: string | null } {
+  if (actor.token)
+    return {
+      sourceKey: `token:${actor.token.id}`,
+      label: `${actor.token.name} (${actor.token.prefix}…)`,
+      apiTokenId: actor.token.id,
+    };
+  return { sourceKey: `user:${actor.userId}`, label: actor.email, apiTokenId: null };
+}
+
+/**
+ * Stages spans with one INSERT … SELECT FROM unnest(arrays) per chunk (the import's event-row technique,
+ * lib/import/write-events.ts): seven array parameters carry any number of rows, where a createMany
+ * would bind one parameter per cell.
+ */
+async function stageSpans(tx: Tx, spans: ReceivedSpan[]): Promise<void> {
+  for (let i = 0; i < spans.length; i += INSERT_CHUNK) {
+    const chunk = spans.slice(i, i + INSERT_CHUNK);
+    const json = chunk.map((s) => JSON.stringify(s));
+    await tx.$executeRaw(Prisma.sql`
+      INSERT INTO "OtlpSpan" ("traceId", "spanId", "parentSpanId", "name", "startNs", "endNs", "span")
+      SELECT t, s, p, n, a::bigint, b::bigint, j::jsonb
+      FROM unnest(${chunk.map((s) => s.traceId)}::text[], ${chunk.map((s) => s.spanId)}::text[],
+                  ${chunk.map((s) => s.parentSpanId)}::text[], ${chunk.map((s) => s.name)}::text[],
+                  ${chunk.map((s) => s.startNs)}::text[], ${chunk.map((s) => s.endNs)}::text[], ${json}::text[])
+        AS u(t, s, p, n, a, b, j)
+      -- An exporter's retry delivers the same span again: the first copy stands.
+      ON CONFLICT ("traceId", "spanId") DO NOTHING`);
+  }
+}
+
+/** Brings each touched trace's row up to date; returns the traces new to the receiver and those now complete. */
+async function touchTraces(tx: Tx, traceIds: string[], sourceKey: string) {
+  const rows = await tx.$queryRaw<{ traceId: string; created: boolean; complete: boolean }[]>(Prisma.sql`
+    INSERT INTO "OtlpTrace" ("traceId", "sourceKey", "spanCount", "rootEnded")
+    SELECT t.id, ${sourceKey}, c.n, c.root
+    FROM unnest(${traceIds}::text[]) AS t(id)
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n, bool_or("parentSpanId" IS NULL) AS root FROM "OtlpSpan" WHERE "traceId" = t.id
+    ) c
+    ON CONFLICT ("traceId") DO UPDATE
+      SET "spanCount" = EXCLUDED."spanCount", "rootEnded" = EXCLUDED."rootEnded",
+          "sourceKey" = EXCLUDED."sourceKey", "lastSeenAt" = now()
+    RETURNING "traceId", (xmax = 0) AS created, "rootEnded" AS complete`);
+  return rows;
+}
+
+function summary(rejected: RejectedSpan[]): string {
+  const named = rejected.slice(0, NAMED_REJECTIONS).map((r) => `${r.at}: ${r.reason}`);
+  const more = rejected.length - named.length;
+  return `${rejected.length} span${rejected.length === 1 ? '' : 's'} rejected: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}
+
+/**
+ * POST /v1/traces: decodes an OTLP request, stages its usable spans (idempotent per trace and span
+ * id), builds every trace whose root span has ended (and any trace quiet for OTLP_QUIET_PERIOD_MS)
+ * through the import path, and counts it all under the sender, audited, in one transaction: a request
+ * is taken whole or not at all. Spans that cannot be used are answered as OTLP partial success.
+ */
+export async function receiveTraces(
+  actor: Actor,
+  request: { encoding: OtlpEncoding; readBody: () => Promise<Buffer> },
+  now: Date = new Date(),
+): Promise<ReceiveResult> {
+  requirePermission(actor, 'import:run');
+  const sender = senderOf(actor);
+  await consumeOtlpRequest(sender.sourceKey);
+  // Refused (401/403/429) before the body is read: a throttled sender costs no decoding.
+  const { encoding } = request;
+  const { spans, rejected } = decodeRequest(await request.readBody(), encoding);
+  const partialSuccess = rejected.length ? { rejectedSpans: rejected.length, errorMessage: summary(rejected) } : null;
+
+  const built = await prisma.$transaction(
+    async (tx) => {
+      await stageSpans(tx, spans);
+      const traceIds = [...new Set(spans.map((s) => s.traceId))];
+      const touched = traceIds.length ? await touchTraces(tx, traceIds, sender.sourceKey) : [];
+      const quiet = await tx.otlpTrace.findMany({
+        where: { status: 'OPEN', lastSeenAt: { lt: new Date(now.getTime() - OTLP_QUIET_PERIOD_MS) } },
+        select: { traceId: true },
+        orderBy: { lastSeenAt: 'asc' },
+        take: QUIET_SWEEP_LIMIT,
+      });
+      const toBuild = [
+        ...new Set([...touched.filter((t) => t.complete).map((t) => t.traceId), ...quiet.map((q) => q.traceId)]),
+      ];
+      const outcomes = await buildTraces(tx, toBuild);
+
+      const newlyBuilt = outcomes.filter((o) => o.status === 'built' && !o.rebuilt).length;
+      const reasons = rejected
+        .slice(0, KEPT_REJECTIONS)
+        .map((r) => ({ at: now.toISOString(), reason: `${r.at}: ${r.reason}` }));
+      const failedBuilds = outcomes
+        .filter((o): o is Extract<BuildOutcome, { status: 'failed' }> => o.status === 'failed')
+        .map((o) => ({ at: now.toISOString(), reason: `trace ${o.traceId}: ${o.error}` }));
+      const fresh = [...failedBuilds, ...reasons].slice(0, KEPT_REJECTIONS);
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO "OtlpIngest" ("sourceKey", "label", "apiTokenId", "requests", "tracesReceived", "tracesBuilt",
+                                  "spansAccepted", "spansRejected", "recentRejections", "lastSeenAt")
+        VALUES (${sender.sourceKey}, ${sender.label}, ${sender.apiTokenId}, 1, ${touched.filter((t) => t.created).length},
+                ${newlyBuilt}, ${spans.length}, ${rejected.length}, ${JSON.stringify(fresh)}::jsonb, ${now})
+        ON CONFLICT ("sourceKey") DO UPDATE SET
+          "label" = EXCLUDED."label",
+          "requests" = "OtlpIngest"."requests" + 1,
+          "tracesReceived" = "OtlpIngest"."tracesReceived" + EXCLUDED."tracesReceived",
+          "tracesBuilt" = "OtlpIngest"."tracesBuilt" + EXCLUDED."tracesBuilt",
+          "spansAccepted" = "OtlpIngest"."spansAccepted" + EXCLUDED."spansAccepted",
+          "spansRejected" = "OtlpIngest"."spansRejected" + EXCLUDED."spansRejected",
+          "recentRejections" = (
+            SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM (
+              SELECT e FROM jsonb_array_elements(EXCLUDED."recentRejections" || "OtlpIngest"."recentRejections") e
+              LIMIT ${KEPT_REJECTIONS}
+            ) kept
+          ),
+          "lastSeenAt" = EXCLUDED."lastSeenAt"`);
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'otlp.receive',
+        entityType: 'OtlpIngest',
+        entityId: sender.sourceKey,
+        entityLabel: sender.label,
+        after: {
+          encoding,
+          spansAccepted: spans.length,
+          spansRejected: rejected.length,
+          traces: traceIds.slice(0, 20),
+          ...(traceIds.length > 20 ? { moreTraces: traceIds.length - 20 } : {}),
+          built: outcomes.map((o) =>
+            'trajectoryId' in o ? { traceId: o.traceId, trajectoryId: o.trajectoryId, status: o.status } : o,
+          ),
+          ...(partialSuccess ? { rejection: partialSuccess.errorMessage } : {}),
+        },
+      });
+      await notifyChange(tx, { channel: 'imports', id: sender.sourceKey, status: 'otlp' });
+      return outcomes;
+    },
+    // A request of many spans is many chunks; the default 5 s would cut a large but valid one short.
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+  return { partialSuccess, accepted: spans.length, rejected, built };
+}

@@ -1,0 +1,190 @@
+/**
+ * npm run bench:otlp [-- --traces 200 --spans 50]
+ *
+ * Sends synthetic agent traces (a root span and tool spans, each tool span one call and its result)
+ * through the stock OpenTelemetry protobuf exporter to the OTLP receiver (receiveTraces behind a local
+ * HTTP server) on a fresh embedded PostgreSQL, then imports the same events as native JSONL through the
+ * import path, and prints both rates, their ratio (target ≥ 0.5× the native import) and the heap after
+ * each request (flat: a request is decoded, staged and built, then let go). Not a test: figures only.
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { context, trace } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import type { Actor } from '@/lib/auth/permissions';
+import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
+import { migrateDeploy } from './lib/migrate';
+
+const { values } = parseArgs({
+  options: { traces: { type: 'string', default: '200' }, spans: { type: 'string', default: '50' } },
+});
+const TRACES = Number(values.traces);
+const SPANS = Number(values.spans);
+// What the SDK's BatchSpanProcessor sends per request by default.
+const BATCH = 512;
+
+function syntheticSpans() {
+  const memory = new InMemorySpanExporter();
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': 'shop' }),
+    spanProcessors: [new SimpleSpanProcessor(memory)],
+  });
+  const tracer = provider.getTracer('bench');
+  const t0 = Date.now() - 86_400_000;
+  for (let i = 0; i < TRACES; i++) {
+    const start = t0 + i * 100_000;
+    const root = tracer.startSpan('invoke_agent', {
+      startTime: start,
+      attributes: { 'memory_console.task.id': `shop/${i % 50}`, 'memory_console.benchmark': 'bench-otlp' },
+    });
+    for (let p = 1; p < SPANS; p++) {
+      const span = tracer.startSpan(
+        'execute_tool get_order',
+        {
+          startTime: start + p * 10,
+          attributes: {
+            'gen_ai.operation.name': 'execute_tool',
+            'gen_ai.tool.name': 'get_order',
+            'gen_ai.tool.call.id': `c${p}`,
+            'gen_ai.tool.call.arguments': JSON.stringify({ order_id: `${i}-${p}`, include: ['items', 'payment'] }),
+            'gen_ai.tool.call.result': JSON.stringify({ order_id: `${i}-${p}`, status: 'shipped' }),
+          },
+        },
+        trace.setSpan(context.active(), root),
+      );
+      span.end(start + p * 10 + 5);
+    }
+    root.end(start + SPANS * 10 + 10);
+  }
+  return memory.getFinishedSpans();
+}
+
+function nativeLine(i: number): string {
+  const events = [];
+  for (let p = 1; p < SPANS; p++) {
+    const args = { order_id: `${i}-${p}`, include: ['items', 'payment'] };
+    events.push({ source: 'agent', type: 'tool_call', tool: 'shop.get_order', arguments: args, call_id: `c${p}` });
+    events.push({
+      source: 'environment',
+      type: 'observation',
+      tool: 'shop.get_order',
+      call_id: `c${p}`,
+      content: JSON.stringify({ order_id: `${i}-${p}`, status: 'shipped' }),
+    });
+  }
+  return JSON.stringify({
+    format: 'trajectory.v1',
+    task: { id: `shop/${i % 50}`, benchmark: 'bench-native', instruction: `Task shop/${i % 50}`, apps: ['shop'] },
+    trajectory: { id: `native:${i}`, model: 'unknown', outcome: { passed: true }, feedback: 'self_judge' },
+    events,
+  });
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-otlp-'));
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: 'bench',
+    quiet: true,
+    throwaway: true,
+  });
+  try {
+    await migrateDeploy(db.url, { quiet: true });
+    process.env.DATABASE_URL = db.url;
+    const { prisma } = await import('@/lib/db/prisma');
+    const { receiveTraces } = await import('@/lib/otlp/receive-traces');
+    const { encodeResponse } = await import('@/lib/otlp/otlp-proto');
+    const { errorResponse } = await import('@/lib/http/route');
+    const user = await prisma.user.create({
+      data: { email: 'bench@otlp.local', name: 'bench', role: 'RESEARCHER', passwordHash: 'x' },
+    });
+    const actor: Actor = { userId: user.id, name: user.name, email: user.email, role: 'RESEARCHER', via: 'session' };
+
+    const heap: number[] = [];
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        receiveTraces(actor, { encoding: 'protobuf', readBody: async () => Buffer.concat(chunks) })
+          .then((r) => {
+            heap.push(process.memoryUsage().heapUsed);
+            res
+              .writeHead(200, { 'content-type': 'application/x-protobuf' })
+              .end(encodeResponse(r.partialSuccess, 'protobuf'));
+          })
+          .catch(async (err: unknown) => {
+            const answer = errorResponse(err);
+            res.writeHead(answer.status).end(await answer.text());
+          });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`;
+
+    const spans = syntheticSpans();
+    const exporter = new OTLPTraceExporter({ url, timeoutMillis: 120_000 });
+    const t0 = performance.now();
+    for (let i = 0; i < spans.length; i += BATCH)
+      await new Promise<void>((resolve, reject) =>
+        exporter.export(spans.slice(i, i + BATCH), (r) => (r.code === 0 ? resolve() : reject(r.error))),
+      );
+    const otlpMs = performance.now() - t0;
+    await exporter.shutdown();
+    server.close();
+    const built = await prisma.otlpTrace.count({ where: { status: 'BUILT' } });
+    const otlpEvents = await prisma.event.count();
+    if (built !== TRACES) throw new Error(`only ${built} of ${TRACES} traces were built`);
+
+    const file = path.join(dir, 'native.jsonl');
+    await pipeline(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < TRACES; i++) yield `${nativeLine(i)}\n`;
+        })(),
+      ),
+      createWriteStream(file),
+    );
+    const { importFile } = await import('@/lib/import/run-import');
+    const t1 = performance.now();
+    const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
+    const nativeMs = performance.now() - t1;
+    if (report.importedCount !== TRACES) throw new Error(`native import took ${report.importedCount} of ${TRACES}`);
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
+
+    const events = TRACES * (SPANS - 1) * 2;
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+    const otlpRate = otlpEvents / (otlpMs / 1000);
+    const nativeRate = events / (nativeMs / 1000);
+    console.log(
+      `${fmt(TRACES)} traces × ${SPANS} spans = ${fmt(spans.length)} spans → ${fmt(otlpEvents)} events, ${Math.ceil(spans.length / BATCH)} requests of ≤ ${BATCH} spans`,
+    );
+    console.log(
+      `\nOTLP receiver (protobuf exporter → decode → stage → build): ${fmt(spans.length / (otlpMs / 1000))} spans/s, ${fmt(otlpRate)} events/s (${(otlpMs / 1000).toFixed(2)} s)`,
+    );
+    console.log(
+      `Native import of the same events:                         ${fmt(nativeRate)} events/s (${(nativeMs / 1000).toFixed(2)} s)`,
+    );
+    const ratio = otlpRate / nativeRate;
+    console.log(`Ratio OTLP / native: ${ratio.toFixed(2)}×  (target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`);
+    const mb = heap.map((h) => Math.round(h / 1e6));
+    console.log(`Heap after each request (MB): first ${mb[0]}, max ${Math.max(...mb)}, last ${mb.at(-1)}`);
+    console.log(`Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  } finally {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
