@@ -83,7 +83,7 @@ const optionalText = (max: number) =>
     .transform((v) => v || undefined);
 
 /** The scope both arms are cut to, and the comparison's query (URL of /compare, `GET /api/compare`, the CLI). */
-export const compareQuerySchema = z.object({
+export const compareQuerySchema = z.strictObject({
   a: z.string().max(600),
   b: z.string().max(600),
   benchmark: optionalText(200),
