@@ -14,6 +14,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/retrieval', label: 'Retrieval', permission: 'retrieval:preview', key: 'g p' },
   { href: '/releases', label: 'Releases', permission: 'cards:read', key: 'g l', also: ['/leakage'] },
   { href: '/dashboard', label: 'Dashboard', permission: 'dashboard:read', key: 'g d' },
+  { href: '/compare', label: 'Compare', permission: 'compare:read', key: 'g m' },
   { href: '/agreement', label: 'Agreement', permission: 'diagnosis:adjudicate', key: 'g g' },
   { href: '/search', label: 'Search', permission: 'trajectory:read', key: 'g s' },
   { href: '/imports', label: 'Imports', permission: 'import:run', key: 'g i' },
