@@ -92,7 +92,7 @@ export const compareQuerySchema = z.strictObject({
   task: optionalText(300),
 });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
-export type CompareScope = Pick<CompareQuery, 'benchmark' | 'ability' | 'task'>;
+export type CompareScope = Partial<Pick<CompareQuery, 'benchmark' | 'ability' | 'task'>>;
 
 /** The comparison as a query string (the page's URL holds the choice; downloads and the API take the same). */
 export function compareParams(q: Partial<CompareQuery>, extra: Record<string, string> = {}): string {
