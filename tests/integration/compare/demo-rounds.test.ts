@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { compareArms } from '@/lib/compare/compare-arms';
+import { newestReleaseRegressions } from '@/lib/compare/newest-release-regressions';
+import { skillCardKey } from '@/lib/cards/card-schemas';
+import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
+import { createActor } from '../../helpers/factories';
+
+describe('the demo workspace shows a before / after pair of rounds', () => {
+  it('fills the comparison and the headline on first start: one regression, three fixes', async () => {
+    expect(await seedDemoWorkspace()).toBe(true);
+    const actor = await createActor('RESEARCHER');
+    const r = await compareArms(actor, { a: 'demo-r1', b: 'demo-r2' });
+    expect(r.counts).toEqual({ pairs: 6, bothPass: 1, bothFail: 1, fixed: 3, broke: 1 });
+    expect(r.flips[0]).toMatchObject({ kind: 'broke', taskExternalId: 'mail/1' });
+    expect(r.regressions[0].failedCheckpoint).not.toBeNull();
+    expect(r.regressions[0].cards.map((c) => [c.ref, c.timing.kind])).toEqual([
+      [skillCardKey('a1f0c3'), 'task-start'],
+      [skillCardKey('c3e4a7'), 'task-start'],
+    ]);
+    // Both releases hold the demo bank; R0 runs (the demo's three models) are not in either arm.
+    expect(r.arms.b.banks[0]).toMatchObject({ release: 'demo-r2', known: true });
+    expect(r.arms.b.banks[0].cards).toBeGreaterThanOrEqual(11);
+    expect(r.arms.b.banks[0].renderedTokens).toBeGreaterThan(0);
+    expect(await newestReleaseRegressions(actor, {})).toEqual({
+      a: 'demo-r1',
+      b: 'demo-r2',
+      pairs: 6,
+      broke: 1,
+      fixed: 3,
+    });
+  });
+});
