@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareArms } from '@/lib/compare/compare-arms';
 import { newestReleaseRegressions } from '@/lib/compare/newest-release-regressions';
 import { skillCardKey } from '@/lib/cards/card-schemas';
+import { listProposals } from '@/lib/review/list-proposals';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
 import { createActor } from '../../helpers/factories';
 
@@ -28,5 +29,20 @@ describe('the demo workspace shows a before / after pair of rounds', () => {
       broke: 1,
       fixed: 3,
     });
+  });
+});
+
+describe("the review inbox shows a card's record beside a proposal that changes it", () => {
+  it('gives the PATCH and NARROW proposals of the demo their target card’s helped / hurt counts', async () => {
+    await seedDemoWorkspace();
+    const page = await listProposals(await createActor('REVIEWER'), { status: 'all', pageSize: 100 });
+    const recordOf = (hex: string, operation: string) =>
+      page.items.find((p) => p.operation === operation && p.targets.find((t) => t.primary)?.key === skillCardKey(hex))
+        ?.record;
+    // a1f0c3 was injected into mail/1 (broke), mail/2 and mail/3 (fixed) under demo-r2;
+    // c3e4a7 only into mail/1.
+    expect(recordOf('a1f0c3', 'PATCH_CARD')).toEqual({ helped: 2, hurt: 1 });
+    expect(recordOf('c3e4a7', 'NARROW_TRIGGER')).toEqual({ helped: 0, hurt: 1 });
+    expect(page.items.filter((p) => p.operation === 'ADD_CARD').every((p) => p.record === null)).toBe(true);
   });
 });
