@@ -11,7 +11,9 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = apiRoute('compare:read', async ({ req, actor }) => {
   const query = searchParamsRecord(req.nextUrl.searchParams);
-  if (!query.format) return compareArms(actor, query);
+  // An empty format= is no format: the JSON answer, not an unknown parameter.
+  const { format, ...rest } = query;
+  if (!format) return compareArms(actor, rest);
   const file = await exportComparison(actor, query);
   return new Response(file.body, {
     headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.fileName}"` },

@@ -38,6 +38,10 @@ describe('GET /api/compare', () => {
     expect(r.mcnemar.chiSquare.uncorrected).toBeCloseTo(1, 12);
     expect(r.mcnemar.chiSquare.corrected).toBeCloseTo(0.25, 12);
     expect(r.flips.map((f: { kind: string }) => f.kind)).toEqual(['broke', 'broke', 'broke', 'fixed']);
+    // An empty format= (a form's untouched select) is the JSON answer too.
+    const empty = await callRoute(compareRoute, url('&format='), { cookie });
+    expect(empty.status).toBe(200);
+    expect((await empty.json()).counts.pairs).toBe(4);
   });
 
   it('gives Markdown with both χ² forms labelled and task text escaped', async () => {
