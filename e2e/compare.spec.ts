@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { loginAs, logOut } from './helpers';
 
 // The demo workspace's two rounds (lib/seed/demo-rounds.ts): demo-r2 broke mail/1 with cards a1f0c3 and c3e4a7.
 const CARD_KEY = 'skill::skill_a1f0c3';
@@ -42,6 +42,8 @@ test('choose two arms, read the regression, open its two runs, and see the card 
   await expect(record).toContainText('helped 2 · hurt 1');
   await expect(record).toContainText('mail/1');
 
+  // The reviewer deciding on that card sees the same record beside its PATCH proposal.
+  await logOut(page);
   await loginAs(page, 'reviewer@demo.local');
   await page.goto('/reviews?status=all&operation=PATCH_CARD');
   await expect(page.getByTestId('card-record-badge').first()).toBeVisible();
