@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { DashboardAgreement } from '@/components/agreement/dashboard-agreement';
 import { RegressionHeadline } from '@/components/compare/regression-headline';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
@@ -17,10 +18,17 @@ import { checkPageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard' };
 
-const HEADER = (
+const header = (canCompare: boolean) => (
   <PageHeader
     title="Dashboard"
     description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth."
+    actions={
+      canCompare ? (
+        <Link href="/compare" className="text-sm font-medium text-indigo-700 hover:underline">
+          Compare two arms
+        </Link>
+      ) : null
+    }
   />
 );
 
@@ -45,7 +53,7 @@ export default async function Page({
     };
     return (
       <>
-        {HEADER}
+        {header(can(actor.role, 'compare:read'))}
         <DashboardFilters options={await dashboardOptions(actor)} filters={asked} />
         <InvalidFilters raw={raw} problems={parsed.problems} />
       </>
@@ -64,7 +72,7 @@ export default async function Page({
   const anyFilter = Object.values(filters).some(Boolean);
   return (
     <>
-      {HEADER}
+      {header(can(actor.role, 'compare:read'))}
       <DashboardLive />
       <DashboardFilters options={options} filters={filters} />
       {regressions ? <RegressionHeadline headline={regressions} scope={agreementScope} /> : null}
