@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { CardRecordBadge } from '@/components/compare/card-record-panel';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveChannel } from '@/components/live/use-live-channel';
@@ -60,6 +61,7 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
             clip
           />
         </p>
+        {p.record ? <CardRecordBadge record={p.record} /> : null}
       </>
     ),
   },

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'bank:export': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'release:freeze': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'dashboard:read': ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'],
+  // Paired comparisons of two arms (lib/compare): researchers read them, reviewers see a card's record from them.
+  'compare:read': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'import:run': ['RESEARCHER', 'ADMIN'],
   'taxonomy:edit': ['ADMIN'],
   'admin:users': ['ADMIN'],

@@ -76,9 +76,39 @@ export type TaskContrast = {
 
 export const taskIdSchema = z.string().trim().min(1, 'task id is required').max(64, 'task id is too long');
 
-export async function loadTaskContrast(actor: Actor, rawTaskId: string): Promise<TaskContrast> {
+/**
+ * `runs=<id>,<id>`: only these runs of the task (the compare page opens a flipped pair this way, so
+ * the two are aligned against each other rather than among every run of the task).
+ */
+export const contrastRunsSchema = z
+  .string()
+  .trim()
+  .max(64 * MAX_CONTRAST_TRAJECTORIES)
+  .optional()
+  .transform((v) =>
+    v
+      ? [
+          ...new Set(
+            v
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean),
+          ),
+        ]
+      : undefined,
+  )
+  .refine((ids) => !ids || ids.length <= MAX_CONTRAST_TRAJECTORIES, {
+    message: `runs: at most ${MAX_CONTRAST_TRAJECTORIES} trajectory ids`,
+  });
+
+export async function loadTaskContrast(
+  actor: Actor,
+  rawTaskId: string,
+  opts: { runs?: string } = {},
+): Promise<TaskContrast> {
   requirePermission(actor, 'trajectory:read');
   const taskId = taskIdSchema.parse(rawTaskId);
+  const runs = contrastRunsSchema.parse(opts.runs);
   const readAll = can(actor.role, 'diagnosis:read-all');
 
   const task = await prisma.task.findUnique({
@@ -88,7 +118,7 @@ export async function loadTaskContrast(actor: Actor, rawTaskId: string): Promise
   if (!task) throw notFound(`Task ${taskId}`);
 
   const trajectories = await prisma.trajectory.findMany({
-    where: { taskId },
+    where: { taskId, ...(runs ? { id: { in: runs } } : {}) },
     orderBy: [{ model: 'asc' }, { trial: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
     take: MAX_CONTRAST_TRAJECTORIES,
     select: {

@@ -4,6 +4,7 @@ import { qualityRequestSchema } from '@/lib/retrieval/measure-quality';
 import { retrievalQualitySchema } from '@/lib/retrieval/quality-schema';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { compareQuerySchema } from '@/lib/compare/arm-spec';
 import { dashboardFilterFields } from '@/lib/dashboard/filter-schema';
 import { bankExportSchema } from '@/lib/releases/export-schema';
 import { freezeReleaseSchema } from '@/lib/releases/freeze-release';
@@ -234,6 +235,21 @@ export function openApiDocument(): object {
       200: json(
         z.object({ trajectoryCount: z.number().int() }).passthrough(),
         'The figures (see docs/researcher-guide.md, Dashboard)',
+      ),
+      ...errors,
+    },
+  });
+  r.registerPath({
+    method: 'get',
+    path: '/api/compare',
+    summary: 'The paired comparison of two arms on the same tasks (reviewer, researcher, admin)',
+    description:
+      'An arm is `R0` (no memory), a release name, or `key=value` parts joined by commas (release, model, agent, import). Runs pair by task and trial. Flip counts, McNemar (exact p; χ² uncorrected and continuity-corrected), pass rates with Wilson intervals, pass^k, partial credit with a bootstrap interval, bank sizes, breakdowns by ability and model, and the flipped tasks, pass→fail first. `format=md|csv` answers a download instead of JSON (docs/compare-releases.md).',
+    request: { query: compareQuerySchema.extend({ format: z.enum(['json', 'md', 'csv']).optional() }) },
+    responses: {
+      200: json(
+        z.object({ counts: z.object({ pairs: z.number().int() }).passthrough() }).passthrough(),
+        'The report (docs/compare-releases.md)',
       ),
       ...errors,
     },

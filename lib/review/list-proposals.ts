@@ -1,5 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
+import { cardRecords } from '@/lib/compare/card-record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
@@ -40,6 +41,11 @@ export type ProposalListItem = ProposalSummary & {
     currentVersionId: string | null;
     primary: boolean;
   }[];
+  /**
+   * The primary target card's record (tasks it was injected into that flipped against the round
+   * before), beside a PATCH, NARROW or MERGE proposal: the evidence a reviewer deciding on that card reads.
+   */
+  record: { helped: number; hurt: number } | null;
   createdAt: string;
 };
 
@@ -49,6 +55,8 @@ export type ProposalListPage = Page<ProposalListItem> &
   ProposalFacets & { cursors: { after: string | null; before: string | null } };
 
 const STALE = Prisma.raw(STALE_SQL);
+// Proposals that change an existing card: its record is shown beside them.
+const RECORD_OPERATIONS = new Set<string>(['PATCH_CARD', 'NARROW_TRIGGER', 'MERGE_CARD']);
 const STALE_TARGETS = Prisma.raw(STALE_TARGETS_SQL);
 
 function statusClause(status: z.infer<typeof proposalListQuerySchema>['status']): Prisma.Sql {
@@ -149,6 +157,14 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     }),
   ]);
   const rows = inListOrder(page, keyset.reversed);
+  const primaryOf = (r: (typeof rows)[number]) =>
+    RECORD_OPERATIONS.has(r.operation) ? (r.targets.find((t) => t.primary) ?? null) : null;
+  const records = await cardRecords(
+    rows.flatMap((r) => {
+      const t = primaryOf(r);
+      return t ? [{ id: t.cardId, key: t.key }] : [];
+    }),
+  );
 
   const toItem = (r: (typeof rows)[number]): ProposalListItem => ({
     id: r.id,
@@ -163,6 +179,10 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     runId: r.runId,
     task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
     targets: r.targets,
+    record: (() => {
+      const rec = records.get(primaryOf(r)?.cardId ?? '');
+      return rec ? { helped: rec.helped, hurt: rec.hurt } : null;
+    })(),
     createdAt: r.createdAt,
   });
   const total = filteredTotal ? filteredTotal.count : facets.counts.total;

@@ -8,6 +8,7 @@ import { nativeRecordSchema } from '@/lib/import/native-schema';
 import { writeNativeRecord } from '@/lib/import/write-record';
 import { DEMO_FUNCTION_CARDS, DEMO_SKILL_CARDS } from './demo-bank';
 import { seedDemoProposals } from './demo-proposals';
+import { seedDemoRounds } from './demo-rounds';
 import { DEMO_BENCHMARK, DEMO_TASKS, expandAttempt } from './demo-world';
 import { DEFAULT_FAILURE_CATEGORIES } from './failure-categories';
 
@@ -50,6 +51,7 @@ export async function seedDemoWorkspace(): Promise<boolean> {
       const trajectories = await seedTrajectories(tx);
       const diagnoses = await seedDiagnoses(tx, trajectories, users.ANNOTATOR);
       await seedBank(tx, { reviewerId: users.REVIEWER, adminId: users.ADMIN, diagnoses, trajectories });
+      await seedDemoRounds(tx, users.RESEARCHER);
       await tx.setting.create({ data: { key: SEED_MARKER, value: new Date().toISOString() } });
       return true;
     },

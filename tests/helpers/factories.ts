@@ -76,7 +76,7 @@ export async function seedDemoTask(task: DemoTask = DEMO_TASKS[0], benchmark = `
   return { benchmark, taskId, trajectories };
 }
 
-type SeedEvent = {
+export type SeedEvent = {
   source?: 'AGENT' | 'USER' | 'ENVIRONMENT' | 'VERIFIER';
   type?: 'MESSAGE' | 'TOOL_CALL' | 'OBSERVATION' | 'NOTIFICATION' | 'FINAL';
   tool?: string;

@@ -22,6 +22,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | 'public'> = {
   'GET /api/cards/[cardId]': 'cards:read',
   'GET /api/cards/[cardId]/impact': 'cards:read',
   'GET /api/cards/[cardId]/versions/[number]': 'cards:read',
+  'GET /api/compare': 'compare:read',
   'GET /api/dashboard': 'dashboard:read',
   'GET /api/dashboard/impact': 'dashboard:read',
   'GET /api/diagnoses': 'diagnosis:read-all',

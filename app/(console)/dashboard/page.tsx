@@ -1,4 +1,6 @@
+import Link from 'next/link';
 import { DashboardAgreement } from '@/components/agreement/dashboard-agreement';
+import { RegressionHeadline } from '@/components/compare/regression-headline';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { DashboardLive } from '@/components/dashboard/dashboard-live';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
@@ -7,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
+import { newestReleaseRegressions } from '@/lib/compare/newest-release-regressions';
 import { dashboardFilterSchema } from '@/lib/dashboard/filter-schema';
 import { dashboardOptions, loadDashboard } from '@/lib/dashboard/load-dashboard';
 import { getAgreementFigures } from '@/lib/diagnosis/agreement-report';
@@ -15,10 +18,17 @@ import { checkPageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard' };
 
-const HEADER = (
+const header = (canCompare: boolean) => (
   <PageHeader
     title="Dashboard"
     description="Whether the memory works: pass rates across rounds, card impact, diagnosis coverage, curation, review and bank growth."
+    actions={
+      canCompare ? (
+        <Link href="/compare" className="text-sm font-medium text-indigo-700 hover:underline">
+          Compare two arms
+        </Link>
+      ) : null
+    }
   />
 );
 
@@ -43,7 +53,7 @@ export default async function Page({
     };
     return (
       <>
-        {HEADER}
+        {header(can(actor.role, 'compare:read'))}
         <DashboardFilters options={await dashboardOptions(actor)} filters={asked} />
         <InvalidFilters raw={raw} problems={parsed.problems} />
       </>
@@ -52,17 +62,20 @@ export default async function Page({
   const filters = parsed.query;
   // Agreement figures name annotators: only roles that read everyone's diagnoses see them.
   const agreementScope = { benchmark: filters.benchmark, ability: filters.ability };
-  const [options, data, agreement] = await Promise.all([
+  const [options, data, agreement, regressions] = await Promise.all([
     dashboardOptions(actor),
     loadDashboard(actor, filters),
     can(actor.role, 'diagnosis:read-all') ? getAgreementFigures(actor, agreementScope) : null,
+    // Scoped like the agreement figures: the report it links to takes benchmark and ability.
+    newestReleaseRegressions(actor, agreementScope),
   ]);
   const anyFilter = Object.values(filters).some(Boolean);
   return (
     <>
-      {HEADER}
+      {header(can(actor.role, 'compare:read'))}
       <DashboardLive />
       <DashboardFilters options={options} filters={filters} />
+      {regressions ? <RegressionHeadline headline={regressions} scope={agreementScope} /> : null}
       {data.trajectoryCount === 0 && !anyFilter ? (
         <EmptyState title="No trajectories yet">
           {can(actor.role, 'import:run')

@@ -1,9 +1,11 @@
 import { notFound } from 'next/navigation';
 import { CardImpactPanel } from '@/components/cards/card-impact-panel';
 import { CardView } from '@/components/cards/card-view';
+import { CardRecordPanel } from '@/components/compare/card-record-panel';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { getCard } from '@/lib/cards/get-card';
+import { readCardRecord } from '@/lib/compare/card-record';
 import { orNotFound } from '@/lib/pages/or-not-found';
 
 export const metadata = { title: 'Card' };
@@ -20,6 +22,7 @@ export default async function Page({
   const { version } = await searchParams;
   // notFound() (not an inline message) so the answer is a 404; ./not-found.tsx says what is missing.
   const card = (await orNotFound(getCard(actor, cardId))) ?? notFound();
+  const record = await readCardRecord(actor, card.id);
   const n = Number(version);
   const initialVersion = Number.isInteger(n) && card.versions.some((v) => v.number === n) ? n : null;
   return (
@@ -28,7 +31,12 @@ export default async function Page({
       initial={card}
       initialVersion={initialVersion}
       canReview={can(actor.role, 'proposal:review')}
-      impact={can(actor.role, 'dashboard:read') ? <CardImpactPanel cardId={card.id} /> : null}
+      impact={
+        <>
+          {can(actor.role, 'dashboard:read') ? <CardImpactPanel cardId={card.id} /> : null}
+          <CardRecordPanel record={record} />
+        </>
+      }
     />
   );
 }

@@ -11,6 +11,7 @@ import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { MAX_CONTRAST_TRAJECTORIES } from '@/lib/contrast/align-tool-calls';
 import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
+import { searchParamsRecord } from '@/lib/http/pagination';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { listEvaluatorArtefacts } from '@/lib/tasks/list-evaluator-artefacts';
 import { revealBidi } from '@/lib/text/reveal-bidi';
@@ -18,12 +19,22 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
 export const metadata = { title: 'Task contrast' };
 
 /** The task page is the same-task contrast view. */
-export default async function TaskContrastPage({ params }: { params: Promise<{ taskId: string }> }) {
+export default async function TaskContrastPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ taskId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requirePageActor('trajectory:read');
   const { taskId } = await params;
+  // runs=<id>,<id>: only those runs (the compare page's "open the two runs side by side").
+  const { runs } = searchParamsRecord(await searchParams);
+  const asked = runs ? runs.split(',').filter((id) => id.trim()).length : 0;
   // A malformed id (it does not parse) is as missing as an unknown one.
   // ./layout.tsx answered 404 for a missing task; one removed since then lands on ../not-found.tsx too.
-  const view = (await orNotFound(loadTaskContrast(actor, taskId), { malformedIsMissing: true })) ?? notFound();
+  const view =
+    (await orNotFound(loadTaskContrast(actor, taskId, { runs }), { malformedIsMissing: true })) ?? notFound();
   const { task, trajectories } = view;
   const artefacts = await listEvaluatorArtefacts(actor, task.id);
   return (
@@ -53,11 +64,34 @@ export default async function TaskContrastPage({ params }: { params: Promise<{ t
       <div className="mb-6">
         <TaskReflectionPanel taskId={task.id} canRun={can(actor.role, 'reflection:run')} />
       </div>
-      {trajectories.length === 0 ? (
+      {trajectories.length === 0 && runs ? (
+        <EmptyState title="None of the runs in this link is a run of this task">
+          <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="font-medium text-indigo-700 hover:underline">
+            Show every run of the task
+          </Link>
+        </EmptyState>
+      ) : trajectories.length === 0 ? (
         <EmptyState title="No trajectories yet">Import runs of this task to compare them here.</EmptyState>
       ) : (
         <>
-          {view.trajectoryTotal > trajectories.length ? (
+          {runs ? (
+            <p
+              className="mb-4 rounded-md bg-indigo-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-indigo-200"
+              data-testid="selected-runs-note"
+            >
+              Showing {trajectories.length} chosen run{trajectories.length === 1 ? '' : 's'} of {view.trajectoryTotal}
+              {asked > trajectories.length
+                ? ` (${asked - trajectories.length} of the runs in this link are not runs of this task)`
+                : ''}
+              .{' '}
+              <Link
+                href={`/tasks/${encodeURIComponent(task.id)}`}
+                className="font-medium text-indigo-700 hover:underline"
+              >
+                Show every run
+              </Link>
+            </p>
+          ) : view.trajectoryTotal > trajectories.length ? (
             <p className="mb-4 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">
               Showing {trajectories.length} of {view.trajectoryTotal} trajectories (at most {MAX_CONTRAST_TRAJECTORIES},
               by model and trial).

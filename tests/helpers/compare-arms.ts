@@ -1,0 +1,44 @@
+import { prisma } from '@/lib/db/prisma';
+import { seedTrajectory, type SeedEvent } from './factories';
+
+/** One run of a two-arm dataset: which task, trial, model and release, and its checkpoint results. */
+export type ArmRunSpec = {
+  task: string;
+  trial: number | null;
+  model?: string;
+  release: string | null;
+  cps: Record<string, boolean>;
+  cards?: string[];
+  events?: SeedEvent[];
+  ability?: string;
+  createdAt?: Date;
+  /** Anchors failed checkpoint results to this event position. */
+  failedAt?: number;
+};
+
+/** Seeds the runs in order (the order is their import order: a later run of the same pair supersedes an earlier one). */
+export async function seedArmRuns(benchmark: string, runs: ArmRunSpec[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, r] of runs.entries()) {
+    const t = await seedTrajectory({
+      benchmark,
+      taskExternalId: r.task,
+      ability: r.ability ?? 'airline',
+      model: r.model ?? 'm1',
+      checkpoints: r.cps,
+      memoryRelease: r.release,
+      memoryCardIds: r.cards ?? [],
+      events: r.events,
+      // One second apart so "newest" is unambiguous.
+      createdAt: r.createdAt ?? new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+    });
+    await prisma.trajectory.update({ where: { id: t.id }, data: { trial: r.trial } });
+    if (r.failedAt !== undefined)
+      await prisma.checkpointResult.updateMany({
+        where: { trajectoryId: t.id, passed: false },
+        data: { eventIndex: r.failedAt },
+      });
+    ids.push(t.id);
+  }
+  return ids;
+}
