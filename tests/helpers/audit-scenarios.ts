@@ -4,7 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { createApiToken } from '@/lib/users/api-tokens';
 import { addVersion, createSkillCard, skillContent } from './bank-factories';
-import { createActor, createUser, demoRecord, seedDemoTask, uid } from './factories';
+import { createActor, createUser, demoRecord, seedDemoTask, seedTrajectory, uid } from './factories';
 import { pendingPatch, twinProposal } from './review-fixtures';
 
 /**
@@ -226,6 +226,21 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
       role: 'RESEARCHER',
       raw: { body: `${JSON.stringify(demoRecord())}\n`, query: `fileName=${fileName}&format=native` },
       audit: { action: 'import.finish', entityType: 'ImportJob', entityId },
+    };
+  },
+  'POST /api/trajectories/[trajectoryId]/checkpoints': async () => {
+    // An undiagnosed checkpoint whose evaluation arrives again with another result: replaced, and audited.
+    const t = await seedTrajectory({
+      benchmark: `late-${uid()}`,
+      taskExternalId: 'task-1',
+      model: 'model-a',
+      checkpoints: { cp_0: true },
+    });
+    return {
+      role: 'RESEARCHER',
+      params: { trajectoryId: t.id },
+      body: { checkpoints: [{ id: 'cp_0', passed: false, note: 'the evaluator ran again' }] },
+      audit: { action: 'checkpoints.attach', entityType: 'Trajectory', entityId: t.id },
     };
   },
   'POST /v1/traces': async () => {

@@ -27,6 +27,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     'bank:export',
     'release:freeze',
     'dashboard:read',
+    'compare:read',
   ],
   RESEARCHER: [
     'trajectory:read',
@@ -40,6 +41,7 @@ const EXPECTED: Record<Role, Permission[]> = {
     'bank:export',
     'release:freeze',
     'dashboard:read',
+    'compare:read',
     'import:run',
   ],
   ADMIN: Object.keys(PERMISSIONS) as Permission[],

