@@ -1,6 +1,6 @@
 import type { NativeEvent, NativeRecordInput } from '@/lib/import/native-schema';
 import { parseArguments, toolName } from '@/lib/import/adapters/shared';
-import { mapSpanAttributes, type SpanMapping, type SpanMessage } from './map-span-attributes';
+import { mapSpanAttributes, type SpanMapping, type SpanMessage } from '@/lib/otel/span-attributes';
 import type { AttributeMap, ReceivedSpan } from './received-span';
 
 /**
@@ -174,7 +174,7 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
       const tool = toolName(app, m.tool.name || 'unknown');
       const callId = m.tool.callId ?? unanswered.get(tool)?.values().next().value ?? null;
       if (!callId || !calledIds.has(callId))
-        (toolCall({ id: callId, name: m.tool.name, arguments: m.tool.arguments }, meta), (wrote = true));
+        (toolCall({ id: callId, name: m.tool.name ?? '', arguments: m.tool.arguments }, meta), (wrote = true));
       if (!callId || !observed.has(callId)) {
         if (callId) answer(callId);
         push(

@@ -3,9 +3,8 @@ import { brokenJsonItem, streamJsonPieces } from './json-stream';
 import { langfuseScores } from './langfuse-scores';
 import { arr, isObj, nativeRecord, parseArguments, str, type Json } from './shared';
 import {
-  inputMessages,
-  outputMessages,
   spanKind,
+  spanMessages,
   spanModel,
   spanUsage,
   toolExecution,
@@ -13,7 +12,7 @@ import {
   type SpanKind,
   type SpanMessage,
   type SpanToolCall,
-} from './span-attributes';
+} from '@/lib/otel/span-attributes';
 import { DATA_QUALITY_KEY, type Adapter, type ItemWarning, type SourceItem } from './types';
 
 export const LANGFUSE_BENCHMARK = 'langfuse';
@@ -135,7 +134,7 @@ const toolOf = (name: string) => `${APP}.${name.replace(/[^\w.-]/g, '_').replace
 
 /**
  * One `{trace, observations}` export → a native record. Observations in start
- * order map like spans (span-attributes.ts): a model span gives the messages it
+ * order map like spans (lib/otel/span-attributes.ts): a model span gives the messages it
  * was newly given and the text and tool calls it produced; a tool span gives the
  * observation of its call (and the call, when no model span showed it); an
  * observation at level ERROR gives an error. A model span wrapping other model
@@ -179,11 +178,13 @@ export function langfuseTraceToNative(doc: Json, at: string, opts: { model?: str
       model ??= spanModel(x.attributes) ?? str(x.o.model) ?? null;
       const u = spanUsage(x.attributes);
       const ud = isObj(x.o.usageDetails) ? x.o.usageDetails : {};
-      usage.input += u?.input ?? (typeof ud.input === 'number' ? ud.input : 0);
-      usage.output += u?.output ?? (typeof ud.output === 'number' ? ud.output : 0);
-      let input = inputMessages(x.attributes);
+      usage.input += u?.inputTokens ?? (typeof ud.input === 'number' ? ud.input : 0);
+      usage.output += u?.outputTokens ?? (typeof ud.output === 'number' ? ud.output : 0);
+      const fromAttributes = spanMessages(x.attributes);
+      let input = fromAttributes.input;
       if (!input.length) input = messagesFromInput(x.o.input);
-      for (const m of input) {
+      for (const msg of input) {
+        const m = { ...msg, content: msg.content ?? '' };
         if (m.role === 'tool') {
           if (m.toolCallId && answered.has(m.toolCallId)) continue;
           if (m.toolCallId) answered.add(m.toolCallId);
@@ -211,12 +212,13 @@ export function langfuseTraceToNative(doc: Json, at: string, opts: { model?: str
           push(id, { source: 'environment', type: 'notification', content: m.content, metadata: { role: m.role } });
         else push(id, { source: 'user', type: 'message', content: m.content });
       }
-      let output = outputMessages(x.attributes);
+      let output = fromAttributes.output;
       if (!output.length) output = messagesFromOutput(x.o);
       for (const m of output) {
-        if (m.content.trim()) {
-          seenMessages.add(`assistant:${m.content}`);
-          push(id, { source: 'agent', type: 'message', content: m.content });
+        const content = m.content ?? '';
+        if (content.trim()) {
+          seenMessages.add(`assistant:${content}`);
+          push(id, { source: 'agent', type: 'message', content });
         }
         m.toolCalls.forEach((c) => pushCall(id, c));
       }

@@ -151,6 +151,6 @@ describe.skipIf(skipWithoutRealData(LANGFUSE, 'Langfuse real trace exports impor
       callId: 'call_DgKARp7a7IhJPDczfifMp6Ra',
       arguments: { location: 'San Francisco' },
     });
-    expect(t.model).toBe('gpt-5');
+    expect(t.model).toBe('gpt-5-2025-08-07');
   });
 });
