@@ -43,6 +43,7 @@ const PAGES = [
   '/dashboard/trajectories',
   '/dashboard/impact',
   '/dashboard/proposals',
+  '/compare',
   '/search?q=refund',
   '/imports',
   '/agreement',

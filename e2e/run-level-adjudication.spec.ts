@@ -49,6 +49,21 @@ async function diagnoseRun(
  * annotators diagnose the same max_steps loop differently (category and range); the reviewer finds the run in
  * the disagreements list, named as the run as a whole, and adjudicates it by picking one diagnosis.
  */
+/**
+ * The /agreement link of the list page holding the disagreement that mentions `text`: the list is oldest first, and
+ * the suite's other specs add disagreements of their own, so ours need not be on the first page.
+ */
+async function pageHolding(page: Page, status: 'open' | 'adjudicated', text: string): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const body = (await (await page.request.get(`/api/agreement/disagreements?status=${status}&page=${n}`)).json()) as {
+      items: unknown[];
+      pageCount: number;
+    };
+    if (JSON.stringify(body.items).includes(text) || n >= body.pageCount)
+      return `/agreement?status=${status}&page=${n}`;
+  }
+}
+
 test('two annotators diagnose a max_steps run differently, and a reviewer adjudicates it from the disagreements list', async ({
   browser,
 }) => {
@@ -90,7 +105,7 @@ test('two annotators diagnose a max_steps run differently, and a reviewer adjudi
     where: { runTrajectoryId: id, status: 'SUBMITTED', author: { email: 'annotator2@demo.local' } },
   });
 
-  await reviewer.goto('/agreement');
+  await reviewer.goto(await pageHolding(reviewer, 'open', wrongA));
   const item = reviewer.getByTestId('disagreement').filter({ hasText: wrongA });
   await expect(item).toContainText('The run as a whole');
   await expect(item).toContainText('disagree on category and range');
@@ -103,7 +118,7 @@ test('two annotators diagnose a max_steps run differently, and a reviewer adjudi
   await item.getByRole('button', { name: "Use Ari Annotator's diagnosis" }).click();
   // Settled, it leaves "To adjudicate" and is listed under "Adjudicated" with the pick.
   await expect(item).toHaveCount(0);
-  await reviewer.getByRole('tab', { name: 'Adjudicated' }).click();
+  await reviewer.goto(await pageHolding(reviewer, 'adjudicated', wrongA));
   await expect(reviewer.getByRole('tab', { name: 'Adjudicated' })).toHaveAttribute('aria-selected', 'true');
   const settled = reviewer.getByTestId('disagreement').filter({ hasText: wrongA });
   await expect(settled.getByTestId('adjudication')).toContainText('Tell the user no direct flight exists');
