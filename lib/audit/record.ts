@@ -65,7 +65,7 @@ export async function recordAuditOn(
   const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
   await client.query(
     `INSERT INTO "AuditLog" ("id", "actorId", "apiTokenId", "action", "entityType", "entityId", "entityLabel", "before", "after")
-     VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)`,
+     VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb)`,
     [
       entry.actorId,
       auditTokenId(),

@@ -141,7 +141,7 @@ export async function receiveTraces(
     await client.query(
       `INSERT INTO "OtlpIngest" ("sourceKey", "label", "apiTokenId", "requests", "tracesReceived", "tracesBuilt",
                                   "spansAccepted", "spansRejected", "recentRejections", "lastSeenAt")
-        VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8::jsonb, ($9::timestamptz AT TIME ZONE 'UTC'))
+        VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8::text::jsonb, ($9::timestamptz AT TIME ZONE 'UTC'))
         ON CONFLICT ("sourceKey") DO UPDATE SET
           "label" = EXCLUDED."label",
           "requests" = "OtlpIngest"."requests" + 1,
