@@ -3,14 +3,21 @@ import { pgStore, type ImportClient } from '@/lib/import/pg-store';
 import { validateRecord } from '@/lib/import/validate-record';
 import { trajectoryHash, writeRecordsWith } from '@/lib/import/write-record';
 import type { ReceivedSpan } from './received-span';
-import { spansToRecord, trajectoryIdOf } from './spans-to-record';
+import { spansToRecord, trajectoryIdOf, UNASSIGNED_TASK } from './spans-to-record';
 
 export type BuildOutcome =
   | { traceId: string; status: 'built'; trajectoryId: string; rebuilt: boolean }
   | { traceId: string; status: 'unchanged'; trajectoryId: string }
   | { traceId: string; status: 'failed'; error: string };
 
-type PriorTrajectory = { id: string; externalId: string; contentHash: string; diagnosed: boolean };
+type PriorTrajectory = {
+  id: string;
+  externalId: string;
+  contentHash: string;
+  diagnosed: boolean;
+  taskId: string;
+  reassigned: boolean;
+};
 
 /**
  * (Re)builds traces' trajectories from every span staged for them, through the import path's one writer
@@ -48,10 +55,11 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
   }
 
   const { rows: prior } = await client.query<PriorTrajectory>(
-    `SELECT t.id, t."externalId", t."contentHash",
-            EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."trajectoryId" = t.id) AS diagnosed
-     FROM "Trajectory" t WHERE t."externalId" = ANY($1::text[])`,
-    [[...records.keys()].map(trajectoryIdOf)],
+    `SELECT t.id, t."externalId", t."contentHash", t."taskId",
+            EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."trajectoryId" = t.id) AS diagnosed,
+            NOT (k.benchmark = $2 AND k."externalId" = $3) AS reassigned
+     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE t."externalId" = ANY($1::text[])`,
+    [[...records.keys()].map(trajectoryIdOf), UNASSIGNED_TASK.benchmark, UNASSIGNED_TASK.id],
   );
   const priorOf = new Map(prior.map((p) => [p.externalId, p]));
   const replaced: string[] = [];
@@ -79,6 +87,22 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
         toWrite.map(([, r]) => r),
       )
     : [];
+  // An admin moved the run off the unassigned task (lib/otlp/reassign-trace.ts); the spans still name no
+  // task, so the rebuilt run is put back under the task the admin chose.
+  const keepTask = written.flatMap((w, i) => {
+    const [traceId, record] = toWrite[i];
+    const p = priorOf.get(trajectoryIdOf(traceId));
+    const stillUnassigned =
+      record.task.benchmark === UNASSIGNED_TASK.benchmark && record.task.id === UNASSIGNED_TASK.id;
+    return w.status === 'imported' && p?.reassigned && stillUnassigned && !record.checkpoints.length
+      ? [{ id: w.trajectoryId, taskId: p.taskId }]
+      : [];
+  });
+  if (keepTask.length)
+    await client.query(
+      `UPDATE "Trajectory" t SET "taskId" = u.task_id FROM unnest($1::text[], $2::text[]) AS u(id, task_id) WHERE t.id = u.id`,
+      [keepTask.map((k) => k.id), keepTask.map((k) => k.taskId)],
+    );
   written.forEach((w, i) => {
     const traceId = toWrite[i][0];
     if (w.status === 'conflict') fail(traceId, `${w.path}: ${w.reason}`);

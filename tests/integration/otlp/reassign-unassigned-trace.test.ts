@@ -13,10 +13,12 @@ vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m)
 const nowNs = BigInt(Date.now()) * 1_000_000n;
 const str = (key: string, value: string) => ({ key, value: { stringValue: value } });
 
+const admins = new Map<string, Awaited<ReturnType<typeof createActor>>>();
+
 /** A trace of a root span and one tool span, naming no task: it lands under the unassigned task. */
-async function unassignedTrace() {
-  const admin = await createActor('ADMIN');
-  const traceId = uid().repeat(4);
+async function unassignedTrace(traceId = uid().repeat(4), extraSpans: string[] = []) {
+  const admin = admins.get(traceId) ?? (await createActor('ADMIN'));
+  admins.set(traceId, admin);
   const span = (spanId: string, parent: string | undefined, attributes: unknown[]) => ({
     traceId,
     spanId,
@@ -39,6 +41,13 @@ async function unassignedTrace() {
                 str('gen_ai.tool.call.id', 'c1'),
                 str('gen_ai.tool.call.result', '{"status":"shipped"}'),
               ]),
+              ...extraSpans.map((id) =>
+                span(id, '00000000000000a1', [
+                  str('gen_ai.operation.name', 'execute_tool'),
+                  str('gen_ai.tool.name', 'refund'),
+                  str('gen_ai.tool.call.result', 'done'),
+                ]),
+              ),
             ],
           },
         ],
@@ -51,10 +60,11 @@ async function unassignedTrace() {
     where: { externalId: `otlp-${traceId}` },
     include: { task: true },
   });
+  if (extraSpans.length) return { admin, trajectory, traceId };
   expect(trajectory.task).toMatchObject({ benchmark: 'otlp', externalId: 'unassigned' });
   // The task's metadata is stored as an object (not a JSON string) by the import writer.
   expect(trajectory.task.metadata).toMatchObject({ source: 'otlp' });
-  return { admin, trajectory };
+  return { admin, trajectory, traceId };
 }
 
 describe('an admin re-assigns a trace that named no task', () => {
@@ -106,6 +116,14 @@ describe('an admin re-assigns a trace that named no task', () => {
     const task = await prisma.task.findUniqueOrThrow({ where: { id: result.task.id } });
     expect(task.instruction).toBe('Refund the damaged item');
     expect((await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectory.id } })).taskId).toBe(task.id);
+  });
+
+  it('a late span rebuilds the run under the task the admin chose, not back under unassigned', async () => {
+    const { admin, trajectory, traceId } = await unassignedTrace();
+    const { task } = await reassignTrace(admin, trajectory.id, { task: { benchmark: `late-${uid()}`, id: 't' } });
+    const rebuilt = await unassignedTrace(traceId, ['00000000000000a3']);
+    expect(rebuilt.trajectory.eventCount).toBeGreaterThan(trajectory.eventCount);
+    expect(rebuilt.trajectory.taskId).toBe(task.id);
   });
 
   it('over the API: admin only, bad bodies named, unknown ids 404', async () => {
