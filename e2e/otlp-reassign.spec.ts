@@ -69,9 +69,9 @@ test('an admin moves a trace that named no task under a real task from the traje
   await page.goto(`/trajectories/${trajectory.id}`);
   const form = page.getByTestId('reassign-trace');
   await expect(form).toBeVisible();
-  await form.getByLabel('Benchmark').fill(`e2e-${tag}`);
-  await form.getByLabel('Task id').fill('shop/1');
-  await form.getByLabel('Task id').press('Enter');
+  await form.getByLabel('Benchmark', { exact: true }).fill(`e2e-${tag}`);
+  await form.getByLabel('Task id', { exact: true }).fill('shop/1');
+  await form.getByLabel('Task id', { exact: true }).press('Enter');
   // After the refresh the run is no longer unassigned: the form is gone.
   await expect(page.getByTestId('reassign-trace')).toHaveCount(0);
   const moved = await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectory.id }, include: { task: true } });
