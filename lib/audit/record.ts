@@ -1,6 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import { requestActor } from '@/lib/auth/request-actor';
 import type { Tx } from '@/lib/db/prisma';
+import type { ImportClient } from '@/lib/import/pg-store';
 import { labelFromPayload, lookupEntityLabels } from './entity-labels';
 
 /** The API token the request being handled came through (null for a session, the CLI, a job): every entry names it. */
@@ -42,4 +43,38 @@ export async function recordAudit(
       after: (entry.after ?? undefined) as Prisma.InputJsonValue | undefined,
     },
   });
+}
+
+/**
+ * The same entry, written on the import path's connection (lib/import/pg-store.ts) for writers whose
+ * transaction is not Prisma's (the OTLP receiver builds trajectories with COPY). The caller names the
+ * entity: there is no Prisma client on that connection to look its label up.
+ */
+export async function recordAuditOn(
+  client: Pick<ImportClient, 'query'>,
+  entry: {
+    actorId: string | null;
+    action: string;
+    entityType: string;
+    entityId: string;
+    entityLabel: string;
+    before?: unknown;
+    after?: unknown;
+  },
+) {
+  const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+  await client.query(
+    `INSERT INTO "AuditLog" ("id", "actorId", "apiTokenId", "action", "entityType", "entityId", "entityLabel", "before", "after")
+     VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, $7::text::jsonb, $8::text::jsonb)`,
+    [
+      entry.actorId,
+      auditTokenId(),
+      entry.action,
+      entry.entityType,
+      entry.entityId,
+      entry.entityLabel,
+      json(entry.before),
+      json(entry.after),
+    ],
+  );
 }

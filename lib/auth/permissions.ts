@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   // Paired comparisons of two arms (lib/compare): researchers read them, reviewers see a card's record from them.
   'compare:read': ['REVIEWER', 'RESEARCHER', 'ADMIN'],
   'import:run': ['RESEARCHER', 'ADMIN'],
+  // Moving a trace that named no task under a real one changes what a run counts towards: an admin's call.
+  'trajectory:reassign': ['ADMIN'],
   'taxonomy:edit': ['ADMIN'],
   'admin:users': ['ADMIN'],
   'admin:tokens': ['ADMIN'],

@@ -146,7 +146,7 @@ export function pgStore(client: ImportClient): BatchStore {
       const split = t.split === 'heldout' ? 'HELDOUT' : t.split === 'reference' ? 'REFERENCE' : null;
       await client.query(
         `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, split, metadata, "contentHash", "updatedAt")
-         VALUES ($1, $2, $3, $4, $5, $6::text[], $7::"TaskSplit", $8::jsonb, $9, now())`,
+         VALUES ($1, $2, $3, $4, $5, $6::text[], $7::"TaskSplit", $8::text::jsonb, $9, now())`,
         params([
           id,
           t.benchmark,

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import type { PrismaClient } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
+import type { ImportClient } from '@/lib/import/pg-store';
 import { PG_CHANNEL, type AccessEnded, type LiveChange } from './channels';
 
 /**
@@ -20,4 +21,9 @@ export async function notifyChange(db: Tx | PrismaClient, change: LiveChange): P
 export async function notifyAccessEnded(db: Tx | PrismaClient, userId: string): Promise<void> {
   const message: AccessEnded = { accessEnded: { userId } };
   await db.$executeRaw(Prisma.sql`SELECT pg_notify(${PG_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** notifyChange on the import path's connection (lib/import/pg-store.ts): same delivery, on commit only. */
+export async function notifyChangeOn(client: Pick<ImportClient, 'query'>, change: LiveChange): Promise<void> {
+  await client.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify(change)]);
 }

@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { OtlpIngestRow } from '@/lib/otlp/list-ingestion';
+import { reassignTraceSchema, type ReassignTraceResult } from '@/lib/otlp/reassign-trace';
 import { errors, errorSchema, json, named } from './shared';
 
 /**
@@ -32,6 +33,33 @@ const ingestRowSchema = z.object({
   lastSeenAt: z.string(),
 }) satisfies z.ZodType<OtlpIngestRow>;
 
+// The OTLP specification's error body: google.rpc.Status (protobuf for a protobuf request, else this JSON form).
+const rpcStatusSchema = z.object({
+  code: z.number().int().describe('google.rpc.Code: 3 INVALID_ARGUMENT (400, 413), 8 RESOURCE_EXHAUSTED (429)'),
+  message: z.string().describe('What was wrong, and where'),
+  details: z.array(z.unknown()),
+});
+const statusBody = (description: string) => ({
+  description,
+  content: {
+    'application/json': { schema: rpcStatusSchema },
+    'application/x-protobuf': { schema: z.string().describe('google.rpc.Status, protobuf') },
+  },
+});
+
+const reassignResultSchema = z.object({
+  trajectoryId: z.string(),
+  task: z.object({
+    id: z.string(),
+    benchmark: z.string(),
+    externalId: z.string(),
+    created: z.boolean().describe('The task did not exist and was created by this call'),
+  }),
+});
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const shapeMatches: Same<z.infer<typeof reassignResultSchema>, ReassignTraceResult> = true;
+void shapeMatches;
+
 export function registerOtlpPaths(r: OpenAPIRegistry): void {
   const IngestRow = named(r, 'OtlpIngestRow', ingestRowSchema);
   r.registerPath({
@@ -56,8 +84,27 @@ export function registerOtlpPaths(r: OpenAPIRegistry): void {
           'application/x-protobuf': { schema: z.string().describe('ExportTraceServiceResponse, protobuf') },
         },
       },
-      413: json(errorSchema, 'The body is over 16 MiB (compressed or un-gzipped)'),
-      429: json(errorSchema, 'More than 600 requests a minute from this token: retry after Retry-After'),
+      ...errors,
+      400: statusBody('The body is not an ExportTraceServiceRequest (or not gzip, or an unknown content type)'),
+      413: statusBody('The body is over 16 MiB (compressed or un-gzipped)'),
+      429: statusBody('More than 600 requests a minute from this token: retry after Retry-After'),
+    },
+  });
+  const ReassignBody = named(r, 'ReassignTrace', reassignTraceSchema);
+  r.registerPath({
+    method: 'post',
+    path: '/api/trajectories/{trajectoryId}/reassign',
+    summary: 'Move a trace that named no task under a real task (admin)',
+    description:
+      'For trajectories that arrived over OTLP without memory_console.task.id (task "unassigned", benchmark "otlp"). Name an existing task by `taskId`, or a task by `task: { benchmark, id }` (created when missing, with `instruction` if given). Checkpoint results move with the run. Audited. See docs/send-traces.md.',
+    request: {
+      params: z.object({ trajectoryId: z.string().describe('The console id of the trajectory') }),
+      body: { content: { 'application/json': { schema: ReassignBody } } },
+    },
+    responses: {
+      200: json(reassignResultSchema, 'The trajectory and the task it is now under'),
+      404: json(errorSchema, 'No such trajectory or task (the message names the id)'),
+      409: json(errorSchema, 'The trajectory is not under the unassigned task: nothing was changed'),
       ...errors,
     },
   });

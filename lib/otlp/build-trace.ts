@@ -1,38 +1,47 @@
-import { Prisma } from '@prisma/client';
-import type { Tx } from '@/lib/db/prisma';
 import type { NativeRecord } from '@/lib/import/native-schema';
+import { pgStore, type ImportClient } from '@/lib/import/pg-store';
 import { validateRecord } from '@/lib/import/validate-record';
-import { trajectoryHash, writeNativeRecords } from '@/lib/import/write-record';
+import { trajectoryHash, writeRecordsWith } from '@/lib/import/write-record';
 import type { ReceivedSpan } from './received-span';
-import { spansToRecord, trajectoryIdOf } from './spans-to-record';
+import { spansToRecord, trajectoryIdOf, UNASSIGNED_TASK } from './spans-to-record';
 
 export type BuildOutcome =
   | { traceId: string; status: 'built'; trajectoryId: string; rebuilt: boolean }
   | { traceId: string; status: 'unchanged'; trajectoryId: string }
   | { traceId: string; status: 'failed'; error: string };
 
+type PriorTrajectory = {
+  id: string;
+  externalId: string;
+  contentHash: string;
+  diagnosed: boolean;
+  taskId: string;
+  reassigned: boolean;
+};
+
 /**
- * (Re)builds traces' trajectories from every span staged for them, through the import path
- * (validateRecord, then one batched writeNativeRecords), inside the caller's transaction. Serialised per
- * trace with advisory locks (taken in id order, so two requests never wait on each other in a circle),
- * so two requests bringing spans of one trace never build it twice. A trace built before is rebuilt when
- * late spans change it, unless someone has diagnosed it already (a diagnosed run never changes under an
- * annotator): then the trace is FAILED with why, and its spans stay.
+ * (Re)builds traces' trajectories from every span staged for them, through the import path's one writer
+ * (validateRecord, then writeRecordsWith on the pg store: the native import's COPY of event rows), inside
+ * the caller's transaction. Serialised per trace with advisory locks (taken in id order, so two requests
+ * never wait on each other in a circle), so two requests bringing spans of one trace never build it twice.
+ * A trace built before is rebuilt when late spans change it, unless someone has diagnosed it already (a
+ * diagnosed run never changes under an annotator): then the trace is FAILED with why, and its spans stay.
  */
-export async function buildTraces(tx: Tx, traceIds: string[]): Promise<BuildOutcome[]> {
+export async function buildTraces(client: ImportClient, traceIds: string[]): Promise<BuildOutcome[]> {
   if (!traceIds.length) return [];
   const ids = [...traceIds].sort();
-  await tx.$executeRaw(
-    Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('otlp:' || id)) FROM unnest(${ids}::text[]) AS id ORDER BY id`,
+  await client.query(
+    `SELECT pg_advisory_xact_lock(hashtext('otlp:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`,
+    [ids],
   );
-  const rows = await tx.otlpSpan.findMany({
-    where: { traceId: { in: ids } },
-    select: { traceId: true, span: true, seq: true },
-  });
+  const { rows } = await client.query<{ traceId: string; span: ReceivedSpan; seq: string }>(
+    `SELECT "traceId", span, seq FROM "OtlpSpan" WHERE "traceId" = ANY($1::text[])`,
+    [ids],
+  );
   const spansOf = new Map<string, ReceivedSpan[]>();
   for (const r of rows) {
     const list = spansOf.get(r.traceId) ?? [];
-    list.push({ ...(r.span as unknown as ReceivedSpan), seq: Number(r.seq) });
+    list.push({ ...r.span, seq: Number(r.seq) });
     spansOf.set(r.traceId, list);
   }
 
@@ -45,10 +54,13 @@ export async function buildTraces(tx: Tx, traceIds: string[]): Promise<BuildOutc
     else fail(traceId, checked.issues.map((i) => `${i.path}: ${i.reason}`).join('; '));
   }
 
-  const prior = await tx.trajectory.findMany({
-    where: { externalId: { in: [...records.keys()].map(trajectoryIdOf) } },
-    select: { id: true, externalId: true, contentHash: true, _count: { select: { diagnoses: true } } },
-  });
+  const { rows: prior } = await client.query<PriorTrajectory>(
+    `SELECT t.id, t."externalId", t."contentHash", t."taskId",
+            EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."trajectoryId" = t.id) AS diagnosed,
+            NOT (k.benchmark = $2 AND k."externalId" = $3) AS reassigned
+     FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE t."externalId" = ANY($1::text[])`,
+    [[...records.keys()].map(trajectoryIdOf), UNASSIGNED_TASK.benchmark, UNASSIGNED_TASK.id],
+  );
   const priorOf = new Map(prior.map((p) => [p.externalId, p]));
   const replaced: string[] = [];
   const toWrite: [string, NativeRecord][] = [];
@@ -57,7 +69,7 @@ export async function buildTraces(tx: Tx, traceIds: string[]): Promise<BuildOutc
     if (!p) toWrite.push([traceId, record]);
     else if (p.contentHash === trajectoryHash(record))
       outcomes.set(traceId, { traceId, status: 'unchanged', trajectoryId: p.id });
-    else if (p._count.diagnoses > 0)
+    else if (p.diagnosed)
       fail(
         traceId,
         `late spans arrived after trajectory ${p.id} was diagnosed: it is kept as diagnosed and the new spans are stored only`,
@@ -67,11 +79,30 @@ export async function buildTraces(tx: Tx, traceIds: string[]): Promise<BuildOutc
       toWrite.push([traceId, record]);
     }
   }
-  if (replaced.length) await tx.trajectory.deleteMany({ where: { id: { in: replaced } } });
-  const written = await writeNativeRecords(
-    tx,
-    toWrite.map(([, r]) => r),
-  );
+  // Events, checkpoint results and queue rows go with the trajectory (ON DELETE CASCADE).
+  if (replaced.length) await client.query(`DELETE FROM "Trajectory" WHERE id = ANY($1::text[])`, [replaced]);
+  const written = toWrite.length
+    ? await writeRecordsWith(
+        pgStore(client),
+        toWrite.map(([, r]) => r),
+      )
+    : [];
+  // An admin moved the run off the unassigned task (lib/otlp/reassign-trace.ts); the spans still name no
+  // task, so the rebuilt run is put back under the task the admin chose.
+  const keepTask = written.flatMap((w, i) => {
+    const [traceId, record] = toWrite[i];
+    const p = priorOf.get(trajectoryIdOf(traceId));
+    const stillUnassigned =
+      record.task.benchmark === UNASSIGNED_TASK.benchmark && record.task.id === UNASSIGNED_TASK.id;
+    return w.status === 'imported' && p?.reassigned && stillUnassigned && !record.checkpoints.length
+      ? [{ id: w.trajectoryId, taskId: p.taskId }]
+      : [];
+  });
+  if (keepTask.length)
+    await client.query(
+      `UPDATE "Trajectory" t SET "taskId" = u.task_id FROM unnest($1::text[], $2::text[]) AS u(id, task_id) WHERE t.id = u.id`,
+      [keepTask.map((k) => k.id), keepTask.map((k) => k.taskId)],
+    );
   written.forEach((w, i) => {
     const traceId = toWrite[i][0];
     if (w.status === 'conflict') fail(traceId, `${w.path}: ${w.reason}`);
@@ -88,16 +119,23 @@ export async function buildTraces(tx: Tx, traceIds: string[]): Promise<BuildOutc
   const ok = all.filter((o) => o.status !== 'failed');
   const failed = all.filter((o): o is Extract<BuildOutcome, { status: 'failed' }> => o.status === 'failed');
   if (ok.length)
-    await tx.$executeRaw(Prisma.sql`
-      UPDATE "OtlpTrace" t SET "status" = 'BUILT', "error" = NULL, "trajectoryId" = u.trajectory_id,
-        "builtAt" = CASE WHEN u.changed THEN now() ELSE t."builtAt" END
-      FROM unnest(${ok.map((o) => o.traceId)}::text[], ${ok.map((o) => ('trajectoryId' in o ? o.trajectoryId : null))}::text[],
-                  ${ok.map((o) => o.status === 'built')}::boolean[]) AS u(trace_id, trajectory_id, changed)
-      WHERE t."traceId" = u.trace_id`);
+    await client.query(
+      `UPDATE "OtlpTrace" t SET "status" = 'BUILT', "error" = NULL, "trajectoryId" = u.trajectory_id,
+         "builtAt" = CASE WHEN u.changed THEN now() ELSE t."builtAt" END
+       FROM unnest($1::text[], $2::text[], $3::boolean[]) AS u(trace_id, trajectory_id, changed)
+       WHERE t."traceId" = u.trace_id`,
+      [
+        ok.map((o) => o.traceId),
+        ok.map((o) => ('trajectoryId' in o ? o.trajectoryId : null)),
+        ok.map((o) => o.status === 'built'),
+      ],
+    );
   if (failed.length)
-    await tx.$executeRaw(Prisma.sql`
-      UPDATE "OtlpTrace" t SET "status" = 'FAILED', "error" = u.error
-      FROM unnest(${failed.map((o) => o.traceId)}::text[], ${failed.map((o) => o.error)}::text[]) AS u(trace_id, error)
-      WHERE t."traceId" = u.trace_id`);
+    await client.query(
+      `UPDATE "OtlpTrace" t SET "status" = 'FAILED', "error" = u.error
+       FROM unnest($1::text[], $2::text[]) AS u(trace_id, error)
+       WHERE t."traceId" = u.trace_id`,
+      [failed.map((o) => o.traceId), failed.map((o) => o.error)],
+    );
   return all;
 }

@@ -8,8 +8,9 @@ import protobuf from 'protobufjs';
  */
 const PROTO_ROOT = path.join(process.cwd(), 'lib', 'otlp', 'proto');
 const SERVICE_FILE = 'opentelemetry/proto/collector/trace/v1/trace_service.proto';
+const STATUS_FILE = 'google/rpc/status.proto';
 
-type OtlpTypes = { request: protobuf.Type; response: protobuf.Type };
+type OtlpTypes = { request: protobuf.Type; response: protobuf.Type; status: protobuf.Type };
 const globalForProto = globalThis as unknown as { __otlpTypes?: OtlpTypes };
 
 export function otlpTypes(): OtlpTypes {
@@ -17,11 +18,12 @@ export function otlpTypes(): OtlpTypes {
   const root = new protobuf.Root();
   // Imports inside the files name paths from the repository root of opentelemetry-proto.
   root.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(PROTO_ROOT, target));
-  root.loadSync(SERVICE_FILE);
+  root.loadSync([SERVICE_FILE, STATUS_FILE]);
   root.resolveAll();
   const types = {
     request: root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest'),
     response: root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse'),
+    status: root.lookupType('google.rpc.Status'),
   };
   globalForProto.__otlpTypes = types;
   return types;
@@ -42,4 +44,11 @@ export function encodeResponse(partial: PartialSuccess | null, as: 'protobuf' | 
   if (as === 'json') return JSON.stringify(body);
   const { response } = otlpTypes();
   return response.encode(response.fromObject(body)).finish();
+}
+
+/** A google.rpc.Status: the body of an OTLP/HTTP error response, in the request's encoding. */
+export function encodeStatus(status: { code: number; message: string }, as: 'protobuf' | 'json'): Uint8Array | string {
+  if (as === 'json') return JSON.stringify({ code: status.code, message: status.message, details: [] });
+  const { status: type } = otlpTypes();
+  return type.encode(type.fromObject(status)).finish();
 }

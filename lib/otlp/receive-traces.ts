@@ -1,8 +1,7 @@
-import { Prisma } from '@prisma/client';
-import { recordAudit } from '@/lib/audit/record';
+import { recordAuditOn } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import { prisma, type Tx } from '@/lib/db/prisma';
-import { notifyChange } from '@/lib/live/notify';
+import { withPgTransaction, type ImportClient } from '@/lib/import/pg-store';
+import { notifyChangeOn } from '@/lib/live/notify';
 import { buildTraces, type BuildOutcome } from './build-trace';
 import { decodeRequest, type OtlpEncoding } from './decode-request';
 import { consumeOtlpRequest } from './ingest-throttle';
@@ -46,35 +45,44 @@ export function senderOf(actor: Actor): { sourceKey: string; label: string; apiT
  * lib/import/write-events.ts): seven array parameters carry any number of rows, where a createMany
  * would bind one parameter per cell.
  */
-async function stageSpans(tx: Tx, spans: ReceivedSpan[]): Promise<void> {
+async function stageSpans(client: ImportClient, spans: ReceivedSpan[]): Promise<void> {
   for (let i = 0; i < spans.length; i += INSERT_CHUNK) {
     const chunk = spans.slice(i, i + INSERT_CHUNK);
-    const json = chunk.map((s) => JSON.stringify(s));
-    await tx.$executeRaw(Prisma.sql`
-      INSERT INTO "OtlpSpan" ("traceId", "spanId", "parentSpanId", "name", "startNs", "endNs", "span")
-      SELECT t, s, p, n, a::bigint, b::bigint, j::jsonb
-      FROM unnest(${chunk.map((s) => s.traceId)}::text[], ${chunk.map((s) => s.spanId)}::text[],
-                  ${chunk.map((s) => s.parentSpanId)}::text[], ${chunk.map((s) => s.name)}::text[],
-                  ${chunk.map((s) => s.startNs)}::text[], ${chunk.map((s) => s.endNs)}::text[], ${json}::text[])
-        AS u(t, s, p, n, a, b, j)
-      -- An exporter's retry delivers the same span again: the first copy stands.
-      ON CONFLICT ("traceId", "spanId") DO NOTHING`);
+    // An exporter's retry delivers the same span again: the first copy stands.
+    await client.query(
+      `INSERT INTO "OtlpSpan" ("traceId", "spanId", "parentSpanId", "name", "startNs", "endNs", "span")
+       SELECT t, s, p, n, a::bigint, b::bigint, j::jsonb
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+         AS u(t, s, p, n, a, b, j)
+       ON CONFLICT ("traceId", "spanId") DO NOTHING`,
+      [
+        chunk.map((s) => s.traceId),
+        chunk.map((s) => s.spanId),
+        chunk.map((s) => s.parentSpanId),
+        chunk.map((s) => s.name),
+        chunk.map((s) => s.startNs),
+        chunk.map((s) => s.endNs),
+        chunk.map((s) => JSON.stringify(s)),
+      ],
+    );
   }
 }
 
 /** Brings each touched trace's row up to date; returns the traces new to the receiver and those now complete. */
-async function touchTraces(tx: Tx, traceIds: string[], sourceKey: string) {
-  const rows = await tx.$queryRaw<{ traceId: string; created: boolean; complete: boolean }[]>(Prisma.sql`
-    INSERT INTO "OtlpTrace" ("traceId", "sourceKey", "spanCount", "rootEnded")
-    SELECT t.id, ${sourceKey}, c.n, c.root
-    FROM unnest(${traceIds}::text[]) AS t(id)
+async function touchTraces(client: ImportClient, traceIds: string[], sourceKey: string) {
+  const { rows } = await client.query<{ traceId: string; created: boolean; complete: boolean }>(
+    `INSERT INTO "OtlpTrace" ("traceId", "sourceKey", "spanCount", "rootEnded")
+    SELECT t.id, $2, c.n, c.root
+    FROM unnest($1::text[]) AS t(id)
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS n, bool_or("parentSpanId" IS NULL) AS root FROM "OtlpSpan" WHERE "traceId" = t.id
     ) c
     ON CONFLICT ("traceId") DO UPDATE
       SET "spanCount" = EXCLUDED."spanCount", "rootEnded" = EXCLUDED."rootEnded",
           "sourceKey" = EXCLUDED."sourceKey", "lastSeenAt" = now()
-    RETURNING "traceId", (xmax = 0) AS created, "rootEnded" AS complete`);
+    RETURNING "traceId", (xmax = 0) AS created, "rootEnded" AS complete`,
+    [traceIds, sourceKey],
+  );
   return rows;
 }
 
@@ -103,35 +111,37 @@ export async function receiveTraces(
   const { spans, rejected } = decodeRequest(await request.readBody(), encoding);
   const partialSuccess = rejected.length ? { rejectedSpans: rejected.length, errorMessage: summary(rejected) } : null;
 
-  const built = await prisma.$transaction(
-    async (tx) => {
-      await stageSpans(tx, spans);
-      const traceIds = [...new Set(spans.map((s) => s.traceId))];
-      const touched = traceIds.length ? await touchTraces(tx, traceIds, sender.sourceKey) : [];
-      const quiet = await tx.otlpTrace.findMany({
-        where: { status: 'OPEN', lastSeenAt: { lt: new Date(now.getTime() - OTLP_QUIET_PERIOD_MS) } },
-        select: { traceId: true },
-        orderBy: { lastSeenAt: 'asc' },
-        take: QUIET_SWEEP_LIMIT,
-      });
-      const toBuild = [
-        ...new Set([...touched.filter((t) => t.complete).map((t) => t.traceId), ...quiet.map((q) => q.traceId)]),
-      ];
-      const outcomes = await buildTraces(tx, toBuild);
+  // One transaction on the import path's connection: the trajectories are written by the native import's
+  // writer (COPY of event rows), and everything else of the request commits or rolls back with them.
+  // Timestamps are bound as UTC text: the columns hold UTC without a zone, as Prisma writes them.
+  const at = now.toISOString();
+  const built = await withPgTransaction(async (client) => {
+    await stageSpans(client, spans);
+    const traceIds = [...new Set(spans.map((s) => s.traceId))];
+    const touched = traceIds.length ? await touchTraces(client, traceIds, sender.sourceKey) : [];
+    const { rows: quiet } = await client.query<{ traceId: string }>(
+      `SELECT "traceId" FROM "OtlpTrace"
+         WHERE status = 'OPEN' AND "lastSeenAt" < ($1::timestamptz AT TIME ZONE 'UTC')
+         ORDER BY "lastSeenAt" LIMIT $2`,
+      [new Date(now.getTime() - OTLP_QUIET_PERIOD_MS).toISOString(), QUIET_SWEEP_LIMIT],
+    );
+    const toBuild = [
+      ...new Set([...touched.filter((t) => t.complete).map((t) => t.traceId), ...quiet.map((q) => q.traceId)]),
+    ];
+    const outcomes = await buildTraces(client, toBuild);
 
-      const newlyBuilt = outcomes.filter((o) => o.status === 'built' && !o.rebuilt).length;
-      const reasons = rejected
-        .slice(0, KEPT_REJECTIONS)
-        .map((r) => ({ at: now.toISOString(), reason: `${r.at}: ${r.reason}` }));
-      const failedBuilds = outcomes
-        .filter((o): o is Extract<BuildOutcome, { status: 'failed' }> => o.status === 'failed')
-        .map((o) => ({ at: now.toISOString(), reason: `trace ${o.traceId}: ${o.error}` }));
-      const fresh = [...failedBuilds, ...reasons].slice(0, KEPT_REJECTIONS);
-      await tx.$executeRaw(Prisma.sql`
-        INSERT INTO "OtlpIngest" ("sourceKey", "label", "apiTokenId", "requests", "tracesReceived", "tracesBuilt",
+    const newlyBuilt = outcomes.filter((o) => o.status === 'built' && !o.rebuilt).length;
+    const reasons = rejected
+      .slice(0, KEPT_REJECTIONS)
+      .map((r) => ({ at: now.toISOString(), reason: `${r.at}: ${r.reason}` }));
+    const failedBuilds = outcomes
+      .filter((o): o is Extract<BuildOutcome, { status: 'failed' }> => o.status === 'failed')
+      .map((o) => ({ at: now.toISOString(), reason: `trace ${o.traceId}: ${o.error}` }));
+    const fresh = [...failedBuilds, ...reasons].slice(0, KEPT_REJECTIONS);
+    await client.query(
+      `INSERT INTO "OtlpIngest" ("sourceKey", "label", "apiTokenId", "requests", "tracesReceived", "tracesBuilt",
                                   "spansAccepted", "spansRejected", "recentRejections", "lastSeenAt")
-        VALUES (${sender.sourceKey}, ${sender.label}, ${sender.apiTokenId}, 1, ${touched.filter((t) => t.created).length},
-                ${newlyBuilt}, ${spans.length}, ${rejected.length}, ${JSON.stringify(fresh)}::jsonb, ${now})
+        VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8::text::jsonb, ($9::timestamptz AT TIME ZONE 'UTC'))
         ON CONFLICT ("sourceKey") DO UPDATE SET
           "label" = EXCLUDED."label",
           "requests" = "OtlpIngest"."requests" + 1,
@@ -142,33 +152,43 @@ export async function receiveTraces(
           "recentRejections" = (
             SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM (
               SELECT e FROM jsonb_array_elements(EXCLUDED."recentRejections" || "OtlpIngest"."recentRejections") e
-              LIMIT ${KEPT_REJECTIONS}
+              LIMIT $10
             ) kept
           ),
-          "lastSeenAt" = EXCLUDED."lastSeenAt"`);
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: 'otlp.receive',
-        entityType: 'OtlpIngest',
-        entityId: sender.sourceKey,
-        entityLabel: sender.label,
-        after: {
-          encoding,
-          spansAccepted: spans.length,
-          spansRejected: rejected.length,
-          traces: traceIds.slice(0, 20),
-          ...(traceIds.length > 20 ? { moreTraces: traceIds.length - 20 } : {}),
-          built: outcomes.map((o) =>
-            'trajectoryId' in o ? { traceId: o.traceId, trajectoryId: o.trajectoryId, status: o.status } : o,
-          ),
-          ...(partialSuccess ? { rejection: partialSuccess.errorMessage } : {}),
-        },
-      });
-      await notifyChange(tx, { channel: 'imports', id: sender.sourceKey, status: 'otlp' });
-      return outcomes;
-    },
-    // A request of many spans is many chunks; the default 5 s would cut a large but valid one short.
-    { timeout: 120_000, maxWait: 10_000 },
-  );
+          "lastSeenAt" = EXCLUDED."lastSeenAt"`,
+      [
+        sender.sourceKey,
+        sender.label,
+        sender.apiTokenId,
+        touched.filter((t) => t.created).length,
+        newlyBuilt,
+        spans.length,
+        rejected.length,
+        JSON.stringify(fresh),
+        at,
+        KEPT_REJECTIONS,
+      ],
+    );
+    await recordAuditOn(client, {
+      actorId: actor.userId,
+      action: 'otlp.receive',
+      entityType: 'OtlpIngest',
+      entityId: sender.sourceKey,
+      entityLabel: sender.label,
+      after: {
+        encoding,
+        spansAccepted: spans.length,
+        spansRejected: rejected.length,
+        traces: traceIds.slice(0, 20),
+        ...(traceIds.length > 20 ? { moreTraces: traceIds.length - 20 } : {}),
+        built: outcomes.map((o) =>
+          'trajectoryId' in o ? { traceId: o.traceId, trajectoryId: o.trajectoryId, status: o.status } : o,
+        ),
+        ...(partialSuccess ? { rejection: partialSuccess.errorMessage } : {}),
+      },
+    });
+    await notifyChangeOn(client, { channel: 'imports', id: sender.sourceKey, status: 'otlp' });
+    return outcomes;
+  });
   return { partialSuccess, accepted: spans.length, rejected, built };
 }

@@ -95,6 +95,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | 'public'> = {
   'POST /api/retrieve/preview': 'retrieval:preview',
   'POST /api/taxonomy': 'taxonomy:edit',
   'POST /api/trajectories/[trajectoryId]/checkpoints': 'import:run',
+  'POST /api/trajectories/[trajectoryId]/reassign': 'trajectory:reassign',
   'PUT /api/admin/overlap': 'admin:settings',
   'PUT /api/admin/review-settings': 'admin:settings',
   'PUT /api/diagnoses/draft': 'diagnosis:write',

@@ -35,6 +35,12 @@ async function post(token: string, body: string | Uint8Array, headers: Record<st
   });
 }
 
+/** An error body read as the google.rpc.Status the OTLP specification requires of a protobuf request's answer. */
+function rpcStatus(body: ArrayBuffer) {
+  const { status } = otlpTypes();
+  return status.toObject(status.decode(new Uint8Array(body)), { defaults: true }) as { code: number; message: string };
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('the OTLP receiver answers bad input per the OTLP specification, writing nothing half', () => {
@@ -44,10 +50,15 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
       'content-type': 'application/x-protobuf',
     });
     expect(garbage.status).toBe(400);
-    expect((await garbage.json()).error.message).toMatch(/not an OTLP protobuf ExportTraceServiceRequest/);
+    expect(garbage.headers.get('content-type')).toBe('application/x-protobuf');
+    expect(rpcStatus(await garbage.arrayBuffer())).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/not an OTLP protobuf ExportTraceServiceRequest/),
+    });
     const notGzip = await post(token, jsonBody([]), { 'content-encoding': 'gzip' });
     expect(notGzip.status).toBe(400);
-    expect((await notGzip.json()).error.message).toMatch(/not gzip data/);
+    expect(notGzip.headers.get('content-type')).toBe('application/json');
+    expect((await notGzip.json()).message).toMatch(/not gzip data/);
     expect(await prisma.otlpSpan.count()).toBe(0);
   });
 
@@ -55,7 +66,11 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
     const { token } = await otlpToken();
     const wrong = await post(token, JSON.stringify({ resourceSpans: [{ scopeSpans: 'spans go here' }] }));
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error.message).toMatch(/resourceSpans\.0\.scopeSpans/);
+    expect(await wrong.json()).toEqual({
+      code: 3,
+      message: expect.stringMatching(/resourceSpans\.0\.scopeSpans/),
+      details: [],
+    });
     expect((await post(token, '[1, 2, 3]')).status).toBe(400);
     expect((await post(token, '{"resourceSpans": [')).status).toBe(400);
     const unknown = await post(token, JSON.stringify({ somethingNew: true }));
@@ -132,13 +147,16 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
     const big = Buffer.alloc(50 * 1024 * 1024, 0x20);
     const declared = await post(token, big, { 'content-length': String(big.length) });
     expect(declared.status).toBe(413);
-    expect((await declared.json()).error.message).toMatch(/at most 16,777,216 bytes/);
+    expect((await declared.json()).message).toMatch(/at most 16,777,216 bytes/);
     expect((await post(token, big)).status).toBe(413);
+    const bigProto = await post(token, big, { 'content-type': 'application/x-protobuf' });
+    expect(bigProto.status).toBe(413);
+    expect(rpcStatus(await bigProto.arrayBuffer()).message).toMatch(/at most 16,777,216 bytes/);
     const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024, 0x20));
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const inflated = await post(token, bomb, { 'content-encoding': 'gzip' });
     expect(inflated.status).toBe(413);
-    expect((await inflated.json()).error.message).toMatch(/un-gzipped request body is too large/);
+    expect((await inflated.json()).message).toMatch(/un-gzipped request body is too large/);
     // Still serving.
     expect((await post(token, jsonBody([jsonSpan(9, 9)]))).status).toBe(200);
   });
@@ -160,6 +178,11 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
     const res = await post(token, jsonBody([jsonSpan(3, 1)]));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({ code: 8, message: expect.stringMatching(/\S/), details: [] });
+    const proto = await post(token, new Uint8Array(0), { 'content-type': 'application/x-protobuf' });
+    expect(proto.status).toBe(429);
+    expect(Number(proto.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(rpcStatus(await proto.arrayBuffer())).toMatchObject({ code: 8, message: expect.stringMatching(/\S/) });
     expect(await prisma.otlpSpan.count({ where: { traceId: hex(3, 16) } })).toBe(0);
   });
 

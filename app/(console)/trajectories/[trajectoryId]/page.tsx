@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { ReassignTraceForm } from '@/components/trajectory/reassign-trace-form';
 import { TrajectoryWorkspace } from '@/components/trajectory/trajectory-workspace';
 import { requirePageActor } from '@/lib/auth/current-actor';
 import { can } from '@/lib/auth/permissions';
@@ -10,6 +11,7 @@ import { listFailureCategories } from '@/lib/taxonomy/failure-taxonomy';
 import { getTrajectory } from '@/lib/trajectories/get-trajectory';
 import { getTrajectoryPolicy } from '@/lib/policies/get-trajectory-policy';
 import { orNotFound } from '@/lib/pages/or-not-found';
+import { UNASSIGNED_TASK } from '@/lib/otlp/spans-to-record';
 
 export const metadata = { title: 'Trajectory' };
 
@@ -40,23 +42,27 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
         )
       : [],
   ).toString();
+  const unassigned = view.task.benchmark === UNASSIGNED_TASK.benchmark && view.task.externalId === UNASSIGNED_TASK.id;
   return (
-    <TrajectoryWorkspace
-      key={trajectoryId}
-      view={view}
-      categories={categories}
-      initialDiagnoses={diagnoses}
-      me={{
-        id: actor.userId,
-        canWrite: can(actor.role, 'diagnosis:write'),
-        canWorkQueue: can(actor.role, 'queue:work'),
-      }}
-      initialCheckpointId={query.checkpoint ?? null}
-      initialEvent={/^\d+$/.test(query.event ?? '') ? Number(query.event) : null}
-      initialDiagnosisId={query.diagnosis ?? null}
-      queueQuery={queueQuery}
-      policy={policy}
-      initialPolicyAnchor={/^[a-z0-9-]{1,120}$/.test(query.policy ?? '') ? query.policy! : null}
-    />
+    <>
+      {unassigned && can(actor.role, 'trajectory:reassign') ? <ReassignTraceForm trajectoryId={trajectoryId} /> : null}
+      <TrajectoryWorkspace
+        key={trajectoryId}
+        view={view}
+        categories={categories}
+        initialDiagnoses={diagnoses}
+        me={{
+          id: actor.userId,
+          canWrite: can(actor.role, 'diagnosis:write'),
+          canWorkQueue: can(actor.role, 'queue:work'),
+        }}
+        initialCheckpointId={query.checkpoint ?? null}
+        initialEvent={/^\d+$/.test(query.event ?? '') ? Number(query.event) : null}
+        initialDiagnosisId={query.diagnosis ?? null}
+        queueQuery={queueQuery}
+        policy={policy}
+        initialPolicyAnchor={/^[a-z0-9-]{1,120}$/.test(query.policy ?? '') ? query.policy! : null}
+      />
+    </>
   );
 }
