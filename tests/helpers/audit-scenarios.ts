@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
+import { receiveTraces } from '@/lib/otlp/receive-traces';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { createApiToken } from '@/lib/users/api-tokens';
 import { addVersion, createSkillCard, skillContent } from './bank-factories';
@@ -241,6 +242,27 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
       params: { trajectoryId: t.id },
       body: { checkpoints: [{ id: 'cp_0', passed: false, note: 'the evaluator ran again' }] },
       audit: { action: 'checkpoints.attach', entityType: 'Trajectory', entityId: t.id },
+    };
+  },
+  'POST /api/trajectories/[trajectoryId]/reassign': async () => {
+    // A trace that named no task lands under the "unassigned" task; an admin moves it to a task of their naming.
+    const traceId = randomBytes(16).toString('hex');
+    const ns = String(BigInt(Date.now()) * 1_000_000n);
+    const span = {
+      traceId,
+      spanId: randomBytes(8).toString('hex'),
+      name: 'run',
+      startTimeUnixNano: ns,
+      endTimeUnixNano: ns,
+    };
+    const body = Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }));
+    await receiveTraces(await createActor('RESEARCHER'), { encoding: 'json', readBody: async () => body });
+    const t = await prisma.trajectory.findFirstOrThrow({ where: { externalId: `otlp-${traceId}` } });
+    return {
+      role: 'ADMIN',
+      params: { trajectoryId: t.id },
+      body: { task: { benchmark: `reassigned-${uid()}`, id: 'task-1' } },
+      audit: { action: 'trajectory.reassign', entityType: 'Trajectory', entityId: t.id },
     };
   },
   'POST /v1/traces': async () => {
