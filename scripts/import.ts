@@ -18,6 +18,7 @@ import {
   type FileOutcome,
 } from './lib/import-cli';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
+import { notStartedNote } from '@/lib/import/not-started-note';
 import { runLabel } from '@/lib/trajectories/run-label';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -140,7 +141,8 @@ async function main() {
       console.log(
         `${report.status === 'SUCCEEDED' ? '✔' : report.status === 'PARTIAL' ? '◐' : '✖'} ${file} [${label}] ${report.status.toLowerCase()} in ${seconds.toFixed(1)}s: ` +
           `${report.recordsTotal} records · ${report.importedCount} imported · ${report.presentCount} already present · ${report.conflictCount} conflicts · ${report.failedCount} failed` +
-          (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''),
+          (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : '') +
+          (report.notStarted ? ` · ${report.notStarted} never started` : ''),
       );
       if (report.error) console.log(`    ${report.error}`);
       if (report.models.length)
@@ -149,6 +151,7 @@ async function main() {
         );
       if (report.failedWithoutFailedCheckpoint)
         console.log(`    ${failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}`);
+      if (report.notStarted) console.log(`    ${notStartedNote(report.notStarted)}`);
       for (const e of report.errors.slice(0, 20)) {
         const where = e.line != null ? `line ${e.line}` : e.recordIndex != null ? `record ${e.recordIndex}` : 'file';
         console.log(
