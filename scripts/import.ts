@@ -33,7 +33,7 @@ const IMPORTABLE = /\.(jsonl?|eval|gz|tgz|zip)$/i;
 
 /**
  * Inputs to import: a folder in a folder format (a TheAgentCompany agent
- * folder, or one holding several with their tasks/) is one input; any other
+ * folder, or one holding several with their tasks/; an ATIF run folder) is one input; any other
  * folder is walked (sorted, so the report order is stable) for its files.
  */
 async function collectInputs(inputs: string[]): Promise<string[]> {
@@ -46,7 +46,8 @@ async function collectInputs(inputs: string[]): Promise<string[]> {
   for (const input of inputs) {
     if (!existsSync(input)) fail(`No such file or folder: ${input}`);
     if (statSync(input).isDirectory()) {
-      if (await isTacFolder(input)) {
+      // An ATIF run folder (trajectory.json + metrics.json + verifier/): one run, its sidecars read with it.
+      if ((await isTacFolder(input)) || existsSync(path.join(input, 'trajectory.json'))) {
         out.push(input);
         continue;
       }
