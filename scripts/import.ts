@@ -18,6 +18,7 @@ import {
   type FileOutcome,
 } from './lib/import-cli';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
+import { notStartedNote } from '@/lib/import/not-started-note';
 import { runLabel } from '@/lib/trajectories/run-label';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -32,7 +33,7 @@ const IMPORTABLE = /\.(jsonl?|eval|gz|tgz|zip)$/i;
 
 /**
  * Inputs to import: a folder in a folder format (a TheAgentCompany agent
- * folder, or one holding several with their tasks/) is one input; any other
+ * folder, or one holding several with their tasks/; an ATIF run folder) is one input; any other
  * folder is walked (sorted, so the report order is stable) for its files.
  */
 async function collectInputs(inputs: string[]): Promise<string[]> {
@@ -45,7 +46,8 @@ async function collectInputs(inputs: string[]): Promise<string[]> {
   for (const input of inputs) {
     if (!existsSync(input)) fail(`No such file or folder: ${input}`);
     if (statSync(input).isDirectory()) {
-      if (await isTacFolder(input)) {
+      // An ATIF run folder (trajectory.json + metrics.json + verifier/): one run, its sidecars read with it.
+      if ((await isTacFolder(input)) || existsSync(path.join(input, 'trajectory.json'))) {
         out.push(input);
         continue;
       }
@@ -140,7 +142,8 @@ async function main() {
       console.log(
         `${report.status === 'SUCCEEDED' ? '✔' : report.status === 'PARTIAL' ? '◐' : '✖'} ${file} [${label}] ${report.status.toLowerCase()} in ${seconds.toFixed(1)}s: ` +
           `${report.recordsTotal} records · ${report.importedCount} imported · ${report.presentCount} already present · ${report.conflictCount} conflicts · ${report.failedCount} failed` +
-          (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : ''),
+          (report.warningCount ? ` · ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}` : '') +
+          (report.notStarted ? ` · ${report.notStarted} never started` : ''),
       );
       if (report.error) console.log(`    ${report.error}`);
       if (report.models.length)
@@ -149,6 +152,7 @@ async function main() {
         );
       if (report.failedWithoutFailedCheckpoint)
         console.log(`    ${failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}`);
+      if (report.notStarted) console.log(`    ${notStartedNote(report.notStarted)}`);
       for (const e of report.errors.slice(0, 20)) {
         const where = e.line != null ? `line ${e.line}` : e.recordIndex != null ? `record ${e.recordIndex}` : 'file';
         console.log(

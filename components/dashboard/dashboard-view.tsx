@@ -6,6 +6,7 @@ import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-sche
 import type { DashboardData } from '@/lib/dashboard/load-dashboard';
 import { BankPanel } from './bank-panel';
 import { Stat } from '@/components/ui/stat';
+import { plural } from '@/lib/text/plural';
 import { pct } from './chart-kit';
 import { CoverageByAbility, CoverageByAnnotator, CoverageOverTime } from './coverage-panels';
 import { CurationPanels, ReviewPanel } from './curation-panels';
@@ -70,7 +71,15 @@ export function DashboardView({ data, worksQueue }: { data: DashboardData; works
   return (
     <div className="space-y-8">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="dashboard-stats">
-        <Stat label="Trajectories" value={data.trajectoryCount.toLocaleString('en-US')} />
+        <Stat
+          label="Trajectories"
+          value={data.trajectoryCount.toLocaleString('en-US')}
+          hint={
+            data.passRates.notStarted
+              ? `${plural(data.passRates.notStarted, 'run')} never started (not counted in the figures)`
+              : undefined
+          }
+        />
         <Stat
           label="Checkpoint pass rate"
           value={pct(cps.n ? cps.p / cps.n : null)}

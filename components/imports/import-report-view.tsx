@@ -6,6 +6,7 @@ import { IssueList, type Issue } from '@/components/ui/issue-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
+import { notStartedNote } from '@/lib/import/not-started-note';
 import { runLabel } from '@/lib/trajectories/run-label';
 
 const STATUS_STYLE: Record<string, string> = {
@@ -34,6 +35,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     ['conflicts', report.conflictCount],
     ['failed', report.failedCount],
     ['warnings', report.warningCount],
+    ['never started', report.notStarted],
   ] as const;
   return (
     <section
@@ -57,7 +59,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           {report.error}
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-7">
         {counts.map(([label, n]) => (
           <div key={label} className="rounded bg-slate-50 px-2 py-1">
             <dt className="text-xs text-slate-600">{label}</dt>
@@ -85,6 +87,14 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200"
         >
           {failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}
+        </p>
+      ) : null}
+      {report.notStarted ? (
+        <p
+          data-testid="not-started"
+          className="rounded bg-slate-50 px-2 py-1.5 text-sm text-slate-700 ring-1 ring-slate-200"
+        >
+          {notStartedNote(report.notStarted)}
         </p>
       ) : null}
       {report.errors.length ? (

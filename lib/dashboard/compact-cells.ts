@@ -20,9 +20,9 @@ export async function compactDashboardCells(): Promise<boolean> {
       if (!locked) return false;
       await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCell" RETURNING *)
-      INSERT INTO "DashboardCell" (benchmark, ability, model, agent, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed, "runLevel", compacted)
-      SELECT benchmark, ability, model, agent, release, day, sum(trajectories), sum("tasksPassed"), sum(checkpoints), sum("checkpointsPassed"), sum(diagnosed), sum("runLevel"), true
-      FROM d GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(trajectories) <> 0`;
+      INSERT INTO "DashboardCell" (benchmark, ability, model, agent, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed, "runLevel", "notStarted", compacted)
+      SELECT benchmark, ability, model, agent, release, day, sum(trajectories), sum("tasksPassed"), sum(checkpoints), sum("checkpointsPassed"), sum(diagnosed), sum("runLevel"), sum("notStarted"), true
+      FROM d GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(trajectories) <> 0 OR sum("notStarted") <> 0`;
       await tx.$executeRaw`
       WITH d AS (DELETE FROM "DashboardCardCell" RETURNING *)
       INSERT INTO "DashboardCardCell" (card, benchmark, ability, model, agent, release, day, trajectories, checkpoints, "checkpointsPassed", compacted)

@@ -38,6 +38,11 @@ export type PassRates = {
   byAbility: (PassRate & { ability: string | null })[];
   /** One row per (round, model, agent); rounds in release order, R0 (no memory) first. */
   byRound: (PassRate & RunKey & { round: string; release: string | null })[];
+  /**
+   * Runs that never started (Trajectory.notStarted), in no figure above: not failed runs, counted apart
+   * so the reader knows they exist.
+   */
+  notStarted: number;
   rounds: RoundInfo[];
 };
 
@@ -97,7 +102,7 @@ async function releaseRows(): Promise<
  * on import; none = R0).
  */
 export async function passRates(f: DashboardFilters): Promise<PassRates> {
-  const [rows, releases] = await Promise.all([
+  const [rows, releases, notStarted] = await Promise.all([
     prisma.$queryRaw<Row[]>(Prisma.sql`
       SELECT GROUPING(c.model, c.agent, c.ability, c.release)::int AS grp, c.model, nullif(c.agent, '') AS agent, nullif(c.ability, '') AS ability, nullif(c.release, '') AS release,
              sum(c.trajectories)::int AS trajectories, sum(c."tasksPassed")::int AS "tasksPassed",
@@ -107,6 +112,8 @@ export async function passRates(f: DashboardFilters): Promise<PassRates> {
       GROUP BY GROUPING SETS ((c.model, c.agent), (c.ability), (c.release, c.model, c.agent))
       HAVING sum(c.trajectories) > 0`),
     releaseRows(),
+    prisma.$queryRaw<{ n: number }[]>(Prisma.sql`
+      SELECT coalesce(sum(c."notStarted"), 0)::int AS n FROM "DashboardCell" c WHERE ${cellWhere(f)}`),
   ]);
   // GROUPING bits (model, agent, ability, release): 3 = model + agent, 13 = only ability, 2 = release + model + agent.
   const runRows = rows.filter((r) => r.grp === 3);
@@ -153,5 +160,5 @@ export async function passRates(f: DashboardFilters): Promise<PassRates> {
   const byRound = roundRows
     .map((r) => ({ round: roundOf.get(r.release)!, release: r.release, ...run(r), ...figures(r) }))
     .sort((a, b) => order.get(a.release)! - order.get(b.release)! || byRun(a, b));
-  return { byModel, byAbility, byRound, rounds };
+  return { byModel, byAbility, byRound, rounds, notStarted: notStarted[0]?.n ?? 0 };
 }

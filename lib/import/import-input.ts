@@ -3,6 +3,7 @@ import path from 'node:path';
 import { archiveKind, unpackArchive } from './archive/unpack-archive';
 import { ArchiveError, ARCHIVE_LIMITS, type ArchiveLimits } from './archive/limits';
 import { folderBytes, listFolder, tacAgentFolders, type FolderInput } from './adapters/folder-input';
+import { atifRunFolders } from './adapters/atif-folder';
 import { detectFormat, readHead } from './adapters/detect';
 import type { ImportFormat } from './adapters/types';
 import { createSpoolFolder } from './import-spool';
@@ -69,5 +70,8 @@ export async function prepareInput(
 
 /** The folder format a folder holds, from its layout; null when none (its files are imported one by one). */
 export function detectFolderFormat(folder: FolderInput): ImportFormat | null {
-  return tacAgentFolders(folder).length ? 'theagentcompany' : null;
+  if (tacAgentFolders(folder).length) return 'theagentcompany';
+  // A run folder as Terminal-Bench / Harbor write it: trajectory.json with metrics.json and verifier/ beside it.
+  if (atifRunFolders(folder).length) return 'atif';
+  return null;
 }

@@ -59,6 +59,12 @@ export type ImportReport = ImportJobSummary & {
    */
   failedWithoutFailedCheckpoint: number;
   /**
+   * Runs this import wrote that never started (TheAgentCompany's 0/0 runs: the environment failed before
+   * the agent acted): imported and counted apart, not failures to diagnose, and not in the dashboard's
+   * pass rates (Trajectory.notStarted).
+   */
+  notStarted: number;
+  /**
    * The runs this import wrote per model and harness, most first (at most REPORT_MODELS): a τ-bench
    * file's model comes from an option or its file name, so the report shows what it was read as.
    */
@@ -113,8 +119,8 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
   if (job.status === 'RUNNING' && (await markInterruptedImports([jobId])))
     job = await prisma.importJob.findUniqueOrThrow({ where: { id: jobId }, select: SUMMARY_SELECT });
   const taskWhere = { trajectories: { some: { importJobId: jobId } } } satisfies Prisma.TaskWhereInput;
-  const [errors, errorCount, warningCount, tasks, taskCount, failedWithoutFailedCheckpoint, models] = await Promise.all(
-    [
+  const [errors, errorCount, warningCount, tasks, taskCount, failedWithoutFailedCheckpoint, notStarted, models] =
+    await Promise.all([
       prisma.importError.findMany({
         where: { importJobId: jobId },
         orderBy: [{ createdAt: 'asc' }, { line: 'asc' }, { recordIndex: 'asc' }, { id: 'asc' }],
@@ -131,13 +137,13 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
         take: REPORT_TASKS,
       }),
       prisma.task.count({ where: taskWhere }),
-      // A run that never started is stored informationalOnly and is not queued: not counted here either.
+      // A run that never started is counted apart (below), not here.
       prisma.trajectory.count({
-        where: { importJobId: jobId, passed: false, failedCount: 0, informationalOnly: false },
+        where: { importJobId: jobId, passed: false, failedCount: 0, informationalOnly: false, notStarted: false },
       }),
+      prisma.trajectory.count({ where: { importJobId: jobId, notStarted: true } }),
       importedModels(jobId),
-    ],
-  );
+    ]);
   const errorsPageCount = Math.max(1, Math.ceil(errorCount / ERRORS_PER_PAGE));
   return {
     ...toSummary(job),
@@ -151,6 +157,7 @@ export async function getImportReport(jobId: string, errorsPage = 1): Promise<Im
     tasks,
     taskCount,
     failedWithoutFailedCheckpoint,
+    notStarted,
     models,
   };
 }

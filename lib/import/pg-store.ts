@@ -221,12 +221,12 @@ export function pgStore(client: ImportClient): BatchStore {
       if (t.length) {
         await client.query(
           `INSERT INTO "Trajectory" (id, "externalId", "taskId", model, agent, trial, passed, score, "outcomeReason", "feedbackKind", "memoryRelease",
-                                     "memoryCardIds", metadata, "contentHash", "eventCount", "failedCount", "pendingCount", "informationalOnly", "importJobId", "policyId", "updatedAt")
+                                     "memoryCardIds", metadata, "contentHash", "eventCount", "failedCount", "pendingCount", "informationalOnly", "notStarted", "importJobId", "policyId", "updatedAt")
            SELECT id, ext, task, model, agent, trial, passed, score, reason, fb::"FeedbackKind", rel,
-                  ARRAY(SELECT jsonb_array_elements_text(cards::jsonb)), meta::jsonb, hash, ev, failed, failed, info, job, pol, now()
+                  ARRAY(SELECT jsonb_array_elements_text(cards::jsonb)), meta::jsonb, hash, ev, failed, failed, info, ns, job, pol, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::boolean[], $8::float8[], $9::text[], $10::text[],
-                       $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::boolean[], $19::text[])
-             AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job, info, pol)`,
+                       $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::boolean[], $19::text[], $20::boolean[])
+             AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job, info, pol, ns)`,
           params([
             t.map((x) => x.id),
             t.map((x) => noNul(x.externalId)),
@@ -247,6 +247,7 @@ export function pgStore(client: ImportClient): BatchStore {
             t.map((x) => x.importJobId),
             t.map((x) => x.informationalOnly),
             t.map((x) => x.policyId),
+            t.map((x) => x.notStarted),
           ]),
         );
       }

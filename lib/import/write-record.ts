@@ -170,6 +170,7 @@ export type TrajectoryRow = {
   failedCount: number;
   pendingCount: number;
   informationalOnly: boolean;
+  notStarted: boolean;
   importJobId: string | null;
   policyId: string | null;
 };
@@ -392,6 +393,7 @@ export async function writeRecordsWith(
       pendingCount: failed,
       // A run that never started is left out of the queue like an informational one: there is nothing to diagnose.
       informationalOnly: isInformationalOnly(tr.outcome.passed, failedChecks) || tr.metadata[NOT_STARTED_KEY] === true,
+      notStarted: tr.metadata[NOT_STARTED_KEY] === true,
       importJobId: opts.importJobId ?? null,
       policyId: null,
     });

@@ -68,6 +68,12 @@ const importReportSchema = importJobSummarySchema.extend({
     .describe(
       'Failed runs this import wrote that have no failed checkpoint result: the queue lists failed checkpoints, so these are not in it',
     ),
+  notStarted: z
+    .number()
+    .int()
+    .describe(
+      'Runs this import wrote that never started (no checkpoints, 0 of 0 points): counted apart, not queued, not in the pass rates',
+    ),
   models: z
     .array(
       z.object({ model: z.string(), agent: z.string().nullable(), runs: z.number().int(), passed: z.number().int() }),

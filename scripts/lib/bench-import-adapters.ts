@@ -1,4 +1,6 @@
 import { createWriteStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { NativeEvent } from '@/lib/import/native-schema';
@@ -40,7 +42,7 @@ export async function writeOpenHandsOutput(
         for (let i = 0; i < n; i++) {
           const callOf = new Map<string, number>();
           yield `${JSON.stringify({
-            instance_id: `bench-oh-${i}`,
+            instance_id: `bench-oh-${model}-${i}`,
             instruction: `Answer questions about orders (instance ${i}).`,
             metadata: { agent_class: 'CodeActAgent', llm_config: { model } },
             history: events(i).map((e, p) => openHandsEvent(e, p, callOf)),
@@ -51,4 +53,182 @@ export async function writeOpenHandsOutput(
     ),
     createWriteStream(file),
   );
+}
+
+/** Lines (or chunks) streamed to a file. */
+const writeChunks = (file: string, chunks: () => Iterable<string>) =>
+  pipeline(Readable.from(chunks()), createWriteStream(file));
+
+const toolOf = (e: NativeEvent) => (e.tool ?? 'shop.get_order').split('.').at(-1)!;
+
+/** A τ²-bench results file: one simulation per trajectory, its events as messages. */
+export async function writeTau2Results(
+  file: string,
+  n: number,
+  events: (i: number) => NativeEvent[],
+  model: string,
+  tasks: number,
+): Promise<void> {
+  const message = (e: NativeEvent, turn_idx: number) =>
+    e.type === 'tool_call'
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: e.call_id, name: toolOf(e), arguments: e.arguments ?? {} }],
+          turn_idx,
+        }
+      : e.type === 'observation'
+        ? { role: 'tool', id: e.call_id, content: e.content, error: false, turn_idx }
+        : { role: e.source === 'user' ? 'user' : 'assistant', content: e.content, tool_calls: null, turn_idx };
+  await writeChunks(file, function* () {
+    const info = {
+      num_trials: 1,
+      agent_info: { implementation: 'bench_agent', llm: model, llm_args: {} },
+      user_info: { implementation: 'user_simulator', llm: 'user-sim' },
+      environment_info: { domain_name: 'shop', policy: 'Answer questions about orders.' },
+    };
+    const taskList = Array.from({ length: tasks }, (_, t) => ({
+      id: String(t),
+      description: { purpose: `Answer questions about orders (task ${t}).` },
+      user_scenario: { persona: null, instructions: { domain: 'shop', reason_for_call: `Order status (task ${t}).` } },
+      evaluation_criteria: { actions: [], communicate_info: [], nl_assertions: [], reward_basis: ['DB'] },
+    }));
+    yield `{"timestamp": "2026-12-06T00:00:00", "info": ${JSON.stringify(info)}, "tasks": ${JSON.stringify(taskList)}, "simulations": [`;
+    for (let i = 0; i < n; i++)
+      yield `${i ? ',' : ''}${JSON.stringify({
+        id: `bench-tau2-${model}-${i}`,
+        task_id: String(i % tasks),
+        trial: 0,
+        termination_reason: 'user_stop',
+        messages: events(i).map(message),
+        reward_info: {
+          reward: i % 3 === 0 ? 1 : 0,
+          db_check: { db_match: i % 3 === 0, db_reward: i % 3 === 0 ? 1 : 0 },
+        },
+      })}`;
+    yield ']}';
+  });
+}
+
+/** An Inspect AI log (.json): one sample per trajectory, one scorer. */
+export async function writeInspectLog(
+  file: string,
+  n: number,
+  events: (i: number) => NativeEvent[],
+  model: string,
+): Promise<void> {
+  const message = (e: NativeEvent) =>
+    e.type === 'tool_call'
+      ? {
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ id: e.call_id, function: toolOf(e), arguments: e.arguments ?? {} }],
+        }
+      : e.type === 'observation'
+        ? { role: 'tool', tool_call_id: e.call_id, function: toolOf(e), content: e.content }
+        : { role: e.source === 'user' ? 'user' : 'assistant', content: e.content };
+  await writeChunks(file, function* () {
+    const head = {
+      version: 2,
+      status: 'success',
+      eval: {
+        task: 'shop_orders',
+        task_id: 'BenchTask',
+        run_id: `BenchRun-${model}`,
+        model: `bench/${model}`,
+        dataset: { name: 'orders' },
+        scorers: [{ name: 'status_told', options: {}, metrics: [], metadata: {} }],
+      },
+      plan: { steps: [] },
+      results: { total_samples: n, completed_samples: n },
+    };
+    yield `${JSON.stringify(head).slice(0, -1)}, "samples": [`;
+    for (let i = 0; i < n; i++) {
+      const msgs = events(i).map(message);
+      yield `${i ? ',' : ''}${JSON.stringify({
+        id: `s${i}`,
+        epoch: 1,
+        input: [msgs[0]],
+        target: 'shipped',
+        messages: msgs,
+        scores: { status_told: { value: i % 3 === 0 ? 'C' : 'I', explanation: 'bench' } },
+      })}`;
+    }
+    yield ']}';
+  });
+}
+
+/** Steps of an ATIF trajectory: each call with its result on the same step, as the published schema has it. */
+function atifSteps(events: NativeEvent[]): Record<string, unknown>[] {
+  const steps: Record<string, unknown>[] = [];
+  for (const e of events) {
+    const step_id = steps.length + 1;
+    if (e.type === 'tool_call')
+      steps.push({
+        step_id,
+        source: 'agent',
+        message: '',
+        tool_calls: [{ tool_call_id: e.call_id, function_name: toolOf(e), arguments: e.arguments ?? {} }],
+      });
+    else if (e.type === 'observation') {
+      const last = steps.at(-1)!;
+      last.observation = { results: [{ source_call_id: e.call_id, content: e.content }] };
+    } else steps.push({ step_id, source: e.source === 'user' ? 'user' : 'agent', message: e.content });
+  }
+  return steps;
+}
+
+/** A Terminal-Bench / Harbor results tree: one ATIF run folder (trajectory.json, metrics.json, verifier/) per trajectory. */
+export async function writeAtifRunFolders(
+  root: string,
+  n: number,
+  events: (i: number) => NativeEvent[],
+  model: string,
+  tasks: number,
+): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const dir = path.join(root, `task-${i % tasks}`, `run-${i}`);
+    await mkdir(path.join(dir, 'verifier'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'trajectory.json'),
+      JSON.stringify({
+        schema_version: 'ATIF-v1.4',
+        session_id: `bench-atif-${model}-${i}`,
+        agent: { name: 'bench', version: '1', model_name: model },
+        steps: atifSteps(events(i)),
+        extra: { task_id: `task-${i % tasks}`, benchmark: 'bench-atif', instruction: `Orders (task ${i % tasks}).` },
+      }),
+    );
+    await writeFile(path.join(dir, 'metrics.json'), JSON.stringify({ turns: 1, cost: 0.01 }));
+    await writeFile(path.join(dir, 'verifier', 'reward.txt'), i % 3 === 0 ? '1' : '0');
+  }
+}
+
+/** A TheAgentCompany agent folder: results/eval_<task>.json and trajectories/traj_<task>.json (OpenHands events). */
+export async function writeTacAgentFolder(
+  root: string,
+  n: number,
+  events: (i: number) => NativeEvent[],
+  agentFolder: string,
+): Promise<void> {
+  await mkdir(path.join(root, agentFolder, 'results'), { recursive: true });
+  await mkdir(path.join(root, agentFolder, 'trajectories'), { recursive: true });
+  for (let i = 0; i < n; i++) {
+    const task = `sde-bench-${i}`;
+    const callOf = new Map<string, number>();
+    await writeFile(
+      path.join(root, agentFolder, 'results', `eval_${task}.json`),
+      JSON.stringify({
+        checkpoints: [
+          { total: 1, result: 1 },
+          { total: 2, result: i % 3 === 0 ? 2 : 1 },
+        ],
+        final_score: { total: 3, result: i % 3 === 0 ? 3 : 2 },
+      }),
+    );
+    await writeFile(
+      path.join(root, agentFolder, 'trajectories', `traj_${task}.json`),
+      JSON.stringify(events(i).map((e, p) => openHandsEvent(e, p, callOf))),
+    );
+  }
 }

@@ -30,6 +30,7 @@ const report = (over: Partial<ImportReport>): ImportReport => ({
   tasks: [],
   taskCount: 0,
   failedWithoutFailedCheckpoint: 0,
+  notStarted: 0,
   models: [],
   ...over,
 });
@@ -86,5 +87,15 @@ describe('an import report names the models it read', () => {
       'Models: gpt-4o (40 runs, 5 passed) · claude-opus-4-6 · llm_agent (1 run, 1 passed)',
     );
     expect(html(report({}))).not.toContain('import-models');
+  });
+});
+
+describe('an import report counts runs that never started apart', () => {
+  it('shows their count and says they are neither queued nor in the pass rates', () => {
+    const out = html(report({ notStarted: 2 }));
+    expect(out).toMatch(/data-testid="count-never-started">2</);
+    expect(out).toContain('2 runs never started (no checkpoints, 0 of 0 points');
+    expect(out).toContain('not in the queue, and not among the failed runs or in the pass rates');
+    expect(html(report({}))).not.toContain('data-testid="not-started"');
   });
 });

@@ -76,7 +76,7 @@ export default async function Page({
       <DashboardLive />
       <DashboardFilters options={options} filters={filters} />
       {regressions ? <RegressionHeadline headline={regressions} scope={agreementScope} /> : null}
-      {data.trajectoryCount === 0 && !anyFilter ? (
+      {data.trajectoryCount === 0 && data.passRates.notStarted === 0 && !anyFilter ? (
         <EmptyState title="No trajectories yet">
           {can(actor.role, 'import:run')
             ? 'Import benchmark results under Imports (or with npm run import) to see pass rates here.'

@@ -3,9 +3,10 @@ import type { Readable } from 'node:stream';
 import type { NativeEvent } from '../native-schema';
 import { arr, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
 import { DATA_QUALITY_KEY, type Adapter, type ItemWarning, type SourceItem } from './types';
+import { sidecarFields, type AtifSidecars } from './atif-sidecars';
 
 /** ATIF files are one trajectory each (a few MB at most): read whole, within this bound. */
-const MAX_ATIF_BYTES = 64 * 1024 * 1024;
+export const MAX_ATIF_BYTES = 64 * 1024 * 1024;
 const PUBLISHED_VERSION = /^ATIF-v1\.\d+$/;
 
 async function readAll(input: Readable): Promise<string> {
@@ -83,7 +84,10 @@ function resultsOf(step: Json, at: string): { results: Result[]; departed: boole
  * before their calls, results of calls it never shows) is a warning on the
  * trajectory and in the report.
  */
-export function atifToNative(doc: Json, opts: { model?: string }): { record: unknown; warnings: ItemWarning[] } {
+export function atifToNative(
+  doc: Json,
+  opts: { model?: string; sidecars?: AtifSidecars },
+): { record: unknown; warnings: ItemWarning[] } {
   const warnings: ItemWarning[] = [];
   const version = str(doc.schema_version) ?? '';
   if (!PUBLISHED_VERSION.test(version))
@@ -207,43 +211,54 @@ export function atifToNative(doc: Json, opts: { model?: string }): { record: unk
         .join(', ')}${orphans.length > 5 ? ', …' : ''}): kept at the end, unmatched`,
     });
 
+  const metrics = opts.sidecars?.metrics ?? {};
   const firstUser = steps.find((s) => s.source === 'user');
   const instruction =
-    (str(extra.instruction) ?? text(firstUser?.message)).trim() || 'ATIF trajectory without an instruction';
+    (str(extra.instruction) ?? str(metrics.instruction) ?? text(firstUser?.message)).trim() ||
+    'ATIF trajectory without an instruction';
   const taskKey =
     str(extra.task_id) ??
     str(extra.task_name) ??
     str(extra.task) ??
     `instruction-${createHash('sha256').update(instruction).digest('hex').slice(0, 12)}`;
-  const success = typeof extra.success === 'boolean' ? extra.success : null;
+  const reported =
+    typeof extra.success === 'boolean' ? extra.success : typeof metrics.success === 'boolean' ? metrics.success : null;
+  const side = sidecarFields(opts.sidecars, reported, warnings);
   const model = str(agent.model_name) ?? str(agent.model) ?? opts.model ?? 'unknown';
   const sessionId =
     str(doc.session_id) ?? createHash('sha256').update(JSON.stringify(steps)).digest('hex').slice(0, 16);
   return {
     record: nativeRecord({
-      task: { id: taskKey, benchmark: str(extra.benchmark) ?? 'atif', instruction, apps: [app], checkpoints: [] },
+      task: {
+        id: taskKey,
+        benchmark: str(extra.benchmark) ?? 'atif',
+        instruction,
+        apps: [app],
+        checkpoints: side.taskCheckpoints,
+      },
       trajectory: {
         id: `atif:${sessionId}`,
         model,
         agent: [str(agent.name), str(agent.version)].filter(Boolean).join(' ') || null,
-        outcome: {
-          passed: success === true,
-          score: success == null ? null : success ? 1 : 0,
+        outcome: side.outcome ?? {
+          passed: reported === true,
+          score: reported == null ? null : reported ? 1 : 0,
           reason:
-            success == null
+            reported == null
               ? 'the trajectory carries no outcome'
               : 'as the run reported it (extra.success): no verifier result was read',
         },
-        feedback: 'self_judge',
+        feedback: side.outcome ? 'checkpoint_binary' : 'self_judge',
         metadata: {
           atif_schema_version: version || null,
           provider: agent.provider ?? null,
           final_metrics: doc.final_metrics ?? null,
+          ...side.metadata,
           ...(warnings.length ? { [DATA_QUALITY_KEY]: warnings } : {}),
         },
       },
       events,
-      checkpoints: [],
+      checkpoints: side.checkpoints,
     }),
     warnings,
   };

@@ -1,4 +1,5 @@
 import { atifAdapter } from './atif';
+import { atifFolderAdapter } from './atif-folder';
 import { inspectAdapter } from './inspect';
 import { langfuseAdapter } from './langfuse';
 import { checkpointsJsonlAdapter } from './checkpoints-jsonl';
@@ -25,4 +26,5 @@ export const ADAPTERS: Record<ImportFormat, Adapter> = {
 /** Formats that can read a folder; a folder of any other format is imported file by file. */
 export const FOLDER_ADAPTERS: Partial<Record<ImportFormat, FolderAdapter>> = {
   theagentcompany: tacFolderAdapter,
+  atif: atifFolderAdapter,
 };

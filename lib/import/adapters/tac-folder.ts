@@ -121,15 +121,10 @@ async function tacRecord(folder: FolderInput, run: RunRef): Promise<SourceItem &
       path: `tasks/${run.task}/checkpoints.md`,
       reason: 'no checkpoints.md for this task: checkpoints are named "Checkpoint N"',
     });
-  if (trajectory.kind === 'outcome_only')
+  if (trajectory.kind === 'outcome_only' && !score.notStarted)
     warnings.push({
       path: shown(run.file),
       reason: 'no trajectory for this run: imported with its outcome only, it cannot be diagnosed step by step',
-    });
-  if (score.notStarted)
-    warnings.push({
-      path: shown(run.file),
-      reason: 'this run never started (no checkpoints, 0/0): imported as not started, not as a failure to diagnose',
     });
 
   const checkpoints = score.points.slice(0, defs.length).map((p, i) => ({
