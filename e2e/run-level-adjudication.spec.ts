@@ -49,13 +49,18 @@ async function diagnoseRun(
  * annotators diagnose the same max_steps loop differently (category and range); the reviewer finds the run in
  * the disagreements list, named as the run as a whole, and adjudicates it by picking one diagnosis.
  */
+/** The list page's size (components/agreement/disagreements-list.tsx): the API's default is larger. */
+const LIST_PAGE_SIZE = 20;
+
 /**
  * The /agreement link of the list page holding the disagreement that mentions `text`: the list is oldest first, and
  * the suite's other specs add disagreements of their own, so ours need not be on the first page.
  */
 async function pageHolding(page: Page, status: 'open' | 'adjudicated', text: string): Promise<string> {
   for (let n = 1; ; n += 1) {
-    const body = (await (await page.request.get(`/api/agreement/disagreements?status=${status}&page=${n}`)).json()) as {
+    const body = (await (
+      await page.request.get(`/api/agreement/disagreements?status=${status}&page=${n}&pageSize=${LIST_PAGE_SIZE}`)
+    ).json()) as {
       items: unknown[];
       pageCount: number;
     };
@@ -105,9 +110,12 @@ test('two annotators diagnose a max_steps run differently, and a reviewer adjudi
     where: { runTrajectoryId: id, status: 'SUBMITTED', author: { email: 'annotator2@demo.local' } },
   });
 
-  await reviewer.goto(await pageHolding(reviewer, 'open', wrongA));
   const item = reviewer.getByTestId('disagreement').filter({ hasText: wrongA });
-  await expect(item).toContainText('The run as a whole');
+  // Other specs adjudicate theirs meanwhile, which moves ours to an earlier page: look again until it is shown.
+  await expect(async () => {
+    await reviewer.goto(await pageHolding(reviewer, 'open', wrongA));
+    await expect(item).toContainText('The run as a whole', { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(item).toContainText('disagree on category and range');
   await expect(item.getByRole('link', { name: /The run as a whole/ })).toHaveAttribute(
     'href',
@@ -118,10 +126,14 @@ test('two annotators diagnose a max_steps run differently, and a reviewer adjudi
   await item.getByRole('button', { name: "Use Ari Annotator's diagnosis" }).click();
   // Settled, it leaves "To adjudicate" and is listed under "Adjudicated" with the pick.
   await expect(item).toHaveCount(0);
-  await reviewer.goto(await pageHolding(reviewer, 'adjudicated', wrongA));
-  await expect(reviewer.getByRole('tab', { name: 'Adjudicated' })).toHaveAttribute('aria-selected', 'true');
   const settled = reviewer.getByTestId('disagreement').filter({ hasText: wrongA });
-  await expect(settled.getByTestId('adjudication')).toContainText('Tell the user no direct flight exists');
+  await expect(async () => {
+    await reviewer.goto(await pageHolding(reviewer, 'adjudicated', wrongA));
+    await expect(settled.getByTestId('adjudication')).toContainText('Tell the user no direct flight exists', {
+      timeout: 5_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await expect(reviewer.getByRole('tab', { name: 'Adjudicated' })).toHaveAttribute('aria-selected', 'true');
   await expect(settled.getByRole('button', { name: 'Chosen' })).toBeVisible();
   expect(await prisma.adjudication.findUniqueOrThrow({ where: { runTrajectoryId: id } })).toMatchObject({
     checkpointResultId: null,
