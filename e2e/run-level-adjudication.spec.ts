@@ -49,6 +49,7 @@ async function diagnoseRun(
  * annotators diagnose the same max_steps loop differently (category and range); the reviewer finds the run in
  * the disagreements list, named as the run as a whole, and adjudicates it by picking one diagnosis.
  */
+
 /** The list page's size (components/agreement/disagreements-list.tsx): the API's default is larger. */
 const LIST_PAGE_SIZE = 20;
 
