@@ -11,6 +11,7 @@ import path from 'node:path';
 import { defineConfig } from 'prisma/config';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { splitSqlScript } from './lib/db/split-sql-script';
 
 // WORKAROUND (timers): the WebAssembly engine arms 10 s / 60 s timers it never
 // clears, so every CLI command would linger up to a minute after finishing.
@@ -68,11 +69,34 @@ function withCharColumns<T extends Queryable>(queryable: T): T {
   return queryable;
 }
 
+type ScriptRunner = {
+  client: { query: (sql: string) => Promise<unknown> };
+  onError: (error: unknown) => never;
+  executeScript: (script: string) => Promise<void>;
+};
+
+// WORKAROUND (migration scripts): the adapter splits a migration script at every
+// `;`, cutting dollar-quoted function bodies and string literals in half. Split
+// at the semicolons that end statements instead (lib/db/split-sql-script.ts).
+function withStatementSplitter<T>(queryable: T): T {
+  const runner = queryable as unknown as ScriptRunner;
+  runner.executeScript = async (script) => {
+    for (const statement of splitSqlScript(script)) {
+      try {
+        await runner.client.query(statement);
+      } catch (error) {
+        runner.onError(error);
+      }
+    }
+  };
+  return queryable;
+}
+
 function charAwareAdapter(factory: PrismaPg): PrismaPg {
   const connect = factory.connect.bind(factory);
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
-  factory.connect = async () => withCharColumns(await connect());
-  factory.connectToShadowDb = async () => withCharColumns(await connectToShadowDb());
+  factory.connect = async () => withStatementSplitter(withCharColumns(await connect()));
+  factory.connectToShadowDb = async () => withStatementSplitter(withCharColumns(await connectToShadowDb()));
   return factory;
 }
 

@@ -4,6 +4,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
+import prismaCliConfig from '../../../prisma.config';
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: unknown };
+type WrappedAdapterFactory = {
+  connect: () => Promise<
+    Result<{ executeScript: (script: string) => Promise<Result<void>>; dispose: () => Promise<unknown> }>
+  >;
+};
 
 describe('migrations', () => {
   it('applies every committed migration to a fresh database with migrate deploy', async () => {
@@ -42,4 +50,33 @@ describe('migrations', () => {
     );
     expect(stdout).toMatch(/^-- This is an empty migration/m);
   }, 120_000);
+
+  // Prisma's adapter splits scripts at every `;`; prisma.config.ts splits at the
+  // semicolons that end statements, so function bodies are written as plain SQL.
+  // The schema engine hands each migration to the configured adapter's
+  // executeScript, which is what this drives.
+  it('applies a migration script whose dollar-quoted function body holds semicolons', async () => {
+    // defineConfig wraps the adapter so that each call answers a result ({ ok, value | error }).
+    const factory = await (prismaCliConfig as unknown as { adapter: () => Promise<WrappedAdapterFactory> }).adapter();
+    const connected = await factory.connect();
+    if (!connected.ok) throw new Error(`connect failed: ${JSON.stringify(connected.error)}`);
+    const adapter = connected.value;
+    try {
+      const result = await adapter.executeScript(`CREATE FUNCTION split_check() RETURNS text LANGUAGE plpgsql AS $$
+DECLARE answer text;
+BEGIN
+  answer := 'one; two';
+  RETURN answer;
+END;
+$$;
+COMMENT ON FUNCTION split_check() IS 'semicolons; inside; a literal';
+`);
+      expect(result).toMatchObject({ ok: true });
+    } finally {
+      await adapter.dispose();
+    }
+    const [row] = await prisma.$queryRaw<{ answer: string; note: string }[]>`
+      SELECT split_check() AS answer, obj_description('split_check'::regproc, 'pg_proc') AS note`;
+    expect(row).toEqual({ answer: 'one; two', note: 'semicolons; inside; a literal' });
+  });
 });
