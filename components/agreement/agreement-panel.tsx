@@ -55,7 +55,7 @@ export function AgreementPanel({
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Stat
           look="card"
-          label="Checkpoints (n)"
+          label="Checkpoints and runs (n)"
           value={String(f.units)}
           hint={`${plural(f.ratings, ['diagnosis', 'diagnoses'])} by ${plural(f.annotators, 'annotator')}`}
         />
