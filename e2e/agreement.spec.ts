@@ -131,7 +131,9 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   await reviewer.goto(`/dashboard?benchmark=${benchmark}`);
   const onDashboard = reviewer.getByTestId('dashboard-agreement');
   await expect(onDashboard.getByText("Category: Krippendorff's α")).toBeVisible();
-  await expect(onDashboard.getByText('Checkpoints and runs (n)').locator('xpath=following-sibling::dd[1]')).toHaveText('1');
+  await expect(onDashboard.getByText('Checkpoints and runs (n)').locator('xpath=following-sibling::dd[1]')).toHaveText(
+    '1',
+  );
   await expect(onDashboard.getByRole('table', { name: 'Agreement per annotator pair' })).toContainText(
     'Ana Annotator × Ari Annotator',
   );
