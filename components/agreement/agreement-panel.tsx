@@ -2,9 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/empty-state';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
-import type { AgreementFigures } from '@/lib/diagnosis/agreement-report';
+import type { AgreementFigures, CategoryFigure, PairFigure } from '@/lib/diagnosis/agreement-report';
 import { plural } from '@/lib/text/plural';
 import { Stat } from '@/components/ui/stat';
 
@@ -76,21 +77,21 @@ export function AgreementPanel({
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Table
+        <DataTable
           label="Agreement per annotator pair"
-          head={['Pair', 'n', "Cohen's κ", 'Same category', 'Range IoU (n)']}
-          rows={f.pairs.map((p) => [
-            `${p.aName} × ${p.bName}`,
-            String(p.n),
-            fmt(p.kappa),
-            pct(p.agreement),
-            `${fmt(p.iou)} (${p.iouN})`,
-          ])}
+          caption="Agreement per annotator pair"
+          density="compact"
+          columns={PAIR_COLUMNS}
+          rows={f.pairs}
+          rowKey={(p) => `${p.a}:${p.b}`}
         />
-        <Table
+        <DataTable
           label="Agreement per category"
-          head={['Category', 'n diagnoses', 'α (this vs. other)']}
-          rows={f.categories.map((c) => [c.label, String(c.n), fmt(c.alpha)])}
+          caption="Agreement per category"
+          density="compact"
+          columns={CATEGORY_COLUMNS}
+          rows={f.categories}
+          rowKey={(c) => c.categoryId ?? ''}
         />
       </div>
     </section>
@@ -110,32 +111,20 @@ function keepGreek(h: string) {
   );
 }
 
-function Table({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
-  return (
-    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
-        <caption className="px-3 py-2 text-left text-sm font-medium text-slate-700">{label}</caption>
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            {head.map((h) => (
-              <th key={h} className="px-3 py-2">
-                {keepGreek(h)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r[0]}>
-              {r.map((c, i) => (
-                <td key={i} className={`px-3 py-1.5 ${i ? 'tabular-nums' : ''}`}>
-                  {c}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+/** A column of figures: tabular digits, left-aligned like their header; the header's Greek letters kept. */
+function figure<R>(header: string, cell: (row: R) => string, first = false): ColumnDef<R> {
+  return { id: header, header: keepGreek(header), className: first ? undefined : 'tabular-nums', cell };
 }
+
+const PAIR_COLUMNS: ColumnDef<PairFigure>[] = [
+  figure('Pair', (p) => `${p.aName} × ${p.bName}`, true),
+  figure('n', (p) => String(p.n)),
+  figure("Cohen's κ", (p) => fmt(p.kappa)),
+  figure('Same category', (p) => pct(p.agreement)),
+  figure('Range IoU (n)', (p) => `${fmt(p.iou)} (${p.iouN})`),
+];
+const CATEGORY_COLUMNS: ColumnDef<CategoryFigure>[] = [
+  figure('Category', (c) => c.label, true),
+  figure('n diagnoses', (c) => String(c.n)),
+  figure('α (this vs. other)', (c) => fmt(c.alpha)),
+];

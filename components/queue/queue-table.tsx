@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { ErrorMessage } from '@/components/ui/error-message';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
@@ -59,113 +59,127 @@ export function QueueTable({
     onSettled: onChanged,
   });
   const href = (trajectoryId: string) => `/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`;
+  const columns: ColumnDef<QueueItem>[] = [
+    {
+      header: 'Task',
+      className: 'max-w-xs xl:max-w-md',
+      cell: (it) => (
+        <>
+          {/* Imported text (ids, instruction, model, agent, checkpoint keys): bidi controls shown as markers. */}
+          <div className="font-mono text-xs text-slate-600">
+            <UntrustedText text={it.benchmark} /> · <UntrustedText text={it.taskExternalId} />
+            {it.ability ? (
+              <>
+                {' · '}
+                <UntrustedText text={it.ability} />
+              </>
+            ) : null}
+          </div>
+          {/* The instruction opens the item too: on narrow screens the Open column is scrolled out of view. */}
+          <Link
+            href={href(it.trajectoryId)}
+            className="block truncate text-slate-900 hover:text-indigo-700 hover:underline"
+            title={revealBidi(it.instruction)}
+          >
+            <UntrustedText text={it.instruction} />
+          </Link>
+        </>
+      ),
+    },
+    {
+      header: 'Model',
+      cell: (it) => (
+        <>
+          <UntrustedText text={it.model} className="font-medium" />
+          {/* Two agents on one model, or two trials, look identical without this. */}
+          {runDetail(it) ? (
+            <UntrustedText text={runDetail(it)} className="block text-xs text-slate-600" testId="queue-run" />
+          ) : null}
+          {/* The run scored as passed yet has failed checkpoints: said, so the row does not read as a failed run. */}
+          {it.passed ? (
+            <span
+              data-testid="queue-run-passed"
+              className="mt-0.5 inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800 ring-1 ring-emerald-200"
+            >
+              run passed
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'Awaiting diagnosis',
+      cell: (it) =>
+        it.runLevel ? (
+          <RunLevelCell item={it} runLevel={it.runLevel} />
+        ) : (
+          <>
+            <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
+            <span className="font-mono text-xs text-slate-600" data-testid="queue-checkpoints">
+              <UntrustedText text={it.failedCheckpoints.map(checkpointLabel).join(', ')} />
+            </span>
+          </>
+        ),
+    },
+    {
+      header: 'Claimed by',
+      className: 'text-xs',
+      cellProps: () => ({ 'data-testid': 'queue-claim' }),
+      cell: (it) =>
+        it.claim ? (
+          <span>
+            {it.claim.userId === meId ? 'you' : it.claim.userName}
+            {it.claim.assignedBy ? ` (assigned by ${it.claim.assignedBy})` : ''}
+            <br />
+            <span className="text-slate-500">until {new Date(it.claim.expiresAt).toLocaleTimeString()}</span>
+          </span>
+        ) : (
+          <span className="text-slate-500">unclaimed</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'space-x-2 whitespace-nowrap text-right',
+      cell: (it) => (
+        <>
+          <Link href={href(it.trajectoryId)} className="text-sm font-medium text-indigo-700 hover:underline">
+            Open
+          </Link>
+          {isAdmin ? (
+            <Select
+              aria-label={`Assign ${it.model} on ${it.taskExternalId}`}
+              value=""
+              className="!mt-0 inline-block !w-36"
+              onChange={(e) =>
+                e.target.value && assign.mutate({ trajectoryId: it.trajectoryId, userId: e.target.value })
+              }
+            >
+              <option value="">Assign to…</option>
+              {annotators.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          ) : null}
+          {it.claim && (isAdmin || it.claim.userId === meId) ? (
+            <Button variant="ghost" onClick={() => release.mutate(it.trajectoryId)}>
+              Release
+            </Button>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <ErrorMessage error={assign.error ?? release.error} />
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Queue items">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th className="px-3 py-2">Task</th>
-            <th className="px-3 py-2">Model</th>
-            <th className="px-3 py-2">Awaiting diagnosis</th>
-            <th className="px-3 py-2">Claimed by</th>
-            <th className="px-3 py-2" />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((it) => (
-            <tr key={it.trajectoryId} data-testid={`queue-row-${it.trajectoryId}`}>
-              <td className="max-w-xs px-3 py-2 xl:max-w-md">
-                {/* Imported text (ids, instruction, model, agent, checkpoint keys): bidi controls shown as markers. */}
-                <div className="font-mono text-xs text-slate-600">
-                  <UntrustedText text={it.benchmark} /> · <UntrustedText text={it.taskExternalId} />
-                  {it.ability ? (
-                    <>
-                      {' · '}
-                      <UntrustedText text={it.ability} />
-                    </>
-                  ) : null}
-                </div>
-                {/* The instruction opens the item too: on narrow screens the Open column is scrolled out of view. */}
-                <Link
-                  href={href(it.trajectoryId)}
-                  className="block truncate text-slate-900 hover:text-indigo-700 hover:underline"
-                  title={revealBidi(it.instruction)}
-                >
-                  <UntrustedText text={it.instruction} />
-                </Link>
-              </td>
-              <td className="px-3 py-2">
-                <UntrustedText text={it.model} className="font-medium" />
-                {/* Two agents on one model, or two trials, look identical without this. */}
-                {runDetail(it) ? (
-                  <UntrustedText text={runDetail(it)} className="block text-xs text-slate-600" testId="queue-run" />
-                ) : null}
-                {/* The run scored as passed yet has failed checkpoints: said, so the row does not read as a failed run. */}
-                {it.passed ? (
-                  <span
-                    data-testid="queue-run-passed"
-                    className="mt-0.5 inline-block rounded bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800 ring-1 ring-emerald-200"
-                  >
-                    run passed
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2">
-                {it.runLevel ? (
-                  <RunLevelCell item={it} runLevel={it.runLevel} />
-                ) : (
-                  <>
-                    <span className="font-semibold">{it.pendingCount}</span>/{it.failedCount}{' '}
-                    <span className="font-mono text-xs text-slate-600" data-testid="queue-checkpoints">
-                      <UntrustedText text={it.failedCheckpoints.map(checkpointLabel).join(', ')} />
-                    </span>
-                  </>
-                )}
-              </td>
-              <td className="px-3 py-2 text-xs" data-testid="queue-claim">
-                {it.claim ? (
-                  <span>
-                    {it.claim.userId === meId ? 'you' : it.claim.userName}
-                    {it.claim.assignedBy ? ` (assigned by ${it.claim.assignedBy})` : ''}
-                    <br />
-                    <span className="text-slate-500">until {new Date(it.claim.expiresAt).toLocaleTimeString()}</span>
-                  </span>
-                ) : (
-                  <span className="text-slate-500">unclaimed</span>
-                )}
-              </td>
-              <td className="space-x-2 whitespace-nowrap px-3 py-2 text-right">
-                <Link href={href(it.trajectoryId)} className="text-sm font-medium text-indigo-700 hover:underline">
-                  Open
-                </Link>
-                {isAdmin ? (
-                  <Select
-                    aria-label={`Assign ${it.model} on ${it.taskExternalId}`}
-                    value=""
-                    className="!mt-0 inline-block !w-36"
-                    onChange={(e) =>
-                      e.target.value && assign.mutate({ trajectoryId: it.trajectoryId, userId: e.target.value })
-                    }
-                  >
-                    <option value="">Assign to…</option>
-                    {annotators.map((a) => (
-                      <option key={a.id} value={a.id}>
-                        {a.name}
-                      </option>
-                    ))}
-                  </Select>
-                ) : null}
-                {it.claim && (isAdmin || it.claim.userId === meId) ? (
-                  <Button variant="ghost" onClick={() => release.mutate(it.trajectoryId)}>
-                    Release
-                  </Button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Queue items"
+      columns={columns}
+      rows={items}
+      rowKey={(it) => it.trajectoryId}
+      rowProps={(it) => ({ 'data-testid': `queue-row-${it.trajectoryId}` })}
+      error={assign.error ?? release.error}
+    />
   );
 }

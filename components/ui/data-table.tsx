@@ -15,10 +15,16 @@ export type ColumnDef<R> = {
   headerClassName?: string;
   /** Right-aligned tabular figures (counts, versions). */
   numeric?: boolean;
+  /** Attributes of a row's cell in this column: a test hook, a tooltip over the whole cell. */
+  cellProps?: (row: R, index: number) => CellProps;
 };
 
+type DataAttributes = Record<`data-${string}`, string | number | boolean | undefined>;
+/** Attributes of a cell (`data-*` test hooks, a `title`); its class comes from the column. */
+export type CellProps = Omit<ComponentProps<'td'>, 'className' | 'children'> & DataAttributes;
+
 /** Attributes of a row (`data-*` test hooks, a class): typed so `data-run-id` passes without a cast. */
-export type RowProps = ComponentProps<'tr'> & Record<`data-${string}`, string | number | boolean | undefined>;
+export type RowProps = ComponentProps<'tr'> & DataAttributes;
 
 /** Rows under a heading row of their own (`<tbody>` per group): problems of one file line. */
 export type RowGroup<R> = { key: string; heading: ReactNode; rows: R[] };
@@ -150,7 +156,7 @@ function TableBox<R>({
     return (
       <tr key={rowKey(row, i)} {...sel} {...own} className={cls}>
         {columns.map((c, ci) => (
-          <td key={c.id ?? ci} className={cellClass(cell, c)}>
+          <td key={c.id ?? ci} {...c.cellProps?.(row, i)} className={cellClass(cell, c)}>
             {c.cell(row, i)}
           </td>
         ))}

@@ -61,6 +61,17 @@ describe('the shared list table', () => {
     expect(out).toMatch(/class="bg-indigo-50\/70[^"]*text-slate-400"/);
   });
 
+  it('gives every cell of a column the attributes the column asks for (a test hook, a tooltip over the whole cell)', () => {
+    const out = html({
+      columns: [
+        ...COLUMNS,
+        { header: 'Who', cellProps: (r) => ({ 'data-testid': 'who', title: `by ${r.name}` }), cell: () => 'x' },
+      ],
+      rows: ROWS,
+    });
+    expect(out.match(/<td data-testid="who" title="by (alpha|beta)" class="px-3 py-2">x<\/td>/g)).toHaveLength(2);
+  });
+
   it('renders groups as one body each, under a heading row that spans every column', () => {
     const out = html({
       groups: [
