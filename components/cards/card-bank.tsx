@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, useState } from 'react';
@@ -11,12 +10,11 @@ import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
-import { filtersInForce, pageChange } from '@/components/ui/url-filter-query';
+import { filtersInForce } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
-import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { BankSummary, CardListItem } from '@/lib/cards/list-cards';
-import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 
 type BankPage = Page<CardListItem> & { banks: BankSummary[] };
@@ -96,17 +94,15 @@ const COLUMNS: ColumnDef<CardListItem>[] = [
  */
 export function CardBank({ initial, initialQuery }: { initial: BankPage; initialQuery: string }) {
   const router = useRouter();
-  const { params, setParams } = useUrlFilters();
-  const query = params.toString();
-  const v = (k: string) => params.get(k) ?? '';
+  const {
+    params,
+    setParams,
+    list,
+    data,
+    value: v,
+    toPage,
+  } = useServerList({ key: ['cards', 'bank'], endpoint: '/api/cards', initial, initialQuery });
   const [help, setHelp] = useState(false);
-  const list = useQuery({
-    queryKey: ['cards', 'bank', query],
-    queryFn: () => apiFetch<BankPage>(`/api/cards?${query}`),
-    initialData: query === initialQuery ? initial : undefined,
-    placeholderData: keepPreviousData,
-  });
-  const data = list.data;
   const items = useMemo(() => data?.items ?? [], [data]);
   const [selected, setSelected] = useListKeys(
     items.length,
@@ -204,9 +200,7 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
           ),
         )}
       />
-      {data ? (
-        <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
-      ) : null}
+      {data ? <Pager of={data} noun="card" onPage={toPage} /> : null}
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} shortcuts={KEYS} />
     </section>
   );

@@ -2,16 +2,14 @@
 
 import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
-import { pageChange } from '@/components/ui/url-filter-query';
-import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { ImportJobSummary } from '@/lib/import/import-jobs';
 import { StatusBadge } from './import-report-view';
@@ -19,6 +17,8 @@ import { OtlpIngestion } from './otlp-ingestion';
 import { UploadImports } from './upload-imports';
 
 const PAGE_SIZE = 20;
+/** The API query of a page of the list: only the page counts (the URL has no filters). */
+const pageQuery = (page: number) => `page=${page}&pageSize=${PAGE_SIZE}`;
 
 const count = (header: string, of: (j: ImportJobSummary) => number): ColumnDef<ImportJobSummary> => ({
   header,
@@ -49,16 +49,14 @@ const COLUMNS: ColumnDef<ImportJobSummary>[] = [
 
 export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJobSummary>; maxUploadMb: number }) {
   const qc = useQueryClient();
-  // The page lives in the URL (the server checked it and loaded `initial` for it): Back from a report returns to it.
-  const { params, setParams } = useUrlFilters();
-  const page = Number(params.get('page') ?? 1);
   const { live } = useLiveChannel(['imports'], [['imports']]);
-  const list = useQuery({
-    queryKey: ['imports', page],
-    queryFn: () => apiFetch<Page<ImportJobSummary>>(`/api/imports?page=${page}&pageSize=${PAGE_SIZE}`),
-    initialData: page === initial.page ? initial : undefined,
-    // Keep the current page (and the pager the user is focused on) on screen while the next one loads.
-    placeholderData: keepPreviousData,
+  // The page lives in the URL (the server checked it and loaded `initial` for it): Back from a report returns to it.
+  const { list, toPage } = useServerList({
+    key: ['imports'],
+    endpoint: '/api/imports',
+    initial,
+    initialQuery: pageQuery(initial.page),
+    apiQuery: (params) => pageQuery(Number(params.get('page') ?? 1)),
     // While an import runs (here or from the CLI/API), its counts grow batch by batch: each batch is pushed
     // live (LISTEN/NOTIFY); polling while the live stream is down (slowly while it is up: active-refetch.ts).
     refetchInterval: (q) =>
@@ -94,12 +92,7 @@ export function ImportsConsole({ initial, maxUploadMb }: { initial: Page<ImportJ
                 </EmptyState>,
               )
             )}
-            <Pager
-              label="Import pages"
-              of={list.data}
-              noun="import"
-              onPage={(p) => setParams(pageChange(p, list.data), { keepPage: true })}
-            />
+            <Pager label="Import pages" of={list.data} noun="import" onPage={toPage} />
           </>
         ) : null}
       </section>

@@ -1,6 +1,6 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { isTyping } from '@/components/trajectory/use-workspace-keys';
@@ -8,8 +8,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
-import { pageChange } from '@/components/ui/url-filter-query';
-import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { useServerList } from '@/components/ui/use-server-list';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { apiFetch } from '@/lib/http/api-client';
 import { searchParamsRecord } from '@/lib/http/pagination';
@@ -19,28 +18,31 @@ import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
 import { QueueTable } from './queue-table';
 
-/** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
-export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {
-  const router = useRouter();
-  const { params, setParams } = useUrlFilters();
-  const qc = useQueryClient();
-  const filterQuery = new URLSearchParams(
-    FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])),
-  ).toString();
-  // Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works through OFFSET.
-  // The position goes to the API as the URL has it: a malformed one (`page=abc`, `after=garbage`) is refused
-  // there by name and shown as a broken link below, never quietly read as page 1.
+/** The URL's queue filters, as the API, the workspace links and "take next" take them. */
+const filterQueryOf = (params: URLSearchParams) =>
+  new URLSearchParams(FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))).toString();
+
+/**
+ * The API query of the URL: its filters, the page size, and its position. Next/Previous carry a keyset
+ * cursor (no OFFSET however deep); a bare ?page=N link still works through OFFSET. The position goes
+ * to the API as the URL has it: a malformed one (`page=abc`, `after=garbage`) is refused there by name
+ * and shown as a broken link, never quietly read as page 1.
+ */
+function queueApiQuery(params: URLSearchParams): string {
   const position = new URLSearchParams(
     ['page', 'after', 'before'].flatMap((k) => (params.get(k) !== null ? [[k, params.get(k)!]] : [])),
   ).toString();
+  return `${filterQueryOf(params)}&pageSize=25${position ? `&${position}` : ''}`;
+}
 
-  const list = useQuery({
-    queryKey: ['queue', filterQuery, position],
-    queryFn: () =>
-      apiFetch<QueueList & { progress: Progress }>(
-        `/api/queue?${filterQuery}&pageSize=25${position ? `&${position}` : ''}`,
-      ),
-    placeholderData: keepPreviousData,
+/** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
+export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {
+  const router = useRouter();
+  const qc = useQueryClient();
+  const { params, setParams, list, data, toPage } = useServerList<QueueList & { progress: Progress }>({
+    key: ['queue'],
+    endpoint: '/api/queue',
+    apiQuery: queueApiQuery,
     // Claims change the queue all the time ("Take next" here, "Submit & next" in the workspace, other annotators):
     // coming back to the page (Back, a link, the tab shown again) reloads it instead of showing the cached
     // page for the app's usual 15 s (it said "unclaimed" for the item just taken).
@@ -49,6 +51,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     // A refused link is an answer, not a hiccup: show it at once (other errors keep the app's one retry).
     retry: (count, error) => !linkProblemsOfApiError(error) && count < 1,
   });
+  const filterQuery = filterQueryOf(params);
   const next = useMutation({
     mutationFn: () =>
       apiFetch<{ trajectoryId: string | null }>('/api/queue/next', {
@@ -78,7 +81,6 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
   const linkProblems = linkProblemsOfApiError(list.error);
   if (linkProblems) return <InvalidLinkNotice path="/queue" raw={searchParamsRecord(params)} problems={linkProblems} />;
 
-  const data = list.data;
   const nothingNext = next.isSuccess && next.data.trajectoryId === null;
   // A named region: the pager moves the focus here after a step (components/ui/pager.tsx).
   return (
@@ -171,9 +173,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
           onChanged={() => qc.invalidateQueries({ queryKey: ['queue'] })}
         />
       ) : null}
-      {data ? (
-        <Pager of={data} noun="item" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
-      ) : null}
+      {data ? <Pager of={data} noun="item" onPage={toPage} /> : null}
     </section>
   );
 }

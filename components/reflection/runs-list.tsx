@@ -3,15 +3,12 @@
 import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import type { RunStatus } from '@prisma/client';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { pageChange } from '@/components/ui/url-filter-query';
-import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { apiFetch } from '@/lib/http/api-client';
 import type { RunListItem, RunsPage } from '@/lib/reflection/read-run';
 import { formatDuration } from './format';
 import { isActiveStatus, ProviderLabel, RunStatusBadge } from './run-status-badge';
@@ -66,22 +63,24 @@ const COLUMNS: ColumnDef<RunListItem>[] = [
  * `initialQuery`: the query string the server rendered `initial` for.
  */
 export function RunsList({ initial, initialQuery }: { initial: RunsPage; initialQuery: string }) {
-  const { params, setParams } = useUrlFilters();
-  const query = params.toString();
-  const status = params.get('status') ?? undefined;
-  const taskId = params.get('taskId');
   const { live } = useLiveChannel(['runs'], [RUNS_KEY]);
-  const runs = useQuery({
-    queryKey: [...RUNS_KEY, query],
-    queryFn: () => apiFetch<RunsPage>(`/api/reflection/runs?${query}`),
-    initialData: query === initialQuery ? initial : undefined,
-    placeholderData: keepPreviousData,
+  const {
+    params,
+    setParams,
+    list: runs,
+    data,
+    toPage,
+  } = useServerList({
+    key: RUNS_KEY,
+    endpoint: '/api/reflection/runs',
+    initial,
+    initialQuery,
     staleTime: 0,
     refetchInterval: (q) =>
       activeRefetchInterval(live, !!q.state.data?.items.some((r) => isActiveStatus(r.status)), POLL_MS),
   });
-
-  const data = runs.data;
+  const status = params.get('status') ?? undefined;
+  const taskId = params.get('taskId');
   return (
     <section aria-labelledby="runs-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -124,9 +123,7 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
         )}
       />
       {/* Next/Previous carry a keyset cursor (no OFFSET however deep); a bare ?page=N link still works. */}
-      {data ? (
-        <Pager of={data} noun="run" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
-      ) : null}
+      {data ? <Pager of={data} noun="run" onPage={toPage} /> : null}
     </section>
   );
 }

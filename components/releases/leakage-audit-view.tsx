@@ -1,13 +1,10 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { LeakList } from '@/components/retrieval/leak-list';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Select } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
-import { pageChange } from '@/components/ui/url-filter-query';
-import { useUrlFilters } from '@/components/ui/use-url-filters';
-import { apiFetch } from '@/lib/http/api-client';
+import { useServerList } from '@/components/ui/use-server-list';
 import type { LeakagePage } from '@/lib/releases/leakage-audit';
 import { plural } from '@/lib/text/plural';
 
@@ -19,18 +16,24 @@ const PAGE_SIZE = 25;
  * Back from a trajectory returns to them, and a link shows the same audit.
  */
 export function LeakageAuditView({ releases }: { releases: string[] }) {
-  const { params, setParams } = useUrlFilters();
-  const release = params.get('release') || (releases[0] ?? 'current');
-  const page = Number(params.get('page') ?? 1);
-  const report = useQuery({
-    queryKey: ['leakage', release, page],
-    queryFn: () =>
-      apiFetch<LeakagePage>(
-        `/api/leakage?${new URLSearchParams({ release, page: String(page), pageSize: String(PAGE_SIZE) })}`,
-      ),
-    placeholderData: (previous) => previous,
+  const releaseOf = (params: URLSearchParams) => params.get('release') || (releases[0] ?? 'current');
+  const {
+    params,
+    setParams,
+    list: report,
+    data: r,
+    toPage,
+  } = useServerList<LeakagePage>({
+    key: ['leakage'],
+    endpoint: '/api/leakage',
+    apiQuery: (params) =>
+      new URLSearchParams({
+        release: releaseOf(params),
+        page: String(Number(params.get('page') ?? 1)),
+        pageSize: String(PAGE_SIZE),
+      }).toString(),
   });
-  const r = report.data;
+  const release = releaseOf(params);
   return (
     <div className="space-y-4">
       <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -68,7 +71,7 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
               {r.release}).
             </p>
             <LeakList leaks={r.items} showTask />
-            <Pager of={r} noun="leak" onPage={(to) => setParams(pageChange(to, r), { keepPage: true })} />
+            <Pager of={r} noun="leak" onPage={toPage} />
           </section>
         )
       ) : null}

@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { cardHref } from '@/components/cards/card-bank';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,10 +8,8 @@ import { SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
-import { pageChange } from '@/components/ui/url-filter-query';
-import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
-import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { ReleaseCardRow } from '@/lib/releases/read-release';
 
@@ -62,18 +59,20 @@ export function ReleaseCards({
   initial: Page<ReleaseCardRow>;
   initialQuery: string;
 }) {
-  const { params, setParams } = useUrlFilters();
-  const query = params.toString();
-  const v = (k: string) => params.get(k) ?? '';
-  const list = useQuery({
-    queryKey: ['releases', name, 'cards', query],
-    queryFn: () => apiFetch<Page<ReleaseCardRow>>(`/api/releases/${encodeURIComponent(name)}/cards?${query}`),
-    initialData: query === initialQuery ? initial : undefined,
-    placeholderData: keepPreviousData,
+  const {
+    setParams,
+    list,
+    data,
+    value: v,
+    toPage,
+  } = useServerList({
+    key: ['releases', name, 'cards'],
+    endpoint: `/api/releases/${encodeURIComponent(name)}/cards`,
+    initial,
+    initialQuery,
     // A release never changes: a page once loaded stays right.
     staleTime: Infinity,
   });
-  const data = list.data;
   // A named region: the pager moves the focus here after a step (components/ui/pager.tsx).
   return (
     <section aria-label="Cards of this release" className="space-y-3">
@@ -106,9 +105,7 @@ export function ReleaseCards({
           <EmptyState title="No card matches">This release has no card with that title, key or kind.</EmptyState>,
         )}
       />
-      {data ? (
-        <Pager of={data} noun="card" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
-      ) : null}
+      {data ? <Pager of={data} noun="card" onPage={toPage} /> : null}
     </section>
   );
 }

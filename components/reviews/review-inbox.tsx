@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { CardRecordBadge } from '@/components/compare/card-record-panel';
 import { useRouter } from 'next/navigation';
@@ -13,11 +12,10 @@ import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterText } from '@/components/ui/filter-controls';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
-import { filtersInForce, pageChange } from '@/components/ui/url-filter-query';
+import { filtersInForce } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
-import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
-import { apiFetch } from '@/lib/http/api-client';
 import type { ProposalListItem, ProposalListPage } from '@/lib/review/list-proposals';
 import { OPERATION_LABELS, OperationBadge, ProposalFlags } from './proposal-badges';
 import { ReviewNotice } from './review-notice';
@@ -102,21 +100,24 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
  */
 export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPage; initialQuery: string }) {
   const router = useRouter();
-  const { params, setParams } = useUrlFilters();
-  const query = params.toString();
-  const v = (k: string) => params.get(k) ?? '';
   const [help, setHelp] = useState(false);
   // Pushed from PostgreSQL (the Proposal trigger → NOTIFY → /api/live), on any replica; polls only while the stream is down.
   const { live } = useLiveChannel(['proposals'], [INBOX_KEY]);
-  const list = useQuery({
-    queryKey: [...INBOX_KEY, query],
-    queryFn: () => apiFetch<ProposalListPage>(`/api/proposals?${query}`),
-    initialData: query === initialQuery ? initial : undefined,
-    placeholderData: keepPreviousData,
+  const {
+    params,
+    setParams,
+    list,
+    data,
+    value: v,
+    toPage,
+  } = useServerList({
+    key: INBOX_KEY,
+    endpoint: '/api/proposals',
+    initial,
+    initialQuery,
     refetchInterval: live ? false : FALLBACK_POLL_MS,
     refetchOnWindowFocus: true,
   });
-  const data = list.data;
   const items = useMemo(() => data?.items ?? [], [data]);
   const open = useCallback((i: number) => items[i] && router.push(`/reviews/${items[i].id}`), [items, router]);
   const [selected, setSelected] = useListKeys(
@@ -215,9 +216,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
           </EmptyState>,
         )}
       />
-      {data ? (
-        <Pager of={data} noun="proposal" onPage={(page) => setParams(pageChange(page, data), { keepPage: true })} />
-      ) : null}
+      {data ? <Pager of={data} noun="proposal" onPage={toPage} /> : null}
       <p className="text-xs text-slate-600">
         <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move ·{' '}
         <kbd className="font-mono">Enter</kbd> opens · <kbd className="font-mono">?</kbd> all keys
