@@ -94,14 +94,8 @@ const COLUMNS: ColumnDef<CardListItem>[] = [
  */
 export function CardBank({ initial, initialQuery }: { initial: BankPage; initialQuery: string }) {
   const router = useRouter();
-  const {
-    params,
-    setParams,
-    list,
-    data,
-    value: v,
-    toPage,
-  } = useServerList({ key: ['cards', 'bank'], endpoint: '/api/cards', initial, initialQuery });
+  const serverList = useServerList({ key: ['cards', 'bank'], endpoint: '/api/cards', initial, initialQuery });
+  const { params, setParams, list, data, value: v, toPage } = serverList;
   const [help, setHelp] = useState(false);
   const items = useMemo(() => data?.items ?? [], [data]);
   const [selected, setSelected] = useListKeys(

@@ -64,13 +64,7 @@ const COLUMNS: ColumnDef<RunListItem>[] = [
  */
 export function RunsList({ initial, initialQuery }: { initial: RunsPage; initialQuery: string }) {
   const { live } = useLiveChannel(['runs'], [RUNS_KEY]);
-  const {
-    params,
-    setParams,
-    list: runs,
-    data,
-    toPage,
-  } = useServerList({
+  const serverList = useServerList({
     key: RUNS_KEY,
     endpoint: '/api/reflection/runs',
     initial,
@@ -79,6 +73,7 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
     refetchInterval: (q) =>
       activeRefetchInterval(live, !!q.state.data?.items.some((r) => isActiveStatus(r.status)), POLL_MS),
   });
+  const { params, setParams, list: runs, data, toPage } = serverList;
   const status = params.get('status') ?? undefined;
   const taskId = params.get('taskId');
   return (

@@ -17,13 +17,7 @@ const PAGE_SIZE = 25;
  */
 export function LeakageAuditView({ releases }: { releases: string[] }) {
   const releaseOf = (params: URLSearchParams) => params.get('release') || (releases[0] ?? 'current');
-  const {
-    params,
-    setParams,
-    list: report,
-    data: r,
-    toPage,
-  } = useServerList<LeakagePage>({
+  const serverList = useServerList<LeakagePage>({
     key: ['leakage'],
     endpoint: '/api/leakage',
     apiQuery: (params) =>
@@ -33,6 +27,7 @@ export function LeakageAuditView({ releases }: { releases: string[] }) {
         pageSize: String(PAGE_SIZE),
       }).toString(),
   });
+  const { params, setParams, list: report, data: r, toPage } = serverList;
   const release = releaseOf(params);
   return (
     <div className="space-y-4">

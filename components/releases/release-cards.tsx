@@ -59,13 +59,7 @@ export function ReleaseCards({
   initial: Page<ReleaseCardRow>;
   initialQuery: string;
 }) {
-  const {
-    setParams,
-    list,
-    data,
-    value: v,
-    toPage,
-  } = useServerList({
+  const serverList = useServerList({
     key: ['releases', name, 'cards'],
     endpoint: `/api/releases/${encodeURIComponent(name)}/cards`,
     initial,
@@ -73,6 +67,7 @@ export function ReleaseCards({
     // A release never changes: a page once loaded stays right.
     staleTime: Infinity,
   });
+  const { setParams, list, data, value: v, toPage } = serverList;
   // A named region: the pager moves the focus here after a step (components/ui/pager.tsx).
   return (
     <section aria-label="Cards of this release" className="space-y-3">

@@ -103,14 +103,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   const [help, setHelp] = useState(false);
   // Pushed from PostgreSQL (the Proposal trigger → NOTIFY → /api/live), on any replica; polls only while the stream is down.
   const { live } = useLiveChannel(['proposals'], [INBOX_KEY]);
-  const {
-    params,
-    setParams,
-    list,
-    data,
-    value: v,
-    toPage,
-  } = useServerList({
+  const serverList = useServerList({
     key: INBOX_KEY,
     endpoint: '/api/proposals',
     initial,
@@ -118,6 +111,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
     refetchInterval: live ? false : FALLBACK_POLL_MS,
     refetchOnWindowFocus: true,
   });
+  const { params, setParams, list, data, value: v, toPage } = serverList;
   const items = useMemo(() => data?.items ?? [], [data]);
   const open = useCallback((i: number) => items[i] && router.push(`/reviews/${items[i].id}`), [items, router]);
   const [selected, setSelected] = useListKeys(
