@@ -176,7 +176,7 @@ export function fakeOpenAiForFile(): () => FakeOpenAi {
 }
 
 /** The settings of a reflection run that goes through the fake endpoint: provider "openai", fake model names. */
-export const FAKE_OPENAI_RUN_SETTINGS = {
+export const FAKE_LLM_RUN = {
   provider: 'openai',
   scope: 'failed_and_passed',
   requireDiagnoses: true,

@@ -4,13 +4,7 @@ import { getRunDetail } from '@/lib/reflection/read-run';
 import { getProposal } from '@/lib/review/get-proposal';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { createActor } from '../../helpers/factories';
-import {
-  reply,
-  stepOf,
-  FAKE_OPENAI_RUN_SETTINGS,
-  fakeOpenAiPerTest,
-  type FakeReply,
-} from '../../helpers/fake-openai-server';
+import { reply, stepOf, FAKE_LLM_RUN, fakeOpenAiPerTest, type FakeReply } from '../../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../../helpers/reflection-fixtures';
 
 /**
@@ -19,7 +13,7 @@ import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } f
  * as is). The model's replies are scripted through an OpenAI-compatible server.
  */
 const server = fakeOpenAiPerTest({ maxRetries: 0 });
-const openai = FAKE_OPENAI_RUN_SETTINGS;
+const openai = FAKE_LLM_RUN;
 
 const clean = skillDelta({
   title: 'Finding the newest matching message: read every result page before choosing',

@@ -3,18 +3,12 @@ import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { createActor } from '../../helpers/factories';
-import {
-  reply,
-  stepOf,
-  FAKE_OPENAI_RUN_SETTINGS,
-  fakeOpenAiPerTest,
-  type FakeReply,
-} from '../../helpers/fake-openai-server';
+import { reply, stepOf, FAKE_LLM_RUN, fakeOpenAiPerTest, type FakeReply } from '../../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../../helpers/reflection-fixtures';
 
 /** docs/architecture.md "Curator": the shape each operation must have, enforced on what the model returns. */
 const server = fakeOpenAiPerTest({ maxRetries: 0 });
-const openai = FAKE_OPENAI_RUN_SETTINGS;
+const openai = FAKE_LLM_RUN;
 
 async function curateOnce(patch: (keys: { flags: string; paginate: string }) => unknown, delta = skillDelta()) {
   const { taskId, ability } = await mailTaskWithDiagnosis();

@@ -4,13 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { executeRun } from '@/lib/reflection/execute-run';
 import type { ContrastPacket } from '@/lib/reflection/packet';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
-import {
-  FAKE_OPENAI_RUN_SETTINGS,
-  fakeOpenAiPerTest,
-  reply,
-  stepOf,
-  type ChatRequest,
-} from '../../helpers/fake-openai-server';
+import { FAKE_LLM_RUN, fakeOpenAiPerTest, reply, stepOf, type ChatRequest } from '../../helpers/fake-openai-server';
 import { createQueuedRun, seedTaskInOwnBank, skillDelta, submitDiagnoses } from '../../helpers/reflection-fixtures';
 
 /**
@@ -18,7 +12,7 @@ import { createQueuedRun, seedTaskInOwnBank, skillDelta, submitDiagnoses } from 
  * reflector@3), so a card's provenance names the diagnosis behind it as for the offline reflector's cards.
  */
 const server = fakeOpenAiPerTest({ maxRetries: 2, timeoutMs: 10_000 });
-const openai = FAKE_OPENAI_RUN_SETTINGS;
+const openai = FAKE_LLM_RUN;
 
 const PAGES = 'Read only the first page of search results.';
 const NEWEST = 'Opened an older message than the newest match.';

@@ -8,7 +8,7 @@ import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor } from '../../helpers/factories';
 import {
-  FAKE_OPENAI_RUN_SETTINGS,
+  FAKE_LLM_RUN,
   fakeOpenAiPerTest,
   reply,
   stepOf,
@@ -29,7 +29,7 @@ import {
  * to a local OpenAI-compatible server whose replies each test scripts.
  */
 const server = fakeOpenAiPerTest({ maxRetries: 2, timeoutMs: 10_000 });
-const openai = FAKE_OPENAI_RUN_SETTINGS;
+const openai = FAKE_LLM_RUN;
 
 const replyThread = skillDelta({
   title: 'Reply inside the thread',
