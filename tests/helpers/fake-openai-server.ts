@@ -36,6 +36,16 @@ export const reply = {
     retryAfterMs,
   }),
   hang: (): FakeReply => ({ kind: 'hang' }),
+  /** The curator's answer for delta `i`: add `card` as a new card. */
+  addCard: (i: number, card: unknown): FakeReply =>
+    reply.json({
+      delta_index: i,
+      operation: 'ADD_CARD',
+      target_card_id: null,
+      target_card_ids: [],
+      new_or_updated_card: card,
+      reason: 'No card states this rule',
+    }),
   toolCalls: (...calls: { id: string; name: string; arguments: unknown }[]): FakeReply => ({
     kind: 'tool_calls',
     calls,

@@ -19,15 +19,7 @@ const clean = skillDelta({
   title: 'Finding the newest matching message: read every result page before choosing',
   applies_when: 'The user wants the newest message on a topic, and the search says more pages follow.',
 });
-const add = (i: number, card: unknown): FakeReply =>
-  reply.json({
-    delta_index: i,
-    operation: 'ADD_CARD',
-    target_card_id: null,
-    target_card_ids: [],
-    new_or_updated_card: card,
-    reason: 'No card states this rule',
-  });
+const add = reply.addCard;
 
 async function curate(deltas: unknown[], curator: (i: number, keys: { flags: string }) => FakeReply) {
   const { taskId, ability } = await mailTaskWithDiagnosis();

@@ -59,15 +59,7 @@ function script(r: { reflector: () => FakeReply; curator?: (deltaIndex: number, 
   });
 }
 
-const add = (i: number, card: unknown) =>
-  reply.json({
-    delta_index: i,
-    operation: 'ADD_CARD',
-    target_card_id: null,
-    target_card_ids: [],
-    new_or_updated_card: card,
-    reason: 'No card states this rule',
-  });
+const add = reply.addCard;
 
 async function run(taskId: string, settings: Record<string, unknown> = openai) {
   const r = await createQueuedRun({ taskId, settings });
