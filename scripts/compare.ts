@@ -6,8 +6,8 @@
  * compare page and GET /api/compare (docs/compare-releases.md). Database: as scripts/lib/cli-database.ts.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { REPORT_FORMATS } from '@/lib/compare/format-report';
+import { parseCliArgs } from './lib/cli-args';
 import { runCliCommand } from './lib/cli-database';
 import { CLI_ACTOR } from './lib/cli-actor';
 
@@ -17,32 +17,15 @@ const USAGE =
   'Usage: npm run compare -- --a <arm> --b <arm> [--benchmark B] [--ability A] [--task T] [--format md|json|csv] [--out PATH]\n' +
   '  an arm: R0 | <release name> | key=value[,key=value…] with keys release, model, agent, import';
 
-function usageError(message: string): never {
-  console.error(`✖ ${message}\n${USAGE}`);
-  process.exit(1);
-}
-
-let values: Record<string, string | boolean | undefined>;
-try {
-  ({ values } = parseArgs({
-    options: {
-      a: { type: 'string' },
-      b: { type: 'string' },
-      benchmark: { type: 'string' },
-      ability: { type: 'string' },
-      task: { type: 'string' },
-      format: { type: 'string', default: 'md' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (err) {
-  usageError((err as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values, usageError } = parseCliArgs(USAGE, {
+  a: { type: 'string' },
+  b: { type: 'string' },
+  benchmark: { type: 'string' },
+  ability: { type: 'string' },
+  task: { type: 'string' },
+  format: { type: 'string', default: 'md' },
+  out: { type: 'string' },
+});
 if (!values.a) usageError('--a is required (the arm before, e.g. R0 or a release name)');
 if (!values.b) usageError('--b is required (the arm after)');
 const format = values.format as string;

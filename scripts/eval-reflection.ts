@@ -10,10 +10,11 @@
  * tests/fixtures/eval/retrieval-labels.json) and prints the quality report
  * (lib/eval/reflection-quality.ts, lib/eval/retrieval-hits.ts), whether a
  * function card of an app the task does not name reaches its block
- * (lib/eval/function-scope-check.ts), with each
- * proposal's curation flaws (lib/eval/curation-flaw-report.ts) next to the
- * old offline wording's (scripts/lib/eval-reflection-before.ts), before and
- * after in one run. `--provider
+ * (lib/eval/function-scope-check.ts), and each
+ * proposal's curation flaws (lib/eval/curation-flaw-report.ts), closing with
+ * the old offline wording's figures (stored in
+ * scripts/lib/eval-reflection-baseline.json, with the commit they were
+ * measured at) next to this run's. `--provider
  * openai` runs the real SDK path against OPENAI_BASE_URL; `--cards out.json`
  * writes the cards that would enter the bank, to read them by eye.
  */
@@ -21,6 +22,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freshDatabase } from './lib/fresh-database';
+import baseline from './lib/eval-reflection-baseline.json' with { type: 'json' };
 
 const { values } = parseArgs({
   options: {
@@ -179,8 +181,6 @@ try {
   }
   phase.reflection = (Date.now() - t0) / 1000;
   t0 = Date.now();
-  // The old offline wording on the same packets, measured before anything is approved (the bank is empty).
-  const before = provider === 'offline' ? await wordingBefore(actor, tasks, reflected, settings, labels) : null;
 
   // 4. Approve every valid proposal through THE approval function, task by task, then retrieval.
   const rows: import('@/lib/eval/reflection-quality').TaskQuality[] = [];
@@ -216,15 +216,11 @@ try {
       retrieval: [...formatHits(own, other, sources), ...quality.lines, ...scope.lines],
     }),
   );
-  const flaws = await printCurationFlaws(actor, reflected, runIds, before);
+  const flaws = await printCurationFlaws(actor, reflected, runIds);
   const flawTotal = flaws.flaws;
   console.log(
     (await import('@/lib/eval/before-after-table')).beforeAfterTable({
-      before: before && {
-        own: before.own,
-        other: before.other,
-        ...(await import('@/lib/eval/curation-flaw-report')).summariseFlaws(before.flaws),
-      },
+      before: { ...baseline, ...baseline.flaws },
       after: { own, other, ...flaws },
       functionScope: scope,
     }),
@@ -262,18 +258,6 @@ process.exit(code);
 type Actor = import('@/lib/auth/permissions').Actor;
 type Reflected = { id: string; benchmark: string; externalId: string }[];
 
-async function wordingBefore(
-  actor: Actor,
-  tasks: import('@/lib/eval/retrieval-hits').EvalTask[],
-  reflected: Reflected,
-  settings: object,
-  labels: import('@/lib/eval/retrieval-hits').RetrievalLabels,
-) {
-  const { measureBefore } = await import('./lib/eval-reflection-before');
-  const { reflectionRunSettingsSchema } = await import('@/lib/reflection/run-settings');
-  return measureBefore(actor, tasks, reflected, reflectionRunSettingsSchema.parse(settings), labels);
-}
-
 /** The live bank plus the demo bank's function cards (other apps) as distractors: does any reach a task's block? */
 async function functionScope(tasks: import('@/lib/eval/retrieval-hits').EvalTask[]) {
   const { loadCurrentBankCards } = await import('@/lib/retrieval/load-bank');
@@ -302,37 +286,32 @@ async function functionScope(tasks: import('@/lib/eval/retrieval-hits').EvalTask
   };
 }
 
-/** Per proposal, its curation flaws: the old offline wording (when measured), then this run's; returns this run's totals. */
+/** Per proposal, its curation flaws, then the stored figures of the old offline wording beside this run's totals. */
 async function printCurationFlaws(
   actor: Actor,
   reflected: Reflected,
   runIds: string[],
-  before: Awaited<ReturnType<typeof wordingBefore>> | null,
 ): Promise<{ flaws: number; cutTitles: number }> {
   const { getRunDetail } = await import('@/lib/reflection/read-run');
-  const { formatFlawRows, storedFlawRows, summariseFlaws } = await import('@/lib/eval/curation-flaw-report');
+  const { formatFlawRows, formatFlawSummary, storedFlawRows, summariseFlaws } =
+    await import('@/lib/eval/curation-flaw-report');
   const { OFFLINE_PIPELINE_VERSION } = await import('@/lib/reflection/offline-provider');
+  const pipeline = provider === 'offline' ? OFFLINE_PIPELINE_VERSION : provider;
   const after = [];
   for (const [i, t] of reflected.entries())
     after.push(...storedFlawRows(`${t.benchmark} ${t.externalId}`, (await getRunDetail(actor, runIds[i])).proposals));
-  const lines = [''];
-  if (before) {
-    const s = summariseFlaws(before.flaws);
-    lines.push(
-      ...formatFlawRows(
-        'curation flaws BEFORE (offline wording rule-based@5, every valid delta an ADD):',
-        before.flaws,
-      ),
-      ...before.retrieval.map((l) => `  before: ${l}`),
+  const s = baseline.flaws;
+  const a = summariseFlaws(after);
+  console.log(
+    [
       '',
-    );
-    const a = summariseFlaws(after);
-    lines.push(
-      ...formatFlawRows(`curation flaws AFTER (${OFFLINE_PIPELINE_VERSION}, as recorded at curation):`, after),
+      `curation flaws BEFORE (stored: offline wording ${baseline.pipeline}, every valid delta an ADD, commit ${baseline.commit}):`,
+      ...formatFlawSummary(s),
+      '',
+      ...formatFlawRows(`curation flaws AFTER (${pipeline}, as recorded at curation):`, after),
       '',
       `before → after: curation flaws ${s.flaws} → ${a.flaws} (must be 0), titles cut mid-phrase ${s.cutTitles} → ${a.cutTitles}`,
-    );
-  } else lines.push(...formatFlawRows('curation flaws (as recorded at curation):', after));
-  console.log(lines.join('\n'));
-  return summariseFlaws(after);
+    ].join('\n'),
+  );
+  return a;
 }

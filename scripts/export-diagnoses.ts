@@ -7,7 +7,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
+import { parseCliArgs } from './lib/cli-args';
 import { runCliCommand } from './lib/cli-database';
 import { CLI_ACTOR } from './lib/cli-actor';
 import { diagnosisExportQuerySchema } from '@/lib/diagnosis/export-scope';
@@ -15,39 +15,25 @@ import { diagnosisExportQuerySchema } from '@/lib/diagnosis/export-scope';
 const USAGE =
   'Usage: npm run export -- diagnoses --format jsonl|csv --out PATH [--benchmark B] [--ability A] [--model M] [--task T] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--deidentify] [--annotators pseudonymous|named]';
 
-function usageError(message: string): never {
-  console.error(`✖ ${message}\n${USAGE}`);
-  process.exit(1);
-}
-
 const text = { type: 'string' } as const;
-let values: Record<string, string | boolean | undefined>;
-try {
-  ({ values } = parseArgs({
-    args: process.argv.slice(2).filter((a, i) => !(i === 0 && a === 'diagnoses')),
-    options: {
-      format: { type: 'string', default: 'jsonl' },
-      out: text,
-      benchmark: text,
-      ability: text,
-      model: text,
-      task: text,
-      from: text,
-      to: text,
-      annotators: text,
-      deidentify: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (err) {
-  usageError((err as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const { out, help: _help, ...query } = values;
-if (typeof out !== 'string') usageError('--out is required (the file to write)');
+const { values, usageError } = parseCliArgs(
+  USAGE,
+  {
+    format: { type: 'string', default: 'jsonl' },
+    out: text,
+    benchmark: text,
+    ability: text,
+    model: text,
+    task: text,
+    from: text,
+    to: text,
+    annotators: text,
+    deidentify: { type: 'boolean' },
+  },
+  process.argv.slice(2).filter((a, i) => !(i === 0 && a === 'diagnoses')),
+);
+const { out: outArg, help: _help, ...query } = values;
+const out = outArg ?? usageError('--out is required (the file to write)');
 if (query.format === 'count') usageError('--format must be jsonl or csv');
 const checked = diagnosisExportQuerySchema.safeParse(query);
 if (!checked.success) usageError(checked.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));

@@ -7,7 +7,7 @@
  * downloads and GET /api/releases/:name/export.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCliArgs } from './lib/cli-args';
 import { runCliCommand } from './lib/cli-database';
 import { CLI_ACTOR } from './lib/cli-actor';
 import { exportFormatSchema } from '@/lib/releases/export-release';
@@ -19,30 +19,12 @@ if (process.argv[2] === 'diagnoses') await import('./export-diagnoses');
 
 const USAGE = 'Usage: npm run export -- --release NAME --format json|markdown|wiki --out PATH';
 
-/** Exits 1 with one line and the usage: a bad command line is refused before any database is opened. */
-function usageError(message: string): never {
-  console.error(`✖ ${message}\n${USAGE}`);
-  process.exit(1);
-}
-
-let values: { release?: string; format: string; out?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({
-    options: {
-      release: { type: 'string' },
-      format: { type: 'string', default: 'json' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (err) {
-  // Node's ERR_PARSE_ARGS_* (an unknown option, a missing value) as one line, not a stack trace.
-  usageError((err as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+// A bad command line is refused before any database is opened.
+const { values, usageError } = parseCliArgs(USAGE, {
+  release: { type: 'string' },
+  format: { type: 'string', default: 'json' },
+  out: { type: 'string' },
+});
 if (!values.release) usageError('--release is required (the release name, as on the Releases page)');
 if (!values.out) usageError('--out is required (the file to write)');
 if (!exportFormatSchema.safeParse(values.format).success)

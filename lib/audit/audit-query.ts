@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import type { ApiTokenRef } from '@/lib/auth/permissions';
 import { pageQuerySchema } from '@/lib/http/pagination';
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 const day = z
   .string()
   .trim()
@@ -18,13 +12,13 @@ const day = z
 
 /** Audit log filters (`GET /api/admin/audit`, the /admin/audit page URL). Dates are inclusive UTC days. */
 export const auditQuerySchema = pageQuerySchema.extend({
-  actorId: text(100),
+  actorId: optionalFilterText(100),
   // Entries written through one API token.
-  apiTokenId: text(100),
+  apiTokenId: optionalFilterText(100),
   // Exact action ("taxonomy.update") or a prefix ending in "." ("taxonomy.").
-  action: text(100),
-  entityType: text(100),
-  entityId: text(200),
+  action: optionalFilterText(100),
+  entityType: optionalFilterText(100),
+  entityId: optionalFilterText(200),
   from: day,
   to: day,
 });

@@ -2,6 +2,7 @@ import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import { RUN_TARGET_PREFIX } from '@/lib/trajectories/run-target';
 import { cohenKappa, krippendorffAlphaNominal, mean, rangeIoU, type EventRange } from './agreement-stats';
 
@@ -12,18 +13,8 @@ import { cohenKappa, krippendorffAlphaNominal, mean, rangeIoU, type EventRange }
  * overlap of the anchored event ranges (IoU), each with its n.
  */
 export const agreementFilterSchema = z.object({
-  benchmark: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
-  ability: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  benchmark: optionalFilterText(200),
+  ability: optionalFilterText(200),
 });
 export type AgreementFilter = z.infer<typeof agreementFilterSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dashboardFilterFields } from '@/lib/dashboard/filter-schema';
+import { optionalFilterText } from '@/lib/http/filter-text';
 
 // No database imports here: the page's export form builds its link from these fields.
 
@@ -23,13 +24,7 @@ export const diagnosisExportQuerySchema = z
     benchmark: dashboardFilterFields.shape.benchmark,
     ability: dashboardFilterFields.shape.ability,
     model: dashboardFilterFields.shape.model,
-    task: z
-      .string()
-      .trim()
-      .max(300)
-      .optional()
-      .transform((v) => v || undefined)
-      .describe("The task's id as the benchmark names it (airline/16) or the console's id"),
+    task: optionalFilterText(300).describe("The task's id as the benchmark names it (airline/16) or the console's id"),
     from: dashboardFilterFields.shape.from,
     to: dashboardFilterFields.shape.to,
     deidentify: flag.describe('1: replace names, ids, e-mails, amounts… in every text with typed placeholders'),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { claimForWriting } from '@/lib/queue/claim-for-writing';
 import { lockOverlapForWriting, OVERLAP_WRITER_TX } from '@/lib/queue/overlap';
 import type { DiagnosisView } from './diagnosis-schemas';
-import { checkReplaces, checkTarget, writeSubmitted } from './save-diagnosis';
+import { submitSerialised } from './save-diagnosis';
 
 const REASON_MAX = 4000;
 
@@ -45,14 +44,7 @@ export async function markEvaluatorArtefact(
   };
   return prisma.$transaction(async (tx) => {
     await lockOverlapForWriting(tx, { checkpointResultId });
-    const target = await checkTarget(tx, actor, input);
-    const key = target.key;
-    const seen = await tx.diagnosis.findUnique({ where: key, select: { id: true, status: true } });
     // The same serialisation as submitDiagnosis: the claim for a first submission, the row lock for an edit.
-    if (seen?.status === 'SUBMITTED') await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${seen.id} FOR UPDATE`;
-    else await claimForWriting(tx, actor, target.trajectoryId);
-    const existing = await tx.diagnosis.findUnique({ where: key });
-    checkReplaces(existing, input, target.noun);
-    return writeSubmitted(tx, actor, existing, input, target);
+    return submitSerialised(tx, actor, input);
   }, OVERLAP_WRITER_TX);
 }

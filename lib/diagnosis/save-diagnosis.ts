@@ -214,18 +214,25 @@ export async function submitDiagnosis(
   const input = submitInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
     await lockOverlapForWriting(tx, lockTarget(input));
-    const target = await checkTarget(tx, actor, input);
-    const key = target.key;
-    const seen = await tx.diagnosis.findUnique({ where: key, select: { id: true, status: true } });
-    // A first submission needs the trajectory, and its claim serialises it with the drafts; re-submitting
-    // one's own earlier diagnosis is an edit and does not need the claim: its row lock serialises re-submissions.
-    // Either way the diagnosis is read again under that lock, so what it replaces is what is current.
-    if (seen?.status === 'SUBMITTED') await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${seen.id} FOR UPDATE`;
-    else await claimForWriting(tx, actor, target.trajectoryId);
-    const existing = await tx.diagnosis.findUnique({ where: key });
-    checkReplaces(existing, input, target.noun);
-    return writeSubmitted(tx, actor, existing, input, target);
+    return submitSerialised(tx, actor, input);
   }, OVERLAP_WRITER_TX);
+}
+
+/**
+ * A submission inside the caller's transaction (after lockOverlapForWriting): a first submission needs the
+ * trajectory, and its claim serialises it with the drafts; re-submitting one's own earlier diagnosis is an
+ * edit and does not need the claim: its row lock serialises re-submissions. Either way the diagnosis is read
+ * again under that lock, so what it replaces is what is current.
+ */
+export async function submitSerialised(tx: Tx, actor: Actor, input: WriteInput) {
+  const target = await checkTarget(tx, actor, input);
+  const key = target.key;
+  const seen = await tx.diagnosis.findUnique({ where: key, select: { id: true, status: true } });
+  if (seen?.status === 'SUBMITTED') await tx.$executeRaw`SELECT 1 FROM "Diagnosis" WHERE id = ${seen.id} FOR UPDATE`;
+  else await claimForWriting(tx, actor, target.trajectoryId);
+  const existing = await tx.diagnosis.findUnique({ where: key });
+  checkReplaces(existing, input, target.noun);
+  return writeSubmitted(tx, actor, existing, input, target);
 }
 
 /** Author-only edit of a diagnosis by id (the API's PATCH); on a draft, it is its first submission. */
@@ -287,44 +294,29 @@ export async function writeSubmitted(
 ) {
   const data = { ...contentOf(input), status: 'SUBMITTED' as const };
   let d;
-  if (existing) {
-    if (existing.status === 'SUBMITTED') {
-      const snapshot = {
-        outcome: existing.outcome,
-        categoryId: existing.categoryId,
-        eventStart: existing.eventStart,
-        eventEnd: existing.eventEnd,
-        whatWentWrong: existing.whatWentWrong,
-        whatShouldHaveHappened: existing.whatShouldHaveHappened,
-        confidence: existing.confidence,
-        submittedAt: existing.submittedAt?.toISOString() ?? null,
-      };
-      await tx.diagnosisRevision.create({
-        data: { diagnosisId: existing.id, editorId: actor.userId, content: snapshot },
-      });
-      d = await tx.diagnosis.update({ where: { id: existing.id }, data, include: DIAGNOSIS_INCLUDE });
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: 'diagnosis.edit',
-        entityType: 'Diagnosis',
-        entityId: d.id,
-        before: snapshot,
-        after: contentOf(input),
-      });
-    } else {
-      d = await tx.diagnosis.update({
-        where: { id: existing.id },
-        data: { ...data, submittedAt: new Date() },
-        include: DIAGNOSIS_INCLUDE,
-      });
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: 'diagnosis.submit',
-        entityType: 'Diagnosis',
-        entityId: d.id,
-        after: contentOf(input),
-      });
-    }
+  // Set when this replaces a submitted diagnosis: the edit's audit entry keeps what it replaced.
+  let before: object | undefined;
+  if (existing?.status === 'SUBMITTED') {
+    before = {
+      outcome: existing.outcome,
+      categoryId: existing.categoryId,
+      eventStart: existing.eventStart,
+      eventEnd: existing.eventEnd,
+      whatWentWrong: existing.whatWentWrong,
+      whatShouldHaveHappened: existing.whatShouldHaveHappened,
+      confidence: existing.confidence,
+      submittedAt: existing.submittedAt?.toISOString() ?? null,
+    };
+    await tx.diagnosisRevision.create({
+      data: { diagnosisId: existing.id, editorId: actor.userId, content: before },
+    });
+    d = await tx.diagnosis.update({ where: { id: existing.id }, data, include: DIAGNOSIS_INCLUDE });
+  } else if (existing) {
+    d = await tx.diagnosis.update({
+      where: { id: existing.id },
+      data: { ...data, submittedAt: new Date() },
+      include: DIAGNOSIS_INCLUDE,
+    });
   } else {
     d = await tx.diagnosis.create({
       data: {
@@ -336,14 +328,15 @@ export async function writeSubmitted(
       },
       include: DIAGNOSIS_INCLUDE,
     });
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'diagnosis.submit',
-      entityType: 'Diagnosis',
-      entityId: d.id,
-      after: contentOf(input),
-    });
   }
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: before ? 'diagnosis.edit' : 'diagnosis.submit',
+    entityType: 'Diagnosis',
+    entityId: d.id,
+    ...(before ? { before } : {}),
+    after: contentOf(input),
+  });
   const pendingCount = await recountPending(tx, d.trajectoryId);
   // Done for everyone, or (overlap k > 1) done for this annotator: free the item for the next one.
   if (pendingCount === 0) await tx.queueClaim.deleteMany({ where: { trajectoryId: d.trajectoryId } });

@@ -105,11 +105,6 @@ export function summariseFlaws(rows: FlawRow[]): FlawSummary {
 
 /** Report lines: one per proposal (its title and flaws), then the totals. */
 export function formatFlawRows(heading: string, rows: FlawRow[]): string[] {
-  const s = summariseFlaws(rows);
-  const kinds = Object.entries(s.byKind)
-    .sort()
-    .map(([k, n]) => `${CURATION_FLAW_LABELS[k as CurationFlawKind]} ${n}`)
-    .join(', ');
   return [
     heading,
     ...rows.map(
@@ -120,6 +115,17 @@ export function formatFlawRows(heading: string, rows: FlawRow[]): string[] {
             : ' · no flaws'
         }`,
     ),
+    ...formatFlawSummary(summariseFlaws(rows)),
+  ];
+}
+
+/** The totals lines of a flaw report (also for a stored summary, whose rows are not kept). */
+export function formatFlawSummary(s: FlawSummary): string[] {
+  const kinds = Object.entries(s.byKind)
+    .sort()
+    .map(([k, n]) => `${CURATION_FLAW_LABELS[k as CurationFlawKind]} ${n}`)
+    .join(', ');
+  return [
     `  curation flaws: ${s.flaws} in ${s.flawed} of ${s.proposals} proposals${kinds ? ` (${kinds})` : ''}`,
     `  titles cut mid-phrase: ${s.cutTitles}`,
   ];

@@ -1,13 +1,6 @@
 import { z } from 'zod';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import { pageQuerySchema } from '@/lib/http/pagination';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 /**
  * Transcript search parameters (the page's URL and `GET /api/search` share them).
@@ -15,8 +8,8 @@ const optionalText = (max: number) =>
  */
 export const searchQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
-  q: optionalText(500),
-  tool: optionalText(300),
+  q: optionalFilterText(500),
+  tool: optionalFilterText(300),
   source: z
     .enum(['AGENT', 'USER', 'ENVIRONMENT', 'VERIFIER'])
     .optional()
@@ -33,8 +26,8 @@ export const searchQuerySchema = pageQuerySchema.extend({
     .enum(['1', 'true', '0', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  model: optionalText(300),
-  benchmark: optionalText(200),
+  model: optionalFilterText(300),
+  benchmark: optionalFilterText(200),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

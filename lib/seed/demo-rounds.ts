@@ -7,9 +7,8 @@
  */
 import { skillCardKey } from '@/lib/cards/card-schemas';
 import type { Tx } from '@/lib/db/prisma';
-import { nativeRecordSchema } from '@/lib/import/native-schema';
-import { writeNativeRecord } from '@/lib/import/write-record';
-import { DEMO_BENCHMARK, DEMO_TASKS, expandAttempt } from './demo-world';
+import { DEMO_BENCHMARK, DEMO_TASKS } from './demo-world';
+import { writeDemoRun } from './write-demo-run';
 
 export const DEMO_ROUNDS = ['demo-r1', 'demo-r2'] as const;
 const MODEL = 'orbit-large-2';
@@ -66,32 +65,10 @@ export async function seedDemoRounds(tx: Tx, createdById: string): Promise<void>
       const attempt = passed
         ? { model: MODEL, agent: AGENT, divergeAt: null }
         : { ...failing, model: MODEL, agent: AGENT };
-      const { events, checkpoints, passed: outcome } = expandAttempt(task, attempt);
-      const record = nativeRecordSchema.parse({
-        format: 'trajectory.v1',
-        task: {
-          id: task.externalId,
-          benchmark: DEMO_BENCHMARK,
-          ability: task.ability,
-          instruction: task.instruction,
-          apps: task.apps,
-          split: 'reference',
-          checkpoints: task.checkpoints.map((c) => ({ id: c.key, name: c.name, description: c.description })),
-        },
-        trajectory: {
-          id: `${DEMO_BENCHMARK}:${task.externalId}:${MODEL}:${round}`,
-          model: MODEL,
-          agent: AGENT,
-          trial: 0,
-          outcome: { passed: outcome, score: outcome ? 1 : 0, reason: 'user_stop' },
-          feedback: 'checkpoint_binary',
-          memory: { bank_release: round, card_ids: [...cardIds] },
-        },
-        events,
-        checkpoints,
+      await writeDemoRun(tx, task, attempt, `${DEMO_BENCHMARK}:${task.externalId}:${MODEL}:${round}`, {
+        bank_release: round,
+        card_ids: [...cardIds],
       });
-      const result = await writeNativeRecord(tx, record);
-      if (result.status === 'conflict') throw new Error(`demo seed conflict: ${result.reason}`);
     }
   }
 }

@@ -50,6 +50,13 @@ const fails = (model: DemoModel, divergeAt: number, wrong: DemoStep, note: strin
   note,
 });
 const cp = (key: string, name: string, description: string) => ({ key, name, description });
+/** A step of the correct sequence that satisfies checkpoint `checkpoint` when done right. */
+const step = (tool: string, args: Record<string, unknown>, result: string, checkpoint: string): DemoStep => ({
+  tool,
+  args,
+  result,
+  checkpoint,
+});
 
 const mailFolders: DemoStep = { tool: 'mail.list_folders', args: {}, result: '["INBOX","SENT","ARCHIVE","SPAM"]' };
 
@@ -73,29 +80,29 @@ export const DEMO_TASKS: DemoTask[] = [
         result:
           '{"items":[{"id":"m-101","from":"Facilities Desk","date":"Mon 09:10"},{"id":"m-102","from":"Facilities Desk","date":"Tue 14:22"}],"next_page":2}',
       },
-      {
-        tool: 'mail.search_messages',
-        args: { query: 'office move', folder: 'INBOX', unread: true, page: 2 },
-        result: '{"items":[{"id":"m-117","from":"Facilities Desk","date":"Thu 08:05"}],"next_page":null}',
-        checkpoint: 'mail1_search',
-      },
-      {
-        tool: 'mail.read_message',
-        args: { message_id: 'm-117' },
-        result: '{"subject":"Move on the 14th","body":"Please confirm you can attend the walkthrough on the 14th."}',
-        checkpoint: 'mail1_read',
-      },
+      step(
+        'mail.search_messages',
+        { query: 'office move', folder: 'INBOX', unread: true, page: 2 },
+        '{"items":[{"id":"m-117","from":"Facilities Desk","date":"Thu 08:05"}],"next_page":null}',
+        'mail1_search',
+      ),
+      step(
+        'mail.read_message',
+        { message_id: 'm-117' },
+        '{"subject":"Move on the 14th","body":"Please confirm you can attend the walkthrough on the 14th."}',
+        'mail1_read',
+      ),
       {
         tool: 'contacts.find_contact',
         args: { name: 'Facilities Desk' },
         result: '{"name":"Facilities Desk","address":"facilities@demo.invalid"}',
       },
-      {
-        tool: 'mail.send_message',
-        args: { reply_to: 'm-117', body: 'Confirmed: I will attend the walkthrough on the 14th.' },
-        result: '{"status":"sent","id":"s-900"}',
-        checkpoint: 'mail1_reply',
-      },
+      step(
+        'mail.send_message',
+        { reply_to: 'm-117', body: 'Confirmed: I will attend the walkthrough on the 14th.' },
+        '{"status":"sent","id":"s-900"}',
+        'mail1_reply',
+      ),
     ],
     attempts: [
       passes('orbit-large-2'),
@@ -134,24 +141,19 @@ export const DEMO_TASKS: DemoTask[] = [
     ],
     steps: [
       mailFolders,
-      {
-        tool: 'mail.search_messages',
-        args: { query: 'newsletter', folder: 'INBOX', before: 'this_week', page: 1 },
-        result: '{"items":[{"id":"n-1"},{"id":"n-2"},{"id":"n-3"}],"next_page":null}',
-        checkpoint: 'mail2_list',
-      },
-      {
-        tool: 'mail.get_flags',
-        args: { message_ids: ['n-1', 'n-2', 'n-3'] },
-        result: '{"n-1":[],"n-2":["important"],"n-3":[]}',
-        checkpoint: 'mail2_flags',
-      },
-      {
-        tool: 'mail.move_messages',
-        args: { message_ids: ['n-1', 'n-3'], folder: 'ARCHIVE' },
-        result: '{"moved":2}',
-        checkpoint: 'mail2_archive',
-      },
+      step(
+        'mail.search_messages',
+        { query: 'newsletter', folder: 'INBOX', before: 'this_week', page: 1 },
+        '{"items":[{"id":"n-1"},{"id":"n-2"},{"id":"n-3"}],"next_page":null}',
+        'mail2_list',
+      ),
+      step(
+        'mail.get_flags',
+        { message_ids: ['n-1', 'n-2', 'n-3'] },
+        '{"n-1":[],"n-2":["important"],"n-3":[]}',
+        'mail2_flags',
+      ),
+      step('mail.move_messages', { message_ids: ['n-1', 'n-3'], folder: 'ARCHIVE' }, '{"moved":2}', 'mail2_archive'),
     ],
     attempts: [
       passes('orbit-large-2'),
@@ -181,29 +183,29 @@ export const DEMO_TASKS: DemoTask[] = [
       cp('mail3_forward', 'forward_once', 'Forwarded exactly once to finance'),
     ],
     steps: [
-      {
-        tool: 'mail.search_messages',
-        args: { query: 'invoice', folder: 'INBOX', page: 1 },
-        result: '{"items":[{"id":"i-55","from":"Supplier Billing","date":"Wed"}],"next_page":null}',
-        checkpoint: 'mail3_find',
-      },
-      {
-        tool: 'mail.search_messages',
-        args: { query: 'invoice i-55', folder: 'SENT', page: 1 },
-        result: '{"items":[],"next_page":null}',
-        checkpoint: 'mail3_sent_check',
-      },
+      step(
+        'mail.search_messages',
+        { query: 'invoice', folder: 'INBOX', page: 1 },
+        '{"items":[{"id":"i-55","from":"Supplier Billing","date":"Wed"}],"next_page":null}',
+        'mail3_find',
+      ),
+      step(
+        'mail.search_messages',
+        { query: 'invoice i-55', folder: 'SENT', page: 1 },
+        '{"items":[],"next_page":null}',
+        'mail3_sent_check',
+      ),
       {
         tool: 'contacts.find_contact',
         args: { name: 'Finance' },
         result: '{"name":"Finance Team","address":"finance@demo.invalid"}',
       },
-      {
-        tool: 'mail.forward_message',
-        args: { message_id: 'i-55', to: 'finance@demo.invalid' },
-        result: '{"status":"sent"}',
-        checkpoint: 'mail3_forward',
-      },
+      step(
+        'mail.forward_message',
+        { message_id: 'i-55', to: 'finance@demo.invalid' },
+        '{"status":"sent"}',
+        'mail3_forward',
+      ),
     ],
     attempts: [
       fails(
@@ -245,30 +247,30 @@ export const DEMO_TASKS: DemoTask[] = [
     ],
     steps: [
       { tool: 'flights.get_user', args: { user_id: 'u-3001' }, result: '{"name":"Demo Traveller","credit":120}' },
-      {
-        tool: 'flights.get_booking',
-        args: { booking_id: 'BK7Q2' },
-        result: '{"flight":"DF210","date":"day+3","fare":300}',
-        checkpoint: 'tr1_booking',
-      },
-      {
-        tool: 'flights.search_flights',
-        args: { origin: 'North City', destination: 'Harbor Town', date: 'day+3' },
-        result: '[{"flight":"DF204","dep":"07:10","fare":380},{"flight":"DF206","dep":"09:40","fare":330}]',
-        checkpoint: 'tr1_search',
-      },
-      {
-        tool: 'flights.quote_change',
-        args: { booking_id: 'BK7Q2', flight: 'DF204' },
-        result: '{"difference":80,"covered_by_credit":true}',
-        checkpoint: 'tr1_confirm',
-      },
-      {
-        tool: 'flights.change_booking',
-        args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'credit' },
-        result: '{"status":"changed"}',
-        checkpoint: 'tr1_change',
-      },
+      step(
+        'flights.get_booking',
+        { booking_id: 'BK7Q2' },
+        '{"flight":"DF210","date":"day+3","fare":300}',
+        'tr1_booking',
+      ),
+      step(
+        'flights.search_flights',
+        { origin: 'North City', destination: 'Harbor Town', date: 'day+3' },
+        '[{"flight":"DF204","dep":"07:10","fare":380},{"flight":"DF206","dep":"09:40","fare":330}]',
+        'tr1_search',
+      ),
+      step(
+        'flights.quote_change',
+        { booking_id: 'BK7Q2', flight: 'DF204' },
+        '{"difference":80,"covered_by_credit":true}',
+        'tr1_confirm',
+      ),
+      step(
+        'flights.change_booking',
+        { booking_id: 'BK7Q2', flight: 'DF204', payment: 'credit' },
+        '{"status":"changed"}',
+        'tr1_change',
+      ),
     ],
     attempts: [
       passes('orbit-large-2'),
@@ -308,24 +310,24 @@ export const DEMO_TASKS: DemoTask[] = [
       cp('tr2_report', 'report_refund', 'Told the user the refund amount'),
     ],
     steps: [
-      {
-        tool: 'flights.get_booking',
-        args: { booking_id: 'BK9R1' },
-        result: '{"legs":[{"leg":1,"flight":"DF100"},{"leg":2,"flight":"DF101"}]}',
-        checkpoint: 'tr2_booking',
-      },
-      {
-        tool: 'flights.get_refund_rules',
-        args: { booking_id: 'BK9R1', leg: 2 },
-        result: '{"refundable":true,"refund":140}',
-        checkpoint: 'tr2_policy',
-      },
-      {
-        tool: 'flights.cancel_booking',
-        args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' },
-        result: '{"status":"cancelled","refund":140}',
-        checkpoint: 'tr2_cancel',
-      },
+      step(
+        'flights.get_booking',
+        { booking_id: 'BK9R1' },
+        '{"legs":[{"leg":1,"flight":"DF100"},{"leg":2,"flight":"DF101"}]}',
+        'tr2_booking',
+      ),
+      step(
+        'flights.get_refund_rules',
+        { booking_id: 'BK9R1', leg: 2 },
+        '{"refundable":true,"refund":140}',
+        'tr2_policy',
+      ),
+      step(
+        'flights.cancel_booking',
+        { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' },
+        '{"status":"cancelled","refund":140}',
+        'tr2_cancel',
+      ),
     ],
     attempts: [
       fails(
@@ -365,24 +367,9 @@ export const DEMO_TASKS: DemoTask[] = [
     ],
     steps: [
       { tool: 'flights.get_user', args: { user_id: 'u-3002' }, result: '{"budget":60}' },
-      {
-        tool: 'flights.get_booking',
-        args: { booking_id: 'BK4T8' },
-        result: '{"legs":[{"leg":1},{"leg":2}]}',
-        checkpoint: 'tr3_booking',
-      },
-      {
-        tool: 'flights.quote_bags',
-        args: { booking_id: 'BK4T8', legs: [1, 2] },
-        result: '{"total":70}',
-        checkpoint: 'tr3_quote',
-      },
-      {
-        tool: 'flights.add_bags',
-        args: { booking_id: 'BK4T8', legs: [1] },
-        result: '{"status":"added","total":35}',
-        checkpoint: 'tr3_add',
-      },
+      step('flights.get_booking', { booking_id: 'BK4T8' }, '{"legs":[{"leg":1},{"leg":2}]}', 'tr3_booking'),
+      step('flights.quote_bags', { booking_id: 'BK4T8', legs: [1, 2] }, '{"total":70}', 'tr3_quote'),
+      step('flights.add_bags', { booking_id: 'BK4T8', legs: [1] }, '{"status":"added","total":35}', 'tr3_add'),
     ],
     attempts: [
       fails(

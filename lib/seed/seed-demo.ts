@@ -4,13 +4,12 @@ import { functionCardKey, skillCardKey } from '@/lib/cards/card-schemas';
 import { hashPassword } from '@/lib/auth/password';
 import { prisma, type Tx } from '@/lib/db/prisma';
 import { recountPending } from '@/lib/diagnosis/recount-pending';
-import { nativeRecordSchema } from '@/lib/import/native-schema';
-import { writeNativeRecord } from '@/lib/import/write-record';
 import { DEMO_FUNCTION_CARDS, DEMO_SKILL_CARDS } from './demo-bank';
 import { seedDemoProposals } from './demo-proposals';
 import { seedDemoRounds } from './demo-rounds';
-import { DEMO_BENCHMARK, DEMO_TASKS, expandAttempt } from './demo-world';
+import { DEMO_BENCHMARK, DEMO_TASKS } from './demo-world';
 import { DEFAULT_FAILURE_CATEGORIES } from './failure-categories';
+import { writeDemoRun } from './write-demo-run';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_USERS: { email: string; name: string; role: Role }[] = [
@@ -65,31 +64,7 @@ async function seedTrajectories(tx: Tx): Promise<SeededTrajectory[]> {
   const out: SeededTrajectory[] = [];
   for (const task of DEMO_TASKS) {
     for (const attempt of task.attempts) {
-      const { events, checkpoints, passed } = expandAttempt(task, attempt);
-      const record = nativeRecordSchema.parse({
-        format: 'trajectory.v1',
-        task: {
-          id: task.externalId,
-          benchmark: DEMO_BENCHMARK,
-          ability: task.ability,
-          instruction: task.instruction,
-          apps: task.apps,
-          split: 'reference',
-          checkpoints: task.checkpoints.map((c) => ({ id: c.key, name: c.name, description: c.description })),
-        },
-        trajectory: {
-          id: `${DEMO_BENCHMARK}:${task.externalId}:${attempt.model}`,
-          model: attempt.model,
-          agent: attempt.agent,
-          trial: 0,
-          outcome: { passed, score: passed ? 1 : 0, reason: 'user_stop' },
-          feedback: 'checkpoint_binary',
-        },
-        events,
-        checkpoints,
-      });
-      const result = await writeNativeRecord(tx, record);
-      if (result.status === 'conflict') throw new Error(`demo seed conflict: ${result.reason}`);
+      const result = await writeDemoRun(tx, task, attempt, `${DEMO_BENCHMARK}:${task.externalId}:${attempt.model}`);
       out.push({
         id: result.trajectoryId,
         taskExternalId: task.externalId,

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import { keysetPageOf, noCursorParam, oneCursorOnly } from '@/lib/http/keyset';
 import { pageQuerySchema, type Page } from '@/lib/http/pagination';
 import type { LiveChannel } from '@/lib/live/channels';
@@ -13,38 +14,13 @@ import { taskCursorParam, taskCursorsOf } from './task-cursor';
 export const taskListQuerySchema = pageQuerySchema
   .extend({
     pageSize: z.coerce.number().int().min(1).max(100).default(TASK_PAGE_SIZE),
-    benchmark: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v || undefined),
-    ability: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v || undefined),
-    model: z
-      .string()
-      .trim()
-      .max(300)
-      .optional()
-      .transform((v) => v || undefined),
+    benchmark: optionalFilterText(200),
+    ability: optionalFilterText(200),
+    model: optionalFilterText(300),
     // Part of the benchmark's task id ("airline/1" finds airline/1, airline/10, …) or an internal id.
-    taskId: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v || undefined),
+    taskId: optionalFilterText(200),
     // Tasks with a trajectory written by this import (the import report links here).
-    importId: z
-      .string()
-      .trim()
-      .max(64)
-      .optional()
-      .transform((v) => v || undefined),
+    importId: optionalFilterText(64),
     // Keyset positions (lib/tasks/task-cursor.ts): Next/Previous read one index range, however deep; `page` stays for "page x of y".
     after: taskCursorParam,
     before: taskCursorParam,

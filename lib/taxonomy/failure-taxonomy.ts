@@ -15,6 +15,16 @@ export type FailureCategoryView = {
   usage: number;
 };
 
+const viewOf = (c: Omit<FailureCategoryView, 'usage'>, usage: number): FailureCategoryView => ({
+  id: c.id,
+  key: c.key,
+  label: c.label,
+  description: c.description,
+  position: c.position,
+  active: c.active,
+  usage,
+});
+
 const createSchema = z.strictObject({
   key: z
     .string()
@@ -74,15 +84,7 @@ export async function createFailureCategory(actor: Actor, raw: unknown): Promise
         entityId: c.id,
         after: input,
       });
-      return {
-        id: c.id,
-        key: c.key,
-        label: c.label,
-        description: c.description,
-        position: c.position,
-        active: c.active,
-        usage: 0,
-      };
+      return viewOf(c, 0);
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
@@ -114,14 +116,6 @@ export async function updateFailureCategory(actor: Actor, id: string, raw: unkno
       before,
       after: input,
     });
-    return {
-      id: c.id,
-      key: c.key,
-      label: c.label,
-      description: c.description,
-      position: c.position,
-      active: c.active,
-      usage: c._count.diagnoses,
-    };
+    return viewOf(c, c._count.diagnoses);
   });
 }

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from './embedded-db';
 import { migrateDeploy } from './migrate';
 
-/** A throw-away embedded PostgreSQL, migrated; DATABASE_URL points at it before any Prisma import. */
-export async function freshDatabase(name: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * A throw-away embedded PostgreSQL, migrated; DATABASE_URL points at it before any Prisma import.
+ * `dir` is a scratch folder for the caller's own files (a bench's input), removed with the database.
+ */
+export async function freshDatabase(name: string): Promise<{ url: string; dir: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `console-${name}-`));
   const db = await startEmbeddedPostgres({
     dataDir: path.join(dir, 'pg'),
@@ -18,6 +21,7 @@ export async function freshDatabase(name: string): Promise<{ url: string; stop: 
   await migrateDeploy(db.url, { quiet: true });
   return {
     url: db.url,
+    dir,
     stop: async () => {
       await db.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -46,19 +46,8 @@ const VERBS = [
   'add',
   'remove',
 ];
-const WRITES = new Set([
-  'create',
-  'update',
-  'delete',
-  'cancel',
-  'send',
-  'move',
-  'share',
-  'archive',
-  'restore',
-  'add',
-  'remove',
-]);
+const READS = new Set(['get', 'list', 'search', 'export']);
+const WRITES = new Set(VERBS.filter((v) => !READS.has(v)));
 const QUALIFIERS = [
   'on later pages',
   'after a failed write',

@@ -61,8 +61,27 @@ async function submitted(authorId: string, cp?: { trajectoryId: string; checkpoi
   return { ...at, diagnosisId: d.id, categoryId: category.id };
 }
 
-const newestDiagnosisOf = (authorId: string) => async () =>
-  (await prisma.diagnosis.findFirstOrThrow({ where: { authorId }, orderBy: { updatedAt: 'desc' } })).id;
+/** The entry a diagnosis route writes for the annotator's newest diagnosis (the route creates it). */
+const annotatorDiagnosisAudit = (ctx: Ctx, action: string): ExpectedAudit => ({
+  action,
+  entityType: 'Diagnosis',
+  entityId: async () =>
+    (
+      await prisma.diagnosis.findFirstOrThrow({
+        where: { authorId: ctx.users.ANNOTATOR.id },
+        orderBy: { updatedAt: 'desc' },
+      })
+    ).id,
+});
+
+/** A failed run the annotator holds a queue claim on, for the routes that release or skip it. */
+async function claimedTrajectory(ctx: Ctx): Promise<string> {
+  const [{ trajectoryId }] = await failedCheckpoints(1);
+  await prisma.queueClaim.create({
+    data: { trajectoryId, userId: ctx.users.ANNOTATOR.id, expiresAt: new Date(Date.now() + 3_600_000) },
+  });
+  return trajectoryId;
+}
 
 /** `METHOD /api/pattern` → how to make it succeed once, and the entry it must write. */
 export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
@@ -139,10 +158,7 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
     };
   },
   'POST /api/queue/release': async (ctx) => {
-    const [{ trajectoryId }] = await failedCheckpoints(1);
-    await prisma.queueClaim.create({
-      data: { trajectoryId, userId: ctx.users.ANNOTATOR.id, expiresAt: new Date(Date.now() + 3_600_000) },
-    });
+    const trajectoryId = await claimedTrajectory(ctx);
     return {
       role: 'ANNOTATOR',
       body: { trajectoryId },
@@ -154,11 +170,7 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
     return {
       role: 'ANNOTATOR',
       body: { checkpointResultId: cp.checkpointResultId, whatWentWrong: 'draft' },
-      audit: {
-        action: 'diagnosis.draft',
-        entityType: 'Diagnosis',
-        entityId: newestDiagnosisOf(ctx.users.ANNOTATOR.id),
-      },
+      audit: annotatorDiagnosisAudit(ctx, 'diagnosis.draft'),
     };
   },
   'POST /api/diagnoses/submit': async (ctx) => {
@@ -174,11 +186,7 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
         whatWentWrong: 'w',
         whatShouldHaveHappened: 's',
       },
-      audit: {
-        action: 'diagnosis.submit',
-        entityType: 'Diagnosis',
-        entityId: newestDiagnosisOf(ctx.users.ANNOTATOR.id),
-      },
+      audit: annotatorDiagnosisAudit(ctx, 'diagnosis.submit'),
     };
   },
   'POST /api/diagnoses/artefact': async (ctx) => {
@@ -186,18 +194,11 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
     return {
       role: 'ANNOTATOR',
       body: { checkpointResultId: cp.checkpointResultId, reason: 'the check contradicts the expected outcome' },
-      audit: {
-        action: 'diagnosis.submit',
-        entityType: 'Diagnosis',
-        entityId: newestDiagnosisOf(ctx.users.ANNOTATOR.id),
-      },
+      audit: annotatorDiagnosisAudit(ctx, 'diagnosis.submit'),
     };
   },
   'POST /api/queue/skip': async (ctx) => {
-    const [{ trajectoryId }] = await failedCheckpoints(1);
-    await prisma.queueClaim.create({
-      data: { trajectoryId, userId: ctx.users.ANNOTATOR.id, expiresAt: new Date(Date.now() + 3_600_000) },
-    });
+    const trajectoryId = await claimedTrajectory(ctx);
     return {
       role: 'ANNOTATOR',
       body: { trajectoryId, reason: 'not now' },

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /**
  * A local OpenAI-compatible HTTP server for tests: answers
@@ -36,6 +36,16 @@ export const reply = {
     retryAfterMs,
   }),
   hang: (): FakeReply => ({ kind: 'hang' }),
+  /** The curator's answer for delta `i`: add `card` as a new card. */
+  addCard: (i: number, card: unknown): FakeReply =>
+    reply.json({
+      delta_index: i,
+      operation: 'ADD_CARD',
+      target_card_id: null,
+      target_card_ids: [],
+      new_or_updated_card: card,
+      reason: 'No card states this rule',
+    }),
   toolCalls: (...calls: { id: string; name: string; arguments: unknown }[]): FakeReply => ({
     kind: 'tool_calls',
     calls,
@@ -173,4 +183,28 @@ export function fakeOpenAiForFile(): () => FakeOpenAi {
     await server?.close();
   });
   return () => server!;
+}
+
+/** The settings of a reflection run that goes through the fake endpoint: provider "openai", fake model names. */
+export const FAKE_LLM_RUN = {
+  provider: 'openai',
+  scope: 'failed_and_passed',
+  requireDiagnoses: true,
+  reflectorModel: 'fake-reflector',
+  curatorModel: 'fake-curator',
+};
+
+/**
+ * fakeOpenAiForFile, reset before each test: no request recorded or queued, and the LLM client's
+ * retries (and timeout, when given) as set here; a test may change them for itself.
+ */
+export function fakeOpenAiPerTest(llm: { maxRetries: number; timeoutMs?: number }): () => FakeOpenAi {
+  const server = fakeOpenAiForFile();
+  beforeEach(() => {
+    server().requests.length = 0;
+    server().queue.length = 0;
+    if (llm.timeoutMs !== undefined) process.env.LLM_TIMEOUT_MS = String(llm.timeoutMs);
+    process.env.LLM_MAX_RETRIES = String(llm.maxRetries);
+  });
+  return server;
 }

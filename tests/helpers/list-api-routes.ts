@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { NextRequest } from 'next/server';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -35,4 +36,20 @@ export function listApiRoutes(): { file: string; urlPattern: string; methods: st
       return { file, urlPattern: `/${segments.join('/')}`, methods };
     })
     .sort((a, b) => a.urlPattern.localeCompare(b.urlPattern));
+}
+
+/** Calls the `method` handler of a route file (as listApiRoutes names it) directly; the answer's status, its body discarded. */
+export async function callRouteFile(
+  file: string,
+  method: string,
+  req: NextRequest,
+  params: Record<string, string>,
+): Promise<number> {
+  const mod = (await import(path.join(ROOT, file))) as Record<
+    string,
+    (req: NextRequest, ctx: { params: Promise<unknown> }) => Promise<Response>
+  >;
+  const res = await mod[method](req, { params: Promise.resolve(params) });
+  await res.body?.cancel().catch(() => undefined);
+  return res.status;
 }

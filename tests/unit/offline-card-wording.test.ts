@@ -2,52 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { offlineReflect } from '@/lib/reflection/offline-provider';
 import type { ContrastPacket, PacketDiagnosis } from '@/lib/reflection/packet';
+import { twoRunPacket } from '../helpers/two-run-packet';
 
 const update = 'airline.update_reservation_flights';
 const read = 'airline.get_reservation_details';
 const args = (total_baggages: number) => ({ reservation_id: '<ID>', total_baggages });
 
-/** A passing run calling `passTool`, a failing one calling `failTool` at the same step. */
-function packet(failTool: string, diagnoses: PacketDiagnosis[] = []): ContrastPacket {
-  return {
-    task: { instruction: 'Add a bag', ability: 'airline', apps: ['airline'], checkpoints: [] },
-    all_failed: false,
-    runs: [
-      {
-        label: 'run A',
-        outcome: 'passed',
-        termination: null,
-        score: 1,
-        checkpoints: [],
-        actions: [{ position: 4, tool: update, arguments: args(1), result: '{}', error: false, writes: true }],
-        writes: [],
-        final_response: '',
-      },
-      {
-        label: 'run B',
-        outcome: 'failed',
-        termination: null,
-        score: 0,
-        checkpoints: [],
-        actions: [
-          { position: 6, tool: failTool, arguments: args(2), result: '{}', error: false, writes: failTool === update },
-        ],
-        writes: [],
-        final_response: '',
-      },
-    ],
-    diagnoses,
-    divergences: [
-      {
-        failing_run: 'run B',
-        passing_run: 'run A',
-        failing_position: 6,
-        failing_action: { tool: failTool, arguments: args(2) },
-        passing_action: { tool: update, arguments: args(1), position: 4 },
-      },
-    ],
-  };
-}
+/** A passing run calling update, a failing one calling `failTool` at the same step. */
+const packet = (failTool: string, diagnoses: PacketDiagnosis[] = []): ContrastPacket =>
+  twoRunPacket(
+    'Add a bag',
+    { tool: update, arguments: args(1), writes: true },
+    { tool: failTool, arguments: args(2), writes: failTool === update },
+    { diagnoses },
+  );
 const card = (p: ContrastPacket) => offlineReflect(p).deltas[0] as SkillCardContent;
 
 describe('rule-based card text reads as sentences', () => {

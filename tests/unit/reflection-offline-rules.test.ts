@@ -3,50 +3,18 @@ import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { offlineCurate, offlineReflect } from '@/lib/reflection/offline-provider';
 import type { ContrastPacket, PacketDiagnosis } from '@/lib/reflection/packet';
 import { validateDelta } from '@/lib/reflection/validate-card';
+import { twoRunPacket } from '../helpers/two-run-packet';
 
 const update = 'airline.update_reservation_flights';
 const args = (cabin: string) => ({ reservation_id: '<ID>', cabin, payment_id: '<ID>' });
 
-function packet(over: Partial<ContrastPacket>, tool = update): ContrastPacket {
-  const update = tool;
-  return {
-    task: { instruction: 'Change the flight', ability: 'airline', apps: ['airline'], checkpoints: [] },
-    all_failed: false,
-    runs: [
-      {
-        label: 'run A',
-        outcome: 'passed',
-        termination: null,
-        score: 1,
-        checkpoints: [],
-        actions: [{ position: 4, tool: update, arguments: args('economy'), result: '{}', error: false, writes: true }],
-        writes: [],
-        final_response: '',
-      },
-      {
-        label: 'run B',
-        outcome: 'failed',
-        termination: null,
-        score: 0,
-        checkpoints: [],
-        actions: [{ position: 6, tool: update, arguments: args('business'), result: '{}', error: false, writes: true }],
-        writes: [],
-        final_response: '',
-      },
-    ],
-    diagnoses: [],
-    divergences: [
-      {
-        failing_run: 'run B',
-        passing_run: 'run A',
-        failing_position: 6,
-        failing_action: { tool: update, arguments: args('business') },
-        passing_action: { tool: update, arguments: args('economy'), position: 4 },
-      },
-    ],
-    ...over,
-  };
-}
+const packet = (over: Partial<ContrastPacket>, tool = update): ContrastPacket =>
+  twoRunPacket(
+    'Change the flight',
+    { tool, arguments: args('economy'), writes: true },
+    { tool, arguments: args('business'), writes: true },
+    over,
+  );
 const ctx = { observedTools: [update], allFailed: false, scenarioValues: [], forbiddenTerms: [] };
 
 describe('offline provider rules on τ²-bench-like packets', () => {

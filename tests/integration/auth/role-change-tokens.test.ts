@@ -4,17 +4,13 @@ import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
 import { createUser, listUsers, updateUser } from '@/lib/users/manage-users';
 import { tokensRevokedByRole } from '@/lib/users/token-revocation';
-import { createActor, uid } from '../../helpers/factories';
+import { createActor } from '../../helpers/factories';
+import { createManagedUser } from '../../helpers/managed-users';
 
 describe("a role change and its owner's API tokens", () => {
   it("lists each user's working tokens, so the page can say beforehand how many a role change revokes", async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `counted-${uid()}@test.local`,
-      name: 'Counted',
-      role: 'REVIEWER',
-      password: 'password1',
-    });
+    const user = await createManagedUser(admin, 'Counted', 'REVIEWER');
     const ci = await createApiToken(admin, { name: 'ci bot', role: 'REVIEWER', userId: user.id });
     const gone = await createApiToken(admin, { name: 'old bot', role: 'REVIEWER', userId: user.id });
     await revokeApiToken(admin, gone.id);
@@ -29,12 +25,7 @@ describe("a role change and its owner's API tokens", () => {
 
   it('says which tokens it revoked, in its answer and in the user.update audit entry, and leaves dead ones alone', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `demoted-${uid()}@test.local`,
-      name: 'Demoted',
-      role: 'REVIEWER',
-      password: 'password1',
-    });
+    const user = await createManagedUser(admin, 'Demoted', 'REVIEWER');
     const ci = await createApiToken(admin, { name: 'ci bot', role: 'REVIEWER', userId: user.id });
     const expired = await createApiToken(admin, { name: 'expired bot', role: 'REVIEWER', userId: user.id });
     await prisma.apiToken.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -57,12 +48,7 @@ describe("a role change and its owner's API tokens", () => {
 
   it('revokes nothing when the user becomes an admin, and says so', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `promoted-${uid()}@test.local`,
-      name: 'Promoted',
-      role: 'RESEARCHER',
-      password: 'password1',
-    });
+    const user = await createManagedUser(admin, 'Promoted', 'RESEARCHER');
     const ci = await createApiToken(admin, { name: 'exporter', role: 'RESEARCHER', userId: user.id });
     expect(await updateUser(admin, user.id, { role: 'ADMIN' })).toMatchObject({ revokedTokens: [] });
     expect((await actorFromApiToken(ci.token))?.role).toBe('RESEARCHER');
@@ -72,12 +58,7 @@ describe("a role change and its owner's API tokens", () => {
 
   it('undoing the change restores the role but not the revoked tokens', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `undone-${uid()}@test.local`,
-      name: 'Undone',
-      role: 'REVIEWER',
-      password: 'password1',
-    });
+    const user = await createManagedUser(admin, 'Undone', 'REVIEWER');
     const ci = await createApiToken(admin, { name: 'ci bot', role: 'REVIEWER', userId: user.id });
     await updateUser(admin, user.id, { role: 'ANNOTATOR' });
     const undo = await updateUser(admin, user.id, { role: 'REVIEWER' });

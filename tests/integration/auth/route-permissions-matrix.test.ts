@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { can, PERMISSIONS, ROLES, type Permission } from '@/lib/auth/permissions';
 import { actorFromSession, login } from '@/lib/auth/sessions';
 import { createUser } from '../../helpers/factories';
-import { listApiRoutes } from '../../helpers/list-api-routes';
+import { callRouteFile, listApiRoutes } from '../../helpers/list-api-routes';
 import { ROUTE_PERMISSIONS } from '../../helpers/route-permission-table';
 
 // Route handlers read the caller from next/headers; outside a Next server the test supplies the request's headers.
@@ -79,13 +79,7 @@ async function call(h: (typeof handlers)[number], cookie: string | null): Promis
     headers: request.headers,
     body: mutating ? '{}' : undefined,
   });
-  const mod = (await import(path.join(ROOT, h.file))) as Record<
-    string,
-    (req: NextRequest, ctx: { params: Promise<unknown> }) => Promise<Response>
-  >;
-  const res = await mod[h.method](req, { params: Promise.resolve(params) });
-  await res.body?.cancel().catch(() => undefined);
-  return res.status;
+  return callRouteFile(h.file, h.method, req, params);
 }
 
 describe('role × route matrix', () => {

@@ -4,6 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
 import { createUser, updateUser } from '@/lib/users/manage-users';
 import { createActor, uid } from '../../helpers/factories';
+import { createManagedUser } from '../../helpers/managed-users';
 
 describe('users and sessions', () => {
   it('lets an admin create a user who can then sign in with the given password', async () => {
@@ -44,12 +45,7 @@ describe('users and sessions', () => {
 
   it('signs a deactivated user out everywhere and refuses new sign-ins', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `leaver-${uid()}@test.local`,
-      name: 'Leaver',
-      role: 'ANNOTATOR',
-      password: 'password1',
-    });
+    const user = await createManagedUser(admin, 'Leaver', 'ANNOTATOR');
     const session = await login(user.email, 'password1');
     await updateUser(admin, user.id, { active: false });
     expect(await actorFromSession(session.token)).toBeNull();
@@ -61,12 +57,7 @@ describe('users and sessions', () => {
 
   it('disables and revokes a token of the old role when its owner is demoted, and audits each', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `demoted-${uid()}@test.local`,
-      name: 'Demoted',
-      role: 'REVIEWER',
-      password: 'password1',
-    });
+    const user = await createManagedUser(admin, 'Demoted', 'REVIEWER');
     const { id, token } = await createApiToken(admin, { name: 'reviewer bot', role: 'REVIEWER', userId: user.id });
     expect((await actorFromApiToken(token))?.role).toBe('REVIEWER');
     // Even a token the role change did not revoke (written around it) acts only while its owner's role allows it.
@@ -87,12 +78,7 @@ describe('users and sessions', () => {
 
   it('signs a user out everywhere when an admin resets their password, and audits that it changed without the password', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `reset-${uid()}@test.local`,
-      name: 'Reset',
-      role: 'ANNOTATOR',
-      password: 'old password',
-    });
+    const user = await createManagedUser(admin, 'Reset', 'ANNOTATOR', 'old password');
     const session = await login(user.email, 'old password');
     await updateUser(admin, user.id, { password: 'new password 1' });
     expect(await actorFromSession(session.token)).toBeNull();
@@ -123,12 +109,7 @@ describe('users and sessions', () => {
 
   it('refuses a session past its expiry and one that was signed out', async () => {
     const admin = await createActor('ADMIN');
-    const user = await createUser(admin, {
-      email: `expiring-${uid()}@test.local`,
-      name: 'Expiring',
-      role: 'ANNOTATOR',
-      password: 'password1',
-    });
+    const user = await createManagedUser(admin, 'Expiring', 'ANNOTATOR');
     const live = await login(user.email, 'password1');
     const old = await login(user.email, 'password1');
     await prisma.session.updateMany({

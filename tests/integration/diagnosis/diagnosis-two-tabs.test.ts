@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { prisma } from '@/lib/db/prisma';
 import { editDiagnosis, saveDraft, submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { AppError } from '@/lib/errors';
-import { claimNext } from '@/lib/queue/claim-next';
-import { createActor, uid } from '../../helpers/factories';
-import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
-
-/** One annotator, one failed checkpoint they hold, and a complete diagnosis body for it. */
-async function claimedCheckpoint() {
-  const benchmark = `two-tabs-${uid()}`;
-  const [trajectoryId] = await seedRecords([failedRecord({ benchmark, failed: 2 })]);
-  const annotator = await createActor('ANNOTATOR');
-  expect(await claimNext(annotator, { benchmark })).toEqual({ trajectoryId });
-  const category = await prisma.failureCategory.findFirstOrThrow({ orderBy: { position: 'asc' } });
-  const cp = await prisma.checkpointResult.findFirstOrThrow({
-    where: { trajectoryId, passed: false },
-    orderBy: { id: 'asc' },
-  });
-  const body = (whatWentWrong: string, replacesUpdatedAt?: string | null) => ({
-    checkpointResultId: cp.id,
-    categoryId: category.id,
-    eventStart: 1,
-    eventEnd: 1,
-    whatWentWrong,
-    whatShouldHaveHappened: 's',
-    replacesUpdatedAt,
-  });
-  const stored = () =>
-    prisma.diagnosis.findFirstOrThrow({ where: { checkpointResultId: cp.id, authorId: annotator.userId } });
-  return { annotator, body, stored };
-}
+import { claimedCheckpoint } from '../../helpers/claimed-checkpoint';
 
 const refusal = (p: Promise<unknown>) =>
   p.then(
@@ -39,7 +11,7 @@ const refusal = (p: Promise<unknown>) =>
 
 describe('one annotator writing the same diagnosis from two tabs', () => {
   it("refuses a draft saved over a version the tab never saw, and keeps the other tab's text", async () => {
-    const { annotator, body, stored } = await claimedCheckpoint();
+    const { annotator, body, stored } = await claimedCheckpoint('two-tabs');
     // Both tabs opened the checkpoint before either saved (they saw no diagnosis).
     const a = await saveDraft(annotator, body('tab A: the booking was wrong', null));
     const refused = await refusal(saveDraft(annotator, body('tab B: something else', null)));
@@ -56,7 +28,7 @@ describe('one annotator writing the same diagnosis from two tabs', () => {
   });
 
   it('refuses a submission made over a draft saved meanwhile in another tab', async () => {
-    const { annotator, body, stored } = await claimedCheckpoint();
+    const { annotator, body, stored } = await claimedCheckpoint('two-tabs');
     const first = await saveDraft(annotator, body('tab A draft', null));
     await saveDraft(annotator, body('tab A, typed on', first.updatedAt));
     const refused = await refusal(submitDiagnosis(annotator, body('tab B submits its stale text', first.updatedAt)));
@@ -65,7 +37,7 @@ describe('one annotator writing the same diagnosis from two tabs', () => {
   });
 
   it('refuses a re-submission over one made meanwhile in another tab, through submit and through the edit endpoint', async () => {
-    const { annotator, body, stored } = await claimedCheckpoint();
+    const { annotator, body, stored } = await claimedCheckpoint('two-tabs');
     const { diagnosis: submitted } = await submitDiagnosis(annotator, body('first', null));
     const { diagnosis: editedInA } = await submitDiagnosis(annotator, body('edited in tab A', submitted.updatedAt));
     expect((await refusal(submitDiagnosis(annotator, body('edited in tab B', submitted.updatedAt))))?.reason).toBe(
@@ -80,7 +52,7 @@ describe('one annotator writing the same diagnosis from two tabs', () => {
   });
 
   it('lets exactly one of two simultaneous saves from the same version through', async () => {
-    const { annotator, body, stored } = await claimedCheckpoint();
+    const { annotator, body, stored } = await claimedCheckpoint('two-tabs');
     const base = await saveDraft(annotator, body('base', null));
     const results = await Promise.allSettled([
       saveDraft(annotator, body('from A', base.updatedAt)),
@@ -96,7 +68,7 @@ describe('one annotator writing the same diagnosis from two tabs', () => {
   });
 
   it('keeps the last write winning for a caller that does not say which version it replaces', async () => {
-    const { annotator, body, stored } = await claimedCheckpoint();
+    const { annotator, body, stored } = await claimedCheckpoint('two-tabs');
     await saveDraft(annotator, body('one'));
     await saveDraft(annotator, body('two'));
     expect((await stored()).whatWentWrong).toBe('two');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,20 +6,11 @@ import { prisma } from '@/lib/db/prisma';
 import { annotatorPseudonym } from '@/lib/diagnosis/export-diagnoses';
 import { createUser, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
+import { runScript } from '../../helpers/run-script';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'export-diagnoses-cli-'));
 
-function runExport(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], {
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runExport = (args: string[]) => runScript('scripts/export.ts', args);
 
 describe('npm run export -- diagnoses', () => {
   it('writes the scope as CSV to --out, formula-like text made inert', { timeout: 90_000 }, async () => {

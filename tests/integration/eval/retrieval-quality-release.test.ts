@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,18 +12,9 @@ import { exportRetrievalLabels } from '@/lib/retrieval/retrieval-labels';
 import { AppError } from '@/lib/errors';
 import { createSkillCard, skillContent } from '../../helpers/bank-factories';
 import { createActor, uid } from '../../helpers/factories';
+import { runScript } from '../../helpers/run-script';
 
-function runEvalRetrieval(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/eval-retrieval.ts', ...args], {
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runEvalRetrieval = (args: string[]) => runScript('scripts/eval-retrieval.ts', args);
 
 /** A bank of one ability: two cards about the task, and unrelated ones. */
 async function seedBank() {

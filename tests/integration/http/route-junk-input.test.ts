@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { can, ROLES, type Permission } from '@/lib/auth/permissions';
 import { login } from '@/lib/auth/sessions';
 import { createUser } from '../../helpers/factories';
-import { listApiRoutes } from '../../helpers/list-api-routes';
+import { callRouteFile, listApiRoutes } from '../../helpers/list-api-routes';
 import { testRequest } from '../../helpers/next-headers-mock';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
@@ -79,13 +79,7 @@ async function call(
     body,
   });
   testRequest.current = req;
-  const mod = (await import(path.join(ROOT, h.file))) as Record<
-    string,
-    (req: NextRequest, ctx: { params: Promise<unknown> }) => Promise<Response>
-  >;
-  const res = await mod[h.method](req, { params: Promise.resolve(params) });
-  await res.body?.cancel().catch(() => undefined);
-  return res.status;
+  return callRouteFile(h.file, h.method, req, params);
 }
 
 describe('junk input', () => {

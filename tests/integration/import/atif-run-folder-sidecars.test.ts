@@ -3,7 +3,6 @@
  * Harbor write runs) imports as one run, the verifier's result as its checkpoint when there is one.
  * Own fixtures, shaped like ../shared/data/atif.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
 import { IMPORT_EXIT } from '../../../scripts/lib/import-cli';
+import { runScript } from '../../helpers/run-script';
 
 const cli = { by: { cli: true } as const, source: 'CLI' as const };
 
@@ -69,17 +69,7 @@ const run = (session: string) =>
     include: { checkpoints: { include: { checkpoint: true } }, task: { include: { checkpoints: true } } },
   });
 
-function runImport(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
-    env: { ...process.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runImport = (args: string[]) => runScript('scripts/import.ts', args);
 
 describe('ATIF run folders', () => {
   it("imports a run folder as one run: the verifier's test summary is its checkpoint and outcome, metrics kept", async () => {

@@ -3,7 +3,6 @@
  * (its runs read together, with the tasks folder beside them), and a walk
  * picks up gzipped files as well as .json/.jsonl.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,18 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_EXIT } from '../../../scripts/lib/import-cli';
 import { tacFiles, writeTacFolder } from '../../helpers/tac-fixture';
+import { runScript } from '../../helpers/run-script';
 
-function runImport(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
-    env: { ...process.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runImport = (args: string[]) => runScript('scripts/import.ts', args);
 
 describe('the import command with folders', () => {
   it(

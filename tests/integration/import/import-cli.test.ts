@@ -3,7 +3,6 @@
  * file did not get in, totals that count a file that failed as a whole, and
  * one line (not Node's ERR_PARSE_ARGS stack trace) for a bad option.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,21 +15,12 @@ import {
   type FileOutcome,
 } from '../../../scripts/lib/import-cli';
 import { demoRecord, uid } from '../../helpers/factories';
+import { runScript } from '../../helpers/run-script';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
 
-function runImport(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
-    env: { ...process.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runImport = (args: string[]) => runScript('scripts/import.ts', args);
 
 const outcome = (over: Partial<FileOutcome>): FileOutcome => ({
   status: 'SUCCEEDED',

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { createApiToken } from '@/lib/users/api-tokens';
 import { callRoute } from '../../helpers/call-route';
 import { createActor } from '../../helpers/factories';
 import { importedTrajectory } from '../../helpers/import-results';
+import { runScript } from '../../helpers/run-script';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
@@ -44,15 +44,7 @@ function evalZip(entries: Record<string, unknown>): Buffer {
   );
 }
 
-function runImportCli(args: string[]): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
-    env: { ...process.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout })));
-}
+const runImportCli = (args: string[]) => runScript('scripts/import.ts', args);
 
 afterEach(() => {
   delete process.env.IMPORT_ZIP_MAX_MB;

@@ -39,7 +39,7 @@ describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'run-level items on th
       const annotator = await createActor('ANNOTATOR');
       const queue = await listQueue(annotator, { benchmark: 'tau2-bench' });
       // 51 checkpoint items, 4 of them from runs that passed and failed only checks outside their reward basis,
-      // which the queue leaves out by default (tests/integration/queue/informational-tau2.test.ts counts them).
+      // which the queue leaves out by default (tests/integration/queue/informational-checks-real-data.test.ts counts them).
       expect(queue.counts).toMatchObject({ total: 47, checkpoint: 47, runLevel: 0 });
       const withInformational = await listQueue(annotator, { benchmark: 'tau2-bench', informational: 'include' });
       expect(withInformational.counts).toMatchObject({ total: 51, checkpoint: 51, runLevel: 0 });

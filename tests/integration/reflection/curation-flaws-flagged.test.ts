@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { getProposal } from '@/lib/review/get-proposal';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { createActor } from '../../helpers/factories';
-import { reply, stepOf, fakeOpenAiForFile, type FakeReply } from '../../helpers/fake-openai-server';
+import { reply, stepOf, FAKE_LLM_RUN, fakeOpenAiPerTest, type FakeReply } from '../../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../../helpers/reflection-fixtures';
 
 /**
@@ -12,31 +12,14 @@ import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } f
  * its reason, so the reviewer sees it before deciding (and cannot approve it
  * as is). The model's replies are scripted through an OpenAI-compatible server.
  */
-const server = fakeOpenAiForFile();
-const openai = {
-  provider: 'openai',
-  scope: 'failed_and_passed',
-  requireDiagnoses: true,
-  reflectorModel: 'fake-reflector',
-  curatorModel: 'fake-curator',
-};
-beforeAll(() => {
-  process.env.LLM_MAX_RETRIES = '0';
-});
+const server = fakeOpenAiPerTest({ maxRetries: 0 });
+const openai = FAKE_LLM_RUN;
 
 const clean = skillDelta({
   title: 'Finding the newest matching message: read every result page before choosing',
   applies_when: 'The user wants the newest message on a topic, and the search says more pages follow.',
 });
-const add = (i: number, card: unknown): FakeReply =>
-  reply.json({
-    delta_index: i,
-    operation: 'ADD_CARD',
-    target_card_id: null,
-    target_card_ids: [],
-    new_or_updated_card: card,
-    reason: 'No card states this rule',
-  });
+const add = reply.addCard;
 
 async function curate(deltas: unknown[], curator: (i: number, keys: { flags: string }) => FakeReply) {
   const { taskId, ability } = await mailTaskWithDiagnosis();

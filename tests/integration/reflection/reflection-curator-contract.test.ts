@@ -1,23 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { createActor } from '../../helpers/factories';
-import { reply, stepOf, fakeOpenAiForFile, type FakeReply } from '../../helpers/fake-openai-server';
+import { reply, stepOf, FAKE_LLM_RUN, fakeOpenAiPerTest, type FakeReply } from '../../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../../helpers/reflection-fixtures';
 
 /** docs/architecture.md "Curator": the shape each operation must have, enforced on what the model returns. */
-const server = fakeOpenAiForFile();
-const openai = {
-  provider: 'openai',
-  scope: 'failed_and_passed',
-  requireDiagnoses: true,
-  reflectorModel: 'fake-reflector',
-  curatorModel: 'fake-curator',
-};
-beforeAll(() => {
-  process.env.LLM_MAX_RETRIES = '0';
-});
+const server = fakeOpenAiPerTest({ maxRetries: 0 });
+const openai = FAKE_LLM_RUN;
 
 async function curateOnce(patch: (keys: { flags: string; paginate: string }) => unknown, delta = skillDelta()) {
   const { taskId, ability } = await mailTaskWithDiagnosis();

@@ -1,35 +1,18 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
 import { executeRun } from '@/lib/reflection/execute-run';
 import type { ContrastPacket } from '@/lib/reflection/packet';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
-import { fakeOpenAiForFile, reply, stepOf, type ChatRequest, type FakeOpenAi } from '../../helpers/fake-openai-server';
+import { FAKE_LLM_RUN, fakeOpenAiPerTest, reply, stepOf, type ChatRequest } from '../../helpers/fake-openai-server';
 import { createQueuedRun, seedTaskInOwnBank, skillDelta, submitDiagnoses } from '../../helpers/reflection-fixtures';
 
 /**
  * The LLM reflector cites, per delta, the packet diagnoses it was built from (from_diagnoses, prompt
  * reflector@3), so a card's provenance names the diagnosis behind it as for the offline reflector's cards.
  */
-const fake = fakeOpenAiForFile();
-let server: FakeOpenAi;
-const openai = {
-  provider: 'openai',
-  scope: 'failed_and_passed',
-  requireDiagnoses: true,
-  reflectorModel: 'fake-reflector',
-  curatorModel: 'fake-curator',
-};
-
-beforeAll(() => {
-  server = fake();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.queue.length = 0;
-  process.env.LLM_TIMEOUT_MS = '10000';
-  process.env.LLM_MAX_RETRIES = '2';
-});
+const server = fakeOpenAiPerTest({ maxRetries: 2, timeoutMs: 10_000 });
+const openai = FAKE_LLM_RUN;
 
 const PAGES = 'Read only the first page of search results.';
 const NEWEST = 'Opened an older message than the newest match.';
@@ -49,7 +32,7 @@ function packetOf(req: ChatRequest): ContrastPacket {
 
 /** Answers the reflector with one delta per lesson, each citing `cite(packet)`, and the curator with an ADD of it. */
 function script(deltas: { content: unknown; cite: (p: ContrastPacket) => unknown }[]) {
-  server.respond((req) => {
+  server().respond((req) => {
     const step = stepOf(req);
     if (step === 'reflector') {
       const packet = packetOf(req);

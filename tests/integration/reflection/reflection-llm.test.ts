@@ -1,5 +1,5 @@
 import type { Prisma } from '@prisma/client';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { prisma } from '@/lib/db/prisma';
 import { executeRun } from '@/lib/reflection/execute-run';
@@ -8,11 +8,11 @@ import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor } from '../../helpers/factories';
 import {
-  fakeOpenAiForFile,
+  FAKE_LLM_RUN,
+  fakeOpenAiPerTest,
   reply,
   stepOf,
   type ChatRequest,
-  type FakeOpenAi,
   type FakeReply,
 } from '../../helpers/fake-openai-server';
 import {
@@ -28,25 +28,8 @@ import {
  * The whole pipeline with provider "openai": the real `openai` SDK talks HTTP
  * to a local OpenAI-compatible server whose replies each test scripts.
  */
-const fake = fakeOpenAiForFile();
-let server: FakeOpenAi;
-const openai = {
-  provider: 'openai',
-  scope: 'failed_and_passed',
-  requireDiagnoses: true,
-  reflectorModel: 'fake-reflector',
-  curatorModel: 'fake-curator',
-};
-
-beforeAll(() => {
-  server = fake();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.queue.length = 0;
-  process.env.LLM_TIMEOUT_MS = '10000';
-  process.env.LLM_MAX_RETRIES = '2';
-});
+const server = fakeOpenAiPerTest({ maxRetries: 2, timeoutMs: 10_000 });
+const openai = FAKE_LLM_RUN;
 
 const replyThread = skillDelta({
   title: 'Reply inside the thread',
@@ -65,7 +48,7 @@ const paginate = skillDelta();
 
 /** Routes requests by prompt: `reflector` answers the reflector, `curator(index)` each delta's curation. */
 function script(r: { reflector: () => FakeReply; curator?: (deltaIndex: number, req: ChatRequest) => FakeReply }) {
-  server.respond((req) => {
+  server().respond((req) => {
     const step = stepOf(req);
     if (step === 'reflector') return r.reflector();
     if (step === 'curator' && r.curator) {
@@ -76,15 +59,7 @@ function script(r: { reflector: () => FakeReply; curator?: (deltaIndex: number, 
   });
 }
 
-const add = (i: number, card: unknown) =>
-  reply.json({
-    delta_index: i,
-    operation: 'ADD_CARD',
-    target_card_id: null,
-    target_card_ids: [],
-    new_or_updated_card: card,
-    reason: 'No card states this rule',
-  });
+const add = reply.addCard;
 
 async function run(taskId: string, settings: Record<string, unknown> = openai) {
   const r = await createQueuedRun({ taskId, settings });
@@ -146,11 +121,11 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     );
     expect(detail.rawOutput).toContain('## reflector');
     // What left the server was de-identified and named no model.
-    const sent = JSON.stringify(server.requests);
+    const sent = JSON.stringify(server().requests);
     expect(sent).not.toMatch(/quill-medium|orbit-large-2|vector-mini|m-117|facilities@demo\.invalid/);
     expect(sent).toContain('<ID>');
     // The reflector saw the retrieved card of this bank.
-    expect(server.requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toContain(
+    expect(server().requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toContain(
       'Read every page before choosing',
     );
   });
@@ -158,7 +133,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
   it('repairs invalid JSON once and then succeeds', async () => {
     const { taskId } = await mailTaskWithDiagnosis();
     let reflectorCalls = 0;
-    server.respond((req) => {
+    server().respond((req) => {
       const step = stepOf(req);
       if (step === 'reflector')
         return reflectorCalls++ === 0 ? reply.text('```json\n{"deltas": [ {"title": ') : reply.status(400);
@@ -173,7 +148,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
 
   it('fails with the reason and no proposals when the output is invalid twice', async () => {
     const { taskId } = await mailTaskWithDiagnosis();
-    server.respond(() => reply.text('I cannot answer in JSON, sorry.'));
+    server().respond(() => reply.text('I cannot answer in JSON, sorry.'));
     const detail = await run(taskId);
     expect(detail.status).toBe('FAILED');
     expect(detail.error).toMatch(/reflector: the model returned invalid output twice/);
@@ -186,11 +161,11 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
 
   it('retries a 500 and then succeeds', async () => {
     const { taskId } = await mailTaskWithDiagnosis();
-    server.queue.push(reply.status(500));
+    server().queue.push(reply.status(500));
     script({ reflector: () => reply.json({ deltas: [replyThread] }), curator: () => add(0, replyThread) });
     const detail = await run(taskId);
     expect(detail.status).toBe('SUCCEEDED');
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
     expect(detail.proposals).toHaveLength(1);
   });
 
@@ -198,7 +173,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     const { taskId } = await mailTaskWithDiagnosis();
     process.env.LLM_TIMEOUT_MS = '400';
     process.env.LLM_MAX_RETRIES = '0';
-    server.respond(() => reply.hang());
+    server().respond(() => reply.hang());
     const detail = await run(taskId);
     expect(detail.status).toBe('FAILED');
     expect(detail.error).toMatch(/reflector: the LLM request timed out after 400 ms/);
@@ -236,7 +211,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
       }),
     ]);
     // Only the valid delta was curated.
-    expect(server.requests.filter((r) => stepOf(r) === 'curator')).toHaveLength(1);
+    expect(server().requests.filter((r) => stepOf(r) === 'curator')).toHaveLength(1);
     expect(detail.proposals.map((p) => p.deltaIndex)).toEqual([2]);
   });
 
@@ -281,7 +256,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     const detail = await run(seeded.taskId);
     expect(detail.status).toBe('SUCCEEDED');
     expect((detail.packet as { all_failed: boolean }).all_failed).toBe(true);
-    expect(server.requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toMatch(
+    expect(server().requests.find((r) => stepOf(r) === 'reflector')!.messages[1].content).toMatch(
       /Every run of this task failed/,
     );
     expect(detail.deltas[0].valid).toBe(false);
@@ -394,7 +369,7 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     const queued = await createQueuedRun({ taskId, settings: openai });
     const execution = executeRun(queued.id);
     // The reflector request has arrived, so the run is RUNNING and waiting for the delayed reply.
-    await expect.poll(() => server.requests.length, { timeout: 5_000, interval: 10 }).toBe(1);
+    await expect.poll(() => server().requests.length, { timeout: 5_000, interval: 10 }).toBe(1);
     await prisma.reflectionRun.update({
       where: { id: queued.id },
       data: { status: 'CANCELLED', finishedAt: new Date() },
@@ -404,6 +379,6 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     expect(await prisma.proposal.count({ where: { runId: queued.id } })).toBe(0);
     expect(await prisma.skillDelta.count({ where: { runId: queued.id } })).toBe(0);
     // It stopped before curating: no further model calls were spent.
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 });

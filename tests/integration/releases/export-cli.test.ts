@@ -4,21 +4,13 @@
  * as JSON for `--format pdf`, and Node's ERR_PARSE_ARGS stack trace for a
  * mistyped option.
  */
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../../helpers/run-script';
 
-function runExport(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runExport(args: string[]) {
   // No database at all: a refused command line must not need one.
   const env = { ...process.env, DATABASE_URL: 'postgresql://nobody:nothing@127.0.0.1:1/none', EMBEDDED_PG_PORT: '1' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/export.ts', ...args], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  return runScript('scripts/export.ts', args, env);
 }
 
 const USAGE = 'Usage: npm run export -- --release NAME --format json|markdown|wiki --out PATH';

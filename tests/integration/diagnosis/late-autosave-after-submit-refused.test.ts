@@ -3,32 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { saveDraft, submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { AppError } from '@/lib/errors';
-import { claimNext } from '@/lib/queue/claim-next';
-import { createActor, uid } from '../../helpers/factories';
-import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
+import { claimedCheckpoint } from '../../helpers/claimed-checkpoint';
 import { holdRowLocks, lockWaiters } from '../../helpers/lock-waits';
 import { waitFor } from '../../helpers/wait-for';
 
 describe('an autosave racing the submission of the same diagnosis', () => {
   it('refuses an autosave that reaches the database after the submission instead of overwriting the submitted text', async () => {
-    const benchmark = `autosave-${uid()}`;
     // Two failed checkpoints: submitting the first keeps the annotator's claim (the second is still theirs to do).
-    const [trajectoryId] = await seedRecords([failedRecord({ benchmark, failed: 2 })]);
-    const annotator = await createActor('ANNOTATOR');
-    expect(await claimNext(annotator, { benchmark })).toEqual({ trajectoryId });
-    const category = await prisma.failureCategory.findFirstOrThrow({ orderBy: { position: 'asc' } });
-    const cp = await prisma.checkpointResult.findFirstOrThrow({
-      where: { trajectoryId, passed: false },
-      orderBy: { id: 'asc' },
-    });
-    const content = (whatWentWrong: string) => ({
-      checkpointResultId: cp.id,
-      categoryId: category.id,
-      eventStart: 1,
-      eventEnd: 1,
-      whatWentWrong,
-      whatShouldHaveHappened: 's',
-    });
+    const { annotator, trajectoryId, checkpointResultId, body: content } = await claimedCheckpoint('autosave');
     await saveDraft(annotator, content('typing'));
 
     // The submission, then the autosave sent just before it but slower, both queue on the claim.
@@ -46,7 +28,7 @@ describe('an autosave racing the submission of the same diagnosis', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).message).toMatch(/already submitted/);
     const stored = await prisma.diagnosis.findFirstOrThrow({
-      where: { checkpointResultId: cp.id, authorId: annotator.userId },
+      where: { checkpointResultId: checkpointResultId, authorId: annotator.userId },
     });
     expect({ status: stored.status, whatWentWrong: stored.whatWentWrong }).toEqual({
       status: 'SUBMITTED',
