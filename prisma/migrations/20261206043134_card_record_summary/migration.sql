@@ -183,5 +183,17 @@ END
 CREATE TRIGGER "BankRelease_card_record" AFTER INSERT ON "BankRelease"
   FOR EACH STATEMENT EXECUTE FUNCTION "card_record_release_trigger"();
 
+-- TRUNCATE fires no row or statement delete triggers: emptying the runs empties their pairs.
+CREATE FUNCTION "card_record_truncate_trigger"() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+  DELETE FROM "CardRecordPair"\073
+  DELETE FROM "CardRecordCount"\073
+  DELETE FROM "CardRecordRounds"\073
+  RETURN NULL\073
+END
+';
+CREATE TRIGGER "Trajectory_zz_card_record_truncate" AFTER TRUNCATE ON "Trajectory"
+  FOR EACH STATEMENT EXECUTE FUNCTION "card_record_truncate_trigger"();
+
 -- Existing runs: compute the record once.
 SELECT "card_record_sync"('{}', '{}', '{}', '{}');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareArms } from '@/lib/compare/compare-arms';
 import { newestReleaseRegressions } from '@/lib/compare/newest-release-regressions';
 import { skillCardKey } from '@/lib/cards/card-schemas';
+import { listCards } from '@/lib/cards/list-cards';
 import { listProposals } from '@/lib/review/list-proposals';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
 import { createActor } from '../../helpers/factories';
@@ -44,5 +45,12 @@ describe("the review inbox shows a card's record beside a proposal that changes 
     expect(recordOf('a1f0c3', 'PATCH_CARD')).toEqual({ helped: 2, hurt: 1 });
     expect(recordOf('c3e4a7', 'NARROW_TRIGGER')).toEqual({ helped: 0, hurt: 1 });
     expect(page.items.filter((p) => p.operation === 'ADD_CARD').every((p) => p.record === null)).toBe(true);
+  });
+
+  it('lists the regressing card in the bank filtered to "hurt more than helped", sorted by hurt', async () => {
+    await seedDemoWorkspace();
+    const bank = await listCards(await createActor('RESEARCHER'), { sort: 'hurt', record: 'hurt-more', pageSize: 100 });
+    expect(bank.items.map((c) => [c.key, c.helped, c.hurt])).toContainEqual([skillCardKey('c3e4a7'), 0, 1]);
+    expect(bank.items.map((c) => c.key)).not.toContain(skillCardKey('a1f0c3'));
   });
 });
