@@ -34,22 +34,28 @@ export type CardListItem = CardSummary & {
 /** One bank: the skill bank of an ability, or the global function bank. Counts and size cover active cards (what retrieval serves). */
 export type BankSummary = { kind: CardKind; ability: string | null; cards: number; sizeKb: number };
 
+/**
+ * A card's record from the trigger-kept totals (card_record_summary migration): runs name a card by
+ * key or id in `memory.card_ids`, so both references' totals add up. Joined, not a sub-select per
+ * card: sorting the whole bank by hurt then reads the totals once (two hash joins) instead of
+ * once per card and column. Where no record column is used (the plain count), the planner drops
+ * these left joins on a primary key.
+ */
+const CARDS_WITH_RECORD = Prisma.sql`"Card" c
+  LEFT JOIN "CardRecordCount" rk ON rk.ref = c.key
+  LEFT JOIN "CardRecordCount" ri ON ri.ref = c.id`;
+const recordOf = (column: 'helped' | 'hurt') =>
+  Prisma.sql`(coalesce(rk.${Prisma.raw(`"${column}"`)}, 0) + coalesce(ri.${Prisma.raw(`"${column}"`)}, 0))`;
+
 // Stable orders (id breaks ties so paging never repeats or skips a card).
 const ORDER: Record<z.infer<typeof cardListQuerySchema>['sort'], Prisma.Sql> = {
   updated: Prisma.sql`c."updatedAt" DESC, c.id ASC`,
   title: Prisma.sql`c.title ASC, c.id ASC`,
   key: Prisma.sql`c.key ASC`,
   size: Prisma.sql`c."sizeBytes" DESC, c.id ASC`,
-  helped: Prisma.sql`rec.helped DESC, rec.hurt ASC, c.id ASC`,
-  hurt: Prisma.sql`rec.hurt DESC, rec.helped ASC, c.id ASC`,
+  helped: Prisma.sql`${recordOf('helped')} DESC, ${recordOf('hurt')} ASC, c.id ASC`,
+  hurt: Prisma.sql`${recordOf('hurt')} DESC, ${recordOf('helped')} ASC, c.id ASC`,
 };
-
-/**
- * A card's record from the trigger-kept totals (card_record_summary migration): runs name a card by
- * key or id in `memory.card_ids`, so both references' totals add up. Two primary-key look-ups per card.
- */
-const recordOf = (column: 'helped' | 'hurt') =>
-  Prisma.sql`(SELECT coalesce(sum(r.${Prisma.raw(`"${column}"`)}), 0)::int FROM "CardRecordCount" r WHERE r.ref IN (c.key, c.id))`;
 
 /** WHERE over `"Card" c`: every filter is an indexed column (kind/ability/status btree, apps/tags GIN containment). */
 function cardConditions(q: z.infer<typeof cardListQuerySchema>): Prisma.Sql {
@@ -100,16 +106,15 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
       {
         invalidatedBy: q.record ? ['cards', 'dashboard'] : ['cards'],
         key: `cards:${JSON.stringify(filters)}`,
-        from: Prisma.sql`"Card" c WHERE ${where}`,
+        from: Prisma.sql`${CARDS_WITH_RECORD} WHERE ${where}`,
       },
       // apps/tags are nullable text[] (a card written without them holds NULL): coalesced so every row carries arrays.
       () =>
         queryRows<CardListItem>(Prisma.sql`
       SELECT c.id, c.key, c.kind, c.ability, coalesce(c.apps, '{}') AS apps, coalesce(c.tags, '{}') AS tags,
              c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", ${isoTime(Prisma.sql`c."updatedAt"`)} AS "updatedAt",
-             rec.helped, rec.hurt
-      FROM "Card" c LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
-      CROSS JOIN LATERAL (SELECT ${recordOf('helped')} AS helped, ${recordOf('hurt')} AS hurt) rec
+             ${recordOf('helped')}::int AS helped, ${recordOf('hurt')}::int AS hurt
+      FROM ${CARDS_WITH_RECORD} LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
       WHERE ${where} ORDER BY ${ORDER[q.sort]} LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`),
       skip === 0 ? shortPage(take) : null,
     ),

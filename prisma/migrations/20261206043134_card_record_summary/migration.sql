@@ -113,7 +113,7 @@ BEGIN
   cur := "card_record_rounds"()\073
   SELECT rounds INTO stored FROM "CardRecordRounds" WHERE id = 1\073
   IF stored IS NOT DISTINCT FROM cur THEN
-    PERFORM pg_advisory_xact_lock(7043100, k) FROM (SELECT DISTINCT abs(hashtext(x)) % 64 AS k FROM unnest(t) x ORDER BY 1) s\073
+    PERFORM pg_advisory_xact_lock(7043100, k) FROM (SELECT DISTINCT hashtext(x) & 63 AS k FROM unnest(t) x ORDER BY 1) s\073
     cur := "card_record_rounds"()\073
     SELECT rounds INTO stored FROM "CardRecordRounds" WHERE id = 1\073
     IF stored IS NOT DISTINCT FROM cur THEN
