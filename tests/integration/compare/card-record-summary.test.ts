@@ -115,6 +115,32 @@ describe('the kept card record equals the direct pairing after every write', () 
     ]);
     expect(r.kept).toEqual(r.direct);
 
+    // A counter update (pendingCount moves on every diagnosis submission) leaves the record alone; a
+    // change of outcome recomputes its group, under the record's advisory locks (seen in pg_locks).
+    const t2r2 = await prisma.trajectory.findFirstOrThrow({
+      where: { benchmark: bench, taskExternalId: 't2', memoryRelease: r2 },
+    });
+    const triggerCalls = (update: Parameters<typeof prisma.trajectory.update>[0]['data']) =>
+      prisma.$transaction(async (tx) => {
+        await tx.trajectory.update({ where: { id: t2r2.id }, data: update });
+        const [{ n }] = await tx.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_locks
+          WHERE locktype = 'advisory' AND classid = 7043100 AND pid = pg_backend_pid()`;
+        return n > 0 ? 1 : 0;
+      });
+    expect(await triggerCalls({ pendingCount: { increment: 1 } })).toBe(0);
+    expect(await triggerCalls({ passed: true })).toBe(0);
+    expect(await triggerCalls({ passed: false })).toBe(1);
+    r = await keptAndDirect(cards);
+    // t2's r2 run now fails as its r1 run did: b's help there becomes unchanged.
+    expect(r.direct).toEqual([
+      [1, 0, 1],
+      [0, 1, 3],
+      [1, 0, 0],
+    ]);
+    expect(r.kept).toEqual(r.direct);
+    await prisma.trajectory.update({ where: { id: t2r2.id }, data: { passed: true } });
+
     // A release created between r1 and r2, with runs: r2's runs now pair against it, everywhere.
     await prisma.bankRelease.create({ data: { name: r15, createdAt: new Date('2026-02-01T00:00:00Z') } });
     await importRound(bench, [{ task: 't3', pass: true, release: r15, cards: [c.key] }]);
