@@ -116,7 +116,9 @@ function breakdown(pairs: RunPair[], groupOf: (p: RunPair) => string | null): Br
   const groups = new Map<string | null, RunPair[]>();
   for (const p of pairs) {
     const g = groupOf(p);
-    groups.set(g, [...(groups.get(g) ?? []), p]);
+    const members = groups.get(g);
+    if (members) members.push(p);
+    else groups.set(g, [p]);
   }
   return [...groups.entries()]
     .map(([group, ps]) => {
