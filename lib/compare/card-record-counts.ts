@@ -17,7 +17,8 @@ export async function cardRecordCounts(cards: { id: string; key: string }[]): Pr
   const rows = await prisma.$queryRaw<({ id: string } & CardRecordCounts)[]>(Prisma.sql`
     SELECT c.id, sum(r.helped)::int AS helped, sum(r.hurt)::int AS hurt, sum(r.unchanged)::int AS unchanged
     FROM unnest(${unique.map((c) => c.id)}::text[], ${unique.map((c) => c.key)}::text[]) AS c(id, key)
-    JOIN "CardRecordCount" r ON r.ref = c.id OR r.ref = c.key
+    CROSS JOIN LATERAL (VALUES (c.id), (c.key)) AS v(ref)
+    JOIN "CardRecordCount" r ON r.ref = v.ref
     GROUP BY c.id`);
   for (const { id, ...counts } of rows) out.set(id, counts);
   return out;
