@@ -43,7 +43,50 @@ const SORT_OPTIONS: Option[] = [
   ['title', 'Title'],
   ['key', 'Key'],
   ['size', 'Size'],
+  ['helped', 'Most helped'],
+  ['hurt', 'Most hurt'],
 ];
+const RECORD_OPTIONS: Option[] = [
+  ['', 'Any'],
+  ['hurt-more', 'Hurt more than helped'],
+];
+
+/**
+ * Helped / hurt: flips of the tasks a card was injected into (fail→pass / pass→fail against the round
+ * before). The header sorts by the column, most first; the card page lists the pairs behind the counts.
+ */
+function recordColumn(kind: 'helped' | 'hurt', sort: string, onSort: (sort: string) => void): ColumnDef<CardListItem> {
+  const label = kind === 'helped' ? 'Helped' : 'Hurt';
+  const active = sort === kind;
+  return {
+    id: kind,
+    numeric: true,
+    header: (
+      <button
+        type="button"
+        onClick={() => onSort(kind)}
+        aria-pressed={active}
+        title={
+          kind === 'helped'
+            ? 'fail→pass flips where the card was injected'
+            : 'pass→fail flips where the card was injected'
+        }
+        className={`uppercase hover:underline ${active ? 'text-indigo-700' : ''}`}
+      >
+        {label}
+        {active ? ' ↓' : ''}
+      </button>
+    ),
+    cell: (c) => (
+      <span
+        data-testid={`card-${kind}`}
+        className={kind === 'hurt' && c.hurt > c.helped ? 'font-medium text-rose-700' : ''}
+      >
+        {c[kind]}
+      </span>
+    ),
+  };
+}
 
 const COLUMNS: ColumnDef<CardListItem>[] = [
   {
@@ -104,6 +147,19 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
     useCallback(() => setHelp(true), []),
   );
 
+  const columns = useMemo(() => {
+    const sort = params.get('sort') ?? 'updated';
+    const onSort = (next: string) => setParams({ sort: next });
+    // After Size: the record reads beside the other per-card figures.
+    const at = COLUMNS.findIndex((c) => c.header === 'Size') + 1;
+    return [
+      ...COLUMNS.slice(0, at),
+      recordColumn('helped', sort, onSort),
+      recordColumn('hurt', sort, onSort),
+      ...COLUMNS.slice(at),
+    ];
+  }, [params, setParams]);
+
   const abilities = [...new Set((data?.banks ?? []).map((b) => b.ability).filter((a): a is string => Boolean(a)))];
 
   return (
@@ -142,7 +198,7 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
           );
         })}
       </ul>
-      <FilterBar asDiv className="sm:grid-cols-4 lg:grid-cols-7">
+      <FilterBar asDiv className="sm:grid-cols-4 lg:grid-cols-8">
         <FilterText
           label="Search"
           type="search"
@@ -177,9 +233,15 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
           onChange={(e) => setParams({ sort: e.target.value })}
           options={SORT_OPTIONS}
         />
+        <SelectField
+          label="Record"
+          value={v('record')}
+          onChange={(e) => setParams({ record: e.target.value })}
+          options={RECORD_OPTIONS}
+        />
       </FilterBar>
       <DataTable
-        columns={COLUMNS}
+        columns={columns}
         rows={data?.items}
         rowProps={(c) => ({ 'data-card-key': c.key })}
         selection={{ index: selected, onSelect: setSelected }}

@@ -15,7 +15,9 @@ export const cardListQuerySchema = pageQuerySchema.extend({
   tag: z.string().min(1).optional(),
   status: z.enum(['ACTIVE', 'RETIRED', 'MERGED', 'all']).default('ACTIVE'),
   q: z.string().trim().max(200).optional(),
-  sort: z.enum(['updated', 'title', 'key', 'size']).default('updated'),
+  sort: z.enum(['updated', 'title', 'key', 'size', 'helped', 'hurt']).default('updated'),
+  /** `hurt-more`: only cards whose injected runs flipped pass→fail more often than fail→pass. */
+  record: z.enum(['hurt-more']).optional(),
 });
 export type CardListQuery = z.input<typeof cardListQuerySchema>;
 
@@ -24,10 +26,26 @@ export type CardListItem = CardSummary & {
   sizeBytes: number;
   mergedIntoId: string | null;
   updatedAt: string;
+  /** The card's record (lib/compare/card-record.ts): flips of the tasks it was injected into. */
+  helped: number;
+  hurt: number;
 };
 
 /** One bank: the skill bank of an ability, or the global function bank. Counts and size cover active cards (what retrieval serves). */
 export type BankSummary = { kind: CardKind; ability: string | null; cards: number; sizeKb: number };
+
+/**
+ * A card's record from the trigger-kept totals (card_record_summary migration): runs name a card by
+ * key or id in `memory.card_ids`, so both references' totals add up. Joined, not a sub-select per
+ * card: sorting the whole bank by hurt then reads the totals once (two hash joins) instead of
+ * once per card and column. Where no record column is used (the plain count), the planner drops
+ * these left joins on a primary key.
+ */
+const CARDS_WITH_RECORD = Prisma.sql`"Card" c
+  LEFT JOIN "CardRecordCount" rk ON rk.ref = c.key
+  LEFT JOIN "CardRecordCount" ri ON ri.ref = c.id`;
+const recordOf = (column: 'helped' | 'hurt') =>
+  Prisma.sql`(coalesce(rk.${Prisma.raw(`"${column}"`)}, 0) + coalesce(ri.${Prisma.raw(`"${column}"`)}, 0))`;
 
 // Stable orders (id breaks ties so paging never repeats or skips a card).
 const ORDER: Record<z.infer<typeof cardListQuerySchema>['sort'], Prisma.Sql> = {
@@ -35,6 +53,8 @@ const ORDER: Record<z.infer<typeof cardListQuerySchema>['sort'], Prisma.Sql> = {
   title: Prisma.sql`c.title ASC, c.id ASC`,
   key: Prisma.sql`c.key ASC`,
   size: Prisma.sql`c."sizeBytes" DESC, c.id ASC`,
+  helped: Prisma.sql`${recordOf('helped')} DESC, ${recordOf('hurt')} ASC, c.id ASC`,
+  hurt: Prisma.sql`${recordOf('hurt')} DESC, ${recordOf('helped')} ASC, c.id ASC`,
 };
 
 /** WHERE over `"Card" c`: every filter is an indexed column (kind/ability/status btree, apps/tags GIN containment). */
@@ -50,6 +70,7 @@ function cardConditions(q: z.infer<typeof cardListQuerySchema>): Prisma.Sql {
     const like = containsPattern(q.q);
     where.push(Prisma.sql`(c.title ILIKE ${like} OR c.key ILIKE ${like})`);
   }
+  if (q.record === 'hurt-more') where.push(Prisma.sql`${recordOf('hurt')} > ${recordOf('helped')}`);
   return Prisma.join(where, ' AND ');
 }
 
@@ -81,13 +102,19 @@ export async function listCards(actor: Actor, raw: unknown): Promise<Page<CardLi
   const { page: _p, pageSize: _s, ...filters } = q;
   const [[rows, { count: total }], banks] = await Promise.all([
     pageAndTotal(
-      { invalidatedBy: ['cards'], key: `cards:${JSON.stringify(filters)}`, from: Prisma.sql`"Card" c WHERE ${where}` },
+      // The record moves with imports, which the dashboard channel reports: a record-filtered total is invalidated by both.
+      {
+        invalidatedBy: q.record ? ['cards', 'dashboard'] : ['cards'],
+        key: `cards:${JSON.stringify(filters)}`,
+        from: Prisma.sql`${CARDS_WITH_RECORD} WHERE ${where}`,
+      },
       // apps/tags are nullable text[] (a card written without them holds NULL): coalesced so every row carries arrays.
       () =>
         queryRows<CardListItem>(Prisma.sql`
       SELECT c.id, c.key, c.kind, c.ability, coalesce(c.apps, '{}') AS apps, coalesce(c.tags, '{}') AS tags,
-             c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", ${isoTime(Prisma.sql`c."updatedAt"`)} AS "updatedAt"
-      FROM "Card" c LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
+             c.title, c.status, v.number AS version, c."sizeBytes", c."mergedIntoId", ${isoTime(Prisma.sql`c."updatedAt"`)} AS "updatedAt",
+             ${recordOf('helped')}::int AS helped, ${recordOf('hurt')}::int AS hurt
+      FROM ${CARDS_WITH_RECORD} LEFT JOIN "CardVersion" v ON v.id = c."currentVersionId"
       WHERE ${where} ORDER BY ${ORDER[q.sort]} LIMIT ${literalInt(take)} OFFSET ${literalInt(skip)}`),
       skip === 0 ? shortPage(take) : null,
     ),

@@ -3,6 +3,7 @@ import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { roundsInOrder } from './arm-options';
+import { numericOrder } from './build-report';
 
 /** One pair behind a card's record: the run it was injected into and the same task's run in the round before. */
 export type CardRecordPair = {
@@ -77,8 +78,7 @@ export async function cardRecords(cards: { id: string; key: string }[]): Promise
   for (const rec of out.values())
     rec.pairs.sort(
       (x, y) =>
-        Number(x.kind === 'helped') - Number(y.kind === 'helped') ||
-        x.taskExternalId.localeCompare(y.taskExternalId, undefined, { numeric: true }),
+        Number(x.kind === 'helped') - Number(y.kind === 'helped') || numericOrder(x.taskExternalId, y.taskExternalId),
     );
   return out;
 }

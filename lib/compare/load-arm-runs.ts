@@ -1,5 +1,5 @@
 import { Prisma } from '@prisma/client';
-import { prisma } from '@/lib/db/prisma';
+import { queryLong } from '@/lib/db/sql';
 import type { ArmSpec, CompareScope } from './arm-spec';
 
 /** One run of an arm, the columns pairing and the report read (never events or text). */
@@ -42,9 +42,13 @@ export function armWhere(arm: ArmSpec, scope: CompareScope, taskIds: string[] | 
 const numberAt = (path: Prisma.Sql) =>
   Prisma.sql`CASE WHEN jsonb_typeof(t.metadata #> ${path}) = 'number' THEN (t.metadata #>> ${path})::float8 END`;
 
-/** Every run of one arm within the scope. `taskIds` (the scope's task, resolved) narrows to those tasks. */
+/**
+ * Every run of one arm within the scope. `taskIds` (the scope's task, resolved) narrows to those tasks.
+ * Through the `postgres` driver's long-statement pool: an arm is tens of thousands of rows, which it
+ * decodes directly where Prisma's raw query would turn each through its engine.
+ */
 export async function loadArmRuns(arm: ArmSpec, scope: CompareScope, taskIds: string[] | null): Promise<ArmRun[]> {
-  return prisma.$queryRaw<ArmRun[]>(Prisma.sql`
+  return queryLong<ArmRun>(Prisma.sql`
     SELECT t.id, t."taskId", t."taskExternalId", t.benchmark, t.ability, t.model, nullif(t.agent, '') AS agent, t.trial, t.passed,
            t."checkpointCount", t."checkpointsPassed", t."eventCount", t."memoryRelease" AS release, t."memoryCardIds" AS "cardIds",
            ${numberAt(Prisma.sql`'{agent_cost}'::text[]`)} AS cost,

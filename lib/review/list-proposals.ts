@@ -1,6 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { z } from 'zod';
-import { cardRecords } from '@/lib/compare/card-record';
+import { cardRecordCounts } from '@/lib/compare/card-record-counts';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
@@ -159,7 +159,7 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
   const rows = inListOrder(page, keyset.reversed);
   const primaryOf = (r: (typeof rows)[number]) =>
     RECORD_OPERATIONS.has(r.operation) ? (r.targets.find((t) => t.primary) ?? null) : null;
-  const records = await cardRecords(
+  const records = await cardRecordCounts(
     rows.flatMap((r) => {
       const t = primaryOf(r);
       return t ? [{ id: t.cardId, key: t.key }] : [];

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compareArms } from '@/lib/compare/compare-arms';
 import { newestReleaseRegressions } from '@/lib/compare/newest-release-regressions';
 import { skillCardKey } from '@/lib/cards/card-schemas';
+import { listCards } from '@/lib/cards/list-cards';
+import { prisma } from '@/lib/db/prisma';
 import { listProposals } from '@/lib/review/list-proposals';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
 import { createActor } from '../../helpers/factories';
@@ -44,5 +46,24 @@ describe("the review inbox shows a card's record beside a proposal that changes 
     expect(recordOf('a1f0c3', 'PATCH_CARD')).toEqual({ helped: 2, hurt: 1 });
     expect(recordOf('c3e4a7', 'NARROW_TRIGGER')).toEqual({ helped: 0, hurt: 1 });
     expect(page.items.filter((p) => p.operation === 'ADD_CARD').every((p) => p.record === null)).toBe(true);
+  });
+
+  it('reads the record from the kept totals, not by pairing runs per view', async () => {
+    await seedDemoWorkspace();
+    // Only the summary moves: the runs, and so a per-view pairing, still say one hurt.
+    await prisma.cardRecordCount.update({ where: { ref: skillCardKey('c3e4a7') }, data: { hurt: { increment: 5 } } });
+    const page = await listProposals(await createActor('REVIEWER'), { status: 'all', pageSize: 100 });
+    const narrow = page.items.find(
+      (p) => p.operation === 'NARROW_TRIGGER' && p.targets.find((t) => t.primary)?.key === skillCardKey('c3e4a7'),
+    );
+    expect(narrow?.record).toEqual({ helped: 0, hurt: 6 });
+    await prisma.cardRecordCount.update({ where: { ref: skillCardKey('c3e4a7') }, data: { hurt: { decrement: 5 } } });
+  });
+
+  it('lists the regressing card in the bank filtered to "hurt more than helped", sorted by hurt', async () => {
+    await seedDemoWorkspace();
+    const bank = await listCards(await createActor('RESEARCHER'), { sort: 'hurt', record: 'hurt-more', pageSize: 100 });
+    expect(bank.items.map((c) => [c.key, c.helped, c.hurt])).toContainEqual([skillCardKey('c3e4a7'), 0, 1]);
+    expect(bank.items.map((c) => c.key)).not.toContain(skillCardKey('a1f0c3'));
   });
 });
