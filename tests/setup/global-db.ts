@@ -26,9 +26,10 @@ process.exit = ((code?: number | string | null) =>
 let dir: string | undefined;
 
 /**
- * Starts a throw-away embedded PostgreSQL and migrates a template database with
- * `prisma migrate deploy` (so every run also proves the migrations apply to a
- * fresh database). Test files clone the template (tests/setup/file-db.ts).
+ * Starts a throw-away embedded PostgreSQL and migrates a template database as
+ * every start does (`migrateDeploy`: the migrations, then the functions and
+ * triggers of prisma/sql), so every run also proves they apply to a fresh
+ * database. Test files clone the template (tests/setup/file-db.ts).
  */
 export default async function setup(project: TestProject) {
   dir = mkdtempSync(path.join(os.tmpdir(), 'console-test-'));

@@ -55,17 +55,15 @@ UPDATE "Card" c SET
 -- Versions are immutable: a card's history only grows. What a version says
 -- (card, number, content, parent) can never be rewritten, while foreign-key
 -- housekeeping (SET NULL when a user or review row goes) is still allowed.
--- The migration runner splits scripts at every semicolon (even inside quotes),
--- so the function body is a U& string with each semicolon written as \003B.
-CREATE OR REPLACE FUNCTION card_version_immutable() RETURNS trigger LANGUAGE plpgsql AS U&'
+CREATE OR REPLACE FUNCTION card_version_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW."cardId" IS DISTINCT FROM OLD."cardId" OR NEW.number IS DISTINCT FROM OLD.number
      OR NEW.content IS DISTINCT FROM OLD.content OR NEW."parentVersionId" IS DISTINCT FROM OLD."parentVersionId"
      OR NEW.note IS DISTINCT FROM OLD.note THEN
-    RAISE EXCEPTION ''CardVersion rows are immutable (version %)'', OLD.id USING ERRCODE = ''check_violation''\003B
-  END IF\003B
-  RETURN NEW\003B
-END';
+    RAISE EXCEPTION 'CardVersion rows are immutable (version %)', OLD.id USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END$$;
 
 CREATE TRIGGER card_version_no_update BEFORE UPDATE ON "CardVersion"
   FOR EACH ROW EXECUTE FUNCTION card_version_immutable();

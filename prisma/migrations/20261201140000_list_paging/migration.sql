@@ -6,5 +6,5 @@ CREATE INDEX "Proposal_open_order_idx" ON "Proposal" ("createdAt" DESC, "id" DES
 
 -- A card that moves to another version or is merged/retired changes which proposals are stale: tell the
 -- `proposals` channel (once per statement), so inbox pages refresh and cached inbox counts are recounted.
-CREATE OR REPLACE FUNCTION console_notify_card_moved() RETURNS trigger AS E' BEGIN PERFORM pg_notify(''console_live'', ''{"channel":"proposals"}'')\073 RETURN NULL\073 END ' LANGUAGE plpgsql;
+CREATE OR REPLACE FUNCTION console_notify_card_moved() RETURNS trigger AS $$ BEGIN PERFORM pg_notify('console_live', '{"channel":"proposals"}'); RETURN NULL; END $$ LANGUAGE plpgsql;
 CREATE TRIGGER "Card_notify_proposals" AFTER UPDATE OF "currentVersionId", "status" ON "Card" FOR EACH STATEMENT EXECUTE FUNCTION console_notify_card_moved();

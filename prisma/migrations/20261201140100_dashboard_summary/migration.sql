@@ -20,20 +20,18 @@ CREATE INDEX "Trajectory_memoryCardIds_idx" ON "Trajectory" USING GIN ("memoryCa
 
 -- Recounts the given trajectories (a trajectory without results gets zeros).
 -- Writes only rows whose counts change, so an autosave touches nothing.
--- Function bodies are E'' strings with \073 for semicolons: Prisma's migration
--- runner splits the script at every semicolon, even inside $$ blocks.
-CREATE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void LANGUAGE sql AS E'
+CREATE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "Trajectory" t SET "checkpointCount" = s.n, "checkpointsPassed" = s.p, "diagnosedCount" = s.d
   FROM (
     SELECT u.id, count(cr.id)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p,
            (count(*) FILTER (WHERE NOT cr.passed AND EXISTS (
-             SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = cr.id AND d.status = ''SUBMITTED'')))::int AS d
+             SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = cr.id AND d.status = 'SUBMITTED')))::int AS d
     FROM (SELECT DISTINCT x AS id FROM unnest(ids) x WHERE x IS NOT NULL) u
     LEFT JOIN "CheckpointResult" cr ON cr."trajectoryId" = u.id
     GROUP BY u.id
   ) s
   WHERE t.id = s.id AND (t."checkpointCount", t."checkpointsPassed", t."diagnosedCount") IS DISTINCT FROM (s.n, s.p, s.d)
-';
+$$;
 
 -- One trigger function for both tables (each has "trajectoryId"). Transition
 -- tables hold the statement's rows, and a row moved to another trajectory recounts both.
@@ -41,29 +39,29 @@ CREATE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void LANGUAGE s
 -- READ COMMITTED the recount then runs with a snapshot taken after every other
 -- writer of those trajectories committed, so two annotators submitting at once
 -- cannot both count "one" and leave the total one short.
-CREATE FUNCTION "trajectory_summary_trigger"() RETURNS trigger LANGUAGE plpgsql AS E'
-DECLARE ids text[]\073
+CREATE FUNCTION "trajectory_summary_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE ids text[];
 BEGIN
-  IF TG_OP = ''INSERT'' THEN
-    ids := ARRAY(SELECT DISTINCT "trajectoryId" FROM new_rows)\073
-  ELSIF TG_OP = ''DELETE'' THEN
-    ids := ARRAY(SELECT DISTINCT "trajectoryId" FROM old_rows)\073
-  ELSIF TG_TABLE_NAME = ''Diagnosis'' THEN
+  IF TG_OP = 'INSERT' THEN
+    ids := ARRAY(SELECT DISTINCT "trajectoryId" FROM new_rows);
+  ELSIF TG_OP = 'DELETE' THEN
+    ids := ARRAY(SELECT DISTINCT "trajectoryId" FROM old_rows);
+  ELSIF TG_TABLE_NAME = 'Diagnosis' THEN
     -- Only a changed status or target counts: a draft autosave neither locks nor recounts.
     ids := ARRAY(SELECT x FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n."trajectoryId"), (o."trajectoryId")) v(x)
-                 WHERE (o.status, o."checkpointResultId", o."trajectoryId") IS DISTINCT FROM (n.status, n."checkpointResultId", n."trajectoryId"))\073
+                 WHERE (o.status, o."checkpointResultId", o."trajectoryId") IS DISTINCT FROM (n.status, n."checkpointResultId", n."trajectoryId"));
   ELSE
     ids := ARRAY(SELECT x FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n."trajectoryId"), (o."trajectoryId")) v(x)
-                 WHERE (o.passed, o."trajectoryId") IS DISTINCT FROM (n.passed, n."trajectoryId"))\073
-  END IF\073
+                 WHERE (o.passed, o."trajectoryId") IS DISTINCT FROM (n.passed, n."trajectoryId"));
+  END IF;
   IF cardinality(ids) = 0 THEN
-    RETURN NULL\073
-  END IF\073
-  PERFORM 1 FROM "Trajectory" WHERE id = ANY(ids) ORDER BY id FOR UPDATE\073
-  PERFORM "trajectory_summary_recount"(ids)\073
-  RETURN NULL\073
+    RETURN NULL;
+  END IF;
+  PERFORM 1 FROM "Trajectory" WHERE id = ANY(ids) ORDER BY id FOR UPDATE;
+  PERFORM "trajectory_summary_recount"(ids);
+  RETURN NULL;
 END
-';
+$$;
 
 CREATE TRIGGER "CheckpointResult_summary_insert" AFTER INSERT ON "CheckpointResult"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "trajectory_summary_trigger"();
@@ -144,36 +142,36 @@ CREATE INDEX "DashboardCardCell_compacted_idx" ON "DashboardCardCell"("compacted
 
 -- Adds (sign 1) or subtracts (sign -1) trajectory rows to both cubes. A card
 -- listed twice in one trajectory counts once (its first occurrence).
-CREATE FUNCTION "dashboard_cells_add"(rows "Trajectory"[], sign int) RETURNS void LANGUAGE sql AS E'
+CREATE FUNCTION "dashboard_cells_add"(rows "Trajectory"[], sign int) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "DashboardCell" (benchmark, ability, model, release, day, trajectories, "tasksPassed", checkpoints, "checkpointsPassed", diagnosed)
-  SELECT k.benchmark, coalesce(k.ability, ''''), x.model, coalesce(x."memoryRelease", ''''), x."createdAt"::date,
+  SELECT k.benchmark, coalesce(k.ability, ''), x.model, coalesce(x."memoryRelease", ''), x."createdAt"::date,
          sign * count(*), sign * count(*) FILTER (WHERE x.passed), sign * sum(x."checkpointCount"), sign * sum(x."checkpointsPassed"), sign * sum(x."diagnosedCount")
   FROM unnest(rows) x JOIN "Task" k ON k.id = x."taskId"
-  GROUP BY 1, 2, 3, 4, 5\073
+  GROUP BY 1, 2, 3, 4, 5;
   INSERT INTO "DashboardCardCell" (card, benchmark, ability, model, release, day, trajectories, checkpoints, "checkpointsPassed")
-  SELECT c.card, k.benchmark, coalesce(k.ability, ''''), x.model, coalesce(x."memoryRelease", ''''), x."createdAt"::date,
+  SELECT c.card, k.benchmark, coalesce(k.ability, ''), x.model, coalesce(x."memoryRelease", ''), x."createdAt"::date,
          sign * count(*), sign * sum(x."checkpointCount"), sign * sum(x."checkpointsPassed")
   FROM unnest(rows) x JOIN "Task" k ON k.id = x."taskId"
   CROSS JOIN LATERAL unnest(x."memoryCardIds") WITH ORDINALITY AS c(card, i)
   WHERE c.card <> ALL (x."memoryCardIds"[1:c.i - 1])
   GROUP BY 1, 2, 3, 4, 5, 6
-';
+$$;
 
 -- An UPDATE counts only rows whose cube keys or counts changed (a queue
 -- recount of pendingCount, a claim, writes no delta).
-CREATE FUNCTION "dashboard_cells_trigger"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE FUNCTION "dashboard_cells_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = ''INSERT'' THEN
-    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(n.*)::"Trajectory" FROM new_rows n), 1)\073
-  ELSIF TG_OP = ''DELETE'' THEN
-    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(o.*)::"Trajectory" FROM old_rows o), -1)\073
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(n.*)::"Trajectory" FROM new_rows n), 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(o.*)::"Trajectory" FROM old_rows o), -1);
   ELSE
-    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(o.*)::"Trajectory" FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o."taskId", o.model, o."memoryRelease", o."memoryCardIds", o."createdAt", o.passed, o."checkpointCount", o."checkpointsPassed", o."diagnosedCount") IS DISTINCT FROM (n."taskId", n.model, n."memoryRelease", n."memoryCardIds", n."createdAt", n.passed, n."checkpointCount", n."checkpointsPassed", n."diagnosedCount")), -1)\073
-    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(n.*)::"Trajectory" FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (o."taskId", o.model, o."memoryRelease", o."memoryCardIds", o."createdAt", o.passed, o."checkpointCount", o."checkpointsPassed", o."diagnosedCount") IS DISTINCT FROM (n."taskId", n.model, n."memoryRelease", n."memoryCardIds", n."createdAt", n.passed, n."checkpointCount", n."checkpointsPassed", n."diagnosedCount")), 1)\073
-  END IF\073
-  RETURN NULL\073
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(o.*)::"Trajectory" FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o."taskId", o.model, o."memoryRelease", o."memoryCardIds", o."createdAt", o.passed, o."checkpointCount", o."checkpointsPassed", o."diagnosedCount") IS DISTINCT FROM (n."taskId", n.model, n."memoryRelease", n."memoryCardIds", n."createdAt", n.passed, n."checkpointCount", n."checkpointsPassed", n."diagnosedCount")), -1);
+    PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(n.*)::"Trajectory" FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (o."taskId", o.model, o."memoryRelease", o."memoryCardIds", o."createdAt", o.passed, o."checkpointCount", o."checkpointsPassed", o."diagnosedCount") IS DISTINCT FROM (n."taskId", n.model, n."memoryRelease", n."memoryCardIds", n."createdAt", n.passed, n."checkpointCount", n."checkpointsPassed", n."diagnosedCount")), 1);
+  END IF;
+  RETURN NULL;
 END
-';
+$$;
 
 CREATE TRIGGER "Trajectory_cells_insert" AFTER INSERT ON "Trajectory"
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "dashboard_cells_trigger"();
@@ -184,12 +182,12 @@ CREATE TRIGGER "Trajectory_cells_delete" AFTER DELETE ON "Trajectory"
 
 -- A deleted task takes its trajectories first, while the task is still there
 -- to name their benchmark and ability in the cube's subtraction.
-CREATE FUNCTION "dashboard_task_delete"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE FUNCTION "dashboard_task_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM "Trajectory" WHERE "taskId" = OLD.id\073
-  RETURN OLD\073
+  DELETE FROM "Trajectory" WHERE "taskId" = OLD.id;
+  RETURN OLD;
 END
-';
+$$;
 CREATE TRIGGER "Task_cells_delete" BEFORE DELETE ON "Task" FOR EACH ROW EXECUTE FUNCTION "dashboard_task_delete"();
 
 -- Backfill what is already imported (the counts above are filled by now).

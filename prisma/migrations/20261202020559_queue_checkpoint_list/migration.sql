@@ -15,15 +15,14 @@
 -- AlterTable
 ALTER TABLE "Trajectory" ADD COLUMN     "failedCheckpoints" JSONB NOT NULL DEFAULT '[]';
 
--- The recount, now with the list. Function bodies are E'' strings (see the
--- dashboard_summary migration).
-CREATE OR REPLACE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void LANGUAGE sql AS E'
+-- The recount, now with the list.
+CREATE OR REPLACE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "Trajectory" t SET "checkpointCount" = s.n, "checkpointsPassed" = s.p, "diagnosedCount" = s.d, "failedCheckpoints" = s.f
   FROM (
     SELECT u.id, count(cr.id)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p,
            (count(*) FILTER (WHERE NOT cr.passed AND EXISTS (
-             SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = cr.id AND d.status = ''SUBMITTED'')))::int AS d,
-           coalesce(jsonb_agg(jsonb_build_object(''key'', tc.key, ''name'', tc.name) ORDER BY tc.position) FILTER (WHERE NOT cr.passed), ''[]'') AS f
+             SELECT 1 FROM "Diagnosis" d WHERE d."checkpointResultId" = cr.id AND d.status = 'SUBMITTED')))::int AS d,
+           coalesce(jsonb_agg(jsonb_build_object('key', tc.key, 'name', tc.name) ORDER BY tc.position) FILTER (WHERE NOT cr.passed), '[]') AS f
     FROM (SELECT DISTINCT x AS id FROM unnest(ids) x WHERE x IS NOT NULL) u
     LEFT JOIN "CheckpointResult" cr ON cr."trajectoryId" = u.id
     LEFT JOIN "TaskCheckpoint" tc ON tc.id = cr."checkpointId"
@@ -31,7 +30,7 @@ CREATE OR REPLACE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void
   ) s
   WHERE t.id = s.id
     AND (t."checkpointCount", t."checkpointsPassed", t."diagnosedCount", t."failedCheckpoints") IS DISTINCT FROM (s.n, s.p, s.d, s.f)
-';
+$$;
 
 -- Backfill what is already imported.
 UPDATE "Trajectory" t SET "failedCheckpoints" = s.f

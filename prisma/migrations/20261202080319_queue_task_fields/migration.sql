@@ -20,32 +20,31 @@ ADD COLUMN     "taskExternalId" TEXT NOT NULL DEFAULT '';
 -- Lists send rows, not documents: a τ²-bench scenario runs to kilobytes. A
 -- queue row shows one line of it and the rest of the excerpt as its tooltip.
 -- The first 160 characters, trailing whitespace dropped, then "…" (chr 8230),
--- a shorter instruction whole. Function bodies are E'' strings (see the
--- dashboard_summary migration: Prisma's migration runner splits at every semicolon).
-CREATE FUNCTION "instruction_excerpt"(instruction text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS E'
+-- a shorter instruction whole.
+CREATE FUNCTION "instruction_excerpt"(instruction text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN length(instruction) > 160
-              THEN regexp_replace(left(instruction, 160), ''[[:space:]]+$'', '''') || chr(8230)
+              THEN regexp_replace(left(instruction, 160), '[[:space:]]+$', '') || chr(8230)
               ELSE instruction END
-';
+$$;
 
-CREATE FUNCTION "trajectory_task_fields"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE FUNCTION "trajectory_task_fields"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT k.benchmark, k.ability, k."externalId", "instruction_excerpt"(k.instruction)
     INTO NEW.benchmark, NEW.ability, NEW."taskExternalId", NEW."instructionExcerpt"
-    FROM "Task" k WHERE k.id = NEW."taskId"\073
-  RETURN NEW\073
+    FROM "Task" k WHERE k.id = NEW."taskId";
+  RETURN NEW;
 END
-';
+$$;
 
-CREATE FUNCTION "task_fields_to_trajectories"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE FUNCTION "task_fields_to_trajectories"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "Trajectory"
      SET benchmark = NEW.benchmark, ability = NEW.ability, "taskExternalId" = NEW."externalId",
          "instructionExcerpt" = "instruction_excerpt"(NEW.instruction)
-   WHERE "taskId" = NEW.id\073
-  RETURN NULL\073
+   WHERE "taskId" = NEW.id;
+  RETURN NULL;
 END
-';
+$$;
 
 -- Backfill what is already imported (before the triggers exist: nothing else to fire).
 UPDATE "Trajectory" t

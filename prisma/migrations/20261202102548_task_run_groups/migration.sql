@@ -19,7 +19,7 @@
 -- AlterTable
 ALTER TABLE "Task" ADD COLUMN     "runGroups" JSON NOT NULL DEFAULT '[null, null, null, null, null, null]';
 
-CREATE FUNCTION "task_run_groups_recount"(ids text[]) RETURNS void LANGUAGE sql AS E'
+CREATE FUNCTION "task_run_groups_recount"(ids text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "Task" k SET "runGroups" = s.groups
   FROM (
     SELECT u.id, (
@@ -30,42 +30,42 @@ CREATE FUNCTION "task_run_groups_recount"(ids text[]) RETURNS void LANGUAGE sql 
     FROM (SELECT DISTINCT x AS id FROM unnest(ids) x WHERE x IS NOT NULL) u
   ) s
   WHERE k.id = s.id AND k."runGroups"::text IS DISTINCT FROM s.groups::text
-';
+$$;
 
-CREATE FUNCTION "task_run_groups_trigger"() RETURNS trigger LANGUAGE plpgsql AS E'
-DECLARE ids text[]\073
+CREATE FUNCTION "task_run_groups_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE ids text[];
 BEGIN
-  IF TG_OP = ''INSERT'' THEN
-    ids := ARRAY(SELECT DISTINCT "taskId" FROM new_rows)\073
-  ELSIF TG_OP = ''DELETE'' THEN
-    ids := ARRAY(SELECT DISTINCT "taskId" FROM old_rows)\073
+  IF TG_OP = 'INSERT' THEN
+    ids := ARRAY(SELECT DISTINCT "taskId" FROM new_rows);
+  ELSIF TG_OP = 'DELETE' THEN
+    ids := ARRAY(SELECT DISTINCT "taskId" FROM old_rows);
   ELSE
     ids := ARRAY(SELECT DISTINCT x FROM new_rows n JOIN old_rows o ON o.id = n.id, LATERAL (VALUES (n."taskId"), (o."taskId")) v(x)
                  WHERE (o."taskId", o.model, o.agent, o.passed, o."checkpointsPassed", o."checkpointCount")
-                       IS DISTINCT FROM (n."taskId", n.model, n.agent, n.passed, n."checkpointsPassed", n."checkpointCount"))\073
-  END IF\073
+                       IS DISTINCT FROM (n."taskId", n.model, n.agent, n.passed, n."checkpointsPassed", n."checkpointCount"));
+  END IF;
   -- A task whose own deletion removes its trajectories (dashboard_task_delete, below) is not recounted:
   -- writing the row its DELETE is about to remove would make that DELETE fail.
-  ids := array_remove(ids, nullif(current_setting(''console.deleting_task'', true), ''''))\073
+  ids := array_remove(ids, nullif(current_setting('console.deleting_task', true), ''));
   IF cardinality(ids) = 0 THEN
-    RETURN NULL\073
-  END IF\073
-  PERFORM 1 FROM "Task" WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE\073
-  PERFORM "task_run_groups_recount"(ids)\073
-  RETURN NULL\073
+    RETURN NULL;
+  END IF;
+  PERFORM 1 FROM "Task" WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
+  PERFORM "task_run_groups_recount"(ids);
+  RETURN NULL;
 END
-';
+$$;
 
 -- Deleting a task deletes its trajectories first (dashboard_summary migration): it now says which task
 -- it is deleting, for the run-groups trigger above, and clears that again.
-CREATE OR REPLACE FUNCTION "dashboard_task_delete"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE OR REPLACE FUNCTION "dashboard_task_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM set_config(''console.deleting_task'', OLD.id, true)\073
-  DELETE FROM "Trajectory" WHERE "taskId" = OLD.id\073
-  PERFORM set_config(''console.deleting_task'', '''', true)\073
-  RETURN OLD\073
+  PERFORM set_config('console.deleting_task', OLD.id, true);
+  DELETE FROM "Trajectory" WHERE "taskId" = OLD.id;
+  PERFORM set_config('console.deleting_task', '', true);
+  RETURN OLD;
 END
-';
+$$;
 
 -- Backfill what is already imported.
 SELECT "task_run_groups_recount"(ARRAY(SELECT id FROM "Task"));

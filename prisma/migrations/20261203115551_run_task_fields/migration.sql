@@ -8,29 +8,28 @@
 -- task when it is inserted or moved to another task (ON DELETE SET NULL of
 -- the task clears them too), and a task that changes them passes its new
 -- values to its runs in the same transaction. Prisma never writes them.
--- Function bodies are E'' strings: the migration runner splits at every semicolon.
 
 -- AlterTable
 ALTER TABLE "ReflectionRun" ADD COLUMN     "taskBenchmark" TEXT,
 ADD COLUMN     "taskExternalId" TEXT;
 
-CREATE FUNCTION "run_task_fields"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE FUNCTION "run_task_fields"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW."taskBenchmark" := NULL\073
-  NEW."taskExternalId" := NULL\073
+  NEW."taskBenchmark" := NULL;
+  NEW."taskExternalId" := NULL;
   SELECT k.benchmark, k."externalId" INTO NEW."taskBenchmark", NEW."taskExternalId"
-    FROM "Task" k WHERE k.id = NEW."taskId"\073
-  RETURN NEW\073
+    FROM "Task" k WHERE k.id = NEW."taskId";
+  RETURN NEW;
 END
-';
+$$;
 
-CREATE FUNCTION "task_fields_to_runs"() RETURNS trigger LANGUAGE plpgsql AS E'
+CREATE FUNCTION "task_fields_to_runs"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "ReflectionRun" SET "taskBenchmark" = NEW.benchmark, "taskExternalId" = NEW."externalId"
-   WHERE "taskId" = NEW.id\073
-  RETURN NULL\073
+   WHERE "taskId" = NEW.id;
+  RETURN NULL;
 END
-';
+$$;
 
 -- Backfill the runs that exist (before the triggers: nothing else to fire).
 UPDATE "ReflectionRun" r SET "taskBenchmark" = k.benchmark, "taskExternalId" = k."externalId"

@@ -16,25 +16,25 @@
 -- already looked up each failed checkpoint's submitted diagnoses to count the
 -- diagnosed ones: it now keeps their authors too.
 
-CREATE OR REPLACE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void LANGUAGE sql AS E'
+CREATE OR REPLACE FUNCTION "trajectory_summary_recount"(ids text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "Trajectory" t SET "checkpointCount" = s.n, "checkpointsPassed" = s.p, "diagnosedCount" = s.d, "failedCheckpoints" = s.f
   FROM (
     SELECT u.id, count(cr.id)::int AS n, (count(*) FILTER (WHERE cr.passed))::int AS p,
            (count(*) FILTER (WHERE NOT cr.passed AND sd.authors IS NOT NULL))::int AS d,
-           coalesce(jsonb_agg(jsonb_build_object(''key'', tc.key, ''name'', tc.name, ''submitters'', coalesce(sd.authors, ''[]''))
-                              ORDER BY tc.position) FILTER (WHERE NOT cr.passed), ''[]'') AS f
+           coalesce(jsonb_agg(jsonb_build_object('key', tc.key, 'name', tc.name, 'submitters', coalesce(sd.authors, '[]'))
+                              ORDER BY tc.position) FILTER (WHERE NOT cr.passed), '[]') AS f
     FROM (SELECT DISTINCT x AS id FROM unnest(ids) x WHERE x IS NOT NULL) u
     LEFT JOIN "CheckpointResult" cr ON cr."trajectoryId" = u.id
     LEFT JOIN "TaskCheckpoint" tc ON tc.id = cr."checkpointId"
     LEFT JOIN LATERAL (
       SELECT jsonb_agg(d."authorId" ORDER BY d."authorId" COLLATE "C") AS authors FROM "Diagnosis" d
-      WHERE NOT cr.passed AND d."checkpointResultId" = cr.id AND d.status = ''SUBMITTED''
+      WHERE NOT cr.passed AND d."checkpointResultId" = cr.id AND d.status = 'SUBMITTED'
     ) sd ON true
     GROUP BY u.id
   ) s
   WHERE t.id = s.id
     AND (t."checkpointCount", t."checkpointsPassed", t."diagnosedCount", t."failedCheckpoints") IS DISTINCT FROM (s.n, s.p, s.d, s.f)
-';
+$$;
 
 -- Backfill: every trajectory with a failed checkpoint gets its submitters (an empty list when none).
 SELECT "trajectory_summary_recount"(ARRAY(SELECT id FROM "Trajectory" WHERE "failedCheckpoints" <> '[]'));
