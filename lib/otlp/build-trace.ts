@@ -2,6 +2,7 @@ import type { NativeRecord } from '@/lib/import/native-schema';
 import { pgStore, type ImportClient } from '@/lib/import/pg-store';
 import { validateRecord } from '@/lib/import/validate-record';
 import { trajectoryHash, writeRecordsWith } from '@/lib/import/write-record';
+import { restoreLateResults, saveLateResults } from './keep-late-results';
 import type { ReceivedSpan } from './received-span';
 import { spansToRecord, trajectoryIdOf, UNASSIGNED_TASK } from './spans-to-record';
 
@@ -24,8 +25,9 @@ type PriorTrajectory = {
  * (validateRecord, then writeRecordsWith on the pg store: the native import's COPY of event rows), inside
  * the caller's transaction. Serialised per trace with advisory locks (taken in id order, so two requests
  * never wait on each other in a circle), so two requests bringing spans of one trace never build it twice.
- * A trace built before is rebuilt when late spans change it, unless someone has diagnosed it already (a
- * diagnosed run never changes under an annotator): then the trace is FAILED with why, and its spans stay.
+ * A trace built before is rebuilt when late spans change it, keeping the checkpoint results attached to it
+ * since (lib/otlp/keep-late-results.ts), unless someone has diagnosed it already (a diagnosed run never
+ * changes under an annotator): then the trace is FAILED with why, and its spans stay.
  */
 export async function buildTraces(client: ImportClient, traceIds: string[]): Promise<BuildOutcome[]> {
   if (!traceIds.length) return [];
@@ -79,7 +81,9 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
       toWrite.push([traceId, record]);
     }
   }
-  // Events, checkpoint results and queue rows go with the trajectory (ON DELETE CASCADE).
+  // Events, checkpoint results and queue rows go with the trajectory (ON DELETE CASCADE): what arrived
+  // after the build (late checkpoint results, a claim) is saved first and put back on the rebuilt run.
+  const late = await saveLateResults(client, replaced);
   if (replaced.length) await client.query(`DELETE FROM "Trajectory" WHERE id = ANY($1::text[])`, [replaced]);
   const written = toWrite.length
     ? await writeRecordsWith(
@@ -103,6 +107,14 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
       `UPDATE "Trajectory" t SET "taskId" = u.task_id FROM unnest($1::text[], $2::text[]) AS u(id, task_id) WHERE t.id = u.id`,
       [keepTask.map((k) => k.id), keepTask.map((k) => k.taskId)],
     );
+  if (late.runs.size) {
+    const rebuiltOf = new Map<string, string>();
+    written.forEach((w, i) => {
+      const p = priorOf.get(trajectoryIdOf(toWrite[i][0]));
+      if (p && w.status === 'imported') rebuiltOf.set(p.id, w.trajectoryId);
+    });
+    await restoreLateResults(client, late, rebuiltOf);
+  }
   written.forEach((w, i) => {
     const traceId = toWrite[i][0];
     if (w.status === 'conflict') fail(traceId, `${w.path}: ${w.reason}`);
