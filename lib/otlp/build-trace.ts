@@ -20,6 +20,14 @@ type PriorTrajectory = {
   reassigned: boolean;
 };
 
+/** What the caller already knows, to spare reading it back. */
+export type BuildHints = {
+  /** Every staged span of these traces (they all came with the current request), with their arrival order. */
+  spansOf?: Map<string, ReceivedSpan[]>;
+  /** Traces the receiver never built nor tried: no trajectory of theirs can exist. */
+  neverBuilt?: Set<string>;
+};
+
 /**
  * (Re)builds traces' trajectories from every span staged for them, through the import path's one writer
  * (validateRecord, then writeRecordsWith on the pg store: the native import's COPY of event rows), inside
@@ -29,18 +37,29 @@ type PriorTrajectory = {
  * since (lib/otlp/keep-late-results.ts), unless someone has diagnosed it already (a diagnosed run never
  * changes under an annotator): then the trace is FAILED with why, and its spans stay.
  */
-export async function buildTraces(client: ImportClient, traceIds: string[]): Promise<BuildOutcome[]> {
+export async function buildTraces(
+  client: ImportClient,
+  traceIds: string[],
+  known: BuildHints = {},
+): Promise<BuildOutcome[]> {
   if (!traceIds.length) return [];
   const ids = [...traceIds].sort();
   await client.query(
     `SELECT pg_advisory_xact_lock(hashtext('otlp:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`,
     [ids],
   );
-  const { rows } = await client.query<{ traceId: string; span: ReceivedSpan; seq: string }>(
-    `SELECT "traceId", span, seq FROM "OtlpSpan" WHERE "traceId" = ANY($1::text[])`,
-    [ids],
-  );
   const spansOf = new Map<string, ReceivedSpan[]>();
+  const toRead = ids.filter((id) => {
+    const given = known.spansOf?.get(id);
+    if (given) spansOf.set(id, given);
+    return !given;
+  });
+  const { rows } = toRead.length
+    ? await client.query<{ traceId: string; span: ReceivedSpan; seq: string }>(
+        `SELECT "traceId", span, seq FROM "OtlpSpan" WHERE "traceId" = ANY($1::text[])`,
+        [toRead],
+      )
+    : { rows: [] };
   for (const r of rows) {
     const list = spansOf.get(r.traceId) ?? [];
     list.push({ ...r.span, seq: Number(r.seq) });
@@ -56,13 +75,16 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
     else fail(traceId, checked.issues.map((i) => `${i.path}: ${i.reason}`).join('; '));
   }
 
-  const { rows: prior } = await client.query<PriorTrajectory>(
-    `SELECT t.id, t."externalId", t."contentHash", t."taskId",
+  const mayExist = [...records.keys()].filter((id) => !known.neverBuilt?.has(id));
+  const { rows: prior } = mayExist.length
+    ? await client.query<PriorTrajectory>(
+        `SELECT t.id, t."externalId", t."contentHash", t."taskId",
             EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."trajectoryId" = t.id) AS diagnosed,
             NOT (k.benchmark = $2 AND k."externalId" = $3) AS reassigned
      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE t."externalId" = ANY($1::text[])`,
-    [[...records.keys()].map(trajectoryIdOf), UNASSIGNED_TASK.benchmark, UNASSIGNED_TASK.id],
-  );
+        [mayExist.map(trajectoryIdOf), UNASSIGNED_TASK.benchmark, UNASSIGNED_TASK.id],
+      )
+    : { rows: [] };
   const priorOf = new Map(prior.map((p) => [p.externalId, p]));
   const replaced: string[] = [];
   const toWrite: [string, NativeRecord][] = [];
