@@ -52,6 +52,13 @@ const toolSpan = (id: string) =>
     'ai.toolCall.result': '"boiling"',
   });
 
+// The run both traces record: asked, the call, its result, the answer.
+const BOILED = [
+  ['user', 'message', 'Boil one litre.', null],
+  ['agent', 'tool_call', 'kettle.boil', 'call-1'],
+  ['environment', 'observation', '"boiling"', 'call-1'],
+  ['agent', 'message', 'The water is boiling.', null],
+];
 const brief = (events: NativeEvent[]) =>
   events.map((e) => [e.source, e.type, e.content ?? e.tool ?? null, e.call_id ?? null]);
 
@@ -93,12 +100,7 @@ describe('Vercel AI SDK spans', () => {
       ),
     ];
     const record = spansToRecord(TRACE, spans);
-    expect(brief(record.events)).toEqual([
-      ['user', 'message', 'Boil one litre.', null],
-      ['agent', 'tool_call', 'kettle.boil', 'call-1'],
-      ['environment', 'observation', '"boiling"', 'call-1'],
-      ['agent', 'message', 'The water is boiling.', null],
-    ]);
+    expect(brief(record.events)).toEqual(BOILED);
     expect(record.events[1].arguments).toEqual({ litres: 1 });
     expect(record.trajectory.policy).toEqual({ kind: 'system_prompt', text: 'You run a kettle.' });
     expect(record.trajectory.model).toBe('kestrel-small');
@@ -133,12 +135,7 @@ describe('Vercel AI SDK spans', () => {
       ),
     ];
     const record = spansToRecord(TRACE, spans);
-    expect(brief(record.events)).toEqual([
-      ['user', 'message', 'Boil one litre.', null],
-      ['agent', 'tool_call', 'kettle.boil', 'call-1'],
-      ['environment', 'observation', '"boiling"', 'call-1'],
-      ['agent', 'message', 'The water is boiling.', null],
-    ]);
+    expect(brief(record.events)).toEqual(BOILED);
   });
 
   it('tells a model call seen by two instrumentations (a provider span inside doGenerate) once', () => {
