@@ -311,8 +311,10 @@ export function spanUsage(attrs: Attributes, read: Set<string> = new Set()): Spa
 /** Maps one span's attributes (and status and events, for errors) to what the run did in it. */
 export function mapSpanAttributes({ attributes: attrs, status, events = [] }: SpanFacts): SpanMapping {
   const read = new Set<string>();
-  const { input, output } = spanMessages(attrs, read);
-  const kind = spanKind(attrs, input.length + output.length > 0);
+  // A tool span's messages (if any) are never events: not read, so they stay in the event's metadata.
+  const said = spanKind(attrs);
+  const { input, output } = said === 'tool' ? { input: [], output: [] } : spanMessages(attrs, read);
+  const kind = said === 'other' ? spanKind(attrs, input.length + output.length > 0) : said;
   take(attrs, read, 'gen_ai.operation.name', 'openinference.span.kind');
   const model = spanModel(attrs, read);
   const usage = spanUsage(attrs, read);
