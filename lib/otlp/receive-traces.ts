@@ -85,7 +85,9 @@ function wholeInRequest(
     const key = `${s.traceId}:${s.spanId}`;
     if (!whole.has(s.traceId) || seen.has(key)) return;
     seen.add(key);
-    out.set(s.traceId, [...(out.get(s.traceId) ?? []), { ...s, seq }]);
+    const list = out.get(s.traceId);
+    if (list) list.push({ ...s, seq });
+    else out.set(s.traceId, [{ ...s, seq }]);
   });
   return out;
 }
