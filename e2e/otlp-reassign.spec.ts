@@ -7,10 +7,8 @@ import { loginAs } from './helpers';
 
 test.afterAll(() => disconnectDatabase());
 
-test('an admin moves a trace that named no task under a real task from the trajectory page', async ({
-  page,
-  baseURL,
-}) => {
+/** Sends one finished trace without memory_console.task.id, as a raw OTLP/JSON request: it lands unassigned. */
+async function sendUnassignedTrace(baseURL: string | undefined) {
   const tag = randomBytes(4).toString('hex');
   const admin = await prisma.user.findUniqueOrThrow({ where: { email: 'admin@demo.local' } });
   const { token, hash } = newToken('mct');
@@ -63,7 +61,14 @@ test('an admin moves a trace that named no task under a real task from the traje
     }),
   });
   expect(res.status).toBe(200);
-  const trajectory = await prisma.trajectory.findFirstOrThrow({ where: { externalId: `otlp-${traceId}` } });
+  return { tag, trajectory: await prisma.trajectory.findFirstOrThrow({ where: { externalId: `otlp-${traceId}` } }) };
+}
+
+test('an admin moves a trace that named no task under a real task from the trajectory page', async ({
+  page,
+  baseURL,
+}) => {
+  const { tag, trajectory } = await sendUnassignedTrace(baseURL);
 
   await loginAs(page, 'admin@demo.local');
   await page.goto(`/trajectories/${trajectory.id}`);
@@ -76,4 +81,35 @@ test('an admin moves a trace that named no task under a real task from the traje
   await expect(page.getByTestId('reassign-trace')).toHaveCount(0);
   const moved = await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectory.id }, include: { task: true } });
   expect(moved.task).toMatchObject({ benchmark: `e2e-${tag}`, externalId: 'shop/1' });
+});
+
+test('an admin finds the unassigned traces from the Imports page and picks an existing task by search', async ({
+  page,
+  baseURL,
+}) => {
+  const { tag, trajectory } = await sendUnassignedTrace(baseURL);
+  const benchmark = `picker-${tag}`;
+  const target = await prisma.task.create({
+    data: { benchmark, externalId: 'shop/17', instruction: 'Find order 17', contentHash: `h-${tag}` },
+  });
+
+  await loginAs(page, 'admin@demo.local');
+  await page.goto('/imports');
+  await page.getByTestId('otlp-unassigned').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/tasks/${trajectory.taskId}`));
+
+  await page.goto(`/trajectories/${trajectory.id}`);
+  const form = page.getByTestId('reassign-trace');
+  await form.getByLabel('Target').selectOption('existing');
+  const picker = form.getByTestId('task-picker');
+  await expect(picker.getByText('Type a benchmark or part of a task id')).toBeVisible();
+  await picker.getByLabel('Benchmark (exact)').fill(benchmark);
+  await picker.getByLabel('Task id contains').fill('nothing-like-it');
+  await expect(picker.getByText('No task matches')).toBeVisible();
+  await picker.getByLabel('Task id contains').fill('17');
+  await picker.getByRole('radio', { name: new RegExp(`${benchmark} / shop/17`) }).check();
+  await form.getByRole('button', { name: 'Re-assign' }).click();
+  await expect(page.getByTestId('reassign-trace')).toHaveCount(0);
+  const moved = await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectory.id } });
+  expect(moved.taskId).toBe(target.id);
 });

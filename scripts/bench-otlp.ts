@@ -1,11 +1,13 @@
 /**
- * npm run bench:otlp [-- --traces 200 --spans 50]
+ * npm run bench:otlp [-- --traces 100 --spans 50 --rounds 5]
  *
  * Sends synthetic agent traces (a root span and tool spans, each tool span one call and its result)
  * through the stock OpenTelemetry protobuf exporter to the OTLP receiver (receiveTraces behind a local
- * HTTP server) on a fresh embedded PostgreSQL, then imports the same events as native JSONL through the
- * import path, and prints both rates, their ratio (target ≥ 0.5× the native import) and the heap after
- * each request (flat: a request is decoded, staged and built, then let go). Not a test: figures only.
+ * HTTP server) on a fresh embedded PostgreSQL, and imports the same events as native JSONL through the
+ * import path. The two alternate in rounds (which goes first alternates too, after one warm-up round of
+ * each), so load on a shared machine falls on both alike; prints each round's rates, the median of the
+ * per-round ratios (target ≥ 0.5× the native import), the load average, and the heap after each request
+ * (flat: a request is decoded, staged and built, then let go). Not a test: figures only.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -24,10 +26,24 @@ import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
 
 const { values } = parseArgs({
-  options: { traces: { type: 'string', default: '200' }, spans: { type: 'string', default: '50' } },
+  options: {
+    traces: { type: 'string', default: '100' },
+    spans: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '5' },
+  },
 });
 const TRACES = Number(values.traces);
 const SPANS = Number(values.spans);
+const ROUNDS = Number(values.rounds);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 // What the SDK's BatchSpanProcessor sends per request by default.
 const BATCH = 512;
 
@@ -67,7 +83,7 @@ function syntheticSpans() {
   return memory.getFinishedSpans();
 }
 
-function nativeLine(i: number): string {
+function nativeLine(round: number, i: number): string {
   const events = [];
   for (let p = 1; p < SPANS; p++) {
     const args = { order_id: `${i}-${p}`, include: ['items', 'payment'] };
@@ -83,7 +99,7 @@ function nativeLine(i: number): string {
   return JSON.stringify({
     format: 'trajectory.v1',
     task: { id: `shop/${i % 50}`, benchmark: 'bench-native', instruction: `Task shop/${i % 50}`, apps: ['shop'] },
-    trajectory: { id: `native:${i}`, model: 'unknown', outcome: { passed: true }, feedback: 'self_judge' },
+    trajectory: { id: `native:${round}:${i}`, model: 'unknown', outcome: { passed: true }, feedback: 'self_judge' },
     events,
   });
 }
@@ -130,53 +146,80 @@ async function main() {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`;
 
-    const spans = syntheticSpans();
     const exporter = new OTLPTraceExporter({ url, timeoutMillis: 120_000 });
-    const t0 = performance.now();
-    for (let i = 0; i < spans.length; i += BATCH)
-      await new Promise<void>((resolve, reject) =>
-        exporter.export(spans.slice(i, i + BATCH), (r) => (r.code === 0 ? resolve() : reject(r.error))),
+    const { importFile } = await import('@/lib/import/run-import');
+    const events = TRACES * (SPANS - 1) * 2;
+
+    /** One round of the receiver: the round's traces, BATCH spans per request; its events per second. */
+    const otlpRound = async () => {
+      const spans = syntheticSpans();
+      const builtBefore = await prisma.otlpTrace.count({ where: { status: 'BUILT' } });
+      const t0 = performance.now();
+      for (let i = 0; i < spans.length; i += BATCH)
+        await new Promise<void>((resolve, reject) =>
+          exporter.export(spans.slice(i, i + BATCH), (r) => (r.code === 0 ? resolve() : reject(r.error))),
+        );
+      const ms = performance.now() - t0;
+      const built = (await prisma.otlpTrace.count({ where: { status: 'BUILT' } })) - builtBefore;
+      if (built !== TRACES) throw new Error(`only ${built} of ${TRACES} traces were built`);
+      return events / (ms / 1000);
+    };
+    /** One round of the native import of the same events (new trajectory ids each round). */
+    const nativeRound = async (round: number) => {
+      const file = path.join(dir, `native-${round}.jsonl`);
+      await pipeline(
+        Readable.from(
+          (function* () {
+            for (let i = 0; i < TRACES; i++) yield `${nativeLine(round, i)}\n`;
+          })(),
+        ),
+        createWriteStream(file),
       );
-    const otlpMs = performance.now() - t0;
+      const t1 = performance.now();
+      const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
+      const ms = performance.now() - t1;
+      if (report.importedCount !== TRACES) throw new Error(`native import took ${report.importedCount} of ${TRACES}`);
+      return events / (ms / 1000);
+    };
+
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+    console.log(
+      `${ROUNDS} rounds of ${fmt(TRACES)} traces × ${SPANS} spans = ${fmt(TRACES * SPANS)} spans → ${fmt(events)} events, ${Math.ceil((TRACES * SPANS) / BATCH)} requests of ≤ ${BATCH} spans`,
+    );
+    console.log(`Load average (1 / 5 / 15 min) at the start: ${load()}`);
+    // Warm-up: tasks created, code paths compiled, caches filled; not counted.
+    await otlpRound();
+    await nativeRound(-1);
+    heap.length = 0;
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      let otlp: number;
+      let native: number;
+      if (round % 2) {
+        native = await nativeRound(round);
+        otlp = await otlpRound();
+      } else {
+        otlp = await otlpRound();
+        native = await nativeRound(round);
+      }
+      ratios.push(otlp / native);
+      console.log(
+        `round ${round + 1}: OTLP ${fmt(otlp)} events/s (${fmt((otlp * SPANS) / ((SPANS - 1) * 2))} spans/s), native ${fmt(native)} events/s, ratio ${(otlp / native).toFixed(2)}×`,
+      );
+    }
     await exporter.shutdown();
     server.close();
-    const built = await prisma.otlpTrace.count({ where: { status: 'BUILT' } });
-    const otlpEvents = await prisma.event.count();
-    if (built !== TRACES) throw new Error(`only ${built} of ${TRACES} traces were built`);
-
-    const file = path.join(dir, 'native.jsonl');
-    await pipeline(
-      Readable.from(
-        (function* () {
-          for (let i = 0; i < TRACES; i++) yield `${nativeLine(i)}\n`;
-        })(),
-      ),
-      createWriteStream(file),
-    );
-    const { importFile } = await import('@/lib/import/run-import');
-    const t1 = performance.now();
-    const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
-    const nativeMs = performance.now() - t1;
-    if (report.importedCount !== TRACES) throw new Error(`native import took ${report.importedCount} of ${TRACES}`);
     await (await import('@/lib/db/disconnect')).disconnectDatabase();
 
-    const events = TRACES * (SPANS - 1) * 2;
-    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-    const otlpRate = otlpEvents / (otlpMs / 1000);
-    const nativeRate = events / (nativeMs / 1000);
+    const ratio = median(ratios);
     console.log(
-      `${fmt(TRACES)} traces × ${SPANS} spans = ${fmt(spans.length)} spans → ${fmt(otlpEvents)} events, ${Math.ceil(spans.length / BATCH)} requests of ≤ ${BATCH} spans`,
+      `\nRatio OTLP / native, median of ${ROUNDS} rounds: ${ratio.toFixed(2)}× (range ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`,
     );
-    console.log(
-      `\nOTLP receiver (protobuf exporter → decode → stage → build): ${fmt(spans.length / (otlpMs / 1000))} spans/s, ${fmt(otlpRate)} events/s (${(otlpMs / 1000).toFixed(2)} s)`,
-    );
-    console.log(
-      `Native import of the same events:                         ${fmt(nativeRate)} events/s (${(nativeMs / 1000).toFixed(2)} s)`,
-    );
-    const ratio = otlpRate / nativeRate;
-    console.log(`Ratio OTLP / native: ${ratio.toFixed(2)}×  (target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`);
+    console.log(`Load average (1 / 5 / 15 min) at the end: ${load()}`);
     const mb = heap.map((h) => Math.round(h / 1e6));
-    console.log(`Heap after each request (MB): first ${mb[0]}, max ${Math.max(...mb)}, last ${mb.at(-1)}`);
+    console.log(
+      `Heap after each of ${mb.length} requests (MB): first ${mb[0]}, max ${Math.max(...mb)}, last ${mb.at(-1)}`,
+    );
     console.log(`Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   } finally {
     await db.stop();

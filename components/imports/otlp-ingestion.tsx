@@ -1,12 +1,14 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
-import type { OtlpIngestRow } from '@/lib/otlp/list-ingestion';
+import { plural } from '@/lib/text/plural';
+import type { OtlpIngestRow, UnassignedTraces } from '@/lib/otlp/list-ingestion';
 
 const count = (header: string, of: (r: OtlpIngestRow) => number, testId?: string): ColumnDef<OtlpIngestRow> => ({
   header,
@@ -59,7 +61,7 @@ export function OtlpIngestion() {
   const { live } = useLiveChannel(['imports'], [['otlp-ingestion']]);
   const list = useQuery({
     queryKey: ['otlp-ingestion'],
-    queryFn: () => apiFetch<{ senders: OtlpIngestRow[] }>('/api/imports/otlp'),
+    queryFn: () => apiFetch<{ senders: OtlpIngestRow[]; unassigned: UnassignedTraces }>('/api/imports/otlp'),
     // Pushed while the live stream is up; polled while it is down.
     refetchInterval: live ? false : 5000,
   });
@@ -72,6 +74,14 @@ export function OtlpIngestion() {
         Spans sent to <code>/v1/traces</code> become one trajectory per trace once the root span has ended (see
         docs/send-traces.md).
       </p>
+      {list.data?.unassigned?.trajectories ? (
+        <p className="mb-2 text-sm" data-testid="otlp-unassigned">
+          <Link className="text-sky-700 underline" href={`/tasks/${encodeURIComponent(list.data.unassigned.taskId)}`}>
+            {plural(list.data.unassigned.trajectories, 'trace')} named no task
+          </Link>{' '}
+          (no <code>memory_console.task.id</code>): an admin re-assigns each from its trajectory page.
+        </p>
+      ) : null}
       <DataTable
         label="OTLP ingestion by sender"
         columns={COLUMNS}

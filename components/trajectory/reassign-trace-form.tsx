@@ -8,6 +8,10 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ReassignTraceInput, ReassignTraceResult } from '@/lib/otlp/reassign-trace';
+import { TaskPicker } from './task-picker';
+
+// The receiver's UNASSIGNED_TASK (lib/otlp/spans-to-record.ts, a server module): never a target.
+const UNASSIGNED = { benchmark: 'otlp', externalId: 'unassigned' };
 
 type Mode = 'new' | 'existing';
 
@@ -53,7 +57,7 @@ export function ReassignTraceForm({ trajectoryId }: { trajectoryId: string }) {
         <Field label="Target" className="min-w-40">
           <Select value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
             <option value="new">a task by benchmark and id</option>
-            <option value="existing">an existing task (console id)</option>
+            <option value="existing">an existing task (search)</option>
           </Select>
         </Field>
         {mode === 'new' ? (
@@ -69,11 +73,9 @@ export function ReassignTraceForm({ trajectoryId }: { trajectoryId: string }) {
             </Field>
           </>
         ) : (
-          <Field label="Task (console id)" className="min-w-64">
-            <TextInput value={existingId} onChange={(e) => setExistingId(e.target.value)} required />
-          </Field>
+          <TaskPicker value={existingId} onPick={setExistingId} exclude={UNASSIGNED} />
         )}
-        <Button type="submit" disabled={move.isPending}>
+        <Button type="submit" disabled={move.isPending || (mode === 'existing' && !existingId)}>
           {move.isPending ? 'Moving…' : 'Re-assign'}
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { prisma, type Tx } from '@/lib/db/prisma';
 import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { AppError, type ErrorDetail } from '@/lib/errors';
 import { lockOverlapForWriting } from '@/lib/queue/overlap';
+import { stoppedEarly } from '@/lib/trajectories/termination';
 import {
   attachCheckpointsBodySchema,
   type LateCheckpointResult,
@@ -221,14 +222,17 @@ async function spanPositions(tx: Tx, trajectoryId: string, checkpoints: LateChec
 
 async function recomputeOutcome(
   tx: Tx,
-  trajectory: { id: string; passed: boolean; score: number | null },
+  trajectory: { id: string; passed: boolean; score: number | null; outcomeReason: string | null },
   given: AttachInput['outcome'],
 ) {
   const results = await tx.checkpointResult.findMany({
     where: { trajectoryId: trajectory.id },
     select: { passed: true, score: true, total: true, inRewardBasis: true },
   });
-  const outcome = lateOutcome(results, given) ?? { passed: trajectory.passed, score: trajectory.score };
+  const outcome = lateOutcome(results, given, stoppedEarly(trajectory.outcomeReason)) ?? {
+    passed: trajectory.passed,
+    score: trajectory.score,
+  };
   const failed = results.filter((r) => !r.passed);
   await tx.trajectory.update({
     where: { id: trajectory.id },

@@ -50,7 +50,9 @@ export const lateOutcomeSchema = z
     score: z.number().finite().nullish(),
     reason: z.string().nullish(),
   })
-  .describe("The run's outcome; left out, it follows the checkpoint results (passed when every counted check passed)");
+  .describe(
+    "The run's outcome; left out, it follows the checkpoint results (passed when every counted check passed, except that a run stopped before it finished — max_steps, too_many_errors, … — stays failed)",
+  );
 
 export const attachCheckpointsBodySchema = z
   .strictObject({

@@ -17,6 +17,7 @@ const SELECT = {
   eventCount: true,
   passed: true,
   score: true,
+  outcomeReason: true,
 } satisfies Prisma.TrajectorySelect;
 
 export type FoundTrajectory = Prisma.TrajectoryGetPayload<{ select: typeof SELECT }>;

@@ -112,6 +112,20 @@ export function registerOtlpPaths(r: OpenAPIRegistry): void {
     method: 'get',
     path: '/api/imports/otlp',
     summary: 'What each sender has sent to the OTLP receiver (researcher, admin)',
-    responses: { 200: json(z.object({ senders: z.array(IngestRow) }), 'Most recently active first'), ...errors },
+    responses: {
+      200: json(
+        z.object({
+          senders: z.array(IngestRow),
+          unassigned: z
+            .object({
+              taskId: z.string().describe('The console id of the "unassigned" task (benchmark "otlp")'),
+              trajectories: z.number().int().describe('Traces under it, waiting for an admin to re-assign them'),
+            })
+            .nullable(),
+        }),
+        'Senders most recently active first; where the traces that named no task are',
+      ),
+      ...errors,
+    },
   });
 }

@@ -168,6 +168,62 @@ function partsMessages(value: unknown): SpanMessage[] {
   return out;
 }
 
+/** A Vercel AI SDK content part list (or plain string) as text, tool calls and tool results. */
+function vercelParts(content: unknown) {
+  const parts = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
+  const objs = parts.filter(isObj);
+  return {
+    text: objs.filter((p) => p.type === 'text' && p.text != null).map((p) => str(p.text)!),
+    calls: objs
+      .filter((p) => p.type === 'tool-call')
+      .map((p) => ({
+        id: str(p.toolCallId),
+        name: str(p.toolName) ?? 'unknown',
+        arguments: parseMaybeJson(p.input ?? p.args),
+      })),
+    results: objs.filter((p) => p.type === 'tool-result'),
+  };
+}
+
+/**
+ * Vercel AI SDK model calls (`ai.*.doGenerate` / `doStream` spans): `ai.prompt.messages` (a JSON list of
+ * `{role, content: string | parts}`, parts `text` / `tool-call` / `tool-result`) in, `ai.response.text` and
+ * `ai.response.toolCalls` (`[{toolCallId, toolName, args | input}]`) out. Only read on those spans: the
+ * enclosing `ai.generateText` span repeats the last response, and is not a model call.
+ */
+function vercelMessages(attrs: Attributes, read: Set<string>): { input: SpanMessage[]; output: SpanMessage[] } {
+  if (!/\.do(Generate|Stream)$/.test(str(attrs['ai.operationId']) ?? '')) return { input: [], output: [] };
+  const input: SpanMessage[] = [];
+  const prompt = parseMaybeJson(take(attrs, read, 'ai.prompt.messages'));
+  for (const m of Array.isArray(prompt) ? prompt.filter(isObj) : []) {
+    const { text, calls, results } = vercelParts(m.content);
+    for (const r of results)
+      input.push({
+        role: 'tool',
+        content: str(r.output ?? r.result) ?? '',
+        toolCalls: [],
+        toolCallId: str(r.toolCallId),
+      });
+    if (results.length && !text.length && !calls.length) continue;
+    input.push({
+      role: str(m.role) ?? 'user',
+      content: text.length ? text.join('\n') : null,
+      toolCalls: calls,
+      toolCallId: null,
+    });
+  }
+  const text = str(take(attrs, read, 'ai.response.text'));
+  const calls = parseMaybeJson(take(attrs, read, 'ai.response.toolCalls'));
+  const toolCalls = (Array.isArray(calls) ? calls.filter(isObj) : []).map((c) => ({
+    id: str(c.toolCallId),
+    name: str(c.toolName) ?? 'unknown',
+    arguments: parseMaybeJson(c.input ?? c.args),
+  }));
+  const output =
+    text || toolCalls.length ? [{ role: 'assistant', content: text || null, toolCalls, toolCallId: null }] : [];
+  return { input, output };
+}
+
 /** The messages a span's attributes carry, whichever convention they follow (the first one found wins). */
 export function spanMessages(attrs: Attributes, read: Set<string> = new Set()) {
   const pick = (...candidates: (() => SpanMessage[])[]) => {
@@ -187,7 +243,8 @@ export function spanMessages(attrs: Attributes, read: Set<string> = new Set()) {
     () => openInferenceMessages(attrs, 'llm.output_messages', read),
     () => legacyMessages(attrs, 'gen_ai.completion', read),
   );
-  return { input, output };
+  if (input.length || output.length) return { input, output };
+  return vercelMessages(attrs, read);
 }
 
 /**
@@ -254,8 +311,10 @@ export function spanUsage(attrs: Attributes, read: Set<string> = new Set()): Spa
 /** Maps one span's attributes (and status and events, for errors) to what the run did in it. */
 export function mapSpanAttributes({ attributes: attrs, status, events = [] }: SpanFacts): SpanMapping {
   const read = new Set<string>();
-  const { input, output } = spanMessages(attrs, read);
-  const kind = spanKind(attrs, input.length + output.length > 0);
+  // A tool span's messages (if any) are never events: not read, so they stay in the event's metadata.
+  const said = spanKind(attrs);
+  const { input, output } = said === 'tool' ? { input: [], output: [] } : spanMessages(attrs, read);
+  const kind = said === 'other' ? spanKind(attrs, input.length + output.length > 0) : said;
   take(attrs, read, 'gen_ai.operation.name', 'openinference.span.kind');
   const model = spanModel(attrs, read);
   const usage = spanUsage(attrs, read);

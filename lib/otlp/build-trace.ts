@@ -2,6 +2,7 @@ import type { NativeRecord } from '@/lib/import/native-schema';
 import { pgStore, type ImportClient } from '@/lib/import/pg-store';
 import { validateRecord } from '@/lib/import/validate-record';
 import { trajectoryHash, writeRecordsWith } from '@/lib/import/write-record';
+import { restoreLateResults, saveLateResults } from './keep-late-results';
 import type { ReceivedSpan } from './received-span';
 import { spansToRecord, trajectoryIdOf, UNASSIGNED_TASK } from './spans-to-record';
 
@@ -19,26 +20,46 @@ type PriorTrajectory = {
   reassigned: boolean;
 };
 
+/** What the caller already knows, to spare reading it back. */
+export type BuildHints = {
+  /** Every staged span of these traces (they all came with the current request), with their arrival order. */
+  spansOf?: Map<string, ReceivedSpan[]>;
+  /** Traces the receiver never built nor tried: no trajectory of theirs can exist. */
+  neverBuilt?: Set<string>;
+};
+
 /**
  * (Re)builds traces' trajectories from every span staged for them, through the import path's one writer
  * (validateRecord, then writeRecordsWith on the pg store: the native import's COPY of event rows), inside
  * the caller's transaction. Serialised per trace with advisory locks (taken in id order, so two requests
  * never wait on each other in a circle), so two requests bringing spans of one trace never build it twice.
- * A trace built before is rebuilt when late spans change it, unless someone has diagnosed it already (a
- * diagnosed run never changes under an annotator): then the trace is FAILED with why, and its spans stay.
+ * A trace built before is rebuilt when late spans change it, keeping the checkpoint results attached to it
+ * since (lib/otlp/keep-late-results.ts), unless someone has diagnosed it already (a diagnosed run never
+ * changes under an annotator): then the trace is FAILED with why, and its spans stay.
  */
-export async function buildTraces(client: ImportClient, traceIds: string[]): Promise<BuildOutcome[]> {
+export async function buildTraces(
+  client: ImportClient,
+  traceIds: string[],
+  known: BuildHints = {},
+): Promise<BuildOutcome[]> {
   if (!traceIds.length) return [];
   const ids = [...traceIds].sort();
   await client.query(
     `SELECT pg_advisory_xact_lock(hashtext('otlp:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`,
     [ids],
   );
-  const { rows } = await client.query<{ traceId: string; span: ReceivedSpan; seq: string }>(
-    `SELECT "traceId", span, seq FROM "OtlpSpan" WHERE "traceId" = ANY($1::text[])`,
-    [ids],
-  );
   const spansOf = new Map<string, ReceivedSpan[]>();
+  const toRead = ids.filter((id) => {
+    const given = known.spansOf?.get(id);
+    if (given) spansOf.set(id, given);
+    return !given;
+  });
+  const { rows } = toRead.length
+    ? await client.query<{ traceId: string; span: ReceivedSpan; seq: string }>(
+        `SELECT "traceId", span, seq FROM "OtlpSpan" WHERE "traceId" = ANY($1::text[])`,
+        [toRead],
+      )
+    : { rows: [] };
   for (const r of rows) {
     const list = spansOf.get(r.traceId) ?? [];
     list.push({ ...r.span, seq: Number(r.seq) });
@@ -54,13 +75,16 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
     else fail(traceId, checked.issues.map((i) => `${i.path}: ${i.reason}`).join('; '));
   }
 
-  const { rows: prior } = await client.query<PriorTrajectory>(
-    `SELECT t.id, t."externalId", t."contentHash", t."taskId",
+  const mayExist = [...records.keys()].filter((id) => !known.neverBuilt?.has(id));
+  const { rows: prior } = mayExist.length
+    ? await client.query<PriorTrajectory>(
+        `SELECT t.id, t."externalId", t."contentHash", t."taskId",
             EXISTS (SELECT 1 FROM "Diagnosis" d WHERE d."trajectoryId" = t.id) AS diagnosed,
             NOT (k.benchmark = $2 AND k."externalId" = $3) AS reassigned
      FROM "Trajectory" t JOIN "Task" k ON k.id = t."taskId" WHERE t."externalId" = ANY($1::text[])`,
-    [[...records.keys()].map(trajectoryIdOf), UNASSIGNED_TASK.benchmark, UNASSIGNED_TASK.id],
-  );
+        [mayExist.map(trajectoryIdOf), UNASSIGNED_TASK.benchmark, UNASSIGNED_TASK.id],
+      )
+    : { rows: [] };
   const priorOf = new Map(prior.map((p) => [p.externalId, p]));
   const replaced: string[] = [];
   const toWrite: [string, NativeRecord][] = [];
@@ -79,7 +103,9 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
       toWrite.push([traceId, record]);
     }
   }
-  // Events, checkpoint results and queue rows go with the trajectory (ON DELETE CASCADE).
+  // Events, checkpoint results and queue rows go with the trajectory (ON DELETE CASCADE): what arrived
+  // after the build (late checkpoint results, a claim) is saved first and put back on the rebuilt run.
+  const late = await saveLateResults(client, replaced);
   if (replaced.length) await client.query(`DELETE FROM "Trajectory" WHERE id = ANY($1::text[])`, [replaced]);
   const written = toWrite.length
     ? await writeRecordsWith(
@@ -103,6 +129,14 @@ export async function buildTraces(client: ImportClient, traceIds: string[]): Pro
       `UPDATE "Trajectory" t SET "taskId" = u.task_id FROM unnest($1::text[], $2::text[]) AS u(id, task_id) WHERE t.id = u.id`,
       [keepTask.map((k) => k.id), keepTask.map((k) => k.taskId)],
     );
+  if (late.runs.size) {
+    const rebuiltOf = new Map<string, string>();
+    written.forEach((w, i) => {
+      const p = priorOf.get(trajectoryIdOf(toWrite[i][0]));
+      if (p && w.status === 'imported') rebuiltOf.set(p.id, w.trajectoryId);
+    });
+    await restoreLateResults(client, late, rebuiltOf);
+  }
   written.forEach((w, i) => {
     const traceId = toWrite[i][0];
     if (w.status === 'conflict') fail(traceId, `${w.path}: ${w.reason}`);

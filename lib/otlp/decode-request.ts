@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { AppError } from '@/lib/errors';
 import { decodeProtobufRequest } from './otlp-proto';
-import { readRequest, requestShape, type ReceivedSpan, type RejectedSpan } from './received-span';
+import { readRequest, requestShape, type ReceivedSpan, type RejectedSpan, type RequestShape } from './received-span';
 
 /**
  * The largest OTLP request the receiver takes: 16 MiB as sent, and 16 MiB once un-gzipped. The
@@ -96,6 +96,9 @@ export function decodeRequest(body: Buffer, encoding: OtlpEncoding): DecodedRequ
       throw undecodable('JSON', (err as Error).message);
     }
   }
+  // Protobuf decoding already gave every container its type (repeated fields as arrays, messages as
+  // objects): only OTLP/JSON, which may hold anything, is checked against the shape.
+  if (encoding === 'protobuf') return { encoding, ...readRequest(raw as RequestShape) };
   const shaped = requestShape.safeParse(raw);
   if (!shaped.success) {
     const issue = shaped.error.issues[0];

@@ -1,5 +1,6 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { UNASSIGNED_TASK } from './spans-to-record';
 
 export type OtlpIngestRow = {
   sourceKey: string;
@@ -18,15 +19,27 @@ export type OtlpIngestRow = {
   lastSeenAt: string;
 };
 
-/** What each sender has sent to POST /v1/traces, most recently active first (the Imports page's OTLP table). */
-export async function listOtlpIngestion(actor: Actor): Promise<{ senders: OtlpIngestRow[] }> {
+/** The traces that named no task and still wait for an admin to re-assign them (lib/otlp/reassign-trace.ts). */
+export type UnassignedTraces = { taskId: string; trajectories: number } | null;
+
+/**
+ * What each sender has sent to POST /v1/traces, most recently active first (the Imports page's OTLP
+ * table), and where the traces that named no task are, so the page can lead an admin to them.
+ */
+export async function listOtlpIngestion(
+  actor: Actor,
+): Promise<{ senders: OtlpIngestRow[]; unassigned: UnassignedTraces }> {
   requirePermission(actor, 'import:run');
-  const [rows, pending] = await Promise.all([
+  const [rows, pending, unassignedTask] = await Promise.all([
     prisma.otlpIngest.findMany({ orderBy: { lastSeenAt: 'desc' }, take: 100 }),
     prisma.otlpTrace.groupBy({
       by: ['sourceKey', 'status'],
       where: { status: { in: ['OPEN', 'FAILED'] } },
       _count: { _all: true },
+    }),
+    prisma.task.findUnique({
+      where: { benchmark_externalId: { benchmark: UNASSIGNED_TASK.benchmark, externalId: UNASSIGNED_TASK.id } },
+      select: { id: true, _count: { select: { trajectories: true } } },
     }),
   ]);
   const count = (key: string, status: 'OPEN' | 'FAILED') =>
@@ -46,5 +59,6 @@ export async function listOtlpIngestion(actor: Actor): Promise<{ senders: OtlpIn
       recentRejections: (r.recentRejections ?? []) as OtlpIngestRow['recentRejections'],
       lastSeenAt: r.lastSeenAt.toISOString(),
     })),
+    unassigned: unassignedTask ? { taskId: unassignedTask.id, trajectories: unassignedTask._count.trajectories } : null,
   };
 }

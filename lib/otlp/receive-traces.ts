@@ -41,36 +41,69 @@ export function senderOf(actor: Actor): { sourceKey: string; label: string; apiT
 }
 
 /**
- * Stages spans with one INSERT … SELECT FROM unnest(arrays) per chunk (the import's event-row technique,
- * lib/import/write-events.ts): seven array parameters carry any number of rows, where a createMany
- * would bind one parameter per cell.
+ * Stages spans with one INSERT … SELECT FROM jsonb_array_elements per chunk: the chunk travels as one JSON
+ * document, parsed once by the server, where parallel text arrays cost an array-literal parse of every
+ * span's JSON and then a jsonb parse of each.
  */
-async function stageSpans(client: ImportClient, spans: ReceivedSpan[]): Promise<void> {
+async function stageSpans(client: ImportClient, spans: ReceivedSpan[]): Promise<Map<string, number>> {
+  const inserted = new Map<string, number>();
   for (let i = 0; i < spans.length; i += INSERT_CHUNK) {
     const chunk = spans.slice(i, i + INSERT_CHUNK);
-    // An exporter's retry delivers the same span again: the first copy stands.
-    await client.query(
-      `INSERT INTO "OtlpSpan" ("traceId", "spanId", "parentSpanId", "name", "startNs", "endNs", "span")
-       SELECT t, s, p, n, a::bigint, b::bigint, j::jsonb
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-         AS u(t, s, p, n, a, b, j)
-       ON CONFLICT ("traceId", "spanId") DO NOTHING`,
-      [
-        chunk.map((s) => s.traceId),
-        chunk.map((s) => s.spanId),
-        chunk.map((s) => s.parentSpanId),
-        chunk.map((s) => s.name),
-        chunk.map((s) => s.startNs),
-        chunk.map((s) => s.endNs),
-        chunk.map((s) => JSON.stringify(s)),
-      ],
+    // An exporter's retry delivers the same span again: the first copy stands. Counted per trace, so a
+    // trace all of whose staged spans came with this request is built from them without reading back.
+    const { rows } = await client.query<{ traceId: string; n: number }>(
+      `WITH staged AS (
+         INSERT INTO "OtlpSpan" ("traceId", "spanId", "parentSpanId", "name", "startNs", "endNs", "span")
+         SELECT x->>'traceId', x->>'spanId', x->>'parentSpanId', x->>'name',
+                (x->>'startNs')::bigint, (x->>'endNs')::bigint, x
+         FROM jsonb_array_elements($1::text::jsonb) WITH ORDINALITY AS u(x, n)
+         ORDER BY n
+         ON CONFLICT ("traceId", "spanId") DO NOTHING
+         RETURNING "traceId"
+       )
+       SELECT "traceId", count(*)::int AS n FROM staged GROUP BY 1`,
+      [JSON.stringify(chunk)],
     );
+    for (const r of rows) inserted.set(r.traceId, (inserted.get(r.traceId) ?? 0) + r.n);
   }
+  return inserted;
 }
 
-/** Brings each touched trace's row up to date; returns the traces new to the receiver and those now complete. */
+/**
+ * The spans of each trace that this request alone staged (every staged span of it is one of the request's
+ * own), in arrival order, first copy of a span id kept: they are what reading the trace back would give.
+ */
+function wholeInRequest(
+  spans: ReceivedSpan[],
+  inserted: Map<string, number>,
+  touched: { traceId: string; spanCount: number }[],
+) {
+  const whole = new Set(touched.filter((t) => inserted.get(t.traceId) === t.spanCount).map((t) => t.traceId));
+  const out = new Map<string, ReceivedSpan[]>();
+  const seen = new Set<string>();
+  spans.forEach((s, seq) => {
+    const key = `${s.traceId}:${s.spanId}`;
+    if (!whole.has(s.traceId) || seen.has(key)) return;
+    seen.add(key);
+    const list = out.get(s.traceId);
+    if (list) list.push({ ...s, seq });
+    else out.set(s.traceId, [{ ...s, seq }]);
+  });
+  return out;
+}
+
+/**
+ * Brings each touched trace's row up to date; returns the traces new to the receiver, those now complete,
+ * their staged span counts, and whether each was built (or tried) before: only those can have a trajectory.
+ */
 async function touchTraces(client: ImportClient, traceIds: string[], sourceKey: string) {
-  const { rows } = await client.query<{ traceId: string; created: boolean; complete: boolean }>(
+  const { rows } = await client.query<{
+    traceId: string;
+    created: boolean;
+    complete: boolean;
+    spanCount: number;
+    built: boolean;
+  }>(
     `INSERT INTO "OtlpTrace" ("traceId", "sourceKey", "spanCount", "rootEnded")
     SELECT t.id, $2, c.n, c.root
     FROM unnest($1::text[]) AS t(id)
@@ -80,7 +113,8 @@ async function touchTraces(client: ImportClient, traceIds: string[], sourceKey: 
     ON CONFLICT ("traceId") DO UPDATE
       SET "spanCount" = EXCLUDED."spanCount", "rootEnded" = EXCLUDED."rootEnded",
           "sourceKey" = EXCLUDED."sourceKey", "lastSeenAt" = now()
-    RETURNING "traceId", (xmax = 0) AS created, "rootEnded" AS complete`,
+    RETURNING "traceId", (xmax = 0) AS created, "rootEnded" AS complete, "spanCount",
+              ("status" <> 'OPEN') AS built`,
     [traceIds, sourceKey],
   );
   return rows;
@@ -116,9 +150,10 @@ export async function receiveTraces(
   // Timestamps are bound as UTC text: the columns hold UTC without a zone, as Prisma writes them.
   const at = now.toISOString();
   const built = await withPgTransaction(async (client) => {
-    await stageSpans(client, spans);
+    const inserted = await stageSpans(client, spans);
     const traceIds = [...new Set(spans.map((s) => s.traceId))];
     const touched = traceIds.length ? await touchTraces(client, traceIds, sender.sourceKey) : [];
+    const inRequest = wholeInRequest(spans, inserted, touched);
     const { rows: quiet } = await client.query<{ traceId: string }>(
       `SELECT "traceId" FROM "OtlpTrace"
          WHERE status = 'OPEN' AND "lastSeenAt" < ($1::timestamptz AT TIME ZONE 'UTC')
@@ -128,7 +163,10 @@ export async function receiveTraces(
     const toBuild = [
       ...new Set([...touched.filter((t) => t.complete).map((t) => t.traceId), ...quiet.map((q) => q.traceId)]),
     ];
-    const outcomes = await buildTraces(client, toBuild);
+    const outcomes = await buildTraces(client, toBuild, {
+      spansOf: inRequest,
+      neverBuilt: new Set(touched.filter((t) => !t.built).map((t) => t.traceId)),
+    });
 
     const newlyBuilt = outcomes.filter((o) => o.status === 'built' && !o.rebuilt).length;
     const reasons = rejected

@@ -91,6 +91,18 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
   const unanswered = new Map<string, Set<string>>();
   // Errors of spans with children are told when the span ended, after what happened inside it.
   const parents = new Set(spans.map((s) => s.parentSpanId).filter(Boolean));
+  const parentOf = new Map(spans.map((s) => [s.spanId, s.parentSpanId]));
+  // Model-call spans whose answer became events: a model-call span inside one of them is the same call
+  // seen by a second instrumentation (a provider's span under the Vercel AI SDK's doGenerate), not a new turn.
+  const toldCalls = new Set<string>();
+  const insideToldCall = (s: ReceivedSpan) => {
+    const seen = new Set<string>();
+    for (let p = s.parentSpanId; p && !seen.has(p); p = parentOf.get(p) ?? null) {
+      if (toldCalls.has(p)) return true;
+      seen.add(p);
+    }
+    return false;
+  };
   const pendingErrors: { endNs: bigint; event: NativeEvent; meta: Record<string, unknown> }[] = [];
   const listed: { span_id: string; name: string; attributes?: AttributeMap }[] = [];
   let system: string | null = null;
@@ -147,7 +159,8 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
     const source = msg.role === 'user' ? 'user' : 'agent';
     if (source === 'user') firstUser ??= msg.content;
     if (msg.content) push({ source, type: 'message', content: msg.content }, meta);
-    for (const c of msg.toolCalls) toolCall(c, meta);
+    // A call already told (by a tool span, or by an earlier span of the same model call) is not made twice.
+    for (const c of msg.toolCalls) if (!c.id || !calledIds.has(c.id)) toolCall(c, meta);
   };
 
   for (const s of spans) {
@@ -159,7 +172,9 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
       const before = events.length;
       return () => (wrote ||= events.length > before);
     };
-    if (m.kind === 'llm') {
+    if (m.kind === 'llm' && insideToldCall(s)) {
+      // Counted once, under the span that told it.
+    } else if (m.kind === 'llm') {
       const done = mark();
       model ??= m.model;
       system ??= m.systemInstructions;
@@ -169,7 +184,10 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
       for (const msg of m.input.slice(historyLength)) (message(msg, wrote ? null : meta), done());
       for (const msg of m.output)
         (message({ ...msg, role: msg.role === 'user' ? 'user' : 'assistant' }, wrote ? null : meta), done());
-      historyLength = m.input.length + m.output.length;
+      // A span that carries no input (the Vercel AI SDK without recordInputs, a provider span without
+      // content capture) says nothing about the history: the next call's input must not be read as new.
+      historyLength = m.input.length ? m.input.length + m.output.length : historyLength + m.output.length;
+      if (m.output.length) toldCalls.add(s.spanId);
     } else if (m.kind === 'tool' && m.tool) {
       const tool = toolName(app, m.tool.name || 'unknown');
       const callId = m.tool.callId ?? unanswered.get(tool)?.values().next().value ?? null;

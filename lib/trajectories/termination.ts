@@ -15,6 +15,11 @@ const WORDS: Record<string, { stopped: boolean; text: string }> = {
   agent_stop: { stopped: false, text: 'the agent ended the conversation' },
 };
 
+/** Whether the run was cut off before it finished (a step, time or error limit, a crash): it did not complete its task. */
+export function stoppedEarly(reason: string | null): boolean {
+  return !!reason && WORDS[reason]?.stopped === true;
+}
+
 export function terminationText(reason: string | null, eventCount?: number): string | null {
   if (!reason) return null;
   const known = WORDS[reason];

@@ -216,6 +216,41 @@ describe('checkpoint results that arrive later', () => {
     expect(await prisma.checkpointResult.count({ where: { trajectoryId } })).toBe(0);
   });
 
+  it('keeps a run stopped at its step limit failed when every late result passes, unless the outcome is given', async () => {
+    const benchmark = `later-${uid()}`;
+    const record = unscoredRecord(benchmark);
+    const stopped = {
+      ...record,
+      trajectory: { ...record.trajectory, outcome: { passed: false, reason: 'max_steps' } },
+    };
+    const other = unscoredRecord(benchmark);
+    const [trajectoryId, finishedId] = await seedRecords([stopped, other]);
+    const token = await researcherToken();
+    const allPass = {
+      checkpoints: [
+        { id: 'cp_0', passed: true, score: 1, total: 1 },
+        { id: 'cp_1', passed: true, score: 1, total: 1 },
+      ],
+    };
+
+    const res = await post(token, trajectoryId, allPass);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: { passed: false, score: 1 } });
+    const t = await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } });
+    expect(t).toMatchObject({ passed: false, score: 1, outcomeReason: 'max_steps', failedCount: 0 });
+    // Queued for a diagnosis of the run as a whole: no check failed, the run did.
+    const annotator = await createActor('ANNOTATOR');
+    const queued = (await listQueue(annotator, { benchmark })).items;
+    expect(queued.map((i) => [i.trajectoryId, i.runLevel != null])).toEqual([[trajectoryId, true]]);
+    // A run that finished and passed every check did pass.
+    expect(await (await post(token, finishedId, allPass)).json()).toMatchObject({
+      outcome: { passed: true, score: 1 },
+    });
+    // The evaluator's own outcome is its word.
+    const given = await post(token, trajectoryId, { ...allPass, outcome: { passed: true, score: 1 } });
+    expect(await given.json()).toMatchObject({ outcome: { passed: true, score: 1 } });
+  });
+
   it('answers 404 naming an unknown trajectory, and 422 / 400 naming a bad field', async () => {
     const token = await researcherToken();
     const missing = await post(token, 'no-such-run', failing);

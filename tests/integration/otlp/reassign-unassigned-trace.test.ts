@@ -4,6 +4,8 @@ import { attachCheckpoints } from '@/lib/import/attach-checkpoint-results';
 import { receiveTraces } from '@/lib/otlp/receive-traces';
 import { reassignTrace } from '@/lib/otlp/reassign-trace';
 import { POST } from '@/app/api/trajectories/[trajectoryId]/reassign/route';
+import { GET as listTasksRoute } from '@/app/api/tasks/route';
+import { GET as ingestionRoute } from '@/app/api/imports/otlp/route';
 import { callRoute } from '../../helpers/call-route';
 import { createActor, uid } from '../../helpers/factories';
 import { otlpToken } from '../../helpers/otlp-receiver';
@@ -124,6 +126,42 @@ describe('an admin re-assigns a trace that named no task', () => {
     const rebuilt = await unassignedTrace(traceId, ['00000000000000a3']);
     expect(rebuilt.trajectory.eventCount).toBeGreaterThan(trajectory.eventCount);
     expect(rebuilt.trajectory.taskId).toBe(task.id);
+  });
+
+  it('the picker path: the ingestion list leads to the unassigned traces, the task search finds the target', async () => {
+    const { trajectory } = await unassignedTrace();
+    const admin = await otlpToken('ADMIN');
+    const get = async (route: typeof ingestionRoute, url: string) => {
+      const res = await callRoute(route, url, { token: admin.token });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const before = await get(ingestionRoute, '/api/imports/otlp');
+    expect(before.unassigned).toEqual({ taskId: trajectory.taskId, trajectories: expect.any(Number) });
+    expect(before.unassigned.trajectories).toBeGreaterThan(0);
+
+    const benchmark = `picker-${uid()}`;
+    const target = await prisma.task.create({
+      data: { benchmark, externalId: 'shop/17', instruction: 'Find order 17', contentHash: 'h' },
+    });
+    await prisma.task.create({ data: { benchmark, externalId: 'shop/2', instruction: 'Another', contentHash: 'h' } });
+    // What the picker asks: a benchmark, exactly, and part of the task id.
+    const found = await get(listTasksRoute, `/api/tasks?benchmark=${benchmark}&taskId=17&pageSize=9`);
+    expect(found.items.map((t: { id: string; externalId: string }) => [t.id, t.externalId])).toEqual([
+      [target.id, 'shop/17'],
+    ]);
+
+    const moved = await callRoute(POST, `/api/trajectories/${trajectory.id}/reassign`, {
+      method: 'POST',
+      token: admin.token,
+      body: JSON.stringify({ taskId: found.items[0].id }),
+      headers: { 'content-type': 'application/json' },
+      params: { trajectoryId: trajectory.id },
+    });
+    expect(moved.status).toBe(200);
+    expect((await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectory.id } })).taskId).toBe(target.id);
+    const after = await get(ingestionRoute, '/api/imports/otlp');
+    expect(after.unassigned.trajectories).toBe(before.unassigned.trajectories - 1);
   });
 
   it('over the API: admin only, bad bodies named, unknown ids 404', async () => {
