@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { CardImpactPanel } from '@/components/cards/card-impact-panel';
 import { CardView } from '@/components/cards/card-view';
 import { CardRecordPanel } from '@/components/compare/card-record-panel';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { getCard } from '@/lib/cards/get-card';
 import { readCardRecord } from '@/lib/compare/card-record';
