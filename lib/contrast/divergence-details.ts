@@ -1,6 +1,7 @@
 import type { Alignment } from './align-tool-calls';
 import type { Divergence } from './find-divergence';
-import { canonicalJson, FREE_TEXT_MIN_LENGTH, type ToolStep } from './tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
+import { FREE_TEXT_MIN_LENGTH, type ToolStep } from './tool-step';
 
 /**
  * How each differing run departs from the passing runs' consensus at the

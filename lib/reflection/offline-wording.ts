@@ -1,4 +1,4 @@
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { PLACEHOLDER_RE } from '@/lib/privacy/patterns';
 import { isStateChanging } from './tool-effects';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { skillCardSchema, type SkillCardContent } from '@/lib/cards/card-schemas';
 import { evidenceLists, ruleLists } from '@/lib/cards/skill-card-lists';
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { findActiveContent } from '@/lib/cards/active-content';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { tokenize } from '@/lib/retrieval/bm25';

@@ -4,7 +4,7 @@
  * new one in the same run. Not used by the product.
  */
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { PLACEHOLDER_RE } from '@/lib/privacy/patterns';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import type { AlignedStep, ContrastPacket, PacketDiagnosis, PacketDivergence } from '@/lib/reflection/packet';
