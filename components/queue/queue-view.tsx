@@ -18,6 +18,7 @@ import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
 import { QueueTable } from './queue-table';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 /** The queue: filters in the URL, counts, one page of items, "take next", per-annotator progress. */
 export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAdmin: boolean; meId: string }) {
@@ -56,7 +57,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
         json: Object.fromEntries(new URLSearchParams(filterQuery)),
       }),
     onSuccess: ({ trajectoryId }) => {
-      if (trajectoryId) router.push(`/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`);
+      if (trajectoryId) router.push(trajectoryEventHref(trajectoryId, null, { carry: filterQuery }));
       else qc.invalidateQueries({ queryKey: ['queue'] });
     },
   });
