@@ -25,3 +25,16 @@ export function canonicalJson(value: unknown): string {
   }
   return out + '}';
 }
+
+/**
+ * The one argument diff: names of the top-level fields whose values differ between two argument
+ * objects (either may lack a field, or be null), compared by canonical JSON so key order inside a
+ * value never counts; sorted. Contrast's divergence details and the offline wording both use it.
+ */
+export function differingKeys(a: unknown, b: unknown): string[] {
+  const x = (a ?? {}) as Record<string, unknown>;
+  const y = (b ?? {}) as Record<string, unknown>;
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])]
+    .filter((k) => canonicalJson(x[k] ?? null) !== canonicalJson(y[k] ?? null))
+    .sort();
+}
