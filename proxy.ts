@@ -5,7 +5,7 @@ import { malformedPathResponse } from '@/lib/http/malformed-path';
 /**
  * Tells the console pages their own path and query (a server component is not given its URL),
  * so a signed-out visitor is sent to the login page with the way back to the page they opened
- * (lib/auth/current-actor.ts). Always set here, so a header sent by the browser never gets through.
+ * (lib/users/current-actor.ts). Always set here, so a header sent by the browser never gets through.
  */
 export function proxy(req: NextRequest) {
   // A path that does not percent-decode fails in the router after this, as a plain-text 500.

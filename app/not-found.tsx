@@ -1,6 +1,6 @@
 import { AppShell } from '@/components/shell/app-shell';
 import { ConsoleNotice } from '@/components/shell/console-notice';
-import { currentActor } from '@/lib/auth/current-actor';
+import { currentActor } from '@/lib/users/current-actor';
 import { homeFor } from '@/lib/auth/navigation';
 
 export const metadata = { title: 'Page not found' };

@@ -25,7 +25,7 @@ async function main() {
     const { prisma } = await import('@/lib/db/prisma');
     const { countOrEstimate } = await import('@/lib/db/row-estimate');
     const { prefixPattern } = await import('@/lib/db/sql');
-    const { AUDIT_EXACT_UP_TO, listAuditEntries } = await import('@/lib/audit/list-audit');
+    const { AUDIT_EXACT_UP_TO, listAuditEntries } = await import('@/lib/admin/list-audit');
     const users = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         prisma.user.create({

@@ -15,6 +15,7 @@ import { chromium, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { benchBuiltApp } from './lib/built-app';
 import { plural } from '@/lib/text/plural';
+import { trajectoryHref } from '@/lib/trajectories/event-link';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Math.max(1, Number(values.runs));
@@ -43,7 +44,7 @@ async function seed(): Promise<Record<number, string>> {
 
 async function measure(page: Page, id: string) {
   const started = Date.now();
-  await page.goto(`/trajectories/${id}`, { waitUntil: 'commit' });
+  await page.goto(trajectoryHref(id), { waitUntil: 'commit' });
   // First render: the first event row carries its loaded data (not the "loading…" placeholder).
   await page.locator('[data-testid="event-0"]').filter({ hasText: 'user' }).waitFor();
   const firstRenderMs = Date.now() - started;

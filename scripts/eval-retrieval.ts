@@ -25,8 +25,8 @@ const { values } = parseArgs({
 });
 
 await runCliCommand(async () => {
-  const { parseLabelsFile } = await import('@/lib/eval/labels-file');
-  const { formatQuality } = await import('@/lib/eval/retrieval-quality');
+  const { parseLabelsFile } = await import('@/lib/retrieval/labels-file');
+  const { formatQuality } = await import('@/lib/retrieval/retrieval-quality');
   const { measureRetrievalQuality } = await import('@/lib/retrieval/measure-quality');
   const fromFile = values.labels ? parseLabelsFile(readFileSync(values.labels, 'utf8'), values.labels) : undefined;
   const report = await measureRetrievalQuality(

@@ -32,7 +32,7 @@ async function main() {
   }
   process.env.DATABASE_URL = db.url;
 
-  const { startReflectionWorker } = await import('@/lib/jobs/worker');
+  const { startReflectionWorker } = await import('@/lib/reflection/reflection-worker');
   const worker = await startReflectionWorker();
   let stopping = false;
   const shutdown = async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { homeFor } from '@/lib/auth/navigation';
 
 export default async function Home() {

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { LoginForm } from '@/components/auth/login-form';
-import { currentActor } from '@/lib/auth/current-actor';
+import { currentActor } from '@/lib/users/current-actor';
 import { homeFor } from '@/lib/auth/navigation';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 

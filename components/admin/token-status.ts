@@ -6,7 +6,7 @@ export type TokenStatus = { label: string; works: boolean };
 
 /**
  * Whether a token still works and until when, in the words its refusal uses
- * (lib/auth/current-actor.ts), so an admin can tell why a CI job got 401.
+ * (lib/users/current-actor.ts), so an admin can tell why a CI job got 401.
  */
 export function tokenStatus(
   t: Pick<ApiTokenView, 'revokedAt' | 'expiresAt' | 'ownerActive'>,

@@ -14,6 +14,7 @@ import { apiFetch } from '@/lib/http/api-client';
 import type { Page } from '@/lib/http/pagination';
 import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
 import { useAdjudicate } from './use-adjudicate';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 type Status = 'open' | 'adjudicated' | 'all';
 const STATUSES: Status[] = ['open', 'adjudicated', 'all'];
@@ -116,7 +117,7 @@ function DisagreementItem({
       <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
         <Link
           className="font-medium text-indigo-700 hover:underline"
-          href={`/trajectories/${d.trajectoryId}?checkpoint=${encodeURIComponent(d.targetId)}`}
+          href={trajectoryEventHref(d.trajectoryId, null, { checkpointResultId: d.targetId })}
         >
           {d.taskExternalId} · {d.checkpointName}
         </Link>

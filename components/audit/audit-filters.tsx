@@ -1,8 +1,8 @@
 import { Field, SelectField, TextInput, type Option } from '@/components/ui/field';
 import { ApplyFilters, DateRangeFields, FilterBar } from '@/components/ui/filter-bar';
 import { auditActionOptions } from '@/lib/audit/action-options';
-import type { AuditQuery } from '@/lib/audit/audit-query';
-import type { AuditFilterOptions } from '@/lib/audit/list-audit';
+import type { AuditQuery } from '@/lib/admin/audit-query';
+import type { AuditFilterOptions } from '@/lib/admin/list-audit';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
 const any = (label: string, values: string[]): Option[] => [['', label], ...values.map((v): Option => [v, v])];

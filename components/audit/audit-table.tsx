@@ -3,7 +3,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import type { ColumnDef } from '@/components/ui/data-table';
 import { LinkPagedTable } from '@/components/ui/link-paged-table';
 import { UntrustedText } from '@/components/ui/untrusted-text';
-import type { AuditEntryView } from '@/lib/audit/audit-query';
+import type { AuditEntryView } from '@/lib/admin/audit-query';
 import type { ApiTokenRef } from '@/lib/auth/permissions';
 import type { Page } from '@/lib/http/pagination';
 

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import type { Flip } from '@/lib/compare/build-report';
 import type { RegressionDetail, CardTiming } from '@/lib/compare/regression-cards';
-import { trajectoryEventHref } from '@/lib/trajectories/event-link';
+import { taskContrastHref, trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 /** The task contrast with only the two runs of a pair, side by side and aligned at their divergence. */
 export const pairContrastHref = (f: Pick<Flip, 'taskId' | 'runA' | 'runB'>) =>
-  `/tasks/${encodeURIComponent(f.taskId)}?runs=${encodeURIComponent(`${f.runA},${f.runB}`)}`;
+  taskContrastHref(f.taskId, [f.runA, f.runB]);
 
 function timingText(t: CardTiming, at: number | null): string {
   switch (t.kind) {

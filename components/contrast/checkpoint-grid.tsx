@@ -7,6 +7,7 @@ import { WideScroll, WideTable } from './wide-scroll';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 type Props = Pick<TaskContrast, 'trajectories' | 'checkpoints' | 'grid' | 'diagnosesScope'>;
 
@@ -123,7 +124,7 @@ function GridCell({
   return (
     <td className={`max-w-[20rem] border-b border-slate-100 px-3 py-2 align-top ${cell.passed ? '' : 'bg-rose-50/40'}`}>
       <Link
-        href={`/trajectories/${trajectoryId}?checkpoint=${cell.checkpointResultId}`}
+        href={trajectoryEventHref(trajectoryId, null, { checkpointResultId: cell.checkpointResultId })}
         aria-label={aria}
         data-testid="checkpoint-cell"
         data-passed={cell.passed}

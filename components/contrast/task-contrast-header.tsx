@@ -4,6 +4,7 @@ import { failedWithoutFailedCheckpoint } from '@/lib/contrast/failed-without-che
 import type { TaskContrast } from '@/lib/contrast/load-task-contrast';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
 import { runLabel } from '@/lib/trajectories/run-label';
+import { trajectoryHref } from '@/lib/trajectories/event-link';
 
 /** Task facts above the contrast: what the agents were asked, where the task comes from. */
 export function TaskContrastHeader({ task, trajectories, grid }: Pick<TaskContrast, 'task' | 'trajectories' | 'grid'>) {
@@ -34,7 +35,7 @@ export function TaskContrastHeader({ task, trajectories, grid }: Pick<TaskContra
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1" aria-label="Failed runs without a failed checkpoint">
             {runLevel.map((t) => (
               <li key={t.id}>
-                <Link href={`/trajectories/${t.id}`} className="text-indigo-700 underline">
+                <Link href={trajectoryHref(t.id)} className="text-indigo-700 underline">
                   <UntrustedText text={runLabel(t)} />
                 </Link>
               </li>

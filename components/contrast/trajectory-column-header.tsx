@@ -4,6 +4,7 @@ import { OutcomeBadge } from './outcome-badge';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { trajectoryHref } from '@/lib/trajectories/event-link';
 
 /** Who ran this column: model, harness, trial, outcome, and the way into the full trajectory. */
 export function TrajectoryColumnHeader({ trajectory: t }: { trajectory: ContrastTrajectory }) {
@@ -19,7 +20,7 @@ export function TrajectoryColumnHeader({ trajectory: t }: { trajectory: Contrast
       </span>
       <span className="flex items-center gap-2">
         <OutcomeBadge passed={t.passed} score={t.score} />
-        <Link href={`/trajectories/${t.id}`} className="text-xs font-medium text-indigo-700 hover:underline">
+        <Link href={trajectoryHref(t.id)} className="text-xs font-medium text-indigo-700 hover:underline">
           Open<span className="sr-only"> trajectory of {revealBidi(t.model)}</span>
         </Link>
       </span>

@@ -6,13 +6,14 @@ import { LinkPagedTable } from '@/components/ui/link-paged-table';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { Page } from '@/lib/http/pagination';
 import type { DrillTrajectory } from '@/lib/dashboard/list-trajectories';
+import { trajectoryHref } from '@/lib/trajectories/event-link';
 
 // Benchmarks, task ids, abilities, models, agents and release names are imported text: bidi controls shown as markers, long ones cut with the whole text on hover.
 const COLUMNS: ColumnDef<DrillTrajectory>[] = [
   {
     header: 'Task',
     cell: (t) => (
-      <Link href={`/trajectories/${t.id}`} className="text-indigo-700 underline">
+      <Link href={trajectoryHref(t.id)} className="text-indigo-700 underline">
         <UntrustedText text={`${t.task.benchmark} · ${t.task.externalId}`} clip="max-w-[16rem]" testId="drill-task" />
       </Link>
     ),

@@ -2,10 +2,11 @@
 
 import { splitCitations } from '@/lib/policies/policy-citation';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 /** Where a policy citation leads: the trajectory page with the policy open at that passage. */
 export const policyHref = (trajectoryId: string, anchor: string) =>
-  `/trajectories/${encodeURIComponent(trajectoryId)}?policy=${encodeURIComponent(anchor)}`;
+  trajectoryEventHref(trajectoryId, null, { policy: anchor });
 
 /**
  * A diagnosis's text with its policy citations (`[§ Book flight ¶3](policy:book-flight-p3)`)

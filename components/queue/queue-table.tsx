@@ -12,6 +12,7 @@ import type { QueueFacets, QueueItem } from '@/lib/queue/list-queue';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 import { runDetail } from '@/lib/trajectories/run-label';
 import { terminationText } from '@/lib/trajectories/termination';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 /** A failed run without a failed checkpoint result: diagnosed as a whole, with why it ended. */
 function RunLevelCell({ item, runLevel }: { item: QueueItem; runLevel: NonNullable<QueueItem['runLevel']> }) {
@@ -58,7 +59,7 @@ export function QueueTable({
     // Also on a refusal: a claim already gone (409 NOT_CLAIMED, said above the table) leaves a stale row otherwise.
     onSettled: onChanged,
   });
-  const href = (trajectoryId: string) => `/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`;
+  const href = (trajectoryId: string) => trajectoryEventHref(trajectoryId, null, { carry: filterQuery });
   const columns: ColumnDef<QueueItem>[] = [
     {
       header: 'Task',

@@ -17,6 +17,7 @@ import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
 import { QueueTable } from './queue-table';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 /** The URL's queue filters, as the API, the workspace links and "take next" take them. */
 const filterQueryOf = (params: URLSearchParams) =>
@@ -59,7 +60,7 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
         json: Object.fromEntries(new URLSearchParams(filterQuery)),
       }),
     onSuccess: ({ trajectoryId }) => {
-      if (trajectoryId) router.push(`/trajectories/${trajectoryId}${filterQuery ? `?${filterQuery}` : ''}`);
+      if (trajectoryId) router.push(trajectoryEventHref(trajectoryId, null, { carry: filterQuery }));
       else qc.invalidateQueries({ queryKey: ['queue'] });
     },
   });

@@ -5,7 +5,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Stat } from '@/components/ui/stat';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
-import type { Metrics } from '@/lib/eval/retrieval-quality';
+import type { Metrics } from '@/lib/retrieval/retrieval-quality';
 import type { RetrievalQuality } from '@/lib/retrieval/measure-quality';
 import { plural } from '@/lib/text/plural';
 

@@ -1,4 +1,4 @@
-import type { RetrievalPreview } from '@/lib/retrieval/preview-retrieval';
+import type { RetrievalPreview } from '@/lib/releases/preview-retrieval';
 import { LeakList } from './leak-list';
 import { RankedCardsTable, type Labelling } from './ranked-cards-table';
 import { UntrustedText } from '@/components/ui/untrusted-text';

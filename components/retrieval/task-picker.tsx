@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
-import type { PreviewTask } from '@/lib/retrieval/preview-retrieval';
+import type { PreviewTask } from '@/lib/releases/preview-retrieval';
 
 /** Search imported tasks by benchmark task id or instruction words; picking one fills the form. */
 export function TaskPicker({ onPick }: { onPick: (t: PreviewTask) => void }) {

@@ -1,5 +1,6 @@
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { Panel } from '@/components/ui/panel';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { diffFields } from '@/lib/diff/field-diff';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
 
@@ -11,7 +12,7 @@ import type { ProposalDetail } from '@/lib/review/get-proposal';
 export function AwaitingSecond({ p }: { p: ProposalDetail }) {
   const w = p.awaitingSecond;
   if (!w) return null;
-  const edits = diffFields(p.proposedCard, w.card).filter((c) => c.changed);
+  const edits = diffFields(p.proposedCard, w.card, { inOrder: inCardFieldOrder }).filter((c) => c.changed);
   return (
     <>
       <div

@@ -11,6 +11,7 @@ import { ShortcutsDialog } from '@/components/trajectory/shortcuts-dialog';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Panel } from '@/components/ui/panel';
 import { UntrustedText } from '@/components/ui/untrusted-text';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { diffFields } from '@/lib/diff/field-diff';
 import { ApiError, apiFetch } from '@/lib/http/api-client';
 import type { LiveChange } from '@/lib/live/channels';
@@ -96,7 +97,10 @@ export function ProposalReview({ initial, canReview }: { initial: ProposalDetail
   useEffect(() => {
     watched.current.runId = runId;
   }, [runId]);
-  const editDiff = useMemo(() => (mode === 'edit' ? diffFields(approving, edited) : []), [mode, approving, edited]);
+  const editDiff = useMemo(
+    () => (mode === 'edit' ? diffFields(approving, edited, { inOrder: inCardFieldOrder }) : []),
+    [mode, approving, edited],
+  );
   const refused =
     decided.error instanceof ApiError && decided.error.reason === 'NOT_PENDING'
       ? (decided.variables?.kind ?? null)

@@ -16,6 +16,7 @@ import { filtersInForce } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
 import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
+import { OPERATIONS } from '@/lib/dashboard/operations';
 import type { ProposalListItem, ProposalListPage } from '@/lib/review/list-proposals';
 import { OPERATION_LABELS, OperationBadge, ProposalFlags } from './proposal-badges';
 import { ReviewNotice } from './review-notice';
@@ -40,7 +41,8 @@ const STATUS_OPTIONS: Option[] = [
   ['INVALID', 'Invalid'],
   ['all', 'All'],
 ];
-const OPERATIONS = ['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER'] as const;
+// NOOP proposals are not reviewed as changes: the filter offers the four that change the bank.
+const CHANGE_OPERATIONS = OPERATIONS.filter((op) => op !== 'NOOP');
 
 const COLUMNS: ColumnDef<ProposalListItem>[] = [
   { header: 'Operation', className: 'whitespace-nowrap', cell: (p) => <OperationBadge operation={p.operation} /> },
@@ -158,7 +160,7 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
           onChange={(e) => setParams({ operation: e.target.value })}
           options={[
             ['', 'Any'],
-            ...OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`]),
+            ...CHANGE_OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`]),
           ]}
         />
         <SelectField

@@ -7,6 +7,7 @@ import { runDetail, runLabel } from '@/lib/trajectories/run-label';
 import { outcomeExplanation } from '@/lib/trajectories/reward-basis';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { trajectoryHref } from '@/lib/trajectories/event-link';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({
@@ -76,7 +77,7 @@ export function TrajectoryHeader({
           <Link
             title={revealBidi(runLabel(s))}
             key={s.id}
-            href={`/trajectories/${s.id}`}
+            href={trajectoryHref(s.id)}
             className={`inline-block max-w-[18rem] truncate rounded px-2 py-0.5 align-bottom text-xs ring-1 ${s.passed ? 'text-emerald-800 ring-emerald-200' : 'text-rose-800 ring-rose-200'} hover:bg-slate-50`}
           >
             {revealBidi(s.model)}

@@ -32,6 +32,7 @@ import { TrajectoryHeader } from './trajectory-header';
 import { useFindKeys } from './use-find-keys';
 import { useSelection, type Selection } from './use-selection';
 import { useWorkspaceKeys } from './use-workspace-keys';
+import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 type Props = {
   view: TrajectoryView;
@@ -238,7 +239,8 @@ export function TrajectoryWorkspace({
       }),
     onSuccess: ({ trajectoryId }) => {
       const qs = queueQuery ? `?${queueQuery}` : '';
-      if (trajectoryId && trajectoryId !== view.id) router.push(`/trajectories/${trajectoryId}${qs}`);
+      if (trajectoryId && trajectoryId !== view.id)
+        router.push(trajectoryEventHref(trajectoryId, null, { carry: queueQuery }));
       else if (trajectoryId) router.refresh();
       else router.push(`/queue${qs ? `${qs}&` : '?'}done=1`);
     },

@@ -1,7 +1,7 @@
 import type { Prisma } from '@prisma/client';
 import { requestActor } from '@/lib/auth/request-actor';
 import type { Tx } from '@/lib/db/prisma';
-import type { ImportClient } from '@/lib/import/pg-store';
+import type { QueryClient } from '@/lib/db/query-client';
 import { labelFromPayload, lookupEntityLabels } from './entity-labels';
 
 /** The API token the request being handled came through (null for a session, the CLI, a job): every entry names it. */
@@ -51,7 +51,7 @@ export async function recordAudit(
  * entity: there is no Prisma client on that connection to look its label up.
  */
 export async function recordAuditOn(
-  client: Pick<ImportClient, 'query'>,
+  client: QueryClient,
   entry: {
     actorId: string | null;
     action: string;

@@ -1,5 +1,6 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import { notFound } from '@/lib/errors';
 import { resolveCardId } from './card-ref';
@@ -83,5 +84,5 @@ export async function diffCardVersions(
   });
   const byNumber = new Map(rows.map((r) => [r.number, r.content]));
   for (const n of [from, to]) if (!byNumber.has(n)) throw notFound(`Version ${n} of card ${idOrKey}`);
-  return diffFields(byNumber.get(from), byNumber.get(to));
+  return diffFields(byNumber.get(from), byNumber.get(to), { inOrder: inCardFieldOrder });
 }

@@ -1,7 +1,6 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
-import { renderCardRuntimeText } from '@/lib/retrieval/render';
 import { cardWhere } from './card-ref';
 import { versionMeta, versionMetaSelect, type CardSummary } from './card-summary';
 
@@ -41,7 +40,15 @@ export type CardDetail = CardSummary & {
 };
 
 /** A card by id or key: current version, runtime text, the versions list (newest first, metadata only) and its status changes. */
-export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail> {
+/**
+ * `renderRuntimeText` is the one renderer (lib/retrieval/render.ts's renderCardRuntimeText), passed in by
+ * the caller: retrieval builds on the cards domain, so cards does not import it.
+ */
+export async function getCard(
+  actor: Actor,
+  idOrKey: string,
+  renderRuntimeText: (kind: 'SKILL' | 'FUNCTION', content: unknown) => string,
+): Promise<CardDetail> {
   requirePermission(actor, 'cards:read');
   const card = await prisma.card.findFirst({
     where: cardWhere(idOrKey),
@@ -75,7 +82,7 @@ export async function getCard(actor: Actor, idOrKey: string): Promise<CardDetail
   if (!card) throw notFound(`Card ${idOrKey}`);
   let runtimeText: string | null = null;
   try {
-    runtimeText = card.currentVersion ? renderCardRuntimeText(card.kind, card.currentVersion.content) : null;
+    runtimeText = card.currentVersion ? renderRuntimeText(card.kind, card.currentVersion.content) : null;
   } catch {
     runtimeText = null;
   }

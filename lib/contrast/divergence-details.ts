@@ -1,6 +1,7 @@
 import type { Alignment } from './align-tool-calls';
 import type { Divergence } from './find-divergence';
-import { canonicalJson, FREE_TEXT_MIN_LENGTH, type ToolStep } from './tool-step';
+import { differingKeys } from '@/lib/text/canonical-json';
+import { FREE_TEXT_MIN_LENGTH, type ToolStep } from './tool-step';
 
 /**
  * How each differing run departs from the passing runs' consensus at the
@@ -33,10 +34,8 @@ export function differingArguments(
   const right = b ?? {};
   const consensus: Record<string, unknown> = {};
   const actual: Record<string, unknown> = {};
-  const names = [...new Set([...Object.keys(left), ...Object.keys(right)])].sort();
-  for (const k of names) {
+  for (const k of differingKeys(left, right)) {
     if (!isKeyArgument(left[k]) && !isKeyArgument(right[k])) continue;
-    if (canonicalJson(left[k] ?? null) === canonicalJson(right[k] ?? null)) continue;
     consensus[k] = left[k] ?? null;
     actual[k] = right[k] ?? null;
   }

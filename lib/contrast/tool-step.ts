@@ -1,3 +1,4 @@
+import { canonicalJson } from '@/lib/text/canonical-json';
 /**
  * One tool call as the contrast view sees it, and how two calls compare.
  * The comparison key is `App.function` + its key arguments: free-text
@@ -13,18 +14,6 @@ export type ToolStep = {
 
 /** String arguments longer than this are free text, not identifiers: not part of the key. */
 export const FREE_TEXT_MIN_LENGTH = 80;
-
-/** JSON with object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value as Record<string, unknown>)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 function isFreeText(value: unknown): boolean {
   return typeof value === 'string' && value.length >= FREE_TEXT_MIN_LENGTH;

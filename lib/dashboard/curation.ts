@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { dateWhere, type DashboardFilters } from './filters';
-import type { Operation } from './operations';
+import { OPERATIONS, type Operation } from './operations';
 
 type OpCounts = Record<Operation, number>;
 
@@ -24,7 +24,7 @@ export const bankOf = Prisma.sql`CASE WHEN p."cardKind" = 'FUNCTION' THEN 'funct
 function pivot<K extends string>(rows: { key: string; operation: string; count: number }[], name: K) {
   const out = new Map<string, { total: number } & OpCounts>();
   for (const r of rows) {
-    const e = out.get(r.key) ?? { total: 0, ADD_CARD: 0, PATCH_CARD: 0, MERGE_CARD: 0, NARROW_TRIGGER: 0, NOOP: 0 };
+    const e = out.get(r.key) ?? { total: 0, ...(Object.fromEntries(OPERATIONS.map((op) => [op, 0])) as OpCounts) };
     e[r.operation as keyof OpCounts] += r.count;
     e.total += r.count;
     out.set(r.key, e);

@@ -1,6 +1,5 @@
 import { diffArrays, diffWordsWithSpace } from 'diff';
 import deepEqual from 'fast-deep-equal';
-import { inCardFieldOrder } from '@/lib/cards/field-order';
 
 /**
  * The one field diff of the console (docs/architecture.md "One of each"): review
@@ -36,11 +35,20 @@ export type FieldChange =
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Diffs two values field by field. `before` null/undefined = everything is new (an ADD). */
-export function diffFields(before: unknown, after: unknown): FieldChange[] {
+/**
+ * Diffs two values field by field. `before` null/undefined = everything is new (an ADD).
+ * `opts.inOrder` puts each side's fields in the order to list them: card diffs pass
+ * lib/cards/field-order.ts's `inCardFieldOrder` (jsonb hands contents back sorted by key length);
+ * the diff itself knows nothing of cards, so the cards domain can build on it.
+ */
+export function diffFields(
+  before: unknown,
+  after: unknown,
+  opts: { inOrder?: (value: unknown) => unknown } = {},
+): FieldChange[] {
+  const inOrder = opts.inOrder ?? ((value: unknown) => value);
   const out: FieldChange[] = [];
-  // Card contents in their schema's field order (jsonb hands them back sorted by key length).
-  walk(inCardFieldOrder(before ?? undefined), inCardFieldOrder(after ?? undefined), '', out);
+  walk(inOrder(before ?? undefined), inOrder(after ?? undefined), '', out);
   return out;
 }
 

@@ -1,7 +1,7 @@
 import { currentBankIndex } from '@/lib/retrieval/index-cache';
-import type { LabelledQuery } from './labels-file';
+import type { LabelledQuery } from '@/lib/retrieval/labels-file';
 import type { BankCardSource, EvalTask, RetrievalLabels } from './retrieval-hits';
-import { evaluateRetrieval, formatQuality, type QualityReport } from './retrieval-quality';
+import { evaluateRetrieval, formatQuality, type QualityReport } from '@/lib/retrieval/retrieval-quality';
 
 /**
  * eval:reflection's labels as a labels file, for the one evaluation module:

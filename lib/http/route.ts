@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ZodError } from 'zod';
-import { currentActor } from '@/lib/auth/current-actor';
+import { currentActor } from '@/lib/users/current-actor';
 import { requirePermission, type Actor, type Permission } from '@/lib/auth/permissions';
 import { runAsRequestActor } from '@/lib/auth/request-actor';
 import { transientDatabaseError } from '@/lib/db/transient-error';

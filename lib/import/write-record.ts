@@ -2,6 +2,7 @@ import { NOT_STARTED_KEY } from './adapters/types';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { contentHash } from '@/lib/trajectories/content-hash';
 import type { NativeRecord } from './native-schema';
 import { policyKey, recordPolicy, type RecordPolicy } from './record-policy';
@@ -25,21 +26,6 @@ export function taskDefinitionHash(task: NativeRecord['task']): string {
   // differs per run; it is not part of the task's identity, or every other run would "conflict".
   if (metadata.instruction_source === 'first_user_message') return contentHash({ ...definition, instruction: null });
   return contentHash(definition);
-}
-
-/** JSON with object keys sorted at every level (equal content, equal text), using the native stringifier. */
-function canonicalJson(value: unknown): string | null {
-  if (value == null) return null;
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    const keys = Object.keys(v);
-    let sorted = true;
-    for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1] < keys[i];
-    if (sorted) return v;
-    const out: Record<string, unknown> = {};
-    for (const k of keys.sort()) out[k] = (v as Record<string, unknown>)[k];
-    return out;
-  });
 }
 
 /**
@@ -76,8 +62,8 @@ function hashOf(
     e.call_id ?? null,
     e.content ?? null,
     e.error ?? null,
-    canonicalJson(e.arguments),
-    canonicalJson(e.metadata),
+    e.arguments == null ? null : canonicalJson(e.arguments),
+    e.metadata == null ? null : canonicalJson(e.metadata),
   ]);
   // The policy is stored apart (one row per benchmark, domain and text) and is not the run's identity:
   // files imported before policies were kept hash as they did, so re-importing them is still a no-op.

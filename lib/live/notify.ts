@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import type { PrismaClient } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
-import type { ImportClient } from '@/lib/import/pg-store';
+import type { QueryClient } from '@/lib/db/query-client';
 import { PG_CHANNEL, type AccessEnded, type LiveChange } from './channels';
 
 /**
@@ -24,6 +24,6 @@ export async function notifyAccessEnded(db: Tx | PrismaClient, userId: string): 
 }
 
 /** notifyChange on the import path's connection (lib/import/pg-store.ts): same delivery, on commit only. */
-export async function notifyChangeOn(client: Pick<ImportClient, 'query'>, change: LiveChange): Promise<void> {
+export async function notifyChangeOn(client: QueryClient, change: LiveChange): Promise<void> {
   await client.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify(change)]);
 }

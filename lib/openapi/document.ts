@@ -1,4 +1,4 @@
-import { labelledQuerySchema } from '@/lib/eval/labels-file';
+import { labelledQuerySchema } from '@/lib/retrieval/labels-file';
 import { labelResultSchema } from '@/lib/retrieval/label-result';
 import { qualityRequestSchema } from '@/lib/retrieval/measure-quality';
 import { retrievalQualitySchema } from '@/lib/retrieval/quality-schema';

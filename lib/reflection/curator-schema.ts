@@ -1,3 +1,4 @@
+import { CardOperation } from '@prisma/client';
 import { z } from 'zod';
 
 /** LLM output envelopes. Card contents stay `unknown` here: they are validated per item, with reasons kept. */
@@ -5,7 +6,7 @@ export const reflectorOutputSchema = z.object({ deltas: z.array(z.unknown()).max
 
 export const curatorPatchSchema = z.object({
   delta_index: z.number().int().nonnegative(),
-  operation: z.enum(['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER', 'NOOP']),
+  operation: z.enum(CardOperation),
   target_card_id: z
     .string()
     .min(1)

@@ -1,7 +1,7 @@
 import type { ReflectionRun } from '@prisma/client';
 import { z } from 'zod';
 import { functionCardSchema, type FunctionCardContent } from '@/lib/cards/card-schemas';
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { prisma } from '@/lib/db/prisma';
 import { getLlmConfig } from '@/lib/llm/config';
 import { readTemplate, renderPrompt, sha256 } from '@/lib/llm/prompts';

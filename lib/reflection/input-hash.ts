@@ -1,6 +1,6 @@
 import { prisma } from '@/lib/db/prisma';
 import { loadFocus, readTemplate, sha256 } from '@/lib/llm/prompts';
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { OFFLINE_PIPELINE_VERSION } from './offline-provider';
 import { reflectionRunSettingsSchema } from './run-settings';
 

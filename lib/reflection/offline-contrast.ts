@@ -1,5 +1,6 @@
 import type { AlignedStep, ContrastPacket, PacketDiagnosis } from './packet';
-import { call, clip, describeValues, differingKeys } from './offline-wording';
+import { differingKeys } from '@/lib/text/canonical-json';
+import { call, clip, describeValues } from './offline-wording';
 
 /**
  * The contrast at a diagnosed call, for the rule-based provider: which calls

@@ -3,15 +3,8 @@ import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { checkpointIds, generalisedText, sentences } from './annotator-text';
 import { evaluatorWording } from './evaluator-wording';
 import { alignedContrast, anchoredActions, uniq } from './offline-contrast';
-import {
-  call,
-  clip,
-  decisionTags,
-  describeValues,
-  differingKeys,
-  human,
-  observableCompletion,
-} from './offline-wording';
+import { call, clip, decisionTags, describeValues, human, observableCompletion } from './offline-wording';
+import { differingKeys } from '@/lib/text/canonical-json';
 import type { ContrastPacket, PacketDivergence } from './packet';
 import { groupByRootCause, type RootCause } from './root-causes';
 import {

@@ -1,4 +1,3 @@
-import { canonicalJson } from '@/lib/contrast/tool-step';
 import { PLACEHOLDER_RE } from '@/lib/privacy/patterns';
 import { isStateChanging } from './tool-effects';
 
@@ -63,15 +62,6 @@ export function words(s: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 2 && !STOP.has(w));
-}
-
-/** Argument names whose values differ between two calls (sorted). */
-export function differingKeys(a: unknown, b: unknown): string[] {
-  const x = (a ?? {}) as Record<string, unknown>;
-  const y = (b ?? {}) as Record<string, unknown>;
-  return [...new Set([...Object.keys(x), ...Object.keys(y)])]
-    .filter((k) => canonicalJson(x[k] ?? null) !== canonicalJson(y[k] ?? null))
-    .sort();
 }
 
 /** "cabin economy, total baggages 0": the values that carry the contrast (placeholders say nothing, so they are left out). */

@@ -1,6 +1,6 @@
 import type { ReflectionRun } from '@prisma/client';
 import { skillCardSchema } from '@/lib/cards/card-schemas';
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { prisma } from '@/lib/db/prisma';
 import { getLlmConfig } from '@/lib/llm/config';
 import { sha256 } from '@/lib/llm/prompts';

@@ -1,7 +1,8 @@
+import type { CardOperation } from '@prisma/client';
 import type { z } from 'zod';
 import { skillCardSchema, type SkillCardContent } from '@/lib/cards/card-schemas';
 import { evidenceLists, ruleLists } from '@/lib/cards/skill-card-lists';
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 import { findActiveContent } from '@/lib/cards/active-content';
 import { findPrivacyIssues } from '@/lib/privacy/validate-privacy';
 import { tokenize } from '@/lib/retrieval/bm25';
@@ -145,7 +146,7 @@ export function validateDelta(
 }
 
 export type PatchInput = {
-  operation: 'ADD_CARD' | 'PATCH_CARD' | 'MERGE_CARD' | 'NARROW_TRIGGER' | 'NOOP';
+  operation: CardOperation;
   targetKey: string | null;
   targetKeys: string[];
   card: unknown;

@@ -1,4 +1,5 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { changedFields, diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import type { BankCard } from '@/lib/retrieval/bank-card';
 import { releaseBankIndex } from '@/lib/retrieval/index-cache';
@@ -62,11 +63,13 @@ export async function diffReleases(actor: Actor | null, fromName: string, toName
         diff.changed.push({
           ...ref(c),
           fromVersion: old.versionNumber,
-          changes: changedFields(diffFields(bankOf(old), bankOf(c))),
+          changes: changedFields(diffFields(bankOf(old), bankOf(c), { inOrder: inCardFieldOrder })),
         });
       continue;
     }
-    const changes = changedFields(diffFields({ ...old.content, ...bankOf(old) }, { ...c.content, ...bankOf(c) }));
+    const changes = changedFields(
+      diffFields({ ...old.content, ...bankOf(old) }, { ...c.content, ...bankOf(c) }, { inOrder: inCardFieldOrder }),
+    );
     diff.changed.push({ ...ref(c), fromVersion: old.versionNumber, changes });
   }
   return diff;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/record';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { queryHash } from '@/lib/eval/labels-file';
+import { queryHash } from '@/lib/retrieval/labels-file';
 
 /** One judgement from the retrieval preview: this card is (not) relevant for this task text. */
 export const labelResultSchema = z

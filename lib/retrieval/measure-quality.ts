@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
-import type { LabelledQuery } from '@/lib/eval/labels-file';
-import { DEFAULT_EVAL_K, evaluateRetrieval, type QualityReport } from '@/lib/eval/retrieval-quality';
+import type { LabelledQuery } from '@/lib/retrieval/labels-file';
+import { DEFAULT_EVAL_K, evaluateRetrieval, type QualityReport } from '@/lib/retrieval/retrieval-quality';
 import { resolveBank } from './resolve-bank';
 import { releaseRefSchema } from './retrieve-schema';
 import { loadLabelledQueries } from './retrieval-labels';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The answer of `GET /api/retrieve/quality`, for the OpenAPI document (lib/eval/retrieval-quality.ts computes it). */
+/** The answer of `GET /api/retrieve/quality`, for the OpenAPI document (lib/retrieval/retrieval-quality.ts computes it). */
 const metricsSchema = z.object({
   queries: z.number().int().describe('Labelled queries with a relevant card of this kind.'),
   recall: z.number(),

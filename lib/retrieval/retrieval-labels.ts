@@ -1,9 +1,9 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { queryHash, type LabelledQuery } from '@/lib/eval/labels-file';
+import { queryHash, type LabelledQuery } from '@/lib/retrieval/labels-file';
 
 /**
- * Every stored judgement as the labels file (lib/eval/labels-file.ts): one
+ * Every stored judgement as the labels file (lib/retrieval/labels-file.ts): one
  * entry per query, oldest query first. What eval:retrieval reads, and what
  * the release and retrieval pages export.
  */

@@ -2,6 +2,7 @@ import type { ProposalStatus } from '@prisma/client';
 import { ownWorkConflict, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { loadProposalProvenance, type ProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 import { notFound } from '@/lib/errors';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
@@ -134,10 +135,16 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
       base: t.baseVersion,
       current: t.card.currentVersion,
       stale,
-      baseToCurrent: stale ? diffFields(t.baseVersion?.content ?? null, t.card.currentVersion?.content ?? null) : null,
+      baseToCurrent: stale
+        ? diffFields(t.baseVersion?.content ?? null, t.card.currentVersion?.content ?? null, {
+            inOrder: inCardFieldOrder,
+          })
+        : null,
       from: { label: from.label, number: from.version?.number ?? null },
       to,
-      changes: diffFields(from.version?.content ?? null, applied ? applied.content : p.proposedCard),
+      changes: diffFields(from.version?.content ?? null, applied ? applied.content : p.proposedCard, {
+        inOrder: inCardFieldOrder,
+      }),
     };
   });
 
@@ -177,7 +184,7 @@ export async function getProposal(actor: Actor, proposalId: string): Promise<Pro
     appliedCard: applied?.content ?? null,
     stale: targets.some((t) => t.stale),
     targets,
-    addDiff: p.operation === 'ADD_CARD' ? diffFields(null, p.proposedCard) : null,
+    addDiff: p.operation === 'ADD_CARD' ? diffFields(null, p.proposedCard, { inOrder: inCardFieldOrder }) : null,
     validationAtCuration: (p.validation as ValidationIssue[] | null) ?? [],
     validationNow,
     highlight: p.operation === 'NARROW_TRIGGER' ? ['applies_when'] : [],

@@ -1,4 +1,4 @@
-import { Prisma } from '@prisma/client';
+import { CardOperation, Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { cardRecordCounts } from '@/lib/compare/card-record-counts';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
@@ -17,7 +17,7 @@ export const proposalListQuerySchema = z.object({
   // "open" = waiting for a reviewer: PENDING, plus INVALID ones kept with their reasons until dismissed.
   status: z.enum(['open', 'PENDING', 'APPROVED', 'REJECTED', 'NOOP', 'INVALID', 'SUPERSEDED', 'all']).default('open'),
   ...bankFilterShape,
-  operation: z.enum(['ADD_CARD', 'PATCH_CARD', 'MERGE_CARD', 'NARROW_TRIGGER', 'NOOP']).optional(),
+  operation: z.enum(CardOperation).optional(),
   taskId: z.string().min(1).optional(),
   runId: z.string().min(1).optional(),
   valid: bool.optional(),
@@ -56,7 +56,11 @@ export type ProposalListPage = Page<ProposalListItem> &
 
 const STALE = Prisma.raw(STALE_SQL);
 // Proposals that change an existing card: its record is shown beside them.
-const RECORD_OPERATIONS = new Set<string>(['PATCH_CARD', 'NARROW_TRIGGER', 'MERGE_CARD']);
+const RECORD_OPERATIONS = new Set<string>([
+  CardOperation.PATCH_CARD,
+  CardOperation.NARROW_TRIGGER,
+  CardOperation.MERGE_CARD,
+]);
 const STALE_TARGETS = Prisma.raw(STALE_TARGETS_SQL);
 
 function statusClause(status: z.infer<typeof proposalListQuerySchema>['status']): Prisma.Sql {

@@ -1,4 +1,5 @@
 import { prisma } from '@/lib/db/prisma';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { diffFields, type FieldChange } from '@/lib/diff/field-diff';
 
 /** A card a NOOP refers to (the near-duplicate), as it is now, and the delta against it. */
@@ -58,7 +59,10 @@ export async function loadNoopExplanation(p: {
       title: r.title,
       status: r.status,
       currentNumber: r.currentVersion?.number ?? null,
-      deltaDiff: p.deltaContent && r.currentVersion ? diffFields(r.currentVersion.content, p.deltaContent) : null,
+      deltaDiff:
+        p.deltaContent && r.currentVersion
+          ? diffFields(r.currentVersion.content, p.deltaContent, { inOrder: inCardFieldOrder })
+          : null,
     }));
   return { reason: p.reason, cards, similarity: recordedSimilarity(p.reason) };
 }

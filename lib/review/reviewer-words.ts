@@ -1,3 +1,4 @@
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { changedFields, diffFields } from '@/lib/diff/field-diff';
 import type { ValidationIssue } from '@/lib/reflection/validate-card';
 
@@ -15,7 +16,7 @@ export const ALL_FIELDS = '*';
 
 /** The card fields (dotted paths, as the field diff names them) where `edited` differs from `from`. */
 export function authoredFields(from: unknown, edited: unknown): string[] {
-  return changedFields(diffFields(from ?? null, edited)).map((c) => c.path);
+  return changedFields(diffFields(from ?? null, edited, { inOrder: inCardFieldOrder })).map((c) => c.path);
 }
 
 /**

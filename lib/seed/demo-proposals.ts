@@ -1,4 +1,4 @@
-import type { Prisma } from '@prisma/client';
+import type { CardOperation, Prisma } from '@prisma/client';
 import { skillCardKey, type SkillCardContent } from '@/lib/cards/card-schemas';
 import type { Tx } from '@/lib/db/prisma';
 import { DEMO_SKILL_CARDS } from './demo-bank';
@@ -46,7 +46,7 @@ export async function seedDemoProposals(tx: Tx, runId: string) {
   );
   let index = 100;
   async function propose(p: {
-    operation: 'ADD_CARD' | 'PATCH_CARD' | 'MERGE_CARD' | 'NARROW_TRIGGER';
+    operation: Exclude<CardOperation, 'NOOP'>;
     proposedCard: unknown;
     delta: unknown;
     reason: string;

@@ -1,4 +1,4 @@
-import { canonicalJson } from '@/lib/contrast/tool-step';
+import { canonicalJson } from '@/lib/text/canonical-json';
 
 /**
  * Which tool call each expected-action checkpoint of a run is compared with.

@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@/lib/text/canonical-json';
 
-/** JSON with object keys sorted, so equal content hashes equally whatever the key order. */
-export function stableStringify(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
-}
-
+/** Identity of a content value: the SHA-256 of its canonical JSON, so key order never changes it. */
 export function contentHash(value: unknown): string {
-  return createHash('sha256').update(stableStringify(value)).digest('hex');
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DATA_QUALITY_KEY } from '@/lib/import/adapters/types';
 
 /**
  * Data-quality warnings an importer attached to a trajectory (e.g. τ²-bench
@@ -9,6 +8,9 @@ import { DATA_QUALITY_KEY } from '@/lib/import/adapters/types';
  */
 const warningsSchema = z.array(z.object({ path: z.string(), reason: z.string() })).max(50);
 export type DataQualityWarning = z.infer<typeof warningsSchema>[number];
+
+/** Where a trajectory's data-quality warnings live in Trajectory.metadata (shown on the trajectory page); importers write it. */
+export const DATA_QUALITY_KEY = 'data_quality_warnings';
 
 export function dataQualityWarnings(metadata: unknown): DataQualityWarning[] {
   if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) return [];

@@ -7,7 +7,7 @@ export type TokenRef = { id: string; name: string; role: Role };
  * Whether a token keeps working once its owner has `ownerRole`. A non-admin's token has exactly its owner's
  * role (createApiToken refuses any other), so its scopes must not outlive the role that granted them: a role
  * change revokes the owner's tokens of any other role. An admin may hold tokens of any role. The token lookup
- * applies the same rule to every request (lib/auth/sessions.ts), so a change made around updateUser is safe too.
+ * applies the same rule to every request (lib/users/sessions.ts), so a change made around updateUser is safe too.
  *
  * Shared by the server (which revokes) and the users page (which says beforehand how many it will revoke).
  */

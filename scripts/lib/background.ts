@@ -19,7 +19,7 @@ export async function startBackground(): Promise<void> {
   const stale = await failStaleImports();
   if (stale) console.log(`• Marked ${plural(stale, 'interrupted import')} as failed`);
   if (inProcessWorkerEnabled()) {
-    const { startReflectionWorker } = await import('@/lib/jobs/worker');
+    const { startReflectionWorker } = await import('@/lib/reflection/reflection-worker');
     const worker = await startReflectionWorker();
     stops.push(worker.stop);
   }

@@ -125,7 +125,7 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
   },
   'POST /api/auth/logout': async () => {
     const u = await createUser('ANNOTATOR', { password: 'login-password' });
-    const { login } = await import('@/lib/auth/sessions');
+    const { login } = await import('@/lib/users/sessions');
     const { token } = await login(u.email, 'login-password');
     return {
       cookie: `mc_session=${token}`,

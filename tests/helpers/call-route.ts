@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { login } from '@/lib/auth/sessions';
+import { login } from '@/lib/users/sessions';
 import { createUser } from './factories';
 import { testRequest } from './next-headers-mock';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Role } from '@prisma/client';
-import { login } from '@/lib/auth/sessions';
+import { login } from '@/lib/users/sessions';
 import { createUser } from './factories';
 import { testRequest } from './next-headers-mock';
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AuditFilters } from '@/components/audit/audit-filters';
 import { auditActionOptions } from '@/lib/audit/action-options';
-import { auditQuerySchema } from '@/lib/audit/audit-query';
+import { auditQuerySchema } from '@/lib/admin/audit-query';
 
 const OPTIONS = {
   actors: [],

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AuditTable } from '@/components/audit/audit-table';
-import type { AuditEntryView } from '@/lib/audit/audit-query';
+import type { AuditEntryView } from '@/lib/admin/audit-query';
 
 const entry = (over: Partial<AuditEntryView>): AuditEntryView => ({
   id: 'e1',

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AuditFilters } from '@/components/audit/audit-filters';
 import { AuditTable } from '@/components/audit/audit-table';
-import { auditQuerySchema, type AuditEntryView } from '@/lib/audit/audit-query';
+import { auditQuerySchema, type AuditEntryView } from '@/lib/admin/audit-query';
 
 const entry = (over: Partial<AuditEntryView>): AuditEntryView => ({
   id: 'e1',

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CardFields } from '@/components/cards/card-fields';
 import { fieldsOf } from '@/components/reviews/card-editor';
+import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { diffFields } from '@/lib/diff/field-diff';
 
 /** Keys as PostgreSQL's jsonb returns them: shorter keys first, then byte order. */
@@ -64,7 +65,7 @@ describe('card fields in the order docs/architecture.md lists them, whatever ord
   });
 
   it('field diffs (proposal, version and release diffs) follow the same order', () => {
-    expect(diffFields(null, skill).map((c) => c.path)).toEqual(SKILL_ORDER);
+    expect(diffFields(null, skill, { inOrder: inCardFieldOrder }).map((c) => c.path)).toEqual(SKILL_ORDER);
   });
 
   it('a function card starts with its tool, and each argument reads name, meaning, value form', () => {
@@ -103,6 +104,9 @@ describe('card fields in the order docs/architecture.md lists them, whatever ord
         .map((f) => f.path)
         .slice(-2),
     ).toEqual(['functions_used', 'zz']);
-    expect(diffFields({ b: 1, a: 2 }, { b: 1, a: 3 }).map((c) => c.path)).toEqual(['b', 'a']);
+    expect(diffFields({ b: 1, a: 2 }, { b: 1, a: 3 }, { inOrder: inCardFieldOrder }).map((c) => c.path)).toEqual([
+      'b',
+      'a',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { poolSize, readPipeline, readPoolSize } from '@/lib/db/pool-settings';
 import { setting } from '@/lib/env';
-import { workerConcurrency } from '@/lib/jobs/worker';
+import { workerConcurrency } from '@/lib/reflection/reflection-worker';
 import { inProcessWorkerEnabled } from '../../scripts/lib/background';
 
 afterEach(() => vi.unstubAllEnvs());

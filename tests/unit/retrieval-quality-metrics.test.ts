@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLabelsFile } from '@/lib/eval/labels-file';
-import { scoreRanking } from '@/lib/eval/retrieval-quality';
+import { parseLabelsFile } from '@/lib/retrieval/labels-file';
+import { scoreRanking } from '@/lib/retrieval/retrieval-quality';
 
 describe('retrieval quality metrics', () => {
   it('computes recall@k, precision@k, reciprocal rank and nDCG@k with binary relevance', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminTabs } from '@/components/admin/admin-tabs';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await requirePageActor('admin:users');

@@ -4,7 +4,7 @@ import { DisagreementsList } from '@/components/agreement/disagreements-list';
 import { ExportDiagnosesForm } from '@/components/diagnosis/export-diagnoses-form';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { dashboardOptions } from '@/lib/dashboard/load-dashboard';
 import { getAgreementFigures } from '@/lib/diagnosis/agreement-report';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { CardBank } from '@/components/cards/card-bank';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { cardListQuerySchema, listCards } from '@/lib/cards/list-cards';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 

@@ -4,7 +4,7 @@ import { ArmsChooser } from '@/components/compare/arms-chooser';
 import { CompareReportView } from '@/components/compare/compare-report-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { listArmOptions, newestRoundPair } from '@/lib/compare/arm-options';
 import { compareParams } from '@/lib/compare/arm-spec';
 import { compareArms, type CompareReport } from '@/lib/compare/compare-arms';

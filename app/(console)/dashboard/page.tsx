@@ -7,7 +7,7 @@ import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { InvalidFilters } from '@/components/dashboard/invalid-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { newestReleaseRegressions } from '@/lib/compare/newest-release-regressions';
 import { dashboardFilterSchema } from '@/lib/dashboard/filter-schema';

@@ -1,5 +1,5 @@
 import { ConsoleNotice } from '@/components/shell/console-notice';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { homeFor } from '@/lib/auth/navigation';
 import { PERMISSIONS } from '@/lib/auth/permissions';
 

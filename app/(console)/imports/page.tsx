@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { ImportsConsole } from '@/components/imports/imports-console';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { env } from '@/lib/env';
 import { pageQuerySchema } from '@/lib/http/pagination';
 import { listImportJobs } from '@/lib/import/import-jobs';

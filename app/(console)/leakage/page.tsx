@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { LeakageAuditView } from '@/components/releases/leakage-audit-view';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { pageQuerySchema } from '@/lib/http/pagination';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listReleases } from '@/lib/releases/read-release';

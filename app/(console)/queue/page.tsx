@@ -3,7 +3,7 @@ import { QueueUnappliedNote } from '@/components/dashboard/queue-unapplied-note'
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { QueueView } from '@/components/queue/queue-view';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { cursorQuerySchema } from '@/lib/http/keyset';
 import { pageQuerySchema } from '@/lib/http/pagination';

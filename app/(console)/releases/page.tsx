@@ -3,7 +3,7 @@ import { FreezeReleaseForm } from '@/components/releases/freeze-release-form';
 import { ReleasesTable } from '@/components/releases/releases-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { listReleases } from '@/lib/releases/read-release';
 

@@ -1,7 +1,7 @@
 import { RetrievalPreviewView } from '@/components/retrieval/retrieval-preview';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
-import { previewOptions } from '@/lib/retrieval/preview-options';
+import { requirePageActor } from '@/lib/users/current-actor';
+import { previewOptions } from '@/lib/releases/preview-options';
 
 export const metadata = { title: 'Retrieval preview' };
 

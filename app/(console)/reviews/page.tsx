@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { ReviewInbox } from '@/components/reviews/review-inbox';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { cursorQuerySchema } from '@/lib/http/keyset';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listProposals, proposalListQuerySchema } from '@/lib/review/list-proposals';

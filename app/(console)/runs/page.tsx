@@ -3,7 +3,7 @@ import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { BatchLauncher } from '@/components/reflection/batch-launcher';
 import { RunsList } from '@/components/reflection/runs-list';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { cursorQuerySchema } from '@/lib/http/keyset';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';

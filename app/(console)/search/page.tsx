@@ -4,7 +4,7 @@ import { SearchResults } from '@/components/search/search-results';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { searchFilterOptions } from '@/lib/search/search-options';
 import { searchQuerySchema } from '@/lib/search/search-query';
 import { searchTranscripts } from '@/lib/search/search-transcripts';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { NativeEvent } from '../native-schema';
 import { arr, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
-import { DATA_QUALITY_KEY, type Adapter, type ItemWarning, type SourceItem } from './types';
+import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
+import { type Adapter, type ItemWarning, type SourceItem } from './types';
 import { sidecarFields, type AtifSidecars } from './atif-sidecars';
 
 /** ATIF files are one trajectory each (a few MB at most): read whole, within this bound. */

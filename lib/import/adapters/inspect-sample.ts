@@ -1,7 +1,8 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { sampleScores, scorerRanges } from './inspect-scores';
 import { arr, isObj, nativeRecord, parseArguments, str, type Json } from './shared';
-import { DATA_QUALITY_KEY, type ItemWarning } from './types';
+import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
+import { type ItemWarning } from './types';
 
 export const INSPECT_BENCHMARK = 'inspect';
 

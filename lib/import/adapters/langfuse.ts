@@ -13,7 +13,8 @@ import {
   type SpanMessage,
   type SpanToolCall,
 } from '@/lib/otel/span-attributes';
-import { DATA_QUALITY_KEY, type Adapter, type ItemWarning, type SourceItem } from './types';
+import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
+import { type Adapter, type ItemWarning, type SourceItem } from './types';
 
 export const LANGFUSE_BENCHMARK = 'langfuse';
 

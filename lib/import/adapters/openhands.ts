@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 import type { NativeRecordInput } from '../native-schema';
 import { firstUserText, modelInEvents, openHandsEvents } from './openhands-events';
 import { isObj, nativeRecord, str, type Json } from './shared';
-import { DATA_QUALITY_KEY, type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
+import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
+import { type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
 
 /**
  * OpenHands outside TheAgentCompany: an event list (`.json`, V0 or V1; a

@@ -6,7 +6,8 @@ import { isObj, nativeRecord } from './shared';
 import { checkpointId, parseCheckpointsMd, scoreOf, type TacCheckpointDef } from './tac-checkpoints';
 import { abilityOf, agentAndModel, TAC_BENCHMARK } from './tac-names';
 import { readTacTrajectory } from './tac-trajectory';
-import { DATA_QUALITY_KEY, NOT_STARTED_KEY, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
+import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
+import { NOT_STARTED_KEY, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
 
 /**
  * TheAgentCompany agent folders (issue 42; data README §3): one trajectory

@@ -14,7 +14,8 @@ import {
 import { firstUserMessage, messagesToEvents } from './tau2-events';
 import { inRewardBasis, rewardBasisOf } from './tau2-reward-basis';
 import { criteriaOf, foreignActionIds, instructionOf, taskCheckpoints, taskFromSimulation } from './tau2-task';
-import { DATA_QUALITY_KEY, type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
+import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
+import { type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
 
 /**
  * τ²-bench results, in both shapes τ²-bench writes: the results file

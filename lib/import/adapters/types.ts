@@ -19,11 +19,8 @@ export type SourceItem =
   // this one message and reading stops, instead of the same error once for every record.
   | { kind: 'fatal'; reason: string };
 
-/** A record imported despite a data-quality problem: reported, and kept on the trajectory (DATA_QUALITY_KEY). */
+/** A record imported despite a data-quality problem: reported, and kept on the trajectory (DATA_QUALITY_KEY in lib/trajectories/data-quality.ts). */
 export type ItemWarning = { path: string; reason: string };
-
-/** Where a trajectory's data-quality warnings live in Trajectory.metadata (shown on the trajectory page). */
-export const DATA_QUALITY_KEY = 'data_quality_warnings';
 
 /**
  * Set (true) in Trajectory.metadata on a run that never started (TheAgentCompany's 0/0 runs: the

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it, vi } from 'vitest';
 import { PUT as overlapPut } from '@/app/api/admin/overlap/route';
-import { login } from '@/lib/auth/sessions';
+import { login } from '@/lib/users/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { setOverlap } from '@/lib/queue/overlap';
 import { createActor, createUser, seedDemoTask, uid } from '../../helpers/factories';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_EXACT_UP_TO, listAuditEntries } from '@/lib/audit/list-audit';
+import { AUDIT_EXACT_UP_TO, listAuditEntries } from '@/lib/admin/list-audit';
 import type { Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { createActor, uid } from '../../helpers/factories';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditFilterOptions, listAuditEntries } from '@/lib/audit/list-audit';
+import { auditFilterOptions, listAuditEntries } from '@/lib/admin/list-audit';
 import { prisma } from '@/lib/db/prisma';
 import { createFailureCategory, updateFailureCategory } from '@/lib/taxonomy/failure-taxonomy';
 import { createApiToken } from '@/lib/users/api-tokens';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listAuditEntries } from '@/lib/audit/list-audit';
+import { listAuditEntries } from '@/lib/admin/list-audit';
 import { prisma } from '@/lib/db/prisma';
 import { createFailureCategory, updateFailureCategory } from '@/lib/taxonomy/failure-taxonomy';
 import { createActor, seedTrajectory, uid } from '../../helpers/factories';

@@ -7,7 +7,7 @@ import {
   FREE_ADDRESS_FAILURES,
   FREE_TOKEN_FAILURES,
 } from '@/lib/auth/login-throttle';
-import { actorFromSession, login } from '@/lib/auth/sessions';
+import { actorFromSession, login } from '@/lib/users/sessions';
 import type { AppError } from '@/lib/errors';
 import { createUser, uid } from '../../helpers/factories';
 import { waitFor } from '../../helpers/wait-for';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FREE_ACCOUNT_FAILURES } from '@/lib/auth/login-throttle';
-import { login } from '@/lib/auth/sessions';
+import { login } from '@/lib/users/sessions';
 import { createUser, uid } from '../../helpers/factories';
 
 // Every scrypt sign-in runs, with its parameters: the work an attempt costs.

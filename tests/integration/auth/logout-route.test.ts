@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it, vi } from 'vitest';
 import { POST as logoutRoute } from '@/app/api/auth/logout/route';
-import { actorFromSession, login } from '@/lib/auth/sessions';
+import { actorFromSession, login } from '@/lib/users/sessions';
 import { createUser } from '@/lib/users/manage-users';
 import { createActor, uid } from '../../helpers/factories';
 import { testRequest } from '../../helpers/next-headers-mock';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorFromApiToken } from '@/lib/auth/sessions';
+import { actorFromApiToken } from '@/lib/users/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
 import { createUser, listUsers, updateUser } from '@/lib/users/manage-users';

@@ -4,7 +4,7 @@ import type { Role } from '@prisma/client';
 import { NextRequest } from 'next/server';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { can, PERMISSIONS, ROLES, type Permission } from '@/lib/auth/permissions';
-import { actorFromSession, login } from '@/lib/auth/sessions';
+import { actorFromSession, login } from '@/lib/users/sessions';
 import { createUser } from '../../helpers/factories';
 import { callRouteFile, listApiRoutes } from '../../helpers/list-api-routes';
 import { ROUTE_PERMISSIONS } from '../../helpers/route-permission-table';

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it, vi } from 'vitest';
 import { DELETE as revokeRoute } from '@/app/api/admin/tokens/[id]/route';
-import { login } from '@/lib/auth/sessions';
+import { login } from '@/lib/users/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
 import { createActor, createUser } from '../../helpers/factories';

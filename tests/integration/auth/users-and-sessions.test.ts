@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorFromApiToken, actorFromSession, lastUsedWritesSettled, login, logout } from '@/lib/auth/sessions';
+import { actorFromApiToken, actorFromSession, lastUsedWritesSettled, login, logout } from '@/lib/users/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
 import { createUser, updateUser } from '@/lib/users/manage-users';

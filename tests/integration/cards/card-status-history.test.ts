@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCard } from '@/lib/cards/get-card';
+import { renderCardRuntimeText } from '@/lib/retrieval/render';
 import { setCardStatus } from '@/lib/cards/set-card-status';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
@@ -16,11 +17,11 @@ describe('card status history', () => {
       select: { id: true, name: true },
     });
     const name = (id: string) => names.find((u) => u.id === id)!.name;
-    expect((await getCard(alice, key)).statusHistory).toEqual([]);
+    expect((await getCard(alice, key, renderCardRuntimeText)).statusHistory).toEqual([]);
 
     await setCardStatus(alice, key, { status: 'RETIRED', note: 'too scenario-specific' });
     await setCardStatus(bob, key, { status: 'ACTIVE', note: 'needed for the mail bank after all' });
-    const { statusHistory, versions } = await getCard(alice, key);
+    const { statusHistory, versions } = await getCard(alice, key, renderCardRuntimeText);
     expect(statusHistory.map(({ from, to, note, actor }) => ({ from, to, note, actor }))).toEqual([
       { from: 'RETIRED', to: 'ACTIVE', note: 'needed for the mail bank after all', actor: name(bob.userId) },
       { from: 'ACTIVE', to: 'RETIRED', note: 'too scenario-specific', actor: name(alice.userId) },
@@ -35,6 +36,6 @@ describe('card status history', () => {
     const reviewer = await createActor('REVIEWER');
     await setCardStatus(reviewer, key, { status: 'RETIRED', note: 'first' });
     await expect(setCardStatus(reviewer, key, { status: 'RETIRED', note: 'again' })).rejects.toThrow(/already retired/);
-    expect((await getCard(reviewer, key)).statusHistory.map((c) => c.note)).toEqual(['first']);
+    expect((await getCard(reviewer, key, renderCardRuntimeText)).statusHistory.map((c) => c.note)).toEqual(['first']);
   });
 });

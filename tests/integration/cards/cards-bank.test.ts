@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getCard } from '@/lib/cards/get-card';
+import { renderCardRuntimeText } from '@/lib/retrieval/render';
 import { diffCardVersions, getCardVersion } from '@/lib/cards/get-card-version';
 import { listCards } from '@/lib/cards/list-cards';
 import { rollbackCard } from '@/lib/cards/rollback-card';
@@ -99,7 +100,7 @@ describe('the card bank', () => {
   });
 
   it('opens a card by its key with the runtime text and the versions, and any version with its provenance back to diagnosed events', async () => {
-    const card = await getCard(reviewer, encodeURIComponent(PAGINATE));
+    const card = await getCard(reviewer, encodeURIComponent(PAGINATE), renderCardRuntimeText);
     expect(card.versions.map((v) => v.number)).toEqual([2, 1]);
     expect(card.runtimeText).toContain('Read every page before choosing');
     const v2 = await getCardVersion(reviewer, PAGINATE, 2);
@@ -151,7 +152,7 @@ describe('the card bank', () => {
     expect((await listCards(reviewer, { ability: 'travel' })).items.map((c) => c.key)).not.toContain(key);
     expect((await listCards(reviewer, { status: 'RETIRED' })).items.map((c) => c.key)).toEqual([key]);
     await setCardStatus(reviewer, key, { status: 'ACTIVE', note: 'needed after all' });
-    expect((await getCard(reviewer, key)).status).toBe('ACTIVE');
+    expect((await getCard(reviewer, key, renderCardRuntimeText)).status).toBe('ACTIVE');
     const audit = await prisma.auditLog.findMany({
       where: { entityType: 'Card', action: { in: ['card.retire', 'card.reactivate'] } },
       orderBy: { createdAt: 'asc' },
@@ -171,7 +172,7 @@ describe('the card bank', () => {
     const tool = (add.proposedCard as { tool: string }).tool;
     const { cardVersions } = await approveProposal(reviewer, add.id);
     expect(cardVersions).toEqual([expect.objectContaining({ key: `function::${tool}`, number: 1 })]);
-    const card = await getCard(reviewer, `function::${tool}`);
+    const card = await getCard(reviewer, `function::${tool}`, renderCardRuntimeText);
     expect(card).toMatchObject({ kind: 'FUNCTION', ability: null, title: tool });
     expect(card.runtimeText).toContain(tool);
   });

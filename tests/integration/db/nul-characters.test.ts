@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GET as cardRoute } from '@/app/api/cards/[cardId]/route';
 import { GET as queueRoute } from '@/app/api/queue/route';
 import { POST as taxonomyPost } from '@/app/api/taxonomy/route';
-import { login } from '@/lib/auth/sessions';
+import { login } from '@/lib/users/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { createUser, uid } from '../../helpers/factories';
 import { testRequest } from '../../helpers/next-headers-mock';

@@ -4,7 +4,7 @@ import type { Role } from '@prisma/client';
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { can, ROLES, type Permission } from '@/lib/auth/permissions';
-import { login } from '@/lib/auth/sessions';
+import { login } from '@/lib/users/sessions';
 import { createUser } from '../../helpers/factories';
 import { callRouteFile, listApiRoutes } from '../../helpers/list-api-routes';
 import { testRequest } from '../../helpers/next-headers-mock';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { DATA_QUALITY_KEY } from '@/lib/import/adapters/types';
+import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
 import { importFile } from '@/lib/import/run-import';
 import { aggregateToolCalls } from '@/lib/reflection/function-aggregate';
 import { getTrajectory } from '@/lib/trajectories/get-trajectory';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { stopBoss } from '@/lib/jobs/boss';
 import { enqueueReflectionRun } from '@/lib/jobs/enqueue';
-import { startReflectionWorker } from '@/lib/jobs/worker';
+import { startReflectionWorker } from '@/lib/reflection/reflection-worker';
 import { LLM_OPTIONS_SETTING } from '@/lib/llm/config';
 import { DEMO_BENCHMARK } from '@/lib/seed/demo-world';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';

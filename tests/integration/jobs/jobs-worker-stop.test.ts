@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { stopBoss } from '@/lib/jobs/boss';
-import { startReflectionWorker } from '@/lib/jobs/worker';
+import { startReflectionWorker } from '@/lib/reflection/reflection-worker';
 import { createReflectionRun } from '@/lib/reflection/create-run';
 import { DEMO_BENCHMARK } from '@/lib/seed/demo-world';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';

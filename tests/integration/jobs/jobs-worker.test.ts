@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { getBoss, REFLECTION_QUEUE, stopBoss } from '@/lib/jobs/boss';
 import { enqueueReflectionRun } from '@/lib/jobs/enqueue';
-import { startReflectionWorker, type RunningWorker } from '@/lib/jobs/worker';
+import { startReflectionWorker, type RunningWorker } from '@/lib/reflection/reflection-worker';
 import { createBatchRuns, createReflectionRun } from '@/lib/reflection/create-run';
 import { DEMO_BENCHMARK } from '@/lib/seed/demo-world';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';

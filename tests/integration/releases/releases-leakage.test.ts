@@ -3,7 +3,7 @@ import { prisma } from '@/lib/db/prisma';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { getRelease } from '@/lib/releases/read-release';
 import { auditLeakage, auditLeakagePage } from '@/lib/releases/leakage-audit';
-import { previewRetrieval } from '@/lib/retrieval/preview-retrieval';
+import { previewRetrieval } from '@/lib/releases/preview-retrieval';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { addVersion, createSkillCard, skillContent } from '../../helpers/bank-factories';
 import { createActor, createUser, seedDemoTask, uid } from '../../helpers/factories';

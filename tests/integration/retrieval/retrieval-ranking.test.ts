@@ -4,7 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { rankSkillCards } from '@/lib/retrieval/bm25-skill-cards';
 import { currentBankIndex, indexBuildCount } from '@/lib/retrieval/index-cache';
 import { MAX_APP_BONUS, MISMATCH_PENALTY } from '@/lib/retrieval/retrieval-index';
-import { previewRetrieval } from '@/lib/retrieval/preview-retrieval';
+import { previewRetrieval } from '@/lib/releases/preview-retrieval';
 import { retrieve } from '@/lib/retrieval/retrieve';
 import { addVersion, createFunctionCard, createSkillCard, skillContent } from '../../helpers/bank-factories';
 import { createActor, ensureTask, uid } from '../../helpers/factories';

@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getCard } from '@/lib/cards/get-card';
+import { renderCardRuntimeText } from '@/lib/retrieval/render';
 import { getCardVersion } from '@/lib/cards/get-card-version';
 import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
@@ -62,7 +63,7 @@ describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'reviews on the import
         expect(detail.provenance?.diagnoses.map((d) => d.trajectory.id)).toContain(failed.id);
 
         const { cardVersions } = await approveProposal(reviewer, item.id, { note: 'τ² check' });
-        const card = await getCard(reviewer, cardVersions[0].key);
+        const card = await getCard(reviewer, cardVersions[0].key, renderCardRuntimeText);
         expect(card.runtimeText).toBeTruthy();
         const version = await getCardVersion(reviewer, card.key, cardVersions[0].number);
         expect(version.review?.note).toBe('τ² check');

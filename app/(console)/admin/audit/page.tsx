@@ -2,9 +2,9 @@ import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { AuditFilters } from '@/components/audit/audit-filters';
 import { AuditTable } from '@/components/audit/audit-table';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
-import { auditQuerySchema } from '@/lib/audit/audit-query';
-import { auditFilterOptions, listAuditEntries } from '@/lib/audit/list-audit';
+import { requirePageActor } from '@/lib/users/current-actor';
+import { auditQuerySchema } from '@/lib/admin/audit-query';
+import { auditFilterOptions, listAuditEntries } from '@/lib/admin/list-audit';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Audit log' };

@@ -1,7 +1,7 @@
 import { LlmConnectionTest } from '@/components/admin/llm-connection-test';
 import { LlmSettingsForm } from '@/components/reflection/llm-settings-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { getLlmStatus } from '@/lib/reflection/llm-settings';
 
 export const metadata = { title: 'LLM settings' };

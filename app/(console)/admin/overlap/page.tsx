@@ -1,6 +1,6 @@
 import { OverlapAdmin } from '@/components/admin/overlap-admin';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { listOverlapSettings } from '@/lib/queue/overlap';
 
 export const metadata = { title: 'Annotator overlap' };

@@ -1,6 +1,6 @@
 import { ReviewSettingsForm } from '@/components/admin/review-settings-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { getReviewSettings } from '@/lib/review/review-settings';
 
 export const metadata = { title: 'Review policy' };

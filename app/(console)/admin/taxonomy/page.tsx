@@ -1,6 +1,6 @@
 import { TaxonomyAdmin } from '@/components/diagnosis/taxonomy-admin';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { listFailureCategories } from '@/lib/taxonomy/failure-taxonomy';
 
 export const metadata = { title: 'Failure taxonomy' };

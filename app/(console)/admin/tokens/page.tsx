@@ -1,6 +1,6 @@
 import { TokensAdmin } from '@/components/admin/tokens-admin';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { listApiTokens } from '@/lib/users/api-tokens';
 
 export const metadata = { title: 'API tokens' };

@@ -1,6 +1,6 @@
 import { UsersAdmin } from '@/components/admin/users-admin';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { listUsers } from '@/lib/users/manage-users';
 
 export const metadata = { title: 'Users' };

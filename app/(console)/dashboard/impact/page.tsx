@@ -4,7 +4,7 @@ import { ImpactTable } from '@/components/cards/impact-table';
 import { DashboardFilters } from '@/components/dashboard/dashboard-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { filterParams } from '@/lib/dashboard/filter-schema';
 import { dashboardOptions } from '@/lib/dashboard/load-dashboard';
 import { impactQuerySchema, listCardImpact } from '@/lib/dashboard/read-card-impact';

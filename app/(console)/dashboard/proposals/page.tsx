@@ -3,7 +3,7 @@ import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { DrillProposals } from '@/components/dashboard/drill-proposals';
 import { PageHeader } from '@/components/ui/page-header';
 import { UntrustedText } from '@/components/ui/untrusted-text';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { dashboardHref } from '@/lib/dashboard/filter-schema';
 import { listDrillProposals, proposalDrillSchema } from '@/lib/dashboard/list-proposals';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';

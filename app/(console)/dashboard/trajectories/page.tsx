@@ -3,7 +3,7 @@ import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { DrillTrajectories } from '@/components/dashboard/drill-trajectories';
 import { PageHeader } from '@/components/ui/page-header';
 import { UntrustedText } from '@/components/ui/untrusted-text';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { dashboardHref } from '@/lib/dashboard/filter-schema';
 import { listDrillTrajectories, trajectoryDrillSchema } from '@/lib/dashboard/list-trajectories';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { ImportReportView } from '@/components/imports/import-report-view';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { getImportJob, importReportQuerySchema } from '@/lib/import/import-jobs';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';

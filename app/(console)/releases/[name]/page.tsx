@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { ReleaseDetailView } from '@/components/releases/release-detail';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { ProposalReview } from '@/components/reviews/proposal-review';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { getProposal } from '@/lib/review/get-proposal';

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { UntrustedText } from '@/components/ui/untrusted-text';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { loadWriteCardContext } from '@/lib/review/write-card';
 
 export const metadata = { title: 'Write a card by hand' };

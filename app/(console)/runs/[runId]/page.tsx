@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { RunDetailView } from '@/components/reflection/run-detail';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { getRunDetail } from '@/lib/reflection/read-run';
 

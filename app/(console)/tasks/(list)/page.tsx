@@ -4,7 +4,7 @@ import { TaskFilters } from '@/components/tasks/task-filters';
 import { TaskTable } from '@/components/tasks/task-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listTasks, taskFilterOptions, taskListQuerySchema } from '@/lib/tasks/list-tasks';

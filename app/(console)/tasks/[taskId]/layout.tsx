@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { findTask } from '@/lib/contrast/find-task';
 import { orNotFound } from '@/lib/pages/or-not-found';
 

@@ -7,7 +7,7 @@ import { TaskReflectionPanel } from '@/components/reflection/task-reflection-pan
 import { EvaluatorArtefacts } from '@/components/tasks/evaluator-artefacts';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { MAX_CONTRAST_TRAJECTORIES } from '@/lib/contrast/align-tool-calls';
 import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';

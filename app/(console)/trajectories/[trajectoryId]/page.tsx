@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { ReassignTraceForm } from '@/components/trajectory/reassign-trace-form';
 import { TrajectoryWorkspace } from '@/components/trajectory/trajectory-workspace';
-import { requirePageActor } from '@/lib/auth/current-actor';
+import { requirePageActor } from '@/lib/users/current-actor';
 import { can } from '@/lib/auth/permissions';
 import { listTrajectoryDiagnoses } from '@/lib/diagnosis/list-diagnoses';
 import { searchParamsRecord } from '@/lib/http/pagination';

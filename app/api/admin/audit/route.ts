@@ -1,4 +1,4 @@
-import { listAuditEntries } from '@/lib/audit/list-audit';
+import { listAuditEntries } from '@/lib/admin/list-audit';
 import { searchParamsRecord } from '@/lib/http/pagination';
 import { apiRoute } from '@/lib/http/route';
 

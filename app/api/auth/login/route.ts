@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { homeFor } from '@/lib/auth/navigation';
 import { clientAddress } from '@/lib/auth/login-throttle';
 import { loginSchema } from '@/lib/auth/login-schema';
-import { login, SESSION_COOKIE } from '@/lib/auth/sessions';
+import { login, SESSION_COOKIE } from '@/lib/users/sessions';
 import { env } from '@/lib/env';
 import { publicRoute, readJson } from '@/lib/http/route';
 

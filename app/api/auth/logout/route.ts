@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { logout, SESSION_COOKIE } from '@/lib/auth/sessions';
+import { logout, SESSION_COOKIE } from '@/lib/users/sessions';
 import { publicRoute } from '@/lib/http/route';
 
 /**

@@ -1,4 +1,4 @@
-import { formatLabelsFile } from '@/lib/eval/labels-file';
+import { formatLabelsFile } from '@/lib/retrieval/labels-file';
 import { apiRoute, readJson } from '@/lib/http/route';
 import { labelRetrievalResult } from '@/lib/retrieval/label-result';
 import { exportRetrievalLabels } from '@/lib/retrieval/retrieval-labels';

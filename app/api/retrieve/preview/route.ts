@@ -1,5 +1,5 @@
 import { apiRoute, readJson } from '@/lib/http/route';
-import { previewRetrieval } from '@/lib/retrieval/preview-retrieval';
+import { previewRetrieval } from '@/lib/releases/preview-retrieval';
 
 export const dynamic = 'force-dynamic';
 

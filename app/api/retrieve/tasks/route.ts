@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/http/route';
-import { searchPreviewTasks } from '@/lib/retrieval/preview-retrieval';
+import { searchPreviewTasks } from '@/lib/releases/preview-retrieval';
 
 export const dynamic = 'force-dynamic';
 

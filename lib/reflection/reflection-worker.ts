@@ -2,10 +2,10 @@ import type PgBoss from 'pg-boss';
 import { prisma } from '@/lib/db/prisma';
 import { setting } from '@/lib/env';
 import { executeRun } from '@/lib/reflection/execute-run';
-import { getBoss, REFLECTION_QUEUE, stopBoss, type ReflectionJobData } from './boss';
-import { failUnfinishedRun } from './fail-run';
-import { recoverRuns } from './recover-runs';
-import { RunLocks } from './run-lock';
+import { getBoss, REFLECTION_QUEUE, stopBoss, type ReflectionJobData } from '@/lib/jobs/boss';
+import { failUnfinishedRun } from '@/lib/jobs/fail-run';
+import { recoverRuns } from '@/lib/jobs/recover-runs';
+import { RunLocks } from '@/lib/jobs/run-lock';
 import { plural } from '@/lib/text/plural';
 
 export type WorkerOptions = {

@@ -4,10 +4,10 @@ import { prisma } from '@/lib/db/prisma';
 import { queryRows } from '@/lib/db/sql';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
-import type { Actor } from './permissions';
-import { verifyPasswordOrDummy } from './password';
-import { hashToken, newToken } from './tokens';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from '@/lib/auth/login-throttle';
+import type { Actor } from '@/lib/auth/permissions';
+import { verifyPasswordOrDummy } from '@/lib/auth/password';
+import { hashToken, newToken } from '@/lib/auth/tokens';
 
 export const SESSION_COOKIE = 'mc_session';
 
@@ -95,7 +95,7 @@ export async function lastUsedWritesSettled(): Promise<void> {
 }
 
 /**
- * Why a presented token that exists is refused, so the caller can be told (lib/auth/current-actor.ts):
+ * Why a presented token that exists is refused, so the caller can be told (lib/users/current-actor.ts):
  * revoked wins over expired, which wins over a token whose owner was deactivated (or lost the
  * token's role without the token being revoked: a role change around updateUser).
  */

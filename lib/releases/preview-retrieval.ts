@@ -4,12 +4,12 @@ import { prisma } from '@/lib/db/prisma';
 import { notFound } from '@/lib/errors';
 import { detectLeaks } from '@/lib/releases/detect-leaks';
 import type { Leak } from '@/lib/releases/leak-schema';
-import { assertKnownAbility } from './known-ability';
-import { FUNCTION_CARD_TOKEN_CAP } from './render';
-import { resolveBank } from './resolve-bank';
-import { retrieveRequestSchema, type RetrieveResponse } from './retrieve-schema';
-import { labelsForQuery } from './retrieval-labels';
-import { runRetrieval } from './run-retrieval';
+import { assertKnownAbility } from '@/lib/retrieval/known-ability';
+import { FUNCTION_CARD_TOKEN_CAP } from '@/lib/retrieval/render';
+import { resolveBank } from '@/lib/retrieval/resolve-bank';
+import { retrieveRequestSchema, type RetrieveResponse } from '@/lib/retrieval/retrieve-schema';
+import { labelsForQuery } from '@/lib/retrieval/retrieval-labels';
+import { runRetrieval } from '@/lib/retrieval/run-retrieval';
 
 export const previewRequestSchema = retrieveRequestSchema.extend({
   /** The imported task this text came from: its provenance is checked for leakage. */

@@ -1,6 +1,6 @@
 import { DEFAULT_FUNCTION_K, type RetrievalIndex } from '@/lib/retrieval/retrieval-index';
 import { runRetrieval } from '@/lib/retrieval/run-retrieval';
-import type { LabelledQuery } from './labels-file';
+import type { LabelledQuery } from '@/lib/retrieval/labels-file';
 
 /**
  * Retrieval quality against labels (the one evaluation module: eval:retrieval,

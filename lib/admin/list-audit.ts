@@ -5,8 +5,8 @@ import { countOrEstimate } from '@/lib/db/row-estimate';
 import { literalInt, prefixPattern, queryRows } from '@/lib/db/sql';
 import { pageOf, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
-import { auditQuerySchema, type AuditEntryView, type AuditQuery } from './audit-query';
-import { withEntityLabels } from './entity-labels';
+import { auditQuerySchema, type AuditEntryView, type AuditQuery } from '@/lib/admin/audit-query';
+import { withEntityLabels } from '@/lib/audit/entity-labels';
 
 // How an entry names its token: never the secret (or its hash).
 const TOKEN_REF = { id: true, name: true, prefix: true } satisfies Prisma.ApiTokenSelect;

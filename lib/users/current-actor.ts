@@ -1,10 +1,10 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AppError } from '@/lib/errors';
-import { assertTokenAllowed, clientAddress, recordTokenFailure } from './login-throttle';
-import { loginHref, RETURN_PATH_HEADER } from './return-path';
-import { actorFromSession, lookupApiToken, SESSION_COOKIE, type DeadToken } from './sessions';
-import { can, type Actor, type Permission } from './permissions';
+import { assertTokenAllowed, clientAddress, recordTokenFailure } from '@/lib/auth/login-throttle';
+import { loginHref, RETURN_PATH_HEADER } from '@/lib/auth/return-path';
+import { actorFromSession, lookupApiToken, SESSION_COOKIE, type DeadToken } from '@/lib/users/sessions';
+import { can, type Actor, type Permission } from '@/lib/auth/permissions';
 
 /**
  * The caller of the current request: a bearer token wins over the session cookie.

@@ -1,7 +1,7 @@
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
-import { currentBankIndex } from './index-cache';
-import type { PreviewTask } from './preview-retrieval';
+import { currentBankIndex } from '@/lib/retrieval/index-cache';
+import type { PreviewTask } from '@/lib/releases/preview-retrieval';
 
 export type PreviewOptions = {
   releases: string[];
