@@ -72,6 +72,26 @@ const config = [
       ],
     },
   },
+  // lib/db is a shared leaf: it opens and closes connections for every domain and imports none of them
+  // (the domains that keep state around a connection register their own stop function with it).
+  {
+    files: ['lib/db/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './lib/db',
+              from: './lib',
+              except: ['./db', './env.ts', './errors.ts'],
+              message: 'lib/db imports no lib domain (docs/architecture.md "Connections").',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's job (checked by `npm run format:check`); switch off ESLint's stylistic rules.
   prettier,
 ];
