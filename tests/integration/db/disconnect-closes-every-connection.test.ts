@@ -8,6 +8,7 @@ import { holdImportLock } from '@/lib/import/import-lock';
 import { getBoss } from '@/lib/jobs/boss';
 import { RunLocks } from '@/lib/jobs/run-lock';
 import { ensureListener } from '@/lib/live/listener';
+import { otlpLimiter } from '@/lib/otlp/ingest-throttle';
 import { waitFor } from '../../helpers/wait-for';
 
 // The other sessions on this file's database: every one of them is this process's (each file has its own database).
@@ -43,5 +44,20 @@ describe('disconnectDatabase', () => {
       () => undefined,
     );
     expect(left.sort()).toEqual([]);
+  });
+
+  it('lets every domain open its connections anew afterwards, as a test file or a tool that goes on does', async () => {
+    const subject = { email: 'again@example.com', address: '192.0.2.2' };
+    await otlpLimiter().consume('token:again', 1);
+    await recordLoginFailure(subject);
+    await disconnectDatabase();
+
+    await otlpLimiter().consume('token:again', 1);
+    await recordLoginFailure(subject);
+    await Promise.all([readSql()`SELECT 1`, longSql()`SELECT 1`, importSql()`SELECT 1`]);
+    await ensureListener();
+    await getBoss('sender');
+    await holdImportLock('job-2').then((lock) => lock.release());
+    await disconnectDatabase();
   });
 });
