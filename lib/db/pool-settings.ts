@@ -36,6 +36,5 @@ export const connectionSizes = () => ({
   /** pg-boss in a process that only sends jobs, and in a worker (which also fetches and supervises). */
   jobQueueSender: 2,
   jobQueueWorker: 4,
-  /** A session holding advisory locks: one per worker process, and one per running import. */
-  lockSession: 1,
+  // Not pooled, so not here: one advisory-lock session per worker process and per running import (lib/db/lock-session.ts).
 });
