@@ -1,139 +1,12 @@
 /**
- * Prisma CLI configuration.
- *
- * This project runs offline, so the CLI must use the bundled WebAssembly schema
- * engine (`engine: 'js'`) through the `pg` driver adapter instead of downloading
- * a native engine. Driving migrations through the adapter against PostgreSQL 17
- * hits a few upstream bugs; each workaround below is marked WORKAROUND and can
- * be deleted when the linked issue is fixed upstream.
+ * Prisma CLI configuration. The CLI uses the bundled WebAssembly schema engine
+ * (`engine: 'js'`, the project runs offline) through the `pg` driver adapter;
+ * that adapter and the upstream bugs it works around are in
+ * lib/db/prisma-cli-adapter.ts.
  */
 import path from 'node:path';
 import { defineConfig } from 'prisma/config';
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import { splitSqlScript } from './lib/db/split-sql-script';
-
-// WORKAROUND (timers): the WebAssembly engine arms 10 s / 60 s timers it never
-// clears, so every CLI command would linger up to a minute after finishing.
-// Un-ref long timers created by this CLI process so Node can exit when done.
-const originalSetTimeout = globalThis.setTimeout;
-globalThis.setTimeout = ((handler: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
-  const timer = originalSetTimeout(handler, delay, ...args);
-  if ((delay ?? 0) >= 10_000 && typeof timer === 'object' && timer && 'unref' in timer) timer.unref();
-  return timer;
-}) as typeof setTimeout;
-
-// WORKAROUND (prisma/orm#27403): the adapter cannot deserialize catalog columns
-// of type "char" (OID 18) and name (OID 19) that the schema engine reads during
-// `migrate deploy/reset/dev/diff`. Report them as text (OID 25): their values are
-// plain strings either way. The engine reads some "char" columns as a single
-// character, though (pg_constraint.contype when it describes the CHECK
-// constraints and constraint triggers of our hand-written SQL): handed a text
-// value there it panics ("RuntimeError: unreachable", which crashed
-// `npm run db:migration`). So the rows remember which columns were "char", and
-// the adapter below reports those as Character to the engine.
-const CHAR_OID = 18;
-const CATALOG_TEXT_OIDS = new Set([CHAR_OID, 19]);
-const TEXT_OID = 25;
-const CHAR_COLUMNS = Symbol('char columns');
-// ColumnTypeEnum.Character of @prisma/driver-adapter-utils (the adapter's own dependency).
-const CHARACTER_COLUMN_TYPE = 6;
-
-type QueryResultLike = { fields?: Array<{ dataTypeID: number }>; rows?: unknown[] };
-
-function relabelCatalogFields(result: unknown): unknown {
-  const results = Array.isArray(result) ? result : [result];
-  for (const r of results as QueryResultLike[]) {
-    const charColumns: number[] = [];
-    (r?.fields ?? []).forEach((field, i) => {
-      if (field.dataTypeID === CHAR_OID) charColumns.push(i);
-      if (CATALOG_TEXT_OIDS.has(field.dataTypeID)) field.dataTypeID = TEXT_OID;
-    });
-    // The adapter passes `rows` through and drops the rest of the result.
-    if (charColumns.length && r.rows) Object.defineProperty(r.rows, CHAR_COLUMNS, { value: charColumns });
-  }
-  return result;
-}
-
-type RawResult = { columnTypes: number[]; rows: unknown[] & { [CHAR_COLUMNS]?: number[] } };
-type Queryable = { queryRaw: (query: never) => Promise<unknown> };
-
-/** Reports the columns that were "char" as Character (see CHAR_COLUMNS above). */
-function withCharColumns<T extends Queryable>(queryable: T): T {
-  const queryRaw = queryable.queryRaw.bind(queryable) as (query: unknown) => Promise<RawResult>;
-  (queryable as unknown as { queryRaw: typeof queryRaw }).queryRaw = async (query) => {
-    const result = await queryRaw(query);
-    for (const i of result.rows[CHAR_COLUMNS] ?? []) result.columnTypes[i] = CHARACTER_COLUMN_TYPE;
-    return result;
-  };
-  return queryable;
-}
-
-type ScriptRunner = {
-  client: { query: (sql: string) => Promise<unknown> };
-  onError: (error: unknown) => never;
-  executeScript: (script: string) => Promise<void>;
-};
-
-// WORKAROUND (migration scripts): the adapter splits a migration script at every
-// `;`, cutting dollar-quoted function bodies and string literals in half. Split
-// at the semicolons that end statements instead (lib/db/split-sql-script.ts).
-function withStatementSplitter<T>(queryable: T): T {
-  const runner = queryable as unknown as ScriptRunner;
-  runner.executeScript = async (script) => {
-    for (const statement of splitSqlScript(script)) {
-      try {
-        await runner.client.query(statement);
-      } catch (error) {
-        runner.onError(error);
-      }
-    }
-  };
-  return queryable;
-}
-
-function charAwareAdapter(factory: PrismaPg): PrismaPg {
-  const connect = factory.connect.bind(factory);
-  const connectToShadowDb = factory.connectToShadowDb.bind(factory);
-  factory.connect = async () => withStatementSplitter(withCharColumns(await connect()));
-  factory.connectToShadowDb = async () => withStatementSplitter(withCharColumns(await connectToShadowDb()));
-  return factory;
-}
-
-class CatalogTextClient extends pg.Client {
-  // pg.Pool#query calls client.query(config, values, callback); direct callers
-  // use the promise form. Relabel the result in both.
-  query(...args: unknown[]): never {
-    const last = args[args.length - 1];
-    if (typeof last === 'function') {
-      const callback = last as (err: unknown, res: unknown) => void;
-      args[args.length - 1] = (err: unknown, res: unknown) => callback(err, err ? res : relabelCatalogFields(res));
-    }
-    const out = (super.query as (...a: unknown[]) => unknown)(...args);
-    if (out && typeof (out as Promise<unknown>).then === 'function') {
-      return (out as Promise<unknown>).then(relabelCatalogFields) as never;
-    }
-    return out as never;
-  }
-}
-
-function poolConfigFromUrl(url: string): pg.PoolConfig {
-  // WORKAROUND (shadow database): with `connectionString` the adapter's shadow
-  // database silently resolves to the main database, so `migrate dev` would
-  // replay into it. Discrete fields let the adapter swap `database` correctly.
-  const u = new URL(url);
-  return {
-    host: decodeURIComponent(u.hostname),
-    port: u.port ? Number(u.port) : 5432,
-    user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-    database: decodeURIComponent(u.pathname.replace(/^\//, '')),
-    // WORKAROUND (lingering connections): idle clients keep the CLI alive 10 s
-    // and block dropping the shadow database ("being accessed by other users").
-    idleTimeoutMillis: 1,
-    Client: CatalogTextClient as unknown as typeof pg.Client,
-  };
-}
+import { prismaCliAdapter } from './lib/db/prisma-cli-adapter';
 
 export default defineConfig({
   experimental: { adapter: true },
@@ -143,6 +16,6 @@ export default defineConfig({
   async adapter() {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set: the Prisma CLI needs a database to talk to.');
-    return charAwareAdapter(new PrismaPg(poolConfigFromUrl(url)));
+    return prismaCliAdapter(url);
   },
 });

@@ -5,7 +5,7 @@
  * committed migrations into a shadow database there) and asks `prisma migrate
  * diff` for the SQL from the migrations to the schema; it only ever adds a new
  * folder. (Prisma's `migrate dev --create-only` crashes at exit with the
- * WebAssembly engine; the diff needs prisma.config.ts's "char" workaround.)
+ * WebAssembly engine; the diff needs the "char" workaround of lib/db/prisma-cli-adapter.ts.)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

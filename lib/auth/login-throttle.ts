@@ -1,6 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
-import { env } from '@/lib/env';
+import { rateLimitPool } from '@/lib/db/rate-limit-pool';
 import { AppError } from '@/lib/errors';
 import { waitText } from '@/lib/text/wait-text';
 
@@ -30,7 +30,6 @@ const MAX_BLOCK_S = 15 * 60;
 const TABLE = 'rate_limit';
 
 type Limiters = {
-  url: string;
   pool: pg.Pool;
   failures: RateLimiterPostgres;
   blocks: RateLimiterPostgres;
@@ -39,16 +38,8 @@ type Limiters = {
 const globalForThrottle = globalThis as unknown as { __loginThrottle?: Limiters };
 
 function limiters(): Limiters {
-  const url = env().DATABASE_URL;
-  if (globalForThrottle.__loginThrottle?.url === url) return globalForThrottle.__loginThrottle;
-  const pool = new pg.Pool({ connectionString: url, max: 3, idleTimeoutMillis: 10_000 });
-  // An idle client's connection can end (PostgreSQL restarting or stopping: Ctrl-C stops the embedded
-  // one before the web server). Without a listener node-postgres raises that as an uncaught exception;
-  // the pool drops the client and the next login opens a new connection.
-  pool.on('error', (err: Error & { code?: string }) => {
-    // 57P01: terminated by the administrator (a shutdown); not worth a stack dump.
-    if (err.code !== '57P01') console.error('[login-throttle] idle connection lost:', err.message);
-  });
+  const pool = rateLimitPool();
+  if (globalForThrottle.__loginThrottle?.pool === pool) return globalForThrottle.__loginThrottle;
   // The table comes from the migrations (tableCreated), so no CREATE TABLE at run time.
   const common = {
     storeClient: pool,
@@ -58,7 +49,6 @@ function limiters(): Limiters {
     clearExpiredByTimeout: false,
   } as const;
   const made: Limiters = {
-    url,
     pool,
     failures: new RateLimiterPostgres({
       ...common,
@@ -84,7 +74,7 @@ function limiters(): Limiters {
  */
 export function sharedRateLimitStore() {
   return {
-    storeClient: limiters().pool,
+    storeClient: rateLimitPool(),
     storeType: 'pool',
     tableName: TABLE,
     tableCreated: true,

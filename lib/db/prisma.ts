@@ -1,7 +1,7 @@
 import { PrismaClient } from '@prisma/client';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { env } from '@/lib/env';
-import { POOL_IDLE_SECONDS, poolSize } from './pool-settings';
+import { connectionSizes, POOL_IDLE_SECONDS } from './pool-settings';
 
 /**
  * The one Prisma client of the process. Kept on globalThis so Next.js hot
@@ -12,7 +12,7 @@ const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient };
 function createClient(): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: env().DATABASE_URL,
-    max: poolSize(),
+    max: connectionSizes().prisma,
     idleTimeoutMillis: POOL_IDLE_SECONDS * 1000,
   });
   return new PrismaClient({ adapter });

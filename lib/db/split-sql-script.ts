@@ -3,7 +3,7 @@
  *
  * Prisma's `pg` driver adapter splits migration scripts at every `;`, which
  * cuts function bodies, string literals and comments in half. The Prisma CLI
- * configuration (prisma.config.ts) hands scripts to this splitter instead, so
+ * adapter (lib/db/prisma-cli-adapter.ts) hands scripts to this splitter instead, so
  * migrations can hold dollar-quoted function bodies written as ordinary SQL.
  *
  * It skips semicolons inside: 'string' literals (with '' escapes), E'…'

@@ -1,7 +1,7 @@
 import { Prisma } from '@prisma/client';
 import postgres from 'postgres';
-import { env } from '@/lib/env';
-import { POOL_IDLE_SECONDS, readPipeline, readPoolSize } from './pool-settings';
+import { sharedConnection } from './connections';
+import { connectionSizes, POOL_IDLE_SECONDS, readPipeline } from './pool-settings';
 
 /**
  * The read path of the list endpoints: the `postgres` package with named
@@ -24,9 +24,6 @@ import { POOL_IDLE_SECONDS, readPipeline, readPoolSize } from './pool-settings';
  * own, as take next's lock + claim + audit statement does); everything else
  * writes through Prisma.
  */
-type Pools = { url: string; read: postgres.Sql; long?: postgres.Sql };
-const globalForSql = globalThis as unknown as { __readSql?: Pools };
-
 // Prisma stores `DateTime` as `timestamp(3)` holding UTC; read it as UTC whatever the process's zone.
 const timestampUtc = {
   to: 1114,
@@ -51,13 +48,7 @@ function createPool(url: string, max: number, pipeline: number, name: string): p
   });
 }
 
-function pools(): Pools {
-  const url = env().DATABASE_URL;
-  if (globalForSql.__readSql?.url !== url) {
-    globalForSql.__readSql = { url, read: createPool(url, readPoolSize(), readPipeline(), 'memory-console-read') };
-  }
-  return globalForSql.__readSql;
-}
+const closePool = (sql: postgres.Sql) => sql.end({ timeout: 5 });
 
 /**
  * The pool of short statements (a list page, the caller's lookup, take next):
@@ -74,7 +65,11 @@ function pools(): Pools {
  * long (counts and aggregates over large sets) goes to `longSql` instead.
  */
 export function readSql(): postgres.Sql {
-  return pools().read;
+  return sharedConnection(
+    'read',
+    (url) => createPool(url, connectionSizes().read, readPipeline(), 'memory-console-read'),
+    closePool,
+  );
 }
 
 /**
@@ -83,15 +78,11 @@ export function readSql(): postgres.Sql {
  * nothing but each other. They run when a cached figure is recomputed (lib/live/large-count.ts).
  */
 export function longSql(): postgres.Sql {
-  const p = pools();
-  return (p.long ??= createPool(p.url, 2, 1, 'memory-console-long'));
-}
-
-/** Closes both pools (command-line tools and tests call this before PostgreSQL stops). */
-export async function closeReadPool(): Promise<void> {
-  const p = globalForSql.__readSql;
-  globalForSql.__readSql = undefined;
-  await Promise.all([p?.read.end({ timeout: 5 }), p?.long?.end({ timeout: 5 })]);
+  return sharedConnection(
+    'long',
+    (url) => createPool(url, connectionSizes().long, 1, 'memory-console-long'),
+    closePool,
+  );
 }
 
 // `postgres` sends a JS array as an array parameter only when told its type: array parameters must be cast

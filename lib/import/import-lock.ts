@@ -1,6 +1,5 @@
-import pg from 'pg';
+import { openLockSession } from '@/lib/db/lock-session';
 import { prisma } from '@/lib/db/prisma';
-import { env } from '@/lib/env';
 
 /**
  * "Somebody is importing job X" as a PostgreSQL session advisory lock, held on
@@ -15,13 +14,10 @@ const NAMESPACE = 'import-job';
 export type ImportLock = { release: () => Promise<void> };
 
 export async function holdImportLock(jobId: string): Promise<ImportLock> {
-  const client = new pg.Client({
-    connectionString: env().DATABASE_URL,
-    application_name: 'memory-console-import-lock',
-  });
   // A lost connection loses the lock: the job then shows as interrupted, which is what it is to a reader.
-  client.on('error', (err) => console.error('[import] lock connection lost:', err.message));
-  await client.connect();
+  const client = await openLockSession('memory-console-import-lock', (err) =>
+    console.error('[import] lock connection lost:', err.message),
+  );
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', [NAMESPACE, jobId]);
   } catch (err) {

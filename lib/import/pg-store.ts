@@ -1,37 +1,19 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import postgres from 'postgres';
+import type postgres from 'postgres';
+import { importSql } from '@/lib/db/import-pool';
 import { bindArrays } from '@/lib/db/sql';
-import { env } from '@/lib/env';
 import { policyKey } from './record-policy';
 import { newId, type BatchStore, type StoredTask, type StoredTrajectory } from './write-record';
 import type { EventRow } from './write-events';
 
 /**
- * The import path's database access: the `postgres` package on one pooled
- * connection per batch transaction, so event rows can be streamed with
- * `COPY … FROM STDIN` inside the same transaction as their trajectory (Prisma
- * cannot COPY). Every import (CLI, upload, API) writes through here; the bench
- * compares this path against a raw COPY.
+ * The import path's database access: one connection of the import pool
+ * (lib/db/import-pool.ts) per batch transaction, so event rows can be streamed
+ * with `COPY … FROM STDIN` inside the same transaction as their trajectory.
+ * Every import (CLI, upload, API) writes through here; the bench compares this
+ * path against a raw COPY.
  */
-const globalForPool = globalThis as unknown as { __importSql?: { url: string; sql: postgres.Sql } };
-
-/** The import connections (two: imports are few and each runs one transaction at a time). */
-export function importSql(): postgres.Sql {
-  const url = env().DATABASE_URL;
-  if (globalForPool.__importSql?.url !== url) {
-    globalForPool.__importSql = { url, sql: postgres(url, { max: 2, idle_timeout: 5, onnotice: () => undefined }) };
-  }
-  return globalForPool.__importSql.sql;
-}
-
-/** Closes the import connections (command-line tools call this before exiting). */
-export async function closeImportPool(): Promise<void> {
-  const p = globalForPool.__importSql;
-  globalForPool.__importSql = undefined;
-  await p?.sql.end({ timeout: 5 });
-}
-
 /** One connection inside a transaction: parameterised queries and COPY. */
 export type ImportClient = {
   query: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<{ rows: R[] }>;

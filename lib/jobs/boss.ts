@@ -1,5 +1,6 @@
-import PgBoss from 'pg-boss';
-import { env } from '@/lib/env';
+import type PgBoss from 'pg-boss';
+import { onDisconnect } from '@/lib/db/connections';
+import { createJobQueue, type JobQueueRole } from '@/lib/db/job-queue-connection';
 
 /**
  * The process's pg-boss instance (PostgreSQL-backed job queue, own schema
@@ -27,15 +28,12 @@ const QUEUE_OPTIONS: PgBoss.Queue = {
   retentionMinutes: 7 * 24 * 60,
 };
 
-type BossRole = 'sender' | 'worker';
+type BossRole = JobQueueRole;
 const g = globalThis as unknown as { __boss?: Promise<PgBoss>; __bossRole?: BossRole };
 
 function createBoss(role: BossRole): PgBoss {
-  const boss = new PgBoss({
-    connectionString: env().DATABASE_URL,
+  const boss = createJobQueue(role, {
     schema: JOB_SCHEMA,
-    application_name: `memory-console-${role}`,
-    max: role === 'worker' ? 4 : 2,
     // Maintenance (expiry, archiving) and cron run only in worker processes.
     supervise: role === 'worker',
     schedule: false,
@@ -65,6 +63,8 @@ export async function getBoss(role: BossRole = 'sender'): Promise<PgBoss> {
   })();
   g.__boss = starting;
   g.__bossRole = role;
+  // disconnectDatabase stops it too (a command-line tool or a test that never called stopBoss).
+  onDisconnect(JOB_SCHEMA, () => stopBoss());
   starting.catch(() => {
     if (g.__boss === starting) g.__boss = undefined;
   });

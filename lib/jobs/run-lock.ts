@@ -1,5 +1,5 @@
-import pg from 'pg';
-import { env } from '@/lib/env';
+import type pg from 'pg';
+import { openLockSession } from '@/lib/db/lock-session';
 import { stopRequested, watchStopSignals } from './stop-signals';
 
 /**
@@ -22,7 +22,7 @@ export class RunLocks {
 
   private closed = false;
 
-  constructor(private readonly connectionString = env().DATABASE_URL) {
+  constructor(private readonly connectionString?: string) {
     watchStopSignals();
   }
 
@@ -42,16 +42,20 @@ export class RunLocks {
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
     this.connecting ??= (async () => {
-      const client = new pg.Client({
-        connectionString: this.connectionString,
-        application_name: 'memory-console-run-locks',
-      });
       // A lost connection loses every lock it held: forget it so the next call reconnects.
-      client.on('error', (err) => {
-        if (this.client === client) this.client = undefined;
-        this.reportLoss(err);
-      });
-      await client.connect();
+      let client: pg.Client | undefined;
+      const forget = () => {
+        if (client && this.client === client) this.client = undefined;
+      };
+      client = await openLockSession(
+        'memory-console-run-locks',
+        (err) => {
+          forget();
+          this.reportLoss(err);
+        },
+        this.connectionString,
+      );
+      client.on('end', forget);
       this.client = client;
       return client;
     })().finally(() => (this.connecting = undefined));

@@ -1,4 +1,6 @@
-import postgres from 'postgres';
+import type postgres from 'postgres';
+import { onDisconnect } from '@/lib/db/connections';
+import { openListenConnection } from '@/lib/db/listen-connection';
 import { readSql } from '@/lib/db/sql';
 import { env } from '@/lib/env';
 import {
@@ -115,7 +117,7 @@ export function ensureListener(): Promise<void> {
   const url = env().DATABASE_URL;
   const current = globalForLive.__liveListener;
   if (current?.url === url) return current.ready;
-  const sql = postgres(url, { max: 1, idle_timeout: 0, onnotice: () => undefined });
+  const sql = openListenConnection(url);
   const state: ListenerState = { sql, connects: 0, url, ready: Promise.resolve(), heardAt: 0, degraded: false };
   state.ready = sql
     .listen(PG_CHANNEL, onPayload, () => {
@@ -127,6 +129,7 @@ export function ensureListener(): Promise<void> {
     })
     .then(() => undefined);
   globalForLive.__liveListener = state;
+  onDisconnect('live-listener', closeListener);
   state.probe = setInterval(() => {
     const quiet = Date.now() - state.heardAt;
     if (quiet < PROBE_EVERY_MS) return;
@@ -180,7 +183,7 @@ export function onLiveStatus(fn: StatusSubscriber): () => void {
   return () => statusSubscribers.delete(fn);
 }
 
-/** Closes the listen connection (tests and command-line tools). */
+/** Closes the listen connection (disconnectDatabase, and tests). */
 export async function closeListener(): Promise<void> {
   const current = globalForLive.__liveListener;
   globalForLive.__liveListener = undefined;

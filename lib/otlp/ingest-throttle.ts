@@ -11,16 +11,25 @@ import { waitText } from '@/lib/text/wait-text';
  */
 export const OTLP_REQUESTS_PER_MINUTE = 600;
 
-const globalForThrottle = globalThis as unknown as { __otlpLimiter?: RateLimiterPostgres };
+const globalForThrottle = globalThis as unknown as {
+  __otlpLimiter?: { store: unknown; limiter: RateLimiterPostgres };
+};
 
+/** The limiter on the current rate-limit pool (a new one once disconnectDatabase closed the old pool). */
 export function otlpLimiter(): RateLimiterPostgres {
-  globalForThrottle.__otlpLimiter ??= new RateLimiterPostgres({
-    ...sharedRateLimitStore(),
-    keyPrefix: 'otlp',
-    points: OTLP_REQUESTS_PER_MINUTE,
-    duration: 60,
-  });
-  return globalForThrottle.__otlpLimiter;
+  const store = sharedRateLimitStore();
+  if (globalForThrottle.__otlpLimiter?.store !== store.storeClient) {
+    globalForThrottle.__otlpLimiter = {
+      store: store.storeClient,
+      limiter: new RateLimiterPostgres({
+        ...store,
+        keyPrefix: 'otlp',
+        points: OTLP_REQUESTS_PER_MINUTE,
+        duration: 60,
+      }),
+    };
+  }
+  return globalForThrottle.__otlpLimiter.limiter;
 }
 
 /** Counts one request of `sourceKey`; 429 with Retry-After once the minute's allowance is spent. */

@@ -28,7 +28,7 @@ describe('migrations', () => {
   // The diff `npm run db:migration` asks for: the schema engine replays the
   // migrations into a shadow database and describes it, including the CHECK
   // constraints and constraint triggers of the hand-written SQL (which made the
-  // WebAssembly engine panic before prisma.config.ts reported "char" columns as
+  // WebAssembly engine panic before lib/db/prisma-cli-adapter.ts reported "char" columns as
   // characters). An empty diff also proves schema.prisma and the migrations agree.
   it('diffs the committed migrations against schema.prisma without crashing, and finds nothing to write', async () => {
     const { stdout } = await promisify(execFile)(
@@ -51,7 +51,7 @@ describe('migrations', () => {
     expect(stdout).toMatch(/^-- This is an empty migration/m);
   }, 120_000);
 
-  // Prisma's adapter splits scripts at every `;`; prisma.config.ts splits at the
+  // Prisma's adapter splits scripts at every `;`; lib/db/prisma-cli-adapter.ts splits at the
   // semicolons that end statements, so function bodies are written as plain SQL.
   // The schema engine hands each migration to the configured adapter's
   // executeScript, which is what this drives.
