@@ -11,7 +11,8 @@ import boundaries from 'eslint-plugin-boundaries';
  */
 export const LAYERS = [
   ['errors', 'env', 'text', 'diff', 'otel', 'privacy'],
-  ['db', 'auth'],
+  ['db'],
+  ['auth'],
   ['audit', 'jobs', 'live', 'llm', 'policies', 'trajectories'],
   ['contrast', 'taxonomy', 'users'],
   ['http'],
@@ -125,6 +126,7 @@ const config = [
       // The import bench's baseline is a raw COPY on its own connection, and its synthetic seeder bulk-loads one.
       'scripts/bench-import.ts',
       'scripts/lib/bench-seed-synthetic.ts',
+      'scripts/lib/bench-seed-compare.ts',
       // A second session, as another worker process would hold it, to take or hold an advisory lock.
       'tests/integration/jobs/jobs-worker.test.ts',
       'e2e/live-updates.spec.ts',

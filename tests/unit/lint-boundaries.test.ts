@@ -43,9 +43,11 @@ describe('lint: lib domains form layers without cycles', { timeout: 60_000 }, ()
     expect(await ruleIds('lib/cards/probe.ts', code)).toContain('boundaries/dependencies');
   });
 
-  it('allows only the listed exception: lib/db closing the import and live pools', async () => {
+  it('refuses lib/db importing the domains whose connections it owns (import, live)', async () => {
     const code = "import { closeImportPool } from '@/lib/import/pg-store';\nexport const a = closeImportPool;\n";
-    expect(await ruleIds('lib/db/probe.ts', code)).toEqual([]);
+    expect(await ruleIds('lib/db/probe.ts', code)).toContain('boundaries/dependencies');
+    const live = "import { stopListener } from '@/lib/live/listener';\nexport const a = stopListener;\n";
+    expect(await ruleIds('lib/db/probe.ts', live)).toContain('boundaries/dependencies');
   });
 });
 

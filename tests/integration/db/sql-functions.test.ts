@@ -1,13 +1,11 @@
-import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applySqlFunctions } from '@/lib/db/apply-sql-functions';
 import { compareSqlFunctions } from '@/lib/db/compare-sql-functions';
+import { prisma } from '@/lib/db/prisma';
 import { migrateDeploy } from '../../../scripts/lib/migrate';
 
 // prisma/sql/ holds the functions and triggers; migrateDeploy applies them after the migrations.
 const url = process.env.DATABASE_URL!;
-const sql = postgres(url, { max: 1, onnotice: () => undefined });
-afterAll(() => sql.end());
 
 const noDrift = { missing: [], extra: [], changed: [] };
 
@@ -17,7 +15,7 @@ describe('SQL functions and triggers from prisma/sql', () => {
   });
 
   it('reports a function whose body differs from its file, and applying the files restores it', async () => {
-    await sql.unsafe(`CREATE OR REPLACE FUNCTION console_notify_cards() RETURNS trigger LANGUAGE plpgsql AS $$
+    await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION console_notify_cards() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RETURN NULL; END $$`);
     expect(await compareSqlFunctions(url)).toEqual({ ...noDrift, changed: ['function console_notify_cards()'] });
     await applySqlFunctions(url);
@@ -25,8 +23,8 @@ describe('SQL functions and triggers from prisma/sql', () => {
   });
 
   it('reports a dropped trigger as missing, and applying the files creates it again', async () => {
-    await sql.unsafe(`DROP TRIGGER card_bumps_bank_revision ON "Card"`);
-    await sql.unsafe(`DROP TRIGGER "Trajectory_run_level_update" ON "Trajectory"`);
+    await prisma.$executeRawUnsafe(`DROP TRIGGER card_bumps_bank_revision ON "Card"`);
+    await prisma.$executeRawUnsafe(`DROP TRIGGER "Trajectory_run_level_update" ON "Trajectory"`);
     expect(await compareSqlFunctions(url)).toEqual({
       ...noDrift,
       missing: ['trigger Trajectory_run_level_update on Trajectory', 'trigger card_bumps_bank_revision on Card'],
@@ -36,15 +34,15 @@ describe('SQL functions and triggers from prisma/sql', () => {
   });
 
   it('reports a function and trigger no file declares, from the check and from every apply', async () => {
-    await sql.unsafe(`CREATE FUNCTION stray_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`);
-    await sql.unsafe(
+    await prisma.$executeRawUnsafe(`CREATE FUNCTION stray_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`);
+    await prisma.$executeRawUnsafe(
       `CREATE TRIGGER "Card_stray" AFTER INSERT ON "Card" FOR EACH STATEMENT EXECUTE FUNCTION stray_notify()`,
     );
     const stray = ['function stray_notify()', 'trigger Card_stray on Card'];
     expect(await compareSqlFunctions(url)).toEqual({ ...noDrift, extra: stray });
     expect(await applySqlFunctions(url)).toEqual({ undeclared: stray });
-    await sql.unsafe(`DROP TRIGGER "Card_stray" ON "Card"`);
-    await sql.unsafe(`DROP FUNCTION stray_notify()`);
+    await prisma.$executeRawUnsafe(`DROP TRIGGER "Card_stray" ON "Card"`);
+    await prisma.$executeRawUnsafe(`DROP FUNCTION stray_notify()`);
     expect(await applySqlFunctions(url)).toEqual({ undeclared: [] });
   });
 
@@ -59,7 +57,7 @@ describe('SQL functions and triggers from prisma/sql', () => {
   // (E'' strings then, dollar-quoted now) hold other checksums for the same
   // migrations: deploy must go on applying what is new, not refuse.
   it('migrates a database whose applied migrations have other checksums than the committed files', async () => {
-    await sql.unsafe(`UPDATE _prisma_migrations SET checksum = repeat('0', 64)`);
+    await prisma.$executeRawUnsafe(`UPDATE _prisma_migrations SET checksum = repeat('0', 64)`);
     await migrateDeploy(url, { quiet: true });
     expect(await compareSqlFunctions(url)).toEqual(noDrift);
   }, 120_000);
