@@ -34,7 +34,9 @@ describe('SQL functions and triggers from prisma/sql', () => {
   });
 
   it('reports a function and trigger no file declares, from the check and from every apply', async () => {
-    await prisma.$executeRawUnsafe(`CREATE FUNCTION stray_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`);
+    await prisma.$executeRawUnsafe(
+      `CREATE FUNCTION stray_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`,
+    );
     await prisma.$executeRawUnsafe(
       `CREATE TRIGGER "Card_stray" AFTER INSERT ON "Card" FOR EACH STATEMENT EXECUTE FUNCTION stray_notify()`,
     );
