@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FREE_ACCOUNT_FAILURES } from '@/lib/auth/login-throttle';
 import { login } from '@/lib/users/sessions';
 import { createUser, uid } from '../../helpers/factories';
 
@@ -15,18 +14,15 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...real, default: { ...real, scrypt }, scrypt };
 });
 
-/** The scrypt work of one failed sign-in, and how long it took. */
-async function failedAttempt(email: string): Promise<{ work: typeof scryptCalls; ms: number }> {
+/** The scrypt work of one failed sign-in. */
+async function failedAttempt(email: string): Promise<{ work: typeof scryptCalls }> {
   scryptCalls.length = 0;
-  const started = performance.now();
   await expect(login(email, 'not-the-password', `10.9.${Math.floor(Math.random() * 250)}.1`)).rejects.toMatchObject({
     code: 'UNAUTHENTICATED',
     message: 'E-mail or password is wrong',
   });
-  return { work: [...scryptCalls], ms: performance.now() - started };
+  return { work: [...scryptCalls] };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 describe('sign-in with an unknown e-mail', () => {
   it('costs the same password hash as a wrong password for a real account (no account enumeration)', async () => {
@@ -35,17 +31,5 @@ describe('sign-in with an unknown e-mail', () => {
     const unknown = await failedAttempt(`nobody-${uid()}@example.test`);
     expect(known.work).toHaveLength(1);
     expect(unknown.work).toEqual(known.work);
-  });
-
-  it('takes about as long as a wrong password for a real account', async () => {
-    const user = await createUser('ANNOTATOR', { password: 'the-real-password' });
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < FREE_ACCOUNT_FAILURES - 1; i++) {
-      known.push((await failedAttempt(user.email)).ms);
-      unknown.push((await failedAttempt(`nobody-${uid()}@example.test`)).ms);
-    }
-    // Loose on purpose (a shared machine): before, the unknown path took under a quarter of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
   });
 });
