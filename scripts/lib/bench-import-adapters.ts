@@ -232,3 +232,105 @@ export async function writeTacAgentFolder(
     );
   }
 }
+
+/** A Langfuse observation as its export has it: span attributes as JSON text in `metadata`. */
+function langfuseObservation(
+  id: string,
+  parent: string,
+  at: number,
+  type: string,
+  name: string,
+  fields: Record<string, unknown>,
+  attributes: Record<string, unknown>,
+): Record<string, unknown> {
+  const time = new Date(Date.UTC(2026, 0, 1) + at * 1000).toISOString();
+  return {
+    id,
+    traceId: id.split('-')[0],
+    startTime: time,
+    endTime: time,
+    parentObservationId: parent,
+    type,
+    name,
+    level: 'DEFAULT',
+    statusMessage: null,
+    model: null,
+    usageDetails: {},
+    toolCalls: [],
+    metadata: JSON.stringify({ attributes, resourceAttributes: { 'service.name': 'bench-agent' } }),
+    ...fields,
+  };
+}
+
+/**
+ * A Langfuse export as the Vercel AI SDK's traces have it (a list of
+ * `{trace, observations}`): per turn a GENERATION given the user's message
+ * that returns the tool call, the TOOL span with its result, and a GENERATION
+ * that answers. Each generation holds only its new messages, so the events
+ * are the native file's, one for one.
+ */
+export async function writeLangfuseExport(
+  file: string,
+  n: number,
+  events: (i: number) => NativeEvent[],
+  model: string,
+): Promise<void> {
+  const generation = (id: string, root: string, at: number, input: unknown, output: unknown) =>
+    langfuseObservation(
+      id,
+      root,
+      at,
+      'GENERATION',
+      'ai.generateText.doGenerate',
+      { model, input: JSON.stringify(input), output: JSON.stringify(output), usageDetails: { input: 60, output: 20 } },
+      { 'operation.name': 'ai.generateText.doGenerate', 'ai.model.id': model },
+    );
+  await writeChunks(file, function* () {
+    yield '[';
+    for (let i = 0; i < n; i++) {
+      const traceId = `lf${model}${i}`.replace(/[^\w]/g, '');
+      const root = `${traceId}-root`;
+      const observations: Record<string, unknown>[] = [
+        langfuseObservation(root, null as unknown as string, 0, 'SPAN', 'ai.generateText', {}, {}),
+      ];
+      let pending: unknown[] = [];
+      for (const [p, e] of events(i).entries()) {
+        const id = `${traceId}-${p}`;
+        if (e.type === 'tool_call')
+          observations.push(
+            generation(id, root, p, pending, [
+              { toolCallId: e.call_id, toolName: toolOf(e), input: JSON.stringify(e.arguments ?? {}) },
+            ]),
+          );
+        else if (e.type === 'observation')
+          observations.push(
+            langfuseObservation(
+              id,
+              root,
+              p,
+              'TOOL',
+              toolOf(e),
+              { input: '{}', output: e.content },
+              { 'operation.name': 'ai.toolCall', 'ai.toolCall.name': toolOf(e), 'ai.toolCall.id': e.call_id },
+            ),
+          );
+        else if (e.source === 'user') {
+          pending = [{ role: 'user', content: [{ type: 'text', text: e.content }] }];
+          continue;
+        } else observations.push(generation(id, root, p, [], e.content));
+        pending = [];
+      }
+      yield `${i ? ',' : ''}${JSON.stringify({
+        trace: {
+          id: traceId,
+          name: 'ai.generateText',
+          sessionId: `shop/${i % 50}`,
+          timestamp: '2026-01-01T00:00:00.000Z',
+          scores: [{ name: 'status_told', value: i % 3 === 0 ? 1 : 0, dataType: 'BOOLEAN', observationId: null }],
+        },
+        observations,
+      })}`;
+    }
+    yield ']';
+  });
+}
