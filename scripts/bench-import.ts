@@ -36,7 +36,7 @@ import {
   writeInspectLog,
   writeLangfuseExport,
   writeOpenHandsOutput,
-  writeTacAgentFolder,
+  writeTacAgentFolders,
   writeTau2Results,
 } from './lib/bench-import-adapters';
 
@@ -146,14 +146,14 @@ type Path = { label: string; ext: string; write: (at: string, n: number, tag: st
 const NATIVE: Path = { label: 'native JSONL', ext: '.jsonl', write: writeNative };
 const ADAPTERS: Path[] = (
   [
-    { label: 'openhands', ext: '.jsonl', write: (at, n, t) => writeOpenHandsOutput(at, n, syntheticEvents, t) },
+    { label: 'openhands', ext: '.jsonl', write: (at, n, t) => writeOpenHandsOutput(at, n, syntheticEvents, t, TASKS) },
     { label: 'tau2', ext: '.json', write: (at, n, t) => writeTau2Results(at, n, syntheticEvents, t, TASKS) },
-    { label: 'inspect', ext: '.json', write: (at, n, t) => writeInspectLog(at, n, syntheticEvents, t) },
+    { label: 'inspect', ext: '.json', write: (at, n, t) => writeInspectLog(at, n, syntheticEvents, t, TASKS) },
     { label: 'atif', ext: '', write: (at, n, t) => writeAtifRunFolders(at, n, syntheticEvents, t, TASKS) },
     {
       label: 'theagentcompany',
       ext: '',
-      write: (at, n, t) => writeTacAgentFolder(at, n, syntheticEvents, `20260101_OpenHands-0.14.2-${t}`),
+      write: (at, n, t) => writeTacAgentFolders(at, n, syntheticEvents, `20260101_OpenHands-0.14.2-${t}`, TASKS),
     },
     { label: 'langfuse', ext: '.json', write: (at, n, t) => writeLangfuseExport(at, n, syntheticEvents, t) },
   ] satisfies Path[]
@@ -178,17 +178,20 @@ async function main() {
     const { importFile } = await import('@/lib/import/run-import');
     let runs = 0;
     /** Writes `n` records of `p` (a fresh tag: nothing is "already present"), imports them, measured. */
-    const importOnce = async (p: Path, n: number): Promise<Measured> => {
+    const importOnce = async (p: Path, n: number, retained = false): Promise<Measured> => {
       const tag = `b${runs++}`;
       const at = path.join(dir, `${p.label.replace(/\W/g, '-')}-${tag}${p.ext}`);
       await p.write(at, n, tag);
       let imported = 0;
       let problem = '';
-      const m = await measure(async () => {
-        const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: at });
-        imported = report.importedCount;
-        problem = report.error ?? JSON.stringify(report.errors.slice(0, 2));
-      });
+      const m = await measure(
+        async () => {
+          const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: at });
+          imported = report.importedCount;
+          problem = report.error ?? JSON.stringify(report.errors.slice(0, 2));
+        },
+        { retained },
+      );
       rmSync(at, { recursive: true, force: true });
       if (imported !== n) throw new Error(`${p.label}: ${imported} of ${n} imported: ${problem}`);
       return m;
@@ -204,7 +207,6 @@ async function main() {
     const each = <T>() => new Map<string, T[]>([NATIVE, ...ADAPTERS].map((p) => [p.label, []]));
     const ratios = each<number>();
     const rates = each<number>();
-    const small = each<Measured>();
     for (let r = 0; r < ROUNDS; r++) {
       for (const a of ADAPTERS) {
         const native = await importOnce(NATIVE, N);
@@ -214,8 +216,6 @@ async function main() {
         ratios.get(a.label)!.push(adapterRate / nativeRate);
         rates.get(NATIVE.label)!.push(nativeRate);
         rates.get(a.label)!.push(adapterRate);
-        small.get(NATIVE.label)!.push(native);
-        small.get(a.label)!.push(adapter);
       }
       console.log(`  round ${r + 1} of ${ROUNDS} done (load average ${loadAverage()})`);
     }
@@ -237,40 +237,26 @@ async function main() {
       table(['adapter', 'records/s (median)', 'ratio to native (median)', 'spread (min–max)', 'target'], rateRows),
     );
 
-    // 3. Memory: the high-water mark at 1× (the rounds' median) and at SCALE× the records, once each.
-    console.log(`\nMemory high-water mark above a post-GC baseline, ${fmt(N)} and ${fmt(N * SCALE)} records:`);
+    // 3. Memory: what each path holds live (sampled after full GCs) at 1× and SCALE× the records.
+    console.log(
+      `\nMemory held live during the import (heap sampled after a full GC, every 25 ms) and RSS, high-water mark above a post-GC baseline, at ${fmt(N)} and ${fmt(N * SCALE)} records:`,
+    );
     const memRows: string[][] = [];
     for (const p of [NATIVE, ...ADAPTERS]) {
-      const one = small.get(p.label)!;
-      const heap1 = median(one.map((m) => m.heapMb));
-      const rss1 = median(one.map((m) => m.rssMb));
-      const big = await importOnce(p, N * SCALE);
-      // Flat: the larger file's peak within half again of the smaller's (plus a few MB of sampling noise).
-      const flat = big.heapMb <= heap1 * 1.5 + 8;
+      const one = await importOnce(p, N, true);
+      const big = await importOnce(p, N * SCALE, true);
+      // Flat: the larger file's mark within half again of the smaller's (plus a few MB of sampling noise).
+      const flat = big.heapMb <= one.heapMb * 1.5 + 8;
       memRows.push([
         p.label,
-        mb(heap1),
+        mb(one.heapMb),
         mb(big.heapMb),
-        mb(rss1),
+        mb(one.rssMb),
         mb(big.rssMb),
-        `${fmt((N * SCALE) / (big.ms / 1000))}`,
         flat ? '✔ flat' : '✖ grows',
       ]);
     }
-    console.log(
-      table(
-        [
-          'path',
-          `heap ${N}`,
-          `heap ${N * SCALE}`,
-          `RSS ${N}`,
-          `RSS ${N * SCALE}`,
-          `records/s at ${N * SCALE}`,
-          'memory',
-        ],
-        memRows,
-      ),
-    );
+    console.log(table(['path', `heap ${N}`, `heap ${N * SCALE}`, `RSS ${N}`, `RSS ${N * SCALE}`, 'memory'], memRows));
     console.log(`\nPeak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
     console.log(`Load average at end: ${loadAverage()}`);
     await (await import('@/lib/db/disconnect')).disconnectDatabase();

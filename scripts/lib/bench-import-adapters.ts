@@ -29,12 +29,16 @@ function openHandsEvent(e: NativeEvent, id: number, callOf: Map<string, number>)
   return { id, source: e.source, action: 'message', args: { content: e.content } };
 }
 
-/** An OpenHands evaluation output.jsonl: one instance per trajectory, its events as `history`. */
+/**
+ * An OpenHands evaluation output.jsonl: one instance per trajectory, its events as `history`; the
+ * native file's `tasks` tasks, each run by one model per pass over them.
+ */
 export async function writeOpenHandsOutput(
   file: string,
   n: number,
   events: (i: number) => NativeEvent[],
   model: string,
+  tasks: number,
 ): Promise<void> {
   await pipeline(
     Readable.from(
@@ -42,9 +46,9 @@ export async function writeOpenHandsOutput(
         for (let i = 0; i < n; i++) {
           const callOf = new Map<string, number>();
           yield `${JSON.stringify({
-            instance_id: `bench-oh-${model}-${i}`,
-            instruction: `Answer questions about orders (instance ${i}).`,
-            metadata: { agent_class: 'CodeActAgent', llm_config: { model } },
+            instance_id: `bench-oh-${i % tasks}`,
+            instruction: `Answer questions about orders (task ${i % tasks}).`,
+            metadata: { agent_class: 'CodeActAgent', llm_config: { model: `${model}-${Math.floor(i / tasks)}` } },
             history: events(i).map((e, p) => openHandsEvent(e, p, callOf)),
             test_result: { report: { resolved: i % 3 === 0 } },
           })}\n`;
@@ -110,12 +114,13 @@ export async function writeTau2Results(
   });
 }
 
-/** An Inspect AI log (.json): one sample per trajectory, one scorer. */
+/** An Inspect AI log (.json): one sample × epoch per trajectory (the native file's `tasks` tasks as samples), one scorer. */
 export async function writeInspectLog(
   file: string,
   n: number,
   events: (i: number) => NativeEvent[],
   model: string,
+  tasks: number,
 ): Promise<void> {
   const message = (e: NativeEvent) =>
     e.type === 'tool_call'
@@ -146,9 +151,9 @@ export async function writeInspectLog(
     for (let i = 0; i < n; i++) {
       const msgs = events(i).map(message);
       yield `${i ? ',' : ''}${JSON.stringify({
-        id: `s${i}`,
-        epoch: 1,
-        input: [msgs[0]],
+        id: `s${i % tasks}`,
+        epoch: Math.floor(i / tasks) + 1,
+        input: `Answer questions about orders (task ${i % tasks}).`,
         target: 'shipped',
         messages: msgs,
         scores: { status_told: { value: i % 3 === 0 ? 'C' : 'I', explanation: 'bench' } },
@@ -204,20 +209,28 @@ export async function writeAtifRunFolders(
   }
 }
 
-/** A TheAgentCompany agent folder: results/eval_<task>.json and trajectories/traj_<task>.json (OpenHands events). */
-export async function writeTacAgentFolder(
+/**
+ * TheAgentCompany agent folders: results/eval_<task>.json and trajectories/traj_<task>.json (OpenHands
+ * events). An agent folder holds one run per task, so runs beyond `tasks` go to further agent folders
+ * (`<agentFolder>-<k>`, another model): the same tasks as the native file, not one task per run.
+ */
+export async function writeTacAgentFolders(
   root: string,
   n: number,
   events: (i: number) => NativeEvent[],
   agentFolder: string,
+  tasks: number,
 ): Promise<void> {
-  await mkdir(path.join(root, agentFolder, 'results'), { recursive: true });
-  await mkdir(path.join(root, agentFolder, 'trajectories'), { recursive: true });
   for (let i = 0; i < n; i++) {
-    const task = `sde-bench-${i}`;
+    const agent = path.join(root, `${agentFolder}k${Math.floor(i / tasks)}`);
+    if (i % tasks === 0) {
+      await mkdir(path.join(agent, 'results'), { recursive: true });
+      await mkdir(path.join(agent, 'trajectories'), { recursive: true });
+    }
+    const task = `sde-bench-${i % tasks}`;
     const callOf = new Map<string, number>();
     await writeFile(
-      path.join(root, agentFolder, 'results', `eval_${task}.json`),
+      path.join(agent, 'results', `eval_${task}.json`),
       JSON.stringify({
         checkpoints: [
           { total: 1, result: 1 },
@@ -227,7 +240,7 @@ export async function writeTacAgentFolder(
       }),
     );
     await writeFile(
-      path.join(root, agentFolder, 'trajectories', `traj_${task}.json`),
+      path.join(agent, 'trajectories', `traj_${task}.json`),
       JSON.stringify(events(i).map((e, p) => openHandsEvent(e, p, callOf))),
     );
   }

@@ -5,12 +5,19 @@ import v8 from 'node:v8';
  * How bench:import measures one import: its wall time and its memory high-water
  * mark above a baseline taken right after a full GC (so what the previous run
  * left behind does not count). Needs `node --expose-gc` (the npm script).
+ *
+ * With `retained`, each sample is taken after a full GC, so the mark is what the
+ * import holds live, not garbage waiting for a collection: the heap in use
+ * without it grows with the run's length (V8 collects the old generation
+ * only when it has grown), even for an import that holds one batch at a time.
+ * The collections slow the run, so its time is not a rate to report.
  */
 export type Measured = { ms: number; heapMb: number; rssMb: number };
 
 const MB = 1024 * 1024;
 // Often enough to catch a batch's peak (a batch of 200 records takes tens of ms or more).
 const SAMPLE_MS = 5;
+const RETAINED_SAMPLE_MS = 25;
 
 function fullGc(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -20,17 +27,18 @@ function fullGc(): void {
   gc();
 }
 
-export async function measure(run: () => Promise<void>): Promise<Measured> {
+export async function measure(run: () => Promise<void>, opts: { retained?: boolean } = {}): Promise<Measured> {
   fullGc();
   const heap0 = v8.getHeapStatistics().used_heap_size;
   const rss0 = process.memoryUsage.rss();
   let heapMax = heap0;
   let rssMax = rss0;
   const sample = () => {
+    if (opts.retained) fullGc();
     heapMax = Math.max(heapMax, v8.getHeapStatistics().used_heap_size);
     rssMax = Math.max(rssMax, process.memoryUsage.rss());
   };
-  const timer = setInterval(sample, SAMPLE_MS);
+  const timer = setInterval(sample, opts.retained ? RETAINED_SAMPLE_MS : SAMPLE_MS);
   const t = performance.now();
   try {
     await run();
