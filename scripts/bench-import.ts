@@ -1,5 +1,6 @@
 /**
  * npm run bench:import [-- --trajectories 200 --events 100 --rounds 3 --scale 8 --only langfuse --skip-copy]
+ * (--rounds 0: the memory table only)
  *
  * Synthetic runs, imported through the real import path (importFile: stream →
  * adapter → zod → batched transactions) into a fresh embedded PostgreSQL:
@@ -179,7 +180,7 @@ async function main() {
     const { importFile } = await import('@/lib/import/run-import');
     let runs = 0;
     /** Writes `n` records of `p` (a fresh tag: nothing is "already present"), imports them, measured. */
-    const importOnce = async (p: Path, n: number, retained = false): Promise<Measured> => {
+    const importOnce: ImportOnce = async (p, n, retained = false) => {
       const tag = `b${runs++}`;
       const at = path.join(dir, `${p.label.replace(/\W/g, '-')}-${tag}${p.ext}`);
       await p.write(at, n, tag);
@@ -198,49 +199,12 @@ async function main() {
       return m;
     };
 
-    if (!values['skip-copy']) await copyBaseline(importFile, db.url, dir);
-
-    // 2. Rates, in rounds: each adapter right after a native run on the same events.
-    console.log(
-      `\nAdapters against the native path: ${fmt(N)} records × ${E} events, ${ROUNDS} rounds (native, A, native, B, …)`,
-    );
-    await importOnce(NATIVE, Math.min(N, 20)); // warm up the JIT and the connection pool before anything counts
-    const each = <T>() => new Map<string, T[]>([NATIVE, ...ADAPTERS].map((p) => [p.label, []]));
-    const ratios = each<number>();
-    const rates = each<number>();
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const a of ADAPTERS) {
-        const native = await importOnce(NATIVE, N);
-        const adapter = await importOnce(a, N);
-        const nativeRate = N / (native.ms / 1000);
-        const adapterRate = N / (adapter.ms / 1000);
-        ratios.get(a.label)!.push(adapterRate / nativeRate);
-        rates.get(NATIVE.label)!.push(nativeRate);
-        rates.get(a.label)!.push(adapterRate);
-      }
-      console.log(`  round ${r + 1} of ${ROUNDS} done (load average ${loadAverage()})`);
-    }
-    const rateRows = ADAPTERS.map((a) => {
-      const rs = ratios.get(a.label)!;
-      const ratio = median(rs);
-      return [
-        a.label,
-        fmt(median(rates.get(a.label)!)),
-        `${ratio.toFixed(2)}×`,
-        `${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}`,
-        ratio >= TARGET ? '✔' : `✖ below ${TARGET}×`,
-      ];
-    });
-    console.log(
-      `\nNative path: ${fmt(median(rates.get(NATIVE.label)!))} records/s (median of ${rates.get(NATIVE.label)!.length} runs)`,
-    );
-    console.log(
-      table(['adapter', 'records/s (median)', 'ratio to native (median)', 'spread (min–max)', 'target'], rateRows),
-    );
+    if (!values['skip-copy'] && ROUNDS > 0) await copyBaseline(importFile, db.url, dir);
+    if (ROUNDS > 0) await rateRounds(importOnce);
 
     // 3. Memory: what each path holds live (sampled after full GCs) at 1× and SCALE× the records.
     console.log(
-      `\nMemory held live during the import (heap sampled after a full GC, every 25 ms) and RSS, high-water mark above a post-GC baseline, at ${fmt(N)} and ${fmt(N * SCALE)} records:`,
+      `\nMemory held live during the import (heap sampled after a full GC, every 100 ms) and RSS, high-water mark above a post-GC baseline, at ${fmt(N)} and ${fmt(N * SCALE)} records:`,
     );
     const memRows: string[][] = [];
     for (const p of [NATIVE, ...ADAPTERS]) {
@@ -256,6 +220,7 @@ async function main() {
         mb(big.rssMb),
         flat ? '✔ flat' : '✖ grows',
       ]);
+      console.log(`  ${p.label} done (load average ${loadAverage()})`);
     }
     console.log(table(['path', `heap ${N}`, `heap ${N * SCALE}`, `RSS ${N}`, `RSS ${N * SCALE}`, 'memory'], memRows));
     console.log(`\nPeak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
@@ -265,6 +230,48 @@ async function main() {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+type ImportOnce = (p: Path, n: number, retained?: boolean) => Promise<Measured>;
+
+/** 2. Rates, in rounds: each adapter right after a native run on the same events. */
+async function rateRounds(importOnce: ImportOnce): Promise<void> {
+  console.log(
+    `\nAdapters against the native path: ${fmt(N)} records × ${E} events, ${ROUNDS} rounds (native, A, native, B, …)`,
+  );
+  await importOnce(NATIVE, Math.min(N, 20)); // warm up the JIT and the connection pool before anything counts
+  const each = <T>() => new Map<string, T[]>([NATIVE, ...ADAPTERS].map((p) => [p.label, []]));
+  const ratios = each<number>();
+  const rates = each<number>();
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const a of ADAPTERS) {
+      const native = await importOnce(NATIVE, N);
+      const adapter = await importOnce(a, N);
+      const nativeRate = N / (native.ms / 1000);
+      const adapterRate = N / (adapter.ms / 1000);
+      ratios.get(a.label)!.push(adapterRate / nativeRate);
+      rates.get(NATIVE.label)!.push(nativeRate);
+      rates.get(a.label)!.push(adapterRate);
+    }
+    console.log(`  round ${r + 1} of ${ROUNDS} done (load average ${loadAverage()})`);
+  }
+  const rateRows = ADAPTERS.map((a) => {
+    const rs = ratios.get(a.label)!;
+    const ratio = median(rs);
+    return [
+      a.label,
+      fmt(median(rates.get(a.label)!)),
+      `${ratio.toFixed(2)}×`,
+      `${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}`,
+      ratio >= TARGET ? '✔' : `✖ below ${TARGET}×`,
+    ];
+  });
+  console.log(
+    `\nNative path: ${fmt(median(rates.get(NATIVE.label)!))} records/s (median of ${rates.get(NATIVE.label)!.length} runs)`,
+  );
+  console.log(
+    table(['adapter', 'records/s (median)', 'ratio to native (median)', 'spread (min–max)', 'target'], rateRows),
+  );
 }
 
 /** 1. The import path against a raw COPY of the same event rows (positions shifted so they do not collide), in rounds. */

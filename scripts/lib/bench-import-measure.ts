@@ -6,7 +6,7 @@ import v8 from 'node:v8';
  * mark above a baseline taken right after a full GC (so what the previous run
  * left behind does not count). Needs `node --expose-gc` (the npm script).
  *
- * With `retained`, each sample is taken after a full GC, so the mark is what the
+ * With `retained`, each sample (every 100 ms) is taken after a full GC, so the mark is what the
  * import holds live, not garbage waiting for a collection: the heap in use
  * without it grows with the run's length (V8 collects the old generation
  * only when it has grown), even for an import that holds one batch at a time.
@@ -17,7 +17,8 @@ export type Measured = { ms: number; heapMb: number; rssMb: number };
 const MB = 1024 * 1024;
 // Often enough to catch a batch's peak (a batch of 200 records takes tens of ms or more).
 const SAMPLE_MS = 5;
-const RETAINED_SAMPLE_MS = 25;
+// A full GC takes tens of ms on a loaded machine: sampled less often, or the run is all collection.
+const RETAINED_SAMPLE_MS = 100;
 
 function fullGc(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
