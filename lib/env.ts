@@ -76,6 +76,9 @@ export const environmentSchema = z.object({
     .refine((v) => Number(v) > 0 && Number.isFinite(Number(v)), 'must be a positive number of MB')
     .transform(Number)
     .default(200),
+  // One set of limits for every archive an import unpacks or reads (lib/import/archive/limits.ts).
+  IMPORT_ARCHIVE_MAX_MB: count(1).default(2048),
+  IMPORT_ARCHIVE_MAX_ENTRIES: count(1).default(20_000),
   OPENAI_BASE_URL: httpUrl.optional(),
   // Secrets come only from the environment, never from the database.
   OPENAI_API_KEY: text.optional(),

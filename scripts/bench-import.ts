@@ -1,17 +1,24 @@
 /**
- * npm run bench:import [-- --trajectories 2000 --events 100]
+ * npm run bench:import [-- --trajectories 200 --events 100 --rounds 3 --scale 8 --only langfuse --skip-copy]
+ * (--rounds 0: the memory table only)
  *
- * Generates synthetic native JSONL, imports it through the real import path
- * (importFile: stream → zod → batched transactions) into a fresh embedded
- * PostgreSQL, then writes the same event rows again with a raw `COPY` into
- * the same table (same indexes and foreign key) and prints both rates, their
- * ratio (target ≥ 0.5× COPY) and the peak RSS. Then each adapter (OpenHands,
- * τ²-bench, Inspect, ATIF run folders, TheAgentCompany) on the same events:
- * records/s next to the native path's and the heap peak at a quarter of the
- * size and at the full size (flat memory: the two stay close). Langfuse is not
- * among them: its events come from span attributes (each generation repeats the
- * conversation), so the same events need more than a converter. Not a test:
- * figures only.
+ * Synthetic runs, imported through the real import path (importFile: stream →
+ * adapter → zod → batched transactions) into a fresh embedded PostgreSQL:
+ *
+ * 1. Native JSONL against a raw `COPY` of the same event rows into the same
+ *    table (same indexes and foreign key), each import followed by its COPY:
+ *    events/s and the median and spread of the rounds' ratios.
+ * 2. Each adapter (OpenHands, τ²-bench, Inspect, ATIF run folders,
+ *    TheAgentCompany, Langfuse) on the same events as a native file, in rounds
+ *    that interleave the two (native, A, native, B, …): a ratio per pair,
+ *    seconds apart, and the median and spread of the rounds' ratios, because
+ *    this shared 2-core machine changes speed within minutes.
+ * 3. Memory: each path's live heap (sampled after full GCs) and RSS
+ *    high-water mark above a post-GC baseline at 1× and `scale`× the
+ *    records; flat means it does not grow with the file.
+ *
+ * Runs under `node --expose-gc` (the npm script). Not a test: figures only;
+ * they go to docs/benchmarks.md.
  */
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -24,21 +31,34 @@ import type { NativeEvent } from '@/lib/import/native-schema';
 import { EVENT_COPY_SQL, eventCopyLine } from '@/lib/import/pg-store';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
+import { median } from './lib/bench-load';
+import { loadAverage, measure, table, type Measured } from './lib/bench-import-measure';
 import {
   writeAtifRunFolders,
   writeInspectLog,
+  writeLangfuseExport,
   writeOpenHandsOutput,
-  writeTacAgentFolder,
+  writeTacAgentFolders,
   writeTau2Results,
 } from './lib/bench-import-adapters';
 
 const { values } = parseArgs({
-  options: { trajectories: { type: 'string', default: '2000' }, events: { type: 'string', default: '100' } },
+  options: {
+    trajectories: { type: 'string', default: '200' },
+    events: { type: 'string', default: '100' },
+    rounds: { type: 'string', default: '3' },
+    scale: { type: 'string', default: '8' },
+    only: { type: 'string' },
+    'skip-copy': { type: 'boolean', default: false },
+  },
 });
 const N = Number(values.trajectories);
 const E = Number(values.events);
+const ROUNDS = Number(values.rounds);
+const SCALE = Number(values.scale);
 const TASKS = 50;
 const MODELS = ['kestrel-small', 'heron-large', 'wren-mini', 'robin-7b'];
+const TARGET = 0.8;
 
 function syntheticEvents(i: number): NativeEvent[] {
   const events: NativeEvent[] = [];
@@ -83,7 +103,7 @@ function syntheticEvents(i: number): NativeEvent[] {
   return events;
 }
 
-function syntheticRecord(i: number): string {
+function syntheticRecord(i: number, tag: string): string {
   const task = i % TASKS;
   return JSON.stringify({
     format: 'trajectory.v1',
@@ -99,7 +119,7 @@ function syntheticRecord(i: number): string {
       ],
     },
     trajectory: {
-      id: `bench:${i}`,
+      id: `bench:${tag}:${i}`,
       model: MODELS[i % MODELS.length],
       trial: 0,
       outcome: { passed: i % 3 === 0, score: i % 3 === 0 ? 1 : 0 },
@@ -113,20 +133,40 @@ function syntheticRecord(i: number): string {
   });
 }
 
-/** The highest heap in use while it runs, sampled every 20 ms (a bench figure, not an exact peak). */
-function heapPeak(): { stop: () => number } {
-  let max = process.memoryUsage().heapUsed;
-  const timer = setInterval(() => (max = Math.max(max, process.memoryUsage().heapUsed)), 20);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(max, process.memoryUsage().heapUsed);
+const writeNative = (file: string, n: number, tag: string) =>
+  pipeline(
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < n; i++) yield `${syntheticRecord(i, tag)}\n`;
+      })(),
+    ),
+    createWriteStream(file),
+  );
+
+type Path = { label: string; ext: string; write: (at: string, n: number, tag: string) => Promise<void> };
+
+const NATIVE: Path = { label: 'native JSONL', ext: '.jsonl', write: writeNative };
+const ADAPTERS: Path[] = (
+  [
+    { label: 'openhands', ext: '.jsonl', write: (at, n, t) => writeOpenHandsOutput(at, n, syntheticEvents, t, TASKS) },
+    { label: 'tau2', ext: '.json', write: (at, n, t) => writeTau2Results(at, n, syntheticEvents, t, TASKS) },
+    { label: 'inspect', ext: '.json', write: (at, n, t) => writeInspectLog(at, n, syntheticEvents, t, TASKS) },
+    { label: 'atif', ext: '', write: (at, n, t) => writeAtifRunFolders(at, n, syntheticEvents, t, TASKS) },
+    {
+      label: 'theagentcompany',
+      ext: '',
+      write: (at, n, t) => writeTacAgentFolders(at, n, syntheticEvents, `20260101_OpenHands-0.14.2-${t}`, TASKS),
     },
-  };
-}
+    { label: 'langfuse', ext: '.json', write: (at, n, t) => writeLangfuseExport(at, n, syntheticEvents, t) },
+  ] satisfies Path[]
+).filter((a) => !values.only || a.label === values.only);
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const mb = (n: number) => `${n.toFixed(0)} MB`;
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
+  console.log(`Load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
   const db = await startEmbeddedPostgres({
     dataDir: path.join(dir, 'pg'),
     port: await freePort(),
@@ -137,43 +177,135 @@ async function main() {
   try {
     await migrateDeploy(db.url, { quiet: true });
     process.env.DATABASE_URL = db.url;
-    const file = path.join(dir, 'synthetic.jsonl');
-    await pipeline(
-      Readable.from(
-        (function* () {
-          for (let i = 0; i < N; i++) yield `${syntheticRecord(i)}\n`;
-        })(),
-      ),
-      createWriteStream(file),
-    );
-    const totalEvents = N * E;
-    console.log(
-      `Synthetic file: ${N.toLocaleString('en-US')} trajectories × ${E} events = ${totalEvents.toLocaleString('en-US')} events, ${(statSync(file).size / 1e6).toFixed(1)} MB`,
-    );
-
     const { importFile } = await import('@/lib/import/run-import');
-    const { prisma } = await import('@/lib/db/prisma');
+    let runs = 0;
+    /** Writes `n` records of `p` (a fresh tag: nothing is "already present"), imports them, measured. */
+    const importOnce: ImportOnce = async (p, n, retained = false) => {
+      const tag = `b${runs++}`;
+      const at = path.join(dir, `${p.label.replace(/\W/g, '-')}-${tag}${p.ext}`);
+      await p.write(at, n, tag);
+      let imported = 0;
+      let problem = '';
+      const m = await measure(
+        async () => {
+          const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: at });
+          imported = report.importedCount;
+          problem = report.error ?? JSON.stringify(report.errors.slice(0, 2));
+        },
+        { retained },
+      );
+      rmSync(at, { recursive: true, force: true });
+      if (imported !== n) throw new Error(`${p.label}: ${imported} of ${n} imported: ${problem}`);
+      return m;
+    };
+
+    if (!values['skip-copy'] && ROUNDS > 0) await copyBaseline(importFile, db.url, dir);
+    if (ROUNDS > 0) await rateRounds(importOnce);
+
+    // 3. Memory: what each path holds live (sampled after full GCs) at 1× and SCALE× the records.
+    console.log(
+      `\nMemory held live during the import (heap sampled after a full GC, every 100 ms) and RSS, high-water mark above a post-GC baseline, at ${fmt(N)} and ${fmt(N * SCALE)} records:`,
+    );
+    const memRows: string[][] = [];
+    for (const p of [NATIVE, ...ADAPTERS]) {
+      const one = await importOnce(p, N, true);
+      const big = await importOnce(p, N * SCALE, true);
+      // Flat: the larger file's mark within half again of the smaller's (plus a few MB of sampling noise).
+      const flat = big.heapMb <= one.heapMb * 1.5 + 8;
+      memRows.push([
+        p.label,
+        mb(one.heapMb),
+        mb(big.heapMb),
+        mb(one.rssMb),
+        mb(big.rssMb),
+        flat ? '✔ flat' : '✖ grows',
+      ]);
+      console.log(`  ${p.label} done (load average ${loadAverage()})`);
+    }
+    console.log(table(['path', `heap ${N}`, `heap ${N * SCALE}`, `RSS ${N}`, `RSS ${N * SCALE}`, 'memory'], memRows));
+    console.log(`\nPeak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    console.log(`Load average at end: ${loadAverage()}`);
+    await (await import('@/lib/db/disconnect')).disconnectDatabase();
+  } finally {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type ImportOnce = (p: Path, n: number, retained?: boolean) => Promise<Measured>;
+
+/** 2. Rates, in rounds: each adapter right after a native run on the same events. */
+async function rateRounds(importOnce: ImportOnce): Promise<void> {
+  console.log(
+    `\nAdapters against the native path: ${fmt(N)} records × ${E} events, ${ROUNDS} rounds (native, A, native, B, …)`,
+  );
+  await importOnce(NATIVE, Math.min(N, 20)); // warm up the JIT and the connection pool before anything counts
+  const each = <T>() => new Map<string, T[]>([NATIVE, ...ADAPTERS].map((p) => [p.label, []]));
+  const ratios = each<number>();
+  const rates = each<number>();
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const a of ADAPTERS) {
+      const native = await importOnce(NATIVE, N);
+      const adapter = await importOnce(a, N);
+      const nativeRate = N / (native.ms / 1000);
+      const adapterRate = N / (adapter.ms / 1000);
+      ratios.get(a.label)!.push(adapterRate / nativeRate);
+      rates.get(NATIVE.label)!.push(nativeRate);
+      rates.get(a.label)!.push(adapterRate);
+    }
+    console.log(`  round ${r + 1} of ${ROUNDS} done (load average ${loadAverage()})`);
+  }
+  const rateRows = ADAPTERS.map((a) => {
+    const rs = ratios.get(a.label)!;
+    const ratio = median(rs);
+    return [
+      a.label,
+      fmt(median(rates.get(a.label)!)),
+      `${ratio.toFixed(2)}×`,
+      `${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}`,
+      ratio >= TARGET ? '✔' : `✖ below ${TARGET}×`,
+    ];
+  });
+  console.log(
+    `\nNative path: ${fmt(median(rates.get(NATIVE.label)!))} records/s (median of ${rates.get(NATIVE.label)!.length} runs)`,
+  );
+  console.log(
+    table(['adapter', 'records/s (median)', 'ratio to native (median)', 'spread (min–max)', 'target'], rateRows),
+  );
+}
+
+/** 1. The import path against a raw COPY of the same event rows (positions shifted so they do not collide), in rounds. */
+async function copyBaseline(
+  importFile: typeof import('@/lib/import/run-import').importFile,
+  url: string,
+  dir: string,
+): Promise<void> {
+  const { prisma } = await import('@/lib/db/prisma');
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  const ratios: number[] = [];
+  const rates: number[] = [];
+  let size = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const tag = `copy${r}`;
+    const file = path.join(dir, `${tag}.jsonl`);
+    await writeNative(file, N, tag);
+    size = statSync(file).size;
     const t0 = performance.now();
     const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: file });
     const importMs = performance.now() - t0;
-    if (report.importedCount !== N)
-      throw new Error(
-        `import did not take every record: ${JSON.stringify({ ...report, errors: report.errors.slice(0, 3) })}`,
-      );
-    const trajectories = await prisma.trajectory.findMany({ select: { id: true, externalId: true } });
-    await (await import('@/lib/db/disconnect')).disconnectDatabase();
-
-    // Baseline: the same event rows, COPYed into the same table (positions shifted so they do not collide).
+    if (report.importedCount !== N) throw new Error(`native import took ${report.importedCount} of ${N} records`);
+    const trajectories = await prisma.trajectory.findMany({
+      where: { externalId: { startsWith: `bench:${tag}:` } },
+      select: { id: true, externalId: true },
+    });
     const idOf = new Map(trajectories.map((t) => [t.externalId, t.id]));
-    const sql = postgres(db.url, { max: 1, onnotice: () => undefined });
     const t1 = performance.now();
     const copy = await sql.unsafe(EVENT_COPY_SQL).writable();
     await pipeline(
       Readable.from(
         (function* () {
           for (let i = 0; i < N; i++) {
-            const trajectoryId = idOf.get(`bench:${i}`)!;
-            // Same rows as the import wrote, at shifted positions so they do not collide.
+            const trajectoryId = idOf.get(`bench:${tag}:${i}`)!;
             yield syntheticEvents(i)
               .map((event, p) => eventCopyLine({ trajectoryId, position: 1_000_000 + p, event }))
               .join('');
@@ -183,98 +315,15 @@ async function main() {
       copy,
     );
     const copyMs = performance.now() - t1;
-    await sql.end();
-
-    const importRate = totalEvents / (importMs / 1000);
-    const copyRate = totalEvents / (copyMs / 1000);
-    const ratio = importRate / copyRate;
-    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-    console.log(
-      `\nImport path (stream → zod → batched tx + COPY): ${fmt(importRate)} events/s  (${(importMs / 1000).toFixed(2)} s, ${fmt(N / (importMs / 1000))} trajectories/s)`,
-    );
-    console.log(
-      `Raw COPY of the same event rows:          ${fmt(copyRate)} events/s  (${(copyMs / 1000).toFixed(2)} s)`,
-    );
-    console.log(`Ratio import / COPY: ${ratio.toFixed(2)}×  (target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖ below target'}`);
-    console.log(`Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-
-    // Each adapter on the same events, next to the native path's rate (issue 42: target ≥ 0.8×), and
-    // its heap peak at a quarter of the size and at the full size: flat memory means the two are close.
-    const nativeRecords = N / (importMs / 1000);
-    const small = Math.max(1, Math.floor(N / 4));
-    const adapters: { label: string; ext: string; write: (at: string, n: number, model: string) => Promise<void> }[] = [
-      {
-        label: 'openhands output.jsonl',
-        ext: '.jsonl',
-        write: (at, n, m) => writeOpenHandsOutput(at, n, syntheticEvents, m),
-      },
-      {
-        label: 'tau2 results .json',
-        ext: '.json',
-        write: (at, n, m) => writeTau2Results(at, n, syntheticEvents, m, TASKS),
-      },
-      { label: 'inspect log .json', ext: '.json', write: (at, n, m) => writeInspectLog(at, n, syntheticEvents, m) },
-      {
-        label: 'atif run folders',
-        ext: '',
-        write: (at, n, m) => writeAtifRunFolders(at, n, syntheticEvents, m, TASKS),
-      },
-      {
-        label: 'theagentcompany folder',
-        ext: '',
-        write: (at, n, m) => writeTacAgentFolder(at, n, syntheticEvents, `20260101_OpenHands-0.14.2-${m}`),
-      },
-    ];
-    console.log(
-      `\nAdapters, records/s on the same events (native: ${fmt(nativeRecords)}); heap peak at ${fmt(small)} and ${fmt(N)} records:`,
-    );
-    for (const [k, a] of adapters.entries()) {
-      const run = async (n: number, model: string) => {
-        const at = path.join(dir, `adapter-${k}-${model}${a.ext}`);
-        await a.write(at, n, model);
-        const peak = heapPeak();
-        const t = performance.now();
-        const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: at });
-        const ms = performance.now() - t;
-        const heap = peak.stop();
-        rmSync(at, { recursive: true, force: true });
-        if (report.importedCount !== n)
-          throw new Error(
-            `${a.label}: ${report.importedCount} of ${n} imported: ${report.error ?? JSON.stringify(report.errors.slice(0, 2))}`,
-          );
-        return { rate: n / (ms / 1000), heap };
-      };
-      const few = await run(small, `bench-${k}-small`);
-      const all = await run(N, `bench-${k}`);
-      const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
-      console.log(
-        `  ${a.label.padEnd(24)} ${fmt(all.rate)} records/s  ${(all.rate / nativeRecords).toFixed(2)}× native  (target ≥ 0.80×) ${all.rate >= 0.8 * nativeRecords ? '✔' : '✖ below target'}   heap peak ${mb(few.heap)} → ${mb(all.heap)}`,
-      );
-    }
-    // The native path again, on the database the adapters have grown: the adapters' ratios are against
-    // a fresh database, so this tells how much of a gap is the database's size rather than the adapter.
-    const later = path.join(dir, 'synthetic-again.jsonl');
-    await pipeline(
-      Readable.from(
-        (function* () {
-          for (let i = N; i < 2 * N; i++) yield `${syntheticRecord(i)}\n`;
-        })(),
-      ),
-      createWriteStream(later),
-    );
-    const t3 = performance.now();
-    const again = await importFile({ by: { cli: true }, source: 'CLI', filePath: later });
-    const againRate = N / ((performance.now() - t3) / 1000);
-    if (again.importedCount !== N) throw new Error(`native again: ${again.importedCount} of ${N} imported`);
-    console.log(
-      `  native again, after them     ${fmt(againRate)} records/s  ${(againRate / nativeRecords).toFixed(2)}× the first`,
-    );
-    console.log(`Peak RSS after the adapters: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-    await (await import('@/lib/db/disconnect')).disconnectDatabase();
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    ratios.push(copyMs / importMs);
+    rates.push((N * E) / (importMs / 1000));
+    rmSync(file, { force: true });
   }
+  await sql.end();
+  const ratio = median(ratios);
+  console.log(
+    `\nNative JSONL against a raw COPY of the same event rows, ${fmt(N)} records × ${E} events (${(size / 1e6).toFixed(1)} MB), ${ROUNDS} rounds: import ${fmt(median(rates))} events/s, ratio ${ratio.toFixed(2)}× (spread ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; target ≥ 0.50×) ${ratio >= 0.5 ? '✔' : '✖'}`,
+  );
 }
 
 void main().catch((err) => {

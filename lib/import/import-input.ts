@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { archiveKind, unpackArchive } from './archive/unpack-archive';
-import { ArchiveError, ARCHIVE_LIMITS, type ArchiveLimits } from './archive/limits';
+import { ArchiveError, archiveLimits, type ArchiveLimits } from './archive/limits';
 import { folderBytes, listFolder, tacAgentFolders, type FolderInput } from './adapters/folder-input';
 import { atifRunFolders } from './adapters/atif-folder';
 import { detectFormat, readHead } from './adapters/detect';
@@ -33,7 +33,7 @@ async function isInspectLog(filePath: string, fileName: string): Promise<boolean
 export async function prepareInput(
   filePath: string,
   fileName: string,
-  limits: ArchiveLimits = ARCHIVE_LIMITS,
+  limits: ArchiveLimits = archiveLimits(),
   spoolRoot?: string,
 ): Promise<PreparedInput> {
   const info = await stat(filePath);

@@ -270,7 +270,7 @@ async function runJob(
     } else {
       const stream = createReadStream(filePath);
       stream.on('data', (chunk) => (bytesRead += chunk.length));
-      items = ADAPTERS[format](stream, { ...adapterOpts, fileName: input.fileName });
+      items = ADAPTERS[format](stream, { ...adapterOpts, fileName: input.fileName, filePath });
     }
     for await (const item of items) {
       if (item.kind === 'fatal') {

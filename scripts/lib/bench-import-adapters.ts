@@ -29,12 +29,16 @@ function openHandsEvent(e: NativeEvent, id: number, callOf: Map<string, number>)
   return { id, source: e.source, action: 'message', args: { content: e.content } };
 }
 
-/** An OpenHands evaluation output.jsonl: one instance per trajectory, its events as `history`. */
+/**
+ * An OpenHands evaluation output.jsonl: one instance per trajectory, its events as `history`; the
+ * native file's `tasks` tasks, each run by one model per pass over them.
+ */
 export async function writeOpenHandsOutput(
   file: string,
   n: number,
   events: (i: number) => NativeEvent[],
   model: string,
+  tasks: number,
 ): Promise<void> {
   await pipeline(
     Readable.from(
@@ -42,9 +46,9 @@ export async function writeOpenHandsOutput(
         for (let i = 0; i < n; i++) {
           const callOf = new Map<string, number>();
           yield `${JSON.stringify({
-            instance_id: `bench-oh-${model}-${i}`,
-            instruction: `Answer questions about orders (instance ${i}).`,
-            metadata: { agent_class: 'CodeActAgent', llm_config: { model } },
+            instance_id: `bench-oh-${i % tasks}`,
+            instruction: `Answer questions about orders (task ${i % tasks}).`,
+            metadata: { agent_class: 'CodeActAgent', llm_config: { model: `${model}-${Math.floor(i / tasks)}` } },
             history: events(i).map((e, p) => openHandsEvent(e, p, callOf)),
             test_result: { report: { resolved: i % 3 === 0 } },
           })}\n`;
@@ -110,12 +114,13 @@ export async function writeTau2Results(
   });
 }
 
-/** An Inspect AI log (.json): one sample per trajectory, one scorer. */
+/** An Inspect AI log (.json): one sample × epoch per trajectory (the native file's `tasks` tasks as samples), one scorer. */
 export async function writeInspectLog(
   file: string,
   n: number,
   events: (i: number) => NativeEvent[],
   model: string,
+  tasks: number,
 ): Promise<void> {
   const message = (e: NativeEvent) =>
     e.type === 'tool_call'
@@ -146,9 +151,9 @@ export async function writeInspectLog(
     for (let i = 0; i < n; i++) {
       const msgs = events(i).map(message);
       yield `${i ? ',' : ''}${JSON.stringify({
-        id: `s${i}`,
-        epoch: 1,
-        input: [msgs[0]],
+        id: `s${i % tasks}`,
+        epoch: Math.floor(i / tasks) + 1,
+        input: `Answer questions about orders (task ${i % tasks}).`,
         target: 'shipped',
         messages: msgs,
         scores: { status_told: { value: i % 3 === 0 ? 'C' : 'I', explanation: 'bench' } },
@@ -204,20 +209,28 @@ export async function writeAtifRunFolders(
   }
 }
 
-/** A TheAgentCompany agent folder: results/eval_<task>.json and trajectories/traj_<task>.json (OpenHands events). */
-export async function writeTacAgentFolder(
+/**
+ * TheAgentCompany agent folders: results/eval_<task>.json and trajectories/traj_<task>.json (OpenHands
+ * events). An agent folder holds one run per task, so runs beyond `tasks` go to further agent folders
+ * (`<agentFolder>-<k>`, another model): the same tasks as the native file, not one task per run.
+ */
+export async function writeTacAgentFolders(
   root: string,
   n: number,
   events: (i: number) => NativeEvent[],
   agentFolder: string,
+  tasks: number,
 ): Promise<void> {
-  await mkdir(path.join(root, agentFolder, 'results'), { recursive: true });
-  await mkdir(path.join(root, agentFolder, 'trajectories'), { recursive: true });
   for (let i = 0; i < n; i++) {
-    const task = `sde-bench-${i}`;
+    const agent = path.join(root, `${agentFolder}k${Math.floor(i / tasks)}`);
+    if (i % tasks === 0) {
+      await mkdir(path.join(agent, 'results'), { recursive: true });
+      await mkdir(path.join(agent, 'trajectories'), { recursive: true });
+    }
+    const task = `sde-bench-${i % tasks}`;
     const callOf = new Map<string, number>();
     await writeFile(
-      path.join(root, agentFolder, 'results', `eval_${task}.json`),
+      path.join(agent, 'results', `eval_${task}.json`),
       JSON.stringify({
         checkpoints: [
           { total: 1, result: 1 },
@@ -227,8 +240,110 @@ export async function writeTacAgentFolder(
       }),
     );
     await writeFile(
-      path.join(root, agentFolder, 'trajectories', `traj_${task}.json`),
+      path.join(agent, 'trajectories', `traj_${task}.json`),
       JSON.stringify(events(i).map((e, p) => openHandsEvent(e, p, callOf))),
     );
   }
+}
+
+/** A Langfuse observation as its export has it: span attributes as JSON text in `metadata`. */
+function langfuseObservation(
+  id: string,
+  parent: string,
+  at: number,
+  type: string,
+  name: string,
+  fields: Record<string, unknown>,
+  attributes: Record<string, unknown>,
+): Record<string, unknown> {
+  const time = new Date(Date.UTC(2026, 0, 1) + at * 1000).toISOString();
+  return {
+    id,
+    traceId: id.split('-')[0],
+    startTime: time,
+    endTime: time,
+    parentObservationId: parent,
+    type,
+    name,
+    level: 'DEFAULT',
+    statusMessage: null,
+    model: null,
+    usageDetails: {},
+    toolCalls: [],
+    metadata: JSON.stringify({ attributes, resourceAttributes: { 'service.name': 'bench-agent' } }),
+    ...fields,
+  };
+}
+
+/**
+ * A Langfuse export as the Vercel AI SDK's traces have it (a list of
+ * `{trace, observations}`): per turn a GENERATION given the user's message
+ * that returns the tool call, the TOOL span with its result, and a GENERATION
+ * that answers. Each generation holds only its new messages, so the events
+ * are the native file's, one for one.
+ */
+export async function writeLangfuseExport(
+  file: string,
+  n: number,
+  events: (i: number) => NativeEvent[],
+  model: string,
+): Promise<void> {
+  const generation = (id: string, root: string, at: number, input: unknown, output: unknown) =>
+    langfuseObservation(
+      id,
+      root,
+      at,
+      'GENERATION',
+      'ai.generateText.doGenerate',
+      { model, input: JSON.stringify(input), output: JSON.stringify(output), usageDetails: { input: 60, output: 20 } },
+      { 'operation.name': 'ai.generateText.doGenerate', 'ai.model.id': model },
+    );
+  await writeChunks(file, function* () {
+    yield '[';
+    for (let i = 0; i < n; i++) {
+      const traceId = `lf${model}${i}`.replace(/[^\w]/g, '');
+      const root = `${traceId}-root`;
+      const observations: Record<string, unknown>[] = [
+        langfuseObservation(root, null as unknown as string, 0, 'SPAN', 'ai.generateText', {}, {}),
+      ];
+      let pending: unknown[] = [];
+      for (const [p, e] of events(i).entries()) {
+        const id = `${traceId}-${p}`;
+        if (e.type === 'tool_call')
+          observations.push(
+            generation(id, root, p, pending, [
+              { toolCallId: e.call_id, toolName: toolOf(e), input: JSON.stringify(e.arguments ?? {}) },
+            ]),
+          );
+        else if (e.type === 'observation')
+          observations.push(
+            langfuseObservation(
+              id,
+              root,
+              p,
+              'TOOL',
+              toolOf(e),
+              { input: '{}', output: e.content },
+              { 'operation.name': 'ai.toolCall', 'ai.toolCall.name': toolOf(e), 'ai.toolCall.id': e.call_id },
+            ),
+          );
+        else if (e.source === 'user') {
+          pending = [{ role: 'user', content: [{ type: 'text', text: e.content }] }];
+          continue;
+        } else observations.push(generation(id, root, p, [], e.content));
+        pending = [];
+      }
+      yield `${i ? ',' : ''}${JSON.stringify({
+        trace: {
+          id: traceId,
+          name: 'ai.generateText',
+          sessionId: `shop/${i % 50}`,
+          timestamp: '2026-01-01T00:00:00.000Z',
+          scores: [{ name: 'status_told', value: i % 3 === 0 ? 1 : 0, dataType: 'BOOLEAN', observationId: null }],
+        },
+        observations,
+      })}`;
+    }
+    yield ']';
+  });
 }

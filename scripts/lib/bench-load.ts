@@ -53,7 +53,7 @@ function quantile(sorted: number[], q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 }
 
-const median = (xs: number[]) =>
+export const median = (xs: number[]) =>
   quantile(
     [...xs].sort((a, b) => a - b),
     0.5,

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { readZipEntries } from './bounded-unzip';
+import { ArchiveError } from '../archive/limits';
+import { BoundedZip } from '../archive/zip-reader';
 import { inspectSampleToNative, logStatusNote, type InspectLog } from './inspect-sample';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
 import { isObj, str, type Json } from './shared';
@@ -97,46 +98,53 @@ const parseEntry = (data: Buffer, name: string): { value?: unknown; error?: stri
   }
 };
 
+// The archive's own messages say "it was not imported" where they can.
+const unreadable = (err: Error) =>
+  `Cannot read this Inspect .eval log: ${err.message}${/imported\.$/.test(err.message) ? '' : ' Nothing was imported.'}`;
+
+const SAMPLE_ENTRY = /^samples\/[^/]+\.json$/;
+
 /**
  * A `.eval` log: a zip with `header.json` (written last, when the run ends),
  * `_journal/start.json` (written first: eval and plan) and one
- * `samples/<id>_epoch_<n>.json` per sample × epoch. Read within the unzip
- * limits (bounded-unzip.ts). A run that never finished has no header: its
- * samples are imported with the start journal's eval and the report says so.
+ * `samples/<id>_epoch_<n>.json` per sample × epoch. Read through the one
+ * bounded zip reader (lib/import/archive/zip-reader.ts, the archive limits),
+ * never unpacked to disk: the header first from the zip's directory, then
+ * one sample at a time, so memory holds one sample whatever the log's size.
+ * A run that never finished has no header: its samples are imported with the
+ * start journal's eval and the report says so.
  */
-async function* evalLog(input: Readable): AsyncGenerator<SourceItem> {
-  let start: Json | null = null;
-  let header: Json | null = null;
-  const samples: { name: string; value: unknown }[] = [];
-  let index = 0;
-  const items: SourceItem[] = [];
+async function* evalLog(file: string, fileName: string): AsyncGenerator<SourceItem> {
+  let zip: BoundedZip;
   try {
-    for await (const entry of readZipEntries(
-      input,
-      (name) => name === 'header.json' || name === '_journal/start.json' || /^samples\/[^/]+\.json$/.test(name),
-    )) {
-      const parsed = parseEntry(entry.data, entry.name);
-      if (parsed.error) {
-        items.push({
-          kind: 'error',
-          recordIndex: entry.name.startsWith('samples/') ? index++ : undefined,
-          path: entry.name,
-          reason: parsed.error,
-        });
-        continue;
-      }
-      if (entry.name === 'header.json') header = isObj(parsed.value) ? parsed.value : {};
-      else if (entry.name === '_journal/start.json') start = isObj(parsed.value) ? parsed.value : {};
-      else samples.push({ name: entry.name, value: parsed.value });
-    }
+    zip = await BoundedZip.open(file, fileName);
   } catch (err) {
-    yield* items;
-    yield {
-      kind: 'fatal',
-      reason: `Cannot read this Inspect .eval log: ${(err as Error).message}. Nothing was imported.`,
-    };
+    yield { kind: 'fatal', reason: unreadable(err as Error) };
     return;
   }
+  try {
+    yield* evalEntries(zip);
+  } catch (err) {
+    if (!(err instanceof ArchiveError)) throw err;
+    yield { kind: 'fatal', reason: unreadable(err) };
+  } finally {
+    await zip.close();
+  }
+}
+
+async function* evalEntries(zip: BoundedZip): AsyncGenerator<SourceItem> {
+  const entry = (name: string) => zip.entries.find((e) => e.name === name);
+  const items: SourceItem[] = [];
+  let index = 0;
+  const readTop = async (name: string): Promise<Json | null> => {
+    const e = entry(name);
+    if (!e) return null;
+    const parsed = parseEntry(await zip.read(e), name);
+    if (parsed.error) items.push({ kind: 'error', path: name, reason: parsed.error });
+    return isObj(parsed.value) ? parsed.value : parsed.error ? null : {};
+  };
+  const header = await readTop('header.json');
+  const start = await readTop('_journal/start.json');
   const top = header ?? start;
   if (!top || !isObj(top.eval)) {
     yield* items;
@@ -157,13 +165,19 @@ async function* evalLog(input: Readable): AsyncGenerator<SourceItem> {
     };
   } else yield* statusWarning(log);
   yield* items;
-  for (const s of samples) yield sampleItem(s.value, log, index++, s.name);
+  const samples = zip.entries.filter((e) => SAMPLE_ENTRY.test(e.name));
+  for (const e of samples) {
+    const parsed = parseEntry(await zip.read(e), e.name);
+    yield parsed.error
+      ? { kind: 'error', recordIndex: index++, path: e.name, reason: parsed.error }
+      : sampleItem(parsed.value, log, index++, e.name);
+  }
   if (!samples.length)
     yield { kind: 'warning', path: 'samples/', reason: 'the log holds no samples: nothing to import' };
 }
 
 /** Inspect AI logs, `.json` or `.eval` (told apart by the zip signature, not the name). */
-export const inspectAdapter: Adapter = async function* (input) {
+export const inspectAdapter: Adapter = async function* (input, opts) {
   const reader = input[Symbol.asyncIterator]();
   const first = await reader.next();
   if (first.done) return;
@@ -177,8 +191,9 @@ export const inspectAdapter: Adapter = async function* (input) {
     { objectMode: false },
   );
   try {
-    if (head.subarray(0, 4).toString('latin1') === ZIP_MAGIC) yield* evalLog(rest);
-    else yield* jsonLog(rest);
+    if (head.subarray(0, 4).toString('latin1') !== ZIP_MAGIC) yield* jsonLog(rest);
+    else if (opts.filePath) yield* evalLog(opts.filePath, opts.fileName);
+    else yield { kind: 'fatal', reason: 'An Inspect .eval log is read from a file (its directory is at its end).' };
   } finally {
     // Stopped early (a fatal item, a limit): the file is closed, not left half-read.
     rest.destroy();

@@ -1,4 +1,4 @@
-import readline from 'node:readline';
+import { lineReader } from './read-lines';
 import type { Adapter } from './types';
 
 /**
@@ -8,16 +8,10 @@ import type { Adapter } from './types';
  * "truncated" hint) and the next line is read as usual.
  */
 export const nativeJsonlAdapter: Adapter = async function* (input) {
-  let endsWithNewline = true;
-  input.on('data', (chunk: Buffer | string) => {
-    if (chunk.length)
-      endsWithNewline =
-        (typeof chunk === 'string' ? chunk.at(-1) : String.fromCharCode(chunk[chunk.length - 1])) === '\n';
-  });
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  const reader = lineReader(input);
   let line = 0;
   let pendingError: { line: number; message: string } | null = null;
-  for await (const text of lines) {
+  for await (const text of reader.lines) {
     line++;
     if (pendingError) {
       yield { kind: 'error', line: pendingError.line, path: '', reason: `malformed JSON: ${pendingError.message}` };
@@ -33,7 +27,7 @@ export const nativeJsonlAdapter: Adapter = async function* (input) {
     }
   }
   if (pendingError) {
-    const hint = endsWithNewline ? '' : ' (the last line has no newline: the file looks truncated)';
+    const hint = reader.endsWithNewline() ? '' : ' (the last line has no newline: the file looks truncated)';
     yield {
       kind: 'error',
       line: pendingError.line,

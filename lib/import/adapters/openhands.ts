@@ -1,5 +1,5 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { lineReader } from './read-lines';
 import type { NativeRecordInput } from '../native-schema';
 import { firstUserText, modelInEvents, openHandsEvents } from './openhands-events';
 import { isObj, nativeRecord, str, type Json } from './shared';
@@ -93,7 +93,7 @@ export const openHandsAdapter: Adapter = async function* (input, opts) {
   const base = opts.fileName.replace(/^.*[\\/]/, '').replace(/\.jsonl?(\.gz)?$/i, '');
   if (/\.jsonl$/i.test(opts.fileName)) {
     let line = 0;
-    for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    for await (const text of lineReader(input).lines) {
       line++;
       if (!text.trim()) continue;
       let r: unknown;

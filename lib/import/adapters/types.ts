@@ -30,6 +30,8 @@ export const NOT_STARTED_KEY = 'not_started';
 
 export type AdapterOptions = {
   fileName: string;
+  /** The file the stream reads, for a format read by random access (an Inspect `.eval` zip: its directory is at its end). */
+  filePath?: string;
   /** τ-bench v1 files and bare τ²-bench simulation lists do not name the model or domain; the CLI/API may. */
   model?: string;
   domain?: string;

@@ -13,8 +13,9 @@ export class UnpackBudget {
     if (++this.entries > this.limits.maxEntries) throw overCount(this.archive, this.limits);
   }
 
-  add(n: number): void {
+  /** `n` more decompressed bytes, of `entry` when the archive has entries (a lone .gz has none). */
+  add(n: number, entry?: string): void {
     this.bytes += n;
-    if (this.bytes > this.limits.maxBytes) throw overSize(this.archive, this.limits);
+    if (this.bytes > this.limits.maxBytes) throw overSize(this.archive, this.limits, entry);
   }
 }

@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { UnpackBudget } from './budget';
 import { entryTarget, safeEntryPath } from './entry-path';
-import { ArchiveError, ARCHIVE_LIMITS, type ArchiveLimits } from './limits';
+import { ArchiveError, archiveLimits, type ArchiveLimits } from './limits';
 import { unpackZip } from './zip-reader';
 
 export type ArchiveKind = 'zip' | 'gzip';
@@ -106,14 +106,14 @@ export async function unpackArchive(
   fileName: string,
   root: string,
   kind: ArchiveKind,
-  limits: ArchiveLimits = ARCHIVE_LIMITS,
+  limits: ArchiveLimits = archiveLimits(),
 ): Promise<Unpacked> {
-  const budget = new UnpackBudget(fileName, limits);
   await mkdir(root, { recursive: true });
   if (kind === 'zip') {
-    await unpackZip(file, root, budget, fileName);
+    await unpackZip(file, root, fileName, limits);
     return { kind: 'folder', root };
   }
+  const budget = new UnpackBudget(fileName, limits);
   const stream = gunzipped(file, budget, fileName);
   const head: Buffer[] = [];
   let seen = 0;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { pack } from 'tar-stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { prepareInput } from '@/lib/import/import-input';
 import { importFile } from '@/lib/import/run-import';
 
@@ -55,6 +55,29 @@ describe('archives are unpacked within bounds', () => {
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}.json`, new Uint8Array(1)]));
     const { input } = await prepared(write('many.zip', zipSync(many)));
     expect(input).toMatchObject({ kind: 'failed', reason: expect.stringContaining('more than 10 entries') });
+  });
+
+  it('bounds a folder zip by the same limits as an Inspect .eval, IMPORT_ARCHIVE_MAX_ENTRIES and _MB', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 4 }, (_, i) => [`results/eval_t${i}.json`, new Uint8Array(1)]),
+    );
+    vi.stubEnv('IMPORT_ARCHIVE_MAX_ENTRIES', '3');
+    try {
+      const report = await importFile({ ...cli, filePath: write('many.zip', zipSync(many)) });
+      expect(report).toMatchObject({ status: 'FAILED', error: expect.stringContaining('holds more than 3 entries') });
+      vi.stubEnv('IMPORT_ARCHIVE_MAX_ENTRIES', '10');
+      vi.stubEnv('IMPORT_ARCHIVE_MAX_MB', '1');
+      const bomb = zipSync({ 'results/eval_x.json': new Uint8Array(2 * 1024 * 1024) }, { level: 9 });
+      const big = await importFile({ ...cli, filePath: write('big.zip', bomb) });
+      expect(big).toMatchObject({
+        status: 'FAILED',
+        error: expect.stringContaining(
+          "unpacks to more than 1.0 MB (the limit for an archive's decompressed content, IMPORT_ARCHIVE_MAX_MB; reached in entry results/eval_x.json)",
+        ),
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('refuses entries that leave their folder (zip .., tar absolute path) and links, writing nothing outside', async () => {

@@ -47,8 +47,8 @@ function evalZip(entries: Record<string, unknown>): Buffer {
 const runImportCli = (args: string[]) => runScript('scripts/import.ts', args);
 
 afterEach(() => {
-  delete process.env.IMPORT_ZIP_MAX_MB;
-  delete process.env.IMPORT_ZIP_MAX_ENTRIES;
+  delete process.env.IMPORT_ARCHIVE_MAX_MB;
+  delete process.env.IMPORT_ARCHIVE_MAX_ENTRIES;
 });
 
 describe('Inspect AI logs', () => {
@@ -173,7 +173,7 @@ describe('Inspect AI logs', () => {
 
   it('refuses an .eval that inflates past the size limit, one with too many entries, and a corrupt one, with the reason', async () => {
     const dir = tmp();
-    process.env.IMPORT_ZIP_MAX_MB = '1';
+    process.env.IMPORT_ARCHIVE_MAX_MB = '1';
     const bomb = path.join(dir, 'bomb.eval');
     writeFileSync(
       bomb,
@@ -187,9 +187,11 @@ describe('Inspect AI logs', () => {
     expect(readFileSync(bomb).length).toBeLessThan(64 * 1024);
     const big = await importFile({ ...cli, filePath: bomb });
     expect(big).toMatchObject({ format: 'inspect', status: 'FAILED', importedCount: 0 });
-    expect(big.error).toMatch(/inflates to more than 1 MB \(the limit; reached in entry samples\/big_epoch_1\.json\)/);
+    expect(big.error).toMatch(
+      /bomb\.eval unpacks to more than 1\.0 MB \(.*reached in entry samples\/big_epoch_1\.json\)/,
+    );
 
-    process.env.IMPORT_ZIP_MAX_ENTRIES = '3';
+    process.env.IMPORT_ARCHIVE_MAX_ENTRIES = '3';
     const many = path.join(dir, 'many.eval');
     const entries: Record<string, unknown> = { '_journal/start.json': { eval: evalSpec } };
     for (let i = 0; i < 5; i++) entries[`samples/s${i}_epoch_1.json`] = sample(`s${i}`, 1, 'C');

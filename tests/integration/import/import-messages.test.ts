@@ -34,7 +34,7 @@ describe('a truncated τ²-bench results file', () => {
     const lines = cut.split('\n').length;
     expect(broken).toMatchObject({ recordIndex: 2, line: lines, path: 'simulations[2]' });
     expect(broken.reason).toBe(
-      `the JSON is malformed or truncated at or before byte ${bytes.toLocaleString('en-US')} (line ${lines}, where the file ends), inside record 2 (simulations[2]), which is not imported: Parser has expected a string value`,
+      `the JSON is malformed or truncated at or before byte ${bytes.toLocaleString('en-US')} (line ${lines}, where the file ends), inside record 2 (simulations[2]), which is not imported: the file ends inside a string`,
     );
   });
 
