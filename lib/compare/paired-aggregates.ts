@@ -1,5 +1,5 @@
 import { Prisma } from '@prisma/client';
-import { queryLong } from '@/lib/db/sql';
+import { queryLongInMemory } from '@/lib/db/sql';
 import type { ArmSpec, CompareScope } from './arm-spec';
 import type { DifferenceHistogram } from './paired-statistics';
 import { armWhere } from './load-arm-runs';
@@ -55,6 +55,22 @@ export type PairedAggregates = {
   unpairedTrials: { a: number; b: number };
 };
 
+/** The statement's one row: the group rows carry the means (read from the row of every pair). */
+type StatementRow = Omit<PairedAggregates, 'groups' | 'events' | 'cost' | 'tokens' | 'checkpoint'> & {
+  groups:
+    | (GroupCounts & {
+        means: {
+          events: SideMean;
+          cost: SideMean;
+          tokens: SideMean;
+          checkpointA: number | null;
+          checkpointB: number | null;
+        };
+      })[]
+    | null;
+  checkpointHistogram: DifferenceHistogram;
+};
+
 /**
  * The columns pairing reads from each run of an arm, all carried by Trajectory_compare_arm_idx (an
  * arm named by release is an index-only range). `tr` is the trial as paired: none is trial 0.
@@ -67,44 +83,45 @@ const armRows = (where: Prisma.Sql) => Prisma.sql`
 
 /**
  * The newest run of each pairing key of one arm (a re-run supersedes the older one): task and trial,
- * plus model and agent where `dims` keeps them ('' otherwise, so the join ignores them). Task and trial
- * lead, in the index's order, so the arm's range needs no sort when model and agent are not keyed.
+ * plus model and agent where `dims` keeps them ('' otherwise, so the join ignores them). Sorted in the
+ * C collation: equality is the same for a deterministic collation, and byte-wise comparisons are a
+ * fraction of the locale's.
  */
 const newestPerKey = (rows: Prisma.Sql) => Prisma.sql`
-  SELECT DISTINCT ON ("taskId", tr, km, kg) r.* FROM (
+  SELECT DISTINCT ON ("taskId" COLLATE "C", tr, km COLLATE "C", kg COLLATE "C") r.* FROM (
     SELECT x.*, CASE WHEN d.model THEN x.model ELSE '' END AS km, CASE WHEN d.agent THEN x.agent ELSE '' END AS kg
     FROM ${rows} x, dims d) r
-  ORDER BY "taskId", tr, km, kg, "createdAt" DESC, id DESC`;
+  ORDER BY "taskId" COLLATE "C", tr, km COLLATE "C", kg COLLATE "C", "createdAt" DESC, id DESC`;
 
-// Distinct counts as DISTINCT subqueries: PostgreSQL hashes those, where count(DISTINCT …) sorts.
-const distinctCount = (select: Prisma.Sql) => Prisma.sql`(SELECT count(*)::int FROM (${select}) d)`;
+/**
+ * One pass over an arm for its run count and whether it runs several models or agents (the smallest
+ * and the largest value differ: nothing hashed or sorted). Releases are listed only when there are
+ * several, which an arm named by release never has. Compared in the C collation, byte-wise.
+ */
+const armFacts = (rows: Prisma.Sql) => Prisma.sql`
+  SELECT count(*)::int AS runs, min(model COLLATE "C") <> max(model COLLATE "C") AS models,
+         min(agent COLLATE "C") <> max(agent COLLATE "C") AS agents,
+         CASE WHEN min(release COLLATE "C") = max(release COLLATE "C") THEN ARRAY[min(release COLLATE "C")]
+              WHEN min(release COLLATE "C") IS NULL THEN '{}'::text[]
+              ELSE (SELECT array_agg(release ORDER BY release COLLATE "C")
+                    FROM (SELECT DISTINCT release FROM ${rows} WHERE release IS NOT NULL) d) END AS releases
+  FROM ${rows}`;
 
-const totals = (rows: Prisma.Sql, keys: Prisma.Sql) => Prisma.sql`
-  json_build_object(
-    'runs', (SELECT count(*) FROM ${rows}),
-    'tasks', ${distinctCount(Prisma.sql`SELECT DISTINCT "taskId" FROM ${rows}`)},
-    'keys', (SELECT count(*) FROM ${keys}),
-    'releases', (SELECT coalesce(array_agg(release ORDER BY release COLLATE "C"), '{}')
-                 FROM (SELECT DISTINCT release FROM ${rows} WHERE release IS NOT NULL) d))`;
-
-/** Tasks of one arm the other lacks, with their run counts (task fields from the task: few rows). */
-const lone = (rows: Prisma.Sql, other: Prisma.Sql) => Prisma.sql`
+/** Tasks of one arm the other lacks (`side` keys only), with their run counts and task fields. */
+const lone = (side: Prisma.Sql, other: Prisma.Sql, rows: Prisma.Sql) => Prisma.sql`
   (SELECT coalesce(json_agg(l), '[]') FROM (
-     SELECT x."taskId", k."externalId" AS "taskExternalId", k.benchmark, x.runs FROM (
-       SELECT "taskId", count(*)::int AS runs FROM ${rows} r
-       WHERE NOT EXISTS (SELECT 1 FROM ${other} o WHERE o."taskId" = r."taskId") GROUP BY 1) x
-     JOIN "Task" k ON k.id = x."taskId") l)`;
+     SELECT r."taskId", k."externalId" AS "taskExternalId", k.benchmark, count(*)::int AS runs
+     FROM ${rows} r JOIN pt ON pt."taskId" = r."taskId" AND pt.${side} > 0 AND pt.${other} = 0
+     JOIN "Task" k ON k.id = r."taskId" GROUP BY 1, 2, 3) l)`;
 
-/** Keys of one arm the other lacks, on a task the other has (3 trials against 5: 2 unpaired). */
-const unpaired = (keys: Prisma.Sql, otherKeys: Prisma.Sql) => Prisma.sql`
-  (SELECT count(*)::int FROM ${keys} k
-   WHERE NOT EXISTS (SELECT 1 FROM ${otherKeys} o WHERE (o."taskId", o.tr, o.km, o.kg) = (k."taskId", k.tr, k.km, k.kg))
-     AND EXISTS (SELECT 1 FROM ${otherKeys} o WHERE o."taskId" = k."taskId"))`;
-
-const sideMean = (a: string, b: string) => {
+const sideMean = (name: string, a: string, b: string) => {
   const [ca, cb] = [Prisma.raw(a), Prisma.raw(b)];
-  return Prisma.sql`json_build_object('a', avg(${ca}::float8), 'b', avg(${cb}::float8), 'nA', count(${ca}), 'nB', count(${cb}))`;
+  return Prisma.sql`'${Prisma.raw(name)}', json_build_object('a', avg(${ca}::float8), 'b', avg(${cb}::float8), 'nA', count(${ca}), 'nB', count(${cb}))`;
 };
+
+// Each arm's newest-run-per-key sort holds the arm's narrow rows (tens of thousands at a few MB): in
+// memory, not in spill files, as the server's default work_mem would have it.
+const WORK_MEM_MB = 64;
 
 /**
  * Pairs two arms' runs by task and trial (a run without a trial is trial 0), plus model and agent
@@ -123,10 +140,26 @@ export async function pairedAggregates(
   taskIds: string[] | null,
   pinned: { model: boolean; agent: boolean },
 ): Promise<PairedAggregates> {
-  const [row] = await queryLong<PairedAggregates>(pairedAggregatesSql(a, b, scope, taskIds, pinned));
+  const [row] = await queryLongInMemory<StatementRow>(pairedAggregatesSql(a, b, scope, taskIds, pinned), WORK_MEM_MB);
   const byPlace = (x: LoneTask, y: LoneTask) =>
     x.benchmark.localeCompare(y.benchmark) || x.taskExternalId.localeCompare(y.taskExternalId);
-  return { ...row, groups: row.groups ?? [], onlyA: row.onlyA.sort(byPlace), onlyB: row.onlyB.sort(byPlace) };
+  const groups = row.groups ?? [];
+  const all = groups.find((g) => g.dim === 'all')?.means;
+  const none: SideMean = { a: null, b: null, nA: 0, nB: 0 };
+  return {
+    dims: row.dims,
+    arms: row.arms,
+    groups: groups.map(({ means: _means, ...g }) => g),
+    trialHistogram: row.trialHistogram,
+    events: all?.events ?? none,
+    cost: all?.cost ?? none,
+    tokens: all?.tokens ?? none,
+    checkpoint: { a: all?.checkpointA ?? null, b: all?.checkpointB ?? null, histogram: row.checkpointHistogram },
+    flips: row.flips,
+    onlyA: row.onlyA.sort(byPlace),
+    onlyB: row.onlyB.sort(byPlace),
+    unpairedTrials: row.unpairedTrials,
+  };
 }
 
 /** The one statement of pairedAggregates. */
@@ -137,57 +170,75 @@ export function pairedAggregatesSql(
   taskIds: string[] | null,
   pinned: { model: boolean; agent: boolean },
 ): Prisma.Sql {
-  const [ra, rb, ka, kb] = ['ra', 'rb', 'ka', 'kb'].map((n) => Prisma.raw(n));
+  const [ra, rb, na, nb] = ['ra', 'rb', 'na', 'nb'].map((n) => Prisma.raw(n));
+  // Each arm is read once (an index-only range when named by release) and its newest run per key kept;
+  // one full join of the two gives the pairs and the keys either arm lacks; every figure is one
+  // aggregate over that join. The key's model and agent are '' unless `dims` keeps them.
   return Prisma.sql`
     WITH ra AS MATERIALIZED (${armRows(armWhere(a, scope, taskIds))}),
     rb AS MATERIALIZED (${armRows(armWhere(b, scope, taskIds))}),
-    dims AS (
-      SELECT NOT ${pinned.model} AND (${distinctCount(Prisma.sql`SELECT DISTINCT model FROM ra`)} > 1
-                                  OR ${distinctCount(Prisma.sql`SELECT DISTINCT model FROM rb`)} > 1) AS model,
-             NOT ${pinned.agent} AND (${distinctCount(Prisma.sql`SELECT DISTINCT agent FROM ra`)} > 1
-                                  OR ${distinctCount(Prisma.sql`SELECT DISTINCT agent FROM rb`)} > 1) AS agent),
+    fa AS MATERIALIZED (${armFacts(ra)}),
+    fb AS MATERIALIZED (${armFacts(rb)}),
+    dims AS MATERIALIZED (
+      SELECT NOT ${pinned.model} AND coalesce(fa.models OR fb.models, fa.models, fb.models, false) AS model,
+             NOT ${pinned.agent} AND coalesce(fa.agents OR fb.agents, fa.agents, fb.agents, false) AS agent
+      FROM fa, fb),
     ka AS MATERIALIZED (${newestPerKey(ra)}),
     kb AS MATERIALIZED (${newestPerKey(rb)}),
-    p AS MATERIALIZED (
-      SELECT "taskId", tr, km, kg, ka.ability, ka.trial, ka.id AS a_id, kb.id AS b_id, ka.model AS a_model,
+    -- Joined on the keys in the C collation, the order ka and kb come in: a merge join without a sort.
+    j AS MATERIALIZED (
+      SELECT coalesce(ka."taskId", kb."taskId") AS "taskId", coalesce(ka.km, kb.km) AS km, coalesce(ka.kg, kb.kg) AS kg,
+             ka.id AS a_id, kb.id AS b_id, ka.ability, ka.trial, ka.model AS a_model,
              kb.model AS b_model, ka.passed AS a_pass, kb.passed AS b_pass, ka.cc AS a_cc, ka.cp AS a_cp,
              kb.cc AS b_cc, kb.cp AS b_cp, ka.ev AS a_ev, kb.ev AS b_ev, ka.cost AS a_cost, kb.cost AS b_cost,
              ka.tokens AS a_tok, kb.tokens AS b_tok
-      FROM ka JOIN kb USING ("taskId", tr, km, kg)),
-    -- Each pair's checkpoint shares where both runs have checkpoints (partial credit), and B − A.
-    cs AS MATERIALIZED (
-      SELECT a_cp::float8 / a_cc AS sa, b_cp::float8 / b_cc AS sb, b_cp::float8 / b_cc - a_cp::float8 / a_cc AS d
-      FROM p WHERE a_cc > 0 AND b_cc > 0)
+      FROM ka FULL JOIN kb ON ka."taskId" COLLATE "C" = kb."taskId" COLLATE "C" AND ka.tr = kb.tr
+                          AND ka.km COLLATE "C" = kb.km COLLATE "C" AND ka.kg COLLATE "C" = kb.kg COLLATE "C"),
+    -- Per task: keys of each arm and pairs (a task is in an arm when it has a key there).
+    pt AS MATERIALIZED (
+      SELECT "taskId", count(a_id) AS na, count(b_id) AS nb, count(a_id) FILTER (WHERE b_id IS NOT NULL) AS np
+      FROM j GROUP BY "taskId"),
+    p AS (SELECT * FROM j WHERE a_id IS NOT NULL AND b_id IS NOT NULL)
     SELECT
       (SELECT row_to_json(dims) FROM dims) AS dims,
-      json_build_object('a', ${totals(ra, ka)}, 'b', ${totals(rb, kb)}) AS arms,
+      (SELECT json_build_object(
+         'a', json_build_object('runs', (SELECT runs FROM fa), 'releases', (SELECT releases FROM fa),
+                                'tasks', count(*) FILTER (WHERE na > 0), 'keys', coalesce(sum(na), 0)),
+         'b', json_build_object('runs', (SELECT runs FROM fb), 'releases', (SELECT releases FROM fb),
+                                'tasks', count(*) FILTER (WHERE nb > 0), 'keys', coalesce(sum(nb), 0)))
+       FROM pt) AS arms,
+      (SELECT json_build_object('a', coalesce(sum(na - np) FILTER (WHERE nb > 0), 0), 'b', coalesce(sum(nb - np) FILTER (WHERE na > 0), 0))
+       FROM pt) AS "unpairedTrials",
       (SELECT json_agg(g) FROM (
          SELECT CASE WHEN GROUPING(ability) = 0 THEN 'ability' WHEN GROUPING(mg) = 0 THEN 'model' ELSE 'all' END AS dim,
                 CASE WHEN GROUPING(ability) = 0 THEN ability ELSE mg END AS "group",
                 count(*) AS pairs, count(*) FILTER (WHERE a_pass AND b_pass) AS "bothPass",
                 count(*) FILTER (WHERE NOT a_pass AND NOT b_pass) AS "bothFail",
-                count(*) FILTER (WHERE NOT a_pass AND b_pass) AS fixed, count(*) FILTER (WHERE a_pass AND NOT b_pass) AS broke
-         FROM (SELECT ability, a_pass, b_pass, CASE WHEN a_model = b_model THEN a_model ELSE a_model || ' → ' || b_model END AS mg FROM p) x
+                count(*) FILTER (WHERE NOT a_pass AND b_pass) AS fixed, count(*) FILTER (WHERE a_pass AND NOT b_pass) AS broke,
+                json_build_object(${sideMean('events', 'a_ev', 'b_ev')}, ${sideMean('cost', 'a_cost', 'b_cost')},
+                                  ${sideMean('tokens', 'a_tok', 'b_tok')},
+                                  'checkpointA', avg(a_cp::float8 / a_cc) FILTER (WHERE a_cc > 0 AND b_cc > 0),
+                                  'checkpointB', avg(b_cp::float8 / b_cc) FILTER (WHERE a_cc > 0 AND b_cc > 0)) AS means
+         FROM (SELECT ability COLLATE "C" AS ability, a_pass, b_pass, a_ev, b_ev, a_cost, b_cost, a_tok, b_tok, a_cp, a_cc, b_cp, b_cc,
+                CASE WHEN a_model = b_model THEN a_model ELSE a_model || ' → ' || b_model END AS mg FROM p) x
          GROUP BY GROUPING SETS ((), (ability), (mg))) g) AS groups,
       (SELECT coalesce(json_agg(h), '[]') FROM (
          SELECT trials, "passedA", "passedB", count(*) AS tasks FROM (
            SELECT count(*) AS trials, count(*) FILTER (WHERE a_pass) AS "passedA", count(*) FILTER (WHERE b_pass) AS "passedB"
            FROM p GROUP BY "taskId", km, kg) t
          GROUP BY 1, 2, 3) h) AS "trialHistogram",
-      (SELECT ${sideMean('a_ev', 'b_ev')} FROM p) AS events,
-      (SELECT ${sideMean('a_cost', 'b_cost')} FROM p) AS cost,
-      (SELECT ${sideMean('a_tok', 'b_tok')} FROM p) AS tokens,
-      (SELECT json_build_object('a', avg(sa), 'b', avg(sb),
-                                'histogram', (SELECT coalesce(json_agg(json_build_object('value', value, 'count', n) ORDER BY value), '[]')
-                                              FROM (SELECT d AS value, count(*) AS n FROM cs GROUP BY d) h))
-       FROM cs) AS checkpoint,
+      (SELECT coalesce(json_agg(json_build_object('value', value, 'count', n) ORDER BY value), '[]') FROM (
+         SELECT b_cp::float8 / b_cc - a_cp::float8 / a_cc AS value, count(*) AS n FROM p WHERE a_cc > 0 AND b_cc > 0 GROUP BY 1) h
+      ) AS "checkpointHistogram",
       (SELECT coalesce(json_agg(f), '[]') FROM (
          SELECT CASE WHEN b_pass THEN 'fixed' ELSE 'broke' END AS kind, p."taskId", tb."taskExternalId", tb.benchmark,
                 p.ability, p.trial, a_model AS "modelA", b_model AS "modelB", a_id AS "runA", b_id AS "runB",
                 json_build_array(a_cp, a_cc) AS "checkpointsA", json_build_array(b_cp, b_cc) AS "checkpointsB",
                 tb."memoryCardIds" AS "cardIdsB"
-         FROM p JOIN "Trajectory" tb ON tb.id = p.b_id WHERE a_pass <> b_pass) f) AS flips,
-      ${lone(ra, rb)} AS "onlyA",
-      ${lone(rb, ra)} AS "onlyB",
-      json_build_object('a', ${unpaired(ka, kb)}, 'b', ${unpaired(kb, ka)}) AS "unpairedTrials"`;
+         -- Each flip's later run by its key (OFFSET 0 keeps the look-up per flip, never a scan of every run).
+         FROM p CROSS JOIN LATERAL (
+           SELECT t."taskExternalId", t.benchmark, t."memoryCardIds" FROM "Trajectory" t WHERE t.id = p.b_id OFFSET 0) tb
+         WHERE a_pass <> b_pass) f) AS flips,
+      ${lone(na, nb, ra)} AS "onlyA",
+      ${lone(nb, na, rb)} AS "onlyB"`;
 }
