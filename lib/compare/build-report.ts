@@ -25,19 +25,10 @@ export type ArmRate = {
 /** One group of a breakdown (an ability, a model): its flips, test and pass rates. */
 export type BreakdownRow = { group: string | null; counts: FlipCounts; mcnemar: Mcnemar; a: ArmRate; b: ArmRate };
 
-/** A flipped task: the two runs, and for B the cards it ran with. */
-export type Flip = {
-  kind: 'fixed' | 'broke';
-  taskId: string;
-  taskExternalId: string;
-  benchmark: string;
-  ability: string | null;
-  trial: number | null;
+/** A flipped task: the two runs, and for B the cards it ran with (the SQL's row, models and checkpoints paired up). */
+export type Flip = Omit<FlipRow, 'modelA' | 'modelB' | 'checkpointsA' | 'checkpointsB'> & {
   model: { a: string; b: string };
-  runA: string;
-  runB: string;
   checkpoints: { a: string; b: string };
-  cardIdsB: string[];
 };
 
 export type MeanFigure = { a: number | null; b: number | null; nA: number; nB: number };
