@@ -5,18 +5,24 @@
 -- the import's statements, the seeds) fills them without code. A number only when the source wrote a
 -- number: a string or an object there is not a cost. Prisma reads them (dbgenerated defaults) and never writes them.
 
--- AlterTable
-ALTER TABLE "Trajectory" ADD COLUMN "agentCost" double precision GENERATED ALWAYS AS (
-  CASE WHEN jsonb_typeof(metadata #> '{agent_cost}'::text[]) = 'number' THEN (metadata #>> '{agent_cost}'::text[])::double precision END
-) STORED;
+-- A generated column must never fail a write: the cast happens only for a JSON number, and only
+-- within double precision's range (JSON allows 1e400; such a "cost" is left out, as text is).
+CREATE FUNCTION "metadata_number"(metadata jsonb, path text[]) RETURNS double precision
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  -- Nested CASE, not AND: only a CASE orders the evaluation, and the numeric cast fails on any non-number.
+  SELECT CASE WHEN jsonb_typeof(metadata #> path) = 'number' THEN
+           CASE WHEN abs((metadata #> path)::numeric) BETWEEN 1e-300 AND 1e300 OR (metadata #> path)::numeric = 0
+                THEN (metadata #> path)::numeric::double precision END
+         END
+$$;
 
 -- AlterTable
-ALTER TABLE "Trajectory" ADD COLUMN "totalTokens" double precision GENERATED ALWAYS AS (
-  coalesce(
-    CASE WHEN jsonb_typeof(metadata #> '{total_tokens}'::text[]) = 'number' THEN (metadata #>> '{total_tokens}'::text[])::double precision END,
-    CASE WHEN jsonb_typeof(metadata #> '{usage,total_tokens}'::text[]) = 'number' THEN (metadata #>> '{usage,total_tokens}'::text[])::double precision END
-  )
-) STORED;
+ALTER TABLE "Trajectory" ADD COLUMN "agentCost" double precision
+  GENERATED ALWAYS AS ("metadata_number"(metadata, '{agent_cost}')) STORED;
+
+-- AlterTable
+ALTER TABLE "Trajectory" ADD COLUMN "totalTokens" double precision
+  GENERATED ALWAYS AS (coalesce("metadata_number"(metadata, '{total_tokens}'), "metadata_number"(metadata, '{usage,total_tokens}'))) STORED;
 
 -- An arm's runs by release, in pairing-key order (task, trial with none as 0), newest first within a
 -- key, carrying every column the pairing reads: each arm is an index-only range in the order the
