@@ -39,10 +39,11 @@ const median = (xs: number[]) => {
 async function body() {
   const { prisma } = await import('@/lib/db/prisma');
   const { compareArms } = await import('@/lib/compare/compare-arms');
-  const { loadArmRuns } = await import('@/lib/compare/load-arm-runs');
-  const { pairRuns } = await import('@/lib/compare/pair-runs');
+  const { pairedAggregates } = await import('@/lib/compare/paired-aggregates');
   const { buildPairedFigures } = await import('@/lib/compare/build-report');
-  const { pairedMeanDifference } = await import('@/lib/compare/paired-statistics');
+  const { pairedMeanDifferenceOfHistogram } = await import('@/lib/compare/paired-statistics');
+  const { regressionDetails } = await import('@/lib/compare/regression-cards');
+  const { MAX_DETAILED_REGRESSIONS } = await import('@/lib/compare/compare-arms');
   const { cardRecords } = await import('@/lib/compare/card-record');
   const { cardRecordCounts } = await import('@/lib/compare/card-record-counts');
   const { listCards } = await import('@/lib/cards/list-cards');
@@ -70,15 +71,14 @@ async function body() {
 
   // Inputs of the report's parts, computed once through the same functions compareArms calls.
   const noPin = { model: false, agent: false };
-  const runs = await Promise.all([
-    loadArmRuns({ release: 'bench-r1' }, {}, null),
-    loadArmRuns({ release: 'bench-r2' }, {}, null),
-  ]);
-  const pairing = pairRuns(runs[0], runs[1], noPin);
-  const share = (r: (typeof runs)[0][number]) => r.checkpointsPassed / r.checkpointCount;
-  const diffs = pairing.pairs
-    .filter((p) => p.a.checkpointCount && p.b.checkpointCount)
-    .map((p) => share(p.b) - share(p.a));
+  const [r1, r2] = [{ release: 'bench-r1' }, { release: 'bench-r2' }];
+  const aggregates = await pairedAggregates(r1, r2, {}, null, noPin);
+  const figures = buildPairedFigures(aggregates);
+  const broke = figures.flips.filter((f) => f.kind === 'broke').slice(0, MAX_DETAILED_REGRESSIONS);
+  const histogram = aggregates.checkpoint.histogram;
+  const differences = histogram.reduce((s, h) => s + h.count, 0);
+  const cardsInjected = (release: string) =>
+    prisma.$queryRaw`SELECT count(*)::int FROM (SELECT DISTINCT c FROM "Trajectory" t, unnest(t."memoryCardIds") c WHERE t."memoryRelease" = ${release}) d`;
 
   const cases: [string, () => Promise<unknown>][] = [
     [
@@ -87,17 +87,17 @@ async function body() {
         prisma.$queryRaw`SELECT t."memoryRelease", t.passed, count(*) FROM "Trajectory" t WHERE t."memoryRelease" IN ('bench-r1', 'bench-r2') GROUP BY 1, 2`,
     ],
     ['the paired report (compareArms)', () => compareArms(admin, { a: 'bench-r1', b: 'bench-r2' })],
+    ['  part: pair and count in SQL (one statement)', () => pairedAggregates(r1, r2, {}, null, noPin)],
     [
-      '  part: load both arms (SQL and transfer)',
-      () =>
-        Promise.all([loadArmRuns({ release: 'bench-r1' }, {}, null), loadArmRuns({ release: 'bench-r2' }, {}, null)]),
+      '  part: distinct cards injected of both arms (SQL)',
+      () => Promise.all([cardsInjected('bench-r1'), cardsInjected('bench-r2')]),
     ],
-    ['  part: pair the runs (Node)', async () => pairRuns(runs[0], runs[1], noPin)],
-    ['  part: every figure (Node, with the bootstrap)', async () => buildPairedFigures(pairing)],
+    ['  part: every figure from the aggregates (Node)', async () => buildPairedFigures(aggregates)],
     [
-      `  part: bootstrap of ${diffs.length.toLocaleString('en-US')} differences`,
-      async () => pairedMeanDifference(diffs),
+      `  part: bootstrap of ${differences.toLocaleString('en-US')} differences (${histogram.length} values)`,
+      async () => pairedMeanDifferenceOfHistogram(histogram),
     ],
+    [`  part: detail of ${broke.length} regressions (checkpoint, cards)`, () => regressionDetails(broke)],
     ['card record of one card, with pairs (the card page)', () => cardRecords(cards.slice(0, 1))],
     [`kept counts of ${cards.length} cards (the review inbox)`, () => cardRecordCounts(cards)],
     [`bank page of ${bankSize} cards, default order`, () => listCards(admin, { status: 'all' })],
@@ -108,7 +108,7 @@ async function body() {
     ],
   ];
   console.log(
-    `\nCompare over SYNTHETIC data: arms bench-r1 (${a.toLocaleString('en-US')} runs) and bench-r2 (${b.toLocaleString('en-US')}), ${pairing.pairs.length.toLocaleString('en-US')} pairs; ${ROUNDS} interleaved rounds after one warm-up, load average ${os
+    `\nCompare over SYNTHETIC data: arms bench-r1 (${a.toLocaleString('en-US')} runs) and bench-r2 (${b.toLocaleString('en-US')}), ${figures.counts.pairs.toLocaleString('en-US')} pairs; ${ROUNDS} interleaved rounds after one warm-up, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')}:\n`,

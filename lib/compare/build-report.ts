@@ -1,8 +1,13 @@
-import type { ArmRun } from './load-arm-runs';
-import type { LoneTask, Pairing, PairKind, RunPair } from './pair-runs';
-import { mcnemarChiSquare, mcnemarExactP, pairedMeanDifference, passHatK, wilsonInterval } from './paired-statistics';
+import type { FlipRow, GroupCounts, KindCounts, LoneTask, PairedAggregates } from './paired-aggregates';
+import {
+  mcnemarChiSquare,
+  mcnemarExactP,
+  pairedMeanDifferenceOfHistogram,
+  passHatK,
+  wilsonInterval,
+} from './paired-statistics';
 
-export type FlipCounts = Record<PairKind, number> & { pairs: number };
+export type FlipCounts = KindCounts;
 
 export type Mcnemar = {
   /** Two-sided exact binomial p on the discordant pairs (fixed against broke); null without any. */
@@ -20,19 +25,10 @@ export type ArmRate = {
 /** One group of a breakdown (an ability, a model): its flips, test and pass rates. */
 export type BreakdownRow = { group: string | null; counts: FlipCounts; mcnemar: Mcnemar; a: ArmRate; b: ArmRate };
 
-/** A flipped task: the two runs, and for B the cards it ran with. */
-export type Flip = {
-  kind: 'fixed' | 'broke';
-  taskId: string;
-  taskExternalId: string;
-  benchmark: string;
-  ability: string | null;
-  trial: number | null;
+/** A flipped task: the two runs, and for B the cards it ran with (the SQL's row, models and checkpoints paired up). */
+export type Flip = Omit<FlipRow, 'modelA' | 'modelB' | 'checkpointsA' | 'checkpointsB'> & {
   model: { a: string; b: string };
-  runA: string;
-  runB: string;
   checkpoints: { a: string; b: string };
-  cardIdsB: string[];
 };
 
 export type MeanFigure = { a: number | null; b: number | null; nA: number; nB: number };
@@ -46,7 +42,7 @@ export type PairedFigures = {
   checkpointScore: {
     a: number | null;
     b: number | null;
-    difference: ReturnType<typeof pairedMeanDifference>;
+    difference: ReturnType<typeof pairedMeanDifferenceOfHistogram>;
   };
   /** Events per run (every source), and cost / tokens where the runs recorded them. */
   events: MeanFigure;
@@ -58,14 +54,26 @@ export type PairedFigures = {
   flips: Flip[];
   onlyA: LoneTask[];
   onlyB: LoneTask[];
-  pairing: Pick<Pairing, 'key' | 'unpairedTrials' | 'superseded'>;
+  pairing: {
+    /** What a pair has in common beside the task and trial (model, agent when the arms run several of them). */
+    key: ('task' | 'trial' | 'model' | 'agent')[];
+    /** Runs of a task both arms have whose trial the other arm lacks (3 trials against 5: 2 unpaired). */
+    unpairedTrials: { a: number; b: number };
+    /**
+     * Runs that share their pairing key with a later run of the same arm (a re-run of one trial): the
+     * newest is paired, these are counted, so an arm mixing runs it should not is visible.
+     */
+    superseded: { a: number; b: number };
+  };
 };
 
-function countPairs(pairs: RunPair[]): FlipCounts {
-  const c: FlipCounts = { bothPass: 0, bothFail: 0, fixed: 0, broke: 0, pairs: pairs.length };
-  for (const p of pairs) c[p.kind]++;
-  return c;
-}
+const kindCounts = (g: GroupCounts): FlipCounts => ({
+  bothPass: g.bothPass,
+  bothFail: g.bothFail,
+  fixed: g.fixed,
+  broke: g.broke,
+  pairs: g.pairs,
+});
 
 const mcnemar = (c: FlipCounts): Mcnemar => ({
   exactP: mcnemarExactP(c.fixed, c.broke),
@@ -76,79 +84,49 @@ function armRate(passed: number, n: number): ArmRate {
   return { passed, n, rate: n ? passed / n : null, interval: wilsonInterval(passed, n) };
 }
 
-function rates(pairs: RunPair[]): { a: ArmRate; b: ArmRate } {
-  const n = pairs.length;
-  return {
-    a: armRate(pairs.filter((p) => p.a.passed).length, n),
-    b: armRate(pairs.filter((p) => p.b.passed).length, n),
-  };
-}
+// A passed in both-pass and broke pairs, B in both-pass and fixed ones.
+const rates = (c: FlipCounts) => ({
+  a: armRate(c.bothPass + c.broke, c.pairs),
+  b: armRate(c.bothPass + c.fixed, c.pairs),
+});
 
-function mean(values: (number | null)[]): { value: number | null; n: number } {
-  const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
-  return { value: present.length ? present.reduce((s, v) => s + v, 0) / present.length : null, n: present.length };
-}
-
-function meanFigure(pairs: RunPair[], f: (r: ArmRun) => number | null): MeanFigure {
-  const a = mean(pairs.map((p) => f(p.a)));
-  const b = mean(pairs.map((p) => f(p.b)));
-  return { a: a.value, b: b.value, nA: a.n, nB: b.n };
-}
-
-const checkpointShare = (r: ArmRun): number | null =>
-  r.checkpointCount > 0 ? r.checkpointsPassed / r.checkpointCount : null;
-
-/** pass^k of one side: the paired runs grouped by their key without the trial (task, and model / agent when keyed). */
-function sidePassHatK(pairs: RunPair[], side: 'a' | 'b') {
-  const byTask = new Map<string, { passed: number; trials: number }>();
-  for (const p of pairs) {
-    const [task, , model, agent] = JSON.parse(p.key) as [string, number, string, string];
-    const k = JSON.stringify([task, model, agent]);
-    const t = byTask.get(k) ?? { passed: 0, trials: 0 };
-    t.trials++;
-    if (p[side].passed) t.passed++;
-    byTask.set(k, t);
-  }
-  return passHatK([...byTask.values()]);
-}
-
-function breakdown(pairs: RunPair[], groupOf: (p: RunPair) => string | null): BreakdownRow[] {
-  const groups = new Map<string | null, RunPair[]>();
-  for (const p of pairs) {
-    const g = groupOf(p);
-    const members = groups.get(g);
-    if (members) members.push(p);
-    else groups.set(g, [p]);
-  }
-  return [...groups.entries()]
-    .map(([group, ps]) => {
-      const counts = countPairs(ps);
-      return { group, counts, mcnemar: mcnemar(counts), ...rates(ps) };
+function breakdown(groups: GroupCounts[], dim: 'ability' | 'model'): BreakdownRow[] {
+  return groups
+    .filter((g) => g.dim === dim)
+    .map((g) => {
+      const counts = kindCounts(g);
+      return { group: g.group, counts, mcnemar: mcnemar(counts), ...rates(counts) };
     })
     .sort((x, y) => (x.group ?? '~').localeCompare(y.group ?? '~'));
+}
+
+/** pass^k of one side from the tasks' (trials, passed) histogram: each task counted as often as it occurs. */
+function sidePassHatK(histogram: PairedAggregates['trialHistogram'], side: 'passedA' | 'passedB') {
+  return passHatK(
+    histogram.flatMap((h) => Array.from({ length: h.tasks }, () => ({ passed: h[side], trials: h.trials }))),
+  );
 }
 
 // One collator for the whole sort: localeCompare with options builds one per call, which dominated
 // sorting thousands of flips. Same order as localeCompare(…, undefined, { numeric: true }).
 export const numericOrder = new Intl.Collator(undefined, { numeric: true }).compare;
 
-const checkpointText = (r: ArmRun) => (r.checkpointCount ? `${r.checkpointsPassed}/${r.checkpointCount}` : '—');
+const checkpointText = ([passed, count]: [number, number]) => (count ? `${passed}/${count}` : '—');
 
-function flips(pairs: RunPair[]): Flip[] {
-  return pairs
-    .filter((p): p is RunPair & { kind: 'fixed' | 'broke' } => p.kind === 'fixed' || p.kind === 'broke')
-    .map((p) => ({
-      kind: p.kind,
-      taskId: p.a.taskId,
-      taskExternalId: p.a.taskExternalId,
-      benchmark: p.a.benchmark,
-      ability: p.a.ability,
-      trial: p.a.trial,
-      model: { a: p.a.model, b: p.b.model },
-      runA: p.a.id,
-      runB: p.b.id,
-      checkpoints: { a: checkpointText(p.a), b: checkpointText(p.b) },
-      cardIdsB: p.b.cardIds,
+function flips(rows: FlipRow[]): Flip[] {
+  return rows
+    .map((f) => ({
+      kind: f.kind,
+      taskId: f.taskId,
+      taskExternalId: f.taskExternalId,
+      benchmark: f.benchmark,
+      ability: f.ability,
+      trial: f.trial,
+      model: { a: f.modelA, b: f.modelB },
+      runA: f.runA,
+      runB: f.runB,
+      checkpoints: { a: checkpointText(f.checkpointsA), b: checkpointText(f.checkpointsB) },
+      cardIdsB: f.cardIdsB,
     }))
     .sort(
       (x, y) =>
@@ -160,30 +138,35 @@ function flips(pairs: RunPair[]): Flip[] {
     );
 }
 
-/** Every paired figure of the report from a pairing (pure: the statistics are tested on their own). */
-export function buildPairedFigures(pairing: Pairing): PairedFigures {
-  const { pairs } = pairing;
-  const counts = countPairs(pairs);
-  const scored = pairs.filter((p) => p.a.checkpointCount > 0 && p.b.checkpointCount > 0);
-  const modelOf = (p: RunPair) => (p.a.model === p.b.model ? p.a.model : `${p.a.model} → ${p.b.model}`);
+/** Every paired figure of the report from the aggregates SQL computed (pure: the statistics are tested on their own). */
+export function buildPairedFigures(agg: PairedAggregates): PairedFigures {
+  const all = agg.groups.find((g) => g.dim === 'all');
+  const counts: FlipCounts = all ? kindCounts(all) : { bothPass: 0, bothFail: 0, fixed: 0, broke: 0, pairs: 0 };
+  const key: PairedFigures['pairing']['key'] = ['task', 'trial'];
+  if (agg.dims.model) key.push('model');
+  if (agg.dims.agent) key.push('agent');
   return {
     counts,
     mcnemar: mcnemar(counts),
-    passRate: rates(pairs),
-    passHatK: { a: sidePassHatK(pairs, 'a'), b: sidePassHatK(pairs, 'b') },
+    passRate: rates(counts),
+    passHatK: { a: sidePassHatK(agg.trialHistogram, 'passedA'), b: sidePassHatK(agg.trialHistogram, 'passedB') },
     checkpointScore: {
-      a: mean(scored.map((p) => checkpointShare(p.a))).value,
-      b: mean(scored.map((p) => checkpointShare(p.b))).value,
-      difference: pairedMeanDifference(scored.map((p) => checkpointShare(p.b)! - checkpointShare(p.a)!)),
+      a: agg.checkpoint.a,
+      b: agg.checkpoint.b,
+      difference: pairedMeanDifferenceOfHistogram(agg.checkpoint.histogram),
     },
-    events: meanFigure(pairs, (r) => r.eventCount),
-    cost: meanFigure(pairs, (r) => r.cost),
-    tokens: meanFigure(pairs, (r) => r.tokens),
-    byAbility: breakdown(pairs, (p) => p.a.ability),
-    byModel: breakdown(pairs, modelOf),
-    flips: flips(pairs),
-    onlyA: pairing.onlyA,
-    onlyB: pairing.onlyB,
-    pairing: { key: pairing.key, unpairedTrials: pairing.unpairedTrials, superseded: pairing.superseded },
+    events: agg.events,
+    cost: agg.cost,
+    tokens: agg.tokens,
+    byAbility: breakdown(agg.groups, 'ability'),
+    byModel: breakdown(agg.groups, 'model'),
+    flips: flips(agg.flips),
+    onlyA: agg.onlyA,
+    onlyB: agg.onlyB,
+    pairing: {
+      key,
+      unpairedTrials: agg.unpairedTrials,
+      superseded: { a: agg.arms.a.runs - agg.arms.a.keys, b: agg.arms.b.runs - agg.arms.b.keys },
+    },
   };
 }

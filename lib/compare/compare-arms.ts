@@ -1,11 +1,21 @@
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
+import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
+import { queryLong } from '@/lib/db/sql';
 import { AppError } from '@/lib/errors';
-import { compareQuerySchema, formatArm, isEmptyArm, parseArm, type ArmSpec, type CompareQuery } from './arm-spec';
+import {
+  compareQuerySchema,
+  formatArm,
+  isEmptyArm,
+  parseArm,
+  type ArmSpec,
+  type CompareQuery,
+  type CompareScope,
+} from './arm-spec';
 import { bankSizes, type BankSize } from './bank-size';
 import { buildPairedFigures, type PairedFigures } from './build-report';
-import { loadArmRuns, type ArmRun } from './load-arm-runs';
-import { pairRuns } from './pair-runs';
+import { armWhere } from './load-arm-runs';
+import { pairedAggregates, type ArmTotals } from './paired-aggregates';
 import { regressionDetails, type RegressionDetail } from './regression-cards';
 
 /** Regressions explained with their failed checkpoint and cards; the rest are listed without (bounded work per view). */
@@ -52,15 +62,22 @@ async function resolveTask(task: string, benchmark: string | undefined) {
   return rows[0];
 }
 
-async function armInfo(text: string, spec: ArmSpec, runs: ArmRun[]): Promise<ArmInfo> {
-  const releases = [...new Set(runs.map((r) => r.release).filter((r): r is string => r !== null))].sort();
+/** Distinct cards the arm's runs were given: the one figure that reads each run's card list. */
+async function cardsInjected(spec: ArmSpec, scope: CompareScope, taskIds: string[] | null): Promise<number> {
+  const [row] = await queryLong<{ n: number }>(Prisma.sql`
+    SELECT count(*)::int AS n FROM (SELECT DISTINCT c FROM "Trajectory" t, unnest(t."memoryCardIds") c
+    WHERE ${armWhere(spec, scope, taskIds)}) d`);
+  return row.n;
+}
+
+async function armInfo(text: string, spec: ArmSpec, totals: ArmTotals, cards: number): Promise<ArmInfo> {
   return {
     text,
     spec,
-    runs: runs.length,
-    tasks: new Set(runs.map((r) => r.taskId)).size,
-    banks: await bankSizes(releases),
-    cardsInjected: new Set(runs.flatMap((r) => r.cardIds)).size,
+    runs: totals.runs,
+    tasks: totals.tasks,
+    banks: await bankSizes(totals.releases),
+    cardsInjected: cards,
   };
 }
 
@@ -88,16 +105,21 @@ export async function compareArms(actor: Actor, input: unknown): Promise<Compare
   const task = query.task ? await resolveTask(query.task, query.benchmark) : null;
   const scope = { benchmark: query.benchmark, ability: query.ability, task: query.task };
   const taskIds = task ? [task.id] : null;
-  const [runsA, runsB] = await Promise.all([loadArmRuns(a, scope, taskIds), loadArmRuns(b, scope, taskIds)]);
   const pinned = {
     model: !!(a.model || b.model) && a.model !== b.model,
     agent: !!(a.agent || b.agent) && a.agent !== b.agent,
   };
-  const figures = buildPairedFigures(pairRuns(runsA, runsB, pinned));
+  // The card counts read the runs' card lists, which the pairing does not need: on their own connections.
+  const [aggregates, cardsA, cardsB] = await Promise.all([
+    pairedAggregates(a, b, scope, taskIds, pinned),
+    cardsInjected(a, scope, taskIds),
+    cardsInjected(b, scope, taskIds),
+  ]);
+  const figures = buildPairedFigures(aggregates);
   const broke = figures.flips.filter((f) => f.kind === 'broke').slice(0, MAX_DETAILED_REGRESSIONS);
   const [infoA, infoB, regressions] = await Promise.all([
-    armInfo(query.a, a, runsA),
-    armInfo(query.b, b, runsB),
+    armInfo(query.a, a, aggregates.arms.a, cardsA),
+    armInfo(query.b, b, aggregates.arms.b, cardsB),
     regressionDetails(broke),
   ]);
   return {

@@ -182,3 +182,17 @@ export function queryRows<T>(query: Prisma.Sql): Promise<T[]> {
 export function queryLong<T>(query: Prisma.Sql): Promise<T[]> {
   return run<T>(longSql(), query);
 }
+
+/**
+ * queryLong with more sort and hash memory for this one statement (`SET LOCAL` in its own
+ * transaction): for a statement known to sort or hash tens of thousands of rows, which at the
+ * server's default spills to disk. `megabytes` bounds it per sort or hash node.
+ */
+export function queryLongInMemory<T>(query: Prisma.Sql, megabytes: number): Promise<T[]> {
+  if (!Number.isSafeInteger(megabytes) || megabytes < 1 || megabytes > 1024)
+    throw new Error(`SQL: ${megabytes} MB is not a work_mem`);
+  return longSql().begin(async (tx) => {
+    await tx.unsafe(`SET LOCAL work_mem = '${megabytes}MB'`);
+    return run<T>(tx as unknown as postgres.Sql, query);
+  }) as Promise<T[]>;
+}
