@@ -85,14 +85,18 @@ export async function notWrittenByThisTransaction(tx: postgres.TransactionSql): 
   return rows.map((r) => r.key);
 }
 
-/** Drops every function and trigger of ours (in a transaction the caller rolls back). */
+/**
+ * Drops every function and trigger of ours (in a transaction the caller rolls back). CASCADE: a
+ * generated column computed by one of our functions (Trajectory.agentCost) depends on it; it goes
+ * with the function here and comes back with the rollback.
+ */
 export async function dropOurFunctionsAndTriggers(tx: postgres.TransactionSql): Promise<void> {
   const triggers = await tx.unsafe<{ name: string; table: string }[]>(`SELECT name, "table" FROM (${OUR_TRIGGERS}) t`);
   for (const t of triggers) await tx.unsafe(`DROP TRIGGER ${quote(t.name)} ON ${quote(t.table)}`);
   const functions = await tx.unsafe<{ signature: string }[]>(
     `SELECT oid::regprocedure::text AS signature FROM (${OUR_FUNCTIONS}) f`,
   );
-  for (const f of functions) await tx.unsafe(`DROP FUNCTION ${f.signature}`);
+  for (const f of functions) await tx.unsafe(`DROP FUNCTION IF EXISTS ${f.signature} CASCADE`);
 }
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
