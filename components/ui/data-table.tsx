@@ -37,9 +37,11 @@ type Look = 'card' | 'bare';
 type Density = 'normal' | 'compact' | 'tight';
 
 const CELL: Record<Density, string> = { normal: 'px-3 py-2', compact: 'px-3 py-1.5', tight: 'px-2 py-1' };
+// `relative`: the box is the containing block of screen-reader-only header text (absolutely positioned),
+// which would otherwise be placed against the page and widen it at phone width.
 const WRAP: Record<Look, string> = {
-  card: 'overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200',
-  bare: 'overflow-x-auto',
+  card: 'relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200',
+  bare: 'relative overflow-x-auto',
 };
 // A bare table fits its panel (cells wrap); a card table may grow wider than the page and scroll.
 const TABLE: Record<Look, string> = { card: 'min-w-full divide-y divide-slate-200', bare: 'w-full' };
