@@ -49,7 +49,8 @@ test('the policy is searched, a passage cited in the diagnosis, and the citation
   await what.fill('Refunded a cake already in the oven, against');
   await panel.getByRole('button', { name: 'Cite § Refunds ¶2' }).click();
   await expect(what).toHaveValue('Refunded a cake already in the oven, against [§ Refunds ¶2](policy:refunds-p2)');
-  // Typing goes on after the citation: the caret was put there.
+  // Typing goes on after the citation: the caret is put there (after the next frame).
+  await expect(what).toBeFocused();
   await page.keyboard.type('.');
   await expect(what).toHaveValue('Refunded a cake already in the oven, against [§ Refunds ¶2](policy:refunds-p2).');
 
