@@ -5,7 +5,7 @@ import { prisma, type Tx } from '@/lib/db/prisma';
 import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { AppError, type ErrorDetail } from '@/lib/errors';
 import { lockOverlapForWriting } from '@/lib/queue/overlap';
-import { stoppedEarly } from '@/lib/trajectories/termination';
+import { runStoppedEarly, TERMINATION_REASON_KEY } from '@/lib/trajectories/termination';
 import {
   attachCheckpointsBodySchema,
   type LateCheckpointResult,
@@ -69,7 +69,9 @@ export type AttachInput = {
 export async function attachCheckpointResultsTx(tx: Tx, input: AttachInput): Promise<AttachResult> {
   const at = input.pathOf ?? ((i: number, field: string) => `checkpoints.${i}.${field}`);
   const trajectory = await findTrajectoryRef(tx, input.ref);
-  await tx.$queryRaw`SELECT id FROM "Trajectory" WHERE id = ${trajectory.id} FOR UPDATE`;
+  const [{ terminationReason }] = await tx.$queryRaw<{ terminationReason: string | null }[]>`
+    SELECT metadata->>${TERMINATION_REASON_KEY} AS "terminationReason" FROM "Trajectory"
+    WHERE id = ${trajectory.id} FOR UPDATE`;
   await lockOverlapForWriting(tx, { trajectoryId: trajectory.id });
 
   const [taskCheckpoints, existing, runDiagnosis] = await Promise.all([
@@ -171,7 +173,10 @@ export async function attachCheckpointResultsTx(tx: Tx, input: AttachInput): Pro
     else await tx.checkpointResult.create({ data: { ...p.row, trajectoryId: trajectory.id, checkpointId } });
   }
 
-  const outcome = changes.length || input.outcome ? await recomputeOutcome(tx, trajectory, input.outcome) : trajectory;
+  const outcome =
+    changes.length || input.outcome
+      ? await recomputeOutcome(tx, { ...trajectory, terminationReason }, input.outcome)
+      : trajectory;
   const pendingCount = await recountPending(tx, trajectory.id);
   if (pendingCount === 0) await tx.queueClaim.deleteMany({ where: { trajectoryId: trajectory.id } });
   if (changes.length || outcome.passed !== trajectory.passed || outcome.score !== trajectory.score)
@@ -222,14 +227,20 @@ async function spanPositions(tx: Tx, trajectoryId: string, checkpoints: LateChec
 
 async function recomputeOutcome(
   tx: Tx,
-  trajectory: { id: string; passed: boolean; score: number | null; outcomeReason: string | null },
+  trajectory: {
+    id: string;
+    passed: boolean;
+    score: number | null;
+    outcomeReason: string | null;
+    terminationReason: string | null;
+  },
   given: AttachInput['outcome'],
 ) {
   const results = await tx.checkpointResult.findMany({
     where: { trajectoryId: trajectory.id },
     select: { passed: true, score: true, total: true, inRewardBasis: true },
   });
-  const outcome = lateOutcome(results, given, stoppedEarly(trajectory.outcomeReason)) ?? {
+  const outcome = lateOutcome(results, given, runStoppedEarly(trajectory)) ?? {
     passed: trajectory.passed,
     score: trajectory.score,
   };

@@ -51,7 +51,7 @@ export const lateOutcomeSchema = z
     reason: z.string().nullish(),
   })
   .describe(
-    "The run's outcome; left out, it follows the checkpoint results (passed when every counted check passed, except that a run stopped before it finished — max_steps, too_many_errors, … — stays failed)",
+    "The run's outcome; left out, it follows the checkpoint results (passed when every counted check passed, except that a run stopped before it finished — max_steps, too_many_errors, a trace whose root span failed, … — stays failed)",
   );
 
 export const attachCheckpointsBodySchema = z

@@ -8,7 +8,8 @@ type Result = { passed: boolean; score: number | null; total: number | null; inR
  * the share of counted results that passed. null when no result counts: the
  * outcome the trajectory was imported with stands.
  *
- * A run that was stopped before it finished (`stoppedEarly`: max_steps, too_many_errors, …) stays failed
+ * A run that was stopped before it finished (`runStoppedEarly`: max_steps, too_many_errors, a trace whose root
+ * span failed, …) stays failed
  * whatever its checks say: passing every check it was scored on does not make an unfinished run a success
  * (τ²-bench scores such a run 0). Its score still follows the results. An outcome given with the results
  * is the evaluator's word and stands.

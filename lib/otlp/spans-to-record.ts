@@ -1,6 +1,7 @@
 import type { NativeEvent, NativeRecordInput } from '@/lib/import/native-schema';
 import { parseArguments, toolName } from '@/lib/import/adapters/shared';
 import { mapSpanAttributes, type SpanMapping, type SpanMessage } from '@/lib/otel/span-attributes';
+import { ROOT_SPAN_ERROR, TERMINATION_REASON_KEY } from '@/lib/trajectories/termination';
 import type { AttributeMap, ReceivedSpan } from './received-span';
 
 /**
@@ -276,6 +277,8 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
       policy: system ? { kind: 'system_prompt', text: system } : null,
       metadata: {
         trace_id: traceId,
+        // The root span is the run: its error means the run did not finish, which the reason below only says in prose.
+        ...(rootMapping.error ? { [TERMINATION_REASON_KEY]: ROOT_SPAN_ERROR } : {}),
         ...(ctx(CONTEXT_ATTRIBUTES.session) != null ? { session_id: text(ctx(CONTEXT_ATTRIBUTES.session)) } : {}),
         otlp: {
           root_span: { span_id: root.spanId, name: root.name, attributes: root.attributes },

@@ -11,6 +11,7 @@ const WORDS: Record<string, { stopped: boolean; text: string }> = {
   agent_error: { stopped: true, text: 'the agent raised an error' },
   user_error: { stopped: true, text: 'the simulated user raised an error' },
   max_time: { stopped: true, text: 'reached the time limit' },
+  root_span_error: { stopped: true, text: 'the root span ended with an error' },
   user_stop: { stopped: false, text: 'the simulated user ended the conversation' },
   agent_stop: { stopped: false, text: 'the agent ended the conversation' },
 };
@@ -18,6 +19,18 @@ const WORDS: Record<string, { stopped: boolean; text: string }> = {
 /** Whether the run was cut off before it finished (a step, time or error limit, a crash): it did not complete its task. */
 export function stoppedEarly(reason: string | null): boolean {
   return !!reason && WORDS[reason]?.stopped === true;
+}
+
+/**
+ * The marker a run carries in `metadata.termination_reason` when its outcome reason is prose, not a code:
+ * a trace whose root span (the run itself) ended with an error did not finish, whatever its reason says.
+ */
+export const TERMINATION_REASON_KEY = 'termination_reason';
+export const ROOT_SPAN_ERROR = 'root_span_error';
+
+/** Whether a run was cut off, by its outcome reason or by the termination code kept in its metadata. */
+export function runStoppedEarly(run: { outcomeReason: string | null; terminationReason: string | null }): boolean {
+  return stoppedEarly(run.outcomeReason) || stoppedEarly(run.terminationReason);
 }
 
 export function terminationText(reason: string | null, eventCount?: number): string | null {
