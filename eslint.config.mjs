@@ -41,15 +41,18 @@ const layerPolicies = LAYERS.flatMap((layer, i) =>
   }),
 );
 
-/** Only lib/trajectories/event-link.ts builds a link to a trajectory page (one format, one place to change it). */
+/**
+ * Only lib/trajectories/event-link.ts builds a link to a trajectory or task page (one format, one place
+ * to change it). API paths (`/api/trajectories/…`, `/api/tasks/…`) start differently and stay allowed.
+ */
 const trajectoryLinkMessage =
-  'Build trajectory links with lib/trajectories/event-link.ts (trajectoryEventHref / trajectoryHref), the one link format.';
+  'Build trajectory and task links with lib/trajectories/event-link.ts (trajectoryEventHref / trajectoryHref / taskHref / taskContrastHref), the one link format.';
 const trajectoryLinkSyntax = [
   {
-    selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/trajectories\\//]',
+    selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(trajectories|tasks)\\//]',
     message: trajectoryLinkMessage,
   },
-  { selector: 'Literal[value=/^\\/trajectories\\//]', message: trajectoryLinkMessage },
+  { selector: 'Literal[value=/^\\/(trajectories|tasks)\\//]', message: trajectoryLinkMessage },
 ];
 /** A focused test (`.only`) silently skips the rest of the suite: refused in every run, not only under CI. */
 const focusedTestSyntax = [

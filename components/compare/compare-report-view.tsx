@@ -5,6 +5,7 @@ import type { ArmRate, BreakdownRow } from '@/lib/compare/build-report';
 import { compareParams } from '@/lib/compare/arm-spec';
 import type { CompareReport } from '@/lib/compare/compare-arms';
 import { pValue } from '@/lib/compare/format-report';
+import { taskHref } from '@/lib/trajectories/event-link';
 import { FlipChart } from './flip-chart';
 import { RegressionList } from './regression-list';
 
@@ -202,7 +203,7 @@ export function CompareReportView({ report: r }: { report: CompareReport }) {
               <ul className="flex flex-wrap gap-x-3 text-sm">
                 {r[side].map((t) => (
                   <li key={t.taskId}>
-                    <Link href={`/tasks/${encodeURIComponent(t.taskId)}`} className="text-indigo-700 hover:underline">
+                    <Link href={taskHref(t.taskId)} className="text-indigo-700 hover:underline">
                       {t.taskExternalId}
                     </Link>{' '}
                     <span className="text-slate-600">({t.runs})</span>

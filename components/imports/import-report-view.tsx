@@ -8,6 +8,7 @@ import { plural } from '@/lib/text/plural';
 import { failedWithoutCheckpointNote } from '@/lib/trajectories/no-failed-checkpoint';
 import { notStartedNote } from '@/lib/import/not-started-note';
 import { runLabel } from '@/lib/trajectories/run-label';
+import { taskHref } from '@/lib/trajectories/event-link';
 
 const STATUS_STYLE: Record<string, string> = {
   SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -174,7 +175,7 @@ function ImportedLinks({ report }: { report: ImportReport }) {
         {report.tasks.map((t) => (
           <li key={t.id}>
             <Link
-              href={`/tasks/${t.id}`}
+              href={taskHref(t.id)}
               className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-indigo-50 hover:text-indigo-800"
             >
               {t.externalId}

@@ -9,6 +9,7 @@ import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import { plural } from '@/lib/text/plural';
 import type { OtlpIngestRow, UnassignedTraces } from '@/lib/otlp/list-ingestion';
+import { taskHref } from '@/lib/trajectories/event-link';
 
 const count = (header: string, of: (r: OtlpIngestRow) => number, testId?: string): ColumnDef<OtlpIngestRow> => ({
   header,
@@ -76,7 +77,7 @@ export function OtlpIngestion() {
       </p>
       {list.data?.unassigned?.trajectories ? (
         <p className="mb-2 text-sm" data-testid="otlp-unassigned">
-          <Link className="text-sky-700 underline" href={`/tasks/${encodeURIComponent(list.data.unassigned.taskId)}`}>
+          <Link className="text-sky-700 underline" href={taskHref(list.data.unassigned.taskId)}>
             {plural(list.data.unassigned.trajectories, 'trace')} named no task
           </Link>{' '}
           (no <code>memory_console.task.id</code>): an admin re-assigns each from its trajectory page.

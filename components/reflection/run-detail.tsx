@@ -9,6 +9,7 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { PageHeader } from '@/components/ui/page-header';
 import { apiFetch } from '@/lib/http/api-client';
 import type { RunDetail } from '@/lib/reflection/read-run';
+import { taskHref } from '@/lib/trajectories/event-link';
 import { formatDuration, formatMs } from './format';
 import { JsonBlock } from './json-block';
 import { ProposalCard, ValidationList } from './run-proposal';
@@ -92,7 +93,7 @@ export function RunDetailView({ initial }: { initial: RunDetail }) {
             </Fact>
             <Fact label="Task">
               {run.task ? (
-                <Link href={`/tasks/${run.task.id}`} className="text-indigo-700 hover:underline">
+                <Link href={taskHref(run.task.id)} className="text-indigo-700 hover:underline">
                   {run.task.benchmark} · {run.task.externalId}
                 </Link>
               ) : (

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LinkPager } from '@/components/ui/link-pager';
 import { numberedPageHrefs } from '@/components/ui/link-pager-hrefs';
 import { splitHighlight, type SearchEvent, type SearchResult } from '@/lib/search/search-query';
-import { trajectoryEventHref } from '@/lib/trajectories/event-link';
+import { taskHref, trajectoryEventHref } from '@/lib/trajectories/event-link';
 import { nounFor, plural } from '@/lib/text/plural';
 
 function Highlighted({ text }: { text: string }) {
@@ -76,7 +76,7 @@ export function SearchResults({ result, raw }: { result: SearchResult; raw: Reco
             data-testid="search-group"
           >
             <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-              <Link href={`/tasks/${g.trajectory.taskId}`} className="font-medium text-slate-900 hover:underline">
+              <Link href={taskHref(g.trajectory.taskId)} className="font-medium text-slate-900 hover:underline">
                 {g.trajectory.benchmark} · {g.trajectory.taskExternalId}
               </Link>
               <span className="text-slate-600">{g.trajectory.model}</span>

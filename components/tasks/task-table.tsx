@@ -3,6 +3,7 @@ import type { ColumnDef } from '@/components/ui/data-table';
 import { LinkPagedTable } from '@/components/ui/link-paged-table';
 import type { TaskListItem, TaskListPage, TaskListQuery } from '@/lib/tasks/list-tasks';
 import { TASK_FILTER_KEYS, TASK_PAGE_SIZE } from '@/lib/tasks/task-filter-keys';
+import { taskHref } from '@/lib/trajectories/event-link';
 
 function percent(passed: number, total: number): string {
   return total ? `${Math.round((passed / total) * 100)}%` : '–';
@@ -35,7 +36,7 @@ const COLUMNS: ColumnDef<TaskListItem>[] = [
     className: 'whitespace-nowrap',
     cell: (t) => (
       <>
-        <Link href={`/tasks/${t.id}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+        <Link href={taskHref(t.id)} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
           {t.externalId}
         </Link>
         <div className="text-xs text-slate-600">

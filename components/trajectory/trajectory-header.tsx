@@ -7,7 +7,7 @@ import { runDetail, runLabel } from '@/lib/trajectories/run-label';
 import { outcomeExplanation } from '@/lib/trajectories/reward-basis';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
-import { trajectoryHref } from '@/lib/trajectories/event-link';
+import { taskHref, trajectoryHref } from '@/lib/trajectories/event-link';
 
 /** Task and outcome at a glance, with the way to the other attempts at the same task. */
 export function TrajectoryHeader({
@@ -27,7 +27,7 @@ export function TrajectoryHeader({
         {view.task.ability ? <span className="rounded bg-slate-100 px-1.5 py-0.5">{view.task.ability}</span> : null}
         <span>·</span>
         <span>{plural(view.eventCount, 'event')}</span>
-        <Link href={`/tasks/${view.task.id}`} className="ml-auto text-sm font-medium text-indigo-700 hover:underline">
+        <Link href={taskHref(view.task.id)} className="ml-auto text-sm font-medium text-indigo-700 hover:underline">
           Compare all attempts at this task →
         </Link>
       </div>

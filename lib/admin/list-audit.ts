@@ -4,7 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { countOrEstimate } from '@/lib/db/row-estimate';
 import { literalInt, prefixPattern, queryRows } from '@/lib/db/sql';
 import { pageOf, toPrismaPage, type Page } from '@/lib/http/pagination';
-import { trajectoryEventHref } from '@/lib/trajectories/event-link';
+import { taskHref, trajectoryEventHref } from '@/lib/trajectories/event-link';
 import { auditQuerySchema, type AuditEntryView, type AuditQuery } from '@/lib/admin/audit-query';
 import { withEntityLabels } from '@/lib/audit/entity-labels';
 
@@ -23,7 +23,7 @@ const DIRECT: Record<string, (id: string) => string> = {
   Proposal: (id) => `/reviews/${encodeURIComponent(id)}`,
   Card: (id) => `/cards/${encodeURIComponent(id)}`,
   CardVersion: () => '/cards',
-  Task: (id) => `/tasks/${encodeURIComponent(id)}`,
+  Task: (id) => taskHref(id),
   Adjudication: () => '/agreement',
   OverlapSetting: () => '/admin/overlap',
   ReflectionBatch: () => '/runs',

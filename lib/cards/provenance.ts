@@ -1,6 +1,6 @@
 import type { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
-import { trajectoryEventHref } from '@/lib/trajectories/event-link';
+import { taskHref, trajectoryEventHref } from '@/lib/trajectories/event-link';
 import { RUN_LEVEL_NAME, runTargetId } from '@/lib/trajectories/run-target';
 
 /**
@@ -159,7 +159,7 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
       href: `/reviews/${p.id}`,
       source: p.source,
     },
-    writtenFrom: p.task ? { ...p.task, href: `/tasks/${p.task.id}` } : null,
+    writtenFrom: p.task ? { ...p.task, href: taskHref(p.task.id) } : null,
     words: [
       ...(p.source === 'REVIEWER_WRITTEN'
         ? [{ by: p.author?.name ?? 'a former user', fields: [], handWritten: true, at: p.createdAt.toISOString() }]
@@ -189,7 +189,7 @@ export async function loadProposalProvenance(proposalId: string): Promise<Propos
           promptVersion: run.promptVersion,
           promptHash: run.promptHash,
           createdAt: run.createdAt.toISOString(),
-          task: run.task ? { ...run.task, href: `/tasks/${run.task.id}` } : null,
+          task: run.task ? { ...run.task, href: taskHref(run.task.id) } : null,
           href: `/runs/${run.id}`,
           packetHref: `/runs/${run.id}#section-packet-sent-de-identified-`,
         }

@@ -2,7 +2,7 @@
  * The one link format to a trajectory, its events and a task's runs side by side (docs/architecture.md
  * "One of each"): provenance, search results, the checkpoint grid, the queue, policy citations and
  * diagnoses all open a trajectory this way, and the trajectory page scrolls to and selects what the
- * link names. ESLint refuses a `/trajectories/` link built anywhere else (eslint.config.mjs).
+ * link names. ESLint refuses a `/trajectories/` or `/tasks/` link built anywhere else (eslint.config.mjs).
  */
 export function trajectoryEventHref(
   trajectoryId: string,
@@ -29,6 +29,11 @@ export function trajectoryEventHref(
 /** A trajectory's page, nothing selected. */
 export function trajectoryHref(trajectoryId: string): string {
   return trajectoryEventHref(trajectoryId);
+}
+
+/** A task's page (the contrast view of all its runs). */
+export function taskHref(taskId: string): string {
+  return taskContrastHref(taskId);
 }
 
 /** A task's contrast page; with `runs`, only those runs side by side, aligned at their divergence. */

@@ -83,4 +83,25 @@ describe('lint: one of each', { timeout: 60_000 }, () => {
     const api = 'export const a = (id: string) => `/api/trajectories/${id}/events`;\n';
     expect(await ruleIds('components/trajectory/probe.tsx', api)).toEqual([]);
   });
+
+  it('only lib/trajectories/event-link.ts builds task page links (the old hand-built copies are caught)', async () => {
+    // As they were written in components/tasks/task-table.tsx, components/compare/compare-report-view.tsx
+    // and lib/cards/provenance.ts before they went through taskHref.
+    const copies = [
+      'export const a = (t: { id: string }) => `/tasks/${t.id}`;\n',
+      'export const a = (t: { taskId: string }) => `/tasks/${encodeURIComponent(t.taskId)}`;\n',
+      "export const a = '/tasks/' + 'abc';\n",
+    ];
+    for (const code of copies) {
+      expect(await ruleIds('components/tasks/probe.tsx', code)).toContain('no-restricted-syntax');
+      expect(await ruleIds('lib/cards/probe.ts', code)).toContain('no-restricted-syntax');
+      expect(await ruleIds('app/(console)/reviews/probe/page.tsx', code)).toContain('no-restricted-syntax');
+    }
+    expect(await ruleIds('lib/trajectories/event-link.ts', copies[1])).toEqual([]);
+    // API calls and the task list are not links to a task's page.
+    const api = 'export const a = (id: string) => `/api/tasks/${id}/contrast`;\n';
+    expect(await ruleIds('components/tasks/probe.tsx', api)).toEqual([]);
+    expect(await ruleIds('components/tasks/probe.tsx', "export const a = '/api/tasks/abc';\n")).toEqual([]);
+    expect(await ruleIds('components/tasks/probe.tsx', "export const a = '/tasks';\n")).toEqual([]);
+  });
 });

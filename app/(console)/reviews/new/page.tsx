@@ -6,6 +6,7 @@ import { Panel } from '@/components/ui/panel';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { requirePageActor } from '@/lib/users/current-actor';
 import { loadWriteCardContext } from '@/lib/review/write-card';
+import { taskHref } from '@/lib/trajectories/event-link';
 
 export const metadata = { title: 'Write a card by hand' };
 
@@ -36,7 +37,7 @@ export default async function WriteCardPage({
           <div className="space-y-4">
             <Panel title="Written from">
               <p className="text-sm">
-                <Link href={`/tasks/${task.id}`} className="font-medium text-indigo-700 hover:underline">
+                <Link href={taskHref(task.id)} className="font-medium text-indigo-700 hover:underline">
                   <UntrustedText text={`${task.benchmark} · ${task.externalId}`} />
                 </Link>{' '}
                 · <UntrustedText text={task.ability ?? 'unlabelled'} /> bank

@@ -15,6 +15,7 @@ import { searchParamsRecord } from '@/lib/http/pagination';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { listEvaluatorArtefacts } from '@/lib/tasks/list-evaluator-artefacts';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { taskHref } from '@/lib/trajectories/event-link';
 
 export const metadata = { title: 'Task contrast' };
 
@@ -66,7 +67,7 @@ export default async function TaskContrastPage({
       </div>
       {trajectories.length === 0 && runs ? (
         <EmptyState title="None of the runs in this link is a run of this task">
-          <Link href={`/tasks/${encodeURIComponent(task.id)}`} className="font-medium text-indigo-700 hover:underline">
+          <Link href={taskHref(task.id)} className="font-medium text-indigo-700 hover:underline">
             Show every run of the task
           </Link>
         </EmptyState>
@@ -84,10 +85,7 @@ export default async function TaskContrastPage({
                 ? ` (${asked - trajectories.length} of the runs in this link are not runs of this task)`
                 : ''}
               .{' '}
-              <Link
-                href={`/tasks/${encodeURIComponent(task.id)}`}
-                className="font-medium text-indigo-700 hover:underline"
-              >
+              <Link href={taskHref(task.id)} className="font-medium text-indigo-700 hover:underline">
                 Show every run
               </Link>
             </p>
