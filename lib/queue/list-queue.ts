@@ -296,14 +296,15 @@ export async function listQueue(actor: Actor, input: Record<string, unknown>): P
  */
 async function withPoints(items: QueueItem[]): Promise<QueueItem[]> {
   if (!items.length) return items;
-  const scored = await prisma.checkpointResult.findMany({
-    where: { trajectoryId: { in: items.map((i) => i.trajectoryId) }, passed: false, total: { gt: 1 } },
-    select: { trajectoryId: true, score: true, total: true, checkpoint: { select: { key: true } } },
-  });
-  if (!scored.length) return items;
-  const points = new Map(
-    scored.map((r) => [`${r.trajectoryId} ${r.checkpoint.key}`, { score: r.score, total: r.total! }]),
+  // Through the read pool's prepared statement, as the page itself: a Prisma query here cost the
+  // queue more Node time per request than the page statement.
+  const scored = await queryRows<{ trajectoryId: string; key: string; score: number | null; total: number }>(
+    Prisma.sql`SELECT r."trajectoryId", c."key", r."score", r."total"
+      FROM "CheckpointResult" r JOIN "TaskCheckpoint" c ON c.id = r."checkpointId"
+      WHERE r."trajectoryId" = ANY(${items.map((i) => i.trajectoryId)}::text[]) AND NOT r."passed" AND r."total" > 1`,
   );
+  if (!scored.length) return items;
+  const points = new Map(scored.map((r) => [`${r.trajectoryId} ${r.key}`, { score: r.score, total: r.total }]));
   return items.map((it) => ({
     ...it,
     failedCheckpoints: it.failedCheckpoints.map((c) => ({

@@ -134,8 +134,10 @@ describe('queue list filters', () => {
     expect(ownPage.total).toBe(1);
     // A few tasks' key is read by those tasks' ids; a common one by walking the queue in its order.
     expect(byTasks(await read(own))).toBe(true);
-    // That page holds the key's only row, so its length is the total: no count statement follows it.
-    expect(await read(own)).toHaveLength(1);
+    // That page holds the key's only row, so its length is the total: no count statement follows it
+    // (only the page's points look-up, for checkpoints worth more than one point).
+    const pagePoints = (s: string) => s.includes('FROM "CheckpointResult" r JOIN "TaskCheckpoint" c');
+    expect((await read(own)).filter((s) => !pagePoints(s))).toHaveLength(1);
     expect(byTasks(await read(common))).toBe(false);
     const commonPage = await listQueue(a, { benchmark, checkpointKey: common, pageSize: 25 });
     expect(commonPage.total).toBe(52); // the own-key task passed its `common` checkpoint
