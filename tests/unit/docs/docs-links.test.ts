@@ -1,17 +1,24 @@
 /**
- * Every relative link in the README and docs/ leads somewhere: the file it
- * names exists, and a `#fragment` names a heading of that page (GitHub's
- * slugs: lower case, punctuation dropped, spaces to hyphens).
+ * Every relative link in the README, docs/ and the folder READMEs of lib/ and
+ * components/ leads somewhere: the file it names exists, and a `#fragment`
+ * names a heading of that page (GitHub's slugs: lower case, punctuation
+ * dropped, spaces to hyphens). A folder README links the files it calls its
+ * entry points, so renaming one without updating the README fails here.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+const markdownUnder = (dir: string, name?: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => (name ? path.basename(f) === name : f.endsWith('.md')))
+    .map((f) => path.join(dir, f));
+
 const pages = [
   'README.md',
-  ...readdirSync('docs', { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => path.join('docs', f)),
+  ...markdownUnder('docs'),
+  ...markdownUnder('lib', 'README.md'),
+  ...markdownUnder('components', 'README.md'),
 ];
 
 function slug(heading: string): string {
@@ -35,10 +42,12 @@ function linksOf(file: string): string[] {
   return [...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]);
 }
 
-describe('links in the README and docs/', () => {
+describe('links in the README, docs/ and the folder READMEs', () => {
   it('finds the pages (so the check below cannot pass on nothing)', () => {
     expect(pages).toContain('README.md');
-    expect(pages.length).toBeGreaterThan(2);
+    expect(pages).toContain(path.join('docs', 'development.md'));
+    expect(pages).toContain(path.join('lib', 'review', 'README.md'));
+    expect(pages).toContain(path.join('components', 'ui', 'README.md'));
   });
 
   it('lead to files that exist and headings that exist', () => {
