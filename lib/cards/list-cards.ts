@@ -35,7 +35,7 @@ export type CardListItem = CardSummary & {
 export type BankSummary = { kind: CardKind; ability: string | null; cards: number; sizeKb: number };
 
 /**
- * A card's record from the trigger-kept totals (card_record_summary migration): runs name a card by
+ * A card's record from the trigger-kept totals (prisma/sql/card-record.sql): runs name a card by
  * key or id in `memory.card_ids`, so both references' totals add up. Joined, not a sub-select per
  * card: sorting the whole bank by hurt then reads the totals once (two hash joins) instead of
  * once per card and column. Where no record column is used (the plain count), the planner drops

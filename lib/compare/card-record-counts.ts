@@ -5,7 +5,7 @@ export type CardRecordCounts = { helped: number; hurt: number; unchanged: number
 
 /**
  * Some cards' helped / hurt / unchanged totals from the trigger-kept CardRecordCount
- * (card_record_summary migration): one primary-key read per reference, whatever the number of runs.
+ * (prisma/sql/card-record.sql): one primary-key read per reference, whatever the number of runs.
  * Runs name a card by key or id in `memory.card_ids`, so both references' totals add up. The pairs
  * behind the counts come from cardRecords (lib/compare/card-record.ts), on the card page.
  */

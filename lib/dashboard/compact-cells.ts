@@ -5,7 +5,7 @@ export const COMPACT_AFTER_DELTAS = 2000;
 
 /**
  * Merges the dashboard cubes' delta rows (written by the Trajectory trigger,
- * see the dashboard_summary migration) into one compacted row per key, so the
+ * prisma/sql/dashboard-cells.sql) into one compacted row per key, so the
  * cubes stay as small as their distinct keys. Safe next to writers: the DELETE
  * takes only rows its snapshot sees, so a delta committed meanwhile is kept and
  * still counted; readers sum per key and see the same totals before and after.

@@ -97,7 +97,7 @@ async function releaseRows(): Promise<
 /**
  * Checkpoint and task pass rate by run (model × agent), by ability and by round × run in
  * one pass over the dashboard cube (GROUPING SETS over the per-key sums the
- * Trajectory trigger keeps exact; see the dashboard_summary migration). A
+ * Trajectory trigger keeps exact; prisma/sql/dashboard-cells.sql). A
  * trajectory's round is the bank release it ran with (`memory.bank_release`
  * on import; none = R0).
  */

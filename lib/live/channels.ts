@@ -13,7 +13,7 @@ export const LIVE_CHANNELS = {
   proposals: 'proposal:read',
   queue: 'queue:work',
   cards: 'cards:read',
-  // Once per statement that may change a dashboard figure (dashboard_live migration).
+  // Once per statement that may change a dashboard figure (prisma/sql/live-notifications.sql).
   dashboard: 'dashboard:read',
 } as const satisfies Record<string, Permission>;
 

@@ -6,8 +6,8 @@ import { unplannedText } from '@/lib/db/sql';
  * Trajectory."failedCheckpoints": each failed checkpoint in checkpoint order,
  * with the authors of its submitted diagnoses (in id order). Written only by
  * the summary recount that runs in the writing transaction of every
- * CheckpointResult and Diagnosis statement (queue_checkpoint_submitters
- * migration), so it is exact at every commit, and within the writing
+ * CheckpointResult and Diagnosis statement (prisma/sql/trajectory-summary.sql),
+ * so it is exact at every commit, and within the writing
  * transaction after each statement.
  */
 export const failedCheckpointsSchema = z.array(

@@ -18,8 +18,8 @@ export const MAX_OVERLAP_K = 10;
 /**
  * k for the row aliased `row` in the surrounding SQL: the ability's own
  * setting, else the benchmark-wide one (ability ""), else 1. The row is a
- * trajectory (which carries its task's benchmark and ability, see the
- * queue_task_fields migration) or a task.
+ * trajectory (which carries its task's benchmark and ability, see
+ * prisma/sql/task-fields.sql) or a task.
  */
 export function overlapKSql(row: Prisma.Sql = Prisma.sql`t`): Prisma.Sql {
   return Prisma.sql`COALESCE(

@@ -243,7 +243,7 @@ export type RunsPage = Page<RunListItem> & { cursors: { after: string | null; be
  * Runs, newest first, optionally for one task and/or status, in one statement:
  * the page's runs are picked first (an ordered scan of (createdAt, id) that
  * stops after the page), then only they get their delta and proposal counts.
- * A run carries its task's label (run_task_fields migration): no look-up of
+ * A run carries its task's label (prisma/sql/task-fields.sql): no look-up of
  * the task. `after`/`before` cursors (lib/http/keyset.ts) page without OFFSET.
  */
 export async function listRuns(

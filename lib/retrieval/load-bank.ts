@@ -5,7 +5,7 @@ import { parseBankCards, type BankCard, type BankCardRow } from './bank-card';
 
 type Db = Tx | typeof prisma;
 
-/** The bank revision counter (one row, bumped by a deferred trigger; see the retrieval_releases migration). */
+/** The bank revision counter (one row, bumped by a deferred trigger; prisma/sql/bank-revision.sql). */
 export async function readBankRevision(db?: Tx): Promise<number> {
   const query = Prisma.sql`SELECT "revision" FROM "BankRevision" WHERE "id" = 1`;
   // Every retrieval reads it, so outside a transaction it goes through the prepared-statement pool:

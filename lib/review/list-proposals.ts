@@ -89,7 +89,7 @@ type PageRow = ProposalSummary & {
  * of the open-inbox index, LIMIT inside), then only those rows get their run,
  * task, stale flag (pending ones only, see staleness.ts; a per-row probe instead of a hashed pass over every
  * target) and their target cards (primary first). The run carries its
- * task's label (run_task_fields migration): no look-up of the task.
+ * task's label (prisma/sql/task-fields.sql): no look-up of the task.
  */
 function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number) {
   return queryRows<PageRow>(Prisma.sql`

@@ -162,7 +162,7 @@ function beyondCursor(c: TaskCursor, dir: Direction): Prisma.Sql[] {
  * The page: `limit` of `candidates` (rows with their benchmark's `latest`)
  * nearest the start (or the cursor), then their instruction's start (lists
  * show an excerpt) and their runs, in list order. The runs are the task's
- * `runGroups`, kept by triggers on Trajectory (task_run_groups migration):
+ * `runGroups`, kept by triggers on Trajectory (prisma/sql/task-run-groups.sql):
  * grouping each task's trajectories here, per request, was half of the
  * statement's time. They come as one JSON array per field (RunColumns).
  */

@@ -7,7 +7,7 @@
 -- "failedCheckpoints" is [{ key, name, submitters }] in checkpoint order: each
 -- queue row's open checkpoints and "open to this user" come from the row alone.
 -- A failed run with no failed checkpoint result (and that did start) is one
--- run-level item, an entry with key '@run' (lib/diagnosis/run-target.ts).
+-- run-level item, an entry with key '@run' (lib/trajectories/run-target.ts).
 --
 -- Statement-level triggers on "CheckpointResult" and "Diagnosis" recount the
 -- trajectories a statement touched, after locking them in id order: under
