@@ -12,6 +12,7 @@ async function diagnose(
   benchmark: string,
   trajectoryId: string,
   text: { wrong: string; should: string; category: string; from: number; to: number },
+  { pendingAfter }: { pendingAfter: number },
 ) {
   await page.goto(`/queue?benchmark=${benchmark}`);
   await expect(page.getByTestId('queue-total')).toHaveText('1');
@@ -31,6 +32,10 @@ async function diagnose(
   await expect
     .poll(() => prisma.diagnosis.count({ where: { trajectoryId, status: 'SUBMITTED', author: { email } } }))
     .toBe(1);
+  // The checkpoint's diagnoses still wanted after this one (overlap k counts them down).
+  await expect
+    .poll(async () => (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount)
+    .toBe(pendingAfter);
 }
 
 test.setTimeout(240_000);
@@ -57,16 +62,20 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   // Annotator A diagnoses first.
   await Promise.all([loginAs(a, 'annotator@demo.local'), loginAs(b, 'annotator2@demo.local')]);
   const secretA = `A thinks the agent skipped the fare rules ${randomBytes(3).toString('hex')}`;
-  await diagnose(a, 'annotator@demo.local', benchmark, trajectoryId, {
-    wrong: secretA,
-    should: 'Read the fare rules before changing the flight.',
-    category: 'Wrong tool or arguments',
-    from: 1,
-    to: 2,
-  });
-  await expect
-    .poll(async () => (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount)
-    .toBe(1);
+  await diagnose(
+    a,
+    'annotator@demo.local',
+    benchmark,
+    trajectoryId,
+    {
+      wrong: secretA,
+      should: 'Read the fare rules before changing the flight.',
+      category: 'Wrong tool or arguments',
+      from: 1,
+      to: 2,
+    },
+    { pendingAfter: 1 },
+  );
   // Done for A: the item left A's queue, but it stays in B's.
   await a.goto(`/queue?benchmark=${benchmark}`);
   await expect(a.getByTestId('queue-total')).toHaveText('0');
@@ -83,16 +92,20 @@ test('under overlap k = 2 two annotators diagnose the same checkpoint blind, a r
   await expect(b.getByText(secretA)).toHaveCount(0);
   const api = await b.request.get(`/api/trajectories/${trajectoryId}/diagnoses`);
   expect(await api.text()).not.toContain(secretA);
-  await diagnose(b, 'annotator2@demo.local', benchmark, trajectoryId, {
-    wrong: 'B: the agent guessed the date instead of asking.',
-    should: 'Ask the user which date they want.',
-    category: 'Acted on an ambiguous request instead of asking',
-    from: 5,
-    to: 6,
-  });
-  await expect
-    .poll(async () => (await prisma.trajectory.findUniqueOrThrow({ where: { id: trajectoryId } })).pendingCount)
-    .toBe(0);
+  await diagnose(
+    b,
+    'annotator2@demo.local',
+    benchmark,
+    trajectoryId,
+    {
+      wrong: 'B: the agent guessed the date instead of asking.',
+      should: 'Ask the user which date they want.',
+      category: 'Acted on an ambiguous request instead of asking',
+      from: 5,
+      to: 6,
+    },
+    { pendingAfter: 0 },
+  );
   // After submitting, B may see A's diagnosis.
   expect(await (await b.request.get(`/api/trajectories/${trajectoryId}/diagnoses`)).text()).toContain(secretA);
 

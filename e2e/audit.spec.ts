@@ -1,20 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './helpers';
-import { createCard, createProposal, ownAbility, patchedPaginate } from './review-helpers';
+import { createPatchProposal } from './review-helpers';
 
 test('the audit page shows the approval a reviewer just made, filtered, and its link opens the proposal', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const ability = ownAbility();
-  const card = await createCard(ability);
-  const proposal = await createProposal({
-    ability,
-    operation: 'PATCH_CARD',
-    card: patchedPaginate('If a page fails to load, request it again before moving on'),
-    reason: 'audit e2e',
-    targets: [{ ...card, primary: true }],
-  });
+  const { card, proposal } = await createPatchProposal({ reason: 'audit e2e' });
 
   // The reviewer approves in the UI.
   const reviewerContext = await browser.newContext();

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
-import { createUser } from '@/lib/users/manage-users';
-import { createActor } from '../tests/helpers/factories';
+import { createUser } from '../tests/helpers/factories';
 import { DEMO_PASSWORD, loginAs, logOut, navSections, openNavSection } from './helpers';
 
 const ROLES = [
@@ -134,13 +133,7 @@ test("an admin resets a user's password: the user is signed out and signs in wit
   page,
   browser,
 }) => {
-  const email = `e2e-reset-${randomBytes(3).toString('hex')}@test.local`;
-  await createUser(await createActor('ADMIN'), {
-    email,
-    name: 'Forgetful',
-    role: 'ANNOTATOR',
-    password: 'first-login-pass',
-  });
+  const { email } = await createUser('ANNOTATOR', { password: 'first-login-pass' });
   await loginAs(page, 'admin@demo.local');
   await openNavSection(page, 'Admin');
   const row = page.getByTestId(`user-row-${email}`);
@@ -168,13 +161,7 @@ test("an admin resets a user's password: the user is signed out and signs in wit
 test('after too many wrong passwords the login page counts the wait down, then the right password works', async ({
   page,
 }) => {
-  const email = `e2e-throttle-${randomBytes(3).toString('hex')}@test.local`;
-  await createUser(await createActor('ADMIN'), {
-    email,
-    name: 'Guessed',
-    role: 'ANNOTATOR',
-    password: 'the-right-password',
-  });
+  const { email } = await createUser('ANNOTATOR', { password: 'the-right-password' });
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   const password = page.getByLabel('Password');

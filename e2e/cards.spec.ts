@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from './helpers';
-import { createCard, createProposal, ownAbility, patchedPaginate } from './review-helpers';
+import { createPatchProposal } from './review-helpers';
 
 test('a researcher browses the bank: per-bank counts and size, filters, search, and a card page with runtime text and provenance', async ({
   page,
@@ -27,15 +27,7 @@ test('a researcher browses the bank: per-bank counts and size, filters, search, 
 test('a reviewer diffs two versions, rolls back with a note (a new version), and retires and reactivates the card', async ({
   page,
 }) => {
-  const ability = ownAbility();
-  const card = await createCard(ability);
-  const p = await createProposal({
-    ability,
-    operation: 'PATCH_CARD',
-    card: patchedPaginate('If a page fails to load, request it again before moving on'),
-    reason: 'adds a recovery step',
-    targets: [{ ...card, primary: true }],
-  });
+  const { card, proposal: p } = await createPatchProposal();
   await loginAs(page, 'reviewer@demo.local');
   const res = await page.request.post(`/api/proposals/${p.id}/approve`, { data: { note: 'ok' } });
   expect(res.status()).toBe(200);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
+import { unscoredRecord } from '../tests/helpers/unscored-record';
 import { loginAs, logOut } from './helpers';
 
 /**
@@ -16,27 +17,7 @@ test('results POSTed after the import put the run in the queue, and an annotator
   test.setTimeout(120_000);
   const benchmark = `e2e-later-${randomBytes(4).toString('hex')}`;
   const runId = `${benchmark}:run-1`;
-  const record = {
-    format: 'trajectory.v1',
-    task: {
-      id: 'later/1',
-      benchmark,
-      ability: 'airline',
-      instruction: 'Move reservation R1 to the morning flight.',
-      checkpoints: [
-        { id: 'c0', name: 'found the reservation' },
-        { id: 'c1', name: 'moved the flight' },
-      ],
-    },
-    trajectory: { id: runId, model: 'e2e-model', outcome: { passed: true } },
-    events: [
-      { source: 'user', type: 'message', content: 'Move R1 to the morning flight please.' },
-      { source: 'agent', type: 'tool_call', tool: 'airline.get_reservation', arguments: { id: 'R1' }, call_id: 'a' },
-      { source: 'environment', type: 'observation', call_id: 'a', content: '{"id":"R1","flight":"EV"}' },
-      { source: 'agent', type: 'final', content: 'Your flight is moved.' },
-    ],
-    checkpoints: [],
-  };
+  const record = unscoredRecord(benchmark, { id: runId });
 
   await loginAs(page, 'admin@demo.local');
   const created = await page.request.post('/api/admin/tokens', {
@@ -65,8 +46,8 @@ test('results POSTed after the import put the run in the queue, and an annotator
 
   const results = {
     checkpoints: [
-      { id: 'c0', passed: true, event_index: 1 },
-      { id: 'c1', passed: false, note: 'flight still EV', event_index: 3 },
+      { id: 'cp_0', passed: true, event_index: 1 },
+      { id: 'cp_1', passed: false, note: 'flight unchanged', event_index: 3 },
     ],
   };
   const posted = await script.post(`/api/trajectories/${encodeURIComponent(runId)}/checkpoints`, { data: results });
@@ -80,7 +61,7 @@ test('results POSTed after the import put the run in the queue, and an annotator
   const { id } = await prisma.trajectory.findUniqueOrThrow({ where: { externalId: runId } });
   await page.goto(`/queue?benchmark=${benchmark}`);
   await expect(page.getByTestId('queue-count-checkpoint')).toHaveText('1');
-  await expect(page.getByTestId(`queue-row-${id}`)).toContainText('c1');
+  await expect(page.getByTestId(`queue-row-${id}`)).toContainText('cp_1');
   await expect(async () => {
     await page.keyboard.press('n');
     await expect(page).toHaveURL(new RegExp(`/trajectories/${id}`), { timeout: 2_000 });
@@ -94,7 +75,7 @@ test('results POSTed after the import put the run in the queue, and an annotator
   await page.keyboard.press('Shift+J');
   await expect(page.getByTestId('diagnosis-range')).toHaveText('events #1–#3');
   await page.keyboard.press('d');
-  const form = page.getByRole('form', { name: 'Diagnosis of c1' });
+  const form = page.getByRole('form', { name: 'Diagnosis of cp_1' });
   await expect(form.getByLabel('Failure category')).toBeFocused();
   await page.keyboard.press('2');
   const wrong = 'Said the flight was moved without calling the update tool.';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
 import { loginAs } from './helpers';
@@ -34,16 +34,20 @@ async function coverageTable(page: Page, panelId: string) {
   return panel;
 }
 
+/** The "List" link of ABILITY's row in the coverage-by-ability table. */
+const abilityListLink = (panel: Locator) =>
+  panel
+    .getByTestId('table-coverage-by-ability')
+    .getByRole('row', { name: new RegExp(ABILITY) })
+    .getByRole('link', { name: 'List' });
+
 test('a researcher, who cannot open the queue, follows a coverage bar to its trajectories with a failed checkpoint', async ({
   page,
 }) => {
   await loginAs(page, 'researcher@demo.local');
   const panel = await coverageTable(page, 'coverage-by-ability');
   await expect(panel).toContainText('Click a bar for its trajectories with a failed checkpoint.');
-  const list = panel
-    .getByTestId('table-coverage-by-ability')
-    .getByRole('row', { name: new RegExp(ABILITY) })
-    .getByRole('link', { name: 'List' });
+  const list = abilityListLink(panel);
   // It used to lead to /queue, which answers a researcher with "forbidden".
   await expect(list).toHaveAttribute('href', /^\/dashboard\/trajectories\?.*checkpointFailed=1/);
   await list.click();
@@ -62,11 +66,7 @@ test('a reviewer, who works the queue, follows a coverage bar to the queue filte
   await loginAs(page, 'reviewer@demo.local');
   const panel = await coverageTable(page, 'coverage-by-ability');
   await expect(panel).toContainText('Click a bar for the queue.');
-  await panel
-    .getByTestId('table-coverage-by-ability')
-    .getByRole('row', { name: new RegExp(ABILITY) })
-    .getByRole('link', { name: 'List' })
-    .click();
+  await abilityListLink(panel).click();
   await expect(page).toHaveURL(new RegExp(`/queue\\?.*ability=${ABILITY}`));
   await expect(page.getByTestId('queue-total')).toHaveText('2');
 });

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from './helpers';
+import { loginAs, pickDemoTask } from './helpers';
 
 /**
  * The screenshots in the user guides (docs/*-guide.md) come from this spec, so
@@ -60,12 +60,7 @@ test('researcher: the dashboard, the retrieval preview and the releases', async 
 
   await page.goto('/retrieval');
   // A task no demo card was learned from, so the picture shows the ranking rather than a leakage warning.
-  await page.getByLabel('Search tasks').fill('mail/3');
-  await page
-    .getByRole('list', { name: 'Matching tasks' })
-    .getByRole('button', { name: /^demo-suite · mail\/3(?!\d)/ })
-    .click();
-  await expect(page.getByTestId('picked-task')).toContainText('mail/3');
+  await pickDemoTask(page, 'mail/3');
   await page.getByRole('button', { name: 'Preview retrieval' }).click();
   await expect(page.getByTestId('task-start-block-tokens')).toBeVisible();
   await shoot(page, 'researcher-retrieval');

@@ -3,29 +3,16 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { annotatorPseudonym } from '@/lib/diagnosis/export-diagnoses';
-import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
+import { seedExportableDiagnosis } from '../tests/helpers/exportable-diagnosis';
 import { loginAs } from './helpers';
 
 /** Issue 43 item 6, end to end: a researcher scopes the diagnoses export on the Agreement page and downloads it. */
 test('a researcher downloads the diagnoses of one benchmark from the Agreement page, as CSV', async ({ page }) => {
   const benchmark = `e2e-export-${randomBytes(4).toString('hex')}`;
-  const [trajectoryId] = await seedRecords([failedRecord({ benchmark, taskId: 'export/1' })]);
-  const result = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
   const author = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator@demo.local' } });
-  const category = await prisma.failureCategory.findFirstOrThrow({ where: { active: true } });
-  await prisma.diagnosis.create({
-    data: {
-      trajectoryId,
-      checkpointResultId: result.id,
-      authorId: author.id,
-      categoryId: category.id,
-      eventStart: 1,
-      eventEnd: 2,
-      whatWentWrong: '=SUM(1,2) looked up R1 twice',
-      whatShouldHaveHappened: 'Look it up once.',
-      status: 'SUBMITTED',
-      submittedAt: new Date(),
-    },
+  await seedExportableDiagnosis(benchmark, 'export/1', author.id, {
+    wrong: '=SUM(1,2) looked up R1 twice',
+    should: 'Look it up once.',
   });
 
   await loginAs(page, 'researcher@demo.local');

@@ -15,6 +15,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByTestId('current-user')).toBeVisible();
 }
 
+/** The login page with a return address (`?next=`), as a signed-out page or a hand-made link opens it. */
+export const loginWithReturn = (next: string) => `/login?next=${encodeURIComponent(next)}`;
+
+/** Opens the login page returning to `next` and signs in there; where that lands is the test's to check. */
+export async function signInReturningTo(page: Page, next: string, email = 'annotator@demo.local') {
+  await page.goto(loginWithReturn(next));
+  await signIn(page, email);
+}
+
 /** Labels of the main bar's links that are wholly inside the bar (none cut off by the clipping list). */
 export async function barLinks(page: Page): Promise<{ label: string; whole: boolean }[]> {
   return page.getByRole('navigation', { name: 'Main' }).evaluate((nav) => {
@@ -85,4 +94,20 @@ export async function openAndPickFirstCategory(page: Page, trajectoryId: string)
   await page.keyboard.press('d');
   await page.keyboard.press('1');
   return page.getByRole('form', { name: 'Diagnosis of cp_0' });
+}
+
+/** On the retrieval preview: finds the demo task `demo-suite · <externalId>` by its id and picks it. */
+export async function pickDemoTask(page: Page, externalId: string) {
+  await page.getByLabel('Search tasks').fill(externalId);
+  // (?!\d): mail/1 and not mail/10.
+  const name = new RegExp(`^demo-suite · ${externalId.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?!\\d)`);
+  await page.getByRole('list', { name: 'Matching tasks' }).getByRole('button', { name }).click();
+  await expect(page.getByTestId('picked-task')).toContainText(externalId);
+}
+
+/** Uploads `files` with the Imports page's form (the page is open); the report appears per file. */
+export async function uploadOnImportsPage(page: Page, files: string | string[]) {
+  const form = page.getByRole('form', { name: 'Upload trajectories' });
+  await form.getByLabel(/^Files/).setInputFiles(files);
+  await form.getByRole('button', { name: 'Import' }).click();
 }

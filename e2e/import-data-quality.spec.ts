@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
-import { loginAs } from './helpers';
+import { loginAs, uploadOnImportsPage } from './helpers';
 
 // The retail fixture under a unique domain, so runs of this spec do not collide with each other or other specs.
 function uniqueRetailFile(dir: string) {
@@ -22,9 +22,7 @@ test('a τ²-bench simulation scored against another task imports with a warning
   const { file, domain } = uniqueRetailFile(info.outputDir);
   await loginAs(page, 'researcher@demo.local');
   await page.goto('/imports');
-  const form = page.getByRole('form', { name: 'Upload trajectories' });
-  await form.getByLabel(/^Files/).setInputFiles(file);
-  await form.getByRole('button', { name: 'Import' }).click();
+  await uploadOnImportsPage(page, file);
 
   const report = page.getByRole('region', { name: `Import report for ${domain}.json` });
   await expect(report.getByTestId('count-imported')).toHaveText('2');

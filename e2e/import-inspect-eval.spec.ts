@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { prisma } from '@/lib/db/prisma';
-import { loginAs, openNavSection } from './helpers';
+import { loginAs, openNavSection, uploadOnImportsPage } from './helpers';
 
 /** A self-written Inspect `.eval` (a zip of its start journal, one sample and the header), under a task name of this run only. */
 function inspectEval(outDir: string): { file: string; task: string; runId: string } {
@@ -52,9 +52,7 @@ test('an Inspect .eval uploaded on the Imports page puts its failed scorers in t
   const { file, task, runId } = inspectEval(info.outputDir);
   await loginAs(page, 'admin@demo.local');
   await openNavSection(page, 'Imports');
-  const form = page.getByRole('form', { name: 'Upload trajectories' });
-  await form.getByLabel(/^Files/).setInputFiles(file);
-  await form.getByRole('button', { name: 'Import' }).click();
+  await uploadOnImportsPage(page, file);
 
   const report = page.getByRole('region', { name: `Import report for ${task}.eval` });
   await expect(report).toBeVisible();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { tacFiles, tacZip } from '../tests/helpers/tac-fixture';
-import { loginAs, logOut, openNavSection } from './helpers';
+import { loginAs, logOut, openNavSection, uploadOnImportsPage } from './helpers';
 
 test('a TheAgentCompany archive uploaded on the Imports page: partial credit diagnosed from the queue, two agents contrasted', async ({
   page,
@@ -20,9 +20,7 @@ test('a TheAgentCompany archive uploaded on the Imports page: partial credit dia
 
   await loginAs(page, 'researcher@demo.local');
   await openNavSection(page, 'Imports');
-  const form = page.getByRole('form', { name: 'Upload trajectories' });
-  await form.getByLabel(/^Files/).setInputFiles(file);
-  await form.getByRole('button', { name: 'Import' }).click();
+  await uploadOnImportsPage(page, file);
   const report = page.getByRole('region', { name: `Import report for experiments${suffix}.zip` });
   await expect(report).toBeVisible();
   await expect(report.getByTestId('count-imported')).toHaveText('6');

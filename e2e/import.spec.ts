@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
-import { loginAs, openNavSection } from './helpers';
+import { loginAs, openNavSection, uploadOnImportsPage } from './helpers';
 
 const FIXTURE = path.resolve('tests/fixtures/import/native-malformed.jsonl');
 
@@ -35,9 +35,7 @@ test('a researcher uploads a file, sees the report with the bad lines, then find
   await openNavSection(page, 'Imports');
   await expect(page.getByRole('heading', { name: 'Imports', exact: true })).toBeVisible();
 
-  const form = page.getByRole('form', { name: 'Upload trajectories' });
-  await form.getByLabel(/^Files/).setInputFiles(file);
-  await form.getByRole('button', { name: 'Import' }).click();
+  await uploadOnImportsPage(page, file);
 
   const report = page.getByRole('region', { name: `Import report for ${benchmark}.jsonl` });
   await expect(report).toBeVisible();
@@ -93,9 +91,7 @@ test('an upload of an empty file and a broken one reports each by name and says 
   writeFileSync(broken, '{"tasks": [1, 2');
   await loginAs(page, 'researcher@demo.local');
   await page.goto('/imports');
-  const form = page.getByRole('form', { name: 'Upload trajectories' });
-  await form.getByLabel(/^Files/).setInputFiles([empty, broken]);
-  await form.getByRole('button', { name: 'Import' }).click();
+  await uploadOnImportsPage(page, [empty, broken]);
   await expect(page.getByRole('region', { name: `Import report for empty-${tag}.jsonl` })).toContainText(
     `empty-${tag}.jsonl is empty (0 bytes): there is nothing to import.`,
   );

@@ -5,6 +5,7 @@ import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { loginAs } from './helpers';
+import { createOwnRun, createRunProposal, seedFinishedRuns } from './list-helpers';
 import { createCard, ownAbility } from './review-helpers';
 
 // The runs list, the review inbox and the card bank keep their filters and page in the URL, like the
@@ -15,33 +16,10 @@ test.afterAll(() => disconnectDatabase());
 const hex = () => randomBytes(4).toString('hex');
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
-/** A task of its own with `runs` finished runs, the newest failed; returns the task id. */
-async function seedRuns(runs: number) {
-  const task = await prisma.task.create({
-    data: {
-      benchmark: 'e2e-history',
-      externalId: `history/${hex()}`,
-      instruction: 'History',
-      apps: [],
-      contentHash: `history-${hex()}`,
-    },
-  });
-  const start = Date.parse('2026-06-01T12:00:00.000Z');
-  await prisma.reflectionRun.createMany({
-    data: Array.from({ length: runs }, (_, i) => ({
-      taskId: task.id,
-      provider: 'OFFLINE' as const,
-      status: i === runs - 1 ? ('FAILED' as const) : ('SUCCEEDED' as const),
-      createdAt: new Date(start + i * 1000),
-    })),
-  });
-  return task.id;
-}
-
 test('runs list: status and page changes are history entries, Back and Forward step through them, a reload keeps them', async ({
   page,
 }) => {
-  const taskId = await seedRuns(27);
+  const taskId = await seedFinishedRuns('e2e-history', 27, { lastFailed: true });
   await loginAs(page, 'researcher@demo.local');
   await page.goto(`/runs?taskId=${taskId}`);
   const rows = page.locator('tr[data-run-id]');
@@ -83,32 +61,9 @@ test('runs list: status and page changes are history entries, Back and Forward s
 test('review inbox: a status or a typed filter is a history entry Back undoes; a reload keeps the filters', async ({
   page,
 }) => {
-  const task = await prisma.task.create({
-    data: {
-      benchmark: 'e2e-history',
-      externalId: `history/${hex()}`,
-      instruction: 'History',
-      apps: [],
-      contentHash: `history-${hex()}`,
-    },
-  });
-  const run = await prisma.reflectionRun.create({
-    data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' },
-  });
-  const proposal = (title: string, status: 'PENDING' | 'REJECTED') =>
-    prisma.proposal.create({
-      data: {
-        runId: run.id,
-        cardKind: 'SKILL',
-        ability: ownAbility(),
-        operation: 'ADD_CARD',
-        proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue,
-        reason: 'e2e history',
-        status,
-      },
-    });
-  await proposal('History pending', 'PENDING');
-  await proposal('History rejected', 'REJECTED');
+  const { task, run } = await createOwnRun('e2e-history', 'history');
+  await createRunProposal(run.id, 'History pending', { reason: 'e2e history', status: 'PENDING' });
+  await createRunProposal(run.id, 'History rejected', { reason: 'e2e history', status: 'REJECTED' });
   await loginAs(page, 'reviewer@demo.local');
   await page.goto('/reviews');
   const rows = page.locator('tr[data-proposal-id]');
@@ -179,34 +134,9 @@ test('card bank: a status or a search is a history entry Back undoes; a reload k
 test('review inbox: each filter option counts what the other filters leave, so "Any" still counts every kind while one is chosen', async ({
   page,
 }) => {
-  const task = await prisma.task.create({
-    data: {
-      benchmark: 'e2e-history',
-      externalId: `facets/${hex()}`,
-      instruction: 'Facets',
-      apps: [],
-      contentHash: `facets-${hex()}`,
-    },
-  });
-  const run = await prisma.reflectionRun.create({
-    data: { taskId: task.id, provider: 'OFFLINE', status: 'SUCCEEDED' },
-  });
-  for (const [title, valid] of [
-    ['Facet valid', true],
-    ['Facet invalid', false],
-  ] as const) {
-    await prisma.proposal.create({
-      data: {
-        runId: run.id,
-        cardKind: 'SKILL',
-        ability: ownAbility(),
-        operation: 'ADD_CARD',
-        proposedCard: { ...DEMO_SKILL_CARDS[0].versions[0], title } as Prisma.InputJsonValue,
-        reason: 'e2e facets',
-        valid,
-      },
-    });
-  }
+  const { task, run } = await createOwnRun('e2e-history', 'facets');
+  await createRunProposal(run.id, 'Facet valid', { reason: 'e2e facets', valid: true });
+  await createRunProposal(run.id, 'Facet invalid', { reason: 'e2e facets', valid: false });
   await loginAs(page, 'reviewer@demo.local');
   await page.goto(`/reviews?taskId=${task.id}&kind=FUNCTION&valid=true`);
   await expect(page.locator('tr[data-proposal-id]')).toHaveCount(0);

@@ -4,6 +4,7 @@ import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
 import { disagreements } from '../tests/helpers/disagreement';
 import { loginAs } from './helpers';
+import { seedFinishedRuns } from './list-helpers';
 
 // A link to a page past the end of a list (an old link, a list that got shorter) says so and offers the
 // last page, on the client-paged lists (Pager) and the link-paged ones (LinkPager) alike; "no match" and
@@ -12,32 +13,10 @@ test.afterAll(() => disconnectDatabase());
 
 const hex = () => randomBytes(4).toString('hex');
 
-async function seedRuns(runs: number) {
-  const task = await prisma.task.create({
-    data: {
-      benchmark: 'e2e-edges',
-      externalId: `edges/${hex()}`,
-      instruction: 'Edges',
-      apps: [],
-      contentHash: `edges-${hex()}`,
-    },
-  });
-  const start = Date.parse('2026-06-01T12:00:00.000Z');
-  await prisma.reflectionRun.createMany({
-    data: Array.from({ length: runs }, (_, i) => ({
-      taskId: task.id,
-      provider: 'OFFLINE' as const,
-      status: 'SUCCEEDED' as const,
-      createdAt: new Date(start + i * 1000),
-    })),
-  });
-  return task.id;
-}
-
 test('runs list: a page past the end is not "no match"; its button shows the last page, in the URL, with the focus at the top of the list', async ({
   page,
 }) => {
-  const taskId = await seedRuns(27);
+  const taskId = await seedFinishedRuns('e2e-edges', 27);
   await loginAs(page, 'researcher@demo.local');
   await page.goto(`/runs?taskId=${taskId}&page=9999`);
   const notice = page.getByTestId('past-end');

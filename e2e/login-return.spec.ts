@@ -5,7 +5,7 @@ import { prisma } from '@/lib/db/prisma';
 import { createUser } from '@/lib/users/manage-users';
 import { createActor } from '../tests/helpers/factories';
 import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
-import { openAndPickFirstCategory, openNavSection, signIn } from './helpers';
+import { loginWithReturn, openAndPickFirstCategory, openNavSection, signIn, signInReturningTo } from './helpers';
 
 // Signing in returns to the page that asked for it (a deep link opened signed out, or a page whose
 // session ended), with its query; the return address is only ever a path of this site.
@@ -18,7 +18,7 @@ test('a deep link opened signed out leads through the login page back to the pag
 }) => {
   const model = `e2e-return-${hex()}`;
   await page.goto(`/queue?model=${model}&benchmark=tau2`);
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/queue?model=${model}&benchmark=tau2`)}`);
+  await expect(page).toHaveURL(loginWithReturn(`/queue?model=${model}&benchmark=tau2`));
   await signIn(page, 'annotator@demo.local');
   await expect(page).toHaveURL(`/queue?model=${model}&benchmark=tau2`);
   const filters = page.getByRole('form', { name: 'Queue filters' });
@@ -29,15 +29,14 @@ test('a deep link opened signed out leads through the login page back to the pag
 test('a return address that is not a path of this site is refused: signing in goes to the start page', async ({
   page,
 }) => {
-  await page.goto(`/login?next=${encodeURIComponent('//evil.example/queue')}`);
-  await signIn(page, 'annotator@demo.local');
+  await signInReturningTo(page, '//evil.example/queue');
   await expect(page).toHaveURL('/queue');
   // Already signed in, the login page itself sends on, under the same rule.
   for (const next of ['/\\evil.example', 'https://evil.example/', '/\t/evil.example']) {
-    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await page.goto(loginWithReturn(next));
     await expect(page).toHaveURL('/queue');
   }
-  await page.goto(`/login?next=${encodeURIComponent('/tasks?benchmark=tau2')}`);
+  await page.goto(loginWithReturn('/tasks?benchmark=tau2'));
   await expect(page).toHaveURL('/tasks?benchmark=tau2');
 });
 
@@ -61,7 +60,7 @@ test('a page whose session ended sends to the login page and back, on a reload a
   await expect(page).toHaveURL('/reviews?status=all');
   await expire();
   await page.reload();
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/reviews?status=all')}`);
+  await expect(page).toHaveURL(loginWithReturn('/reviews?status=all'));
   await signIn(page, email, 'return-password');
   await expect(page).toHaveURL('/reviews?status=all');
   await expect(page.getByLabel('Status')).toHaveValue('all');
@@ -69,7 +68,7 @@ test('a page whose session ended sends to the login page and back, on a reload a
   // A client-side navigation asks the server too: the page it was going to is the one returned to.
   await expire();
   await openNavSection(page, 'Cards');
-  await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/cards')}`);
+  await expect(page).toHaveURL(loginWithReturn('/cards'));
   await signIn(page, email, 'return-password');
   await expect(page).toHaveURL('/cards');
 });

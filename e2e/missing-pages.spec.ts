@@ -9,15 +9,17 @@ test.afterAll(async () => {
 
 // A detail page whose id names nothing answers 404 (so links checkers, scripts and the
 // browser's history see a missing page) while still showing its own message in the console.
-const missing = [
-  { path: '/tasks/no-such-task', heading: 'Task not found', back: 'Back to all tasks' },
-  { path: '/trajectories/no-such-trajectory', heading: 'Trajectory not found', back: 'Back to all tasks' },
-  { path: '/reviews/no-such-proposal', heading: 'Proposal not found', back: 'Back to the inbox' },
-  { path: '/cards/no-such-card', heading: 'Card not found', back: 'Back to the bank' },
-  { path: '/runs/no-such-run', heading: 'Run not found', back: 'Back to all runs' },
-  { path: '/releases/no-such-release', heading: 'Release not found', back: 'Back to all releases' },
-  { path: '/imports/no-such-import', heading: 'Import not found', back: 'Back to all imports' },
-];
+const missing = (
+  [
+    ['/tasks/no-such-task', 'Task not found', 'Back to all tasks'],
+    ['/trajectories/no-such-trajectory', 'Trajectory not found', 'Back to all tasks'],
+    ['/reviews/no-such-proposal', 'Proposal not found', 'Back to the inbox'],
+    ['/cards/no-such-card', 'Card not found', 'Back to the bank'],
+    ['/runs/no-such-run', 'Run not found', 'Back to all runs'],
+    ['/releases/no-such-release', 'Release not found', 'Back to all releases'],
+    ['/imports/no-such-import', 'Import not found', 'Back to all imports'],
+  ] as const
+).map(([path, heading, back]) => ({ path, heading, back }));
 
 test('missing tasks, trajectories, proposals, cards, runs, releases and imports answer 404 with their own message in the console', async ({
   page,

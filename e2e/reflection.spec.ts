@@ -8,6 +8,7 @@ import { tau2Adapter } from '@/lib/import/adapters/tau2';
 import { nativeRecordSchema, type NativeRecordInput } from '@/lib/import/native-schema';
 import { writeNativeRecord } from '@/lib/import/write-record';
 import { loginAs } from './helpers';
+import { runOfflineReflection } from './reflection-helpers';
 import { realDataPath, skipWithoutRealData } from '../scripts/lib/real-data';
 import { importDemoMailTask } from './review-helpers';
 
@@ -15,20 +16,8 @@ const TAU2_AIRLINE = realDataPath('tau2-bench/airline');
 
 /** Runs reflection from the task page with the default (offline) settings and returns the new run's id once it is done. */
 async function runReflectionFromTaskPage(page: Page, taskId: string): Promise<string> {
-  await page.goto(`/tasks/${taskId}`);
-  const panel = page.getByRole('region', { name: 'Reflection' });
-  await expect(panel.getByLabel('Provider / model')).toHaveValue('offline');
+  const { runId, row, panel } = await runOfflineReflection(page, taskId);
   await expect(panel.getByRole('option', { name: /Rule-based \(offline/ })).toBeAttached();
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST',
-  );
-  await panel.getByRole('button', { name: 'Run reflection' }).click();
-  const response = await created;
-  expect(response.status()).toBe(200);
-  const runId: string = (await response.json()).run.id;
-  // The new run appears and moves queued → running → done without a reload.
-  const row = panel.locator(`[data-run-id="${runId}"]`);
-  await expect(row.getByTestId('run-status')).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 45_000 });
   await expect(row).toContainText('rule-based (offline)');
   await expect(row).toContainText(/[1-9]\d* proposals? pending review/);
   await row.getByRole('link', { name: 'Open run' }).click();

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
 import { skillCardKey, type SkillCardContent } from '@/lib/cards/card-schemas';
 import { prisma } from '@/lib/db/prisma';
-import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { nativeRecordSchema } from '@/lib/import/native-schema';
 import { writeNativeRecord } from '@/lib/import/write-record';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS, expandAttempt } from '@/lib/seed/demo-world';
+import { submitDiagnoses } from '../tests/helpers/reflection-fixtures';
 
 /** Each test works in its own ability bank, so tests running in parallel never touch each other's cards. */
 export const ownAbility = () => `mail-${randomBytes(3).toString('hex')}`;
@@ -59,30 +59,10 @@ export async function importDiagnosedMailTask(
   const { taskId, ids } = await importDemoMailTask(`e2e-${ability}`, ability);
   const failedTrajectoryId = ids['quill-medium'];
   const annotator = await prisma.user.findUniqueOrThrow({ where: { email: 'annotator@demo.local' } });
-  const category = await prisma.failureCategory.findUniqueOrThrow({ where: { key: 'incomplete-enumeration' } });
-  const failed = await prisma.checkpointResult.findMany({
-    where: { trajectoryId: failedTrajectoryId, passed: false },
-    orderBy: { checkpoint: { position: 'asc' } },
-  });
-  await prisma.$transaction(async (tx) => {
-    for (const cp of failed) {
-      const anchor = cp.eventIndex ?? 0;
-      await tx.diagnosis.create({
-        data: {
-          trajectoryId: failedTrajectoryId,
-          checkpointResultId: cp.id,
-          authorId: annotator.id,
-          categoryId: category.id,
-          eventStart: Math.max(0, anchor - 1),
-          eventEnd: anchor,
-          whatWentWrong: 'Read only the first page of search results and opened an older message.',
-          whatShouldHaveHappened: 'Fetch every page until next_page is null, then open the newest match.',
-          status: 'SUBMITTED',
-          submittedAt: new Date(),
-        },
-      });
-    }
-    await recountPending(tx, failedTrajectoryId);
+  await submitDiagnoses(failedTrajectoryId, {
+    authorId: annotator.id,
+    wrong: 'Read only the first page of search results and opened an older message.',
+    should: 'Fetch every page until next_page is null, then open the newest match.',
   });
   return { taskId, failedTrajectoryId };
 }
@@ -128,16 +108,25 @@ export function patchedPaginate(extra: string): SkillCardContent {
   return { ...v1, skill: { ...v1.skill, recovery: [...v1.skill.recovery, extra] } };
 }
 
-/** A fresh ability with one card at v1 and a pending, valid PATCH of it (one more recovery step). */
-export async function createPatchProposal(reason = 'adds a recovery step') {
-  const ability = ownAbility();
-  const card = await createCard(ability);
-  const proposal = await createProposal({
+/** A pending, valid PATCH of `card` (holding DEMO_SKILL_CARDS[0] v1) in `ability`: one more recovery step, `extra`. */
+export function proposePatch(
+  ability: string,
+  card: { id: string; versionId: string },
+  { reason = 'adds a recovery step', extra = 'If a page fails to load, request it again before moving on' } = {},
+) {
+  return createProposal({
     ability,
     operation: 'PATCH_CARD',
-    card: patchedPaginate('If a page fails to load, request it again before moving on'),
+    card: patchedPaginate(extra),
     reason,
     targets: [{ ...card, primary: true }],
   });
+}
+
+/** A fresh ability with one card at v1 and a pending, valid PATCH of it (proposePatch). */
+export async function createPatchProposal(patch: { reason?: string; extra?: string } = {}) {
+  const ability = ownAbility();
+  const card = await createCard(ability);
+  const proposal = await proposePatch(ability, card, patch);
   return { ability, card, proposal };
 }

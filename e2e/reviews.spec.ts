@@ -2,30 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { loginAs, pressShortcut } from './helpers';
+import { runOfflineReflection } from './reflection-helpers';
 import {
   createCard,
   createPatchProposal,
   createProposal,
   importDiagnosedMailTask,
   ownAbility,
-  patchedPaginate,
+  proposePatch,
 } from './review-helpers';
-
-async function runOfflineReflection(page: Page, taskId: string) {
-  await page.goto(`/tasks/${taskId}`);
-  const panel = page.getByRole('region', { name: 'Reflection' });
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST',
-  );
-  await panel.getByRole('button', { name: 'Run reflection' }).click();
-  const runId: string = (await (await created).json()).run.id;
-  await expect(panel.locator(`[data-run-id="${runId}"]`).getByTestId('run-status')).toHaveAttribute(
-    'data-status',
-    'SUCCEEDED',
-    { timeout: 45_000 },
-  );
-  return runId;
-}
 
 test('a reviewer reads a PATCH diff in the inbox, edits a field, approves, and follows the new version’s provenance to the diagnosed event', async ({
   page,
@@ -132,13 +117,7 @@ test('a MERGE proposal shows every merged card side by side with the merged resu
 test('a proposal that failed validation says "invalid" once, in the inbox row and on its page', async ({ page }) => {
   const ability = ownAbility();
   const card = await createCard(ability);
-  const p = await createProposal({
-    ability,
-    operation: 'PATCH_CARD',
-    card: patchedPaginate('Retry the page'),
-    reason: 'adds a recovery step',
-    targets: [{ ...card, primary: true }],
-  });
+  const p = await proposePatch(ability, card, { extra: 'Retry the page' });
   await prisma.proposal.update({
     where: { id: p.id },
     data: {
@@ -247,19 +226,10 @@ test('two reviewers in parallel: the second approval of a conflicting proposal i
 }) => {
   const ability = ownAbility();
   const card = await createCard(ability);
-  const first = await createProposal({
-    ability,
-    operation: 'PATCH_CARD',
-    card: patchedPaginate('If a page fails to load, request it again before moving on'),
-    reason: 'first',
-    targets: [{ ...card, primary: true }],
-  });
-  const second = await createProposal({
-    ability,
-    operation: 'PATCH_CARD',
-    card: patchedPaginate('When results look incomplete, fetch the next page again'),
+  const first = await proposePatch(ability, card, { reason: 'first' });
+  const second = await proposePatch(ability, card, {
     reason: 'second',
-    targets: [{ ...card, primary: true }],
+    extra: 'When results look incomplete, fetch the next page again',
   });
   const [ctxA, ctxB] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
@@ -293,7 +263,7 @@ test('two reviewers in parallel: the second approval of a conflicting proposal i
 test('an annotator and a researcher get 403 on every decision endpoint and see no decision buttons', async ({
   page,
 }) => {
-  const { card, proposal: p } = await createPatchProposal('x');
+  const { card, proposal: p } = await createPatchProposal({ reason: 'x' });
   const ref = encodeURIComponent(card.key);
   const endpoints: [string, unknown][] = [
     [`/api/proposals/${p.id}/approve`, {}],

@@ -4,6 +4,7 @@ import { prisma } from '@/lib/db/prisma';
 import { seedRecords } from '../tests/helpers/failed-trajectories';
 import { maxStepsRecord } from '../tests/helpers/run-level';
 import { loginAs } from './helpers';
+import { runOfflineReflection } from './reflection-helpers';
 
 /**
  * Issue 39 item 1, end to end: a run cut off at max_steps after a long loop of the same tool call, with no
@@ -76,19 +77,7 @@ test('a max_steps loop is diagnosed as a whole from the queue and reflected into
   const reviewerContext = await browser.newContext();
   const reviewer = await reviewerContext.newPage();
   await loginAs(reviewer, 'reviewer@demo.local');
-  await reviewer.goto(`/tasks/${taskId}`);
-  const panel = reviewer.getByRole('region', { name: 'Reflection' });
-  await expect(panel.getByLabel('Provider / model')).toHaveValue('offline');
-  const created = reviewer.waitForResponse(
-    (r) => r.url().endsWith('/api/reflection/runs') && r.request().method() === 'POST',
-  );
-  await panel.getByRole('button', { name: 'Run reflection' }).click();
-  const runId: string = (await (await created).json()).run.id;
-  await expect(panel.locator(`[data-run-id="${runId}"]`).getByTestId('run-status')).toHaveAttribute(
-    'data-status',
-    'SUCCEEDED',
-    { timeout: 45_000 },
-  );
+  const { runId } = await runOfflineReflection(reviewer, taskId);
   const proposal = await prisma.proposal.findFirstOrThrow({ where: { runId, status: 'PENDING' } });
   await reviewer.goto(`/reviews/${proposal.id}`);
   const cited = reviewer.getByTestId('prov-diagnosis');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
 import { DEMO_PASSWORD, loginAs } from './helpers';
+import { seedFinishedRuns } from './list-helpers';
 
 test.afterAll(() => disconnectDatabase());
 
@@ -9,34 +10,17 @@ test('the runs list pages newest first with Next and Previous, which carry a lis
   page,
 }) => {
   // 30 finished runs of a task of their own, one second apart: two pages of 25.
-  const task = await prisma.task.create({
-    data: {
-      benchmark: 'e2e-runs',
-      externalId: `runs/${Date.now()}`,
-      instruction: 'Paging runs',
-      apps: [],
-      contentHash: `runs-${Date.now()}`,
-    },
-  });
-  const start = Date.parse('2026-06-01T12:00:00.000Z');
-  await prisma.reflectionRun.createMany({
-    data: Array.from({ length: 30 }, (_, i) => ({
-      taskId: task.id,
-      provider: 'OFFLINE' as const,
-      status: 'SUCCEEDED' as const,
-      createdAt: new Date(start + i * 1000),
-    })),
-  });
+  const taskId = await seedFinishedRuns('e2e-runs', 30);
   const newestFirst = (
     await prisma.reflectionRun.findMany({
-      where: { taskId: task.id },
+      where: { taskId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       select: { id: true },
     })
   ).map((r) => r.id);
 
   await loginAs(page, 'researcher@demo.local', DEMO_PASSWORD);
-  await page.goto(`/runs?taskId=${task.id}`);
+  await page.goto(`/runs?taskId=${taskId}`);
   const rows = page.locator('tr[data-run-id]');
   const pager = page.getByRole('navigation', { name: 'Pages' });
   await expect(pager).toContainText('Page 1 of 2');

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { prisma } from '@/lib/db/prisma';
 import { failedRecord, seedRecords } from '../tests/helpers/failed-trajectories';
 import { loginAs, openAndPickFirstCategory } from './helpers';
 
 // Each test seeds its own data under a unique benchmark (the e2e database is shared).
 const bench = (what: string) => `e2e-ux-${what}-${randomBytes(4).toString('hex')}`;
+
+/** A failed run of ten events in a benchmark of its own (`what`), and the annotator signed in; returns its id. */
+async function seedFailedRunAndSignIn(
+  page: Page,
+  what: string,
+  checkpoints: { failed?: number; passed?: number } = {},
+) {
+  const [id] = await seedRecords([failedRecord({ benchmark: bench(what), events: 10, ...checkpoints })]);
+  await loginAs(page, 'annotator@demo.local');
+  return id;
+}
 
 test('a trajectory opened at a checkpoint shows its anchored event on screen even when rows are much taller than estimated', async ({
   page,
@@ -28,9 +39,7 @@ test('a trajectory opened at a checkpoint shows its anchored event on screen eve
 test('Esc leaves the diagnosis field so j/k move through events again; letter keys typed in the field stay text', async ({
   page,
 }) => {
-  const benchmark = bench('esc');
-  const [id] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
-  await loginAs(page, 'annotator@demo.local');
+  const id = await seedFailedRunAndSignIn(page, 'esc');
   await page.goto(`/trajectories/${id}`);
   await expect(page.getByTestId('event-1')).toHaveAttribute('data-cursor', 'true');
   // "d" goes to the first empty required field (the category); 1 picks one and moves on to "What went wrong".
@@ -71,9 +80,7 @@ test('Enter in a queue text filter applies it; the instruction opens the item', 
 });
 
 test('Ctrl+Enter on an incomplete diagnosis brings the reason it was refused into view', async ({ page }) => {
-  const benchmark = bench('refused');
-  const [id] = await seedRecords([failedRecord({ benchmark, events: 10, failed: 3, passed: 3 })]);
-  await loginAs(page, 'annotator@demo.local');
+  const id = await seedFailedRunAndSignIn(page, 'refused', { failed: 3, passed: 3 });
   await page.goto(`/trajectories/${id}`);
   await expect(page.getByRole('form', { name: 'Diagnosis of cp_0' })).toBeVisible();
   await page.keyboard.press('Control+Enter');
@@ -89,9 +96,7 @@ test('Ctrl+Enter on an incomplete diagnosis brings the reason it was refused int
 test('a submission made while an autosave is still on its way is sent after it, and the submitted text is what stays', async ({
   page,
 }) => {
-  const benchmark = bench('autosave');
-  const [id] = await seedRecords([failedRecord({ benchmark, events: 10, failed: 2 })]);
-  await loginAs(page, 'annotator@demo.local');
+  const id = await seedFailedRunAndSignIn(page, 'autosave', { failed: 2 });
   // Every draft save is held until the test lets it through; the order requests reach the server is recorded.
   const order: string[] = [];
   let letDraftsThrough!: () => void;
@@ -133,9 +138,7 @@ test('a submission made while an autosave is still on its way is sent after it, 
 test('an autosave answered 503 (the database busy) is sent again after the time the server gave, without another keystroke', async ({
   page,
 }) => {
-  const benchmark = bench('retry');
-  const [id] = await seedRecords([failedRecord({ benchmark, events: 10 })]);
-  await loginAs(page, 'annotator@demo.local');
+  const id = await seedFailedRunAndSignIn(page, 'retry');
   // The first draft save is refused as a busy database would refuse it; the bodies of all of them are kept.
   const bodies: string[] = [];
   await page.route('**/api/diagnoses/draft', async (route) => {

@@ -3,14 +3,11 @@ import { LoginForm } from '@/components/auth/login-form';
 import { currentActor } from '@/lib/users/current-actor';
 import { homeFor } from '@/lib/auth/navigation';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
+import type { ListPageProps } from '@/lib/pages/page-props';
 
 export const metadata = { title: 'Sign in' };
 
-export default async function LoginPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function LoginPage({ searchParams }: ListPageProps) {
   // The page a signed-out visitor opened (requirePageActor); anything but a path of this site goes home.
   const asked = (await searchParams)[RETURN_PARAM];
   const next = safeReturnPath(typeof asked === 'string' ? asked : null);

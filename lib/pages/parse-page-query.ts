@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { searchParamsRecord } from '@/lib/http/pagination';
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+import type { SearchParams } from './page-props';
 
 /** One query parameter a link got wrong: its name (`after`, `page`) and what is wrong with it. */
 export type LinkProblem = { param: string; message: string };

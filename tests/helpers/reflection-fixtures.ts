@@ -10,10 +10,20 @@ import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { DEMO_TASKS, type DemoTask } from '@/lib/seed/demo-world';
 import { createUser, seedDemoTask, uid } from './factories';
 
-/** Submits a diagnosis on every failed checkpoint of a trajectory (or the first one only). */
+/**
+ * Submits a diagnosis on every failed checkpoint of a trajectory (or the first one only), citing the event
+ * before the checkpoint's and that one, or the `events` given.
+ */
 export async function submitDiagnoses(
   trajectoryId: string,
-  d: { wrong: string; should: string; category?: string; onlyFirst?: boolean; authorId?: string },
+  d: {
+    wrong: string;
+    should: string;
+    category?: string;
+    onlyFirst?: boolean;
+    authorId?: string;
+    events?: { start: number; end: number };
+  },
 ): Promise<string[]> {
   const authorId = d.authorId ?? (await createUser('ANNOTATOR')).id;
   const category = await prisma.failureCategory.findUnique({ where: { key: d.category ?? 'incomplete-enumeration' } });
@@ -31,8 +41,8 @@ export async function submitDiagnoses(
           checkpointResultId: cp.id,
           authorId,
           categoryId: category?.id,
-          eventStart: Math.max(0, anchor - 1),
-          eventEnd: anchor,
+          eventStart: d.events?.start ?? Math.max(0, anchor - 1),
+          eventEnd: d.events?.end ?? anchor,
           whatWentWrong: d.wrong,
           whatShouldHaveHappened: d.should,
           status: 'SUBMITTED',

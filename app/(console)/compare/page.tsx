@@ -10,14 +10,11 @@ import { compareParams } from '@/lib/compare/arm-spec';
 import { compareArms, type CompareReport } from '@/lib/compare/compare-arms';
 import { AppError } from '@/lib/errors';
 import { searchParamsRecord } from '@/lib/http/pagination';
+import type { ListPageProps } from '@/lib/pages/page-props';
 
 export const metadata = { title: 'Compare' };
 
-export default async function ComparePage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function ComparePage({ searchParams }: ListPageProps) {
   const actor = await requirePageActor('compare:read');
   const raw = searchParamsRecord(await searchParams);
   const [options, suggestion] = await Promise.all([listArmOptions(actor), newestRoundPair()]);

@@ -1,33 +1,23 @@
 import { Suspense } from 'react';
 import { LeakageAuditView } from '@/components/releases/leakage-audit-view';
-import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
-import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/users/current-actor';
+import { listPage } from '@/components/shell/list-page';
 import { pageQuerySchema } from '@/lib/http/pagination';
-import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listReleases } from '@/lib/releases/read-release';
 
 export const metadata = { title: 'Leakage audit' };
 
-export default async function Page({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const actor = await requirePageActor('retrieval:preview');
+export default listPage({
+  permission: 'retrieval:preview',
   // The bank and the page are in the URL: a page number the API would refuse says why here.
-  const parsed = await parsePageQuery(pageQuerySchema.pick({ page: true }), searchParams);
-  if (!parsed.ok) return <InvalidLinkNotice path="/leakage" raw={parsed.raw} problems={parsed.problems} />;
-  const releases = await listReleases(actor);
-  return (
-    <>
-      <PageHeader
-        title="Leakage audit"
-        description="Held-out tasks must not retrieve cards whose provenance (runs, diagnoses, trajectories of any version) includes that same task."
-      />
-      <Suspense>
-        <LeakageAuditView releases={releases.map((r) => r.name)} />
-      </Suspense>
-    </>
-  );
-}
+  schema: pageQuerySchema.pick({ page: true }),
+  load: (actor) => listReleases(actor),
+  path: '/leakage',
+  title: 'Leakage audit',
+  description:
+    'Held-out tasks must not retrieve cards whose provenance (runs, diagnoses, trajectories of any version) includes that same task.',
+  render: (releases) => (
+    <Suspense>
+      <LeakageAuditView releases={releases.map((r) => r.name)} />
+    </Suspense>
+  ),
+});

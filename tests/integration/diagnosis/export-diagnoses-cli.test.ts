@@ -2,10 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prisma } from '@/lib/db/prisma';
 import { annotatorPseudonym } from '@/lib/diagnosis/export-diagnoses';
 import { createUser, uid } from '../../helpers/factories';
-import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
+import { seedExportableDiagnosis } from '../../helpers/exportable-diagnosis';
 import { runScript } from '../../helpers/run-script';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'export-diagnoses-cli-'));
@@ -15,24 +14,8 @@ const runExport = (args: string[]) => runScript('scripts/export.ts', args);
 describe('npm run export -- diagnoses', () => {
   it('writes the scope as CSV to --out, formula-like text made inert', { timeout: 90_000 }, async () => {
     const benchmark = `cli-${uid()}`;
-    const [trajectoryId] = await seedRecords([failedRecord({ benchmark, taskId: 'cli/1' })]);
-    const result = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
     const author = await createUser('ANNOTATOR');
-    const category = await prisma.failureCategory.findFirstOrThrow();
-    await prisma.diagnosis.create({
-      data: {
-        trajectoryId,
-        checkpointResultId: result.id,
-        authorId: author.id,
-        categoryId: category.id,
-        eventStart: 1,
-        eventEnd: 1,
-        whatWentWrong: '+wrong id',
-        whatShouldHaveHappened: 'the right one',
-        status: 'SUBMITTED',
-        submittedAt: new Date(),
-      },
-    });
+    await seedExportableDiagnosis(benchmark, 'cli/1', author.id, { wrong: '+wrong id', should: 'the right one' });
     const out = path.join(tmp, 'd.csv');
     const run = await runExport(['diagnoses', '--format', 'csv', '--out', out, '--benchmark', benchmark]);
     expect(run.stderr).toBe('');

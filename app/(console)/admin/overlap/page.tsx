@@ -1,19 +1,13 @@
 import { OverlapAdmin } from '@/components/admin/overlap-admin';
-import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/users/current-actor';
+import { loadedPage } from '@/components/shell/loaded-page';
 import { listOverlapSettings } from '@/lib/queue/overlap';
 
 export const metadata = { title: 'Annotator overlap' };
 
-export default async function OverlapPage() {
-  const actor = await requirePageActor('admin:settings');
-  return (
-    <>
-      <PageHeader
-        title="Annotator overlap"
-        description="How many different annotators diagnose each failed checkpoint, per benchmark or ability (default 1)."
-      />
-      <OverlapAdmin initial={await listOverlapSettings(actor)} />
-    </>
-  );
-}
+export default loadedPage({
+  permission: 'admin:settings',
+  load: listOverlapSettings,
+  title: 'Annotator overlap',
+  description: 'How many different annotators diagnose each failed checkpoint, per benchmark or ability (default 1).',
+  render: (settings) => <OverlapAdmin initial={settings} />,
+});

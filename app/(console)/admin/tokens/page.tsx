@@ -1,19 +1,14 @@
 import { TokensAdmin } from '@/components/admin/tokens-admin';
-import { PageHeader } from '@/components/ui/page-header';
-import { requirePageActor } from '@/lib/users/current-actor';
+import { loadedPage } from '@/components/shell/loaded-page';
 import { listApiTokens } from '@/lib/users/api-tokens';
 
 export const metadata = { title: 'API tokens' };
 
-export default async function TokensPage() {
-  const actor = await requirePageActor('admin:tokens');
-  return (
-    <>
-      <PageHeader
-        title="API tokens"
-        description="Bearer tokens for the import API, the CLI and agent runtimes (Authorization: Bearer <token>). A token acts with the role you give it."
-      />
-      <TokensAdmin initialTokens={await listApiTokens(actor)} />
-    </>
-  );
-}
+export default loadedPage({
+  permission: 'admin:tokens',
+  load: listApiTokens,
+  title: 'API tokens',
+  description:
+    'Bearer tokens for the import API, the CLI and agent runtimes (Authorization: Bearer <token>). A token acts with the role you give it.',
+  render: (tokens) => <TokensAdmin initialTokens={tokens} />,
+});

@@ -7,16 +7,11 @@ import { requirePageActor } from '@/lib/users/current-actor';
 import { getImportJob, importReportQuerySchema } from '@/lib/import/import-jobs';
 import { orNotFound } from '@/lib/pages/or-not-found';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
+import type { DetailPageProps } from '@/lib/pages/page-props';
 
 export const metadata = { title: 'Import report' };
 
-export default async function Page({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function Page({ params, searchParams }: DetailPageProps<{ id: string }>) {
   const actor = await requirePageActor('import:run');
   const { id } = await params;
   const parsed = await parsePageQuery(importReportQuerySchema, searchParams);

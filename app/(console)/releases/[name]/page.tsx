@@ -10,14 +10,9 @@ import { parsePageQuery } from '@/lib/pages/parse-page-query';
 import { listReleaseCards, releaseCardsQuerySchema } from '@/lib/releases/list-release-cards';
 import { getReleaseManifest, listReleases, releaseToCompareWith } from '@/lib/releases/read-release';
 import { plural } from '@/lib/text/plural';
+import type { DetailPageProps } from '@/lib/pages/page-props';
 
-export default async function Page({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ name: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function Page({ params, searchParams }: DetailPageProps<{ name: string }>) {
   const actor = await requirePageActor('cards:read');
   const name = decodeURIComponent((await params).name);
   const path = `/releases/${encodeURIComponent(name)}`;

@@ -16,17 +16,12 @@ import { orNotFound } from '@/lib/pages/or-not-found';
 import { listEvaluatorArtefacts } from '@/lib/tasks/list-evaluator-artefacts';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 import { taskHref } from '@/lib/trajectories/event-link';
+import type { DetailPageProps } from '@/lib/pages/page-props';
 
 export const metadata = { title: 'Task contrast' };
 
 /** The task page is the same-task contrast view. */
-export default async function TaskContrastPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ taskId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function TaskContrastPage({ params, searchParams }: DetailPageProps<{ taskId: string }>) {
   const actor = await requirePageActor('trajectory:read');
   const { taskId } = await params;
   // runs=<id>,<id>: only those runs (the compare page's "open the two runs side by side").

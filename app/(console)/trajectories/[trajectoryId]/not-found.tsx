@@ -1,12 +1,8 @@
-import { NotFoundState } from '@/components/ui/not-found-state';
+import { notFoundPage } from '@/components/shell/not-found-page';
 
-/** `notFound()` from this page: its own message inside the console (the status is 404). */
-export default function NotFound() {
-  return (
-    <NotFoundState
-      title="Trajectory not found"
-      message="There is no trajectory with this id"
-      back={{ href: '/tasks', label: 'Back to all tasks' }}
-    />
-  );
-}
+/** `notFound()` from this page. */
+export default notFoundPage({
+  title: 'Trajectory not found',
+  message: 'There is no trajectory with this id',
+  back: { href: '/tasks', label: 'Back to all tasks' },
+});

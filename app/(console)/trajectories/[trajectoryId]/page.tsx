@@ -11,16 +11,12 @@ import { listFailureCategories } from '@/lib/taxonomy/failure-taxonomy';
 import { getTrajectory } from '@/lib/trajectories/get-trajectory';
 import { getTrajectoryPolicy } from '@/lib/policies/get-trajectory-policy';
 import { orNotFound } from '@/lib/pages/or-not-found';
+import type { DetailPageProps } from '@/lib/pages/page-props';
 import { UNASSIGNED_TASK } from '@/lib/otlp/spans-to-record';
 
 export const metadata = { title: 'Trajectory' };
 
-type Props = {
-  params: Promise<{ trajectoryId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-export default async function TrajectoryPage({ params, searchParams }: Props) {
+export default async function TrajectoryPage({ params, searchParams }: DetailPageProps<{ trajectoryId: string }>) {
   const actor = await requirePageActor('trajectory:read');
   const { trajectoryId } = await params;
   const query = searchParamsRecord(await searchParams);
