@@ -13,8 +13,6 @@
  * with a note. Not a test: figures only. See scripts/lib/bench-load.ts for why slices.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildIfNeeded } from './lib/build';
 import {
   measure,
@@ -26,25 +24,20 @@ import {
   type Row,
   type Slice,
 } from './lib/bench-load';
-import { BENCH_PASSWORD, ensureBenchData, LONG_TRAJECTORY_ID } from './lib/bench-seed';
-import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
-import { migrateDeploy } from './lib/migrate';
+import { BENCH_PASSWORD, ensureBenchData, LONG_TRAJECTORY_ID, openApiBenchDatabase } from './lib/bench-seed';
+import { parseCountArgs } from './lib/cli-args';
+import { runBench } from './lib/run-bench';
 import { serveCommand } from './lib/serve-command';
 
-const { values } = parseArgs({
-  options: {
-    slice: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '3' },
-    only: { type: 'string' },
-    'seed-only': { type: 'boolean', default: false },
-  },
-});
-const SLICE = Number(values.slice);
-const ROUNDS = Number(values.rounds);
-const WARMUP = Number(values.warmup);
+const {
+  counts: { slice: SLICE, rounds: ROUNDS, warmup: WARMUP },
+  values,
+} = parseCountArgs(
+  "Usage: npm run bench:api [-- --slice 4 --rounds 3 --warmup 3 --only 'tasks|runs' --seed-only]",
+  { slice: 4, rounds: 3, warmup: 3 },
+  { only: { type: 'string' }, 'seed-only': { type: 'boolean', default: false } },
+);
 const PORTS = [Number(process.env.PORT ?? 3114), Number(process.env.PORT_B ?? 3124)];
-const PG_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54414);
 
 function startReplica(port: number, databaseUrl: string): ChildProcess {
   const { bin, args } = serveCommand(port);
@@ -93,18 +86,9 @@ async function loginCookie(base: string, email: string): Promise<string> {
     .join('; ');
 }
 
-async function main() {
-  const db = await startEmbeddedPostgres({
-    dataDir: path.join('.data', 'bench', 'pg'),
-    port: PG_PORT || (await freePort()),
-    database: 'bench',
-    quiet: true,
-    throwaway: true,
-  });
+async function main(db: { url: string }) {
   const replicas: ChildProcess[] = [];
   try {
-    await migrateDeploy(db.url, { quiet: true });
-    process.env.DATABASE_URL = db.url;
     await ensureBenchData((s) => console.log(s));
     const { prisma } = await import('@/lib/db/prisma');
     const { failedCheckpointsSchema } = await import('@/lib/queue/open-checkpoints');
@@ -282,13 +266,7 @@ async function main() {
   } finally {
     for (const r of replicas) r.kill('SIGTERM');
     await Promise.all(replicas.map((r) => (r.exitCode === null ? new Promise((ok) => r.once('exit', ok)) : undefined)));
-    // Close this process's pools before PostgreSQL goes away (else an idle client errors on shutdown).
-    await (await import('@/lib/db/disconnect')).disconnectDatabase();
-    await db.stop();
   }
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+await runBench(openApiBenchDatabase, main);

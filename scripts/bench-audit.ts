@@ -8,20 +8,19 @@
  * action prefix) and a small one (one actor); then the whole first page as listed now.
  * Not a test: figures only.
  */
-import { parseArgs } from 'node:util';
 import { Prisma } from '@prisma/client';
 import { measure, percentile } from './lib/bench-seed-synthetic';
+import { parseCountArgs } from './lib/cli-args';
 import { freshDatabase } from './lib/fresh-database';
+import { runBench } from './lib/run-bench';
 
-const { values } = parseArgs({
-  options: { entries: { type: 'string', default: '300000' }, runs: { type: 'string', default: '30' } },
-});
-const N = Number(values.entries);
-const RUNS = Number(values.runs);
+const {
+  counts: { entries: N, runs: RUNS },
+} = parseCountArgs('Usage: npm run bench:audit [-- --entries 300000 --runs 30]', { entries: 300000, runs: 30 });
 
-async function main() {
-  const db = await freshDatabase('bench_audit');
-  try {
+await runBench(
+  () => freshDatabase('bench_audit'),
+  async () => {
     const { prisma } = await import('@/lib/db/prisma');
     const { countOrEstimate } = await import('@/lib/db/row-estimate');
     const { prefixPattern } = await import('@/lib/db/sql');
@@ -84,13 +83,5 @@ async function main() {
     console.log(
       `\n  first page of the whole log (50 entries, labels, links, total), now: ${await time(() => listAuditEntries(actor, {}))}`,
     );
-    await (await import('@/lib/db/disconnect')).disconnectDatabase();
-  } finally {
-    await db.stop();
-  }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+  },
+);

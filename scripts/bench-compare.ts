@@ -13,28 +13,41 @@
  * per-round ratios to the bare aggregate (the machine is shared). Not a test: figures only.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { ensureCompareData } from './lib/bench-seed-compare';
-import { openBenchDatabase } from './lib/bench-seed-synthetic';
+import { benchActor, openBenchDatabase } from './lib/bench-seed-synthetic';
+import { parseCountArgs } from './lib/cli-args';
 import { ensureDatabase } from './lib/embedded-db';
 import { migrateDeploy } from './lib/migrate';
+import { runBench } from './lib/run-bench';
 
-const { values } = parseArgs({
-  options: {
-    'per-arm': { type: 'string', default: '50000' },
-    trials: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '7' },
-  },
+const {
+  counts: { 'per-arm': PER_ARM, trials: TRIALS, rounds: ROUNDS },
+} = parseCountArgs('Usage: npm run bench:compare [-- --per-arm 50000 --trials 5 --rounds 7]', {
+  'per-arm': 50000,
+  trials: 5,
+  rounds: 7,
 });
-const PER_ARM = Number(values['per-arm']);
-const TRIALS = Number(values.trials);
-const ROUNDS = Number(values.rounds);
 const TARGET_RATIO = 2;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/** Its own database in the bench cluster: the dashboard and search benchmarks' data stay untouched. */
+async function openCompareDatabase() {
+  const db = await openBenchDatabase();
+  const url = new URL(db.url);
+  url.pathname = '/bench_compare';
+  try {
+    await ensureDatabase(db.adminUrl ?? db.url, 'bench_compare', decodeURIComponent(url.username));
+    await migrateDeploy(url.toString(), { quiet: true });
+  } catch (err) {
+    await db.stop();
+    throw err;
+  }
+  return { url: url.toString(), stop: db.stop };
+}
 
 async function body() {
   const { prisma } = await import('@/lib/db/prisma');
@@ -47,13 +60,7 @@ async function body() {
   const { cardRecords } = await import('@/lib/compare/card-record');
   const { cardRecordCounts } = await import('@/lib/compare/card-record-counts');
   const { listCards } = await import('@/lib/cards/list-cards');
-  const admin = {
-    userId: 'bu3',
-    name: 'bench',
-    email: 'bench3@bench.local',
-    role: 'ADMIN' as const,
-    via: 'session' as const,
-  };
+  const admin = benchActor(3, 'ADMIN');
   const [{ a, b }] = await prisma.$queryRaw<{ a: number; b: number }[]>`
     SELECT count(*) FILTER (WHERE "memoryRelease" = 'bench-r1')::int AS a, count(*) FILTER (WHERE "memoryRelease" = 'bench-r2')::int AS b FROM "Trajectory"`;
   // The seed's 200 injected cards (the extras below are added once and kept with the data).
@@ -136,24 +143,7 @@ async function body() {
   );
 }
 
-async function main() {
-  const db = await openBenchDatabase();
-  try {
-    // Its own database in the bench cluster: the dashboard and search benchmarks' data stay untouched.
-    const url = new URL(db.url);
-    url.pathname = '/bench_compare';
-    await ensureDatabase(db.adminUrl ?? db.url, 'bench_compare', decodeURIComponent(url.username));
-    await migrateDeploy(url.toString(), { quiet: true });
-    await ensureCompareData(url.toString(), PER_ARM, TRIALS);
-    process.env.DATABASE_URL = url.toString();
-    await body();
-    await (await import('@/lib/db/disconnect')).disconnectDatabase();
-  } finally {
-    await db.stop();
-  }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
+await runBench(openCompareDatabase, async (db) => {
+  await ensureCompareData(db.url, PER_ARM, TRIALS);
+  await body();
 });

@@ -11,16 +11,17 @@
  * per-trajectory summary counts (joining every checkpoint result) — and checks
  * the 500 ms target. Not a test: figures only.
  */
-import { parseArgs } from 'node:util';
+import { parseCountArgs } from './lib/cli-args';
 import { runSyntheticBench } from './lib/synthetic-bench';
 
-const { values } = parseArgs({
-  options: { trajectories: { type: 'string', default: '100000' }, runs: { type: 'string', default: '20' } },
+const {
+  counts: { trajectories: N, runs: RUNS },
+} = parseCountArgs('Usage: npm run bench:dashboard [-- --trajectories 100000 --runs 20]', {
+  trajectories: 100000,
+  runs: 20,
 });
-const N = Number(values.trajectories);
-const RUNS = Number(values.runs);
 
 // The measured code reads the database: imported once DATABASE_URL points at the bench database.
-runSyntheticBench({ trajectories: N, events: 0 }, { events: false }, async () =>
+await runSyntheticBench({ trajectories: N, events: 0 }, { events: false }, async () =>
   (await import('./lib/bench-dashboard-cases')).benchDashboard(RUNS),
 );

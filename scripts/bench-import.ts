@@ -20,42 +20,38 @@
  * Runs under `node --expose-gc` (the npm script). Not a test: figures only;
  * they go to docs/benchmarks.md.
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import type { NativeEvent } from '@/lib/import/native-schema';
 import { EVENT_COPY_SQL, eventCopyLine } from '@/lib/import/pg-store';
-import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
-import { migrateDeploy } from './lib/migrate';
+import { parseCountArgs } from './lib/cli-args';
+import { freshDatabase } from './lib/fresh-database';
+import { runBench } from './lib/run-bench';
 import { median } from './lib/bench-load';
 import { loadAverage, measure, table, type Measured } from './lib/bench-import-measure';
 import {
   writeAtifRunFolders,
   writeInspectLog,
   writeLangfuseExport,
+  writeChunks,
   writeOpenHandsOutput,
   writeTacAgentFolders,
   writeTau2Results,
+  type SyntheticRuns,
 } from './lib/bench-import-adapters';
 
-const { values } = parseArgs({
-  options: {
-    trajectories: { type: 'string', default: '200' },
-    events: { type: 'string', default: '100' },
-    rounds: { type: 'string', default: '3' },
-    scale: { type: 'string', default: '8' },
-    only: { type: 'string' },
-    'skip-copy': { type: 'boolean', default: false },
-  },
-});
-const N = Number(values.trajectories);
-const E = Number(values.events);
-const ROUNDS = Number(values.rounds);
-const SCALE = Number(values.scale);
+const {
+  counts: { trajectories: N, events: E, rounds: ROUNDS, scale: SCALE },
+  values,
+} = parseCountArgs(
+  'Usage: npm run bench:import [-- --trajectories 200 --events 100 --rounds 3 --scale 8 --only langfuse --skip-copy]',
+  { trajectories: 200, events: 100, rounds: 3, scale: 8 },
+  { only: { type: 'string' }, 'skip-copy': { type: 'boolean', default: false } },
+);
 const TASKS = 50;
 const MODELS = ['kestrel-small', 'heron-large', 'wren-mini', 'robin-7b'];
 const TARGET = 0.8;
@@ -134,102 +130,76 @@ function syntheticRecord(i: number, tag: string): string {
 }
 
 const writeNative = (file: string, n: number, tag: string) =>
-  pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < n; i++) yield `${syntheticRecord(i, tag)}\n`;
-      })(),
-    ),
-    createWriteStream(file),
-  );
+  writeChunks(file, function* () {
+    for (let i = 0; i < n; i++) yield `${syntheticRecord(i, tag)}\n`;
+  });
 
 type Path = { label: string; ext: string; write: (at: string, n: number, tag: string) => Promise<void> };
+
+/** `n` of the bench's runs, for the writers of other formats. */
+const runsOf = (n: number): SyntheticRuns => ({ n, tasks: TASKS, events: syntheticEvents });
 
 const NATIVE: Path = { label: 'native JSONL', ext: '.jsonl', write: writeNative };
 const ADAPTERS: Path[] = (
   [
-    { label: 'openhands', ext: '.jsonl', write: (at, n, t) => writeOpenHandsOutput(at, n, syntheticEvents, t, TASKS) },
-    { label: 'tau2', ext: '.json', write: (at, n, t) => writeTau2Results(at, n, syntheticEvents, t, TASKS) },
-    { label: 'inspect', ext: '.json', write: (at, n, t) => writeInspectLog(at, n, syntheticEvents, t, TASKS) },
-    { label: 'atif', ext: '', write: (at, n, t) => writeAtifRunFolders(at, n, syntheticEvents, t, TASKS) },
+    { label: 'openhands', ext: '.jsonl', write: (at, n, t) => writeOpenHandsOutput(at, runsOf(n), t) },
+    { label: 'tau2', ext: '.json', write: (at, n, t) => writeTau2Results(at, runsOf(n), t) },
+    { label: 'inspect', ext: '.json', write: (at, n, t) => writeInspectLog(at, runsOf(n), t) },
+    { label: 'atif', ext: '', write: (at, n, t) => writeAtifRunFolders(at, runsOf(n), t) },
     {
       label: 'theagentcompany',
       ext: '',
-      write: (at, n, t) => writeTacAgentFolders(at, n, syntheticEvents, `20260101_OpenHands-0.14.2-${t}`, TASKS),
+      write: (at, n, t) => writeTacAgentFolders(at, runsOf(n), `20260101_OpenHands-0.14.2-${t}`),
     },
-    { label: 'langfuse', ext: '.json', write: (at, n, t) => writeLangfuseExport(at, n, syntheticEvents, t) },
+    { label: 'langfuse', ext: '.json', write: (at, n, t) => writeLangfuseExport(at, runsOf(n), t) },
   ] satisfies Path[]
 ).filter((a) => !values.only || a.label === values.only);
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
-async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
-  console.log(`Load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
-  const db = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
-    port: await freePort(),
-    database: 'bench',
-    quiet: true,
-    throwaway: true,
-  });
-  try {
-    await migrateDeploy(db.url, { quiet: true });
-    process.env.DATABASE_URL = db.url;
-    const { importFile } = await import('@/lib/import/run-import');
-    let runs = 0;
-    /** Writes `n` records of `p` (a fresh tag: nothing is "already present"), imports them, measured. */
-    const importOnce: ImportOnce = async (p, n, retained = false) => {
-      const tag = `b${runs++}`;
-      const at = path.join(dir, `${p.label.replace(/\W/g, '-')}-${tag}${p.ext}`);
-      await p.write(at, n, tag);
-      let imported = 0;
-      let problem = '';
-      const m = await measure(
-        async () => {
-          const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: at });
-          imported = report.importedCount;
-          problem = report.error ?? JSON.stringify(report.errors.slice(0, 2));
-        },
-        { retained },
-      );
-      rmSync(at, { recursive: true, force: true });
-      if (imported !== n) throw new Error(`${p.label}: ${imported} of ${n} imported: ${problem}`);
-      return m;
-    };
-
-    if (!values['skip-copy'] && ROUNDS > 0) await copyBaseline(importFile, db.url, dir);
-    if (ROUNDS > 0) await rateRounds(importOnce);
-
-    // 3. Memory: what each path holds live (sampled after full GCs) at 1× and SCALE× the records.
-    console.log(
-      `\nMemory held live during the import (heap sampled after a full GC, every 100 ms) and RSS, high-water mark above a post-GC baseline, at ${fmt(N)} and ${fmt(N * SCALE)} records:`,
+async function main({ url, dir }: { url: string; dir: string }) {
+  const { importFile } = await import('@/lib/import/run-import');
+  let runs = 0;
+  /** Writes `n` records of `p` (a fresh tag: nothing is "already present"), imports them, measured. */
+  const importOnce: ImportOnce = async (p, n, retained = false) => {
+    const tag = `b${runs++}`;
+    const at = path.join(dir, `${p.label.replace(/\W/g, '-')}-${tag}${p.ext}`);
+    await p.write(at, n, tag);
+    let imported = 0;
+    let problem = '';
+    const m = await measure(
+      async () => {
+        const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: at });
+        imported = report.importedCount;
+        problem = report.error ?? JSON.stringify(report.errors.slice(0, 2));
+      },
+      { retained },
     );
-    const memRows: string[][] = [];
-    for (const p of [NATIVE, ...ADAPTERS]) {
-      const one = await importOnce(p, N, true);
-      const big = await importOnce(p, N * SCALE, true);
-      // Flat: the larger file's mark within half again of the smaller's (plus a few MB of sampling noise).
-      const flat = big.heapMb <= one.heapMb * 1.5 + 8;
-      memRows.push([
-        p.label,
-        mb(one.heapMb),
-        mb(big.heapMb),
-        mb(one.rssMb),
-        mb(big.rssMb),
-        flat ? '✔ flat' : '✖ grows',
-      ]);
-      console.log(`  ${p.label} done (load average ${loadAverage()})`);
-    }
-    console.log(table(['path', `heap ${N}`, `heap ${N * SCALE}`, `RSS ${N}`, `RSS ${N * SCALE}`, 'memory'], memRows));
-    console.log(`\nPeak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-    console.log(`Load average at end: ${loadAverage()}`);
-    await (await import('@/lib/db/disconnect')).disconnectDatabase();
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(at, { recursive: true, force: true });
+    if (imported !== n) throw new Error(`${p.label}: ${imported} of ${n} imported: ${problem}`);
+    return m;
+  };
+
+  if (!values['skip-copy'] && ROUNDS > 0) await copyBaseline(importFile, url, dir);
+  if (ROUNDS > 0) await rateRounds(importOnce);
+
+  // 3. Memory: what each path holds live (sampled after full GCs) at 1× and SCALE× the records.
+  console.log(
+    `\nMemory held live during the import (heap sampled after a full GC, every 100 ms) and RSS, high-water mark above a post-GC baseline, at ${fmt(N)} and ${fmt(N * SCALE)} records:`,
+  );
+  const memRows: string[][] = [];
+  for (const p of [NATIVE, ...ADAPTERS]) {
+    const one = await importOnce(p, N, true);
+    const big = await importOnce(p, N * SCALE, true);
+    // Flat: the larger file's mark within half again of the smaller's (plus a few MB of sampling noise).
+    const flat = big.heapMb <= one.heapMb * 1.5 + 8;
+    memRows.push([p.label, mb(one.heapMb), mb(big.heapMb), mb(one.rssMb), mb(big.rssMb), flat ? '✔ flat' : '✖ grows']);
+    console.log(`  ${p.label} done (load average ${loadAverage()})`);
   }
+  console.log(table(['path', `heap ${N}`, `heap ${N * SCALE}`, `RSS ${N}`, `RSS ${N * SCALE}`, 'memory'], memRows));
+  console.log(`\nPeak RSS of the process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  console.log(`Load average at end: ${loadAverage()}`);
 }
 
 type ImportOnce = (p: Path, n: number, retained?: boolean) => Promise<Measured>;
@@ -326,7 +296,5 @@ async function copyBaseline(
   );
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+console.log(`Load average at start: ${loadAverage()} (${os.cpus().length} cores)`);
+await runBench(() => freshDatabase('bench'), main);

@@ -13,7 +13,6 @@
  *     auth (`/api/retrieve/ping`), on a fresh embedded PostgreSQL and the built
  *     app (scripts/serve.ts). Figures only; not a test.
  */
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { BankCard } from '@/lib/retrieval/bank-card';
 import { Bm25Index } from '@/lib/retrieval/bm25';
@@ -21,17 +20,17 @@ import { RetrievalIndex, skillSearchText } from '@/lib/retrieval/retrieval-index
 import { renderTaskStartBlock } from '@/lib/retrieval/render';
 import { runRetrieval } from '@/lib/retrieval/run-retrieval';
 import { benchBuiltApp } from './lib/built-app';
+import { parseCountArgs } from './lib/cli-args';
 import { BANKS, FUNCTIONS, SKILLS, syntheticBank, syntheticQueries, validateSyntheticBank } from './lib/synthetic-bank';
 
-const { values } = parseArgs({
-  options: {
-    queries: { type: 'string', default: '2000' },
-    seconds: { type: 'string', default: '8' },
-    'in-process': { type: 'boolean', default: false },
-  },
-});
-const QUERIES = Number(values.queries);
-const SECONDS = Number(values.seconds);
+const {
+  counts: { queries: QUERIES, seconds: SECONDS },
+  values,
+} = parseCountArgs(
+  'Usage: npm run bench:retrieval [-- --in-process] [--queries 2000] [--seconds 8]',
+  { queries: 2000, seconds: 8 },
+  { 'in-process': { type: 'boolean', default: false } },
+);
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 

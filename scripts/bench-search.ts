@@ -9,20 +9,17 @@
  * a plain indexed lookup of one event by (trajectoryId, position).
  * Target: ≤ 200 ms p50 for a two-word query. Not a test: figures only.
  */
-import { parseArgs } from 'node:util';
-import { BENCH_TOOLS, measure, percentile } from './lib/bench-seed-synthetic';
+import { BENCH_TOOLS, benchActor, measure, percentile } from './lib/bench-seed-synthetic';
+import { parseCountArgs } from './lib/cli-args';
 import { runSyntheticBench } from './lib/synthetic-bench';
 
-const { values } = parseArgs({
-  options: {
-    trajectories: { type: 'string', default: '100000' },
-    events: { type: 'string', default: '100' },
-    runs: { type: 'string', default: '30' },
-  },
+const {
+  counts: { trajectories: N, events: E, runs: RUNS },
+} = parseCountArgs('Usage: npm run bench:search [-- --trajectories 100000 --events 100 --runs 30]', {
+  trajectories: 100000,
+  events: 100,
+  runs: 30,
 });
-const N = Number(values.trajectories);
-const E = Number(values.events);
-const RUNS = Number(values.runs);
 const TARGET_MS = 200;
 
 // Two-word queries: common words (the candidate cap applies), mid-frequency and rare synthetic terms.
@@ -42,16 +39,10 @@ const RARE = Array.from({ length: 10 }, (_, i) => [
   `term${(2700 + i * 11).toString(36)}`,
 ]);
 
-runSyntheticBench({ trajectories: N, events: E }, { events: true }, async () => {
+await runSyntheticBench({ trajectories: N, events: E }, { events: true }, async () => {
   const { prisma } = await import('@/lib/db/prisma');
   const { searchTranscripts } = await import('@/lib/search/search-transcripts');
-  const actor = {
-    userId: 'bu0',
-    name: 'bench',
-    email: 'bench0@bench.local',
-    role: 'ANNOTATOR' as const,
-    via: 'session' as const,
-  };
+  const actor = benchActor(0, 'ANNOTATOR');
   const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Event"`;
   console.log(
     `\nTranscript search over ${Number(n).toLocaleString('en-US')} SYNTHETIC events (${RUNS} runs per kind, after a warm-up):\n`,

@@ -10,15 +10,15 @@
  * 5,000/100 ratios. The timeline is virtualised, so node counts must be flat
  * (ratio ≈ 1). Not a test: figures only.
  */
-import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { benchBuiltApp } from './lib/built-app';
+import { parseCountArgs } from './lib/cli-args';
 import { plural } from '@/lib/text/plural';
 import { trajectoryHref } from '@/lib/trajectories/event-link';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
-const RUNS = Math.max(1, Number(values.runs));
+const { counts } = parseCountArgs('Usage: npm run bench:trajectory-dom [-- --runs 3]', { runs: 3 });
+const RUNS = Math.max(1, counts.runs);
 const SIZES = [100, 5000] as const;
 const EMAIL = 'bench-annotator@bench.local';
 const PASSWORD = 'bench-password';

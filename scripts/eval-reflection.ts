@@ -20,22 +20,28 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCliArgs } from './lib/cli-args';
 import { freshDatabase } from './lib/fresh-database';
+import { runBench } from './lib/run-bench';
 import baseline from './lib/eval-reflection-baseline.json' with { type: 'json' };
 
-const { values } = parseArgs({
-  options: {
+const { values, usageError } = parseCliArgs(
+  'Usage: npm run eval:reflection [-- --provider offline|openai] [--data ../shared/data] [--cards out.json]',
+  {
     provider: { type: 'string', default: 'offline' },
     data: { type: 'string', default: '../shared/data' },
     cards: { type: 'string' },
   },
-});
+);
+if (values.provider !== 'offline' && values.provider !== 'openai')
+  usageError(`--provider must be offline or openai (got "${values.provider}")`);
 const provider = values.provider === 'openai' ? 'openai' : 'offline';
 const started = Date.now();
-const db = await freshDatabase('evalreflection');
-let code = 0;
-try {
+await runBench(() => freshDatabase('evalreflection'), evaluate);
+
+/** The whole evaluation, printed; answers the exit code (1 when a check failed). */
+async function evaluate(): Promise<number> {
+  let code = 0;
   const { prisma } = await import('@/lib/db/prisma');
   const { importFile } = await import('@/lib/import/run-import');
   const { ensureFailureCategories } = await import('@/lib/seed/seed-demo');
@@ -246,14 +252,8 @@ try {
     scope.violations > 0
   )
     code = 1;
-  await (await import('@/lib/db/disconnect')).disconnectDatabase();
-} catch (err) {
-  console.error(err);
-  code = 1;
-} finally {
-  await db.stop();
+  return code;
 }
-process.exit(code);
 
 type Actor = import('@/lib/auth/permissions').Actor;
 type Reflected = { id: string; benchmark: string; externalId: string }[];

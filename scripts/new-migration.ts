@@ -8,23 +8,16 @@
  * WebAssembly engine; the diff needs the "char" workaround of lib/db/prisma-cli-adapter.ts.)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres } from './lib/embedded-db';
+import { throwawayDatabase } from './lib/fresh-database';
 
 const name = process.argv[2]?.replace(/[^a-z0-9_]+/gi, '_').toLowerCase();
 if (!name) {
   console.error('usage: npm run db:migration -- <name>');
   process.exit(2);
 }
-const dir = mkdtempSync(path.join(os.tmpdir(), 'console-migration-'));
-const db = await startEmbeddedPostgres({
-  dataDir: path.join(dir, 'pg'),
-  port: await freePort(),
-  database: 'diff',
-  throwaway: true,
-});
+const db = await throwawayDatabase('diff');
 // `migrate diff --from-migrations` replays the migrations into a shadow database it creates: the superuser's work.
 const diffUrl = new URL(db.adminUrl!);
 diffUrl.pathname = '/diff';
@@ -54,5 +47,4 @@ try {
   }
 } finally {
   await db.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -39,8 +39,10 @@ BEGIN
     PERFORM "dashboard_cells_add"(ARRAY(SELECT ROW(o.*)::"Trajectory" FROM old_rows o), -1);
   ELSE
     -- Only a row whose key or counts changed moves: out of its old cell, into its new one.
-    PERFORM "dashboard_cells_add"(ARRAY(
-      SELECT ROW(o.*)::"Trajectory" FROM old_rows o JOIN new_rows n ON n.id = o.id
+    PERFORM "dashboard_cells_add"(old_moved, -1), "dashboard_cells_add"(new_moved, 1)
+    FROM (
+      SELECT array_agg(ROW(o.*)::"Trajectory") AS old_moved, array_agg(ROW(n.*)::"Trajectory") AS new_moved
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
       WHERE (o."taskId", o.model, o.agent, o."memoryRelease",
              o."memoryCardIds", o."createdAt", o.passed,
              o."checkpointCount", o."checkpointsPassed", o."diagnosedCount",
@@ -48,17 +50,9 @@ BEGIN
       IS DISTINCT FROM (n."taskId", n.model, n.agent, n."memoryRelease",
              n."memoryCardIds", n."createdAt", n.passed,
              n."checkpointCount", n."checkpointsPassed", n."diagnosedCount",
-             n."failedCheckpoints" @> '[{"key": "@run"}]')), -1);
-    PERFORM "dashboard_cells_add"(ARRAY(
-      SELECT ROW(n.*)::"Trajectory" FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (o."taskId", o.model, o.agent, o."memoryRelease",
-             o."memoryCardIds", o."createdAt", o.passed,
-             o."checkpointCount", o."checkpointsPassed", o."diagnosedCount",
-             o."failedCheckpoints" @> '[{"key": "@run"}]')
-      IS DISTINCT FROM (n."taskId", n.model, n.agent, n."memoryRelease",
-             n."memoryCardIds", n."createdAt", n.passed,
-             n."checkpointCount", n."checkpointsPassed", n."diagnosedCount",
-             n."failedCheckpoints" @> '[{"key": "@run"}]')), 1);
+             n."failedCheckpoints" @> '[{"key": "@run"}]')
+      HAVING count(*) > 0
+    ) moved;
   END IF;
   RETURN NULL;
 END

@@ -22,72 +22,45 @@ CREATE OR REPLACE TRIGGER "ReflectionRun_notify" AFTER INSERT OR UPDATE ON "Refl
   FOR EACH ROW
   EXECUTE FUNCTION console_notify_run();
 
-CREATE OR REPLACE FUNCTION console_notify_import() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The one notification of a row (its id and status) or of a statement (the
+-- channel alone), on the channel the trigger names: console_notify('imports').
+CREATE OR REPLACE FUNCTION console_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('console_live', json_build_object('channel', 'imports', 'id', NEW."id", 'status', NEW."status")::text);
+  IF TG_LEVEL = 'STATEMENT' THEN
+    PERFORM pg_notify('console_live', json_build_object('channel', TG_ARGV[0])::text);
+    RETURN NULL;
+  END IF;
+  PERFORM pg_notify('console_live', json_build_object('channel', TG_ARGV[0], 'id', NEW."id", 'status', NEW."status")::text);
   RETURN NEW;
 END
 $$;
 CREATE OR REPLACE TRIGGER "ImportJob_notify" AFTER INSERT OR UPDATE ON "ImportJob"
   FOR EACH ROW
-  EXECUTE FUNCTION console_notify_import();
-
-CREATE OR REPLACE FUNCTION console_notify_proposal() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('console_live', json_build_object('channel', 'proposals', 'id', NEW."id", 'status', NEW."status")::text);
-  RETURN NEW;
-END
-$$;
+  EXECUTE FUNCTION console_notify('imports');
 CREATE OR REPLACE TRIGGER "Proposal_notify" AFTER INSERT OR UPDATE ON "Proposal"
   FOR EACH ROW
-  EXECUTE FUNCTION console_notify_proposal();
-
-CREATE OR REPLACE FUNCTION console_notify_queue() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('console_live', '{"channel":"queue"}');
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION console_notify('proposals');
 CREATE OR REPLACE TRIGGER "Diagnosis_notify_queue" AFTER INSERT OR DELETE OR UPDATE OF status ON "Diagnosis"
   FOR EACH STATEMENT
-  EXECUTE FUNCTION console_notify_queue();
+  EXECUTE FUNCTION console_notify('queue');
 CREATE OR REPLACE TRIGGER "Trajectory_notify_queue" AFTER INSERT OR DELETE OR UPDATE OF "pendingCount" ON "Trajectory"
   FOR EACH STATEMENT
-  EXECUTE FUNCTION console_notify_queue();
-
-CREATE OR REPLACE FUNCTION console_notify_card_moved() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('console_live', '{"channel":"proposals"}');
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION console_notify('queue');
 CREATE OR REPLACE TRIGGER "Card_notify_proposals" AFTER UPDATE OF "currentVersionId", status ON "Card"
   FOR EACH STATEMENT
-  EXECUTE FUNCTION console_notify_card_moved();
-
-CREATE OR REPLACE FUNCTION console_notify_cards() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('console_live', '{"channel":"cards"}');
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION console_notify('proposals');
 CREATE OR REPLACE TRIGGER "Card_notify_cards" AFTER INSERT OR DELETE OR UPDATE ON "Card"
   FOR EACH STATEMENT
-  EXECUTE FUNCTION console_notify_cards();
-
-CREATE OR REPLACE FUNCTION console_notify_dashboard() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('console_live', '{"channel":"dashboard"}');
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION console_notify('cards');
 CREATE OR REPLACE TRIGGER "Proposal_notify_dashboard" AFTER INSERT OR DELETE OR UPDATE OF status ON "Proposal"
   FOR EACH STATEMENT
-  EXECUTE FUNCTION console_notify_dashboard();
+  EXECUTE FUNCTION console_notify('dashboard');
 CREATE OR REPLACE TRIGGER "Review_notify_dashboard" AFTER INSERT OR DELETE ON "Review"
   FOR EACH STATEMENT
-  EXECUTE FUNCTION console_notify_dashboard();
+  EXECUTE FUNCTION console_notify('dashboard');
 
+-- Only a statement that wrote a delta row tells the dashboard; compaction's
+-- merged rows change no figure.
 CREATE OR REPLACE FUNCTION console_notify_dashboard_cells() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM new_rows WHERE NOT compacted) THEN

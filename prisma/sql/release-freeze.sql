@@ -22,22 +22,18 @@ CREATE OR REPLACE TRIGGER releases_are_frozen BEFORE DELETE OR UPDATE ON "BankRe
   FOR EACH ROW
   EXECUTE FUNCTION refuse_release_change();
 
+-- A card is added to a release only by the freeze; then it never changes.
 CREATE OR REPLACE FUNCTION refuse_release_card_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION 'bank releases are frozen: % on "BankReleaseCard" refused', TG_OP USING ERRCODE = 'check_violation';
-END $$;
-CREATE OR REPLACE TRIGGER release_cards_are_frozen BEFORE DELETE OR UPDATE ON "BankReleaseCard"
-  FOR EACH ROW
-  EXECUTE FUNCTION refuse_release_card_change();
-
-CREATE OR REPLACE FUNCTION refuse_late_release_card() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    RAISE EXCEPTION 'bank releases are frozen: % on "BankReleaseCard" refused', TG_OP USING ERRCODE = 'check_violation';
+  END IF;
   IF NOT EXISTS (SELECT 1 FROM "BankRelease" r WHERE r."id" = NEW."releaseId"
                  AND r.xmin::text = (pg_current_xact_id()::text::bigint % 4294967296)::text) THEN
     RAISE EXCEPTION 'bank releases are frozen: cards can only be added by the freeze that created the release' USING ERRCODE = 'check_violation';
   END IF;
   RETURN NEW;
 END $$;
-CREATE OR REPLACE TRIGGER release_cards_only_at_freeze BEFORE INSERT ON "BankReleaseCard"
+CREATE OR REPLACE TRIGGER release_cards_are_frozen BEFORE INSERT OR DELETE OR UPDATE ON "BankReleaseCard"
   FOR EACH ROW
-  EXECUTE FUNCTION refuse_late_release_card();
+  EXECUTE FUNCTION refuse_release_card_change();

@@ -14,53 +14,43 @@ CREATE OR REPLACE FUNCTION instruction_excerpt(instruction text) RETURNS text LA
               ELSE instruction END
 $$;
 
-CREATE OR REPLACE FUNCTION trajectory_task_fields() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A trajectory or run takes its task's fields as it is written (no task: nulls).
+CREATE OR REPLACE FUNCTION task_fields_from_task() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT k.benchmark, k.ability, k."externalId", "instruction_excerpt"(k.instruction)
-    INTO NEW.benchmark, NEW.ability, NEW."taskExternalId", NEW."instructionExcerpt"
-    FROM "Task" k WHERE k.id = NEW."taskId";
+  IF TG_TABLE_NAME = 'Trajectory' THEN
+    SELECT k.benchmark, k.ability, k."externalId", "instruction_excerpt"(k.instruction)
+      INTO NEW.benchmark, NEW.ability, NEW."taskExternalId", NEW."instructionExcerpt"
+      FROM "Task" k WHERE k.id = NEW."taskId";
+  ELSE
+    SELECT k.benchmark, k."externalId" INTO NEW."taskBenchmark", NEW."taskExternalId"
+      FROM "Task" k WHERE k.id = NEW."taskId";
+  END IF;
   RETURN NEW;
 END
 $$;
 CREATE OR REPLACE TRIGGER "Trajectory_task_fields" BEFORE INSERT OR UPDATE OF "taskId" ON "Trajectory"
   FOR EACH ROW
-  EXECUTE FUNCTION trajectory_task_fields();
+  EXECUTE FUNCTION task_fields_from_task();
+CREATE OR REPLACE TRIGGER "ReflectionRun_task_fields" BEFORE INSERT OR UPDATE OF "taskId" ON "ReflectionRun"
+  FOR EACH ROW
+  EXECUTE FUNCTION task_fields_from_task();
 
-CREATE OR REPLACE FUNCTION task_fields_to_trajectories() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A task that changes its fields passes them on to its trajectories and, for
+-- the two that runs carry, to its runs.
+CREATE OR REPLACE FUNCTION task_fields_to_copies() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "Trajectory"
      SET benchmark = NEW.benchmark, ability = NEW.ability, "taskExternalId" = NEW."externalId",
          "instructionExcerpt" = "instruction_excerpt"(NEW.instruction)
    WHERE "taskId" = NEW.id;
+  IF (OLD.benchmark, OLD."externalId") IS DISTINCT FROM (NEW.benchmark, NEW."externalId") THEN
+    UPDATE "ReflectionRun" SET "taskBenchmark" = NEW.benchmark, "taskExternalId" = NEW."externalId"
+     WHERE "taskId" = NEW.id;
+  END IF;
   RETURN NULL;
 END
 $$;
-CREATE OR REPLACE TRIGGER "Task_fields_to_trajectories" AFTER UPDATE OF benchmark, ability, "externalId", instruction ON "Task"
+CREATE OR REPLACE TRIGGER "Task_fields_to_copies" AFTER UPDATE OF benchmark, ability, "externalId", instruction ON "Task"
   FOR EACH ROW
   WHEN ((OLD.benchmark, OLD.ability, OLD."externalId", OLD.instruction) IS DISTINCT FROM (NEW.benchmark, NEW.ability, NEW."externalId", NEW.instruction))
-  EXECUTE FUNCTION task_fields_to_trajectories();
-
-CREATE OR REPLACE FUNCTION run_task_fields() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW."taskBenchmark" := NULL;
-  NEW."taskExternalId" := NULL;
-  SELECT k.benchmark, k."externalId" INTO NEW."taskBenchmark", NEW."taskExternalId"
-    FROM "Task" k WHERE k.id = NEW."taskId";
-  RETURN NEW;
-END
-$$;
-CREATE OR REPLACE TRIGGER "ReflectionRun_task_fields" BEFORE INSERT OR UPDATE OF "taskId" ON "ReflectionRun"
-  FOR EACH ROW
-  EXECUTE FUNCTION run_task_fields();
-
-CREATE OR REPLACE FUNCTION task_fields_to_runs() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "ReflectionRun" SET "taskBenchmark" = NEW.benchmark, "taskExternalId" = NEW."externalId"
-   WHERE "taskId" = NEW.id;
-  RETURN NULL;
-END
-$$;
-CREATE OR REPLACE TRIGGER "Task_fields_to_runs" AFTER UPDATE OF benchmark, "externalId" ON "Task"
-  FOR EACH ROW
-  WHEN ((OLD.benchmark, OLD."externalId") IS DISTINCT FROM (NEW.benchmark, NEW."externalId"))
-  EXECUTE FUNCTION task_fields_to_runs();
+  EXECUTE FUNCTION task_fields_to_copies();

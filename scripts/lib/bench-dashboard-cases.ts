@@ -14,18 +14,12 @@ import { dashboardOptions, loadDashboard } from '@/lib/dashboard/load-dashboard'
 import { passRates } from '@/lib/dashboard/pass-rates';
 import { reviewThroughput } from '@/lib/dashboard/review-throughput';
 import { cardImpactBefore, passRatesBefore } from './bench-dashboard-before';
-import { measure, percentile } from './bench-seed-synthetic';
+import { benchActor, measure, percentile } from './bench-seed-synthetic';
 
 const TARGET_MS = 500;
 
 export async function benchDashboard(runs: number): Promise<void> {
-  const admin = {
-    userId: 'bu3',
-    name: 'bench',
-    email: 'bench3@bench.local',
-    role: 'ADMIN' as const,
-    via: 'session' as const,
-  };
+  const admin = benchActor(3, 'ADMIN');
   // What the background compaction does after imports: one row per cube key.
   await compactDashboardCells();
   const [cube] = await prisma.$queryRaw<

@@ -11,6 +11,13 @@ import type { NativeEvent } from '@/lib/import/native-schema';
  * path's on the same events (npm run bench:import).
  */
 
+/** Lines (or chunks) streamed to a file. */
+export const writeChunks = (file: string, chunks: () => Iterable<string>) =>
+  pipeline(Readable.from(chunks()), createWriteStream(file));
+
+/** `n` synthetic runs over `tasks` tasks; run i's events are events(i). */
+export type SyntheticRuns = { n: number; tasks: number; events: (i: number) => NativeEvent[] };
+
 /** A native event as the OpenHands V0 event that imports back to it. */
 function openHandsEvent(e: NativeEvent, id: number, callOf: Map<string, number>): Record<string, unknown> {
   if (e.type === 'tool_call') {
@@ -33,46 +40,27 @@ function openHandsEvent(e: NativeEvent, id: number, callOf: Map<string, number>)
  * An OpenHands evaluation output.jsonl: one instance per trajectory, its events as `history`; the
  * native file's `tasks` tasks, each run by one model per pass over them.
  */
-export async function writeOpenHandsOutput(
-  file: string,
-  n: number,
-  events: (i: number) => NativeEvent[],
-  model: string,
-  tasks: number,
-): Promise<void> {
-  await pipeline(
-    Readable.from(
-      (function* () {
-        for (let i = 0; i < n; i++) {
-          const callOf = new Map<string, number>();
-          yield `${JSON.stringify({
-            instance_id: `bench-oh-${i % tasks}`,
-            instruction: `Answer questions about orders (task ${i % tasks}).`,
-            metadata: { agent_class: 'CodeActAgent', llm_config: { model: `${model}-${Math.floor(i / tasks)}` } },
-            history: events(i).map((e, p) => openHandsEvent(e, p, callOf)),
-            test_result: { report: { resolved: i % 3 === 0 } },
-          })}\n`;
-        }
-      })(),
-    ),
-    createWriteStream(file),
-  );
+export async function writeOpenHandsOutput(file: string, runs: SyntheticRuns, model: string): Promise<void> {
+  const { n, events, tasks } = runs;
+  await writeChunks(file, function* () {
+    for (let i = 0; i < n; i++) {
+      const callOf = new Map<string, number>();
+      yield `${JSON.stringify({
+        instance_id: `bench-oh-${i % tasks}`,
+        instruction: `Answer questions about orders (task ${i % tasks}).`,
+        metadata: { agent_class: 'CodeActAgent', llm_config: { model: `${model}-${Math.floor(i / tasks)}` } },
+        history: events(i).map((e, p) => openHandsEvent(e, p, callOf)),
+        test_result: { report: { resolved: i % 3 === 0 } },
+      })}\n`;
+    }
+  });
 }
-
-/** Lines (or chunks) streamed to a file. */
-const writeChunks = (file: string, chunks: () => Iterable<string>) =>
-  pipeline(Readable.from(chunks()), createWriteStream(file));
 
 const toolOf = (e: NativeEvent) => (e.tool ?? 'shop.get_order').split('.').at(-1)!;
 
 /** A τ²-bench results file: one simulation per trajectory, its events as messages. */
-export async function writeTau2Results(
-  file: string,
-  n: number,
-  events: (i: number) => NativeEvent[],
-  model: string,
-  tasks: number,
-): Promise<void> {
+export async function writeTau2Results(file: string, runs: SyntheticRuns, model: string): Promise<void> {
+  const { n, events, tasks } = runs;
   const message = (e: NativeEvent, turn_idx: number) =>
     e.type === 'tool_call'
       ? {
@@ -115,13 +103,8 @@ export async function writeTau2Results(
 }
 
 /** An Inspect AI log (.json): one sample × epoch per trajectory (the native file's `tasks` tasks as samples), one scorer. */
-export async function writeInspectLog(
-  file: string,
-  n: number,
-  events: (i: number) => NativeEvent[],
-  model: string,
-  tasks: number,
-): Promise<void> {
+export async function writeInspectLog(file: string, runs: SyntheticRuns, model: string): Promise<void> {
+  const { n, events, tasks } = runs;
   const message = (e: NativeEvent) =>
     e.type === 'tool_call'
       ? {
@@ -184,13 +167,8 @@ function atifSteps(events: NativeEvent[]): Record<string, unknown>[] {
 }
 
 /** A Terminal-Bench / Harbor results tree: one ATIF run folder (trajectory.json, metrics.json, verifier/) per trajectory. */
-export async function writeAtifRunFolders(
-  root: string,
-  n: number,
-  events: (i: number) => NativeEvent[],
-  model: string,
-  tasks: number,
-): Promise<void> {
+export async function writeAtifRunFolders(root: string, runs: SyntheticRuns, model: string): Promise<void> {
+  const { n, events, tasks } = runs;
   for (let i = 0; i < n; i++) {
     const dir = path.join(root, `task-${i % tasks}`, `run-${i}`);
     await mkdir(path.join(dir, 'verifier'), { recursive: true });
@@ -214,13 +192,8 @@ export async function writeAtifRunFolders(
  * events). An agent folder holds one run per task, so runs beyond `tasks` go to further agent folders
  * (`<agentFolder>-<k>`, another model): the same tasks as the native file, not one task per run.
  */
-export async function writeTacAgentFolders(
-  root: string,
-  n: number,
-  events: (i: number) => NativeEvent[],
-  agentFolder: string,
-  tasks: number,
-): Promise<void> {
+export async function writeTacAgentFolders(root: string, runs: SyntheticRuns, agentFolder: string): Promise<void> {
+  const { n, events, tasks } = runs;
   for (let i = 0; i < n; i++) {
     const agent = path.join(root, `${agentFolder}k${Math.floor(i / tasks)}`);
     if (i % tasks === 0) {
@@ -282,12 +255,8 @@ function langfuseObservation(
  * that answers. Each generation holds only its new messages, so the events
  * are the native file's, one for one.
  */
-export async function writeLangfuseExport(
-  file: string,
-  n: number,
-  events: (i: number) => NativeEvent[],
-  model: string,
-): Promise<void> {
+export async function writeLangfuseExport(file: string, runs: SyntheticRuns, model: string): Promise<void> {
+  const { n, events } = runs;
   const generation = (id: string, root: string, at: number, input: unknown, output: unknown) =>
     langfuseObservation(
       id,

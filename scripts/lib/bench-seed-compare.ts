@@ -5,6 +5,7 @@
  * reused while the sizes match.
  */
 import pg from 'pg';
+import { insertSyntheticReleases, insertSyntheticTasks } from './bench-seed-synthetic';
 
 export const COMPARE_ARMS = ['bench-r1', 'bench-r2'];
 
@@ -23,17 +24,9 @@ export async function ensureCompareData(url: string, perArm: number, trials: num
     const started = performance.now();
     await c.query(`DELETE FROM bench_meta`);
     await c.query(`TRUNCATE "Task", "BankRelease", "Card", "DashboardCell", "DashboardCardCell" CASCADE`);
-    await c.query(
-      `INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt") SELECT 'br' || i, ($1::text[])[i], now() - (30 - i * 10) * interval '1 day', now() FROM generate_series(1, 2) i`,
-      [COMPARE_ARMS],
-    );
+    await insertSyntheticReleases(c, COMPARE_ARMS);
     const tasks = Math.ceil(perArm / trials);
-    await c.query(
-      `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, "contentHash", "updatedAt")
-       SELECT 'ct' || i, 'bench-compare', 'shop/' || i, (ARRAY['airline','retail','banking','calendar','telecom'])[1 + i % 5], 'Synthetic task ' || i, ARRAY['Shop'], md5(i::text), now()
-       FROM generate_series(0, $1 - 1) i`,
-      [tasks],
-    );
+    await insertSyntheticTasks(c, { prefix: 'ct', benchmark: 'bench-compare', count: tasks });
     // Run i of each arm is task i / trials, trial i % trials, one of four models per task. B passes
     // mostly where A passed (a correlated pair, as real releases are), with some flips both ways;
     // three checkpoints per run for partial credit, a cost, three injected cards.

@@ -6,7 +6,9 @@
  * Every row is SYNTHETIC: made-up tasks, models, words and tools.
  */
 import path from 'node:path';
+import type { Role } from '@prisma/client';
 import pg from 'pg';
+import type { Actor } from '@/lib/auth/permissions';
 import { ensureDatabase, startEmbeddedPostgres, type Database } from './embedded-db';
 import { migrateDeploy } from './migrate';
 
@@ -28,6 +30,38 @@ export const BENCH_TOOLS = Array.from(
 );
 export const BENCH_MODELS = ['kestrel-small', 'heron-large', 'wren-mini', 'robin-7b'];
 export const BENCH_RELEASES = ['bench-r1', 'bench-r2', 'bench-r3'];
+
+/** The seeded user `bu<i>` as the caller of a measured call (bu3, an admin, sees everything). */
+export const benchActor = (i: number, role: Role): Actor => ({
+  userId: `bu${i}`,
+  name: 'bench',
+  email: `bench${i}@bench.local`,
+  role,
+  via: 'session',
+});
+
+/** Releases named `names` in that order, ten days apart, the last ten days ago. */
+export async function insertSyntheticReleases(c: pg.Client, names: string[]): Promise<void> {
+  await c.query(
+    `INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt")
+     SELECT 'br' || i, ($1::text[])[i], now() - (cardinality($1::text[]) + 1 - i) * 10 * interval '1 day', now()
+     FROM generate_series(1, cardinality($1::text[])) i`,
+    [names],
+  );
+}
+
+/** `count` tasks `<prefix><i>` (external id shop/<i>) of `benchmark`, over five abilities. */
+export async function insertSyntheticTasks(
+  c: pg.Client,
+  tasks: { prefix: string; benchmark: string; count: number },
+): Promise<void> {
+  await c.query(
+    `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, "contentHash", "updatedAt")
+     SELECT $1::text || i, $2, 'shop/' || i, (ARRAY['airline','retail','banking','calendar','telecom'])[1 + i % 5], 'Synthetic task ' || i, ARRAY['Shop'], md5(i::text), now()
+     FROM generate_series(0, $3::int - 1) i`,
+    [tasks.prefix, tasks.benchmark, tasks.count],
+  );
+}
 
 export async function openBenchDatabase(): Promise<Database> {
   if (process.env.BENCH_DATABASE_URL) {
@@ -61,18 +95,10 @@ async function seedTrajectories(c: pg.Client, n: number) {
   );
   await c.query(`INSERT INTO "User" (id, email, name, "passwordHash", role, "updatedAt")
     SELECT 'bu' || i, 'bench' || i || '@bench.local', 'Bench user ' || i, 'x', (ARRAY['ANNOTATOR','REVIEWER','RESEARCHER','ADMIN'])[1 + i % 4]::"Role", now() FROM generate_series(0, 7) i`);
-  await c.query(
-    `INSERT INTO "BankRelease" (id, name, "createdAt", "updatedAt") SELECT 'br' || i, ($1::text[])[i], now() - (40 - i * 10) * interval '1 day', now() FROM generate_series(1, 3) i`,
-    [BENCH_RELEASES],
-  );
+  await insertSyntheticReleases(c, BENCH_RELEASES);
   const tasks = Math.max(10, Math.round(n / 200));
   await timed(`${tasks} tasks`, async () => {
-    await c.query(
-      `INSERT INTO "Task" (id, benchmark, "externalId", ability, instruction, apps, "contentHash", "updatedAt")
-      SELECT 'bt' || i, 'bench-synthetic', 'shop/' || i, (ARRAY['airline','retail','banking','calendar','telecom'])[1 + i % 5], 'Synthetic task ' || i, ARRAY['Shop'], md5(i::text), now()
-      FROM generate_series(0, $1 - 1) i`,
-      [tasks],
-    );
+    await insertSyntheticTasks(c, { prefix: 'bt', benchmark: 'bench-synthetic', count: tasks });
     await c.query(
       `INSERT INTO "TaskCheckpoint" (id, "taskId", key, name, position, "updatedAt")
       SELECT 'bc' || i || '_' || p, 'bt' || i, i || '_' || p, 'check ' || p, p, now() FROM generate_series(0, $1 - 1) i, generate_series(0, 2) p`,

@@ -14,6 +14,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ensureAnnotationData } from './bench-seed-annotation';
 import { ensureReviewData } from './bench-seed-review';
+import { freePort, startEmbeddedPostgres, type Database } from './embedded-db';
+import { migrateDeploy } from './migrate';
 
 export const BENCH_TRAJECTORIES = 100_000;
 export const BENCH_PASSWORD = 'bench-password';
@@ -203,6 +205,24 @@ async function ensureRuns(count: number) {
       finishedAt: new Date(),
     })),
   });
+}
+
+/** The data set's reusable embedded database (.data/bench, port EMBEDDED_PG_PORT, else 54414; 0: any free port), migrated. */
+export async function openApiBenchDatabase(): Promise<Database> {
+  const db = await startEmbeddedPostgres({
+    dataDir: path.join('.data', 'bench', 'pg'),
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 54414) || (await freePort()),
+    database: 'bench',
+    quiet: true,
+    throwaway: true,
+  });
+  try {
+    await migrateDeploy(db.url, { quiet: true });
+  } catch (err) {
+    await db.stop();
+    throw err;
+  }
+  return db;
 }
 
 /** Seeds the database at `process.env.DATABASE_URL` unless it already holds the full set. */

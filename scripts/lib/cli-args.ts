@@ -32,3 +32,28 @@ export function parseCliArgs<O extends Options>(
   }
   return { values, usageError };
 }
+
+/**
+ * parseCliArgs for a command whose options are mostly counts (a benchmark's sizes and rounds):
+ * `counts` gives each count option and its default, answered as whole numbers; anything else
+ * there is a usage error naming the option. `options` are the command's other options.
+ */
+export function parseCountArgs<C extends Record<string, number>, O extends Options = Record<never, never>>(
+  usage: string,
+  counts: C,
+  options: O = {} as O,
+  args: string[] = process.argv.slice(2),
+): { counts: { [K in keyof C]: number }; values: Values<O>; usageError: (message: string) => never } {
+  const countOptions = Object.fromEntries(
+    Object.entries(counts).map(([name, byDefault]) => [name, { type: 'string', default: String(byDefault) }]),
+  );
+  const { values, usageError } = parseCliArgs(usage, { ...options, ...countOptions } as O, args);
+  const parsed = Object.fromEntries(
+    Object.keys(counts).map((name) => {
+      const text = String((values as Record<string, unknown>)[name]);
+      if (!/^\d+$/.test(text)) usageError(`--${name} must be a whole number (got "${text}")`);
+      return [name, Number(text)];
+    }),
+  );
+  return { counts: parsed as { [K in keyof C]: number }, values, usageError };
+}

@@ -15,9 +15,9 @@ describe('SQL functions and triggers from prisma/sql', () => {
   });
 
   it('reports a function whose body differs from its file, and applying the files restores it', async () => {
-    await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION console_notify_cards() RETURNS trigger LANGUAGE plpgsql AS $$
+    await prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION console_notify_run() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RETURN NULL; END $$`);
-    expect(await compareSqlFunctions(url)).toEqual({ ...noDrift, changed: ['function console_notify_cards()'] });
+    expect(await compareSqlFunctions(url)).toEqual({ ...noDrift, changed: ['function console_notify_run()'] });
     await applySqlFunctions(url);
     expect(await compareSqlFunctions(url)).toEqual(noDrift);
   });
