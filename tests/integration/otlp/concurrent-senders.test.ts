@@ -11,23 +11,31 @@ const ROOT = '00000000000000aa';
 const TOOLS = 40;
 const TRACES = 6;
 
+/** An OTLP/JSON span of `traceId`, `at` and `to` in ns after t0. */
+const jsonSpan = (traceId: string, spanId: string, parentSpanId: string | undefined, at: bigint, to: bigint) => ({
+  traceId,
+  spanId,
+  ...(parentSpanId ? { parentSpanId } : {}),
+  startTimeUnixNano: String(t0 + at),
+  endTimeUnixNano: String(t0 + to),
+});
+
 /** A trace's spans: its root (ended) and TOOLS tool spans, each one call and its result. */
 function traceSpans(traceId: string, benchmark: string) {
   const root = {
-    traceId,
-    spanId: ROOT,
+    ...jsonSpan(traceId, ROOT, undefined, 0n, 1_000_000n),
     name: 'invoke_agent',
-    startTimeUnixNano: String(t0),
-    endTimeUnixNano: String(t0 + 1_000_000n),
     attributes: [str('memory_console.task.id', 'shop/1'), str('memory_console.benchmark', benchmark)],
   };
   const tools = Array.from({ length: TOOLS }, (_, i) => ({
-    traceId,
-    spanId: (i + 1).toString(16).padStart(16, '0'),
-    parentSpanId: ROOT,
+    ...jsonSpan(
+      traceId,
+      (i + 1).toString(16).padStart(16, '0'),
+      ROOT,
+      BigInt(i + 1) * 100n,
+      BigInt(i + 1) * 100n + 50n,
+    ),
     name: 'execute_tool get_order',
-    startTimeUnixNano: String(t0 + BigInt(i + 1) * 100n),
-    endTimeUnixNano: String(t0 + BigInt(i + 1) * 100n + 50n),
     attributes: [
       str('gen_ai.operation.name', 'execute_tool'),
       str('gen_ai.tool.name', 'get_order'),
