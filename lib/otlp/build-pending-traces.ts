@@ -11,6 +11,9 @@ export const OTLP_QUIET_PERIOD_MS = 10 * 60 * 1000;
 // Traces per build: one writer call per batch, whose statements (and statement-level triggers) run once
 // for all of them; small enough that a batch's transaction stays short.
 const BUILD_BATCH = 100;
+// After a small batch, the builder waits this long before picking again, so the traces of requests
+// arriving meanwhile join one batch instead of each paying the writer's per-batch statements.
+const BUILD_SETTLE_MS = 100;
 // Reasons kept per sender for the Imports page (newest first).
 export const KEPT_REJECTIONS = 10;
 // How often a process looks for traces left pending (a process that acknowledged them died, the
@@ -124,10 +127,12 @@ async function drain(): Promise<Map<string, BuildOutcome>> {
   const started = ++drains;
   const outcomes = new Map<string, BuildOutcome>();
   try {
-    for (;;) {
+    for (let last = BUILD_BATCH; ;) {
+      if (last < BUILD_BATCH / 4) await new Promise((resolve) => setTimeout(resolve, BUILD_SETTLE_MS));
       const batch = await withPgTransaction((client) => buildBatch(client, new Date()));
       for (const o of batch.outcomes) outcomes.set(o.traceId, o);
       if (!batch.picked) break;
+      last = batch.picked;
     }
   } catch (err) {
     // The batch rolled back: its traces stay pending for the next request or sweep.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { kickTraceBuilds } from '@/lib/otlp/build-pending-traces';
+import { kickTraceBuilds, OTLP_QUIET_PERIOD_MS } from '@/lib/otlp/build-pending-traces';
 import { receiveTraces } from '@/lib/otlp/receive-traces';
 import { createActor, uid } from '../../helpers/factories';
 import { trajectoryOfTrace } from '../../helpers/otlp-sdk';
@@ -123,5 +123,23 @@ describe('a trace acknowledged but not built', () => {
     expect(t!.events.filter((e) => e.type === 'TOOL_CALL')).toHaveLength(TOOLS);
     const ingest = await prisma.otlpIngest.findUniqueOrThrow({ where: { sourceKey: `user:${actor.userId}` } });
     expect(ingest).toMatchObject({ tracesReceived: 1, tracesBuilt: 1 });
+  });
+
+  it('whose root never arrives is built by the sweep once the trace has been quiet for the quiet period', async () => {
+    const actor = await createActor('RESEARCHER');
+    const traceId = (uid() + uid() + uid() + uid()).slice(0, 32).padEnd(32, '0');
+    const [, ...tools] = traceSpans(traceId, `quiet-${uid()}`);
+    const result = await receiveTraces(actor, { encoding: 'json', readBody: async () => body(tools) });
+    expect(await result.builds).toEqual([]);
+    expect((await kickTraceBuilds()).has(traceId)).toBe(false);
+    expect(await prisma.otlpTrace.findUniqueOrThrow({ where: { traceId } })).toMatchObject({ status: 'OPEN' });
+
+    await prisma.otlpTrace.update({
+      where: { traceId },
+      data: { lastSeenAt: new Date(Date.now() - OTLP_QUIET_PERIOD_MS - 1000) },
+    });
+    expect((await kickTraceBuilds()).get(traceId)).toMatchObject({ status: 'built' });
+    const t = await trajectoryOfTrace(traceId);
+    expect(t!.events.filter((e) => e.type === 'TOOL_CALL')).toHaveLength(TOOLS);
   });
 });
