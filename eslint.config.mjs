@@ -81,7 +81,17 @@ const tokenCounter = {
 
 const config = [
   ...next,
-  { ignores: ['.next/**', '.next-*/**', '.data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      '.data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'vendor/**',
+    ],
+  },
   {
     rules: {
       // Trajectory content is untrusted: never inject it as HTML.

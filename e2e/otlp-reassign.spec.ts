@@ -61,7 +61,10 @@ async function sendUnassignedTrace(baseURL: string | undefined) {
     }),
   });
   expect(res.status).toBe(200);
-  return { tag, trajectory: await prisma.trajectory.findFirstOrThrow({ where: { externalId: `otlp-${traceId}` } }) };
+  // Acknowledged once staged: the trajectory is built in the background, moments later.
+  const externalId = `otlp-${traceId}`;
+  await expect.poll(() => prisma.trajectory.count({ where: { externalId } })).toBe(1);
+  return { tag, trajectory: await prisma.trajectory.findFirstOrThrow({ where: { externalId } }) };
 }
 
 test('an admin moves a trace that named no task under a real task from the trajectory page', async ({

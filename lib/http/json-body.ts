@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
+import { readLimitedBody } from './read-limited-body';
 import { assertStorableText } from './unstorable-text';
 
 /**
@@ -19,27 +20,6 @@ function tooLarge(size?: number): AppError {
     `${what}; this route takes JSON of at most ${JSON_BODY_LIMIT_BYTES.toLocaleString('en-US')} bytes (1 MiB)`,
     [{ path: 'body', message: `larger than ${JSON_BODY_LIMIT_BYTES} bytes` }],
   );
-}
-
-/** The body as text, refused with 413 as soon as it passes the limit (a chunked body sends no length up front). */
-async function readLimited(req: NextRequest): Promise<string> {
-  const declared = Number(req.headers.get('content-length'));
-  if (declared > JSON_BODY_LIMIT_BYTES) throw tooLarge(declared);
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let seen = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    seen += value.byteLength;
-    if (seen > JSON_BODY_LIMIT_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -77,7 +57,10 @@ const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\b/i.test(t
  * is still read, so `curl -d '{…}'` keeps working.
  */
 export async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await readLimited(req);
+  const declared = req.headers.get('content-length');
+  const text = (
+    await readLimitedBody(req.body, declared ? Number(declared) : null, JSON_BODY_LIMIT_BYTES, tooLarge)
+  ).toString('utf8');
   if (!text.trim()) return {};
   if (depthPasses(text, JSON_MAX_DEPTH))
     throw new AppError(

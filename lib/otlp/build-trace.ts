@@ -20,51 +20,31 @@ type PriorTrajectory = {
   reassigned: boolean;
 };
 
-/** What the caller already knows, to spare reading it back. */
+/** What the caller knows of the traces. */
 export type BuildHints = {
-  /** Every staged span of these traces (they all came with the current request), with their arrival order. */
-  spansOf?: Map<string, ReceivedSpan[]>;
+  /** Every staged span of each trace, with their arrival order. */
+  spansOf: Map<string, ReceivedSpan[]>;
   /** Traces the receiver never built nor tried: no trajectory of theirs can exist. */
   neverBuilt?: Set<string>;
 };
 
 /**
- * (Re)builds traces' trajectories from every span staged for them, through the import path's one writer
+ * (Re)builds traces' trajectories from their staged spans, through the import path's one writer
  * (validateRecord, then writeRecordsWith on the pg store: the native import's COPY of event rows), inside
- * the caller's transaction. Serialised per trace with advisory locks (taken in id order, so two requests
- * never wait on each other in a circle), so two requests bringing spans of one trace never build it twice.
- * A trace built before is rebuilt when late spans change it, keeping the checkpoint results attached to it
- * since (lib/otlp/keep-late-results.ts), unless someone has diagnosed it already (a diagnosed run never
- * changes under an annotator): then the trace is FAILED with why, and its spans stay.
+ * the caller's transaction, which holds the traces' rows locked (lib/otlp/build-pending-traces.ts): one
+ * build of a trace at a time. A trace built before is rebuilt when late spans change it, keeping the
+ * checkpoint results attached to it since (lib/otlp/keep-late-results.ts), unless someone has diagnosed
+ * it already (a diagnosed run never changes under an annotator): then the trace is FAILED with why, and
+ * its spans stay.
  */
 export async function buildTraces(
   client: ImportClient,
   traceIds: string[],
-  known: BuildHints = {},
+  known: BuildHints,
 ): Promise<BuildOutcome[]> {
   if (!traceIds.length) return [];
   const ids = [...traceIds].sort();
-  await client.query(
-    `SELECT pg_advisory_xact_lock(hashtext('otlp:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`,
-    [ids],
-  );
-  const spansOf = new Map<string, ReceivedSpan[]>();
-  const toRead = ids.filter((id) => {
-    const given = known.spansOf?.get(id);
-    if (given) spansOf.set(id, given);
-    return !given;
-  });
-  const { rows } = toRead.length
-    ? await client.query<{ traceId: string; span: ReceivedSpan; seq: string }>(
-        `SELECT "traceId", span, seq FROM "OtlpSpan" WHERE "traceId" = ANY($1::text[])`,
-        [toRead],
-      )
-    : { rows: [] };
-  for (const r of rows) {
-    const list = spansOf.get(r.traceId) ?? [];
-    list.push({ ...r.span, seq: Number(r.seq) });
-    spansOf.set(r.traceId, list);
-  }
+  const { spansOf } = known;
 
   const outcomes = new Map<string, BuildOutcome>();
   const fail = (traceId: string, error: string) => outcomes.set(traceId, { traceId, status: 'failed', error });

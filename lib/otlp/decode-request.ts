@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { AppError } from '@/lib/errors';
+import { readLimitedBody } from '@/lib/http/read-limited-body';
 import { decodeProtobufRequest } from './otlp-proto';
 import { readRequest, requestShape, type ReceivedSpan, type RejectedSpan, type RequestShape } from './received-span';
 
@@ -39,24 +40,12 @@ export function encodingOf(contentType: string | null): OtlpEncoding {
 }
 
 /** The body's bytes, refused with 413 as soon as they pass the limit (a chunked body sends no length). */
-export async function readBody(body: ReadableStream<Uint8Array> | null, declared: number | null): Promise<Buffer> {
-  if (declared != null && declared > OTLP_MAX_BODY_BYTES)
-    throw tooLarge(`The request body is ${declared.toLocaleString('en-US')} bytes`);
-  if (!body) return Buffer.alloc(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let seen = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    seen += value.byteLength;
-    if (seen > OTLP_MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge('The request body is too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+export function readBody(body: ReadableStream<Uint8Array> | null, declared: number | null): Promise<Buffer> {
+  return readLimitedBody(body, declared, OTLP_MAX_BODY_BYTES, (size) =>
+    tooLarge(
+      size != null ? `The request body is ${size.toLocaleString('en-US')} bytes` : 'The request body is too large',
+    ),
+  );
 }
 
 function undecodable(what: string, why: string): AppError {

@@ -3,10 +3,10 @@ import protobuf from 'protobufjs';
 
 /**
  * The OTLP trace messages, loaded by protobufjs from the official definitions vendored in
- * lib/otlp/proto (opentelemetry-proto v1.7.0, see its README). Loaded once per process: parsing
+ * vendor/opentelemetry-proto (opentelemetry-proto v1.7.0, see its README). Loaded once per process: parsing
  * the four files is a few milliseconds, decoding with the loaded types is what every request pays.
  */
-const PROTO_ROOT = path.join(process.cwd(), 'lib', 'otlp', 'proto');
+const PROTO_ROOT = path.join(process.cwd(), 'vendor', 'opentelemetry-proto');
 const SERVICE_FILE = 'opentelemetry/proto/collector/trace/v1/trace_service.proto';
 const STATUS_FILE = 'google/rpc/status.proto';
 

@@ -266,7 +266,7 @@ export function spansToRecord(traceId: string, received: ReceivedSpan[]): Native
           passedAttr != null
             ? `${CONTEXT_ATTRIBUTES.passed} on the trace`
             : rootMapping.error
-              ? `the root span failed: ${rootMapping.error}`
+              ? `${ROOT_SPAN_ERROR}: ${rootMapping.error}`
               : 'the root span ended without an error (no evaluation yet)',
       },
       feedback: passedAttr != null ? 'task_binary' : 'self_judge',

@@ -16,9 +16,19 @@ const WORDS: Record<string, { stopped: boolean; text: string }> = {
   agent_stop: { stopped: false, text: 'the agent ended the conversation' },
 };
 
+/**
+ * A reason as its code and the source's own words after it: "max_steps", or "root_span_error: agent
+ * crashed" (a code, then what the source said, as the OTLP receiver writes a failed root span's status).
+ */
+function parseReason(reason: string): { code: string; detail: string | null } {
+  const at = reason.indexOf(': ');
+  const code = at > 0 ? reason.slice(0, at) : reason;
+  return WORDS[code] && at > 0 ? { code, detail: reason.slice(at + 2) } : { code: reason, detail: null };
+}
+
 /** Whether the run was cut off before it finished (a step, time or error limit, a crash): it did not complete its task. */
 export function stoppedEarly(reason: string | null): boolean {
-  return !!reason && WORDS[reason]?.stopped === true;
+  return !!reason && WORDS[parseReason(reason).code]?.stopped === true;
 }
 
 /**
@@ -35,8 +45,9 @@ export function runStoppedEarly(run: { outcomeReason: string | null; termination
 
 export function terminationText(reason: string | null, eventCount?: number): string | null {
   if (!reason) return null;
-  const known = WORDS[reason];
+  const { code, detail } = parseReason(reason);
+  const known = WORDS[code];
   const after = eventCount != null ? ` after ${plural(eventCount, 'event')}` : '';
   if (!known) return `Ended: ${reason}${after}`;
-  return `${known.stopped ? 'Stopped' : 'Ended'}: ${known.text} (${reason})${after}`;
+  return `${known.stopped ? 'Stopped' : 'Ended'}: ${known.text}${detail ? `: ${detail}` : ''} (${code})${after}`;
 }

@@ -1,7 +1,8 @@
 /**
  * Background services that `npm start` runs next to the web server: the
  * reflection job worker (in-process by default; WORKER=off turns it off when
- * standalone workers run elsewhere). `npm run worker` runs the same worker
+ * standalone workers run elsewhere) and the OTLP receiver's sweep for traces
+ * left pending (lib/otlp/build-pending-traces.ts). `npm run worker` runs the same worker
  * standalone for scale-out; the e2e runner starts it too.
  */
 import { setting } from '@/lib/env';
@@ -18,6 +19,8 @@ export async function startBackground(): Promise<void> {
   const { failStaleImports } = await import('@/lib/import/fail-stale-imports');
   const stale = await failStaleImports();
   if (stale) console.log(`• Marked ${plural(stale, 'interrupted import')} as failed`);
+  const { startTraceBuildSweep } = await import('@/lib/otlp/build-pending-traces');
+  stops.push(startTraceBuildSweep());
   if (inProcessWorkerEnabled()) {
     const { startReflectionWorker } = await import('@/lib/reflection/reflection-worker');
     const worker = await startReflectionWorker();

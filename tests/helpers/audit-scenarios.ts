@@ -257,7 +257,11 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
       endTimeUnixNano: ns,
     };
     const body = Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }));
-    await receiveTraces(await createActor('RESEARCHER'), { encoding: 'json', readBody: async () => body });
+    const { builds } = await receiveTraces(await createActor('RESEARCHER'), {
+      encoding: 'json',
+      readBody: async () => body,
+    });
+    await builds;
     const t = await prisma.trajectory.findFirstOrThrow({ where: { externalId: `otlp-${traceId}` } });
     return {
       role: 'ADMIN',

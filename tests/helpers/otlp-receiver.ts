@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Role } from '@prisma/client';
 import { NextRequest } from 'next/server';
+import { traceBuildsIdle } from '@/lib/otlp/build-pending-traces';
 import { createApiToken } from '@/lib/users/api-tokens';
 import { POST } from '@/app/v1/traces/route';
 import { createActor, createUser } from './factories';
@@ -10,8 +11,8 @@ import { testRequest } from './next-headers-mock';
 /**
  * The OTLP receiver's route handler behind a real HTTP server, so the stock OpenTelemetry exporters
  * send to it exactly as they would to the console (their headers, encodings, compression, retries).
- * Requests are handled one at a time: the handler reads its caller through next/headers, which the
- * test mock takes from one current request. The test file must mock next/headers with
+ * Requests are handled one at a time, each answered once the background builds it started are done:
+ * the handler reads its caller through next/headers, which the test mock takes from one current request. The test file must mock next/headers with
  * next-headers-mock.ts.
  */
 export type OtlpReceiver = {
@@ -41,6 +42,9 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         testRequest.current = request;
         const answer = await POST(request, { params: Promise.resolve({}) });
         const body = Buffer.from(await answer.arrayBuffer());
+        // The receiver answers before it builds; the exporter is answered once the builds it started are
+        // done, so a test reads the trajectory as soon as its spans are flushed.
+        await traceBuildsIdle();
         answers.push({ status: answer.status, body, headers: answer.headers });
         res.writeHead(answer.status, Object.fromEntries(answer.headers.entries())).end(body);
       });

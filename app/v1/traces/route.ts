@@ -1,3 +1,4 @@
+import { continueAfterResponse } from '@/lib/http/after-response';
 import { apiRoute } from '@/lib/http/route';
 import { encodingOf, inflate, readBody, type OtlpEncoding } from '@/lib/otlp/decode-request';
 import { encodeResponse } from '@/lib/otlp/otlp-proto';
@@ -19,6 +20,8 @@ export const POST = apiRoute('import:run', async ({ req, actor }) => {
       readBody: async () =>
         inflate(await readBody(req.body, declared ? Number(declared) : null), req.headers.get('content-encoding')),
     });
+    // Acknowledged once staged: the traces this request completed are built after the answer is sent.
+    continueAfterResponse(result.builds);
     return new Response(encodeResponse(result.partialSuccess, encoding) as BodyInit, {
       status: 200,
       headers: { 'content-type': encoding === 'json' ? 'application/json' : 'application/x-protobuf' },

@@ -3,6 +3,7 @@ import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trac
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attachCheckpoints } from '@/lib/import/attach-checkpoint-results';
 import { listQueue } from '@/lib/queue/list-queue';
+import { terminationText } from '@/lib/trajectories/termination';
 import { createActor, uid } from '../../helpers/factories';
 import { childSpan, tracingSdk, trajectoryOfTrace } from '../../helpers/otlp-sdk';
 import { otlpToken, startOtlpReceiver, type OtlpReceiver } from '../../helpers/otlp-receiver';
@@ -56,6 +57,11 @@ describe('late checkpoint results on a trace whose root span failed', () => {
     const finished = await sendRun(token, benchmark, 'shop/2');
     expect(crashed.passed).toBe(false);
     expect(finished.passed).toBe(true);
+    // The trajectory page's termination line words it like any other stop, with the span's status message.
+    expect(terminationText(crashed.outcomeReason, crashed.eventCount)).toBe(
+      `Stopped: the root span ended with an error: agent crashed: context window exceeded (root_span_error) after ${crashed.eventCount} events`,
+    );
+    expect(terminationText(finished.outcomeReason)).toMatch(/^Ended: the root span ended without an error/);
 
     // Every check it was scored on passed, yet the run did not finish: it stays failed, its score follows the results.
     expect(await attachCheckpoints(researcher, crashed.externalId, allPass)).toMatchObject({

@@ -57,7 +57,7 @@ describe('checkpoint results attached to a trace', () => {
       ],
     };
     const first = await send(researcher, [root, toolSpan(traceId, '00000000000000a2', 500n, 'get_order', 'c2')]);
-    expect(first.built).toEqual([expect.objectContaining({ status: 'built', rebuilt: false })]);
+    expect(await first.builds).toEqual([expect.objectContaining({ status: 'built', rebuilt: false })]);
     const built = await current(traceId);
 
     const attached = await attachCheckpoints(researcher, `otlp-${traceId}`, {
@@ -71,7 +71,7 @@ describe('checkpoint results attached to a trace', () => {
 
     // A span that ran before get_order arrives late: the trace is rebuilt with two more events in front.
     const second = await send(researcher, [toolSpan(traceId, '00000000000000a3', 100n, 'get_customer', 'c3')]);
-    expect(second.built).toEqual([expect.objectContaining({ status: 'built', rebuilt: true })]);
+    expect(await second.builds).toEqual([expect.objectContaining({ status: 'built', rebuilt: true })]);
     const rebuilt = await current(traceId);
     expect(rebuilt.eventCount).toBe(built.eventCount + 2);
     expect(rebuilt).toMatchObject({ passed: false, score: 0.5, failedCount: 1, pendingCount: 1 });
@@ -103,7 +103,7 @@ describe('checkpoint results attached to a trace', () => {
 
     // Diagnosed: more spans are stored, the run and its results stay as the annotator saw them.
     const third = await send(researcher, [toolSpan(traceId, '00000000000000a4', 700n, 'refund', 'c4')]);
-    expect(third.built).toEqual([expect.objectContaining({ status: 'failed' })]);
+    expect(await third.builds).toEqual([expect.objectContaining({ status: 'failed' })]);
     const kept = await current(traceId);
     expect(kept.id).toBe(rebuilt.id);
     expect(kept.checkpoints.map((c) => [c.id, c.passed, c.eventIndex])).toEqual(

@@ -56,8 +56,8 @@ async function unassignedTrace(traceId = uid().repeat(4), extraSpans: string[] =
       },
     ],
   });
-  const { built } = await receiveTraces(admin, { encoding: 'json', readBody: async () => Buffer.from(body) });
-  expect(built).toEqual([expect.objectContaining({ status: 'built' })]);
+  const { builds } = await receiveTraces(admin, { encoding: 'json', readBody: async () => Buffer.from(body) });
+  expect(await builds).toEqual([expect.objectContaining({ status: 'built' })]);
   const trajectory = await prisma.trajectory.findFirstOrThrow({
     where: { externalId: `otlp-${traceId}` },
     include: { task: true },

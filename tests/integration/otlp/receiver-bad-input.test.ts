@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { POST } from '@/app/v1/traces/route';
+import { traceBuildsIdle } from '@/lib/otlp/build-pending-traces';
 import { otlpLimiter, OTLP_REQUESTS_PER_MINUTE } from '@/lib/otlp/ingest-throttle';
 import { otlpTypes } from '@/lib/otlp/otlp-proto';
 import { callRoute } from '../../helpers/call-route';
@@ -114,6 +115,7 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
     const staged = await prisma.otlpSpan.findFirstOrThrow({ where: { traceId: hex(5, 16) } });
     expect(staged.name).toBe('bad\uFFFDname');
     expect((staged.span as { attributes: { note: string } }).attributes.note).toBe('a\uFFFDb');
+    await traceBuildsIdle();
     const t = await prisma.trajectory.findFirstOrThrow({ where: { externalId: `otlp-${hex(5, 16)}` } });
     expect(t).toBeTruthy();
   });
@@ -188,8 +190,8 @@ describe('the OTLP receiver answers bad input per the OTLP specification, writin
 
   it('a request that fails while writing leaves nothing: no span, no count, no audit entry', async () => {
     const { id, token } = await otlpToken();
-    const build = await import('@/lib/otlp/build-trace');
-    vi.spyOn(build, 'buildTraces').mockRejectedValueOnce(new Error('database went away'));
+    const audit = await import('@/lib/audit/record');
+    vi.spyOn(audit, 'recordAuditOn').mockRejectedValueOnce(new Error('database went away'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const res = await post(token, jsonBody([jsonSpan(4, 1)]));
     expect(res.status).toBe(500);
