@@ -91,6 +91,21 @@ export function contextFromFileName(fileName: string, domains: string[]): { doma
   return {};
 }
 
+/**
+ * Domain and model of a file that does not name them: the options (CLI flags, upload form fields),
+ * else the file name. The name's model counts only when its domain is the one used, so a model
+ * read off a name whose domain was overridden is not taken for the run's.
+ */
+export function fileContext(
+  opts: { fileName: string; domain?: string; model?: string },
+  domains: string[],
+): { domain: string | undefined; model: string | undefined } {
+  const named = contextFromFileName(opts.fileName, domains);
+  const domain = opts.domain ?? named.domain;
+  const model = opts.model ?? (named.domain === domain ? named.model : undefined);
+  return { domain, model: model || undefined };
+}
+
 /** Short human label of an expected call, e.g. `send_certificate(user_id=…, amount=50)`. */
 export function describeCall(name: string, args: Record<string, unknown>): string {
   const inner = Object.entries(args)
