@@ -27,6 +27,11 @@ export function parseArguments(raw: unknown): Record<string, unknown> {
   return {};
 }
 
+/** The call an expected action (a benchmark's `{name, arguments}`) stands for, in native tool naming. */
+export function expectedCall(app: string, name: unknown, args: unknown): { tool: string; arguments: Json } {
+  return { tool: toolName(app, str(name) ?? ''), arguments: parseArguments(args) };
+}
+
 /** Who is expected to make a call: the agent, or (τ²-bench dual control) the simulated user. */
 export type Caller = 'agent' | 'user';
 

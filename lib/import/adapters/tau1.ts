@@ -5,6 +5,7 @@ import {
   anchorExpectedActions,
   arr,
   describeCall,
+  expectedCall,
   fileContext,
   isObj,
   nativeRecord,
@@ -123,8 +124,7 @@ export function tau1RecordToNative(rec: Json, ctx: { domain: string; model: stri
     const action = {
       key: `${taskId}_${i}`,
       passed: false,
-      tool: toolName(ctx.domain, str(a.name) ?? ''),
-      arguments: parseArguments(a.kwargs),
+      ...expectedCall(ctx.domain, a.name, a.kwargs),
       compared: null,
       by: 'agent' as const,
     };

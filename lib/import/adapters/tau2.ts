@@ -1,16 +1,6 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
-import {
-  anchorExpectedActions,
-  arr,
-  fileContext,
-  isObj,
-  nativeRecord,
-  parseArguments,
-  str,
-  toolName,
-  type Json,
-} from './shared';
+import { anchorExpectedActions, arr, expectedCall, fileContext, isObj, nativeRecord, str, type Json } from './shared';
 import { firstUserMessage, messagesToEvents } from './tau2-events';
 import { inRewardBasis, rewardBasisOf } from './tau2-reward-basis';
 import { criteriaOf, foreignActionIds, instructionOf, taskCheckpoints, taskFromSimulation } from './tau2-task';
@@ -87,8 +77,7 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
           key: str(a.action_id)!,
           passed: check.action_match === true,
           score: typeof check.action_reward === 'number' ? check.action_reward : null,
-          tool: toolName(domain, str(a.name) ?? ''),
-          arguments: parseArguments(a.arguments),
+          ...expectedCall(domain, a.name, a.arguments),
           compared: Array.isArray(a.compare_args) ? (a.compare_args as string[]) : null,
           // A user-side action (dual control) is anchored to the simulated user's call, never to the agent's.
           by: a.requestor === 'user' ? ('user' as const) : ('agent' as const),
