@@ -34,74 +34,73 @@ const targetLabel = (d: {
       ? `${taskLabel(d.trajectory)} · ${d.trajectory.model} · the run as a whole`
       : '';
 
+/** A labeler of one table read by primary key: `find` reads the rows `where` matches, `label` names each. */
+const byId =
+  <R extends { id: string }>(
+    find: (db: Tx, where: { id: { in: string[] } }) => Promise<R[]>,
+    label: (row: R) => string,
+  ): Labeler =>
+  async (db, ids) =>
+    (await find(db, { id: { in: ids } })).map((r) => [r.id, label(r)]);
+
 const LABELERS: Record<string, Labeler> = {
-  User: async (db, ids) =>
-    (await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } })).map((u) => [
-      u.id,
-      `${u.name} <${u.email}>`,
-    ]),
-  ApiToken: async (db, ids) =>
-    (
-      await db.apiToken.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, name: true, user: { select: { email: true } } },
-      })
-    ).map((t) => [t.id, `${t.name} (of ${t.user.email})`]),
-  FailureCategory: async (db, ids) =>
-    (await db.failureCategory.findMany({ where: { id: { in: ids } }, select: { id: true, label: true } })).map((c) => [
-      c.id,
-      c.label,
-    ]),
-  Card: async (db, ids) =>
-    (await db.card.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((c) => [
-      c.id,
-      c.title,
-    ]),
-  CardVersion: async (db, ids) =>
-    (
-      await db.cardVersion.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, number: true, card: { select: { title: true } } },
-      })
-    ).map((v) => [v.id, `${v.card.title} v${v.number}`]),
-  Proposal: async (db, ids) =>
-    (
-      await db.proposal.findMany({
-        where: { id: { in: ids } },
+  User: byId(
+    (db, where) => db.user.findMany({ where, select: { id: true, name: true, email: true } }),
+    (u) => `${u.name} <${u.email}>`,
+  ),
+  ApiToken: byId(
+    (db, where) => db.apiToken.findMany({ where, select: { id: true, name: true, user: { select: { email: true } } } }),
+    (t) => `${t.name} (of ${t.user.email})`,
+  ),
+  FailureCategory: byId(
+    (db, where) => db.failureCategory.findMany({ where, select: { id: true, label: true } }),
+    (c) => c.label,
+  ),
+  Card: byId(
+    (db, where) => db.card.findMany({ where, select: { id: true, title: true } }),
+    (c) => c.title,
+  ),
+  CardVersion: byId(
+    (db, where) =>
+      db.cardVersion.findMany({ where, select: { id: true, number: true, card: { select: { title: true } } } }),
+    (v) => `${v.card.title} v${v.number}`,
+  ),
+  Proposal: byId(
+    (db, where) =>
+      db.proposal.findMany({
+        where,
         select: { id: true, operation: true, targetCard: { select: { title: true } }, proposedCard: true },
-      })
-    ).map((p) => {
+      }),
+    (p) => {
       const title = p.targetCard?.title ?? stringField(p.proposedCard, 'title');
-      return [p.id, `${p.operation.toLowerCase()}${title ? ` “${title}”` : ''}`];
-    }),
-  Task: async (db, ids) =>
-    (
-      await db.task.findMany({ where: { id: { in: ids } }, select: { id: true, benchmark: true, externalId: true } })
-    ).map((t) => [t.id, `${t.benchmark} ${t.externalId}`]),
-  Trajectory: async (db, ids) =>
-    (
-      await db.trajectory.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, benchmark: true, taskExternalId: true, model: true },
-      })
-    ).map((t) => [t.id, `${taskLabel(t)} · ${t.model}`]),
-  Diagnosis: async (db, ids) =>
-    (await db.diagnosis.findMany({ where: { id: { in: ids } }, select: { id: true, ...TARGET } })).map((d) => [
-      d.id,
-      targetLabel(d),
-    ]),
-  Adjudication: async (db, ids) =>
-    (
-      await db.adjudication.findMany({
-        where: { id: { in: ids } },
+      return `${p.operation.toLowerCase()}${title ? ` “${title}”` : ''}`;
+    },
+  ),
+  Task: byId(
+    (db, where) => db.task.findMany({ where, select: { id: true, benchmark: true, externalId: true } }),
+    (t) => `${t.benchmark} ${t.externalId}`,
+  ),
+  Trajectory: byId(
+    (db, where) =>
+      db.trajectory.findMany({ where, select: { id: true, benchmark: true, taskExternalId: true, model: true } }),
+    (t) => `${taskLabel(t)} · ${t.model}`,
+  ),
+  Diagnosis: byId(
+    (db, where) => db.diagnosis.findMany({ where, select: { id: true, ...TARGET } }),
+    (d) => targetLabel(d),
+  ),
+  Adjudication: byId(
+    (db, where) =>
+      db.adjudication.findMany({
+        where,
         select: { id: true, checkpointResult: CHECKPOINT, runTrajectory: TARGET.trajectory },
-      })
-    ).map((a) => [a.id, targetLabel({ checkpointResult: a.checkpointResult, trajectory: a.runTrajectory })]),
-  ImportJob: async (db, ids) =>
-    (await db.importJob.findMany({ where: { id: { in: ids } }, select: { id: true, fileName: true } })).map((j) => [
-      j.id,
-      j.fileName,
-    ]),
+      }),
+    (a) => targetLabel({ checkpointResult: a.checkpointResult, trajectory: a.runTrajectory }),
+  ),
+  ImportJob: byId(
+    (db, where) => db.importJob.findMany({ where, select: { id: true, fileName: true } }),
+    (j) => j.fileName,
+  ),
   // Older release entries name the release by its name rather than its id.
   BankRelease: async (db, ids) =>
     (
@@ -113,23 +112,15 @@ const LABELERS: Record<string, Labeler> = {
       [r.id, r.name],
       [r.name, r.name],
     ]),
-  ReflectionRun: async (db, ids) =>
-    (
-      await db.reflectionRun.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, kind: true, taskBenchmark: true, taskExternalId: true },
-      })
-    ).map((r) => [
-      r.id,
-      [r.kind.toLowerCase().replace(/_/g, ' '), r.taskBenchmark, r.taskExternalId].filter(Boolean).join(' '),
-    ]),
-  OverlapSetting: async (db, ids) =>
-    (
-      await db.overlapSetting.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, benchmark: true, ability: true },
-      })
-    ).map((o) => [o.id, [o.benchmark, o.ability].filter(Boolean).join(' / ')]),
+  ReflectionRun: byId(
+    (db, where) =>
+      db.reflectionRun.findMany({ where, select: { id: true, kind: true, taskBenchmark: true, taskExternalId: true } }),
+    (r) => [r.kind.toLowerCase().replace(/_/g, ' '), r.taskBenchmark, r.taskExternalId].filter(Boolean).join(' '),
+  ),
+  OverlapSetting: byId(
+    (db, where) => db.overlapSetting.findMany({ where, select: { id: true, benchmark: true, ability: true } }),
+    (o) => [o.benchmark, o.ability].filter(Boolean).join(' / '),
+  ),
 };
 
 function stringField(value: unknown, field: string): string | undefined {

@@ -52,36 +52,26 @@ function firstDisagreement(alignment: Alignment, all: number[], label: string): 
       };
     }
   }
-  return {
-    mode: label === 'failed' ? 'all-failed' : 'all-passed',
-    row: null,
-    differing: [],
-    perRun: {},
-    departures: {},
-    message: `Every run ${label}, and all runs made the same tool calls.`,
-  };
+  return noDivergence(
+    label === 'failed' ? 'all-failed' : 'all-passed',
+    `Every run ${label}, and all runs made the same tool calls.`,
+  );
 }
+
+/** Nothing to highlight: too few runs, or runs that never differ. */
+const noDivergence = (mode: DivergenceMode, message: string): Divergence => ({
+  mode,
+  row: null,
+  differing: [],
+  perRun: {},
+  departures: {},
+  message,
+});
 
 export function findDivergence(alignment: Alignment, passedById: Record<string, boolean>): Divergence {
   const { ids, rows } = alignment;
-  if (ids.length === 0)
-    return {
-      mode: 'empty',
-      row: null,
-      differing: [],
-      perRun: {},
-      departures: {},
-      message: 'This task has no trajectories yet.',
-    };
-  if (ids.length === 1)
-    return {
-      mode: 'single',
-      row: null,
-      differing: [],
-      perRun: {},
-      departures: {},
-      message: 'Only one trajectory: nothing to compare it with.',
-    };
+  if (ids.length === 0) return noDivergence('empty', 'This task has no trajectories yet.');
+  if (ids.length === 1) return noDivergence('single', 'Only one trajectory: nothing to compare it with.');
 
   const all = ids.map((_, i) => i);
   const passing = all.filter((i) => passedById[ids[i]] === true);

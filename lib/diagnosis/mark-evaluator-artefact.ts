@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { lockOverlapForWriting, OVERLAP_WRITER_TX } from '@/lib/queue/overlap';
-import type { DiagnosisView } from './diagnosis-schemas';
-import { submitSerialised } from './save-diagnosis';
+import { submitSerialised, type Submitted } from './save-diagnosis';
 
 const REASON_MAX = 4000;
 
@@ -25,10 +24,7 @@ export const artefactInputSchema = z.strictObject({
  * listed on the task page and counted on the dashboard. The reason is stored as "what went wrong"; no
  * category and no event range. Like any submission, a later edit keeps this one as a revision.
  */
-export async function markEvaluatorArtefact(
-  actor: Actor,
-  raw: unknown,
-): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
+export async function markEvaluatorArtefact(actor: Actor, raw: unknown): Promise<Submitted> {
   requirePermission(actor, 'diagnosis:write');
   const { checkpointResultId, reason, replacesUpdatedAt } = artefactInputSchema.parse(raw);
   const input = {

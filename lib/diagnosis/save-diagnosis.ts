@@ -201,15 +201,15 @@ export async function saveDraft(actor: Actor, raw: unknown): Promise<DiagnosisVi
   return view;
 }
 
+/** A submitted diagnosis, and how many of its trajectory's failed checkpoints still await a diagnosis. */
+export type Submitted = { diagnosis: DiagnosisView; pendingCount: number };
+
 /**
  * Submits the caller's diagnosis of a failed checkpoint. Re-submitting an
  * already submitted one is an edit: the previous content is kept as a revision.
  * When the trajectory has nothing left to diagnose, the caller's claim is released.
  */
-export async function submitDiagnosis(
-  actor: Actor,
-  raw: unknown,
-): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
+export async function submitDiagnosis(actor: Actor, raw: unknown): Promise<Submitted> {
   requirePermission(actor, 'diagnosis:write');
   const input = submitInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {
@@ -236,11 +236,7 @@ export async function submitSerialised(tx: Tx, actor: Actor, input: WriteInput) 
 }
 
 /** Author-only edit of a diagnosis by id (the API's PATCH); on a draft, it is its first submission. */
-export async function editDiagnosis(
-  actor: Actor,
-  id: string,
-  raw: unknown,
-): Promise<{ diagnosis: DiagnosisView; pendingCount: number }> {
+export async function editDiagnosis(actor: Actor, id: string, raw: unknown): Promise<Submitted> {
   requirePermission(actor, 'diagnosis:write');
   const edit = editInputSchema.parse(raw);
   return prisma.$transaction(async (tx) => {

@@ -13,7 +13,7 @@ import {
 } from './checkpoint-results-schema';
 import { findTrajectoryRef, type TrajectoryRef } from './find-trajectory-ref';
 import { lateOutcome } from './late-outcome';
-import { isInformationalOnly } from './write-record';
+import { isInformationalOnly, RESULT_VALUE_FIELDS, type ResultValues } from './write-record';
 
 export type AttachStatus = 'attached' | 'replaced' | 'unchanged';
 
@@ -26,22 +26,9 @@ export type AttachResult = {
   pendingCount: number;
 };
 
-type Stored = {
-  passed: boolean;
-  score: number | null;
-  total: number | null;
-  note: string | null;
-  eventIndex: number | null;
-  inRewardBasis: boolean | null;
-};
+type Stored = ResultValues;
 
-const same = (a: Stored, b: Stored) =>
-  a.passed === b.passed &&
-  a.score === b.score &&
-  a.total === b.total &&
-  a.note === b.note &&
-  a.eventIndex === b.eventIndex &&
-  a.inRewardBasis === b.inRewardBasis;
+const same = (a: Stored, b: Stored) => RESULT_VALUE_FIELDS.every((k) => a[k] === b[k]);
 
 export type AttachInput = {
   /** null: the command line (no signed-in user). */
@@ -203,14 +190,7 @@ export async function attachCheckpointResultsTx(tx: Tx, input: AttachInput): Pro
   };
 }
 
-const pick = (r: Stored): Stored => ({
-  passed: r.passed,
-  score: r.score,
-  total: r.total,
-  note: r.note,
-  eventIndex: r.eventIndex,
-  inRewardBasis: r.inRewardBasis,
-});
+const pick = (r: Stored): Stored => Object.fromEntries(RESULT_VALUE_FIELDS.map((k) => [k, r[k]])) as Stored;
 
 /** Event positions by the span id each event came from (traces keep it in the event's metadata). */
 async function spanPositions(tx: Tx, trajectoryId: string, checkpoints: LateCheckpointResult[]) {

@@ -4,7 +4,7 @@ import type postgres from 'postgres';
 import { importSql } from '@/lib/db/import-pool';
 import { bindArrays } from '@/lib/db/sql';
 import { policyKey } from './record-policy';
-import { newId, type BatchStore, type StoredTask, type StoredTrajectory } from './write-record';
+import { newId, RESULT_VALUE_FIELDS, type BatchStore, type StoredTask, type StoredTrajectory } from './write-record';
 import type { EventRow } from './write-events';
 
 /**
@@ -59,6 +59,34 @@ const params = (values: unknown[]) =>
   values.map((v) =>
     typeof v === 'string' ? noNul(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? noNul(x) : x)) : v,
   );
+
+/** The parameters of an `unnest($1, $2, …)` insert: per column (by field name, in order), that field of every row. */
+const columnsOf = <R>(rows: R[], columns: readonly (keyof R)[]) =>
+  params(columns.map((k) => rows.map((row) => row[k])));
+// In the order of the insert's unnest(…) parameters.
+const TRAJECTORY_COLUMNS = [
+  'id',
+  'externalId',
+  'taskId',
+  'model',
+  'agent',
+  'trial',
+  'passed',
+  'score',
+  'outcomeReason',
+  'feedbackKind',
+  'memoryRelease',
+  'memoryCardIds',
+  'metadata',
+  'contentHash',
+  'eventCount',
+  'failedCount',
+  'importJobId',
+  'informationalOnly',
+  'policyId',
+  'notStarted',
+] as const;
+const RESULT_COLUMNS = ['id', 'trajectoryId', 'checkpointId', ...RESULT_VALUE_FIELDS] as const;
 
 /** One field in COPY text format: \N for NULL; backslash, tab, newline and carriage return escaped. */
 export function copyField(v: string | number | boolean | null | undefined): string {
@@ -209,28 +237,10 @@ export function pgStore(client: ImportClient): BatchStore {
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::boolean[], $8::float8[], $9::text[], $10::text[],
                        $11::text[], $12::text[], $13::text[], $14::text[], $15::int[], $16::int[], $17::text[], $18::boolean[], $19::text[], $20::boolean[])
              AS x(id, ext, task, model, agent, trial, passed, score, reason, fb, rel, cards, meta, hash, ev, failed, job, info, pol, ns)`,
-          params([
-            t.map((x) => x.id),
-            t.map((x) => noNul(x.externalId)),
-            t.map((x) => x.taskId),
-            t.map((x) => noNul(x.model)),
-            t.map((x) => x.agent),
-            t.map((x) => x.trial),
-            t.map((x) => x.passed),
-            t.map((x) => x.score),
-            t.map((x) => (x.outcomeReason == null ? null : noNul(x.outcomeReason))),
-            t.map((x) => x.feedbackKind),
-            t.map((x) => x.memoryRelease),
-            t.map((x) => jsonText(x.memoryCardIds)),
-            t.map((x) => jsonText(x.metadata) ?? '{}'),
-            t.map((x) => x.contentHash),
-            t.map((x) => x.eventCount),
-            t.map((x) => x.failedCount),
-            t.map((x) => x.importJobId),
-            t.map((x) => x.informationalOnly),
-            t.map((x) => x.policyId),
-            t.map((x) => x.notStarted),
-          ]),
+          columnsOf(
+            t.map((x) => ({ ...x, memoryCardIds: jsonText(x.memoryCardIds), metadata: jsonText(x.metadata) ?? '{}' })),
+            TRAJECTORY_COLUMNS,
+          ),
         );
       }
       await copyEvents(client, events);
@@ -240,17 +250,7 @@ export function pgStore(client: ImportClient): BatchStore {
            SELECT id, tid, cid, passed, score, total, note, ev, basis, now()
            FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::float8[], $6::float8[], $7::text[], $8::int[], $9::boolean[])
              AS x(id, tid, cid, passed, score, total, note, ev, basis)`,
-          params([
-            r.map((x) => x.id),
-            r.map((x) => x.trajectoryId),
-            r.map((x) => x.checkpointId),
-            r.map((x) => x.passed),
-            r.map((x) => x.score),
-            r.map((x) => x.total),
-            r.map((x) => (x.note == null ? null : noNul(x.note))),
-            r.map((x) => x.eventIndex),
-            r.map((x) => x.inRewardBasis),
-          ]),
+          columnsOf(r, RESULT_COLUMNS),
         );
       }
       if (policyLinks.length) {

@@ -1,6 +1,6 @@
 import { NOT_STARTED_KEY } from './adapters/types';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Prisma } from '@prisma/client';
+import type { CheckpointResult, Prisma, Trajectory } from '@prisma/client';
 import type { Tx } from '@/lib/db/prisma';
 import { canonicalJson } from '@/lib/text/canonical-json';
 import { contentHash } from '@/lib/trajectories/content-hash';
@@ -137,40 +137,34 @@ export type StoredTrajectory = {
   taskId: string;
   policyId: string | null;
 };
-export type TrajectoryRow = {
-  id: string;
-  externalId: string;
-  taskId: string;
-  model: string;
-  agent: string | null;
-  trial: number | null;
-  passed: boolean;
-  score: number | null;
-  outcomeReason: string | null;
-  feedbackKind: (typeof FEEDBACK)[keyof typeof FEEDBACK];
-  memoryRelease: string | null;
-  memoryCardIds: string[];
-  metadata: Record<string, unknown>;
-  contentHash: string;
-  eventCount: number;
-  failedCount: number;
-  pendingCount: number;
-  informationalOnly: boolean;
-  notStarted: boolean;
-  importJobId: string | null;
-  policyId: string | null;
-};
-export type ResultRow = {
-  id: string;
-  trajectoryId: string;
-  checkpointId: string;
-  passed: boolean;
-  score: number | null;
-  total: number | null;
-  note: string | null;
-  eventIndex: number | null;
-  inRewardBasis: boolean | null;
-};
+/** A trajectory row as an import writes it: the Trajectory columns PostgreSQL does not fill itself. */
+export type TrajectoryRow = Pick<
+  Trajectory,
+  | 'id'
+  | 'externalId'
+  | 'taskId'
+  | 'model'
+  | 'agent'
+  | 'trial'
+  | 'passed'
+  | 'score'
+  | 'outcomeReason'
+  | 'feedbackKind'
+  | 'memoryRelease'
+  | 'memoryCardIds'
+  | 'contentHash'
+  | 'eventCount'
+  | 'failedCount'
+  | 'pendingCount'
+  | 'informationalOnly'
+  | 'notStarted'
+  | 'importJobId'
+  | 'policyId'
+> & { metadata: Record<string, unknown> };
+/** The values of a checkpoint result that an import writes and a late attach compares and replaces. */
+export const RESULT_VALUE_FIELDS = ['passed', 'score', 'total', 'note', 'eventIndex', 'inRewardBasis'] as const;
+export type ResultValues = Pick<CheckpointResult, (typeof RESULT_VALUE_FIELDS)[number]>;
+export type ResultRow = Pick<CheckpointResult, 'id' | 'trajectoryId' | 'checkpointId'> & ResultValues;
 export type BatchRows = {
   trajectories: TrajectoryRow[];
   events: EventRow[];
@@ -201,18 +195,21 @@ const toInfo = (t: StoredTask): TaskInfo => ({
   checkpointIds: new Map(t.checkpoints.map((c) => [c.key, c.id])),
 });
 
+/** What a store reads back of a task (StoredTask). */
+const STORED_TASK = {
+  id: true,
+  benchmark: true,
+  externalId: true,
+  contentHash: true,
+  checkpoints: { select: { id: true, key: true } },
+} as const;
+
 export function prismaStore(tx: Tx): BatchStore {
   return {
     findTasks: (keys) =>
       tx.task.findMany({
         where: { OR: keys },
-        select: {
-          id: true,
-          benchmark: true,
-          externalId: true,
-          contentHash: true,
-          checkpoints: { select: { id: true, key: true } },
-        },
+        select: STORED_TASK,
       }),
     createTask: (t, hash) =>
       tx.task.create({
@@ -236,13 +233,7 @@ export function prismaStore(tx: Tx): BatchStore {
             })),
           },
         },
-        select: {
-          id: true,
-          benchmark: true,
-          externalId: true,
-          contentHash: true,
-          checkpoints: { select: { id: true, key: true } },
-        },
+        select: STORED_TASK,
       }),
     findTrajectories: (externalIds) =>
       tx.trajectory.findMany({

@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { AttachResult } from '@/lib/import/attach-checkpoint-results';
 import { attachCheckpointsBodySchema } from '@/lib/import/checkpoint-results-schema';
-import { errors, errorSchema, json, named } from './shared';
+import { errors, errorSchema, json, named, sameShape } from './shared';
 
 /** Checkpoint results that arrive after the trajectory (issue 44 item 4), in the OpenAPI document. */
 const attachResultSchema = z.object({
@@ -23,9 +23,7 @@ const attachResultSchema = z.object({
     .describe('Items still waiting for a diagnosis: above 0, the trajectory is in the queue'),
 });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const shapeMatches: Same<z.infer<typeof attachResultSchema>, AttachResult> = true;
-void shapeMatches;
+sameShape<z.infer<typeof attachResultSchema>, AttachResult>(true);
 
 export function registerCheckpointPaths(r: OpenAPIRegistry): void {
   const Body = named(r, 'AttachCheckpoints', attachCheckpointsBodySchema);

@@ -5,7 +5,7 @@ import { FORMAT_LABELS, FORMATS } from '@/lib/import/adapters/types';
 import { IMPORT_FIELDS } from '@/lib/import/import-fields';
 import { importReportQuerySchema, type ImportJobSummary, type ImportReport } from '@/lib/import/import-jobs';
 import { pageQuerySchema } from '@/lib/http/pagination';
-import { errors, errorSchema, json, named, pageOfSchema } from './shared';
+import { errors, errorSchema, json, named, pageOfSchema, sameShape } from './shared';
 
 /**
  * The import API (docs/importing.md "Ways in": an authenticated HTTP API next to
@@ -81,13 +81,8 @@ const importReportSchema = importJobSummarySchema.extend({
     .describe('The runs this import wrote per model and harness (agent), most first; at most 20'),
 });
 
-// Both ways: the document may neither promise a field the API does not send nor miss one it does.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const shapesMatch: [
-  Same<z.infer<typeof importJobSummarySchema>, ImportJobSummary>,
-  Same<z.infer<typeof importReportSchema>, ImportReport>,
-] = [true, true];
-void shapesMatch;
+sameShape<z.infer<typeof importJobSummarySchema>, ImportJobSummary>(true);
+sameShape<z.infer<typeof importReportSchema>, ImportReport>(true);
 
 const formatField = z
   .enum(FORMATS)

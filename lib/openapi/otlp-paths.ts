@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { OtlpIngestRow } from '@/lib/otlp/list-ingestion';
 import { reassignTraceSchema, type ReassignTraceResult } from '@/lib/otlp/reassign-trace';
-import { errors, errorSchema, json, named } from './shared';
+import { errors, errorSchema, json, named, sameShape } from './shared';
 
 /**
  * The OTLP/HTTP trace receiver and the ingestion list in the OpenAPI document. The request body is
@@ -56,9 +56,7 @@ const reassignResultSchema = z.object({
     created: z.boolean().describe('The task did not exist and was created by this call'),
   }),
 });
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const shapeMatches: Same<z.infer<typeof reassignResultSchema>, ReassignTraceResult> = true;
-void shapeMatches;
+sameShape<z.infer<typeof reassignResultSchema>, ReassignTraceResult>(true);
 
 export function registerOtlpPaths(r: OpenAPIRegistry): void {
   const IngestRow = named(r, 'OtlpIngestRow', ingestRowSchema);

@@ -47,3 +47,10 @@ export const pageOfSchema = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
     pageCount: z.number().int().describe('At least 1; a page past the end answers no items'),
   });
+
+/**
+ * Compiles only when A (a documented schema's type) and B (what the API sends) are the same type,
+ * both ways: the document may neither promise a field the API does not send nor miss one it does.
+ */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const sameShape = <A, B>(same: SameShape<A, B>): void => void same;

@@ -1,3 +1,4 @@
+import type { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { AppError } from '@/lib/errors';
 
@@ -20,28 +21,28 @@ export async function assertOverlapScope(input: { benchmark: string; ability: st
   ]);
   if (task || setting) return;
   if (!ability || !(await prisma.task.findFirst({ where: { benchmark }, select: { id: true } }))) {
-    const known = await prisma.task.findMany({
-      distinct: ['benchmark'],
-      select: { benchmark: true },
-      orderBy: { benchmark: 'asc' },
-      take: SHOWN + 1,
-    });
     throw new AppError(
       'VALIDATION',
-      `Unknown benchmark "${benchmark}": no imported task has it (known: ${listed(known.map((k) => k.benchmark))})`,
+      `Unknown benchmark "${benchmark}": no imported task has it (known: ${await knownValues('benchmark', {})})`,
       [{ path: 'benchmark', message: 'no imported task has this benchmark' }],
     );
   }
-  const abilities = await prisma.task.findMany({
-    where: { benchmark, ability: { not: null } },
-    distinct: ['ability'],
-    select: { ability: true },
-    orderBy: { ability: 'asc' },
-    take: SHOWN + 1,
-  });
+  const abilities = await knownValues('ability', { benchmark, ability: { not: null } });
   throw new AppError(
     'VALIDATION',
-    `Unknown ability "${ability}" of ${benchmark}: no imported task of it has this ability (its abilities: ${listed(abilities.map((a) => a.ability!))})`,
+    `Unknown ability "${ability}" of ${benchmark}: no imported task of it has this ability (its abilities: ${abilities})`,
     [{ path: 'ability', message: `no task of ${benchmark} has this ability` }],
   );
+}
+
+/** The first few distinct values of a task field among `where`'s tasks, in order, listed for a refusal. */
+async function knownValues(field: 'benchmark' | 'ability', where: Prisma.TaskWhereInput): Promise<string> {
+  const rows = await prisma.task.findMany({
+    where,
+    distinct: [field],
+    select: { benchmark: true, ability: true },
+    orderBy: { [field]: 'asc' },
+    take: SHOWN + 1,
+  });
+  return listed(rows.map((r) => r[field] ?? ''));
 }

@@ -1,4 +1,4 @@
-import { Prisma } from '@prisma/client';
+import { Prisma, type Trajectory } from '@prisma/client';
 import { z } from 'zod';
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
@@ -84,20 +84,23 @@ export type QueueList = Page<QueueItem> & {
 // The console's queue page is 25 rows; an API caller gets the same unless it asks for more (up to 200).
 const queuePageSchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(200).default(25) });
 
-type QueueRow = {
-  id: string;
-  taskId: string;
-  taskExternalId: string;
-  benchmark: string;
-  ability: string | null;
-  instructionExcerpt: string;
-  model: string;
-  agent: string | null;
-  trial: number | null;
-  passed: boolean;
-  outcomeReason: string | null;
-  failedCount: number;
-  pendingCount: number;
+/** A queue row: the trajectory's own columns (the task's fields are copied onto it), its open checkpoints and claim. */
+type QueueRow = Pick<
+  Trajectory,
+  | 'id'
+  | 'taskId'
+  | 'taskExternalId'
+  | 'benchmark'
+  | 'ability'
+  | 'instructionExcerpt'
+  | 'model'
+  | 'agent'
+  | 'trial'
+  | 'passed'
+  | 'outcomeReason'
+  | 'failedCount'
+  | 'pendingCount'
+> & {
   createdAt: string;
   /** The failed checkpoints still open to the caller (open-checkpoints.ts), and k. */
   k: number;

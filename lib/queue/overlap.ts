@@ -114,7 +114,10 @@ export async function listOverlapSettings(
 ): Promise<{ settings: OverlapSettingView[]; scopes: { benchmark: string; abilities: string[] }[] }> {
   requirePermission(actor, 'admin:settings');
   const [rows, tasks] = await Promise.all([
-    prisma.overlapSetting.findMany({ orderBy: [{ benchmark: 'asc' }, { ability: 'asc' }] }),
+    prisma.overlapSetting.findMany({
+      select: { id: true, benchmark: true, ability: true, k: true, updatedAt: true },
+      orderBy: [{ benchmark: 'asc' }, { ability: 'asc' }],
+    }),
     prisma.task.findMany({
       distinct: ['benchmark', 'ability'],
       select: { benchmark: true, ability: true },
@@ -129,13 +132,7 @@ export async function listOverlapSettings(
     scopes.set(t.benchmark, set);
   }
   return {
-    settings: rows.map((r) => ({
-      id: r.id,
-      benchmark: r.benchmark,
-      ability: r.ability,
-      k: r.k,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
+    settings: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
     scopes: [...scopes.entries()].map(([benchmark, abilities]) => ({ benchmark, abilities: [...abilities].sort() })),
   };
 }

@@ -1,6 +1,5 @@
-import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
-import { recordAudit } from '@/lib/audit/record';
+import { saveSettings } from '@/lib/admin/save-settings';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { getLlmConfig, LLM_MODELS_SETTING, LLM_OPTIONS_SETTING } from '@/lib/llm/config';
@@ -59,22 +58,12 @@ export async function updateLlmSettings(actor: Actor, input: unknown): Promise<L
   await prisma.$transaction(async (tx) => {
     const keys = [LLM_MODELS_SETTING, LLM_OPTIONS_SETTING];
     const before = await tx.setting.findMany({ where: { key: { in: keys } } });
-    for (const [key, v] of [
-      [LLM_MODELS_SETTING, value.models],
-      [LLM_OPTIONS_SETTING, value.options],
-    ] as const) {
-      const json = v as unknown as Prisma.InputJsonValue;
-      await tx.setting.upsert({
-        where: { key },
-        create: { key, value: json, updatedById: actor.userId },
-        update: { value: json, updatedById: actor.userId },
-      });
-    }
-    await recordAudit(tx, {
-      actorId: actor.userId,
+    await saveSettings(tx, actor, {
       action: 'settings.llm.update',
-      entityType: 'Setting',
-      entityId: LLM_MODELS_SETTING,
+      values: [
+        [LLM_MODELS_SETTING, value.models],
+        [LLM_OPTIONS_SETTING, value.options],
+      ],
       before: Object.fromEntries(before.map((b) => [b.key, b.value])),
       after: value,
     });

@@ -203,23 +203,11 @@ export type RunListItem = {
 
 export const RUNS_PAGE_SIZE = 25;
 
-type RunListRow = {
-  id: string;
-  kind: RunKind;
-  status: RunStatus;
-  batchId: string | null;
-  provider: LlmProvider;
-  model: string | null;
-  error: string | null;
-  promptTokens: number;
-  completionTokens: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
+/** A list row as the query reads it: the item's own fields, its task flattened, proposal counts by status. */
+type RunListRow = Omit<RunListItem, 'task' | 'ruleBased' | 'proposals'> & {
   taskId: string | null;
   benchmark: string | null;
   externalId: string | null;
-  deltas: number;
   proposals: number[];
 };
 

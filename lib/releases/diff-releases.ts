@@ -22,7 +22,8 @@ export type ReleaseDiff = {
   unchanged: number;
 };
 
-const ref = (c: BankCard): CardRef => ({
+/** How a release diff names a card (also the before-baseline of bench:screens). */
+export const cardRef = (c: BankCard): CardRef => ({
   key: c.key,
   kind: c.kind,
   ability: c.ability,
@@ -52,8 +53,8 @@ export async function diffReleases(actor: Actor | null, fromName: string, toName
   const before = new Map(from.index.cards.map((c) => [c.key, c]));
   const after = new Map(to.index.cards.map((c) => [c.key, c]));
   const diff: ReleaseDiff = { from: a.name, to: b.name, added: [], removed: [], changed: [], unchanged: 0 };
-  for (const c of to.index.cards) if (!before.has(c.key)) diff.added.push(ref(c));
-  for (const c of from.index.cards) if (!after.has(c.key)) diff.removed.push(ref(c));
+  for (const c of to.index.cards) if (!before.has(c.key)) diff.added.push(cardRef(c));
+  for (const c of from.index.cards) if (!after.has(c.key)) diff.removed.push(cardRef(c));
   for (const c of to.index.cards) {
     const old = before.get(c.key);
     if (!old) continue;
@@ -61,7 +62,7 @@ export async function diffReleases(actor: Actor | null, fromName: string, toName
       if (sameBank(old, c)) diff.unchanged++;
       else
         diff.changed.push({
-          ...ref(c),
+          ...cardRef(c),
           fromVersion: old.versionNumber,
           changes: changedFields(diffFields(bankOf(old), bankOf(c), { inOrder: inCardFieldOrder })),
         });
@@ -70,7 +71,7 @@ export async function diffReleases(actor: Actor | null, fromName: string, toName
     const changes = changedFields(
       diffFields({ ...old.content, ...bankOf(old) }, { ...c.content, ...bankOf(c) }, { inOrder: inCardFieldOrder }),
     );
-    diff.changed.push({ ...ref(c), fromVersion: old.versionNumber, changes });
+    diff.changed.push({ ...cardRef(c), fromVersion: old.versionNumber, changes });
   }
   return diff;
 }

@@ -1,7 +1,7 @@
 import { can, requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { currentBankIndex } from '@/lib/retrieval/index-cache';
-import type { PreviewTask } from '@/lib/releases/preview-retrieval';
+import { PREVIEW_TASK_SELECT, type PreviewTask } from '@/lib/releases/preview-retrieval';
 
 export type PreviewOptions = {
   releases: string[];
@@ -26,15 +26,7 @@ export async function previewOptions(actor: Actor | null, taskId?: string): Prom
   const task = taskId
     ? ((await prisma.task.findUnique({
         where: { id: taskId },
-        select: {
-          id: true,
-          benchmark: true,
-          externalId: true,
-          ability: true,
-          apps: true,
-          split: true,
-          instruction: true,
-        },
+        select: PREVIEW_TASK_SELECT,
       })) ?? null)
     : null;
   return {

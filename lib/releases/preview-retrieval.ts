@@ -36,7 +36,8 @@ export type RetrievalPreview = RetrieveResponse & {
   labels: { cardKey: string; relevant: boolean }[];
 };
 
-const taskSelect = {
+/** What the preview shows of a task (PreviewTask). */
+export const PREVIEW_TASK_SELECT = {
   id: true,
   benchmark: true,
   externalId: true,
@@ -60,7 +61,7 @@ export async function previewRetrieval(actor: Actor | null, input: unknown): Pro
   const run = runRetrieval(bank.index, bank.label, req);
   let leakage: RetrievalPreview['leakage'] = null;
   if (req.taskId) {
-    const task = await prisma.task.findUnique({ where: { id: req.taskId }, select: taskSelect });
+    const task = await prisma.task.findUnique({ where: { id: req.taskId }, select: PREVIEW_TASK_SELECT });
     if (!task) throw notFound(`Task ${req.taskId}`);
     // Check the cards this preview retrieved (not the task's own text): the
     // researcher may have edited the text, and the warning is about this result.
@@ -92,7 +93,7 @@ export async function searchPreviewTasks(actor: Actor | null, q: string): Promis
           ],
         }
       : {},
-    select: taskSelect,
+    select: PREVIEW_TASK_SELECT,
     orderBy: [{ benchmark: 'asc' }, { externalId: 'asc' }],
     take: 20,
   });

@@ -82,6 +82,20 @@ function cutToFit(text: string, cap: number, build: (cut: string) => string): st
 }
 
 /**
+ * `build(core)` as it is, else after each of `shorten` in turn (each drops or trims a part of the
+ * line, least important first), the first that fits `cap` tokens; when none does, the core itself
+ * is cut to fit.
+ */
+function shortenToFit(core: string, cap: number, build: (core: string) => string, shorten: (() => void)[]): string {
+  for (const step of [() => {}, ...shorten]) {
+    step();
+    const line = build(core);
+    if (countTokens(line) <= cap) return line;
+  }
+  return cutToFit(clause(core), cap, build);
+}
+
+/**
  * Rendering is a pure function of the content, and retrieval renders the same
  * card objects (one per version, held by the per-revision index) over and
  * over: remember each result per content object. WeakMaps, so an index that
@@ -125,17 +139,12 @@ function renderSkillCardLineUncached(c: SkillContentForRender, number?: number):
     ]
       .filter(Boolean)
       .join(' ');
-  const fits = () => countTokens(build(s.core_rule)) <= SKILL_CARD_TOKEN_CAP;
-  if (fits()) return build(s.core_rule);
-  procedure = '';
-  if (fits()) return build(s.core_rule);
-  recovery = '';
-  if (fits()) return build(s.core_rule);
-  pitfall = '';
-  if (fits()) return build(s.core_rule);
-  done = clause(s.completion_condition?.[0] ?? '');
-  if (fits()) return build(s.core_rule);
-  return cutToFit(clause(s.core_rule), SKILL_CARD_TOKEN_CAP, build);
+  return shortenToFit(s.core_rule, SKILL_CARD_TOKEN_CAP, build, [
+    () => (procedure = ''),
+    () => (recovery = ''),
+    () => (pitfall = ''),
+    () => (done = clause(s.completion_condition?.[0] ?? '')),
+  ]);
 }
 
 /** One function line: `App.function: what it does. Rules: a; b. Known mistakes: c.` */
@@ -150,13 +159,10 @@ function renderFunctionCardLinesUncached(c: FunctionContentForRender): string {
     [`${c.tool}: ${clause(what)}.`, sentence('Rules', rules), sentence('Known mistakes', mistakes)]
       .filter(Boolean)
       .join(' ');
-  const fits = () => countTokens(build(c.what_it_does)) <= FUNCTION_CARD_TOKEN_CAP;
-  if (fits()) return build(c.what_it_does);
-  mistakes = '';
-  if (fits()) return build(c.what_it_does);
-  rules = clause(c.usage_rules[0] ?? '');
-  if (fits()) return build(c.what_it_does);
-  return cutToFit(clause(c.what_it_does), FUNCTION_CARD_TOKEN_CAP, build);
+  return shortenToFit(c.what_it_does, FUNCTION_CARD_TOKEN_CAP, build, [
+    () => (mistakes = ''),
+    () => (rules = clause(c.usage_rules[0] ?? '')),
+  ]);
 }
 
 export type CardForRender =

@@ -1,6 +1,5 @@
-import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
-import { recordAudit } from '@/lib/audit/record';
+import { saveSettings } from '@/lib/admin/save-settings';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma, type Tx } from '@/lib/db/prisma';
 
@@ -48,17 +47,9 @@ export async function updateReviewSettings(actor: Actor, input: unknown): Promis
   const value = reviewSettingsSchema.parse(input);
   await prisma.$transaction(async (tx) => {
     const before = await readReviewSettings(tx);
-    const json = value as unknown as Prisma.InputJsonValue;
-    await tx.setting.upsert({
-      where: { key: REVIEW_SETTING },
-      create: { key: REVIEW_SETTING, value: json, updatedById: actor.userId },
-      update: { value: json, updatedById: actor.userId },
-    });
-    await recordAudit(tx, {
-      actorId: actor.userId,
+    await saveSettings(tx, actor, {
       action: 'settings.review.update',
-      entityType: 'Setting',
-      entityId: REVIEW_SETTING,
+      values: [[REVIEW_SETTING, value]],
       before,
       after: value,
     });

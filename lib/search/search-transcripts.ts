@@ -8,8 +8,8 @@ import {
   HIGHLIGHT_START,
   HIGHLIGHT_STOP,
   searchQuerySchema,
-  type SearchEvent,
   type SearchGroup,
+  type SearchHit,
   type SearchResult,
 } from './search-query';
 
@@ -51,26 +51,9 @@ function conditions(query: Query): { where: Prisma.Sql[]; needsTrajectory: boole
   return { where: [...where, ...onTrajectory], needsTrajectory: onTrajectory.length > 0 };
 }
 
-type HitRow = {
-  trajectoryId: string;
-  position: number;
-  rank: number;
-  matchCount: number;
-  best: number;
-  source: string;
-  type: string;
-  tool: string | null;
-  headline: string;
-  before: SearchEvent | null;
-  after: SearchEvent | null;
-  externalId: string;
-  model: string;
-  passed: boolean;
-  failedCount: number;
-  taskId: string;
-  taskExternalId: string;
-  benchmark: string;
-};
+/** One hit as the query returns it: the hit, its trajectory's fields beside it, and the group's match count and best rank. */
+type HitRow = SearchHit &
+  Omit<SearchGroup['trajectory'], 'id'> & { trajectoryId: string; matchCount: number; best: number };
 
 /**
  * Full-text search over trajectory events (GIN index on the generated

@@ -48,12 +48,15 @@ export async function seedDemoProposals(tx: Tx, runId: string) {
   async function propose(p: {
     operation: Exclude<CardOperation, 'NOOP'>;
     proposedCard: unknown;
-    delta: unknown;
+    /** What the reflection run wrote; the proposed card itself unless the proposal folds in another card. */
+    delta?: unknown;
     reason: string;
     targets?: { hex: string; primary: boolean; baseVersion?: number }[];
     invalid?: { rule: string; path: string; message: string }[];
   }) {
-    const delta = await tx.skillDelta.create({ data: { runId, index: index++, content: json(p.delta), valid: true } });
+    const delta = await tx.skillDelta.create({
+      data: { runId, index: index++, content: json(p.delta ?? p.proposedCard), valid: true },
+    });
     const targets = (p.targets ?? []).map((t) => {
       const c = ids[t.hex];
       const baseVersionId = t.baseVersion ? c.versions.find((v) => v.number === t.baseVersion)!.id : c.currentVersionId;
@@ -78,32 +81,35 @@ export async function seedDemoProposals(tx: Tx, runId: string) {
     });
   }
 
+  /** A PATCH of card `hex` (of its version `baseVersion`, the latest by default) that appends `item` to one skill list. */
+  async function proposeAppend(
+    target: { hex: string; list: 'recovery' | 'efficiency'; baseVersion?: number },
+    item: string,
+    reason: string,
+  ) {
+    const { hex, list, baseVersion } = target;
+    const base = baseVersion ? card(hex).versions[baseVersion - 1] : latest(hex);
+    const patched = { ...base, skill: { ...base.skill, [list]: [...base.skill[list], item] } };
+    await propose({
+      operation: 'PATCH_CARD',
+      proposedCard: patched,
+      reason,
+      targets: [{ hex, primary: true, baseVersion }],
+    });
+  }
+
   const add = addCard();
   await propose({
     operation: 'ADD_CARD',
     proposedCard: add,
-    delta: add,
     reason: 'No card of the mail bank is about choosing the folder before a search',
   });
 
-  const paginate = latest('a1f0c3');
-  const patched = {
-    ...paginate,
-    skill: {
-      ...paginate.skill,
-      recovery: [
-        ...paginate.skill.recovery,
-        'If the page count is unknown, keep requesting the next page until it is empty',
-      ],
-    },
-  };
-  await propose({
-    operation: 'PATCH_CARD',
-    proposedCard: patched,
-    delta: patched,
-    reason: 'Close to the pagination card; adds a recovery step without changing its scope',
-    targets: [{ hex: 'a1f0c3', primary: true }],
-  });
+  await proposeAppend(
+    { hex: 'a1f0c3', list: 'recovery' },
+    'If the page count is unknown, keep requesting the next page until it is empty',
+    'Close to the pagination card; adds a recovery step without changing its scope',
+  );
 
   const flags = latest('b27d91');
   const dup = latest('f6c2d1');
@@ -136,27 +142,16 @@ export async function seedDemoProposals(tx: Tx, runId: string) {
   await propose({
     operation: 'NARROW_TRIGGER',
     proposedCard: narrowed,
-    delta: narrowed,
     reason: 'The rule is right, but its trigger also matched tasks that ask for a new message',
     targets: [{ hex: 'c3e4a7', primary: true }],
   });
 
   // Based on v1 of the pagination card, which has moved on to v2 since: stale.
-  const v1 = card('a1f0c3').versions[0];
-  const stale = {
-    ...v1,
-    skill: {
-      ...v1.skill,
-      efficiency: [...v1.skill.efficiency, 'Stop paging as soon as a page has no next page marker'],
-    },
-  };
-  await propose({
-    operation: 'PATCH_CARD',
-    proposedCard: stale,
-    delta: stale,
-    reason: 'Adds an efficiency note to the pagination card',
-    targets: [{ hex: 'a1f0c3', primary: true, baseVersion: 1 }],
-  });
+  await proposeAppend(
+    { hex: 'a1f0c3', list: 'efficiency', baseVersion: 1 },
+    'Stop paging as soon as a page has no next page marker',
+    'Adds an efficiency note to the pagination card',
+  );
 
   const leaky = {
     ...addCard(),
@@ -166,7 +161,6 @@ export async function seedDemoProposals(tx: Tx, runId: string) {
   await propose({
     operation: 'ADD_CARD',
     proposedCard: leaky,
-    delta: leaky,
     reason: 'No card is about confirming deletions',
     invalid: [{ rule: 'privacy', path: 'new_or_updated_card.solves', message: 'contains email "admin@example.com"' }],
   });

@@ -2,9 +2,12 @@
  * A small, self-written synthetic world that makes every screen real: two
  * abilities (mail, travel), six tasks, three models per task with mixed
  * outcomes, named checkpoints anchored to events. Nothing here is copied from
- * public benchmark data.
+ * public benchmark data. The tasks live in demo-world.json (data, one entry per
+ * task); this module checks each entry and builds its DemoTask.
  */
+import { z } from 'zod';
 import type { NativeEvent } from '@/lib/import/native-schema';
+import world from './demo-world.json' with { type: 'json' };
 
 export type DemoStep = {
   tool: string;
@@ -32,7 +35,6 @@ export const DEMO_BENCHMARK = 'demo-suite';
 export const DEMO_MODELS = ['orbit-large-2', 'quill-medium', 'vector-mini'] as const;
 
 type DemoModel = (typeof DEMO_MODELS)[number];
-type DemoAttempt = DemoTask['attempts'][number];
 
 // Each model always runs under the same agent harness.
 const AGENT: Record<DemoModel, string> = {
@@ -40,368 +42,60 @@ const AGENT: Record<DemoModel, string> = {
   'quill-medium': 'react-agent',
   'vector-mini': 'plan-execute',
 };
-const passes = (model: DemoModel): DemoAttempt => ({ model, agent: AGENT[model], divergeAt: null });
-/** A failing attempt: right up to step `divergeAt`, then `wrong` instead; `note` is the judge's reason on the checkpoints it failed. */
-const fails = (model: DemoModel, divergeAt: number, wrong: DemoStep, note: string): DemoAttempt => ({
-  model,
-  agent: AGENT[model],
-  divergeAt,
-  wrong,
-  note,
+
+const checkpointSchema = z.strictObject({ key: z.string(), name: z.string(), description: z.string() });
+/** A tool call and what it returned (any JSON, stored as its compact text). */
+const callSchema = z.strictObject({
+  tool: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  result: z.unknown(),
+  error: z.literal(true).optional(),
 });
-const cp = (key: string, name: string, description: string) => ({ key, name, description });
-/** A step of the correct sequence that satisfies checkpoint `checkpoint` when done right. */
-const step = (tool: string, args: Record<string, unknown>, result: string, checkpoint: string): DemoStep => ({
-  tool,
-  args,
-  result,
-  checkpoint,
+// One entry of demo-world.json. A step of the correct sequence names the checkpoint it earns when done
+// right; `judgedOnAnswer` are the checkpoints no tool step earns (e.g. "told the user"), judged on the
+// final answer. An attempt either passes or is right up to step `divergeAt`, then makes the `wrong`
+// call instead; `note` is the judge's reason on the checkpoints it failed.
+const taskSchema = z.strictObject({
+  id: z.string().regex(/^(mail|travel)\/\d+$/),
+  apps: z.array(z.string()),
+  instruction: z.string(),
+  steps: z.array(callSchema.extend({ earns: checkpointSchema.optional() })),
+  judgedOnAnswer: z.array(checkpointSchema).default([]),
+  attempts: z.partialRecord(
+    z.enum(DEMO_MODELS),
+    z.union([z.literal('passes'), z.strictObject({ divergeAt: z.int(), wrong: callSchema, note: z.string() })]),
+  ),
+  finalAnswer: z.string(),
 });
 
-const mailFolders: DemoStep = { tool: 'mail.list_folders', args: {}, result: '["INBOX","SENT","ARCHIVE","SPAM"]' };
+const stepOf = ({ result, error, ...call }: z.infer<typeof callSchema>): DemoStep => ({
+  ...call,
+  result: JSON.stringify(result),
+  ...(error ? { error } : {}),
+});
 
-export const DEMO_TASKS: DemoTask[] = [
-  {
-    externalId: 'mail/1',
-    ability: 'mail',
-    apps: ['mail', 'contacts'],
-    instruction:
-      'Find every unread message from the facilities team about the office move, then reply to the newest one confirming attendance on the proposed date.',
-    checkpoints: [
-      cp('mail1_search', 'search_all_pages', 'Searched the inbox and read every page of results'),
-      cp('mail1_read', 'read_newest', 'Opened the newest matching message'),
-      cp('mail1_reply', 'reply_confirm', 'Replied to the newest message confirming attendance'),
-    ],
-    steps: [
-      mailFolders,
-      {
-        tool: 'mail.search_messages',
-        args: { query: 'office move', folder: 'INBOX', unread: true, page: 1 },
-        result:
-          '{"items":[{"id":"m-101","from":"Facilities Desk","date":"Mon 09:10"},{"id":"m-102","from":"Facilities Desk","date":"Tue 14:22"}],"next_page":2}',
-      },
-      step(
-        'mail.search_messages',
-        { query: 'office move', folder: 'INBOX', unread: true, page: 2 },
-        '{"items":[{"id":"m-117","from":"Facilities Desk","date":"Thu 08:05"}],"next_page":null}',
-        'mail1_search',
-      ),
-      step(
-        'mail.read_message',
-        { message_id: 'm-117' },
-        '{"subject":"Move on the 14th","body":"Please confirm you can attend the walkthrough on the 14th."}',
-        'mail1_read',
-      ),
-      {
-        tool: 'contacts.find_contact',
-        args: { name: 'Facilities Desk' },
-        result: '{"name":"Facilities Desk","address":"facilities@demo.invalid"}',
-      },
-      step(
-        'mail.send_message',
-        { reply_to: 'm-117', body: 'Confirmed: I will attend the walkthrough on the 14th.' },
-        '{"status":"sent","id":"s-900"}',
-        'mail1_reply',
-      ),
-    ],
-    attempts: [
-      passes('orbit-large-2'),
-      fails(
-        'quill-medium',
-        2,
-        {
-          tool: 'mail.read_message',
-          args: { message_id: 'm-102' },
-          result: '{"subject":"Move dates","body":"Tentative dates to follow."}',
-        },
-        'Only page 1 of the results was read; the newest message m-117 was on page 2.',
-      ),
-      fails(
-        'vector-mini',
-        5,
-        {
-          tool: 'mail.send_message',
-          args: { to: 'facilities@demo.invalid', body: 'Confirmed.' },
-          result: '{"status":"sent","id":"s-901"}',
-        },
-        'Sent a new message instead of replying in the thread; the date was not confirmed.',
-      ),
-    ],
-    finalAnswer: 'I replied to the newest office-move message confirming attendance on the 14th.',
-  },
-  {
-    externalId: 'mail/2',
-    ability: 'mail',
-    apps: ['mail'],
-    instruction: 'Archive all newsletters older than this week, but keep anything flagged as important in the inbox.',
-    checkpoints: [
-      cp('mail2_list', 'list_newsletters', 'Listed every newsletter older than this week'),
-      cp('mail2_flags', 'check_flags', 'Checked the important flag before archiving'),
-      cp('mail2_archive', 'archive_unflagged', 'Archived only unflagged newsletters'),
-    ],
-    steps: [
-      mailFolders,
-      step(
-        'mail.search_messages',
-        { query: 'newsletter', folder: 'INBOX', before: 'this_week', page: 1 },
-        '{"items":[{"id":"n-1"},{"id":"n-2"},{"id":"n-3"}],"next_page":null}',
-        'mail2_list',
-      ),
-      step(
-        'mail.get_flags',
-        { message_ids: ['n-1', 'n-2', 'n-3'] },
-        '{"n-1":[],"n-2":["important"],"n-3":[]}',
-        'mail2_flags',
-      ),
-      step('mail.move_messages', { message_ids: ['n-1', 'n-3'], folder: 'ARCHIVE' }, '{"moved":2}', 'mail2_archive'),
-    ],
-    attempts: [
-      passes('orbit-large-2'),
-      passes('quill-medium'),
-      fails(
-        'vector-mini',
-        2,
-        {
-          tool: 'mail.move_messages',
-          args: { message_ids: ['n-1', 'n-2', 'n-3'], folder: 'ARCHIVE' },
-          result: '{"moved":3}',
-        },
-        'Archived the flagged newsletter n-2 without checking flags.',
-      ),
-    ],
-    finalAnswer: 'Archived two old newsletters; kept the important one in the inbox.',
-  },
-  {
-    externalId: 'mail/3',
-    ability: 'mail',
-    apps: ['mail', 'contacts'],
-    instruction:
-      'Forward the latest invoice from the supplier to the finance contact, unless finance already received it.',
-    checkpoints: [
-      cp('mail3_find', 'find_invoice', 'Found the latest supplier invoice'),
-      cp('mail3_sent_check', 'check_sent_folder', 'Checked SENT for an earlier forward'),
-      cp('mail3_forward', 'forward_once', 'Forwarded exactly once to finance'),
-    ],
-    steps: [
-      step(
-        'mail.search_messages',
-        { query: 'invoice', folder: 'INBOX', page: 1 },
-        '{"items":[{"id":"i-55","from":"Supplier Billing","date":"Wed"}],"next_page":null}',
-        'mail3_find',
-      ),
-      step(
-        'mail.search_messages',
-        { query: 'invoice i-55', folder: 'SENT', page: 1 },
-        '{"items":[],"next_page":null}',
-        'mail3_sent_check',
-      ),
-      {
-        tool: 'contacts.find_contact',
-        args: { name: 'Finance' },
-        result: '{"name":"Finance Team","address":"finance@demo.invalid"}',
-      },
-      step(
-        'mail.forward_message',
-        { message_id: 'i-55', to: 'finance@demo.invalid' },
-        '{"status":"sent"}',
-        'mail3_forward',
-      ),
-    ],
-    attempts: [
-      fails(
-        'orbit-large-2',
-        1,
-        {
-          tool: 'contacts.find_contact',
-          args: { name: 'Finance' },
-          result: '{"name":"Finance Team","address":"finance@demo.invalid"}',
-        },
-        'Never looked in SENT before forwarding.',
-      ),
-      passes('quill-medium'),
-      fails(
-        'vector-mini',
-        3,
-        {
-          tool: 'mail.forward_message',
-          args: { message_id: 'i-55', to: 'Finance' },
-          result: '{"error":"invalid recipient"}',
-          error: true,
-        },
-        'Used the display name as the recipient address; the forward failed and was not retried.',
-      ),
-    ],
-    finalAnswer: 'Forwarded the latest supplier invoice to the finance team.',
-  },
-  {
-    externalId: 'travel/1',
-    ability: 'travel',
-    apps: ['flights'],
-    instruction:
-      'Move my booking to the earliest flight on the same day, but only if the fare difference is covered by my travel credit. Ask before paying anything.',
-    checkpoints: [
-      cp('tr1_booking', 'get_booking', 'Read the current booking'),
-      cp('tr1_search', 'search_same_day', 'Searched same-day flights'),
-      cp('tr1_confirm', 'confirm_with_user', 'Asked the user before changing'),
-      cp('tr1_change', 'change_booking', 'Changed to the earliest covered flight'),
-    ],
-    steps: [
-      { tool: 'flights.get_user', args: { user_id: 'u-3001' }, result: '{"name":"Demo Traveller","credit":120}' },
-      step(
-        'flights.get_booking',
-        { booking_id: 'BK7Q2' },
-        '{"flight":"DF210","date":"day+3","fare":300}',
-        'tr1_booking',
-      ),
-      step(
-        'flights.search_flights',
-        { origin: 'North City', destination: 'Harbor Town', date: 'day+3' },
-        '[{"flight":"DF204","dep":"07:10","fare":380},{"flight":"DF206","dep":"09:40","fare":330}]',
-        'tr1_search',
-      ),
-      step(
-        'flights.quote_change',
-        { booking_id: 'BK7Q2', flight: 'DF204' },
-        '{"difference":80,"covered_by_credit":true}',
-        'tr1_confirm',
-      ),
-      step(
-        'flights.change_booking',
-        { booking_id: 'BK7Q2', flight: 'DF204', payment: 'credit' },
-        '{"status":"changed"}',
-        'tr1_change',
-      ),
-    ],
-    attempts: [
-      passes('orbit-large-2'),
-      fails(
-        'quill-medium',
-        3,
-        {
-          tool: 'flights.change_booking',
-          args: { booking_id: 'BK7Q2', flight: 'DF204', payment: 'card' },
-          result: '{"status":"changed","charged":80}',
-        },
-        'Changed and charged the card without quoting or asking the user.',
-      ),
-      fails(
-        'vector-mini',
-        2,
-        {
-          tool: 'flights.search_flights',
-          args: { origin: 'North City', destination: 'Harbor Town', date: 'day+4' },
-          result: '[{"flight":"DF310","dep":"06:00","fare":290}]',
-        },
-        'Searched the wrong date and moved to a flight on another day.',
-      ),
-    ],
-    finalAnswer: 'Your booking is now on the 07:10 flight; the difference was paid from your travel credit.',
-  },
-  {
-    externalId: 'travel/2',
-    ability: 'travel',
-    apps: ['flights'],
-    instruction:
-      'Cancel the return leg of my trip and tell me how much will be refunded. Do not cancel the outbound flight.',
-    checkpoints: [
-      cp('tr2_booking', 'identify_return_leg', 'Identified the return leg'),
-      cp('tr2_policy', 'check_refund_policy', 'Checked refund rules before cancelling'),
-      cp('tr2_cancel', 'cancel_return_only', 'Cancelled only the return leg'),
-      cp('tr2_report', 'report_refund', 'Told the user the refund amount'),
-    ],
-    steps: [
-      step(
-        'flights.get_booking',
-        { booking_id: 'BK9R1' },
-        '{"legs":[{"leg":1,"flight":"DF100"},{"leg":2,"flight":"DF101"}]}',
-        'tr2_booking',
-      ),
-      step(
-        'flights.get_refund_rules',
-        { booking_id: 'BK9R1', leg: 2 },
-        '{"refundable":true,"refund":140}',
-        'tr2_policy',
-      ),
-      step(
-        'flights.cancel_booking',
-        { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' },
-        '{"status":"cancelled","refund":140}',
-        'tr2_cancel',
-      ),
-    ],
-    attempts: [
-      fails(
-        'orbit-large-2',
-        2,
-        {
-          tool: 'flights.cancel_booking',
-          args: { booking_id: 'BK9R1', reason: 'change_of_plan' },
-          result: '{"status":"cancelled","refund":290}',
-        },
-        'Cancelled the whole booking: the leg argument was omitted.',
-      ),
-      passes('quill-medium'),
-      fails(
-        'vector-mini',
-        1,
-        {
-          tool: 'flights.cancel_booking',
-          args: { booking_id: 'BK9R1', leg: 2, reason: 'change_of_plan' },
-          result: '{"status":"cancelled","refund":140}',
-        },
-        'Cancelled before checking refund rules.',
-      ),
-    ],
-    finalAnswer: 'The return leg is cancelled; you will be refunded the fare difference shown in the policy.',
-  },
-  {
-    externalId: 'travel/3',
-    ability: 'travel',
-    apps: ['flights'],
-    instruction:
-      'Add a checked bag to both legs of my booking if the total stays under my budget; otherwise add it to the outbound leg only.',
-    checkpoints: [
-      cp('tr3_booking', 'read_booking', 'Read the booking and budget'),
-      cp('tr3_quote', 'quote_bags', 'Quoted bag fees for both legs'),
-      cp('tr3_add', 'add_bags', 'Added bags according to the budget rule'),
-    ],
-    steps: [
-      { tool: 'flights.get_user', args: { user_id: 'u-3002' }, result: '{"budget":60}' },
-      step('flights.get_booking', { booking_id: 'BK4T8' }, '{"legs":[{"leg":1},{"leg":2}]}', 'tr3_booking'),
-      step('flights.quote_bags', { booking_id: 'BK4T8', legs: [1, 2] }, '{"total":70}', 'tr3_quote'),
-      step('flights.add_bags', { booking_id: 'BK4T8', legs: [1] }, '{"status":"added","total":35}', 'tr3_add'),
-    ],
-    attempts: [
-      fails(
-        'orbit-large-2',
-        3,
-        {
-          tool: 'flights.add_bags',
-          args: { booking_id: 'BK4T8', legs: [1, 2] },
-          result: '{"status":"added","total":70}',
-        },
-        'Added bags to both legs although 70 exceeds the budget of 60.',
-      ),
-      fails(
-        'quill-medium',
-        2,
-        {
-          tool: 'flights.add_bags',
-          args: { booking_id: 'BK4T8', legs: [1, 2] },
-          result: '{"status":"added","total":70}',
-        },
-        'Skipped the quote and exceeded the budget.',
-      ),
-      fails(
-        'vector-mini',
-        3,
-        { tool: 'flights.add_bags', args: { booking_id: 'BK4T8', legs: [2] }, result: '{"status":"added","total":35}' },
-        'Added the bag to the return leg instead of the outbound leg.',
-      ),
-    ],
-    finalAnswer: 'Added a checked bag to your outbound flight; both legs would have exceeded your budget.',
-  },
-];
+/** The task of one entry: its ability is the id's prefix, its checkpoints those its steps earn (in order), then the judged ones. */
+function taskOf(e: z.infer<typeof taskSchema>): DemoTask {
+  return {
+    externalId: e.id,
+    ability: e.id.split('/')[0] as DemoTask['ability'],
+    apps: e.apps,
+    instruction: e.instruction,
+    checkpoints: [...e.steps.flatMap((st) => (st.earns ? [st.earns] : [])), ...e.judgedOnAnswer],
+    steps: e.steps.map(({ earns, ...call }) => ({ ...stepOf(call), ...(earns ? { checkpoint: earns.key } : {}) })),
+    attempts: Object.entries(e.attempts).map(([name, a]) => {
+      const model = name as DemoModel;
+      if (a === 'passes') return { model, agent: AGENT[model], divergeAt: null };
+      return { model, agent: AGENT[model], divergeAt: a.divergeAt, wrong: stepOf(a.wrong), note: a.note };
+    }),
+    finalAnswer: e.finalAnswer,
+  };
+}
+
+export const DEMO_TASKS: DemoTask[] = z
+  .object({ tasks: z.array(taskSchema) })
+  .parse(world)
+  .tasks.map(taskOf);
 
 /**
  * Expands a task attempt into native events (≥20 per trajectory) and

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { NativeEvent } from '../native-schema';
+import { parseWholeJson } from './json-stream';
 import { arr, isObj, nativeRecord, parseArguments, str, toolName, type Json } from './shared';
 import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
 import { type Adapter, type ItemWarning, type SourceItem } from './types';
@@ -266,13 +267,12 @@ export function atifToNative(
 }
 
 export const atifAdapter: Adapter = async function* (input, opts): AsyncGenerator<SourceItem> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readAll(input));
-  } catch (err) {
-    yield { kind: 'error', path: '', reason: `the ATIF file cannot be read: ${(err as Error).message}` };
+  const parsed = await parseWholeJson(readAll(input), 'the ATIF file cannot be read');
+  if ('error' in parsed) {
+    yield parsed.error;
     return;
   }
+  const doc = parsed.value;
   if (!isObj(doc) || !Array.isArray(doc.steps)) {
     yield {
       kind: 'error',

@@ -110,3 +110,18 @@ export function brokenJsonItem(
         : ', between records';
   return { kind: 'error', line, recordIndex: record, path: label, reason: `${what} ${where}${within}: ${err.message}` };
 }
+
+/**
+ * A document read whole and parsed as one JSON value, for formats small enough to read at once;
+ * what cannot be read or parsed becomes the file's error item (`what` starts its reason).
+ */
+export async function parseWholeJson(
+  text: Promise<string>,
+  what?: string,
+): Promise<{ value: unknown } | { error: SourceItem }> {
+  try {
+    return { value: JSON.parse(await text) };
+  } catch (err) {
+    return { error: brokenJsonItem(err, [], what) };
+  }
+}

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { lineReader } from './read-lines';
+import { parseWholeJson } from './json-stream';
 import type { NativeRecordInput } from '../native-schema';
 import { firstUserText, modelInEvents, openHandsEvents } from './openhands-events';
 import { isObj, nativeRecord, str, type Json } from './shared';
@@ -111,13 +112,12 @@ export const openHandsAdapter: Adapter = async function* (input, opts) {
     }
     return;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(await readAll(input));
-  } catch (err) {
-    yield { kind: 'error', path: '', reason: `the JSON is malformed or truncated: ${(err as Error).message}` };
+  const parsed = await parseWholeJson(readAll(input));
+  if ('error' in parsed) {
+    yield parsed.error;
     return;
   }
+  const json = parsed.value;
   if (!Array.isArray(json)) {
     if (isObj(json) && Array.isArray(json.history))
       yield { ...instanceRecord(json, json.history, opts, base), recordIndex: 0 };

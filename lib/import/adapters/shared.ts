@@ -27,6 +27,11 @@ export function parseArguments(raw: unknown): Record<string, unknown> {
   return {};
 }
 
+/** The call an expected action (a benchmark's `{name, arguments}`) stands for, in native tool naming. */
+export function expectedCall(app: string, name: unknown, args: unknown): { tool: string; arguments: Json } {
+  return { tool: toolName(app, str(name) ?? ''), arguments: parseArguments(args) };
+}
+
 /** Who is expected to make a call: the agent, or (τ²-bench dual control) the simulated user. */
 export type Caller = 'agent' | 'user';
 
@@ -89,6 +94,21 @@ export function contextFromFileName(fileName: string, domains: string[]): { doma
     return { domain: d, model: at > 0 ? base.slice(0, at) : undefined };
   }
   return {};
+}
+
+/**
+ * Domain and model of a file that does not name them: the options (CLI flags, upload form fields),
+ * else the file name. The name's model counts only when its domain is the one used, so a model
+ * read off a name whose domain was overridden is not taken for the run's.
+ */
+export function fileContext(
+  opts: { fileName: string; domain?: string; model?: string },
+  domains: string[],
+): { domain: string | undefined; model: string | undefined } {
+  const named = contextFromFileName(opts.fileName, domains);
+  const domain = opts.domain ?? named.domain;
+  const model = opts.model ?? (named.domain === domain ? named.model : undefined);
+  return { domain, model: model || undefined };
 }
 
 /** Short human label of an expected call, e.g. `send_certificate(user_id=…, amount=50)`. */

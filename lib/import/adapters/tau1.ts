@@ -4,8 +4,9 @@ import { brokenJsonItem, streamJsonPieces } from './json-stream';
 import {
   anchorExpectedActions,
   arr,
-  contextFromFileName,
   describeCall,
+  expectedCall,
+  fileContext,
   isObj,
   nativeRecord,
   parseArguments,
@@ -32,12 +33,7 @@ const DOMAINS = ['airline', 'retail'];
 const TAU1_NO_MODEL =
   'τ-bench (v1) files do not name the model that ran, and none was given: name it with --model on the command line, the Model field of the upload form, or a file name like gpt-4o-airline.json (model, then domain). Nothing was imported.';
 
-export function tau1Context(opts: AdapterOptions): { domain: string | undefined; model: string | undefined } {
-  const named = contextFromFileName(opts.fileName, DOMAINS);
-  const domain = opts.domain ?? named.domain;
-  const model = opts.model ?? (named.domain === domain ? named.model : undefined);
-  return { domain, model: model || undefined };
-}
+export const tau1Context = (opts: AdapterOptions) => fileContext(opts, DOMAINS);
 
 function domainFromPolicy(traj: unknown[]): string | undefined {
   const system = traj.find((m) => isObj(m) && m.role === 'system') as Json | undefined;
@@ -128,8 +124,7 @@ export function tau1RecordToNative(rec: Json, ctx: { domain: string; model: stri
     const action = {
       key: `${taskId}_${i}`,
       passed: false,
-      tool: toolName(ctx.domain, str(a.name) ?? ''),
-      arguments: parseArguments(a.kwargs),
+      ...expectedCall(ctx.domain, a.name, a.kwargs),
       compared: null,
       by: 'agent' as const,
     };

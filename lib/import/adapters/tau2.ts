@@ -1,21 +1,11 @@
 import type { NativeEvent, NativeRecordInput } from '../native-schema';
 import { brokenJsonItem, streamJsonPieces } from './json-stream';
-import {
-  anchorExpectedActions,
-  arr,
-  contextFromFileName,
-  isObj,
-  nativeRecord,
-  parseArguments,
-  str,
-  toolName,
-  type Json,
-} from './shared';
+import { anchorExpectedActions, arr, expectedCall, fileContext, isObj, nativeRecord, str, type Json } from './shared';
 import { firstUserMessage, messagesToEvents } from './tau2-events';
 import { inRewardBasis, rewardBasisOf } from './tau2-reward-basis';
 import { criteriaOf, foreignActionIds, instructionOf, taskCheckpoints, taskFromSimulation } from './tau2-task';
 import { DATA_QUALITY_KEY } from '@/lib/trajectories/data-quality';
-import { type Adapter, type AdapterOptions, type ItemWarning, type SourceItem } from './types';
+import { type Adapter, type ItemWarning, type SourceItem } from './types';
 
 /**
  * τ²-bench results, in both shapes τ²-bench writes: the results file
@@ -46,6 +36,26 @@ function matchText(texts: unknown[], text: unknown, position: number, used: Set<
   return at;
 }
 
+/**
+ * Results of texts a judge marked met or not (NL assertions, communicate checks), each matched to
+ * its text in the task's list (`textKey` names the judged text); a judgement whose text is not in
+ * the list has no checkpoint to land on and is left out.
+ */
+function judgedTextResults(
+  judgements: unknown[],
+  list: { texts: unknown[]; textKey: string; idPrefix: string },
+  inBasis: boolean | undefined,
+): Result[] {
+  const used = new Set<number>();
+  return judgements.flatMap((r, j) => {
+    const i = isObj(r) ? matchText(list.texts, r[list.textKey], j, used) : -1;
+    if (i < 0) return [];
+    const judged = r as Json;
+    const note = str(judged.justification) ?? null;
+    return [{ id: `${list.idPrefix}_${i}`, passed: judged.met === true, note, in_reward_basis: inBasis }];
+  });
+}
+
 function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): Result[] {
   const ri = isObj(sim.reward_info) ? sim.reward_info : {};
   const ec = criteriaOf(task);
@@ -67,8 +77,7 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
           key: str(a.action_id)!,
           passed: check.action_match === true,
           score: typeof check.action_reward === 'number' ? check.action_reward : null,
-          tool: toolName(domain, str(a.name) ?? ''),
-          arguments: parseArguments(a.arguments),
+          ...expectedCall(domain, a.name, a.arguments),
           compared: Array.isArray(a.compare_args) ? (a.compare_args as string[]) : null,
           // A user-side action (dual control) is anchored to the simulated user's call, never to the agent's.
           by: a.requestor === 'user' ? ('user' as const) : ('agent' as const),
@@ -98,17 +107,8 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
       in_reward_basis: inRewardBasis(basis, 'DB'),
     });
   }
-  const usedNl = new Set<number>();
-  arr(ri.nl_assertions).forEach((r, j) => {
-    const i = isObj(r) ? matchText(arr(ec.nl_assertions), r.nl_assertion, j, usedNl) : -1;
-    if (i >= 0)
-      out.push({
-        id: `nl_${i}`,
-        passed: (r as Json).met === true,
-        note: str((r as Json).justification) ?? null,
-        in_reward_basis: inRewardBasis(basis, 'NL_ASSERTION'),
-      });
-  });
+  const nl = { texts: arr(ec.nl_assertions), textKey: 'nl_assertion', idPrefix: 'nl' };
+  out.push(...judgedTextResults(arr(ri.nl_assertions), nl, inRewardBasis(basis, 'NL_ASSERTION')));
   arr(ri.env_assertions).forEach((r, i) => {
     if (isObj(r) && i < arr(ec.env_assertions).length)
       out.push({
@@ -118,17 +118,8 @@ function results(task: Json, sim: Json, domain: string, events: NativeEvent[]): 
         in_reward_basis: inRewardBasis(basis, 'ENV_ASSERTION'),
       });
   });
-  const usedCommunicate = new Set<number>();
-  arr(ri.communicate_checks).forEach((r, j) => {
-    const i = isObj(r) ? matchText(arr(ec.communicate_info), r.info, j, usedCommunicate) : -1;
-    if (i >= 0)
-      out.push({
-        id: `communicate_${i}`,
-        passed: (r as Json).met === true,
-        note: str((r as Json).justification) ?? null,
-        in_reward_basis: inRewardBasis(basis, 'COMMUNICATE'),
-      });
-  });
+  const communicate = { texts: arr(ec.communicate_info), textKey: 'info', idPrefix: 'communicate' };
+  out.push(...judgedTextResults(arr(ri.communicate_checks), communicate, inRewardBasis(basis, 'COMMUNICATE')));
   return out;
 }
 
@@ -232,13 +223,6 @@ function convertEnveloped(info: Json, tasks: Map<string, Json>, index: number, s
   };
 }
 
-/** Domain and model of a bare simulation list: the options (CLI flags / form fields), else the file name. */
-function bareContext(opts: AdapterOptions): { domain?: string; model?: string } {
-  const named = contextFromFileName(opts.fileName, TAU2_DOMAINS);
-  const domain = opts.domain ?? named.domain;
-  return { domain, model: opts.model ?? (named.domain === domain ? named.model : undefined) };
-}
-
 /**
  * A simulation of a bare list: its task is rebuilt from its own reward_info,
  * with the first user message as the instruction. The first simulation of a
@@ -287,7 +271,7 @@ export const tau2Adapter: Adapter = async function* (input, opts) {
       if (piece.key === '') {
         // A bare list of simulations: no envelope, so no task definitions and no model name.
         if (!bare) {
-          const ctx = bareContext(opts);
+          const ctx = fileContext(opts, TAU2_DOMAINS);
           if (!ctx.domain || !ctx.model) {
             const missing = [!ctx.domain && 'domain (airline/retail/telecom…)', !ctx.model && 'model']
               .filter(Boolean)
