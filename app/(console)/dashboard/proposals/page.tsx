@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { requirePageActor } from '@/lib/users/current-actor';
 import { dashboardHref } from '@/lib/dashboard/filter-schema';
-import { listDrillProposals, proposalDrillSchema } from '@/lib/dashboard/list-proposals';
+import { listDrillProposals, proposalDrillSchema } from '@/lib/review/list-proposals';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard · proposals' };
