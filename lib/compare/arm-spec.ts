@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import { AppError } from '@/lib/errors';
 
 // No database imports here: the compare page's arms chooser parses and prints arms on the client too.
@@ -74,22 +75,14 @@ export function isEmptyArm(spec: ArmSpec): boolean {
   return spec.release === undefined && !spec.model && !spec.agent && !spec.importId;
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
-
 /** The scope both arms are cut to, and the comparison's query (URL of /compare, `GET /api/compare`, the CLI). */
 export const compareQuerySchema = z.strictObject({
   a: z.string().max(600),
   b: z.string().max(600),
-  benchmark: optionalText(200),
-  ability: optionalText(200),
+  benchmark: optionalFilterText(200),
+  ability: optionalFilterText(200),
   // The benchmark's task id ("airline/16") or the console's.
-  task: optionalText(300),
+  task: optionalFilterText(300),
 });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
 export type CompareScope = Partial<Pick<CompareQuery, 'benchmark' | 'ability' | 'task'>>;

@@ -2,17 +2,13 @@ import { CardOperation, Prisma } from '@prisma/client';
 import { z } from 'zod';
 import { bankFilterShape } from '@/lib/cards/card-summary';
 import { dashboardFilterFields, dashboardFilterSchema } from '@/lib/dashboard/filter-schema';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import { pageNumber } from '@/lib/http/pagination';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 // Empty values come from links that carry a blank field: no filter, not an error.
 const blankless = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
-const text = z
-  .string()
-  .trim()
-  .max(300)
-  .optional()
-  .transform((v) => v || undefined);
+const text = optionalFilterText(300);
 
 // "open" = waiting for a reviewer: PENDING, plus INVALID ones kept with their reasons until dismissed.
 const status = z.enum(['open', 'PENDING', 'APPROVED', 'REJECTED', 'NOOP', 'INVALID', 'SUPERSEDED', 'all']);
