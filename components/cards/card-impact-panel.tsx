@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '@/components/ui/error-message';
+import { Panel } from '@/components/ui/panel';
 import type { CardImpactView } from '@/lib/dashboard/read-card-impact';
 import { apiFetch } from '@/lib/http/api-client';
 import { ImpactTable } from './impact-table';
@@ -17,14 +18,7 @@ export function CardImpactPanel({ cardId }: { cardId: string }) {
     queryFn: () => apiFetch<CardImpactView>(`/api/cards/${encodeURIComponent(cardId)}/impact`),
   });
   return (
-    <section
-      aria-labelledby="card-impact-title"
-      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
-      data-testid="card-impact-panel"
-    >
-      <h2 id="card-impact-title" className="mb-2 text-base font-semibold">
-        Impact
-      </h2>
+    <Panel title="Impact" testId="card-impact-panel">
       {q.isPending ? (
         <p className="text-sm text-slate-600">Loading impact…</p>
       ) : q.isError ? (
@@ -34,6 +28,6 @@ export function CardImpactPanel({ cardId }: { cardId: string }) {
       ) : (
         <ImpactTable rows={q.data.rows} minCheckpoints={q.data.minCheckpoints} showCard={false} />
       )}
-    </section>
+    </Panel>
   );
 }

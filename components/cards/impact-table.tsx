@@ -8,47 +8,41 @@ import type { ImpactRow } from '@/lib/dashboard/card-impact';
 import { pct } from '@/components/dashboard/chart-kit';
 import { downloadCsv, toCsv, type Column } from '@/components/dashboard/table-format';
 
-type Flat = {
-  card: string;
-  title: string;
-  release: string;
-  injectedN: number;
-  injectedRate: number | null;
-  injectedLow: number | null;
-  injectedHigh: number | null;
-  comparisonN: number;
-  comparisonRate: number | null;
-  comparisonLow: number | null;
-  comparisonHigh: number | null;
-  delta: number | null;
-};
+type Side = 'injected' | 'comparison';
+/** One side's figures as CSV fields: `injectedN`, `injectedRate`, `injectedLow`, `injectedHigh` (likewise `comparison…`). */
+type SideFields<S extends Side> = Record<`${S}${'N' | 'Rate' | 'Low' | 'High'}`, number | null>;
+type Flat = { card: string; title: string; release: string; delta: number | null } & SideFields<'injected'> &
+  SideFields<'comparison'>;
+
+const sideColumns = (side: Side, name: string): Column<Flat>[] => [
+  { key: `${side}N`, label: `${name} checkpoints`, format: 'int' },
+  { key: `${side}Rate`, label: `${name} pass rate`, format: 'pct' },
+  { key: `${side}Low`, label: `${name} 95% low`, format: 'pct' },
+  { key: `${side}High`, label: `${name} 95% high`, format: 'pct' },
+];
 const CSV_COLUMNS: Column<Flat>[] = [
   { key: 'card', label: 'Card' },
   { key: 'title', label: 'Title' },
   { key: 'release', label: 'Release' },
-  { key: 'injectedN', label: 'Injected checkpoints', format: 'int' },
-  { key: 'injectedRate', label: 'Injected pass rate', format: 'pct' },
-  { key: 'injectedLow', label: 'Injected 95% low', format: 'pct' },
-  { key: 'injectedHigh', label: 'Injected 95% high', format: 'pct' },
-  { key: 'comparisonN', label: 'Without checkpoints', format: 'int' },
-  { key: 'comparisonRate', label: 'Without pass rate', format: 'pct' },
-  { key: 'comparisonLow', label: 'Without 95% low', format: 'pct' },
-  { key: 'comparisonHigh', label: 'Without 95% high', format: 'pct' },
+  ...sideColumns('injected', 'Injected'),
+  ...sideColumns('comparison', 'Without'),
   { key: 'delta', label: 'Difference', format: 'pct' },
 ];
+
+const sideFields = <S extends Side>(side: S, g: ImpactRow[S]) =>
+  ({
+    [`${side}N`]: g.checkpoints,
+    [`${side}Rate`]: g.rate,
+    [`${side}Low`]: g.interval?.low ?? null,
+    [`${side}High`]: g.interval?.high ?? null,
+  }) as SideFields<S>;
 
 const flat = (r: ImpactRow): Flat => ({
   card: r.cardKey,
   title: r.title ?? '',
   release: r.release ?? 'R0',
-  injectedN: r.injected.checkpoints,
-  injectedRate: r.injected.rate,
-  injectedLow: r.injected.interval?.low ?? null,
-  injectedHigh: r.injected.interval?.high ?? null,
-  comparisonN: r.comparison.checkpoints,
-  comparisonRate: r.comparison.rate,
-  comparisonLow: r.comparison.interval?.low ?? null,
-  comparisonHigh: r.comparison.interval?.high ?? null,
+  ...sideFields('injected', r.injected),
+  ...sideFields('comparison', r.comparison),
   delta: r.delta,
 });
 

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Panel } from '@/components/ui/panel';
 import type { CardRecord } from '@/lib/compare/card-record';
 import { pairContrastHref } from './regression-list';
 
@@ -18,15 +19,8 @@ export function CardRecordBadge({ record }: { record: Pick<CardRecord, 'helped' 
 /** The card page's record: helped / hurt counts and the pairs behind them, each opening the two runs side by side. */
 export function CardRecordPanel({ record }: { record: CardRecord }) {
   return (
-    <section
-      aria-labelledby="card-record-title"
-      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
-      data-testid="card-record-panel"
-    >
-      <h2 id="card-record-title" className="mb-2 text-base font-semibold">
-        Record: helped {record.helped} · hurt {record.hurt}
-      </h2>
-      <p className="mb-2 text-sm text-slate-600">
+    <Panel title={`Record: helped ${record.helped} · hurt ${record.hurt}`} testId="card-record-panel">
+      <p className="text-sm text-slate-600">
         Runs this card was injected into, each against the same task, trial, model and agent in the round before its
         release. {record.unchanged} pair{record.unchanged === 1 ? '' : 's'} kept their outcome.
       </p>
@@ -52,6 +46,6 @@ export function CardRecordPanel({ record }: { record: CardRecord }) {
       ) : (
         <p className="text-sm text-slate-600">No task it was injected into flipped.</p>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,17 +1,8 @@
 'use client';
 
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceArea,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { ReferenceArea, Tooltip, YAxis } from 'recharts';
 import type { BankGrowth } from '@/lib/dashboard/bank-growth';
+import { categoryAxis, ChartFrame, LEGEND, seriesLines } from './chart-frame';
 import { ChartPanel } from './chart-panel';
 import { clickableDot, colorAt, useOpen } from './chart-kit';
 import type { Column } from './table-format';
@@ -55,39 +46,28 @@ export function BankPanel({ data }: { data: BankGrowth }) {
       href={(p) => href(p.bank)}
       empty="No cards yet."
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={chart} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="week" tick={{ fontSize: 11 }} />
-          <YAxis
-            domain={[0, Math.ceil(max)]}
-            tickFormatter={(v: number) => `${v} KB`}
-            tick={{ fontSize: 11 }}
-            width={64}
-          />
-          <ReferenceArea
-            y1={BAND.low}
-            y2={BAND.high}
-            fill="#10b981"
-            fillOpacity={0.1}
-            label={{ value: 'reference 100–250 KB', fontSize: 10, fill: '#047857', position: 'insideTopLeft' }}
-          />
-          <Tooltip formatter={(v) => `${v} KB`} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {banks.map((b, i) => (
-            <Line
-              key={b}
-              dataKey={b}
-              name={b}
-              stroke={colorAt(i)}
-              strokeWidth={2}
-              connectNulls
-              activeDot={Dot}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+      <ChartFrame line data={chart}>
+        {categoryAxis('week')}
+        <YAxis
+          domain={[0, Math.ceil(max)]}
+          tickFormatter={(v: number) => `${v} KB`}
+          tick={{ fontSize: 11 }}
+          width={64}
+        />
+        <ReferenceArea
+          y1={BAND.low}
+          y2={BAND.high}
+          fill="#10b981"
+          fillOpacity={0.1}
+          label={{ value: 'reference 100–250 KB', fontSize: 10, fill: '#047857', position: 'insideTopLeft' }}
+        />
+        <Tooltip formatter={(v) => `${v} KB`} />
+        {LEGEND}
+        {seriesLines(
+          banks.map((b, i) => ({ key: b, name: b, color: colorAt(i) })),
+          Dot,
+        )}
+      </ChartFrame>
     </ChartPanel>
   );
 }

@@ -43,6 +43,11 @@ function tableColumns<R>(columns: Column<R>[], href?: (row: R) => string): Colum
   ];
 }
 
+const VIEWS = [
+  ['chart', 'Chart'],
+  ['table', 'Table'],
+] as const;
+
 /** A dashboard figure: chart or table view of the same rows, a CSV download of them, and links to the list behind each row. */
 export function ChartPanel<R>({
   id,
@@ -70,20 +75,16 @@ export function ChartPanel<R>({
         </div>
         {rows.length ? (
           <div className="flex items-center gap-1" role="group" aria-label={`${title}: view`}>
-            <Button
-              variant={view === 'chart' ? 'secondary' : 'ghost'}
-              aria-pressed={view === 'chart'}
-              onClick={() => setView('chart')}
-            >
-              Chart
-            </Button>
-            <Button
-              variant={view === 'table' ? 'secondary' : 'ghost'}
-              aria-pressed={view === 'table'}
-              onClick={() => setView('table')}
-            >
-              Table
-            </Button>
+            {VIEWS.map(([v, label]) => (
+              <Button
+                key={v}
+                variant={view === v ? 'secondary' : 'ghost'}
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+              >
+                {label}
+              </Button>
+            ))}
             <Button variant="ghost" onClick={() => downloadCsv(id, toCsv(columns, rows))}>
               Download CSV
             </Button>

@@ -1,10 +1,11 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Tooltip } from 'recharts';
 import type { Curation } from '@/lib/dashboard/curation';
 import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import { OPERATIONS } from '@/lib/dashboard/operations';
 import type { ReviewThroughput } from '@/lib/dashboard/review-throughput';
+import { categoryAxis, ChartFrame, COUNT_AXIS, LEGEND, seriesBars } from './chart-frame';
 import { ChartPanel } from './chart-panel';
 import { Stat } from '@/components/ui/stat';
 import { colorAt, useOpen } from './chart-kit';
@@ -25,56 +26,52 @@ const opColumns = <R,>(first: { key: keyof R & string; label: string }): Column<
   { key: 'total' as keyof R & string, label: 'Total', format: 'int' },
 ];
 
-function OperationBars<R extends { total: number }>({
-  id,
-  title,
-  description,
+/** The two operation-mix charts: by week of creation and by bank; a bar's key is the drill-down's filter of the same name. */
+const OPERATION_CHARTS = {
+  week: {
+    title: 'Curator operations per week',
+    description: 'Proposals by operation, week of creation. Click a segment for those proposals.',
+    label: 'Week',
+  },
+  bank: {
+    title: 'Curator operations per bank',
+    description: 'Skill banks by ability; function cards are one global bank.',
+    label: 'Bank',
+  },
+};
+
+function OperationBars<K extends keyof typeof OPERATION_CHARTS, R extends { total: number } & Record<K, string>>({
+  by,
   rows,
-  xKey,
-  label,
-  link,
   filters,
 }: {
-  id: string;
-  title: string;
-  description: string;
+  by: K;
   rows: R[];
-  xKey: keyof R & string;
-  label: string;
-  link: (r: R) => Record<string, string>;
   filters: DashboardFilters;
 }) {
   const open = useOpen();
+  const { title, description, label } = OPERATION_CHARTS[by];
+  const link = (r: R, extra: Record<string, string> = {}) => proposalsHref(filters, { [by]: r[by], ...extra });
   return (
     <ChartPanel
-      id={id}
+      id={`curation-per-${by}`}
       title={title}
       description={description}
       rows={rows}
-      columns={opColumns<R>({ key: xKey, label })}
-      href={(r) => proposalsHref(filters, link(r))}
+      columns={opColumns<R>({ key: by, label })}
+      href={(r) => link(r)}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey={xKey as string} tick={{ fontSize: 11 }} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-          <Tooltip />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {OPERATIONS.map((op, i) => (
-            <Bar
-              key={op}
-              dataKey={op}
-              name={OP_LABEL[op]}
-              stackId="ops"
-              fill={colorAt(i)}
-              cursor="pointer"
-              onClick={(d) => open(proposalsHref(filters, { ...link(d.payload as R), operation: op }))}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+      <ChartFrame data={rows}>
+        {categoryAxis(by)}
+        {COUNT_AXIS}
+        <Tooltip />
+        {LEGEND}
+        {OPERATIONS.flatMap((op, i) =>
+          seriesBars([{ key: op, name: OP_LABEL[op], stack: 'ops', color: colorAt(i) }], (r: R) =>
+            open(link(r, { operation: op })),
+          ),
+        )}
+      </ChartFrame>
     </ChartPanel>
   );
 }
@@ -84,26 +81,8 @@ export function CurationPanels({ data, filters }: { data: Curation; filters: Das
   const ruleHref = (r: { rule: string }) => proposalsHref(filters, { rule: r.rule });
   return (
     <>
-      <OperationBars
-        id="curation-per-week"
-        title="Curator operations per week"
-        description="Proposals by operation, week of creation. Click a segment for those proposals."
-        rows={data.perWeek}
-        xKey="week"
-        label="Week"
-        link={(r) => ({ week: r.week })}
-        filters={filters}
-      />
-      <OperationBars
-        id="curation-per-bank"
-        title="Curator operations per bank"
-        description="Skill banks by ability; function cards are one global bank."
-        rows={data.perBank}
-        xKey="bank"
-        label="Bank"
-        link={(r) => ({ bank: r.bank })}
-        filters={filters}
-      />
+      <OperationBars by="week" rows={data.perWeek} filters={filters} />
+      <OperationBars by="bank" rows={data.perBank} filters={filters} />
       <ChartPanel
         id="validation-rules"
         title="Validation failures by rule"
@@ -116,22 +95,12 @@ export function CurationPanels({ data, filters }: { data: Curation; filters: Das
         href={ruleHref}
         empty="No validation failures."
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data.validationByRule} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 24 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-            <YAxis type="category" dataKey="rule" width={140} tick={{ fontSize: 11 }} />
-            <Tooltip />
-            <Bar
-              dataKey="count"
-              name="Failures"
-              fill={colorAt(3)}
-              cursor="pointer"
-              onClick={(d) => open(ruleHref(d.payload as { rule: string }))}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+        <ChartFrame data={data.validationByRule} vertical={{ categoryKey: 'rule' }}>
+          <Tooltip />
+          {seriesBars([{ key: 'count', name: 'Failures', color: colorAt(3) }], (r: { rule: string }) =>
+            open(ruleHref(r)),
+          )}
+        </ChartFrame>
       </ChartPanel>
     </>
   );
@@ -171,27 +140,21 @@ export function ReviewPanel({ data, filters }: { data: ReviewThroughput; filters
         href={href}
         empty="No review decisions yet."
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data.perReviewer} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="name" tick={{ fontSize: 11 }} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-            <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            {(['approved', 'edited', 'rejected'] as const).map((k, i) => (
-              <Bar
-                key={k}
-                dataKey={k}
-                name={k}
-                stackId="d"
-                fill={colorAt([1, 2, 3][i])}
-                cursor="pointer"
-                onClick={(d) => open(href(d.payload as ReviewerRow))}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+        <ChartFrame data={data.perReviewer}>
+          {categoryAxis('name')}
+          {COUNT_AXIS}
+          <Tooltip />
+          {LEGEND}
+          {seriesBars(
+            (['approved', 'edited', 'rejected'] as const).map((k, i) => ({
+              key: k,
+              name: k,
+              stack: 'd',
+              color: colorAt(i + 1),
+            })),
+            (r: ReviewerRow) => open(href(r)),
+          )}
+        </ChartFrame>
       </ChartPanel>
     </div>
   );

@@ -1,5 +1,5 @@
-import { pairs, SelectField } from '@/components/ui/field';
 import { ApplyFilters, DateRangeFields, FilterBar } from '@/components/ui/filter-bar';
+import { FilterMenus } from '@/components/ui/filter-menus';
 import type { DashboardFilters as Filters } from '@/lib/dashboard/filter-schema';
 import type { DashboardOptions } from '@/lib/dashboard/load-dashboard';
 import { AgentSelect } from './agent-select';
@@ -23,16 +23,7 @@ export function DashboardFilters({
   // max-w-64: a menu is as wide as its longest option, and an imported model name can be hundreds of characters.
   return (
     <FilterBar layout="row" method="get" action={action} aria-label="Dashboard filters" className="mb-4">
-      {menus.map((m) => (
-        <SelectField
-          key={m.name}
-          label={m.label}
-          name={m.name}
-          defaultValue={m.current ?? ''}
-          fieldClassName={menuClass}
-          options={[['', 'All'], ...pairs(m.values)]}
-        />
-      ))}
+      <FilterMenus menus={menus} any="All" fieldClassName={menuClass} />
       <AgentSelect agents={options.agents} agent={filters.agent} nullAgent={filters.nullAgent} className={menuClass} />
       <DateRangeFields labels={['Imported from', 'to']} from={filters.from} to={filters.to} />
       <ApplyFilters clearHref={action} filtered={Object.values(filters).some(Boolean)} />

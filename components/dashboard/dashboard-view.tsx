@@ -23,6 +23,8 @@ const FILTER_NAMES: Record<FilterKey, string> = {
   to: 'import dates',
 };
 
+const NOT_PER_RUN: FilterKey[] = ['benchmark', 'model', 'agent', 'nullAgent'];
+
 /**
  * Curation, review and bank count proposals, decisions and cards, which are
  * not kept per benchmark, model or agent: under such a filter they still show
@@ -31,11 +33,11 @@ const FILTER_NAMES: Record<FilterKey, string> = {
  */
 function FilterScope({
   filters,
-  ignores,
+  ignores = NOT_PER_RUN,
   countsBy,
 }: {
   filters: DashboardFilters;
-  ignores: FilterKey[];
+  ignores?: FilterKey[];
   countsBy: string;
 }) {
   const ignored = [...new Set(ignores.filter((k) => filters[k]).map((k) => FILTER_NAMES[k]))];
@@ -58,8 +60,6 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
     </section>
   );
 }
-
-const NOT_PER_RUN: FilterKey[] = ['benchmark', 'model', 'agent', 'nullAgent'];
 
 /** Every dashboard figure. Each panel has a chart, a table view, a CSV download and links to the list behind its points. */
 export function DashboardView({ data, worksQueue }: { data: DashboardData; worksQueue: boolean }) {
@@ -124,21 +124,13 @@ export function DashboardView({ data, worksQueue }: { data: DashboardData; works
         <CoverageOverTime data={data.coverage} filters={f} />
       </Section>
       <Section title="Curation">
-        <FilterScope
-          filters={f}
-          ignores={NOT_PER_RUN}
-          countsBy="proposals are counted by bank (ability) and the day they were made."
-        />
+        <FilterScope filters={f} countsBy="proposals are counted by bank (ability) and the day they were made." />
         <div className="grid gap-4 lg:grid-cols-2">
           <CurationPanels data={data.curation} filters={f} />
         </div>
       </Section>
       <Section title="Review">
-        <FilterScope
-          filters={f}
-          ignores={NOT_PER_RUN}
-          countsBy="decisions are counted by bank (ability) and the day they were made."
-        />
+        <FilterScope filters={f} countsBy="decisions are counted by bank (ability) and the day they were made." />
         <ReviewPanel data={data.review} filters={f} />
       </Section>
       <Section title="Bank">

@@ -1,11 +1,10 @@
 import type { ColumnDef } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LinkPagedTable } from '@/components/ui/link-paged-table';
 import { UntrustedText } from '@/components/ui/untrusted-text';
-import type { DrillProposal } from '@/lib/dashboard/list-proposals';
 import type { Page } from '@/lib/http/pagination';
+import type { ProposalListItem } from '@/lib/review/list-proposals';
+import { DrillTable } from './drill-list';
 
-const COLUMNS: ColumnDef<DrillProposal>[] = [
+const COLUMNS: ColumnDef<ProposalListItem>[] = [
   // Card titles, reasons and abilities come from the curator (an LLM reading imported text): bidi markers shown, long ones cut with the whole text on hover.
   {
     header: 'Proposal',
@@ -47,15 +46,14 @@ const COLUMNS: ColumnDef<DrillProposal>[] = [
 ];
 
 /** The proposals behind a curation or review point (the review pages open each one). */
-export function DrillProposals({ page, params }: { page: Page<DrillProposal>; params: Record<string, string> }) {
+export function DrillProposals({ page, params }: { page: Page<ProposalListItem>; params: Record<string, string> }) {
   return (
-    <LinkPagedTable
-      testId="drill-proposals"
+    <DrillTable
+      path="/dashboard/proposals"
+      noun={['proposal', 'proposals']}
       columns={COLUMNS}
       page={page}
       params={params}
-      pager={{ label: 'Proposal pages', noun: 'proposal', path: '/dashboard/proposals' }}
-      empty={<EmptyState title="No proposal matches">Go back to the dashboard and pick another point.</EmptyState>}
     />
   );
 }

@@ -1,12 +1,11 @@
 import Link from 'next/link';
 import { OutcomeBadge } from '@/components/contrast/outcome-badge';
 import type { ColumnDef } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LinkPagedTable } from '@/components/ui/link-paged-table';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { Page } from '@/lib/http/pagination';
 import type { DrillTrajectory } from '@/lib/dashboard/list-trajectories';
 import { trajectoryHref } from '@/lib/trajectories/event-link';
+import { DrillTable } from './drill-list';
 
 // Benchmarks, task ids, abilities, models, agents and release names are imported text: bidi controls shown as markers, long ones cut with the whole text on hover.
 const COLUMNS: ColumnDef<DrillTrajectory>[] = [
@@ -36,13 +35,12 @@ const COLUMNS: ColumnDef<DrillTrajectory>[] = [
 /** The trajectories behind a dashboard point. */
 export function DrillTrajectories({ page, params }: { page: Page<DrillTrajectory>; params: Record<string, string> }) {
   return (
-    <LinkPagedTable
-      testId="drill-trajectories"
+    <DrillTable
+      path="/dashboard/trajectories"
+      noun={['trajectory', 'trajectories']}
       columns={COLUMNS}
       page={page}
       params={params}
-      pager={{ label: 'Trajectory pages', noun: ['trajectory', 'trajectories'], path: '/dashboard/trajectories' }}
-      empty={<EmptyState title="No trajectory matches">Go back to the dashboard and pick another point.</EmptyState>}
     />
   );
 }

@@ -1,22 +1,12 @@
 'use client';
 
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Tooltip, XAxis } from 'recharts';
 import { filterParams, type DashboardFilters } from '@/lib/dashboard/filter-schema';
 import type { PassRates, RoundInfo, RunKey } from '@/lib/dashboard/pass-rates';
 import type { ReleaseRecipe } from '@/lib/releases/release-recipe';
+import { categoryAxis, ChartFrame, LEGEND, PCT_AXIS, seriesBars, seriesLines } from './chart-frame';
 import { ChartPanel } from './chart-panel';
-import { clickableDot, colorAt, pct, pctTick, SLANTED_AXIS_HEIGHT, SlantedTick, useOpen } from './chart-kit';
+import { clickableDot, colorAt, pct, SLANTED_AXIS_HEIGHT, SlantedTick, useOpen } from './chart-kit';
 import type { Column } from './table-format';
 import { plural } from '@/lib/text/plural';
 
@@ -138,31 +128,19 @@ export function PassRateByRound({ data, filters }: { data: PassRates; filters: D
       columns={ROUND_COLUMNS}
       href={href}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={chart} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="round" tick={{ fontSize: 11 }} />
-          <YAxis domain={[0, 1]} tickFormatter={pctTick} tick={{ fontSize: 11 }} />
-          <Tooltip
-            content={(p) => <RoundTooltip active={p.active} label={p.label} rounds={data.rounds} rows={data.byRound} />}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {[...runs.keys()].map((m, i) => (
-            <Line
-              key={m}
-              type="monotone"
-              dataKey={m}
-              name={m}
-              stroke={colorAt(i)}
-              strokeWidth={2}
-              connectNulls
-              dot={{ r: 3 }}
-              activeDot={Dot}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+      <ChartFrame line data={chart}>
+        {categoryAxis('round')}
+        {PCT_AXIS}
+        <Tooltip
+          content={(p) => <RoundTooltip active={p.active} label={p.label} rounds={data.rounds} rows={data.byRound} />}
+        />
+        {LEGEND}
+        {seriesLines(
+          [...runs.keys()].map((m, i) => ({ key: m, name: m, color: colorAt(i) })),
+          Dot,
+          true,
+        )}
+      </ChartFrame>
     </ChartPanel>
   );
 }
@@ -196,42 +174,25 @@ function GroupBars<R extends GroupRow>({
       columns={[...naming, ...RATE_COLUMNS]}
       href={href}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          {/* Every bar named (interval 0): slanted, cut, the full name on hover. */}
-          <XAxis
-            dataKey="label"
-            interval={0}
-            height={SLANTED_AXIS_HEIGHT}
-            tick={(props) => <SlantedTick {...props} />}
-          />
-          <YAxis domain={[0, 1]} tickFormatter={pctTick} tick={{ fontSize: 11 }} />
-          <Tooltip
-            formatter={(v, name, item) => [
-              `${pct(v as number)} (n = ${name === 'Checkpoint pass rate' ? item.payload.checkpoints : item.payload.trajectories})`,
-              name,
-            ]}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar
-            dataKey="checkpointPassRate"
-            name="Checkpoint pass rate"
-            fill={colorAt(0)}
-            cursor="pointer"
-            onClick={(d) => open(href(d.payload as GroupRow))}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="taskPassRate"
-            name="Task pass rate"
-            fill={colorAt(1)}
-            cursor="pointer"
-            onClick={(d) => open(href(d.payload as GroupRow))}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+      <ChartFrame data={rows}>
+        {/* Every bar named (interval 0): slanted, cut, the full name on hover. */}
+        <XAxis dataKey="label" interval={0} height={SLANTED_AXIS_HEIGHT} tick={(props) => <SlantedTick {...props} />} />
+        {PCT_AXIS}
+        <Tooltip
+          formatter={(v, name, item) => [
+            `${pct(v as number)} (n = ${name === 'Checkpoint pass rate' ? item.payload.checkpoints : item.payload.trajectories})`,
+            name,
+          ]}
+        />
+        {LEGEND}
+        {seriesBars(
+          [
+            { key: 'checkpointPassRate', name: 'Checkpoint pass rate', color: colorAt(0) },
+            { key: 'taskPassRate', name: 'Task pass rate', color: colorAt(1) },
+          ],
+          (r: GroupRow) => open(href(r)),
+        )}
+      </ChartFrame>
     </ChartPanel>
   );
 }

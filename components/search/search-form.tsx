@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { Field, SelectField, TextInput, type Option } from '@/components/ui/field';
+import { Field, TextInput } from '@/components/ui/field';
+import { FilterMenus, type FilterMenu } from '@/components/ui/filter-menus';
 import type { SearchFilterOptions } from '@/lib/search/search-options';
 import type { SearchQuery } from '@/lib/search/search-query';
 
@@ -8,7 +9,7 @@ const TYPES = ['MESSAGE', 'TOOL_CALL', 'OBSERVATION', 'NOTIFICATION', 'FINAL'];
 
 /** A plain GET form: the search lives in the URL (shareable, back button works, Enter submits). */
 export function SearchForm({ query, options }: { query: SearchQuery; options: SearchFilterOptions }) {
-  const menus: { name: string; label: string; values: string[]; current?: string; enumLabels?: boolean }[] = [
+  const menus: FilterMenu[] = [
     { name: 'source', label: 'Source', values: SOURCES, current: query.source, enumLabels: true },
     { name: 'type', label: 'Event type', values: TYPES, current: query.type, enumLabels: true },
     { name: 'outcome', label: 'Outcome', values: ['passed', 'failed'], current: query.outcome },
@@ -44,19 +45,7 @@ export function SearchForm({ query, options }: { query: SearchQuery; options: Se
         </button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        {menus.map((m) => (
-          <SelectField
-            key={m.name}
-            label={m.label}
-            name={m.name}
-            defaultValue={m.current ?? ''}
-            fieldClassName="min-w-40"
-            options={[
-              ['', 'Any'],
-              ...m.values.map((v): Option => [v, m.enumLabels ? v.toLowerCase().replace('_', ' ') : v]),
-            ]}
-          />
-        ))}
+        <FilterMenus menus={menus} any="Any" fieldClassName="min-w-40" />
         <label className="flex items-center gap-2 pb-1.5 text-sm text-slate-700">
           <input
             type="checkbox"

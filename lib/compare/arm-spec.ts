@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import { AppError } from '@/lib/errors';
 import { optionalFilterText } from '@/lib/http/filter-text';
 

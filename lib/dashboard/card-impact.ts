@@ -1,7 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
-import { cellWhere } from './cell-filters';
-import type { DashboardFilters } from './filters';
+import { cellWhere, type DashboardFilters } from './filters';
 import { rate, wilsonInterval } from './wilson';
 
 /**
@@ -11,13 +10,15 @@ import { rate, wilsonInterval } from './wilson';
  */
 export const MIN_CHECKPOINTS = 20;
 
-type Group = {
-  trajectories: number;
-  checkpoints: number;
-  passed: number;
-  rate: number | null;
-  interval: { low: number; high: number } | null;
-};
+/** One side of the comparison: its trajectories and checkpoint results, the pass rate and its Wilson interval. */
+const group = (trajectories: number, checkpoints: number, passed: number) => ({
+  trajectories,
+  checkpoints,
+  passed,
+  rate: rate(passed, checkpoints),
+  interval: wilsonInterval(passed, checkpoints),
+});
+type Group = ReturnType<typeof group>;
 export type ImpactRow = {
   cardKey: string;
   cardId: string | null;
@@ -42,14 +43,6 @@ type Row = {
   cc: number;
   cp: number;
 };
-
-const group = (trajectories: number, checkpoints: number, passed: number): Group => ({
-  trajectories,
-  checkpoints,
-  passed,
-  rate: rate(passed, checkpoints),
-  interval: wilsonInterval(passed, checkpoints),
-});
 
 /**
  * Card impact per (card, release): checkpoint pass rate of the trajectories the

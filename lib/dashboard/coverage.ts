@@ -1,7 +1,6 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
-import { cellWhere } from './cell-filters';
-import { narrowsTrajectories, trajectoryWhere, type DashboardFilters } from './filters';
+import { cellWhere, narrowsTrajectories, trajectoryWhere, type DashboardFilters } from './filters';
 import { rate } from './wilson';
 
 export type CoverageRow = { failed: number; diagnosed: number; coverage: number | null };

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { optionalFilterText } from '@/lib/http/filter-text';
 
 // No database imports here: client components use the schema's types and filterParams.
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 const optionalDate = z
   .string()
   .trim()
@@ -23,11 +17,11 @@ const optionalDate = z
 
 /** The filter fields, without the range check: the OpenAPI document lists them as the query of `GET /api/dashboard`. */
 export const dashboardFilterFields = z.object({
-  benchmark: optionalText(200),
-  ability: optionalText(200),
-  model: optionalText(300),
+  benchmark: optionalFilterText(200),
+  ability: optionalFilterText(200),
+  model: optionalFilterText(300),
   // The agent harness a model ran under (Trajectory.agent): one model under two agents is two runs to compare.
-  agent: optionalText(300),
+  agent: optionalFilterText(300),
   // nullAgent=1: only runs without an agent recorded (the menu's "No agent"; the cube keys them '').
   // true as well: loadDashboard parses the filters the page already parsed.
   nullAgent: z

@@ -3,18 +3,56 @@ import type { DashboardFilters } from './filter-schema';
 
 export { dashboardFilterSchema, filterParams, type DashboardFilters } from './filter-schema';
 
-/** Conditions on a trajectory `t` joined to its task `k` (date range on the import time). */
-export function trajectoryWhere(f: DashboardFilters): Prisma.Sql {
+/** Where a query reads each dashboard filter: its columns, the "no agent" test and the date range. */
+type FilterColumns = {
+  benchmark: Prisma.Sql;
+  ability: Prisma.Sql;
+  model: Prisma.Sql;
+  agent: Prisma.Sql;
+  noAgent: Prisma.Sql;
+  dates: (f: DashboardFilters) => Prisma.Sql[];
+};
+
+function filtersWhere(f: DashboardFilters, c: FilterColumns): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (f.benchmark) parts.push(Prisma.sql`k.benchmark = ${f.benchmark}`);
-  if (f.ability) parts.push(Prisma.sql`k.ability = ${f.ability}`);
-  if (f.model) parts.push(Prisma.sql`t.model = ${f.model}`);
-  if (f.agent) parts.push(Prisma.sql`t.agent = ${f.agent}`);
-  // As the cube keys "none" (coalesce(agent, '')): null and an empty name are both no agent.
-  if (f.nullAgent) parts.push(Prisma.sql`coalesce(t.agent, '') = ''`);
-  parts.push(...dateWhere(f, Prisma.sql`t."createdAt"`));
+  for (const k of ['benchmark', 'ability', 'model', 'agent'] as const)
+    if (f[k]) parts.push(Prisma.sql`${c[k]} = ${f[k]}`);
+  if (f.nullAgent) parts.push(c.noAgent);
+  parts.push(...c.dates(f));
   return Prisma.join(parts, ' AND ');
 }
+
+const TRAJECTORY_COLUMNS: FilterColumns = {
+  benchmark: Prisma.sql`k.benchmark`,
+  ability: Prisma.sql`k.ability`,
+  model: Prisma.sql`t.model`,
+  agent: Prisma.sql`t.agent`,
+  // As the cube keys "none" (coalesce(agent, '')): null and an empty name are both no agent.
+  noAgent: Prisma.sql`coalesce(t.agent, '') = ''`,
+  dates: (f) => dateWhere(f, Prisma.sql`t."createdAt"`),
+};
+
+/**
+ * The cube rows `c` (DashboardCell / DashboardCardCell) key ability and release '' for none, and
+ * the import day: the same trajectories as trajectoryWhere, the date range on whole days.
+ */
+const CELL_COLUMNS: FilterColumns = {
+  benchmark: Prisma.sql`c.benchmark`,
+  ability: Prisma.sql`c.ability`,
+  model: Prisma.sql`c.model`,
+  agent: Prisma.sql`c.agent`,
+  noAgent: Prisma.sql`c.agent = ''`,
+  dates: (f) => [
+    ...(f.from ? [Prisma.sql`c.day >= ${f.from}::date`] : []),
+    ...(f.to ? [Prisma.sql`c.day <= ${f.to}::date`] : []),
+  ],
+};
+
+/** Conditions on a trajectory `t` joined to its task `k` (date range on the import time). */
+export const trajectoryWhere = (f: DashboardFilters) => filtersWhere(f, TRAJECTORY_COLUMNS);
+
+/** The dashboard filters on a cube row `c`. */
+export const cellWhere = (f: DashboardFilters) => filtersWhere(f, CELL_COLUMNS);
 
 /** Whether trajectoryWhere(f) keeps only some trajectories (else a query can leave trajectories and tasks unjoined). */
 export function narrowsTrajectories(f: DashboardFilters): boolean {

@@ -1,39 +1,30 @@
 import type { Prisma } from '@prisma/client';
 import { z } from 'zod';
+import { optionalFilterText } from '@/lib/http/filter-text';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { pageOf, pageQuerySchema, toPrismaPage, type Page } from '@/lib/http/pagination';
 import { dashboardFilterSchema } from './filters';
 
+// A switch in a link: `1` on, blank or absent off.
+const flag = z
+  .enum(['1', ''])
+  .optional()
+  .transform((v) => v === '1');
+
 /** The list behind a dashboard point: trajectories by the dashboard filters plus round, outcome and injected card. */
 export const trajectoryDrillSchema = dashboardFilterSchema.extend(pageQuerySchema.shape).extend({
   // "R0" = no memory, otherwise a release name.
-  release: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  release: optionalFilterText(200),
   outcome: z
     .enum(['passed', 'failed', ''])
     .optional()
     .transform((v) => v || undefined),
   // A card key (or id) the trajectory was injected with.
-  card: z
-    .string()
-    .trim()
-    .max(300)
-    .optional()
-    .transform((v) => v || undefined),
-  nullAbility: z
-    .enum(['1', ''])
-    .optional()
-    .transform((v) => v === '1'),
+  card: optionalFilterText(300),
+  nullAbility: flag,
   // checkpointFailed=1: trajectories with a failed checkpoint, whatever their outcome (the list behind a diagnosis-coverage point).
-  checkpointFailed: z
-    .enum(['1', ''])
-    .optional()
-    .transform((v) => v === '1'),
+  checkpointFailed: flag,
 });
 export type TrajectoryDrill = z.infer<typeof trajectoryDrillSchema>;
 

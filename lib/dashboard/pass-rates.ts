@@ -1,8 +1,7 @@
 import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { releaseRecipeSchema, type ReleaseRecipe } from '@/lib/releases/release-recipe';
-import { cellWhere } from './cell-filters';
-import type { DashboardFilters } from './filters';
+import { cellWhere, type DashboardFilters } from './filters';
 import { rate } from './wilson';
 
 /** Pass-rate figures of one group of trajectories: task pass rate and checkpoint pass rate, with their n. */

@@ -1,36 +1,32 @@
 import { CardOperation, Prisma } from '@prisma/client';
-import { z } from 'zod';
 import { cardRecordCounts } from '@/lib/compare/card-record-counts';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
-import { pageNumber, type Page } from '@/lib/http/pagination';
+import type { Page } from '@/lib/http/pagination';
 import { pageAndTotal, shortPage } from '@/lib/live/large-count';
-import { bankFilterShape } from '@/lib/cards/card-summary';
 import { proposalFacets, type ProposalFacets } from './proposal-facets';
+import {
+  baseKey,
+  baseWhere,
+  proposalDrillSchema,
+  proposalListQuerySchema,
+  type ProposalListFilters,
+} from './proposal-list-query';
 import type { ProposalSummary } from './proposal-summary';
 import { STALE_SQL, STALE_TARGETS_SQL } from './staleness';
 
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+export { proposalListQuerySchema, proposalDrillSchema, type ProposalListQuery } from './proposal-list-query';
 
-export const proposalListQuerySchema = z.object({
-  // "open" = waiting for a reviewer: PENDING, plus INVALID ones kept with their reasons until dismissed.
-  status: z.enum(['open', 'PENDING', 'APPROVED', 'REJECTED', 'NOOP', 'INVALID', 'SUPERSEDED', 'all']).default('open'),
-  ...bankFilterShape,
-  operation: z.enum(CardOperation).optional(),
-  taskId: z.string().min(1).optional(),
-  runId: z.string().min(1).optional(),
-  valid: bool.optional(),
-  stale: bool.optional(),
-  page: pageNumber,
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
-export type ProposalListQuery = z.input<typeof proposalListQuerySchema>;
-
-/** A list row: no card contents (the page opens the proposal for those). */
+/**
+ * A list row: no card contents (the page opens the proposal for those). `title`: the proposed card's
+ * title (a function card's tool), else its primary target card's; `rules`: the validation rules it failed.
+ */
 export type ProposalListItem = ProposalSummary & {
   stale: boolean;
   title: string | null;
+  rules: string[];
+  decisions: { decision: string; reviewer: string; at: string }[];
   reason: string;
   runId: string | null;
   task: { id: string; benchmark: string; externalId: string } | null;
@@ -63,18 +59,14 @@ const RECORD_OPERATIONS = new Set<string>([
 ]);
 const STALE_TARGETS = Prisma.raw(STALE_TARGETS_SQL);
 
-function statusClause(status: z.infer<typeof proposalListQuerySchema>['status']): Prisma.Sql {
-  if (status === 'all') return Prisma.sql`TRUE`;
-  if (status === 'open') return Prisma.sql`p.status IN ('PENDING', 'INVALID')`;
-  return Prisma.sql`p.status = ${status}::"ProposalStatus"`;
-}
-
 // Lists send rows, not documents: the proposal page shows the curator's whole reason.
 const REASON_EXCERPT = 280;
 
 type PageRow = ProposalSummary & {
   stale: boolean;
   title: string | null;
+  rules: string[];
+  decisions: ProposalListItem['decisions'];
   reason: string;
   runId: string | null;
   taskId: string | null;
@@ -94,7 +86,12 @@ type PageRow = ProposalSummary & {
 function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, s.stale IS NOT NULL AS stale,
-           coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool') AS title,
+           coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool', (SELECT tc.title FROM "Card" tc WHERE tc.id = p."targetCardId")) AS title,
+           (SELECT coalesce(json_agg(v->>'rule'), '[]'::json) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.validation) = 'array' THEN p.validation ELSE '[]'::jsonb END) v
+            WHERE jsonb_typeof(v) = 'object' AND coalesce(v->>'rule', '') <> '') AS rules,
+           (SELECT coalesce(json_agg(json_build_object('decision', rv.decision, 'reviewer', u.name, 'at', ${isoTime(Prisma.sql`rv."createdAt"`)})
+                                     ORDER BY rv."createdAt"), '[]'::json)
+            FROM "Review" rv JOIN "User" u ON u.id = rv."reviewerId" WHERE rv."proposalId" = p.id) AS decisions,
            CASE WHEN length(p.reason) > ${REASON_EXCERPT} THEN left(p.reason, ${REASON_EXCERPT - 1}) || '…' ELSE p.reason END AS reason, p."runId",
            r."taskId", r."taskBenchmark" AS benchmark, r."taskExternalId" AS "externalId", ${isoTime(Prisma.sql`p."createdAt"`)} AS "createdAt",
            (SELECT coalesce(json_agg(json_build_object('cardId', pt."cardId", 'key', c.key, 'baseVersionId', pt."baseVersionId",
@@ -115,17 +112,23 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
  */
 export async function listProposals(actor: Actor, raw: unknown): Promise<ProposalListPage> {
   requirePermission(actor, 'proposal:read');
-  const q = proposalListQuerySchema.parse(raw ?? {});
+  return proposalPage(proposalListQuerySchema.parse(raw ?? {}), raw);
+}
+
+/**
+ * The same list behind a dashboard curation or review point: readable by whoever reads the dashboard
+ * (annotators included), every status unless the link names one.
+ */
+export async function listDrillProposals(actor: Actor, raw: unknown): Promise<ProposalListPage> {
+  requirePermission(actor, 'dashboard:read');
+  return proposalPage(proposalDrillSchema.parse(raw ?? {}), raw);
+}
+
+async function proposalPage(q: ProposalListFilters, raw: unknown): Promise<ProposalListPage> {
   const cursor = cursorQuerySchema.parse(raw ?? {});
   const keyset = keysetPage('p', 'desc', cursor);
-  // The base every facet count applies: the status scope, run and task (lib/review/proposal-facets.ts).
-  const base: Prisma.Sql[] = [statusClause(q.status)];
-  if (q.runId) base.push(Prisma.sql`p."runId" = ${q.runId}`);
-  // The task filter takes the console's id or the benchmark's task id (airline/16).
-  if (q.taskId)
-    base.push(
-      Prisma.sql`p."runId" IN (SELECT r2.id FROM "ReflectionRun" r2 JOIN "Task" t2 ON t2.id = r2."taskId" WHERE t2.id = ${q.taskId} OR t2."externalId" = ${q.taskId})`,
-    );
+  // The base every facet count applies (lib/review/proposal-facets.ts).
+  const base = baseWhere(q);
   const where: Prisma.Sql[] = [...base];
   if (q.kind) where.push(Prisma.sql`p."cardKind" = ${q.kind}::"CardKind"`);
   if (q.ability) where.push(Prisma.sql`p.ability = ${q.ability}`);
@@ -152,7 +155,7 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
           offset === 0 && !keyset.where ? shortPage(q.pageSize) : null,
         )
       : read().then((rows) => [rows, null] as const),
-    proposalFacets(JSON.stringify([q.status, q.runId ?? null, q.taskId ?? null]), Prisma.join(base, ' AND '), {
+    proposalFacets(baseKey(q), Prisma.join(base, ' AND '), {
       kind: q.kind,
       ability: q.ability,
       operation: q.operation,
@@ -179,6 +182,8 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
     valid: r.valid,
     stale: r.stale,
     title: r.title,
+    rules: r.rules,
+    decisions: r.decisions,
     reason: r.reason,
     runId: r.runId,
     task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DrillProposals } from '@/components/dashboard/drill-proposals';
 import { DrillTrajectories } from '@/components/dashboard/drill-trajectories';
-import type { DrillProposal } from '@/lib/dashboard/list-proposals';
 import type { DrillTrajectory } from '@/lib/dashboard/list-trajectories';
+import type { ProposalListItem } from '@/lib/review/list-proposals';
 
 const page = <T>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 50, pageCount: 1 });
 // "evil" after a right-to-left override reads "live" when the control is obeyed.
@@ -41,14 +41,20 @@ describe('imported text in the dashboard drill-downs', () => {
   });
 
   it('names a proposal by its card title (through the same safe text), its reason below', () => {
-    const p: DrillProposal = {
+    const p: ProposalListItem = {
       id: 'p1',
       title: `Title ${SPOOF}`,
       operation: 'ADD_CARD',
       status: 'PENDING',
+      valid: true,
+      stale: false,
       cardKind: 'SKILL',
       ability: `ability-${SPOOF}`,
       reason: `Because ${SPOOF} ${LONG}`,
+      runId: null,
+      task: null,
+      targets: [],
+      record: null,
       createdAt: '2026-03-01T00:00:00.000Z',
       rules: [],
       decisions: [],

@@ -3,7 +3,7 @@ import { searchParamsRecord } from '@/lib/http/pagination';
 import { listProposals } from '@/lib/review/list-proposals';
 import { writeCard } from '@/lib/review/write-card';
 
-/** The review inbox: ?status=&kind=&ability=&operation=&taskId=&runId=&valid=&stale=&page=&pageSize= (newest first, with counts). */
+/** The review inbox: ?status=&kind=&ability=&operation=&taskId=&runId=&valid=&stale=&week=&bank=&rule=&decision=&reviewerId=&from=&to=&page=&pageSize= (newest first, with counts). */
 export const GET = apiRoute('proposal:read', async ({ req, actor }) =>
   listProposals(actor, searchParamsRecord(req.nextUrl.searchParams)),
 );

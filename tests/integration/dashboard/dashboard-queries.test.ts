@@ -4,7 +4,7 @@ import { bankGrowth } from '@/lib/dashboard/bank-growth';
 import { cardImpact, MIN_CHECKPOINTS, sortImpact } from '@/lib/dashboard/card-impact';
 import { coverage } from '@/lib/dashboard/coverage';
 import { curation } from '@/lib/dashboard/curation';
-import { listDrillProposals } from '@/lib/dashboard/list-proposals';
+import { listDrillProposals, listProposals } from '@/lib/review/list-proposals';
 import { listDrillTrajectories } from '@/lib/dashboard/list-trajectories';
 import { loadDashboard } from '@/lib/dashboard/load-dashboard';
 import { passRates } from '@/lib/dashboard/pass-rates';
@@ -326,6 +326,26 @@ describe('diagnosis coverage, curation, review and bank', () => {
     const round = await listDrillTrajectories(actor, { benchmark: bench, release: 'R0', model: 'm1' });
     expect(round.items.map((t) => t.id).sort()).toEqual([ids.t1.id, ids.t2.id].sort());
     expect((await listDrillTrajectories(actor, { benchmark: bench, card: K1 })).total).toBe(2);
+  });
+
+  it('lists a curation point through the one proposal list: rules, decisions, the dates the chart counts, the inbox filters', async () => {
+    const actor = await createActor('ANNOTATOR');
+    expect((await listDrillProposals(actor, { rule: 'schema' })).items).toEqual([
+      expect.objectContaining({
+        operation: 'PATCH_CARD',
+        status: 'REJECTED',
+        rules: ['privacy', 'schema'],
+        decisions: [{ decision: 'REJECTED', reviewer: r1.name, at: '2026-03-02T04:00:00.000Z' }],
+      }),
+    ]);
+    // The curation chart counts proposals made within the dates: the list behind a bar keeps to them.
+    const dated = await listDrillProposals(actor, { rule: 'privacy', from: '2026-03-09', to: '2026-03-31' });
+    expect(dated.items.map((p) => p.operation)).toEqual(['NOOP']);
+    // The review inbox takes the same filters; annotators read the dashboard's view of it only.
+    const reviewer = await createActor('REVIEWER');
+    const bank = await listProposals(reviewer, { status: 'all', bank: 'function', decision: 'EDITED_APPROVED' });
+    expect(bank.items.map((p) => p.operation)).toEqual(['NOOP']);
+    await expect(listProposals(actor, { bank: 'function' })).rejects.toThrow();
   });
 
   it('loads everything for a reader and refuses a bad date naming the field', async () => {

@@ -1,11 +1,9 @@
-import Link from 'next/link';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { DrillProposals } from '@/components/dashboard/drill-proposals';
-import { PageHeader } from '@/components/ui/page-header';
-import { UntrustedText } from '@/components/ui/untrusted-text';
+import { DrillHeader } from '@/components/dashboard/drill-list';
 import { requirePageActor } from '@/lib/users/current-actor';
 import { dashboardHref } from '@/lib/dashboard/filter-schema';
-import { listDrillProposals, proposalDrillSchema } from '@/lib/dashboard/list-proposals';
+import { listDrillProposals, proposalDrillSchema } from '@/lib/review/list-proposals';
 import { parsePageQuery } from '@/lib/pages/parse-page-query';
 
 export const metadata = { title: 'Dashboard · proposals' };
@@ -26,15 +24,7 @@ export default async function Page({
     .join(' · ');
   return (
     <>
-      <PageHeader
-        title="Proposals"
-        description={described ? <UntrustedText text={described} /> : 'All proposals'}
-        actions={
-          <Link href={dashboardHref(query)} className="text-sm text-indigo-700 underline">
-            Back to the dashboard
-          </Link>
-        }
-      />
+      <DrillHeader title="Proposals" described={described} all="All proposals" back={dashboardHref(query)} />
       <DrillProposals page={page} params={raw} />
     </>
   );

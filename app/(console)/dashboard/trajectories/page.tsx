@@ -1,8 +1,6 @@
-import Link from 'next/link';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
 import { DrillTrajectories } from '@/components/dashboard/drill-trajectories';
-import { PageHeader } from '@/components/ui/page-header';
-import { UntrustedText } from '@/components/ui/untrusted-text';
+import { DrillHeader } from '@/components/dashboard/drill-list';
 import { requirePageActor } from '@/lib/users/current-actor';
 import { dashboardHref } from '@/lib/dashboard/filter-schema';
 import { listDrillTrajectories, trajectoryDrillSchema } from '@/lib/dashboard/list-trajectories';
@@ -38,15 +36,7 @@ export default async function Page({
     .join(' · ');
   return (
     <>
-      <PageHeader
-        title="Trajectories"
-        description={described ? <UntrustedText text={described} /> : 'All trajectories'}
-        actions={
-          <Link href={dashboardHref(q)} className="text-sm text-indigo-700 underline">
-            Back to the dashboard
-          </Link>
-        }
-      />
+      <DrillHeader title="Trajectories" described={described} all="All trajectories" back={dashboardHref(q)} />
       <DrillTrajectories page={page} params={raw} />
     </>
   );
