@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { optionalFilterText } from '@/lib/http/filter-text';
 import { AppError } from '@/lib/errors';
-import { optionalFilterText } from '@/lib/http/filter-text';
 
 // No database imports here: the compare page's arms chooser parses and prints arms on the client too.
 
