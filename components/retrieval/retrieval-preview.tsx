@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, Select, SuggestInput, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { PreviewOptions } from '@/lib/releases/preview-options';
 import type { PreviewTask, RetrievalPreview } from '@/lib/releases/preview-retrieval';
@@ -139,10 +139,10 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
             <TextInput value={form.apps} onChange={(e) => set({ apps: e.target.value })} placeholder="mail, contacts" />
           </Field>
           <Field label="Ability (bank)">
-            <TextInput
+            <SuggestInput
               value={form.ability}
               onChange={(e) => set({ ability: e.target.value })}
-              list="preview-banks"
+              suggestions={options.banks}
               placeholder="every bank"
             />
           </Field>
@@ -170,23 +170,13 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
           </Field>
         </div>
         <Field label="Pre-tool function (optional)">
-          <TextInput
+          <SuggestInput
             value={form.fn}
             onChange={(e) => set({ fn: e.target.value })}
-            list="preview-tools"
+            suggestions={options.tools}
             placeholder="App.function"
           />
         </Field>
-        <datalist id="preview-banks">
-          {options.banks.map((b) => (
-            <option key={b} value={b} />
-          ))}
-        </datalist>
-        <datalist id="preview-tools">
-          {options.tools.map((t) => (
-            <option key={t} value={t} />
-          ))}
-        </datalist>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={!form.task.trim() || preview.isPending}>
             {preview.isPending ? 'Retrieving…' : 'Preview retrieval'}

@@ -22,3 +22,8 @@ export function Button({
     />
   );
 }
+
+/** A button that reads as a link in running text ("show all tasks"): an action on this page, not a way elsewhere. */
+export function TextButton({ className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="button" className={`text-indigo-700 hover:underline ${className}`} {...props} />;
+}

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /**
@@ -31,6 +31,36 @@ export function Field({
 // ComponentProps (not *HTMLAttributes) so a `ref` passes through (React 19 refs are props).
 export function TextInput(props: ComponentProps<'input'>) {
   return <input {...props} className={`${CONTROL} ${props.className ?? ''}`} />;
+}
+
+/** A text input with typed-or-picked suggestions (a `<datalist>` of its own); any other text can still be typed. */
+export function SuggestInput({ suggestions, ...input }: ComponentProps<'input'> & { suggestions?: readonly string[] }) {
+  const id = useId();
+  if (!suggestions) return <TextInput {...input} />;
+  return (
+    <>
+      <TextInput {...input} list={id} />
+      <datalist id={id}>
+        {suggestions.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** A checkbox with its label after it; `labelClassName` places the pair, `className` is the box's. */
+export function CheckboxField({
+  label,
+  labelClassName,
+  ...checkbox
+}: Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; labelClassName: string }) {
+  return (
+    <label className={labelClassName}>
+      <input type="checkbox" {...checkbox} />
+      {label}
+    </label>
+  );
 }
 
 export function Select(props: ComponentProps<'select'>) {
