@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
@@ -30,20 +30,15 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
     { header: 'Benchmark', cell: (s) => s.benchmark },
     { header: 'Ability', cell: (s) => s.ability || 'every ability' },
     { header: 'k', cell: (s) => s.k, className: 'tabular-nums' },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (s) => (
-        <Button
-          variant="ghost"
-          disabled={save.isPending}
-          onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}
-        >
-          Reset to 1
-        </Button>
-      ),
-    },
+    actionsColumn((s) => (
+      <Button
+        variant="ghost"
+        disabled={save.isPending}
+        onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}
+      >
+        Reset to 1
+      </Button>
+    )),
   ];
   const submit = (e: FormEvent) => {
     e.preventDefault();

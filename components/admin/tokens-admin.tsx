@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, Select, TextInput } from '@/components/ui/field';
@@ -41,21 +41,17 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
     { header: 'Owner', cell: (t) => t.owner },
     { header: 'Last used', cell: (t) => (t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : 'never') },
     { header: 'Status', cell: (t) => tokenStatus(t).label },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (t) =>
-        t.revokedAt ? null : (
-          <ConfirmButton
-            label="Revoke"
-            question={`Revoke "${t.name}"? Every caller using it is refused at once; this cannot be undone.`}
-            confirmLabel="Revoke token"
-            onConfirm={() => revoke.mutate(t.id)}
-            disabled={revoke.isPending}
-          />
-        ),
-    },
+    actionsColumn((t) =>
+      t.revokedAt ? null : (
+        <ConfirmButton
+          label="Revoke"
+          question={`Revoke "${t.name}"? Every caller using it is refused at once; this cannot be undone.`}
+          confirmLabel="Revoke token"
+          onConfirm={() => revoke.mutate(t.id)}
+          disabled={revoke.isPending}
+        />
+      ),
+    ),
   ];
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {

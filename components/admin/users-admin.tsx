@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
@@ -65,26 +65,22 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
         </>
       ),
     },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (u) =>
-        u.id !== currentUserId ? (
-          <span className="inline-flex items-start gap-2">
-            {u.active ? <ResetPassword userId={u.id} email={u.email} /> : null}
-            <Button
-              variant={u.active ? 'secondary' : 'ghost'}
-              disabled={update.isPending}
-              onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}
-            >
-              {u.active ? 'Deactivate' : 'Reactivate'}
-            </Button>
-          </span>
-        ) : (
-          <span className="text-xs text-slate-500">you</span>
-        ),
-    },
+    actionsColumn((u) =>
+      u.id !== currentUserId ? (
+        <span className="inline-flex items-start gap-2">
+          {u.active ? <ResetPassword userId={u.id} email={u.email} /> : null}
+          <Button
+            variant={u.active ? 'secondary' : 'ghost'}
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}
+          >
+            {u.active ? 'Deactivate' : 'Reactivate'}
+          </Button>
+        </span>
+      ) : (
+        <span className="text-xs text-slate-500">you</span>
+      ),
+    ),
   ];
 
   return (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import type { CardDetail } from '@/lib/cards/get-card';
+import { VersionSelect } from './version-select';
 
 type Action =
   | { kind: 'rollback'; versionNumber: number; note: string }
@@ -55,18 +56,13 @@ export function CardActions({
       <div className="flex flex-wrap items-center gap-2">
         {older.length && card.status !== 'MERGED' ? (
           <>
-            <select
-              aria-label="Version to restore"
+            <VersionSelect
+              label="Version to restore"
+              versions={older}
               value={versionNumber}
-              onChange={(e) => setVersionNumber(Number(e.target.value))}
+              onChange={setVersionNumber}
               className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300"
-            >
-              {older.map((v) => (
-                <option key={v.number} value={v.number}>
-                  v{v.number}
-                </option>
-              ))}
-            </select>
+            />
             <Button variant="secondary" disabled={busy} onClick={() => go({ kind: 'rollback', versionNumber, note })}>
               Restore as a new version
             </Button>

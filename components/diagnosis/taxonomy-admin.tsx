@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Field, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
@@ -109,20 +109,15 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
       ),
     },
     { header: 'Used', className: 'text-xs', cell: (c) => c.usage },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (c) => (
-        <Button
-          variant={c.active ? 'secondary' : 'ghost'}
-          disabled={update.isPending}
-          onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}
-        >
-          {c.active ? 'Retire' : 'Restore'}
-        </Button>
-      ),
-    },
+    actionsColumn((c) => (
+      <Button
+        variant={c.active ? 'secondary' : 'ghost'}
+        disabled={update.isPending}
+        onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}
+      >
+        {c.active ? 'Retire' : 'Restore'}
+      </Button>
+    )),
   ];
   return (
     <WithCreateForm form={<NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />}>
