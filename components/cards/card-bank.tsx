@@ -135,8 +135,6 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
   const router = useRouter();
   const serverList = useServerList({ key: ['cards', 'bank'], endpoint: '/api/cards', initial, initialQuery });
   const { params, setParams, list, data, value: v, toPage } = serverList;
-  const bind = filterBinding(params, setParams);
-  const select = selectFilterBinding(params, setParams);
   const [help, setHelp] = useState(false);
   const items = useMemo(() => data?.items ?? [], [data]);
   const [selected, setSelected] = useListKeys(
@@ -160,6 +158,8 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
 
   const abilities = [...new Set((data?.banks ?? []).map((b) => b.ability).filter((a): a is string => Boolean(a)))];
 
+  const bind = filterBinding(params, setParams);
+  const select = selectFilterBinding(params, setParams);
   return (
     <section aria-label="Card bank" className="space-y-4">
       <ul className="flex flex-wrap gap-2" aria-label="Banks">
