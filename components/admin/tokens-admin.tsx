@@ -7,9 +7,10 @@ import { ConfirmButton } from '@/components/ui/confirm-button';
 import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, SelectField, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ApiTokenView } from '@/lib/users/api-tokens';
+import { ROLE_CHOICES } from './role-select';
 import { TOKEN_LIFETIMES, tokenStatus } from './token-status';
 
 const KEY = ['admin', 'tokens'];
@@ -82,24 +83,8 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
         <Field label="Name">
           <TextInput name="name" required placeholder="e.g. nightly importer" />
         </Field>
-        <Field label="Acts as role">
-          <Select name="role" defaultValue="RESEARCHER">
-            {['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'].map((r) => (
-              <option key={r} value={r}>
-                {r.toLowerCase()}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Expires after">
-          <Select name="expiresInDays" defaultValue="">
-            {TOKEN_LIFETIMES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField label="Acts as role" name="role" defaultValue="RESEARCHER" options={ROLE_CHOICES} />
+        <SelectField label="Expires after" name="expiresInDays" defaultValue="" options={TOKEN_LIFETIMES} />
         <ErrorMessage error={create.error} />
         {created ? (
           <div role="status" className="rounded-md bg-emerald-50 p-2 text-xs text-emerald-800 ring-1 ring-emerald-200">

@@ -4,14 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
 import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, SelectField, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { UpdateUserResult } from '@/lib/users/manage-users';
 import type { UserListItem, UserView } from '@/lib/users/schemas';
 import { describeTokens } from '@/lib/users/token-revocation';
 import { ResetPassword } from './reset-password';
-import { ROLE_OPTIONS, RoleSelect } from './role-select';
+import { ROLE_CHOICES, RoleSelect } from './role-select';
 
 const USERS_KEY = ['admin', 'users'];
 type Patch = Partial<Pick<UserView, 'role' | 'active'>>;
@@ -101,12 +101,6 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     <CreateForm<{ user: UserView }>
       label="New user"
       url="/api/admin/users"
-      toBody={(data) => ({
-        name: data.get('name'),
-        email: data.get('email'),
-        role: data.get('role'),
-        password: data.get('password'),
-      })}
       notice={({ user }) => `Created ${user.email}`}
       onCreated={onCreated}
       submitLabel="Create user"
@@ -118,15 +112,7 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
       <Field label="E-mail">
         <TextInput name="email" type="email" required />
       </Field>
-      <Field label="Role">
-        <Select name="role" defaultValue="ANNOTATOR">
-          {ROLE_OPTIONS.map((r) => (
-            <option key={r} value={r}>
-              {r.toLowerCase()}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <SelectField label="Role" name="role" defaultValue="ANNOTATOR" options={ROLE_CHOICES} />
       <Field label="Initial password">
         <TextInput name="password" type="password" minLength={8} required />
       </Field>

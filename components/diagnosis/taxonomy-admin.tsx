@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
 import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { Field, TextInput } from '@/components/ui/field';
+import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
@@ -89,12 +89,12 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
       cell: (c) => (
         <>
           {/* A textarea sized to its content: the whole description is read and edited in place. */}
-          <textarea
+          <TextArea
             key={c.description ?? ''}
             aria-label={`Description of ${c.key}`}
             defaultValue={c.description ?? ''}
             rows={1}
-            className="block w-full resize-y rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 [field-sizing:content] focus:ring-2 focus:ring-indigo-500"
+            className="resize-y [field-sizing:content]"
             onBlur={(e) =>
               e.target.value.trim() !== (c.description ?? '') &&
               update.mutate({
@@ -137,11 +137,6 @@ function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
     <CreateForm<{ category: FailureCategoryView }>
       label="New category"
       url="/api/taxonomy"
-      toBody={(data) => ({
-        key: String(data.get('key')),
-        label: String(data.get('label')),
-        description: String(data.get('description') ?? ''),
-      })}
       notice={({ category }) => `Added ${category.label}`}
       onCreated={onCreated}
       submitLabel="Add category"
@@ -154,11 +149,7 @@ function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
         <TextInput name="label" required />
       </Field>
       <Field label="Description">
-        <textarea
-          name="description"
-          rows={3}
-          className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
-        />
+        <TextArea name="description" rows={3} className="mt-1" />
       </Field>
     </CreateForm>
   );

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Select } from '@/components/ui/field';
+import { Options, pairs, Select } from '@/components/ui/field';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ReleaseDiff } from '@/lib/releases/diff-releases';
@@ -42,11 +42,7 @@ export function ReleaseDiffPanel({
           className="!mt-0 !w-auto"
           aria-label="Compare with release"
         >
-          {others.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          <Options options={pairs(others)} />
         </Select>
       </label>
       <ErrorMessage error={diff.error} />

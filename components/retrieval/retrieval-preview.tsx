@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, SuggestInput, TextInput } from '@/components/ui/field';
+import { Field, Select, SuggestInput, TextArea, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { PreviewOptions } from '@/lib/releases/preview-options';
 import type { PreviewTask, RetrievalPreview } from '@/lib/releases/preview-retrieval';
@@ -125,12 +125,12 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
         ) : null}
         <label className="block text-sm font-medium text-slate-700">
           Task text
-          <textarea
+          <TextArea
             required
             rows={6}
             value={form.task}
             onChange={(e) => set({ task: e.target.value })}
-            className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+            className="mt-1"
             placeholder="The instruction the agent is about to work on"
           />
         </label>

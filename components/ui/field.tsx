@@ -10,6 +10,10 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
 export const CONTROL =
   'mt-1 block h-8 w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
 
+/** CONTROL without the fixed height, for a textarea. */
+const AREA =
+  'block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
+
 /** A label above its control; `className` sizes the pair in a flex row (e.g. `min-w-44`). */
 export function Field({
   label,
@@ -63,6 +67,11 @@ export function CheckboxField({
   );
 }
 
+/** A multi-line text input, in the same frame as TextInput. */
+export function TextArea(props: ComponentProps<'textarea'>) {
+  return <textarea {...props} className={`${AREA} ${props.className ?? ''}`} />;
+}
+
 export function Select(props: ComponentProps<'select'>) {
   return <select {...props} className={`${CONTROL} bg-white ${props.className ?? ''}`} />;
 }
@@ -83,13 +92,18 @@ export function SelectField({
   return (
     <Field label={label} className={fieldClassName}>
       <Select {...select}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {/* Option labels are often imported names (models, benchmarks): bidi controls show as markers. */}
-            {revealBidi(text)}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
     </Field>
   );
+}
+
+/** The `<option>`s of a select, from `[value, label]` pairs. */
+export function Options({ options }: { options: readonly Option[] }) {
+  return options.map(([value, text]) => (
+    <option key={value} value={value}>
+      {/* Option labels are often imported names (models, benchmarks): bidi controls show as markers. */}
+      {revealBidi(text)}
+    </option>
+  ));
 }
