@@ -37,6 +37,19 @@ export function TextInput(props: ComponentProps<'input'>) {
   return <input {...props} className={`${CONTROL} ${props.className ?? ''}`} />;
 }
 
+/** A labelled text input whose text is kept in state: `onValue` gets what is typed. */
+export function TextField({
+  label,
+  onValue,
+  ...input
+}: Omit<ComponentProps<'input'>, 'onChange'> & { label: ReactNode; onValue: (value: string) => void }) {
+  return (
+    <Field label={label}>
+      <TextInput {...input} onChange={(e) => onValue(e.target.value)} />
+    </Field>
+  );
+}
+
 /** A text input with typed-or-picked suggestions (a `<datalist>` of its own); any other text can still be typed. */
 export function SuggestInput({ suggestions, ...input }: ComponentProps<'input'> & { suggestions?: readonly string[] }) {
   const id = useId();
