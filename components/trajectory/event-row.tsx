@@ -8,6 +8,7 @@ import { parseJsonObservation, unwrapMessage, type FieldMarks } from '@/lib/traj
 import { JsonTree } from './json-tree';
 import { LongText } from './long-text';
 import { MessageMarkdown } from './message-markdown';
+import { InRowToggle } from './in-row-toggle';
 
 const SOURCE_STYLE: Record<EventView['source'], string> = {
   USER: 'bg-sky-100 text-sky-800',
@@ -163,17 +164,9 @@ function EventBody({
     const firstLine = text.split('\n', 1)[0];
     return (
       <div className="mt-1">
-        <button
-          type="button"
-          aria-expanded={expanded}
-          onClick={(e) => {
-            e.stopPropagation();
-            onToggle();
-          }}
-          className="text-xs font-medium text-indigo-700 hover:underline"
-        >
+        <InRowToggle on={expanded} onToggle={onToggle} className="text-xs font-medium text-indigo-700 hover:underline">
           {expanded ? 'Fold observation' : 'Expand observation'}
-        </button>
+        </InRowToggle>
         {expanded ? (
           <Observation text={text} raw={raw} marks={marks} />
         ) : (
@@ -229,17 +222,14 @@ function Observation({ text, raw, marks }: { text: string; raw: boolean; marks: 
   if (!json) return rawView;
   return (
     <div className="mt-1">
-      <button
-        type="button"
-        aria-pressed={asText}
-        onClick={(e) => {
-          e.stopPropagation();
-          setAsText(!asText);
-        }}
+      <InRowToggle
+        on={asText}
+        onToggle={() => setAsText(!asText)}
+        switches
         className="text-[11px] font-medium text-indigo-700 hover:underline"
       >
         {asText ? 'Show as a tree' : 'Show raw JSON'}
-      </button>
+      </InRowToggle>
       {asText ? rawView : <JsonTree value={json} marks={marks} />}
     </div>
   );
