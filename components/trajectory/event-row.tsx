@@ -147,16 +147,7 @@ function EventBody({
 }) {
   if (event.type === 'TOOL_CALL') {
     const args = prettyArgs(event.arguments);
-    return args ? (
-      <LongText
-        text={args}
-        render={(t) => (
-          <pre className={`mt-1 max-h-48 ${PRE}`}>
-            <UntrustedText text={t} />
-          </pre>
-        )}
-      />
-    ) : null;
+    return args ? <RawText text={args} height="max-h-48" /> : null;
   }
   const text = event.content ?? '';
   if (event.type === 'OBSERVATION') {
@@ -209,16 +200,7 @@ function EventBody({
 function Observation({ text, raw, marks }: { text: string; raw: boolean; marks: FieldMarks }) {
   const [asText, setAsText] = useState(false);
   const json = raw ? null : parseJsonObservation(text);
-  const rawView = (
-    <LongText
-      text={text}
-      render={(t) => (
-        <pre className={`mt-1 max-h-96 ${PRE}`}>
-          <UntrustedText text={t} />
-        </pre>
-      )}
-    />
-  );
+  const rawView = <RawText text={text} height="max-h-96" />;
   if (!json) return rawView;
   return (
     <div className="mt-1">
@@ -232,5 +214,19 @@ function Observation({ text, raw, marks }: { text: string; raw: boolean; marks: 
       </InRowToggle>
       {asText ? rawView : <JsonTree value={json} marks={marks} />}
     </div>
+  );
+}
+
+/** Event text shown as it is (monospace, its own scroll box of at most `height`), cut when long. */
+function RawText({ text, height }: { text: string; height: 'max-h-48' | 'max-h-96' }) {
+  return (
+    <LongText
+      text={text}
+      render={(t) => (
+        <pre className={`mt-1 ${height} ${PRE}`}>
+          <UntrustedText text={t} />
+        </pre>
+      )}
+    />
   );
 }
