@@ -23,7 +23,7 @@ import { ReviewNotice } from './review-notice';
 
 export const INBOX_KEY = ['reviews', 'inbox'];
 /** Polling interval only while the live stream is down (refused, dropped, reconnecting). */
-const FALLBACK_POLL_MS = 15_000;
+export const FALLBACK_POLL_MS = 15_000;
 
 const INBOX_KEYS: [string, string][] = [
   ['j / k', 'next / previous proposal'],
