@@ -1,11 +1,10 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
 import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Field, SelectField, TextInput } from '@/components/ui/field';
-import { SavedNote, useRowSave } from '@/components/ui/saved-note';
+import { ActiveToggle, SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { UpdateUserResult } from '@/lib/users/manage-users';
 import type { UserListItem, UserView } from '@/lib/users/schemas';
@@ -69,13 +68,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
       u.id !== currentUserId ? (
         <span className="inline-flex items-start gap-2">
           {u.active ? <ResetPassword userId={u.id} email={u.email} /> : null}
-          <Button
-            variant={u.active ? 'secondary' : 'ghost'}
-            disabled={update.isPending}
-            onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}
-          >
-            {u.active ? 'Deactivate' : 'Reactivate'}
-          </Button>
+          <ActiveToggle row={u} update={update} labels={['Deactivate', 'Reactivate']} />
         </span>
       ) : (
         <span className="text-xs text-slate-500">you</span>

@@ -80,10 +80,10 @@ export function ExportDiagnosesForm({ benchmarks }: { benchmarks: string[] }) {
         </Field>
         <CheckboxField
           label="De-identify texts"
-          labelClassName="flex h-8 items-center gap-2 text-sm text-slate-700"
+          fieldClassName="h-8"
           name="deidentify"
           checked={scope.deidentify}
-          onChange={(e) => setScope({ ...scope, deidentify: e.target.checked })}
+          onChecked={(deidentify) => setScope({ ...scope, deidentify })}
         />
       </div>
       <div aria-live="polite" className="flex items-center gap-3">

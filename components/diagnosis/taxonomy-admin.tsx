@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
 import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
-import { SavedNote, useRowSave } from '@/components/ui/saved-note';
+import { ActiveToggle, SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 
@@ -109,15 +109,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
       ),
     },
     { header: 'Used', className: 'text-xs', cell: (c) => c.usage },
-    actionsColumn((c) => (
-      <Button
-        variant={c.active ? 'secondary' : 'ghost'}
-        disabled={update.isPending}
-        onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}
-      >
-        {c.active ? 'Retire' : 'Restore'}
-      </Button>
-    )),
+    actionsColumn((c) => <ActiveToggle row={c} update={update} labels={['Retire', 'Restore']} />),
   ];
   return (
     <WithCreateForm form={<NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />}>

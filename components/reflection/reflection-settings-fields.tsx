@@ -62,10 +62,9 @@ export function ReflectionSettingsFields({
       </Field>
       <CheckboxField
         label="Require submitted diagnoses"
-        labelClassName="flex items-center gap-2 self-end pb-1.5 text-sm font-medium text-slate-700"
-        className="h-4 w-4 rounded border-slate-300"
+        fieldClassName="self-end pb-1.5 font-medium"
         checked={value.requireDiagnoses}
-        onChange={(e) => onChange({ ...value, requireDiagnoses: e.target.checked })}
+        onChecked={(requireDiagnoses) => onChange({ ...value, requireDiagnoses })}
       />
     </div>
   );

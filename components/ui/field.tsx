@@ -66,15 +66,25 @@ export function SuggestInput({ suggestions, ...input }: ComponentProps<'input'> 
   );
 }
 
-/** A checkbox with its label after it; `labelClassName` places the pair, `className` is the box's. */
+/** A checkbox with its label after it; `fieldClassName` adds to the pair's classes (its place in a row). */
 export function CheckboxField({
   label,
-  labelClassName,
+  fieldClassName = '',
+  onChecked,
   ...checkbox
-}: Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode; labelClassName: string }) {
+}: Omit<ComponentProps<'input'>, 'type' | 'onChange'> & {
+  label: ReactNode;
+  fieldClassName?: string;
+  onChecked: (checked: boolean) => void;
+}) {
   return (
-    <label className={labelClassName}>
-      <input type="checkbox" {...checkbox} />
+    <label className={`flex items-center gap-2 text-sm text-slate-700 ${fieldClassName}`}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 rounded border-slate-300"
+        {...checkbox}
+        onChange={(e) => onChecked(e.target.checked)}
+      />
       {label}
     </label>
   );
