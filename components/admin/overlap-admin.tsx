@@ -2,11 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { Button, SubmitButton } from '@/components/ui/button';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, pairs, SelectField, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { listOverlapSettings } from '@/lib/queue/overlap';
 
@@ -30,20 +30,15 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
     { header: 'Benchmark', cell: (s) => s.benchmark },
     { header: 'Ability', cell: (s) => s.ability || 'every ability' },
     { header: 'k', cell: (s) => s.k, className: 'tabular-nums' },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (s) => (
-        <Button
-          variant="ghost"
-          disabled={save.isPending}
-          onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}
-        >
-          Reset to 1
-        </Button>
-      ),
-    },
+    actionsColumn((s) => (
+      <Button
+        variant="ghost"
+        disabled={save.isPending}
+        onClick={() => save.mutate({ benchmark: s.benchmark, ability: s.ability, k: 1 })}
+      >
+        Reset to 1
+      </Button>
+    )),
   ];
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -70,39 +65,30 @@ export function OverlapAdmin({ initial }: { initial: Data }) {
         aria-label="Set overlap"
       >
         <h2 className="text-sm font-semibold text-slate-900">Set overlap k</h2>
-        <Field label="Benchmark">
-          <Select
-            value={benchmark}
-            onChange={(e) => {
-              setBenchmark(e.target.value);
-              setAbility('');
-            }}
-            required
-          >
-            {q.data.scopes.length === 0 ? <option value="">No tasks imported yet</option> : null}
-            {q.data.scopes.map((s) => (
-              <option key={s.benchmark} value={s.benchmark}>
-                {s.benchmark}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Ability">
-          <Select value={ability} onChange={(e) => setAbility(e.target.value)}>
-            <option value="">Every ability</option>
-            {abilities.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField
+          label="Benchmark"
+          value={benchmark}
+          onChange={(e) => {
+            setBenchmark(e.target.value);
+            setAbility('');
+          }}
+          required
+          options={
+            q.data.scopes.length ? pairs(q.data.scopes.map((s) => s.benchmark)) : [['', 'No tasks imported yet']]
+          }
+        />
+        <SelectField
+          label="Ability"
+          value={ability}
+          onChange={(e) => setAbility(e.target.value)}
+          options={[['', 'Every ability'], ...pairs(abilities)]}
+        />
         <Field label="Annotators per failed checkpoint (k)">
           <TextInput type="number" min={1} max={10} value={k} onChange={(e) => setK(e.target.value)} required />
         </Field>
-        <Button type="submit" disabled={save.isPending || !benchmark}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
+        <SubmitButton pending={save.isPending} disabled={!benchmark}>
+          Save
+        </SubmitButton>
         <ErrorMessage error={save.error} />
         <p className="text-xs text-slate-600">
           Raising k puts already-diagnosed checkpoints back in the queue for other annotators; annotators do not see

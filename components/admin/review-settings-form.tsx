@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
@@ -74,9 +74,7 @@ export function ReviewSettingsForm({ initial }: { initial: ReviewSettings }) {
         />
       </Field>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
+        <SubmitButton pending={save.isPending}>Save</SubmitButton>
         <span className="text-sm text-slate-600" role="status" data-testid="review-settings-status">
           {save.isSuccess ? `Saved: ${describe(saved)}.` : `Now: ${describe(saved)}.`}
         </span>

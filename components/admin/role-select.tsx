@@ -3,11 +3,13 @@
 import type { Role } from '@prisma/client';
 import { useState } from 'react';
 import { ConfirmQuestion } from '@/components/ui/confirm-button';
-import { Select } from '@/components/ui/field';
+import { Options, Select, type Option } from '@/components/ui/field';
 import type { UserListItem } from '@/lib/users/schemas';
 import { describeTokens, tokensRevokedByRole } from '@/lib/users/token-revocation';
 
-export const ROLE_OPTIONS = ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'] as const;
+const ROLES = ['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'] as const;
+/** The roles as a menu offers them, lower-case. */
+export const ROLE_CHOICES: Option[] = ROLES.map((r) => [r, r.toLowerCase()]);
 
 /**
  * A user's role, saved on change. A change that revokes some of the user's working API tokens (a token's
@@ -38,11 +40,7 @@ export function RoleSelect({
         }}
         className="mt-0 min-w-32"
       >
-        {ROLE_OPTIONS.map((r) => (
-          <option key={r} value={r}>
-            {r.toLowerCase()}
-          </option>
-        ))}
+        <Options options={ROLE_CHOICES} />
       </Select>
       {asking ? (
         <ConfirmQuestion

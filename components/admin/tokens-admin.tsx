@@ -4,12 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, SelectField, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ApiTokenView } from '@/lib/users/api-tokens';
+import { ROLE_CHOICES } from './role-select';
 import { TOKEN_LIFETIMES, tokenStatus } from './token-status';
 
 const KEY = ['admin', 'tokens'];
@@ -41,21 +42,17 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
     { header: 'Owner', cell: (t) => t.owner },
     { header: 'Last used', cell: (t) => (t.lastUsedAt ? new Date(t.lastUsedAt).toLocaleString() : 'never') },
     { header: 'Status', cell: (t) => tokenStatus(t).label },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (t) =>
-        t.revokedAt ? null : (
-          <ConfirmButton
-            label="Revoke"
-            question={`Revoke "${t.name}"? Every caller using it is refused at once; this cannot be undone.`}
-            confirmLabel="Revoke token"
-            onConfirm={() => revoke.mutate(t.id)}
-            disabled={revoke.isPending}
-          />
-        ),
-    },
+    actionsColumn((t) =>
+      t.revokedAt ? null : (
+        <ConfirmButton
+          label="Revoke"
+          question={`Revoke "${t.name}"? Every caller using it is refused at once; this cannot be undone.`}
+          confirmLabel="Revoke token"
+          onConfirm={() => revoke.mutate(t.id)}
+          disabled={revoke.isPending}
+        />
+      ),
+    ),
   ];
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -86,24 +83,8 @@ export function TokensAdmin({ initialTokens }: { initialTokens: ApiTokenView[] }
         <Field label="Name">
           <TextInput name="name" required placeholder="e.g. nightly importer" />
         </Field>
-        <Field label="Acts as role">
-          <Select name="role" defaultValue="RESEARCHER">
-            {['ANNOTATOR', 'REVIEWER', 'RESEARCHER', 'ADMIN'].map((r) => (
-              <option key={r} value={r}>
-                {r.toLowerCase()}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Expires after">
-          <Select name="expiresInDays" defaultValue="">
-            {TOKEN_LIFETIMES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField label="Acts as role" name="role" defaultValue="RESEARCHER" options={ROLE_CHOICES} />
+        <SelectField label="Expires after" name="expiresInDays" defaultValue="" options={TOKEN_LIFETIMES} />
         <ErrorMessage error={create.error} />
         {created ? (
           <div role="status" className="rounded-md bg-emerald-50 p-2 text-xs text-emerald-800 ring-1 ring-emerald-200">

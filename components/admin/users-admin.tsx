@@ -1,17 +1,16 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { Field, Select, TextInput } from '@/components/ui/field';
-import { SavedNote, useRowSave } from '@/components/ui/saved-note';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { Field, SelectField, TextInput } from '@/components/ui/field';
+import { ActiveToggle, SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { UpdateUserResult } from '@/lib/users/manage-users';
 import type { UserListItem, UserView } from '@/lib/users/schemas';
 import { describeTokens } from '@/lib/users/token-revocation';
 import { ResetPassword } from './reset-password';
-import { ROLE_OPTIONS, RoleSelect } from './role-select';
+import { ROLE_CHOICES, RoleSelect } from './role-select';
 
 const USERS_KEY = ['admin', 'users'];
 type Patch = Partial<Pick<UserView, 'role' | 'active'>>;
@@ -65,26 +64,16 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
         </>
       ),
     },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (u) =>
-        u.id !== currentUserId ? (
-          <span className="inline-flex items-start gap-2">
-            {u.active ? <ResetPassword userId={u.id} email={u.email} /> : null}
-            <Button
-              variant={u.active ? 'secondary' : 'ghost'}
-              disabled={update.isPending}
-              onClick={() => update.mutate({ id: u.id, patch: { active: !u.active }, previous: { active: u.active } })}
-            >
-              {u.active ? 'Deactivate' : 'Reactivate'}
-            </Button>
-          </span>
-        ) : (
-          <span className="text-xs text-slate-500">you</span>
-        ),
-    },
+    actionsColumn((u) =>
+      u.id !== currentUserId ? (
+        <span className="inline-flex items-start gap-2">
+          {u.active ? <ResetPassword userId={u.id} email={u.email} /> : null}
+          <ActiveToggle row={u} update={update} labels={['Deactivate', 'Reactivate']} />
+        </span>
+      ) : (
+        <span className="text-xs text-slate-500">you</span>
+      ),
+    ),
   ];
 
   return (
@@ -105,12 +94,6 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     <CreateForm<{ user: UserView }>
       label="New user"
       url="/api/admin/users"
-      toBody={(data) => ({
-        name: data.get('name'),
-        email: data.get('email'),
-        role: data.get('role'),
-        password: data.get('password'),
-      })}
       notice={({ user }) => `Created ${user.email}`}
       onCreated={onCreated}
       submitLabel="Create user"
@@ -122,15 +105,7 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
       <Field label="E-mail">
         <TextInput name="email" type="email" required />
       </Field>
-      <Field label="Role">
-        <Select name="role" defaultValue="ANNOTATOR">
-          {ROLE_OPTIONS.map((r) => (
-            <option key={r} value={r}>
-              {r.toLowerCase()}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <SelectField label="Role" name="role" defaultValue="ANNOTATOR" options={ROLE_CHOICES} />
       <Field label="Initial password">
         <TextInput name="password" type="password" minLength={8} required />
       </Field>

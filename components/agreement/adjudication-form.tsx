@@ -1,9 +1,9 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, SelectField, TextArea, TextInput, type Option } from '@/components/ui/field';
 import type { Disagreement } from '@/lib/diagnosis/list-disagreements';
 import type { CategoryOption } from './disagreements-list';
 import { useAdjudicate } from './use-adjudicate';
@@ -44,16 +44,12 @@ export function AdjudicationForm({
       className="mt-3 grid gap-3 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200 md:grid-cols-4"
       aria-label="Adjudicated diagnosis"
     >
-      <Field label="Category">
-        <Select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
-          <option value="">Uncategorised</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <SelectField
+        label="Category"
+        value={categoryId}
+        onChange={(e) => setCategoryId(e.target.value)}
+        options={[['', 'Uncategorised'], ...categories.map((c): Option => [c.id, c.label])]}
+      />
       <Field label="From event">
         <TextInput type="number" min={0} value={start} onChange={(e) => setStart(e.target.value)} />
       </Field>
@@ -61,31 +57,14 @@ export function AdjudicationForm({
         <TextInput type="number" min={0} value={end} onChange={(e) => setEnd(e.target.value)} />
       </Field>
       <div />
-      <div className="md:col-span-2">
-        <Field label="What went wrong">
-          <textarea
-            className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300"
-            rows={3}
-            value={wrong}
-            onChange={(e) => setWrong(e.target.value)}
-          />
-        </Field>
-      </div>
-      <div className="md:col-span-2">
-        <Field label="What should have happened">
-          <textarea
-            className="mt-1 block w-full rounded-md px-2.5 py-1.5 text-sm ring-1 ring-slate-300"
-            rows={3}
-            value={should}
-            onChange={(e) => setShould(e.target.value)}
-            required
-          />
-        </Field>
-      </div>
+      <Field label="What went wrong" className="md:col-span-2">
+        <TextArea className="mt-1" rows={3} value={wrong} onChange={(e) => setWrong(e.target.value)} />
+      </Field>
+      <Field label="What should have happened" className="md:col-span-2">
+        <TextArea className="mt-1" rows={3} value={should} onChange={(e) => setShould(e.target.value)} required />
+      </Field>
       <div className="flex items-center gap-2 md:col-span-4">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save adjudication'}
-        </Button>
+        <SubmitButton pending={save.isPending}>Save adjudication</SubmitButton>
         <Button variant="ghost" onClick={onDone}>
           Cancel
         </Button>

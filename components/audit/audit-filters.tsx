@@ -18,36 +18,25 @@ export function AuditFilters({ options, query }: { options: AuditFilterOptions; 
   const filtered = Boolean(
     query.actorId || query.apiTokenId || query.action || query.entityType || query.entityId || query.from || query.to,
   );
+  // The drop-downs, in order: label, query key, width, options.
+  const selects: [string, 'actorId' | 'apiTokenId' | 'action' | 'entityType', string, Option[]][] = [
+    ['Actor', 'actorId', 'min-w-44', [['', 'Anyone'], ...options.actors.map((a): Option => [a.id, a.name])]],
+    ['API token', 'apiTokenId', 'min-w-40', tokenOptions(options.apiTokens, query.apiTokenId)],
+    ['Action', 'action', 'min-w-44', auditActionOptions(options.actions, query.action)],
+    ['Entity type', 'entityType', 'min-w-40', any('Any', options.entityTypes)],
+  ];
   return (
     <FilterBar layout="row" method="get" action="/admin/audit" aria-label="Filter the audit log" className="mb-4">
-      <SelectField
-        label="Actor"
-        name="actorId"
-        defaultValue={query.actorId ?? ''}
-        fieldClassName="min-w-44"
-        options={[['', 'Anyone'], ...options.actors.map((a): Option => [a.id, a.name])]}
-      />
-      <SelectField
-        label="API token"
-        name="apiTokenId"
-        defaultValue={query.apiTokenId ?? ''}
-        fieldClassName="min-w-40"
-        options={tokenOptions(options.apiTokens, query.apiTokenId)}
-      />
-      <SelectField
-        label="Action"
-        name="action"
-        defaultValue={query.action ?? ''}
-        fieldClassName="min-w-44"
-        options={auditActionOptions(options.actions, query.action)}
-      />
-      <SelectField
-        label="Entity type"
-        name="entityType"
-        defaultValue={query.entityType ?? ''}
-        fieldClassName="min-w-40"
-        options={any('Any', options.entityTypes)}
-      />
+      {selects.map(([label, name, width, choices]) => (
+        <SelectField
+          key={name}
+          label={label}
+          name={name}
+          defaultValue={query[name] ?? ''}
+          fieldClassName={width}
+          options={choices}
+        />
+      ))}
       <Field label="Entity id">
         <TextInput name="entityId" defaultValue={query.entityId ?? ''} />
       </Field>

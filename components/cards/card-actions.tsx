@@ -2,8 +2,10 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
 import { ErrorMessage } from '@/components/ui/error-message';
 import type { CardDetail } from '@/lib/cards/get-card';
+import { VersionSelect } from './version-select';
 
 type Action =
   | { kind: 'rollback'; versionNumber: number; note: string }
@@ -39,13 +41,12 @@ export function CardActions({
       <label className="block text-sm font-medium text-slate-700" htmlFor="card-action-note">
         Note (required; kept in the history and the audit log)
       </label>
-      <textarea
+      <TextArea
         id="card-action-note"
         rows={2}
         value={note}
         aria-invalid={missing}
         onChange={(e) => setNote(e.target.value)}
-        className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
       />
       {missing ? (
         <p role="alert" className="text-sm text-rose-700">
@@ -55,18 +56,13 @@ export function CardActions({
       <div className="flex flex-wrap items-center gap-2">
         {older.length && card.status !== 'MERGED' ? (
           <>
-            <select
-              aria-label="Version to restore"
+            <VersionSelect
+              label="Version to restore"
+              versions={older}
               value={versionNumber}
-              onChange={(e) => setVersionNumber(Number(e.target.value))}
+              onChange={setVersionNumber}
               className="rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300"
-            >
-              {older.map((v) => (
-                <option key={v.number} value={v.number}>
-                  v{v.number}
-                </option>
-              ))}
-            </select>
+            />
             <Button variant="secondary" disabled={busy} onClick={() => go({ kind: 'rollback', versionNumber, note })}>
               Restore as a new version
             </Button>

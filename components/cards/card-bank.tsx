@@ -8,7 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
-import { FilterText } from '@/components/ui/filter-controls';
+import { FilterText, filterBinding, selectFilterBinding } from '@/components/ui/filter-controls';
+import { CardSearchFilters } from './card-filters';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
 import { filtersInForce } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
@@ -27,11 +28,6 @@ const KEYS: [string, string][] = [
 
 export const cardHref = (key: string) => `/cards/${encodeURIComponent(key)}`;
 
-const KIND_OPTIONS: Option[] = [
-  ['', 'Any'],
-  ['SKILL', 'Skill'],
-  ['FUNCTION', 'Function'],
-];
 const STATUS_OPTIONS: Option[] = [
   ['ACTIVE', 'Active'],
   ['RETIRED', 'Retired'],
@@ -162,6 +158,8 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
 
   const abilities = [...new Set((data?.banks ?? []).map((b) => b.ability).filter((a): a is string => Boolean(a)))];
 
+  const bind = filterBinding(params, setParams);
+  const select = selectFilterBinding(params, setParams);
   return (
     <section aria-label="Card bank" className="space-y-4">
       <ul className="flex flex-wrap gap-2" aria-label="Banks">
@@ -199,46 +197,13 @@ export function CardBank({ initial, initialQuery }: { initial: BankPage; initial
         })}
       </ul>
       <FilterBar asDiv className="sm:grid-cols-4 lg:grid-cols-8">
-        <FilterText
-          label="Search"
-          type="search"
-          data-search
-          placeholder="title or key"
-          value={v('q')}
-          onChange={(x, how) => setParams({ q: x }, how)}
-        />
-        <SelectField
-          label="Kind"
-          value={v('kind')}
-          onChange={(e) => setParams({ kind: e.target.value })}
-          options={KIND_OPTIONS}
-        />
-        <SelectField
-          label="Ability"
-          value={v('ability')}
-          onChange={(e) => setParams({ ability: e.target.value })}
-          options={[['', 'Any'], ...pairs(abilities)]}
-        />
-        <FilterText label="App" value={v('app')} onChange={(x, how) => setParams({ app: x }, how)} />
-        <FilterText label="Tag" value={v('tag')} onChange={(x, how) => setParams({ tag: x }, how)} />
-        <SelectField
-          label="Status"
-          value={v('status') || 'ACTIVE'}
-          onChange={(e) => setParams({ status: e.target.value })}
-          options={STATUS_OPTIONS}
-        />
-        <SelectField
-          label="Sort"
-          value={v('sort') || 'updated'}
-          onChange={(e) => setParams({ sort: e.target.value })}
-          options={SORT_OPTIONS}
-        />
-        <SelectField
-          label="Record"
-          value={v('record')}
-          onChange={(e) => setParams({ record: e.target.value })}
-          options={RECORD_OPTIONS}
-        />
+        <CardSearchFilters searchLabel="Search" shortcut params={params} onChange={setParams} />
+        <SelectField label="Ability" {...select('ability')} options={[['', 'Any'], ...pairs(abilities)]} />
+        <FilterText label="App" {...bind('app')} />
+        <FilterText label="Tag" {...bind('tag')} />
+        <SelectField label="Status" {...select('status')} value={v('status') || 'ACTIVE'} options={STATUS_OPTIONS} />
+        <SelectField label="Sort" {...select('sort')} value={v('sort') || 'updated'} options={SORT_OPTIONS} />
+        <SelectField label="Record" {...select('record')} options={RECORD_OPTIONS} />
       </FilterBar>
       <DataTable
         columns={columns}

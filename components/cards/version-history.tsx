@@ -2,8 +2,9 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
 import type { CardVersionListItem } from '@/lib/cards/get-card';
+import { VersionSelect } from './version-select';
 
 /** How a version came to be: a rollback, an approved proposal (and by whom), or the import. */
 function describeVersion(v: CardVersionListItem): string {
@@ -45,22 +46,19 @@ export function VersionHistory({
       cell: (v) => `${new Date(v.createdAt).toLocaleString()} · ${v.createdBy ?? '—'}`,
     },
     { header: 'How', className: 'text-slate-600', cell: describeVersion },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (v) => (
-        <Button
-          variant="ghost"
-          onClick={() => onSelect(v.number)}
-          aria-pressed={v.number === selected}
-          data-testid={`open-version-${v.number}`}
-        >
-          Provenance
-        </Button>
-      ),
-    },
+    actionsColumn((v) => (
+      <Button
+        variant="ghost"
+        onClick={() => onSelect(v.number)}
+        aria-pressed={v.number === selected}
+        data-testid={`open-version-${v.number}`}
+      >
+        Provenance
+      </Button>
+    )),
   ];
+  // What the "from" and "to" menus share.
+  const menu = { versions, className: 'rounded-md px-2 py-1 ring-1 ring-slate-300' };
   return (
     <div className="space-y-3">
       <DataTable
@@ -77,34 +75,10 @@ export function VersionHistory({
       {versions.length > 1 ? (
         <div className="flex flex-wrap items-end gap-2 text-sm">
           <label>
-            Diff from{' '}
-            <select
-              aria-label="Diff from version"
-              value={from}
-              onChange={(e) => setFrom(Number(e.target.value))}
-              className="rounded-md px-2 py-1 ring-1 ring-slate-300"
-            >
-              {versions.map((v) => (
-                <option key={v.number} value={v.number}>
-                  v{v.number}
-                </option>
-              ))}
-            </select>
+            Diff from <VersionSelect label="Diff from version" value={from} onChange={setFrom} {...menu} />
           </label>
           <label>
-            to{' '}
-            <select
-              aria-label="Diff to version"
-              value={to}
-              onChange={(e) => setTo(Number(e.target.value))}
-              className="rounded-md px-2 py-1 ring-1 ring-slate-300"
-            >
-              {versions.map((v) => (
-                <option key={v.number} value={v.number}>
-                  v{v.number}
-                </option>
-              ))}
-            </select>
+            to <VersionSelect label="Diff to version" value={to} onChange={setTo} {...menu} />
           </label>
           <Button variant="secondary" onClick={() => onCompare({ from, to })} disabled={from === to}>
             Show diff

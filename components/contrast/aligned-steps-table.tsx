@@ -6,7 +6,7 @@ import { runLabel } from '@/lib/trajectories/run-label';
 import { BreakAfterDots } from './break-after-dots';
 import { DivergenceDetails } from './divergence-details';
 import { TrajectoryColumnHeader } from './trajectory-column-header';
-import { WideScroll, WideTable } from './wide-scroll';
+import { WideColumnHead, WideScroll, WideTable } from './wide-scroll';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
@@ -92,14 +92,9 @@ export function AlignedStepsTable({ trajectories, steps, divergence, divergenceD
             corner="Step"
             cornerClassName="z-20 w-24"
             head={trajectories.map((t) => (
-              <th
-                key={t.id}
-                scope="col"
-                data-testid="contrast-column"
-                className="min-w-[15rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 align-top"
-              >
+              <WideColumnHead key={t.id} testId="contrast-column" className="min-w-[15rem] max-w-[20rem]">
                 <TrajectoryColumnHeader trajectory={t} />
-              </th>
+              </WideColumnHead>
             ))}
           >
             <tbody>

@@ -3,7 +3,7 @@ import type { ContrastDiagnosis, ContrastGridCell, TaskContrast } from '@/lib/co
 import { runDetail } from '@/lib/trajectories/run-label';
 import { BreakAfterDots } from './break-after-dots';
 import { OutcomeBadge } from './outcome-badge';
-import { WideScroll, WideTable } from './wide-scroll';
+import { WideColumnHead, WideScroll, WideTable } from './wide-scroll';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { plural } from '@/lib/text/plural';
 import { revealBidi } from '@/lib/text/reveal-bidi';
@@ -47,11 +47,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
           cornerClassName="z-10 min-w-[12rem]"
           testId="checkpoint-grid"
           head={checkpoints.map((c) => (
-            <th
-              key={c.id}
-              scope="col"
-              className="min-w-[14rem] max-w-[20rem] border-b border-slate-200 px-3 py-2 text-left align-top"
-            >
+            <WideColumnHead key={c.id} className="min-w-[14rem] max-w-[20rem] text-left">
               <span className="block font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">
                 <BreakAfterDots text={c.name} />
               </span>
@@ -66,7 +62,7 @@ export function CheckpointGrid({ trajectories, checkpoints, grid, diagnosesScope
               <span className="block text-[11px] font-normal text-slate-500">
                 <UntrustedText text={c.kind ? `${c.key} · ${c.kind}` : c.key} />
               </span>
-            </th>
+            </WideColumnHead>
           ))}
         >
           <tbody>

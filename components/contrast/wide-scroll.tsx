@@ -126,3 +126,20 @@ export function WideTable({
     </table>
   );
 }
+
+/** One of a WideTable's column headers (`head`); `className` sets its width and alignment. */
+export function WideColumnHead({
+  className,
+  testId,
+  children,
+}: {
+  className: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <th scope="col" data-testid={testId} className={`border-b border-slate-200 px-3 py-2 align-top ${className}`}>
+      {children}
+    </th>
+  );
+}

@@ -8,20 +8,19 @@ import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 export const policyHref = (trajectoryId: string, anchor: string) =>
   trajectoryEventHref(trajectoryId, null, { policy: anchor });
 
+type CitationProps = {
+  text: string;
+  trajectoryId: string;
+  /** Opens the policy panel at a passage in place (the trajectory page); without it a citation navigates. */
+  onOpenPolicy?: (anchor: string) => void;
+};
+
 /**
  * A diagnosis's text with its policy citations (`[§ Book flight ¶3](policy:book-flight-p3)`)
  * shown as links to that passage; everything else stays plain text. On the
  * trajectory page `onOpenPolicy` opens the panel in place instead of navigating.
  */
-export function CitedText({
-  text,
-  trajectoryId,
-  onOpenPolicy,
-}: {
-  text: string;
-  trajectoryId: string;
-  onOpenPolicy?: (anchor: string) => void;
-}) {
+export function CitedText({ text, trajectoryId, onOpenPolicy }: CitationProps) {
   return (
     <>
       {splitCitations(text).map((piece, i) =>
@@ -48,15 +47,7 @@ export function CitedText({
 }
 
 /** The citations in a text being written, as links, so the writer sees what each will open. */
-export function CitationLinks({
-  text,
-  trajectoryId,
-  onOpenPolicy,
-}: {
-  text: string;
-  trajectoryId: string;
-  onOpenPolicy?: (anchor: string) => void;
-}) {
+export function CitationLinks({ text, trajectoryId, onOpenPolicy }: CitationProps) {
   const cited = splitCitations(text).filter((p) => p.kind === 'citation');
   if (!cited.length) return null;
   return (

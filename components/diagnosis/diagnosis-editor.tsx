@@ -1,7 +1,7 @@
 'use client';
 
 import { createPortal } from 'react-dom';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject, type SyntheticEvent } from 'react';
 import { Select } from '@/components/ui/field';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
@@ -271,6 +271,29 @@ export function DiagnosisEditor({
   const invalid = (f: FormField) =>
     shown.fields[f] ? { 'aria-invalid': true as const, 'aria-describedby': `${formId}-${f}-error` } : {};
   const ring = (f: FormField) => (shown.fields[f] ? 'ring-rose-400' : 'ring-slate-300');
+  // Keeps `caret` on the text being written (`data-field` names it).
+  const rememberCaret = (e: SyntheticEvent<HTMLTextAreaElement>) => {
+    caret.current = { field: e.currentTarget.dataset.field as TextField, at: e.currentTarget.selectionEnd };
+  };
+  // A labelled row of the form, its refusal under its control (`${formId}-${field}`).
+  const rowOf = (field: FormField) => ({
+    label: FIELD_LABELS[field],
+    field,
+    formId,
+    problem: shown.fields[field],
+    htmlFor: `${formId}-${field}`,
+  });
+  // The two texts: the same box and limits; `data-field` tells rememberCaret which one it is.
+  const textOf = (field: TextField) => ({
+    id: `${formId}-${field}`,
+    'data-field': field,
+    rows: 3,
+    value: form[field],
+    maxLength: 4000,
+    ...invalid(field),
+    onChange: (e: ChangeEvent<HTMLTextAreaElement>) => update({ [field]: e.target.value }),
+    className: `${TEXTAREA} ${ring(field)}`,
+  });
 
   const footer = (
     <DiagnosisEditorFooter
@@ -320,11 +343,7 @@ export function DiagnosisEditor({
             </div>
           </FormRow>
           <FormRow
-            label={FIELD_LABELS.category}
-            field="category"
-            formId={formId}
-            problem={shown.fields.category}
-            htmlFor={`${formId}-category`}
+            {...rowOf('category')}
             // The keys go under the refusal, so the refusal stays right next to its field.
             after={picking ? <CategoryKeys categories={categories} /> : null}
           >
@@ -348,23 +367,8 @@ export function DiagnosisEditor({
               ))}
             </Select>
           </FormRow>
-          <FormRow
-            label={FIELD_LABELS.whatWentWrong}
-            field="whatWentWrong"
-            formId={formId}
-            problem={shown.fields.whatWentWrong}
-            htmlFor={`${formId}-whatWentWrong`}
-          >
-            <textarea
-              id={`${formId}-whatWentWrong`}
-              rows={3}
-              value={form.whatWentWrong}
-              maxLength={4000}
-              {...invalid('whatWentWrong')}
-              onChange={(e) => update({ whatWentWrong: e.target.value })}
-              onSelect={(e) => (caret.current = { field: 'whatWentWrong', at: e.currentTarget.selectionEnd })}
-              className={`${TEXTAREA} ${ring('whatWentWrong')}`}
-            />
+          <FormRow {...rowOf('whatWentWrong')}>
+            <textarea {...textOf('whatWentWrong')} onSelect={rememberCaret} />
             <div className="flex flex-wrap items-start justify-between gap-2">
               <CitationLinks
                 text={`${form.whatWentWrong}\n${form.whatShouldHaveHappened}`}
@@ -383,31 +387,10 @@ export function DiagnosisEditor({
               ) : null}
             </div>
           </FormRow>
-          <FormRow
-            label={FIELD_LABELS.whatShouldHaveHappened}
-            field="whatShouldHaveHappened"
-            formId={formId}
-            problem={shown.fields.whatShouldHaveHappened}
-            htmlFor={`${formId}-whatShouldHaveHappened`}
-          >
-            <textarea
-              id={`${formId}-whatShouldHaveHappened`}
-              rows={3}
-              value={form.whatShouldHaveHappened}
-              maxLength={4000}
-              {...invalid('whatShouldHaveHappened')}
-              onChange={(e) => update({ whatShouldHaveHappened: e.target.value })}
-              onSelect={(e) => (caret.current = { field: 'whatShouldHaveHappened', at: e.currentTarget.selectionEnd })}
-              className={`${TEXTAREA} ${ring('whatShouldHaveHappened')}`}
-            />
+          <FormRow {...rowOf('whatShouldHaveHappened')}>
+            <textarea {...textOf('whatShouldHaveHappened')} onSelect={rememberCaret} />
           </FormRow>
-          <FormRow
-            label={`${FIELD_LABELS.confidence} (optional)`}
-            field="confidence"
-            formId={formId}
-            problem={shown.fields.confidence}
-            htmlFor={`${formId}-confidence`}
-          >
+          <FormRow {...rowOf('confidence')} label={`${FIELD_LABELS.confidence} (optional)`}>
             <Select
               id={`${formId}-confidence`}
               value={form.confidence ?? ''}

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { CheckboxField, Field, Select, SuggestInput, TextInput } from '@/components/ui/field';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import { diagnosisExportHref } from '@/lib/diagnosis/export-scope';
@@ -57,20 +57,15 @@ export function ExportDiagnosesForm({ benchmarks }: { benchmarks: string[] }) {
       <div className="flex flex-wrap items-end gap-3">
         {TEXT_FIELDS.map(([k, label, hint]) => (
           <Field key={k} label={label} className="min-w-40">
-            <TextInput
+            <SuggestInput
               name={k}
               value={scope[k]}
               onChange={set(k)}
               placeholder={hint}
-              list={k === 'benchmark' ? 'export-benchmarks' : undefined}
+              suggestions={k === 'benchmark' ? benchmarks : undefined}
             />
           </Field>
         ))}
-        <datalist id="export-benchmarks">
-          {benchmarks.map((b) => (
-            <option key={b} value={b} />
-          ))}
-        </datalist>
         <Field label="Submitted from" className="min-w-36">
           <TextInput type="date" name="from" value={scope.from} onChange={set('from')} />
         </Field>
@@ -83,15 +78,13 @@ export function ExportDiagnosesForm({ benchmarks }: { benchmarks: string[] }) {
             <option value="csv">CSV</option>
           </Select>
         </Field>
-        <label className="flex h-8 items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            name="deidentify"
-            checked={scope.deidentify}
-            onChange={(e) => setScope({ ...scope, deidentify: e.target.checked })}
-          />
-          De-identify texts
-        </label>
+        <CheckboxField
+          label="De-identify texts"
+          fieldClassName="h-8"
+          name="deidentify"
+          checked={scope.deidentify}
+          onChecked={(deidentify) => setScope({ ...scope, deidentify })}
+        />
       </div>
       <div aria-live="polite" className="flex items-center gap-3">
         {count.isPending ? (

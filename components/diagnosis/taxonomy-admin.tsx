@@ -3,9 +3,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { CreateForm, WithCreateForm } from '@/components/ui/create-form';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { Field, TextInput } from '@/components/ui/field';
-import { SavedNote, useRowSave } from '@/components/ui/saved-note';
+import { actionsColumn, DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { Field, TextArea, TextInput } from '@/components/ui/field';
+import { ActiveToggle, SavedNote, useRowSave } from '@/components/ui/saved-note';
 import { apiFetch } from '@/lib/http/api-client';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
 
@@ -89,12 +89,12 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
       cell: (c) => (
         <>
           {/* A textarea sized to its content: the whole description is read and edited in place. */}
-          <textarea
+          <TextArea
             key={c.description ?? ''}
             aria-label={`Description of ${c.key}`}
             defaultValue={c.description ?? ''}
             rows={1}
-            className="block w-full resize-y rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 [field-sizing:content] focus:ring-2 focus:ring-indigo-500"
+            className="resize-y [field-sizing:content]"
             onBlur={(e) =>
               e.target.value.trim() !== (c.description ?? '') &&
               update.mutate({
@@ -109,20 +109,7 @@ export function TaxonomyAdmin({ initial }: { initial: FailureCategoryView[] }) {
       ),
     },
     { header: 'Used', className: 'text-xs', cell: (c) => c.usage },
-    {
-      header: '',
-      id: 'actions',
-      className: 'text-right',
-      cell: (c) => (
-        <Button
-          variant={c.active ? 'secondary' : 'ghost'}
-          disabled={update.isPending}
-          onClick={() => update.mutate({ id: c.id, patch: { active: !c.active }, previous: { active: c.active } })}
-        >
-          {c.active ? 'Retire' : 'Restore'}
-        </Button>
-      ),
-    },
+    actionsColumn((c) => <ActiveToggle row={c} update={update} labels={['Retire', 'Restore']} />),
   ];
   return (
     <WithCreateForm form={<NewCategoryForm onCreated={() => qc.invalidateQueries({ queryKey: KEY })} />}>
@@ -142,11 +129,6 @@ function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
     <CreateForm<{ category: FailureCategoryView }>
       label="New category"
       url="/api/taxonomy"
-      toBody={(data) => ({
-        key: String(data.get('key')),
-        label: String(data.get('label')),
-        description: String(data.get('description') ?? ''),
-      })}
       notice={({ category }) => `Added ${category.label}`}
       onCreated={onCreated}
       submitLabel="Add category"
@@ -159,11 +141,7 @@ function NewCategoryForm({ onCreated }: { onCreated: () => void }) {
         <TextInput name="label" required />
       </Field>
       <Field label="Description">
-        <textarea
-          name="description"
-          rows={3}
-          className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
-        />
+        <TextArea name="description" rows={3} className="mt-1" />
       </Field>
     </CreateForm>
   );

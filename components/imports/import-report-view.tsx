@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { FORMAT_LABELS, type ImportFormat } from '@/lib/import/adapters/types';
 import type { ImportReport } from '@/lib/import/import-jobs';
@@ -83,20 +84,14 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       ) : null}
       <ImportedLinks report={report} />
       {report.failedWithoutFailedCheckpoint ? (
-        <p
-          data-testid="failed-without-checkpoint"
-          className="rounded bg-amber-50 px-2 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200"
-        >
+        <ReportNote testId="failed-without-checkpoint" tone="warning">
           {failedWithoutCheckpointNote(report.failedWithoutFailedCheckpoint)}
-        </p>
+        </ReportNote>
       ) : null}
       {report.notStarted ? (
-        <p
-          data-testid="not-started"
-          className="rounded bg-slate-50 px-2 py-1.5 text-sm text-slate-700 ring-1 ring-slate-200"
-        >
+        <ReportNote testId="not-started" tone="info">
           {notStartedNote(report.notStarted)}
-        </p>
+        </ReportNote>
       ) : null}
       {report.errors.length ? (
         <div className="overflow-x-auto">
@@ -221,5 +216,27 @@ function ProblemGroups({ errors }: { errors: ErrorView[] }) {
       groups={groups}
       testIds={{ group: 'problem-group', heading: 'problem-where', row: 'problem-row' }}
     />
+  );
+}
+
+const NOTE_TONES = {
+  warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  info: 'bg-slate-50 text-slate-700 ring-slate-200',
+};
+
+/** A one-paragraph note under the report's figures: a warning (amber) or plain information. */
+function ReportNote({
+  testId,
+  tone,
+  children,
+}: {
+  testId: string;
+  tone: keyof typeof NOTE_TONES;
+  children: ReactNode;
+}) {
+  return (
+    <p data-testid={testId} className={`rounded px-2 py-1.5 text-sm ring-1 ${NOTE_TONES[tone]}`}>
+      {children}
+    </p>
   );
 }

@@ -5,10 +5,11 @@ import {
   FilterBarEnd,
   FilterSelect,
   FilterText,
+  filterBinding,
   TaskScopeFilters,
   type OnFilterChange,
 } from '@/components/ui/filter-controls';
-import { SelectField } from '@/components/ui/field';
+import { SelectField, type Option } from '@/components/ui/field';
 import type { QueueFacets } from '@/lib/queue/list-queue';
 
 export const FILTER_KEYS = [
@@ -24,6 +25,20 @@ export const FILTER_KEYS = [
   'informational',
 ] as const;
 
+const CHECKPOINT_STATUS_OPTIONS: Option[] = [
+  ['undiagnosed', 'not started'],
+  ['draft', 'draft in progress'],
+];
+const INFORMATIONAL_OPTIONS: Option[] = [
+  ['', 'left out (did not count)'],
+  ['include', 'included'],
+  ['only', 'only these'],
+];
+const KIND_OPTIONS: Option[] = [
+  ['checkpoint', 'failed checkpoints'],
+  ['run-level', 'run-level (whole run)'],
+];
+
 /** Filter bar; every value lives in the URL so a filtered queue can be shared and "next" honours it. */
 export function QueueFilters({
   facets,
@@ -36,7 +51,7 @@ export function QueueFilters({
   params: URLSearchParams;
   onChange: OnFilterChange;
 }) {
-  const v = (k: string) => params.get(k) ?? '';
+  const bind = filterBinding(params, onChange);
   return (
     <FilterBar
       aria-label="Queue filters"
@@ -44,56 +59,26 @@ export function QueueFilters({
       className="md:grid-cols-4 xl:grid-cols-8"
     >
       <TaskScopeFilters options={facets} params={params} onChange={onChange} />
-      <FilterText
-        label="Checkpoint key"
-        name="checkpointKey"
-        value={v('checkpointKey')}
-        placeholder="e.g. 16_0"
-        onChange={(x, how) => onChange({ checkpointKey: x }, how)}
-      />
-      <FilterSelect
-        label="Checkpoint status"
-        name="checkpointStatus"
-        value={v('checkpointStatus')}
-        options={[
-          ['undiagnosed', 'not started'],
-          ['draft', 'draft in progress'],
-        ]}
-        onChange={(x) => onChange({ checkpointStatus: x })}
-      />
+      <FilterText label="Checkpoint key" {...bind('checkpointKey')} placeholder="e.g. 16_0" />
+      <FilterSelect label="Checkpoint status" {...bind('checkpointStatus')} options={CHECKPOINT_STATUS_OPTIONS} />
       {/* Not "any" when empty: by default a passed run's failed checks outside its reward basis are left out. */}
       <SelectField
         label="Informational checks"
         name="informational"
-        value={v('informational')}
+        value={params.get('informational') ?? ''}
         onChange={(e) => onChange({ informational: e.target.value || null })}
-        options={[
-          ['', 'left out (did not count)'],
-          ['include', 'included'],
-          ['only', 'only these'],
-        ]}
+        options={INFORMATIONAL_OPTIONS}
       />
       {/* Run-level items: failed runs without a failed checkpoint result (max_steps, too_many_errors), diagnosed as a whole. */}
-      <FilterSelect
-        label="Item kind"
-        name="kind"
-        value={v('kind')}
-        options={[
-          ['checkpoint', 'failed checkpoints'],
-          ['run-level', 'run-level (whole run)'],
-        ]}
-        onChange={(x) => onChange({ kind: x })}
-      />
+      <FilterSelect label="Item kind" {...bind('kind')} options={KIND_OPTIONS} />
       <FilterSelect
         label="Assignee"
-        name="assignee"
-        value={v('assignee')}
+        {...bind('assignee')}
         options={[
           ['unclaimed', 'unclaimed'],
           ['mine', 'mine'],
-          ...(isAdmin ? facets.annotators.map((a): [string, string] => [a.id, a.name]) : []),
+          ...(isAdmin ? facets.annotators.map((a): Option => [a.id, a.name]) : []),
         ]}
-        onChange={(x) => onChange({ assignee: x })}
       />
       <FilterBarEnd keys={FILTER_KEYS} params={params} onChange={onChange} what="trajectories" />
     </FilterBar>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { isTyping } from '@/components/trajectory/use-workspace-keys';
@@ -10,13 +10,13 @@ import { ErrorMessage } from '@/components/ui/error-message';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
 import { useServerList } from '@/components/ui/use-server-list';
 import { InvalidLinkNotice } from '@/components/shell/invalid-link-notice';
-import { apiFetch } from '@/lib/http/api-client';
 import { searchParamsRecord } from '@/lib/http/pagination';
 import { linkProblemsOfApiError } from '@/lib/pages/parse-page-query';
 import type { QueueFacets, QueueList } from '@/lib/queue/list-queue';
 import type { Progress } from '@/lib/queue/progress';
 import { QueueFilters, FILTER_KEYS } from './queue-filters';
 import { QueueTable } from './queue-table';
+import { useTakeNext } from './use-take-next';
 import { trajectoryEventHref } from '@/lib/trajectories/event-link';
 
 /** The URL's queue filters, as the API, the workspace links and "take next" take them. */
@@ -53,16 +53,9 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
     retry: (count, error) => !linkProblemsOfApiError(error) && count < 1,
   });
   const filterQuery = filterQueryOf(params);
-  const next = useMutation({
-    mutationFn: () =>
-      apiFetch<{ trajectoryId: string | null }>('/api/queue/next', {
-        method: 'POST',
-        json: Object.fromEntries(new URLSearchParams(filterQuery)),
-      }),
-    onSuccess: ({ trajectoryId }) => {
-      if (trajectoryId) router.push(trajectoryEventHref(trajectoryId, null, { carry: filterQuery }));
-      else qc.invalidateQueries({ queryKey: ['queue'] });
-    },
+  const next = useTakeNext(filterQuery, (trajectoryId) => {
+    if (trajectoryId) router.push(trajectoryEventHref(trajectoryId, null, { carry: filterQuery }));
+    else qc.invalidateQueries({ queryKey: ['queue'] });
   });
 
   // "n" takes the next item, like the button, unless you are typing in a filter.
@@ -93,48 +86,14 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
         </Button>
         {data ? (
           <dl className="flex flex-wrap gap-6 text-sm tabular-nums" data-testid="queue-progress">
-            <div>
-              <dt className="text-xs text-slate-600">Done today</dt>
-              <dd className="font-semibold">{data.progress.doneToday.toLocaleString('en-US')}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">Remaining for you</dt>
-              <dd className="font-semibold">{data.progress.remaining.toLocaleString('en-US')}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">You hold</dt>
-              <dd className="font-semibold" data-testid="queue-holding">
-                {data.progress.holding.toLocaleString('en-US')}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">In queue</dt>
-              <dd className="font-semibold" data-testid="queue-total">
-                {data.counts.total.toLocaleString('en-US')}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">Checkpoint items</dt>
-              <dd className="font-semibold" data-testid="queue-count-checkpoint">
-                {data.counts.checkpoint.toLocaleString('en-US')}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">Run-level items</dt>
-              <dd className="font-semibold" data-testid="queue-count-run-level">
-                {data.counts.runLevel.toLocaleString('en-US')}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">Unclaimed</dt>
-              <dd className="font-semibold">{data.counts.unclaimed.toLocaleString('en-US')}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-600">Claimed</dt>
-              <dd className="font-semibold" data-testid="queue-claimed">
-                {data.counts.claimed.toLocaleString('en-US')}
-              </dd>
-            </div>
+            <Figure label="Done today" value={data.progress.doneToday} />
+            <Figure label="Remaining for you" value={data.progress.remaining} />
+            <Figure label="You hold" value={data.progress.holding} testId="queue-holding" />
+            <Figure label="In queue" value={data.counts.total} testId="queue-total" />
+            <Figure label="Checkpoint items" value={data.counts.checkpoint} testId="queue-count-checkpoint" />
+            <Figure label="Run-level items" value={data.counts.runLevel} testId="queue-count-run-level" />
+            <Figure label="Unclaimed" value={data.counts.unclaimed} />
+            <Figure label="Claimed" value={data.counts.claimed} testId="queue-claimed" />
           </dl>
         ) : null}
       </div>
@@ -176,5 +135,17 @@ export function QueueView({ facets, isAdmin, meId }: { facets: QueueFacets; isAd
       ) : null}
       {data ? <Pager of={data} noun="item" onPage={toPage} /> : null}
     </section>
+  );
+}
+
+/** One of the queue's counts in its progress line (`testId` for the figures the e2e specs read). */
+function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="font-semibold" data-testid={testId}>
+        {value.toLocaleString('en-US')}
+      </dd>
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { Field, TextInput } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
@@ -68,9 +68,7 @@ export function LlmSettingsForm({ initial }: { initial: LlmStatus }) {
           ))}
         </fieldset>
         <div className="flex items-center gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
+          <SubmitButton pending={save.isPending}>Save</SubmitButton>
           {saved ? (
             <span role="status" className="text-sm text-emerald-700">
               Saved; the next run uses these settings.

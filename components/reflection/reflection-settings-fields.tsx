@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Field, Select } from '@/components/ui/field';
+import { CheckboxField, Field, Select } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { LlmStatus } from '@/lib/reflection/llm-settings';
 import type { ReflectionRunSettings } from '@/lib/reflection/run-settings';
@@ -60,15 +60,12 @@ export function ReflectionSettingsFields({
           </option>
         </Select>
       </Field>
-      <label className="flex items-center gap-2 self-end pb-1.5 text-sm font-medium text-slate-700">
-        <input
-          type="checkbox"
-          className="h-4 w-4 rounded border-slate-300"
-          checked={value.requireDiagnoses}
-          onChange={(e) => onChange({ ...value, requireDiagnoses: e.target.checked })}
-        />
-        Require submitted diagnoses
-      </label>
+      <CheckboxField
+        label="Require submitted diagnoses"
+        fieldClassName="self-end pb-1.5 font-medium"
+        checked={value.requireDiagnoses}
+        onChecked={(requireDiagnoses) => onChange({ ...value, requireDiagnoses })}
+      />
     </div>
   );
 }

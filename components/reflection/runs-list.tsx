@@ -4,7 +4,7 @@ import { activeRefetchInterval } from '@/components/live/active-refetch';
 import { useLiveChannel } from '@/components/live/use-live-channel';
 import type { RunStatus } from '@prisma/client';
 import Link from 'next/link';
-import { Button } from '@/components/ui/button';
+import { Button, TextButton } from '@/components/ui/button';
 import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -82,13 +82,9 @@ export function RunsList({ initial, initialQuery }: { initial: RunsPage; initial
         <h2 id="runs-heading" className="text-base font-semibold">
           Runs{taskId ? ' of this task' : ''}
           {taskId ? (
-            <button
-              type="button"
-              className="ml-2 text-sm font-normal text-indigo-700 hover:underline"
-              onClick={() => setParams({ taskId: null })}
-            >
+            <TextButton className="ml-2 text-sm font-normal" onClick={() => setParams({ taskId: null })}>
               show all tasks
-            </button>
+            </TextButton>
           ) : null}
         </h2>
         <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1">

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, TextInput } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { ApiError, apiFetch } from '@/lib/http/api-client';
 import type { FrozenRelease } from '@/lib/releases/freeze-release';
 
@@ -47,24 +47,16 @@ export function FreezeReleaseForm() {
         Records the current version of every active card. A release never changes afterwards.
       </p>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <Field label="Name">
-          <TextInput
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="v1"
-            pattern="[A-Za-z0-9][A-Za-z0-9._\-]{0,63}"
-            title="Letters, digits, . _ -"
-          />
-        </Field>
-        <Field label="Note">
-          <TextInput
-            required
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            placeholder="What this release is for"
-          />
-        </Field>
+        <TextField
+          label="Name"
+          required
+          value={name}
+          onValue={setName}
+          placeholder="v1"
+          pattern="[A-Za-z0-9][A-Za-z0-9._\-]{0,63}"
+          title="Letters, digits, . _ -"
+        />
+        <TextField label="Note" required value={note} onValue={setNote} placeholder="What this release is for" />
       </div>
       {leaks ? (
         <div role="alert" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
@@ -74,13 +66,12 @@ export function FreezeReleaseForm() {
               <li key={l}>{l}</li>
             ))}
           </ul>
-          <Field label="Override note (required to freeze anyway)">
-            <TextInput
-              value={override}
-              onChange={(e) => setOverride(e.target.value)}
-              placeholder="Why this release is frozen with these leaks"
-            />
-          </Field>
+          <TextField
+            label="Override note (required to freeze anyway)"
+            value={override}
+            onValue={setOverride}
+            placeholder="Why this release is frozen with these leaks"
+          />
         </div>
       ) : null}
       <div className="flex items-center gap-3">

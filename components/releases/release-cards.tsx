@@ -2,22 +2,15 @@
 
 import Link from 'next/link';
 import { cardHref } from '@/components/cards/card-bank';
+import { CardSearchFilters } from '@/components/cards/card-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
-import { FilterText } from '@/components/ui/filter-controls';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
 import { useServerList } from '@/components/ui/use-server-list';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import type { Page } from '@/lib/http/pagination';
 import type { ReleaseCardRow } from '@/lib/releases/read-release';
-
-const KIND_OPTIONS: Option[] = [
-  ['', 'Any'],
-  ['SKILL', 'Skill'],
-  ['FUNCTION', 'Function'],
-];
 
 // Titles, keys, banks and apps come from the model or an import: untrusted text.
 const COLUMNS: ColumnDef<ReleaseCardRow>[] = [
@@ -67,24 +60,12 @@ export function ReleaseCards({
     // A release never changes: a page once loaded stays right.
     staleTime: Infinity,
   });
-  const { setParams, list, data, value: v, toPage } = serverList;
+  const { params, setParams, list, data, toPage } = serverList;
   // A named region: the pager moves the focus here after a step (components/ui/pager.tsx).
   return (
     <section aria-label="Cards of this release" className="space-y-3">
       <FilterBar asDiv className="sm:grid-cols-3">
-        <FilterText
-          label="Search cards"
-          type="search"
-          placeholder="title or key"
-          value={v('q')}
-          onChange={(x, how) => setParams({ q: x }, how)}
-        />
-        <SelectField
-          label="Kind"
-          value={v('kind')}
-          onChange={(e) => setParams({ kind: e.target.value })}
-          options={KIND_OPTIONS}
-        />
+        <CardSearchFilters searchLabel="Search cards" params={params} onChange={setParams} />
       </FilterBar>
       <DataTable
         label="Release cards"

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FieldDiffView } from '@/components/diff/field-diff-view';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Select } from '@/components/ui/field';
+import { Options, pairs, Select } from '@/components/ui/field';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
 import type { ReleaseDiff } from '@/lib/releases/diff-releases';
@@ -42,11 +42,7 @@ export function ReleaseDiffPanel({
           className="!mt-0 !w-auto"
           aria-label="Compare with release"
         >
-          {others.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          <Options options={pairs(others)} />
         </Select>
       </label>
       <ErrorMessage error={diff.error} />
@@ -63,41 +59,42 @@ export function ReleaseDiffList({ diff: d }: { diff: ReleaseDiff }) {
       <p className="text-slate-600">
         {d.added.length} added · {d.removed.length} removed · {d.changed.length} changed · {d.unchanged} unchanged
       </p>
-      {d.added.length ? (
-        <ul className="space-y-0.5">
-          {d.added.map((c) => (
-            <li key={c.key} className="text-emerald-800">
-              + <UntrustedText text={c.title} />{' '}
-              <span className="font-mono text-xs text-slate-600">
-                <UntrustedText text={c.key} /> v{c.version}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {d.removed.length ? (
-        <ul className="space-y-0.5">
-          {d.removed.map((c) => (
-            <li key={c.key} className="text-rose-800">
-              − <UntrustedText text={c.title} />{' '}
-              <span className="font-mono text-xs text-slate-600">
-                <UntrustedText text={c.key} /> v{c.version}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <CardRefList cards={d.added} mark="+" className="text-emerald-800" />
+      <CardRefList cards={d.removed} mark="−" className="text-rose-800" />
       {d.changed.map((c) => (
         <div key={c.key} className="space-y-1">
           <p className="font-medium text-slate-800">
-            ~ <UntrustedText text={c.title} />{' '}
-            <span className="font-mono text-xs text-slate-600">
-              <UntrustedText text={c.key} /> v{c.fromVersion} → v{c.version}
-            </span>
+            ~ <CardRefLabel title={c.title} cardKey={c.key} version={`v${c.fromVersion} → v${c.version}`} />
           </p>
           <FieldDiffView changes={c.changes} onlyChanged />
         </div>
       ))}
     </div>
+  );
+}
+
+/** The cards a release added or removed, one line each, marked `+` or `−`; none: nothing. */
+function CardRefList({ cards, mark, className }: { cards: ReleaseDiff['added']; mark: string; className: string }) {
+  if (!cards.length) return null;
+  return (
+    <ul className="space-y-0.5">
+      {cards.map((c) => (
+        <li key={c.key} className={className}>
+          {mark} <CardRefLabel title={c.title} cardKey={c.key} version={`v${c.version}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A card's title, then its key and version in small type. */
+function CardRefLabel({ title, cardKey, version }: { title: string; cardKey: string; version: string }) {
+  return (
+    <>
+      <UntrustedText text={title} />{' '}
+      <span className="font-mono text-xs text-slate-600">
+        <UntrustedText text={cardKey} /> {version}
+      </span>
+    </>
   );
 }

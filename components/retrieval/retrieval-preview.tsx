@@ -1,10 +1,10 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
-import { Field, Select, TextInput } from '@/components/ui/field';
+import { Field, pairs, SelectField, SuggestInput, TextArea, TextInput, type Option } from '@/components/ui/field';
 import { apiFetch } from '@/lib/http/api-client';
 import type { PreviewOptions } from '@/lib/releases/preview-options';
 import type { PreviewTask, RetrievalPreview } from '@/lib/releases/preview-retrieval';
@@ -90,6 +90,12 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
     },
   });
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  // The value and change of one of the form's text fields.
+  const bind = (key: 'task' | 'apps' | 'ability' | 'release' | 'fn' | 'k') => ({
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set({ [key]: e.target.value }),
+  });
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (form.task.trim()) preview.mutate(form);
@@ -125,68 +131,37 @@ export function RetrievalPreviewView({ options }: { options: PreviewOptions }) {
         ) : null}
         <label className="block text-sm font-medium text-slate-700">
           Task text
-          <textarea
+          <TextArea
             required
             rows={6}
-            value={form.task}
-            onChange={(e) => set({ task: e.target.value })}
-            className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+            {...bind('task')}
+            className="mt-1"
             placeholder="The instruction the agent is about to work on"
           />
         </label>
         <div className="grid grid-cols-2 gap-3">
           <Field label="Apps (comma-separated)">
-            <TextInput value={form.apps} onChange={(e) => set({ apps: e.target.value })} placeholder="mail, contacts" />
+            <TextInput {...bind('apps')} placeholder="mail, contacts" />
           </Field>
           <Field label="Ability (bank)">
-            <TextInput
-              value={form.ability}
-              onChange={(e) => set({ ability: e.target.value })}
-              list="preview-banks"
-              placeholder="every bank"
-            />
+            <SuggestInput {...bind('ability')} suggestions={options.banks} placeholder="every bank" />
           </Field>
-          <Field label="Bank">
-            <Select value={form.release} onChange={(e) => set({ release: e.target.value })}>
-              <option value="current">
-                Current (live){options.releases.length ? ', not released yet' : ', what agents get'}
-              </option>
-              {options.releases.map((r, i) => (
-                <option key={r} value={r}>
-                  Release {r}
-                  {i === 0 ? ' (newest, what agents get)' : ''}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Skill cards (k)">
-            <Select value={form.k} onChange={(e) => set({ k: e.target.value })}>
-              {[1, 2, 3, 5, 10].map((k) => (
-                <option key={k} value={k}>
-                  {k}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <SelectField
+            label="Bank"
+            {...bind('release')}
+            options={[
+              ['current', `Current (live)${options.releases.length ? ', not released yet' : ', what agents get'}`],
+              ...options.releases.map((r, i): Option => [
+                r,
+                `Release ${r}${i === 0 ? ' (newest, what agents get)' : ''}`,
+              ]),
+            ]}
+          />
+          <SelectField label="Skill cards (k)" {...bind('k')} options={pairs(['1', '2', '3', '5', '10'])} />
         </div>
         <Field label="Pre-tool function (optional)">
-          <TextInput
-            value={form.fn}
-            onChange={(e) => set({ fn: e.target.value })}
-            list="preview-tools"
-            placeholder="App.function"
-          />
+          <SuggestInput {...bind('fn')} suggestions={options.tools} placeholder="App.function" />
         </Field>
-        <datalist id="preview-banks">
-          {options.banks.map((b) => (
-            <option key={b} value={b} />
-          ))}
-        </datalist>
-        <datalist id="preview-tools">
-          {options.tools.map((t) => (
-            <option key={t} value={t} />
-          ))}
-        </datalist>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={!form.task.trim() || preview.isPending}>
             {preview.isPending ? 'Retrieving…' : 'Preview retrieval'}

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { ApiError } from '@/lib/http/api-client';
 import type { ProposalDetail } from '@/lib/review/get-proposal';
@@ -166,7 +167,7 @@ export function DecisionPanel({
           <label className="block text-sm font-medium text-slate-700" htmlFor="decision-text">
             {mode === 'reject' ? 'Reason (required)' : 'Note (optional)'}
           </label>
-          <textarea
+          <TextArea
             id="decision-text"
             ref={box}
             rows={2}
@@ -174,7 +175,6 @@ export function DecisionPanel({
             aria-invalid={tried && reasonMissing}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => e.key === 'Escape' && (e.target as HTMLTextAreaElement).blur()}
-            className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
           />
           {tried && reasonMissing ? (
             <p role="alert" className="text-sm text-rose-700">

@@ -25,13 +25,13 @@ import { NoopExplanation } from './noop-explanation';
 import { OperationBadge, ProposalFlags } from './proposal-badges';
 import { ProposalChanges } from './proposal-changes';
 import { RecurationStatus } from './recuration-status';
+import { FALLBACK_POLL_MS } from './review-inbox';
 import { ReviewNotice } from './review-notice';
 import { proposalTitle, useDecide } from './use-decide';
 import { useEditCheck } from './use-edit-check';
 import { ValidationIssues } from './validation-issues';
 
-/** Polling interval only while the live stream is down (as the inbox); a re-curation in progress is checked more often. */
-const FALLBACK_POLL_MS = 15_000;
+/** A re-curation in progress is checked more often than the inbox's polling while the live stream is down. */
 const RECURATION_POLL_MS = 2_000;
 
 const REVIEW_KEYS: [string, string][] = [

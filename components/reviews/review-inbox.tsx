@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { pairs, SelectField, type Option } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
-import { FilterText } from '@/components/ui/filter-controls';
+import { FilterText, filterBinding, selectFilterBinding } from '@/components/ui/filter-controls';
 import { Pager, unlessPastEnd } from '@/components/ui/pager';
 import { filtersInForce } from '@/components/ui/url-filter-query';
 import { useListKeys } from '@/components/ui/use-list-keys';
@@ -23,7 +23,7 @@ import { ReviewNotice } from './review-notice';
 
 export const INBOX_KEY = ['reviews', 'inbox'];
 /** Polling interval only while the live stream is down (refused, dropped, reconnecting). */
-const FALLBACK_POLL_MS = 15_000;
+export const FALLBACK_POLL_MS = 15_000;
 
 const INBOX_KEYS: [string, string][] = [
   ['j / k', 'next / previous proposal'],
@@ -40,6 +40,12 @@ const STATUS_OPTIONS: Option[] = [
   ['SUPERSEDED', 'Superseded'],
   ['INVALID', 'Invalid'],
   ['all', 'All'],
+];
+/** A yes/no filter's options: any, then `true` and `false` with their labels. */
+const eitherWay = (yes: string, no: string): Option[] => [
+  ['', 'Any'],
+  ['true', yes],
+  ['false', no],
 ];
 // NOOP proposals are not reviewed as changes: the filter offers the four that change the bank.
 const CHANGE_OPERATIONS = OPERATIONS.filter((op) => op !== 'NOOP');
@@ -126,22 +132,18 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
   /** A facet count after an option's label, once the counts are in: "Skill (12)". */
   const n = (pick: (c: NonNullable<typeof counts>) => number | undefined) => (counts ? ` (${pick(counts) ?? 0})` : '');
   const filtered = filtersInForce(params, { status: 'open' });
+  const bind = filterBinding(params, setParams);
+  const select = selectFilterBinding(params, setParams);
 
   return (
     <section aria-label="Review inbox" data-live={live} className="space-y-4">
       {/* "& next" with nothing left to review lands here: say what was just done. */}
       <ReviewNotice />
       <FilterBar asDiv className="sm:grid-cols-4 2xl:grid-cols-8">
-        <SelectField
-          label="Status"
-          value={v('status') || 'open'}
-          onChange={(e) => setParams({ status: e.target.value })}
-          options={STATUS_OPTIONS}
-        />
+        <SelectField label="Status" {...select('status')} value={v('status') || 'open'} options={STATUS_OPTIONS} />
         <SelectField
           label="Card kind"
-          value={v('kind')}
-          onChange={(e) => setParams({ kind: e.target.value })}
+          {...select('kind')}
           options={[
             ['', `Any${n((c) => (c.byKind.SKILL ?? 0) + (c.byKind.FUNCTION ?? 0))}`],
             ['SKILL', `Skill${n((c) => c.byKind.SKILL)}`],
@@ -150,14 +152,12 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
         />
         <SelectField
           label="Ability bank"
-          value={v('ability')}
-          onChange={(e) => setParams({ ability: e.target.value })}
+          {...select('ability')}
           options={[['', 'Any'], ...pairs(data?.abilities ?? [])]}
         />
         <SelectField
           label="Operation"
-          value={v('operation')}
-          onChange={(e) => setParams({ operation: e.target.value })}
+          {...select('operation')}
           options={[
             ['', 'Any'],
             ...CHANGE_OPERATIONS.map((op): Option => [op, `${OPERATION_LABELS[op]}${n((c) => c.byOperation[op])}`]),
@@ -165,36 +165,16 @@ export function ReviewInbox({ initial, initialQuery }: { initial: ProposalListPa
         />
         <SelectField
           label="Validity"
-          value={v('valid')}
-          onChange={(e) => setParams({ valid: e.target.value })}
-          options={[
-            ['', 'Any'],
-            ['true', `Valid${n((c) => c.valid)}`],
-            ['false', `Invalid${n((c) => c.invalid)}`],
-          ]}
+          {...select('valid')}
+          options={eitherWay(`Valid${n((c) => c.valid)}`, `Invalid${n((c) => c.invalid)}`)}
         />
         <SelectField
           label="Staleness"
-          value={v('stale')}
-          onChange={(e) => setParams({ stale: e.target.value })}
-          options={[
-            ['', 'Any'],
-            ['true', `Stale${n((c) => c.stale)}`],
-            ['false', `Current${n((c) => c.current)}`],
-          ]}
+          {...select('stale')}
+          options={eitherWay(`Stale${n((c) => c.stale)}`, `Current${n((c) => c.current)}`)}
         />
-        <FilterText
-          label="Task"
-          value={v('taskId')}
-          placeholder="airline/16 or id"
-          onChange={(x, how) => setParams({ taskId: x }, how)}
-        />
-        <FilterText
-          label="Run"
-          value={v('runId')}
-          placeholder="run id"
-          onChange={(x, how) => setParams({ runId: x }, how)}
-        />
+        <FilterText label="Task" {...bind('taskId')} placeholder="airline/16 or id" />
+        <FilterText label="Run" {...bind('runId')} placeholder="run id" />
       </FilterBar>
       <DataTable
         columns={COLUMNS}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/field';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import { ApiError, apiFetch } from '@/lib/http/api-client';
@@ -73,12 +74,12 @@ export function WriteCardForm({ taskId, diagnosisId }: { taskId: string; diagnos
         <label htmlFor="write-card-note" className="block text-sm font-medium text-slate-700">
           Why (optional: shown to the reviewer as the proposal&apos;s reason)
         </label>
-        <textarea
+        <TextArea
           id="write-card-note"
           rows={2}
           value={note}
           onChange={(e) => setNote(e.target.value)}
-          className="mt-1 block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500"
+          className="mt-1"
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">

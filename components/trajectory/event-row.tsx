@@ -8,6 +8,7 @@ import { parseJsonObservation, unwrapMessage, type FieldMarks } from '@/lib/traj
 import { JsonTree } from './json-tree';
 import { LongText } from './long-text';
 import { MessageMarkdown } from './message-markdown';
+import { InRowToggle } from './in-row-toggle';
 
 const SOURCE_STYLE: Record<EventView['source'], string> = {
   USER: 'bg-sky-100 text-sky-800',
@@ -146,16 +147,7 @@ function EventBody({
 }) {
   if (event.type === 'TOOL_CALL') {
     const args = prettyArgs(event.arguments);
-    return args ? (
-      <LongText
-        text={args}
-        render={(t) => (
-          <pre className={`mt-1 max-h-48 ${PRE}`}>
-            <UntrustedText text={t} />
-          </pre>
-        )}
-      />
-    ) : null;
+    return args ? <RawText text={args} height="max-h-48" /> : null;
   }
   const text = event.content ?? '';
   if (event.type === 'OBSERVATION') {
@@ -163,17 +155,9 @@ function EventBody({
     const firstLine = text.split('\n', 1)[0];
     return (
       <div className="mt-1">
-        <button
-          type="button"
-          aria-expanded={expanded}
-          onClick={(e) => {
-            e.stopPropagation();
-            onToggle();
-          }}
-          className="text-xs font-medium text-indigo-700 hover:underline"
-        >
+        <InRowToggle on={expanded} onToggle={onToggle} className="text-xs font-medium text-indigo-700 hover:underline">
           {expanded ? 'Fold observation' : 'Expand observation'}
-        </button>
+        </InRowToggle>
         {expanded ? (
           <Observation text={text} raw={raw} marks={marks} />
         ) : (
@@ -216,31 +200,33 @@ function EventBody({
 function Observation({ text, raw, marks }: { text: string; raw: boolean; marks: FieldMarks }) {
   const [asText, setAsText] = useState(false);
   const json = raw ? null : parseJsonObservation(text);
-  const rawView = (
+  const rawView = <RawText text={text} height="max-h-96" />;
+  if (!json) return rawView;
+  return (
+    <div className="mt-1">
+      <InRowToggle
+        on={asText}
+        onToggle={() => setAsText(!asText)}
+        switches
+        className="text-[11px] font-medium text-indigo-700 hover:underline"
+      >
+        {asText ? 'Show as a tree' : 'Show raw JSON'}
+      </InRowToggle>
+      {asText ? rawView : <JsonTree value={json} marks={marks} />}
+    </div>
+  );
+}
+
+/** Event text shown as it is (monospace, its own scroll box of at most `height`), cut when long. */
+function RawText({ text, height }: { text: string; height: 'max-h-48' | 'max-h-96' }) {
+  return (
     <LongText
       text={text}
       render={(t) => (
-        <pre className={`mt-1 max-h-96 ${PRE}`}>
+        <pre className={`mt-1 ${height} ${PRE}`}>
           <UntrustedText text={t} />
         </pre>
       )}
     />
-  );
-  if (!json) return rawView;
-  return (
-    <div className="mt-1">
-      <button
-        type="button"
-        aria-pressed={asText}
-        onClick={(e) => {
-          e.stopPropagation();
-          setAsText(!asText);
-        }}
-        className="text-[11px] font-medium text-indigo-700 hover:underline"
-      >
-        {asText ? 'Show as a tree' : 'Show raw JSON'}
-      </button>
-      {asText ? rawView : <JsonTree value={json} marks={marks} />}
-    </div>
   );
 }

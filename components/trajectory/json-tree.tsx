@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { FieldMarks } from '@/lib/trajectories/observation-json';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { InRowToggle } from './in-row-toggle';
 
 /** Levels open when the tree first shows: a search result's fields are visible without a click. */
 const OPEN_DEPTH = 2;
@@ -100,13 +101,9 @@ function Node({
   const shown = all ? entries : entries.slice(0, FIRST_CHILDREN);
   return (
     <div className={depth ? 'pl-4' : ''}>
-      <button
-        type="button"
-        aria-expanded={open}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen(!open);
-        }}
+      <InRowToggle
+        on={open}
+        onToggle={() => setOpen(!open)}
         className="inline-flex items-baseline gap-1 rounded text-left hover:bg-slate-200/60 focus:outline-none focus:ring-2 focus:ring-indigo-500"
       >
         <span aria-hidden className="inline-block w-3 text-slate-500">
@@ -114,7 +111,7 @@ function Node({
         </span>
         {name != null ? <Name name={name} marks={marks} /> : null}
         <span className="text-slate-500">{summary(value)}</span>
-      </button>
+      </InRowToggle>
       {open ? (
         <div>
           {shown.map(([k, v]) => (

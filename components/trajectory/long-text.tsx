@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { revealBidi } from '@/lib/text/reveal-bidi';
+import { InRowToggle } from './in-row-toggle';
 
 /** What a long event shows until asked for the rest: a few screens of text. */
 export const PREVIEW_CHARS = 10_000;
@@ -47,17 +48,13 @@ export function LongText({ text, render }: { text: string; render: (text: string
   return (
     <div data-testid="long-text">
       {body}
-      <button
-        type="button"
-        aria-expanded={all}
-        onClick={(e) => {
-          e.stopPropagation();
-          setAll(!all);
-        }}
+      <InRowToggle
+        on={all}
+        onToggle={() => setAll(!all)}
         className="mt-1 text-xs font-medium text-indigo-700 hover:underline"
       >
         {all ? 'Show less' : `Show all (${formatSize(new TextEncoder().encode(text).byteLength)})`}
-      </button>
+      </InRowToggle>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type RefObject } from 'react';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { apiFetch } from '@/lib/http/api-client';
 import type { EventMatch } from '@/lib/trajectories/find-events';
@@ -111,32 +111,15 @@ export function TrajectoryFind({
         <span id="trajectory-find-status" role="status" data-testid="find-status" className="text-xs text-slate-600">
           {status}
         </span>
-        <button
-          type="button"
-          onClick={() => step(-1)}
-          disabled={!matches.length}
-          aria-label="Previous match (N)"
-          className="rounded px-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:text-slate-300"
-        >
+        <FindButton label="Previous match (N)" onClick={() => step(-1)} disabled={!matches.length}>
           ↑
-        </button>
-        <button
-          type="button"
-          onClick={() => step(1)}
-          disabled={!matches.length}
-          aria-label="Next match (n)"
-          className="rounded px-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:text-slate-300"
-        >
+        </FindButton>
+        <FindButton label="Next match (n)" onClick={() => step(1)} disabled={!matches.length}>
           ↓
-        </button>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close find"
-          className="rounded px-1.5 text-sm text-slate-700 hover:bg-slate-100"
-        >
+        </FindButton>
+        <FindButton label="Close find" onClick={onClose}>
           ✕
-        </button>
+        </FindButton>
       </div>
       <ErrorMessage error={found.error} />
       {matches.length ? (
@@ -176,5 +159,17 @@ function Snippet({ match: m, length }: { match: EventMatch; length: number }) {
         {revealBidi(s.slice(m.at + length))}
       </bdi>
     </span>
+  );
+}
+
+/** One of the find bar's small symbol buttons, named by `label` (its symbol alone says nothing to a screen reader). */
+function FindButton({ label, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className="rounded px-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:text-slate-300"
+      {...props}
+    />
   );
 }

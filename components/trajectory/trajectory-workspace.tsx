@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DiagnosisEditor, type EditorApi } from '@/components/diagnosis/diagnosis-editor';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorMessage } from '@/components/ui/error-message';
 import { UntrustedText } from '@/components/ui/untrusted-text';
 import { apiFetch } from '@/lib/http/api-client';
+import { useTakeNext } from '@/components/queue/use-take-next';
 import type { DiagnosisView } from '@/lib/diagnosis/diagnosis-schemas';
 import type { PolicyView } from '@/lib/policies/get-trajectory-policy';
 import type { FailureCategoryView } from '@/lib/taxonomy/failure-taxonomy';
@@ -231,19 +232,12 @@ export function TrajectoryWorkspace({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const next = useMutation({
-    mutationFn: () =>
-      apiFetch<{ trajectoryId: string | null }>('/api/queue/next', {
-        method: 'POST',
-        json: Object.fromEntries(new URLSearchParams(queueQuery)),
-      }),
-    onSuccess: ({ trajectoryId }) => {
-      const qs = queueQuery ? `?${queueQuery}` : '';
-      if (trajectoryId && trajectoryId !== view.id)
-        router.push(trajectoryEventHref(trajectoryId, null, { carry: queueQuery }));
-      else if (trajectoryId) router.refresh();
-      else router.push(`/queue${qs ? `${qs}&` : '?'}done=1`);
-    },
+  const next = useTakeNext(queueQuery, (trajectoryId) => {
+    const qs = queueQuery ? `?${queueQuery}` : '';
+    if (trajectoryId && trajectoryId !== view.id)
+      router.push(trajectoryEventHref(trajectoryId, null, { carry: queueQuery }));
+    else if (trajectoryId) router.refresh();
+    else router.push(`/queue${qs ? `${qs}&` : '?'}done=1`);
   });
 
   // The diagnoses as the server has them now (after a write, or when another tab changed one).

@@ -22,3 +22,23 @@ export function Button({
     />
   );
 }
+
+/** A button that reads as a link in running text ("show all tasks"): an action on this page, not a way elsewhere. */
+export function TextButton({ className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="button" className={`text-indigo-700 hover:underline ${className}`} {...props} />;
+}
+
+/** A form's submit button, disabled while its request is pending and saying so (`busyLabel`). */
+export function SubmitButton({
+  pending,
+  busyLabel = 'Saving…',
+  disabled,
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; busyLabel?: string }) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...props}>
+      {pending ? busyLabel : children}
+    </Button>
+  );
+}

@@ -3,17 +3,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { apiFetch } from '@/lib/http/api-client';
-import { Button } from './button';
+import { SubmitButton } from './button';
 import { ErrorMessage } from './error-message';
 
 /**
  * A side-panel "create" form (new user, new category…): posts the form's
- * fields as JSON, shows the server's error or a success notice, resets on success.
+ * fields as JSON (`toBody` when the body is not the fields as they are),
+ * shows the server's error or a success notice, resets on success.
  */
 export function CreateForm<TResult>({
   label,
   url,
-  toBody,
+  toBody = (data) => Object.fromEntries(data),
   notice,
   onCreated,
   submitLabel,
@@ -22,7 +23,7 @@ export function CreateForm<TResult>({
 }: {
   label: string;
   url: string;
-  toBody: (data: FormData) => unknown;
+  toBody?: (data: FormData) => unknown;
   notice: (result: TResult) => string;
   onCreated: () => void;
   submitLabel: string;
@@ -57,9 +58,9 @@ export function CreateForm<TResult>({
           {done}
         </p>
       ) : null}
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? pendingLabel : submitLabel}
-      </Button>
+      <SubmitButton pending={create.isPending} busyLabel={pendingLabel}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

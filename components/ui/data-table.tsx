@@ -19,6 +19,11 @@ export type ColumnDef<R> = {
   cellProps?: (row: R, index: number) => CellProps;
 };
 
+/** The last column of a row's own buttons: no header text, right-aligned. */
+export function actionsColumn<R>(cell: ColumnDef<R>['cell']): ColumnDef<R> {
+  return { header: '', id: 'actions', className: 'text-right', cell };
+}
+
 type DataAttributes = Record<`data-${string}`, string | number | boolean | undefined>;
 /** Attributes of a cell (`data-*` test hooks, a `title`); its class comes from the column. */
 export type CellProps = Omit<ComponentProps<'td'>, 'className' | 'children'> & DataAttributes;

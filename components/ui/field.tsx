@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { revealBidi } from '@/lib/text/reveal-bidi';
 
 /**
@@ -9,6 +9,10 @@ import { revealBidi } from '@/lib/text/reveal-bidi';
  */
 export const CONTROL =
   'mt-1 block h-8 w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
+
+/** CONTROL without the fixed height, for a textarea. */
+const AREA =
+  'block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-500';
 
 /** A label above its control; `className` sizes the pair in a flex row (e.g. `min-w-44`). */
 export function Field({
@@ -33,6 +37,64 @@ export function TextInput(props: ComponentProps<'input'>) {
   return <input {...props} className={`${CONTROL} ${props.className ?? ''}`} />;
 }
 
+/** A labelled text input whose text is kept in state: `onValue` gets what is typed. */
+export function TextField({
+  label,
+  onValue,
+  ...input
+}: Omit<ComponentProps<'input'>, 'onChange'> & { label: ReactNode; onValue: (value: string) => void }) {
+  return (
+    <Field label={label}>
+      <TextInput {...input} onChange={(e) => onValue(e.target.value)} />
+    </Field>
+  );
+}
+
+/** A text input with typed-or-picked suggestions (a `<datalist>` of its own); any other text can still be typed. */
+export function SuggestInput({ suggestions, ...input }: ComponentProps<'input'> & { suggestions?: readonly string[] }) {
+  const id = useId();
+  if (!suggestions) return <TextInput {...input} />;
+  return (
+    <>
+      <TextInput {...input} list={id} />
+      <datalist id={id}>
+        {suggestions.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** A checkbox with its label after it; `fieldClassName` adds to the pair's classes (its place in a row). */
+export function CheckboxField({
+  label,
+  fieldClassName = '',
+  onChecked,
+  ...checkbox
+}: Omit<ComponentProps<'input'>, 'type' | 'onChange'> & {
+  label: ReactNode;
+  fieldClassName?: string;
+  onChecked: (checked: boolean) => void;
+}) {
+  return (
+    <label className={`flex items-center gap-2 text-sm text-slate-700 ${fieldClassName}`}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 rounded border-slate-300"
+        {...checkbox}
+        onChange={(e) => onChecked(e.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
+/** A multi-line text input, in the same frame as TextInput. */
+export function TextArea(props: ComponentProps<'textarea'>) {
+  return <textarea {...props} className={`${AREA} ${props.className ?? ''}`} />;
+}
+
 export function Select(props: ComponentProps<'select'>) {
   return <select {...props} className={`${CONTROL} bg-white ${props.className ?? ''}`} />;
 }
@@ -53,13 +115,18 @@ export function SelectField({
   return (
     <Field label={label} className={fieldClassName}>
       <Select {...select}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {/* Option labels are often imported names (models, benchmarks): bidi controls show as markers. */}
-            {revealBidi(text)}
-          </option>
-        ))}
+        <Options options={options} />
       </Select>
     </Field>
   );
+}
+
+/** The `<option>`s of a select, from `[value, label]` pairs. */
+export function Options({ options }: { options: readonly Option[] }) {
+  return options.map(([value, text]) => (
+    <option key={value} value={value}>
+      {/* Option labels are often imported names (models, benchmarks): bidi controls show as markers. */}
+      {revealBidi(text)}
+    </option>
+  ));
 }

@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useEffectEvent, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { Field, pairs, SelectField, TextInput, type Option } from './field';
+import { TextButton } from './button';
 
 /** The wording every list filter uses for "no filter". */
 export const ANY = 'any';
@@ -106,6 +107,27 @@ export function FilterText({
   );
 }
 
+/**
+ * The props of a filter that edits one URL key: its `name`, its value in the URL ("" when unset) and
+ * its change of that key: `<FilterSelect label="Ability" {...bind('ability')} options={…} />`.
+ */
+export function filterBinding(params: URLSearchParams, onChange: OnFilterChange) {
+  return (key: string) => ({
+    name: key,
+    value: params.get(key) ?? '',
+    onChange: (value: string, how?: TextApply) => onChange({ [key]: value }, how),
+  });
+}
+
+/** filterBinding for a plain SelectField, whose change is the select's event. */
+export function selectFilterBinding(params: URLSearchParams, onChange: OnFilterChange) {
+  const bind = filterBinding(params, onChange);
+  return (key: string) => {
+    const { onChange: change, ...rest } = bind(key);
+    return { ...rest, onChange: (e: ChangeEvent<HTMLSelectElement>) => change(e.target.value) };
+  };
+}
+
 /** The filters the queue and the task list start with (same names, same wording): benchmark, ability, model, task id. */
 export function TaskScopeFilters({
   options,
@@ -116,37 +138,13 @@ export function TaskScopeFilters({
   params: URLSearchParams;
   onChange: OnFilterChange;
 }) {
-  const v = (k: string) => params.get(k) ?? '';
+  const bind = filterBinding(params, onChange);
   return (
     <>
-      <FilterSelect
-        label="Benchmark"
-        name="benchmark"
-        value={v('benchmark')}
-        options={pairs(options.benchmarks)}
-        onChange={(x) => onChange({ benchmark: x })}
-      />
-      <FilterSelect
-        label="Ability"
-        name="ability"
-        value={v('ability')}
-        options={pairs(options.abilities)}
-        onChange={(x) => onChange({ ability: x })}
-      />
-      <FilterSelect
-        label="Model"
-        name="model"
-        value={v('model')}
-        options={pairs(options.models)}
-        onChange={(x) => onChange({ model: x })}
-      />
-      <FilterText
-        label="Task id"
-        name="taskId"
-        value={v('taskId')}
-        placeholder="e.g. airline/16"
-        onChange={(x, how) => onChange({ taskId: x }, how)}
-      />
+      <FilterSelect label="Benchmark" {...bind('benchmark')} options={pairs(options.benchmarks)} />
+      <FilterSelect label="Ability" {...bind('ability')} options={pairs(options.abilities)} />
+      <FilterSelect label="Model" {...bind('model')} options={pairs(options.models)} />
+      <FilterText label="Task id" {...bind('taskId')} placeholder="e.g. airline/16" />
     </>
   );
 }
@@ -182,13 +180,9 @@ export function FilterBarEnd({
       {params.get('importId') ? (
         <p className="col-span-full text-xs text-slate-600">
           Only {what} from one import.{' '}
-          <button
-            type="button"
-            className="font-medium text-indigo-700 hover:underline"
-            onClick={() => onChange({ importId: null })}
-          >
+          <TextButton className="font-medium" onClick={() => onChange({ importId: null })}>
             Show every import
-          </button>
+          </TextButton>
         </p>
       ) : null}
     </>

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '@/lib/http/api-client';
+import { Button } from './button';
 
 export type SavedState = { rowId: string; message: string; undo?: () => void } | null;
 
@@ -64,5 +65,29 @@ export function SavedNote({ saved, rowId, onUndo }: { saved: SavedState; rowId: 
         </button>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * A row's retire/restore button in a table saved by useRowSave: saves `active` flipped, with
+ * its Undo. `labels`: what it says on an active row, then on an inactive one.
+ */
+export function ActiveToggle({
+  row,
+  update,
+  labels: [retire, restore],
+}: {
+  row: { id: string; active: boolean };
+  update: { isPending: boolean; mutate: (save: RowPatch<{ active: boolean }>) => void };
+  labels: [string, string];
+}) {
+  return (
+    <Button
+      variant={row.active ? 'secondary' : 'ghost'}
+      disabled={update.isPending}
+      onClick={() => update.mutate({ id: row.id, patch: { active: !row.active }, previous: { active: row.active } })}
+    >
+      {row.active ? retire : restore}
+    </Button>
   );
 }
