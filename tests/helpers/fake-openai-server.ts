@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A local OpenAI-compatible HTTP server for tests: answers
@@ -79,7 +79,6 @@ export type FakeOpenAi = {
 };
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const sockets = new Set<Socket>();
   const requests: ChatRequest[] = [];
   const arrivals: number[] = [];
   const queue: FakeReply[] = [];
@@ -146,12 +145,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       else send();
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
@@ -159,10 +153,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     peakInFlight: () => peak,
     queue,
     respond: (fn) => (responder = fn),
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
 

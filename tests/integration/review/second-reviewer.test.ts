@@ -3,23 +3,14 @@ import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { reviewThroughput } from '@/lib/dashboard/review-throughput';
 import { loadProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
-import { AppError } from '@/lib/errors';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { getProposal } from '@/lib/review/get-proposal';
 import { updateReviewSettings } from '@/lib/review/review-settings';
 import { writeCard } from '@/lib/review/write-card';
 import { skillContent } from '../../helpers/bank-factories';
 import { createActor } from '../../helpers/factories';
+import { refusal } from '../../helpers/refusal';
 import { pendingPatch } from '../../helpers/review-fixtures';
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, 'expected a refusal').toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 async function requireSecondReviewer(on: boolean) {
   await updateReviewSettings(await createActor('ADMIN'), { secondReviewerForReviewerWords: on });
