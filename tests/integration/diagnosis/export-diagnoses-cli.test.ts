@@ -7,6 +7,7 @@ import { annotatorPseudonym } from '@/lib/diagnosis/export-diagnoses';
 import { createUser, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
 import { runScript } from '../../helpers/run-script';
+import { writeDiagnosis } from '../../helpers/written-diagnosis';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'export-diagnoses-cli-'));
 
@@ -16,22 +17,12 @@ describe('npm run export -- diagnoses', () => {
   it('writes the scope as CSV to --out, formula-like text made inert', { timeout: 90_000 }, async () => {
     const benchmark = `cli-${uid()}`;
     const [trajectoryId] = await seedRecords([failedRecord({ benchmark, taskId: 'cli/1' })]);
-    const result = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
     const author = await createUser('ANNOTATOR');
-    const category = await prisma.failureCategory.findFirstOrThrow();
-    await prisma.diagnosis.create({
-      data: {
-        trajectoryId,
-        checkpointResultId: result.id,
-        authorId: author.id,
-        categoryId: category.id,
-        eventStart: 1,
-        eventEnd: 1,
-        whatWentWrong: '+wrong id',
-        whatShouldHaveHappened: 'the right one',
-        status: 'SUBMITTED',
-        submittedAt: new Date(),
-      },
+    await writeDiagnosis({
+      trajectoryId,
+      authorId: author.id,
+      at: { passed: false },
+      fields: { eventStart: 1, eventEnd: 1, whatWentWrong: '+wrong id', whatShouldHaveHappened: 'the right one' },
     });
     const out = path.join(tmp, 'd.csv');
     const run = await runExport(['diagnoses', '--format', 'csv', '--out', out, '--benchmark', benchmark]);
