@@ -26,6 +26,26 @@ export type ChatRequest = {
 };
 export type Responder = (req: ChatRequest, index: number) => FakeReply;
 
+/**
+ * What the curator answers for one delta: `operation` on the card keyed `target` (null: none) with `card`;
+ * `targets` lists the cards a MERGE_CARD joins.
+ */
+export const curatorDecision = (d: {
+  operation: string;
+  target: string | null;
+  card: unknown;
+  reason: string;
+  delta?: number;
+  targets?: string[];
+}) => ({
+  delta_index: d.delta ?? 0,
+  operation: d.operation,
+  target_card_id: d.target,
+  target_card_ids: d.targets ?? [],
+  new_or_updated_card: d.card,
+  reason: d.reason,
+});
+
 export const reply = {
   json: (body: unknown, usage = { prompt: 100, completion: 20 }): FakeReply => ({ kind: 'json', body, usage }),
   text: (content: string): FakeReply => ({ kind: 'text', content, usage: { prompt: 50, completion: 5 } }),
@@ -38,14 +58,9 @@ export const reply = {
   hang: (): FakeReply => ({ kind: 'hang' }),
   /** The curator's answer for delta `i`: add `card` as a new card. */
   addCard: (i: number, card: unknown): FakeReply =>
-    reply.json({
-      delta_index: i,
-      operation: 'ADD_CARD',
-      target_card_id: null,
-      target_card_ids: [],
-      new_or_updated_card: card,
-      reason: 'No card states this rule',
-    }),
+    reply.json(
+      curatorDecision({ delta: i, operation: 'ADD_CARD', target: null, card, reason: 'No card states this rule' }),
+    ),
   toolCalls: (...calls: { id: string; name: string; arguments: unknown }[]): FakeReply => ({
     kind: 'tool_calls',
     calls,

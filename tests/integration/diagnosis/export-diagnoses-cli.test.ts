@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prisma } from '@/lib/db/prisma';
 import { annotatorPseudonym } from '@/lib/diagnosis/export-diagnoses';
 import { createUser, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
