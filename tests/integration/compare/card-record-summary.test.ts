@@ -8,12 +8,12 @@ import { importFile } from '@/lib/import/run-import';
 import { createSkillCard } from '../../helpers/bank-factories';
 import { uid } from '../../helpers/factories';
 import { failedRecord } from '../../helpers/failed-trajectories';
+import { cli } from '../../helpers/import-files';
 
 // The bank's helped / hurt columns read CardRecordCount, kept by triggers on Trajectory and BankRelease
 // (card_record_summary migration). Each step writes through the real import or a plain delete and checks
 // the kept totals against the direct pairing of lib/compare/card-record.ts, card by card.
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'card-record-summary-'));
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 
 type Run = { task: string; pass: boolean; release: string | null; cards?: string[]; trial?: number };
 

@@ -8,9 +8,9 @@ import { listImportJobs, getImportJob } from '@/lib/import/import-jobs';
 import { receiveUpload } from '@/lib/import/receive-upload';
 import { importFile } from '@/lib/import/run-import';
 import { createActor } from '../../helpers/factories';
+import { IMPORT_FIXTURES } from '../../helpers/import-files';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const body = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'));
+const body = readFileSync(path.join(IMPORT_FIXTURES, 'native-valid.jsonl'));
 
 function chunked(bytes: Buffer, size = 100): ReadableStream<Uint8Array> {
   let at = 0;
@@ -125,7 +125,7 @@ describe('import uploads', () => {
     const report = await importFile({
       by: { actor: researcher },
       source: 'UPLOAD',
-      filePath: path.join(FIXTURES, 'native-malformed.jsonl'),
+      filePath: path.join(IMPORT_FIXTURES, 'native-malformed.jsonl'),
       fileName: 'mine.jsonl',
     });
     const page = await listImportJobs(researcher, { page: 1, pageSize: 10 });
