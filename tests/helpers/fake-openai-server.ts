@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { curatorDecision } from './curator-decision';
 import { listenOnLoopback } from './loopback-server';
 
 /**
@@ -25,26 +26,6 @@ export type ChatRequest = {
   messages: { role: string; content: string; tool_call_id?: string; tool_calls?: unknown[] }[];
 };
 export type Responder = (req: ChatRequest, index: number) => FakeReply;
-
-/**
- * What the curator answers for one delta: `operation` on the card keyed `target` (null: none) with `card`;
- * `targets` lists the cards a MERGE_CARD joins.
- */
-export const curatorDecision = (d: {
-  operation: string;
-  target: string | null;
-  card: unknown;
-  reason: string;
-  delta?: number;
-  targets?: string[];
-}) => ({
-  delta_index: d.delta ?? 0,
-  operation: d.operation,
-  target_card_id: d.target,
-  target_card_ids: d.targets ?? [],
-  new_or_updated_card: d.card,
-  reason: d.reason,
-});
 
 export const reply = {
   json: (body: unknown, usage = { prompt: 100, completion: 20 }): FakeReply => ({ kind: 'json', body, usage }),

@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
+import { curatorDecision } from '../../helpers/curator-decision';
 import { createActor } from '../../helpers/factories';
-import {
-  curatorDecision,
-  reply,
-  stepOf,
-  FAKE_LLM_RUN,
-  fakeOpenAiPerTest,
-  type FakeReply,
-} from '../../helpers/fake-openai-server';
+import { reply, stepOf, FAKE_LLM_RUN, fakeOpenAiPerTest, type FakeReply } from '../../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../../helpers/reflection-fixtures';
 
 /** docs/architecture.md "Curator": the shape each operation must have, enforced on what the model returns. */

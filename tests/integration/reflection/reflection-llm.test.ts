@@ -6,12 +6,12 @@ import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
+import { curatorDecision } from '../../helpers/curator-decision';
 import { createActor } from '../../helpers/factories';
 import {
   FAKE_LLM_RUN,
   fakeOpenAiPerTest,
   reply,
-  curatorDecision,
   stepOf,
   type ChatRequest,
   type FakeReply,
