@@ -16,11 +16,20 @@ async function requireSecondReviewer(on: boolean) {
   await updateReviewSettings(await createActor('ADMIN'), { secondReviewerForReviewerWords: on });
 }
 
+/** Runs `test` with the second reviewer required, and switches the setting off again whatever happens. */
+async function withSecondReviewer(test: () => Promise<void>) {
+  await requireSecondReviewer(true);
+  try {
+    await test();
+  } finally {
+    await requireSecondReviewer(false);
+  }
+}
+
 // One database per test file: the setting is switched on in each test that needs it and off again after.
 describe('a second reviewer for a reviewer’s words (admin setting)', () => {
-  it('an edited card waits after the first approval, refuses its first approver, and applies on a different reviewer', async () => {
-    await requireSecondReviewer(true);
-    try {
+  it('an edited card waits after the first approval, refuses its first approver, and applies on a different reviewer', () =>
+    withSecondReviewer(async () => {
       const { proposal, card } = await pendingPatch();
       const [a, b] = [await createActor('REVIEWER'), await createActor('REVIEWER')];
       const base = proposal.proposedCard as SkillCardContent;
@@ -62,14 +71,10 @@ describe('a second reviewer for a reviewer’s words (admin setting)', () => {
           where: { action: 'proposal.approve', entityId: proposal.id, actorId: b.userId },
         }),
       ).toBe(1);
-    } finally {
-      await requireSecondReviewer(false);
-    }
-  });
+    }));
 
-  it('a hand-written card needs someone other than its author for the second approval', async () => {
-    await requireSecondReviewer(true);
-    try {
+  it('a hand-written card needs someone other than its author for the second approval', () =>
+    withSecondReviewer(async () => {
       const { taskId } = await pendingPatch();
       const [author, other] = [await createActor('REVIEWER'), await createActor('REVIEWER')];
       const { proposalId } = await writeCard(author, {
@@ -80,22 +85,15 @@ describe('a second reviewer for a reviewer’s words (admin setting)', () => {
       expect((await refusal(approveProposal(author, proposalId))).reason).toBe('OWN_WORK');
       const { cardVersions } = await approveProposal(other, proposalId);
       expect(cardVersions).toHaveLength(1);
-    } finally {
-      await requireSecondReviewer(false);
-    }
-  });
+    }));
 
-  it("a curator's card approved as proposed applies at once, setting on or off", async () => {
-    await requireSecondReviewer(true);
-    try {
+  it("a curator's card approved as proposed applies at once, setting on or off", () =>
+    withSecondReviewer(async () => {
       const { proposal } = await pendingPatch();
       const { cardVersions, awaitingSecond } = await approveProposal(await createActor('REVIEWER'), proposal.id);
       expect(cardVersions).toHaveLength(1);
       expect(awaitingSecond).toBeUndefined();
-    } finally {
-      await requireSecondReviewer(false);
-    }
-  });
+    }));
 
   it('scoped to other banks, an edited card of this bank applies on its one approval', async () => {
     const admin = await createActor('ADMIN');
