@@ -9,25 +9,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isAlive } from './process-group';
 
 export const SUPERVISOR_PID_ENV = 'CONSOLE_SUPERVISOR_PID';
 export const SUPERVISED_PG_DIR_ENV = 'CONSOLE_SUPERVISED_PG_DIR';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The postmaster's pid from its data folder, when it runs. */
 export function postmasterPid(dataDir: string): number | null {
   const file = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
-  return pid > 0 && alive(pid) ? pid : null;
+  return pid > 0 && isAlive(pid) ? pid : null;
 }
 
 /** Watches the supervisor named in the environment (nothing to do when none started us). */
@@ -36,7 +28,7 @@ export function exitWithParent(checkEveryMs = 1_000): void {
   if (!supervisor) return;
   const timer = setInterval(() => {
     // Re-parented (to init or a subreaper) or gone: either way the supervisor no longer looks after us.
-    if (process.ppid === supervisor && alive(supervisor)) return;
+    if (process.ppid === supervisor && isAlive(supervisor)) return;
     clearInterval(timer);
     console.error(`The supervisor (npm start, pid ${supervisor}) is gone: stopping the web server and its database.`);
     const pgDir = process.env[SUPERVISED_PG_DIR_ENV];

@@ -1,5 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 
+/** Whether process `pid` (with `group`: process group `pid`) still exists; EPERM means it does, under another user. */
+export function isAlive(pid: number, group = false): boolean {
+  try {
+    process.kill(group ? -pid : pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Stops a child started with `detached: true` and everything it started:
  * SIGTERM to its process group, SIGKILL to the group if it is still there

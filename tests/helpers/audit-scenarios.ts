@@ -83,6 +83,20 @@ async function claimedTrajectory(ctx: Ctx): Promise<string> {
   return trajectoryId;
 }
 
+/** An OTLP/JSON export request of one span in a new trace, and that trace's id. */
+function oneSpanTrace() {
+  const traceId = randomBytes(16).toString('hex');
+  const ns = String(BigInt(Date.now()) * 1_000_000n);
+  const span = {
+    traceId,
+    spanId: randomBytes(8).toString('hex'),
+    name: 'run',
+    startTimeUnixNano: ns,
+    endTimeUnixNano: ns,
+  };
+  return { traceId, request: { resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] } };
+}
+
 /** `METHOD /api/pattern` → how to make it succeed once, and the entry it must write. */
 export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
   'POST /api/admin/users': async () => {
@@ -247,16 +261,8 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
   },
   'POST /api/trajectories/[trajectoryId]/reassign': async () => {
     // A trace that named no task lands under the "unassigned" task; an admin moves it to a task of their naming.
-    const traceId = randomBytes(16).toString('hex');
-    const ns = String(BigInt(Date.now()) * 1_000_000n);
-    const span = {
-      traceId,
-      spanId: randomBytes(8).toString('hex'),
-      name: 'run',
-      startTimeUnixNano: ns,
-      endTimeUnixNano: ns,
-    };
-    const body = Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }));
+    const { traceId, request } = oneSpanTrace();
+    const body = Buffer.from(JSON.stringify(request));
     const { builds } = await receiveTraces(await createActor('RESEARCHER'), {
       encoding: 'json',
       readBody: async () => body,
@@ -271,20 +277,12 @@ export const SCENARIOS: Record<string, (ctx: Ctx) => Promise<Call>> = {
     };
   },
   'POST /v1/traces': async () => {
-    const traceId = randomBytes(16).toString('hex');
-    const ns = String(BigInt(Date.now()) * 1_000_000n);
-    const span = {
-      traceId,
-      spanId: randomBytes(8).toString('hex'),
-      name: 'run',
-      startTimeUnixNano: ns,
-      endTimeUnixNano: ns,
-    };
+    const { traceId, request } = oneSpanTrace();
     // The sender's row is keyed by its token, which the scenario's caller holds: found after the call.
     const entityId = async () => (await prisma.otlpTrace.findUniqueOrThrow({ where: { traceId } })).sourceKey;
     return {
       role: 'RESEARCHER',
-      body: { resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] },
+      body: request,
       audit: { action: 'otlp.receive', entityType: 'OtlpIngest', entityId },
     };
   },

@@ -1,11 +1,11 @@
-import type { FunctionCardContent, SkillCardContent } from '@/lib/cards/card-schemas';
 import type { BankCard } from '@/lib/retrieval/bank-card';
+import { functionContent, skillContent } from './card-content';
 
 // Self-written banks: each test builds the few cards that isolate one ranking rule.
 export type SkillText = { title: string; applies_when?: string; tags?: string[]; core_rule?: string };
 let n = 0;
 export function skill(ability: string, t: SkillText, apps: string[] = []): BankCard {
-  const content: SkillCardContent = {
+  const content = skillContent({
     title: t.title,
     applies_when: t.applies_when ?? 'The situation described in the title arises',
     solves: 'A recurring mistake',
@@ -13,31 +13,20 @@ export function skill(ability: string, t: SkillText, apps: string[] = []): BankC
     skill: {
       core_rule: t.core_rule ?? 'Follow the documented procedure',
       completion_condition: ['The state matches the request'],
-      success_contrast: [],
       failure_contrast: [],
-      recovery: [],
-      efficiency: [],
     },
-    evidence: { observed_feedback: [], state_transition: [], good_examples: [], bad_examples: [] },
-    functions_used: [],
-  };
+  });
   n++;
   const key = `skill::s${String(n).padStart(4, '0')}`;
   return { kind: 'SKILL', cardId: key, key, ability, apps, versionId: `v${n}`, versionNumber: 1, content };
 }
 export function fn(tool: string, what: string): BankCard {
-  const [app, name] = tool.split('.');
-  const content: FunctionCardContent = {
-    tool,
-    app,
-    function: name,
+  const [app] = tool.split('.');
+  const content = functionContent(tool, {
     what_it_does: what,
-    arguments: [],
-    returns: 'A JSON object',
     usage_rules: ['Read the current state first'],
     common_mistakes: [],
-    side_effects: [],
-  };
+  });
   n++;
   return {
     kind: 'FUNCTION',

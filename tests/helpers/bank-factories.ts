@@ -2,45 +2,11 @@ import type { CardStatus, Prisma } from '@prisma/client';
 import type { FunctionCardContent, SkillCardContent } from '@/lib/cards/card-schemas';
 import { functionCardKey, skillCardKey } from '@/lib/cards/card-schemas';
 import { prisma } from '@/lib/db/prisma';
+import { functionContent, skillContent } from './card-content';
 import { uid } from './factories';
 
-/** Bank fixtures written with Prisma directly (the review flow is another module's). */
-export function skillContent(over: Partial<SkillCardContent> & { core_rule?: string } = {}): SkillCardContent {
-  const { core_rule, ...rest } = over;
-  return {
-    title: 'Read every page before choosing',
-    applies_when: 'A list call returns a next page marker',
-    solves: 'Missing items on later pages',
-    tags: ['pagination', 'search', 'newest'],
-    skill: {
-      core_rule: core_rule ?? 'Keep fetching pages until none is left before choosing',
-      completion_condition: ['The last response has no next page marker'],
-      success_contrast: [],
-      failure_contrast: ['Stopped at page 1'],
-      recovery: [],
-      efficiency: [],
-    },
-    evidence: { observed_feedback: [], state_transition: [], good_examples: [], bad_examples: [] },
-    functions_used: [],
-    ...rest,
-  };
-}
-
-export function functionContent(tool: string, over: Partial<FunctionCardContent> = {}): FunctionCardContent {
-  const [app, fn] = tool.split('.');
-  return {
-    tool,
-    app,
-    function: fn,
-    what_it_does: `Runs ${fn.replace(/_/g, ' ')} in ${app}`,
-    arguments: [],
-    returns: 'A JSON object',
-    usage_rules: [`Call ${fn.replace(/_/g, ' ')} only after reading the current state`],
-    common_mistakes: ['Reusing a stale id'],
-    side_effects: [],
-    ...over,
-  };
-}
+// Bank fixtures written with Prisma directly (the review flow is another module's), from card-content.ts's contents.
+export { functionContent, skillContent };
 
 /** Where a version came from: a reflection run on a task, reading trajectories and diagnoses. */
 export type Provenance = { taskId?: string; trajectoryIds?: string[]; diagnosisIds?: string[] };

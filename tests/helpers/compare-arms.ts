@@ -1,5 +1,5 @@
 import { prisma } from '@/lib/db/prisma';
-import { seedTrajectory, type SeedEvent } from './factories';
+import { seedTrajectory, uid, type SeedEvent } from './factories';
 
 /** One run of a two-arm dataset: which task, trial, model and release, and its checkpoint results. */
 export type ArmRunSpec = {
@@ -41,4 +41,16 @@ export async function seedArmRuns(benchmark: string, runs: ArmRunSpec[]): Promis
     ids.push(t.id);
   }
   return ids;
+}
+
+/** Results of a run with one checkpoint (c0), for ArmRunSpec.cps. */
+export const PASSED = { c0: true };
+export const FAILED = { c0: false };
+
+/** Releases frozen a month apart from 2026-01-01, oldest first, one per prefix (named `prefix-<random>`). */
+export async function monthlyReleases(...prefixes: string[]): Promise<string[]> {
+  const names = prefixes.map((p) => `${p}-${uid()}`);
+  for (const [i, name] of names.entries())
+    await prisma.bankRelease.create({ data: { name, createdAt: new Date(Date.UTC(2026, i, 1)) } });
+  return names;
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { curatorDecision } from './curator-decision';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A local OpenAI-compatible HTTP server for tests: answers
@@ -38,14 +39,9 @@ export const reply = {
   hang: (): FakeReply => ({ kind: 'hang' }),
   /** The curator's answer for delta `i`: add `card` as a new card. */
   addCard: (i: number, card: unknown): FakeReply =>
-    reply.json({
-      delta_index: i,
-      operation: 'ADD_CARD',
-      target_card_id: null,
-      target_card_ids: [],
-      new_or_updated_card: card,
-      reason: 'No card states this rule',
-    }),
+    reply.json(
+      curatorDecision({ delta: i, operation: 'ADD_CARD', target: null, card, reason: 'No card states this rule' }),
+    ),
   toolCalls: (...calls: { id: string; name: string; arguments: unknown }[]): FakeReply => ({
     kind: 'tool_calls',
     calls,
@@ -79,7 +75,6 @@ export type FakeOpenAi = {
 };
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const sockets = new Set<Socket>();
   const requests: ChatRequest[] = [];
   const arrivals: number[] = [];
   const queue: FakeReply[] = [];
@@ -146,12 +141,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       else send();
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
@@ -159,10 +149,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     peakInFlight: () => peak,
     queue,
     respond: (fn) => (responder = fn),
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
 

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { Role } from '@prisma/client';
 import { NextRequest } from 'next/server';
 import { traceBuildsIdle } from '@/lib/otlp/build-pending-traces';
@@ -7,6 +6,7 @@ import { createApiToken } from '@/lib/users/api-tokens';
 import { POST } from '@/app/v1/traces/route';
 import { createActor, createUser } from './factories';
 import { testRequest } from './next-headers-mock';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * The OTLP receiver's route handler behind a real HTTP server, so the stock OpenTelemetry exporters
@@ -23,7 +23,6 @@ export type OtlpReceiver = {
 };
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
-  const sockets = new Set<Socket>();
   const answers: OtlpReceiver['answers'] = [];
   let chain = Promise.resolve();
   const server = http.createServer((req, res) => {
@@ -50,19 +49,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       });
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v1/traces`,
     answers,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
 

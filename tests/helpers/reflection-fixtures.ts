@@ -8,6 +8,7 @@ import {
 import { prisma } from '@/lib/db/prisma';
 import { recountPending } from '@/lib/diagnosis/recount-pending';
 import { DEMO_TASKS, type DemoTask } from '@/lib/seed/demo-world';
+import { skillContent, type SkillOverrides } from './card-content';
 import { createUser, seedDemoTask, uid } from './factories';
 
 /**
@@ -104,36 +105,21 @@ export async function createQueuedRun(data: {
 }
 
 /** A complete skill delta with optional overrides (valid against the card schema). */
-export function skillDelta(
-  over: Partial<Omit<SkillCardContent, 'skill' | 'evidence'>> & {
-    skill?: Partial<SkillCardContent['skill']>;
-    evidence?: Partial<SkillCardContent['evidence']>;
-  } = {},
-): SkillCardContent {
-  return {
-    title: over.title ?? 'Read every result page before choosing',
-    applies_when:
-      over.applies_when ?? 'A search returns a next page marker and the task asks for the newest matching message',
-    solves: over.solves ?? 'Acting on an older message because the newest one sits on a later page',
-    tags: over.tags ?? ['pagination', 'search', 'newest'],
+export function skillDelta(over: SkillOverrides = {}): SkillCardContent {
+  return skillContent({
+    title: 'Read every result page before choosing',
+    applies_when: 'A search returns a next page marker and the task asks for the newest matching message',
+    solves: 'Acting on an older message because the newest one sits on a later page',
+    functions_used: ['mail.search_messages'],
+    ...over,
     skill: {
       core_rule: 'If a search result has a next page, fetch every page before choosing the newest message',
       completion_condition: ['The last search response has no next page'],
-      success_contrast: [],
       failure_contrast: ['A failing run read only the first page and opened an older message'],
-      recovery: [],
-      efficiency: [],
       ...over.skill,
     },
-    evidence: {
-      observed_feedback: ['The search step check failed when only one page was read'],
-      state_transition: [],
-      good_examples: [],
-      bad_examples: [],
-      ...over.evidence,
-    },
-    functions_used: over.functions_used ?? ['mail.search_messages'],
-  };
+    evidence: { observed_feedback: ['The search step check failed when only one page was read'], ...over.evidence },
+  });
 }
 
 /**

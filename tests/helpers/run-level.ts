@@ -47,3 +47,12 @@ export function maxStepsRecord(opts: {
     checkpoints: [],
   };
 }
+
+/** A complete diagnosis of a maxStepsRecord run as a whole (its looping events 1–12) under one category. */
+export const loopRunDiagnosis = (categoryId: string) => ({
+  categoryId,
+  eventStart: 1,
+  eventEnd: 12,
+  whatWentWrong: 'The agent called search_direct_flight with the same arguments again and again.',
+  whatShouldHaveHappened: 'After an empty result, search one-stop flights or tell the user none exist.',
+});

@@ -5,6 +5,7 @@ import { CardFields } from '@/components/cards/card-fields';
 import { fieldsOf } from '@/components/reviews/card-editor';
 import { inCardFieldOrder } from '@/lib/cards/field-order';
 import { diffFields } from '@/lib/diff/field-diff';
+import { skillContent } from '../helpers/card-content';
 
 /** Keys as PostgreSQL's jsonb returns them: shorter keys first, then byte order. */
 function asJsonb(v: unknown): unknown {
@@ -14,22 +15,19 @@ function asJsonb(v: unknown): unknown {
   return Object.fromEntries(keys.map((k) => [k, asJsonb((v as Record<string, unknown>)[k])]));
 }
 
-const skill = asJsonb({
-  title: 'Confirm before changing a reservation',
-  applies_when: 'The user asks to change a flight',
-  solves: 'Changes the user did not agree to',
-  tags: ['airline', 'confirm', 'change'],
-  skill: {
-    core_rule: 'Ask for an explicit yes first',
-    completion_condition: ['The user said yes'],
-    success_contrast: [],
-    failure_contrast: [],
-    recovery: [],
-    efficiency: [],
-  },
-  evidence: { observed_feedback: [], state_transition: [], good_examples: [], bad_examples: [] },
-  functions_used: [],
-});
+const skill = asJsonb(
+  skillContent({
+    title: 'Confirm before changing a reservation',
+    applies_when: 'The user asks to change a flight',
+    solves: 'Changes the user did not agree to',
+    tags: ['airline', 'confirm', 'change'],
+    skill: {
+      core_rule: 'Ask for an explicit yes first',
+      completion_condition: ['The user said yes'],
+      failure_contrast: [],
+    },
+  }),
+);
 
 const SKILL_ORDER = [
   'title',

@@ -3,6 +3,7 @@ import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { offlineReflect } from '@/lib/reflection/offline-provider';
 import type { ContrastPacket, PacketDiagnosis } from '@/lib/reflection/packet';
 import { twoRunPacket } from '../helpers/two-run-packet';
+import { packetDiagnosis } from '../helpers/packet-diagnosis';
 
 const update = 'airline.update_reservation_flights';
 const read = 'airline.get_reservation_details';
@@ -39,19 +40,14 @@ describe('rule-based card text reads as sentences', () => {
   });
 
   it('turns a checkpoint description (often a past-tense verdict) into the outcome the step needs', () => {
-    const d: PacketDiagnosis = {
-      index: 0,
-      run: 'run B',
+    const d = packetDiagnosis({
       checkpoint: 'bag_confirmed',
-      run_level: false,
       checkpoint_description: 'Confirmed the bag count with the user.',
       category: 'Policy violation',
-      span: { start: 6, end: 6 },
       actions_in_span: [{ position: 6, tool: update, arguments: args(2) }],
       what_went_wrong: 'Added two bags without asking.',
       what_should_have_happened: 'Ask how many bags before adding them.',
-      aligned_step: null,
-    };
+    });
     expect(card(packet(update, [d])).applies_when).toBe(
       'The user wants to add a bag, and the agent is about to change the flights of a reservation, and what has to come out of this step is confirming the bag count with the user.',
     );
@@ -60,14 +56,9 @@ describe('rule-based card text reads as sentences', () => {
 
 describe('rule-based contrast at the diagnosed call', () => {
   it('leaves out a failing run that passed the same values as the passing runs (it failed elsewhere)', () => {
-    const d: PacketDiagnosis = {
-      index: 0,
-      run: 'run B',
+    const d = packetDiagnosis({
       checkpoint: 'db',
-      run_level: false,
       checkpoint_description: 'The database matches.',
-      category: 'Wrong tool or arguments',
-      span: { start: 6, end: 6 },
       actions_in_span: [{ position: 6, tool: update, arguments: args(2) }],
       what_went_wrong: 'Added two bags.',
       what_should_have_happened: 'Add one bag.',
@@ -78,7 +69,7 @@ describe('rule-based contrast at the diagnosed call', () => {
           { run: 'run C', tool: update, arguments: args(1) },
         ],
       },
-    };
+    });
     const c = card(packet(update, [d]));
     expect(c.skill.success_contrast).toEqual([`A passing run called ${update} with total baggages 1`]);
     expect(c.skill.failure_contrast.filter((f) => f.startsWith('A failing run called'))).toEqual([

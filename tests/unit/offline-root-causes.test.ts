@@ -5,27 +5,13 @@ import { offlineReflect } from '@/lib/reflection/offline-provider';
 import type { ContrastPacket, PacketDiagnosis } from '@/lib/reflection/packet';
 import { groupByRootCause } from '@/lib/reflection/root-causes';
 import { isCutMidPhrase } from '@/lib/reflection/situation-wording';
+import { packetDiagnosis } from '../helpers/packet-diagnosis';
 
 const update = 'airline.update_reservation_flights';
 const calc = 'airline.calculate';
 const pay = (payment_id: string) => ({ reservation_id: '<ID>', cabin: 'economy', payment_id });
 
-function diagnosis(over: Partial<PacketDiagnosis>): PacketDiagnosis {
-  return {
-    index: 0,
-    run: 'run B',
-    checkpoint: '7_1',
-    checkpoint_description: '',
-    category: 'Wrong tool or arguments',
-    span: { start: 6, end: 6 },
-    actions_in_span: [],
-    what_went_wrong: '',
-    what_should_have_happened: '',
-    aligned_step: null,
-    run_level: false,
-    ...over,
-  };
-}
+const diagnosis = packetDiagnosis;
 
 /** The payment lesson told three times (strong, repeated on another run, a bare cross-reference) and one other lesson. */
 const strong = diagnosis({

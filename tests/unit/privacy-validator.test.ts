@@ -59,20 +59,24 @@ function report(name: string, r: ReturnType<typeof score>) {
 }
 
 describe('privacy validator on the self-written corpus', () => {
-  it('flags sensitive items with recall and precision >= 0.95 on the tuned corpus, per kind printed', () => {
-    const r = score(corpus.items);
-    report('the tuned corpus', r);
-    expect(corpus.items.filter((i) => i.sensitive).length).toBeGreaterThanOrEqual(70);
-    expect(corpus.items.filter((i) => !i.sensitive).length).toBeGreaterThanOrEqual(40);
-    expect(r.recall).toBeGreaterThanOrEqual(0.95);
-    expect(r.precision).toBeGreaterThanOrEqual(0.95);
-  });
-
-  it('holds recall and precision >= 0.95 on the set-aside corpus it was not tuned on', () => {
-    const r = score(holdout.items);
-    report('the set-aside corpus', r);
-    expect(holdout.items.filter((i) => i.sensitive).length).toBeGreaterThanOrEqual(40);
-    expect(holdout.items.filter((i) => !i.sensitive).length).toBeGreaterThanOrEqual(20);
+  it.each([
+    {
+      name: 'flags sensitive items with recall and precision >= 0.95 on the tuned corpus, per kind printed',
+      label: 'the tuned corpus',
+      items: corpus.items,
+      atLeast: { sensitive: 70, clean: 40 },
+    },
+    {
+      name: 'holds recall and precision >= 0.95 on the set-aside corpus it was not tuned on',
+      label: 'the set-aside corpus',
+      items: holdout.items,
+      atLeast: { sensitive: 40, clean: 20 },
+    },
+  ])('$name', ({ label, items, atLeast }) => {
+    const r = score(items);
+    report(label, r);
+    expect(items.filter((i) => i.sensitive).length).toBeGreaterThanOrEqual(atLeast.sensitive);
+    expect(items.filter((i) => !i.sensitive).length).toBeGreaterThanOrEqual(atLeast.clean);
     expect(r.recall).toBeGreaterThanOrEqual(0.95);
     expect(r.precision).toBeGreaterThanOrEqual(0.95);
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { offlineCurate, offlineReflect } from '@/lib/reflection/offline-provider';
-import type { ContrastPacket, PacketDiagnosis } from '@/lib/reflection/packet';
+import type { ContrastPacket } from '@/lib/reflection/packet';
 import { validateDelta } from '@/lib/reflection/validate-card';
 import { twoRunPacket } from '../helpers/two-run-packet';
+import { packetDiagnosis } from '../helpers/packet-diagnosis';
 
 const update = 'airline.update_reservation_flights';
 const args = (cabin: string) => ({ reservation_id: '<ID>', cabin, payment_id: '<ID>' });
@@ -36,19 +37,14 @@ describe('offline provider rules on τ²-bench-like packets', () => {
       'db_check: the environment database after the run equals the gold database.',
       'Natural-language assertion judged by an LLM.',
     ]) {
-      const d: PacketDiagnosis = {
-        index: 0,
-        run: 'run B',
+      const d = packetDiagnosis({
         checkpoint: 'Final database state matches the expected one',
-        run_level: false,
         checkpoint_description: description,
         category: 'Policy violation',
-        span: { start: 6, end: 6 },
         actions_in_span: [{ position: 6, tool: update, arguments: args('business') }],
         what_went_wrong: 'Changed the cabin without asking the user which cabin they wanted.',
         what_should_have_happened: 'Confirm the cabin with the user before calling the update.',
-        aligned_step: null,
-      };
+      });
       const [delta] = offlineReflect(packet({ diagnoses: [d] })).deltas as SkillCardContent[];
       expect(delta.applies_when).not.toContain(description);
       expect(validateDelta(delta, ctx).issues, description).toEqual([]);
@@ -92,19 +88,15 @@ describe('offline curation compares rules, not templates', () => {
 describe('offline wording quotes names as written', () => {
   it('keeps the underscores of a quoted checkpoint name in the evidence, and keeps function names out of the trigger', () => {
     // No anchored action and no divergence: the card can only name the checkpoint itself.
-    const d: PacketDiagnosis = {
-      index: 0,
-      run: 'run B',
+    const d = packetDiagnosis({
       checkpoint: 'airline.send_certificate',
-      run_level: false,
       checkpoint_description: '',
       category: 'Missed step',
       span: { start: null, end: null },
       actions_in_span: [],
       what_went_wrong: '',
       what_should_have_happened: 'Offer the certificate once the delay is confirmed.',
-      aligned_step: null,
-    };
+    });
     const [delta] = offlineReflect(packet({ diagnoses: [d], divergences: [] })).deltas as SkillCardContent[];
     expect(delta.applies_when).toBe('The user wants to change the flight.');
     expect(delta.evidence.observed_feedback[0]).toContain('"airline.send_certificate"');

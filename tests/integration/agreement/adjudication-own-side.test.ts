@@ -3,18 +3,9 @@ import type { Actor } from '@/lib/auth/permissions';
 import { prisma } from '@/lib/db/prisma';
 import { adjudicate } from '@/lib/diagnosis/adjudicate';
 import { listDisagreements } from '@/lib/diagnosis/list-disagreements';
-import { AppError } from '@/lib/errors';
 import { createActor } from '../../helpers/factories';
+import { refusal } from '../../helpers/refusal';
 import { disagreement } from '../../helpers/disagreement';
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, 'expected a refusal').toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 /** One of the two annotators of a disagreement, promoted to reviewer: now a party who could judge it. */
 async function sideAsReviewer(authorId: string): Promise<Actor> {

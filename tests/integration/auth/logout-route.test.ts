@@ -24,14 +24,13 @@ function post(token: string, init: { contentType?: string; body?: string; origin
   return logoutRoute(req, { params: Promise.resolve({}) });
 }
 
+/** A plain HTML form post of the logout button, from a page at `origin`. */
+const formFrom = (origin: string) => ({ contentType: 'application/x-www-form-urlencoded', body: '', origin });
+
 describe('logging out', () => {
   it('answers a plain HTML form post (a page not yet hydrated) with a redirect to the login page and ends the session', async () => {
     const token = await signedIn();
-    const res = await post(token, {
-      contentType: 'application/x-www-form-urlencoded',
-      body: '',
-      origin: 'http://console.test',
-    });
+    const res = await post(token, formFrom('http://console.test'));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/login');
     expect(res.headers.get('set-cookie')).toMatch(/mc_session=;/);
@@ -48,11 +47,7 @@ describe('logging out', () => {
 
   it('refuses a form posted from another site and keeps the session', async () => {
     const token = await signedIn();
-    const res = await post(token, {
-      contentType: 'application/x-www-form-urlencoded',
-      body: '',
-      origin: 'http://evil.test',
-    });
+    const res = await post(token, formFrom('http://evil.test'));
     expect(res.status).toBe(403);
     expect(await actorFromSession(token)).not.toBeNull();
   });

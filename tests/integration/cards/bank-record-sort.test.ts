@@ -1,24 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GET as cardsRoute } from '@/app/api/cards/route';
-import { prisma } from '@/lib/db/prisma';
 import { createSkillCard } from '../../helpers/bank-factories';
 import { callRoute, sessionCookie } from '../../helpers/call-route';
-import { seedArmRuns } from '../../helpers/compare-arms';
+import { FAILED as F, PASSED as P, monthlyReleases, seedArmRuns } from '../../helpers/compare-arms';
 import { uid } from '../../helpers/factories';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
-
-const P = { c0: true };
-const F = { c0: false };
 
 type Row = { key: string; helped: number; hurt: number };
 
 describe('GET /api/cards: the bank sorted and filtered by each card’s record', () => {
   it('sorts by helped or hurt and keeps the cards that hurt more than they helped', async () => {
     const ability = `rec-${uid()}`;
-    const [r1, r2] = [`r1-${uid()}`, `r2-${uid()}`];
-    await prisma.bankRelease.create({ data: { name: r1, createdAt: new Date('2026-01-01T00:00:00Z') } });
-    await prisma.bankRelease.create({ data: { name: r2, createdAt: new Date('2026-02-01T00:00:00Z') } });
+    const [r1, r2] = await monthlyReleases('r1', 'r2');
     const [good, bad, mixed, idle] = await Promise.all(
       [1, 2, 3, 4].map(async () => (await createSkillCard({ ability })).card),
     );

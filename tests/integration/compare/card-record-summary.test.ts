@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardRecords } from '@/lib/compare/card-record';
 import { prisma } from '@/lib/db/prisma';
@@ -8,12 +5,12 @@ import { importFile } from '@/lib/import/run-import';
 import { createSkillCard } from '../../helpers/bank-factories';
 import { uid } from '../../helpers/factories';
 import { failedRecord } from '../../helpers/failed-trajectories';
+import { cli, tempFolder } from '../../helpers/import-files';
 
 // The bank's helped / hurt columns read CardRecordCount, kept by triggers on Trajectory and BankRelease
 // (card_record_summary migration). Each step writes through the real import or a plain delete and checks
 // the kept totals against the direct pairing of lib/compare/card-record.ts, card by card.
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'card-record-summary-'));
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
+const write = tempFolder('card-record-summary-');
 
 type Run = { task: string; pass: boolean; release: string | null; cards?: string[]; trial?: number };
 
@@ -35,24 +32,24 @@ async function importRound(benchmark: string, runs: Run[]) {
       },
     };
   });
-  const file = path.join(tmp, `${uid()}.jsonl`);
-  writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const file = write(`${uid()}.jsonl`, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const report = await importFile({ ...cli, filePath: file });
   expect(report.importedCount, JSON.stringify(report.errors)).toBe(runs.length);
 }
 
 type Card = { id: string; key: string };
 
-/** [helped, hurt, unchanged] per card: from the kept totals, and from the direct pairing. */
-async function keptAndDirect(cards: Card[]) {
+/**
+ * The direct pairing (lib/compare/card-record.ts) gives `expected`, [helped, hurt, unchanged] per card, and
+ * the kept totals agree with it.
+ */
+async function expectRecords(cards: Card[], expected: number[][]) {
   const kept = await prisma.cardRecordCount.findMany({ where: { ref: { in: cards.flatMap((c) => [c.key, c.id]) } } });
   const sum = (c: Card, f: 'helped' | 'hurt' | 'unchanged') =>
     kept.filter((k) => k.ref === c.key || k.ref === c.id).reduce((n, k) => n + k[f], 0);
   const direct = await Promise.all(cards.map(async (c) => (await cardRecords([c])).get(c.id)!));
-  return {
-    kept: cards.map((c) => [sum(c, 'helped'), sum(c, 'hurt'), sum(c, 'unchanged')]),
-    direct: direct.map((d) => [d.helped, d.hurt, d.unchanged]),
-  };
+  expect(direct.map((d) => [d.helped, d.hurt, d.unchanged])).toEqual(expected);
+  expect(cards.map((c) => [sum(c, 'helped'), sum(c, 'hurt'), sum(c, 'unchanged')])).toEqual(expected);
 }
 
 describe('the kept card record equals the direct pairing after every write', () => {
@@ -75,14 +72,12 @@ describe('the kept card record equals the direct pairing after every write', () 
       { task: 't3', pass: true, release: r1, cards: [b.key] },
       { task: 't4', pass: false, release: r1 },
     ]);
-    let r = await keptAndDirect(cards);
     // By hand, r1 against R0: a helped t1, unchanged t2; b unchanged t2 and t3; c never injected.
-    expect(r.direct).toEqual([
+    await expectRecords(cards, [
       [1, 0, 1],
       [0, 0, 2],
       [0, 0, 0],
     ]);
-    expect(r.kept).toEqual(r.direct);
 
     await importRound(bench, [
       { task: 't1', pass: false, release: r2, cards: [a.key, c.key] },
@@ -92,28 +87,24 @@ describe('the kept card record equals the direct pairing after every write', () 
       // A second trial of t1 has no partner in r1: not a pair.
       { task: 't1', pass: false, release: r2, cards: [a.key], trial: 1 },
     ]);
-    r = await keptAndDirect(cards);
     // r2 against r1: a hurt t1; b helped t2 (by id), hurt t3 (listed twice, counted once); c hurt t1, helped t4.
-    expect(r.direct).toEqual([
+    await expectRecords(cards, [
       [1, 1, 1],
       [1, 1, 2],
       [1, 1, 0],
     ]);
-    expect(r.kept).toEqual(r.direct);
 
     // A deleted run takes its pairs with it.
     const t1r2 = await prisma.trajectory.findFirstOrThrow({
       where: { benchmark: bench, taskExternalId: 't1', memoryRelease: r2, trial: 0 },
     });
     await prisma.trajectory.delete({ where: { id: t1r2.id } });
-    r = await keptAndDirect(cards);
     // t1's r2 run of trial 0 is gone: a and c lose that hurt.
-    expect(r.direct).toEqual([
+    await expectRecords(cards, [
       [1, 0, 1],
       [1, 1, 2],
       [1, 0, 0],
     ]);
-    expect(r.kept).toEqual(r.direct);
 
     // A counter update (pendingCount moves on every diagnosis submission) leaves the record alone; a
     // change of outcome recomputes its group, under the record's advisory locks (seen in pg_locks).
@@ -131,27 +122,23 @@ describe('the kept card record equals the direct pairing after every write', () 
     expect(await triggerCalls({ pendingCount: { increment: 1 } })).toBe(0);
     expect(await triggerCalls({ passed: true })).toBe(0);
     expect(await triggerCalls({ passed: false })).toBe(1);
-    r = await keptAndDirect(cards);
     // t2's r2 run now fails as its r1 run did: b's help there becomes unchanged.
-    expect(r.direct).toEqual([
+    await expectRecords(cards, [
       [1, 0, 1],
       [0, 1, 3],
       [1, 0, 0],
     ]);
-    expect(r.kept).toEqual(r.direct);
     await prisma.trajectory.update({ where: { id: t2r2.id }, data: { passed: true } });
 
     // A release created between r1 and r2, with runs: r2's runs now pair against it, everywhere.
     await prisma.bankRelease.create({ data: { name: r15, createdAt: new Date('2026-02-01T00:00:00Z') } });
     await importRound(bench, [{ task: 't3', pass: true, release: r15, cards: [c.key] }]);
-    r = await keptAndDirect(cards);
     // r15 against r1: c unchanged t3. r2 against r15: b hurt t3; t2 and t4 have no r15 run.
-    expect(r.direct).toEqual([
+    await expectRecords(cards, [
       [1, 0, 1],
       [0, 1, 2],
       [0, 0, 1],
     ]);
-    expect(r.kept).toEqual(r.direct);
 
     // TRUNCATE fires no delete trigger: its own trigger empties the pairs with the runs.
     await prisma.$executeRawUnsafe('TRUNCATE "Trajectory" CASCADE');

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { cardRecords, readCardRecord } from '@/lib/compare/card-record';
-import { prisma } from '@/lib/db/prisma';
 import { createSkillCard } from '../../helpers/bank-factories';
-import { seedArmRuns } from '../../helpers/compare-arms';
+import { FAILED as F, PASSED as P, monthlyReleases, seedArmRuns } from '../../helpers/compare-arms';
 import { createActor, uid } from '../../helpers/factories';
 
 describe("a card's record: flips of the tasks it was injected into", () => {
   it('counts helped and hurt against the round before each release, with the pairs behind them', async () => {
     const bench = `rec-${uid()}`;
-    const [r1, r2] = [`r1-${uid()}`, `r2-${uid()}`];
-    await prisma.bankRelease.create({ data: { name: r1, createdAt: new Date('2026-01-01T00:00:00Z') } });
-    await prisma.bankRelease.create({ data: { name: r2, createdAt: new Date('2026-02-01T00:00:00Z') } });
+    const [r1, r2] = await monthlyReleases('r1', 'r2');
     const { card } = await createSkillCard({ ability: 'airline' });
     const { card: other } = await createSkillCard({ ability: 'airline' });
-    const P = { c0: true };
-    const F = { c0: false };
     const ids = await seedArmRuns(bench, [
       // t1 hurt under r2 (against r1); t2 helped under r2; t3 unchanged.
       { task: 't1', trial: 0, release: r1, cps: P },

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as compareRoute } from '@/app/api/compare/route';
 import { callRoute, sessionCookie } from '../../helpers/call-route';
-import { seedArmRuns } from '../../helpers/compare-arms';
+import { FAILED as FAIL, PASSED as PASS, seedArmRuns } from '../../helpers/compare-arms';
 import { uid } from '../../helpers/factories';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
 const bench = `cmp-api-${uid()}`;
-const PASS = { c0: true };
-const FAIL = { c0: false };
 
 beforeAll(async () => {
   // 3 regressions and 1 fix on four tasks; a task name that would be a spreadsheet formula and a Markdown link.

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareArms } from '@/lib/compare/compare-arms';
 import { newestReleaseRegressions } from '@/lib/compare/newest-release-regressions';
-import { prisma } from '@/lib/db/prisma';
-import { seedArmRuns } from '../../helpers/compare-arms';
+import { FAILED as F, PASSED as P, monthlyReleases, seedArmRuns } from '../../helpers/compare-arms';
 import { createActor, uid } from '../../helpers/factories';
 
 describe("the dashboard's regression headline", () => {
   it('counts what the newest release broke against the round before it, as the report does', async () => {
     const bench = `head-${uid()}`;
-    const [older, newer] = [`old-${uid()}`, `new-${uid()}`];
-    await prisma.bankRelease.create({ data: { name: older, createdAt: new Date('2026-01-01T00:00:00Z') } });
-    await prisma.bankRelease.create({ data: { name: newer, createdAt: new Date('2026-02-01T00:00:00Z') } });
-    const P = { c0: true };
-    const F = { c0: false };
+    const [older, newer] = await monthlyReleases('old', 'new');
     await seedArmRuns(bench, [
       // R0 runs exist too: the newest pair is (older, newer), not (R0, older).
       { task: 'k/1', trial: 0, release: null, cps: F },

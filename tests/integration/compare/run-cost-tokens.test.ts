@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareArms } from '@/lib/compare/compare-arms';
 import { prisma } from '@/lib/db/prisma';
-import { seedArmRuns } from '../../helpers/compare-arms';
+import { PASSED as PASS, seedArmRuns } from '../../helpers/compare-arms';
 import { createActor, uid } from '../../helpers/factories';
 
 const bench = `cost-${uid()}`;
-const PASS = { c0: true };
 
 beforeAll(async () => {
   const ids = await seedArmRuns(bench, [

@@ -3,57 +3,44 @@
  * the real importer (lib/import), then task 16 (8 models) loaded for the view.
  * Reads ../shared/data when present; skipped (and listed in the summary) elsewhere, required in CI.
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { loadTaskContrast } from '@/lib/contrast/load-task-contrast';
-import { importFile } from '@/lib/import/run-import';
 import { createActor } from '../../helpers/factories';
-import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-data';
+import { describeOnRealData, importRealSample } from '../../helpers/real-samples';
 
-const dir = realDataPath('tau2-bench/airline');
-
-describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'contrast on the imported τ²-bench airline sample'))(
-  'contrast on the imported τ²-bench airline sample',
-  () => {
-    it('shows the eight runs of airline task 16 aligned, with gpt-oss-120b’s skipped look-up as the first divergence', async () => {
-      for (const f of readdirSync(dir)
-        .filter((n) => n.endsWith('.json'))
-        .sort()) {
-        const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(dir, f) });
-        expect(report.failedCount).toBe(0);
-      }
-      const task = await prisma.task.findUniqueOrThrow({
-        where: { benchmark_externalId: { benchmark: 'tau2-bench', externalId: 'airline/16' } },
-      });
-      const view = await loadTaskContrast(await createActor('REVIEWER'), task.id);
-
-      expect(view.trajectories).toHaveLength(8);
-      expect(view.trajectories.filter((t) => t.passed)).toHaveLength(5);
-      const col = (model: string) => view.trajectories.findIndex((t) => t.model === model);
-      const oss = view.trajectories[col('openai/gpt-oss-120b')];
-
-      expect(view.divergence).toMatchObject({ mode: 'pass-vs-fail', differing: [oss.id] });
-      const row = view.steps[view.divergence.row!];
-      expect(row[col('openai/gpt-oss-120b')]).toBeNull();
-      expect(row[col('gpt-4.1')]).toMatchObject({
-        tool: 'airline.get_reservation_details',
-        args: 'reservation_id=UHDAHF',
-      });
-      // Every failing run has its own departure point; gpt-4o's is a booking the passing runs never made.
-      const gpt4o = view.trajectories[col('azure/gpt-4o-2024-11-20')];
-      expect(view.steps[view.divergence.perRun[gpt4o.id]!][col('azure/gpt-4o-2024-11-20')]?.tool).toBe(
-        'airline.book_reservation',
-      );
-
-      // Checkpoint grid: the expected update call (16_0) passed for every passing run and failed for every failing one.
-      const k = view.checkpoints.findIndex((c) => c.key === '16_0');
-      expect(view.checkpoints[k].kind).toBe('action');
-      view.trajectories.forEach((t, r) =>
-        expect({ model: t.model, passed: view.grid[r][k]?.passed }).toEqual({ model: t.model, passed: t.passed }),
-      );
-      expect(view.truncated).toEqual([]);
+describeOnRealData('tau2-bench/airline', 'contrast on the imported τ²-bench airline sample', () => {
+  it('shows the eight runs of airline task 16 aligned, with gpt-oss-120b’s skipped look-up as the first divergence', async () => {
+    await importRealSample('tau2-bench/airline');
+    const task = await prisma.task.findUniqueOrThrow({
+      where: { benchmark_externalId: { benchmark: 'tau2-bench', externalId: 'airline/16' } },
     });
-  },
-);
+    const view = await loadTaskContrast(await createActor('REVIEWER'), task.id);
+
+    expect(view.trajectories).toHaveLength(8);
+    expect(view.trajectories.filter((t) => t.passed)).toHaveLength(5);
+    const col = (model: string) => view.trajectories.findIndex((t) => t.model === model);
+    const oss = view.trajectories[col('openai/gpt-oss-120b')];
+
+    expect(view.divergence).toMatchObject({ mode: 'pass-vs-fail', differing: [oss.id] });
+    const row = view.steps[view.divergence.row!];
+    expect(row[col('openai/gpt-oss-120b')]).toBeNull();
+    expect(row[col('gpt-4.1')]).toMatchObject({
+      tool: 'airline.get_reservation_details',
+      args: 'reservation_id=UHDAHF',
+    });
+    // Every failing run has its own departure point; gpt-4o's is a booking the passing runs never made.
+    const gpt4o = view.trajectories[col('azure/gpt-4o-2024-11-20')];
+    expect(view.steps[view.divergence.perRun[gpt4o.id]!][col('azure/gpt-4o-2024-11-20')]?.tool).toBe(
+      'airline.book_reservation',
+    );
+
+    // Checkpoint grid: the expected update call (16_0) passed for every passing run and failed for every failing one.
+    const k = view.checkpoints.findIndex((c) => c.key === '16_0');
+    expect(view.checkpoints[k].kind).toBe('action');
+    view.trajectories.forEach((t, r) =>
+      expect({ model: t.model, passed: view.grid[r][k]?.passed }).toEqual({ model: t.model, passed: t.passed }),
+    );
+    expect(view.truncated).toEqual([]);
+  });
+});

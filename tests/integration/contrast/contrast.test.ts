@@ -6,6 +6,7 @@ import { nativeRecordSchema } from '@/lib/import/native-schema';
 import { writeNativeRecord } from '@/lib/import/write-record';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { createActor, demoRecord, seedDemoTask, uid } from '../../helpers/factories';
+import { writeDiagnosis } from '../../helpers/written-diagnosis';
 
 const MAIL1 = DEMO_TASKS.find((t) => t.externalId === 'mail/1')!;
 
@@ -15,28 +16,25 @@ async function failedResult(trajectoryId: string, checkpointKey: string) {
   });
 }
 
-async function diagnose(opts: {
+const diagnose = (opts: {
   authorId: string;
   trajectoryId: string;
   checkpointKey: string;
   text: string;
   status?: 'DRAFT' | 'SUBMITTED';
-}) {
-  const result = await failedResult(opts.trajectoryId, opts.checkpointKey);
-  const category = await prisma.failureCategory.findUniqueOrThrow({ where: { key: 'incomplete-enumeration' } });
-  return prisma.diagnosis.create({
-    data: {
-      trajectoryId: opts.trajectoryId,
-      checkpointResultId: result.id,
-      authorId: opts.authorId,
-      categoryId: category.id,
+}) =>
+  writeDiagnosis({
+    trajectoryId: opts.trajectoryId,
+    authorId: opts.authorId,
+    at: { key: opts.checkpointKey, passed: false },
+    category: 'incomplete-enumeration',
+    fields: {
       whatWentWrong: opts.text,
       whatShouldHaveHappened: 'Read every page.',
       status: opts.status ?? 'SUBMITTED',
       submittedAt: opts.status === 'DRAFT' ? null : new Date(),
     },
   });
-}
 
 describe('task contrast', () => {
   it('aligns every run of the task and highlights where the failing runs leave the passing one', async () => {

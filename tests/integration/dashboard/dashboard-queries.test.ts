@@ -151,23 +151,20 @@ describe('diagnosis coverage, curation, review and bank', () => {
     r1 = await createUser('REVIEWER');
     r2 = await createUser('REVIEWER');
     const failedOf = (t: string, key: number) => ids[t].checkpoints.filter((c) => !c.passed)[key];
-    await prisma.diagnosis.create({
-      data: {
-        trajectoryId: ids.t4.id,
-        checkpointResultId: failedOf('t4', 0).id,
-        authorId: annotator.id,
-        status: 'SUBMITTED',
-        submittedAt: new Date(),
-      },
-    });
-    await prisma.diagnosis.create({
-      data: {
-        trajectoryId: ids.t1.id,
-        checkpointResultId: failedOf('t1', 0).id,
-        authorId: annotator.id,
-        status: 'DRAFT',
-      },
-    });
+    for (const [t, status] of [
+      ['t4', 'SUBMITTED'],
+      ['t1', 'DRAFT'],
+    ] as const) {
+      await prisma.diagnosis.create({
+        data: {
+          trajectoryId: ids[t].id,
+          checkpointResultId: failedOf(t, 0).id,
+          authorId: annotator.id,
+          status,
+          submittedAt: status === 'SUBMITTED' ? new Date() : null,
+        },
+      });
+    }
     await prisma.queueClaim.create({
       data: { trajectoryId: ids.t5.id, userId: holder.id, expiresAt: new Date(Date.now() + 3_600_000) },
     });

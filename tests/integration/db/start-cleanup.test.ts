@@ -9,20 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { portInUse } from '../../../scripts/lib/embedded-db';
+import { isAlive } from '../../../scripts/lib/process-group';
 import { startConsole as startConsoleIn } from '../../helpers/start-console';
 import { waitFor } from '../../helpers/wait-for';
 
 const startConsole = (extraEnv: Record<string, string>) => startConsoleIn('.next-start-cleanup', extraEnv);
 
 const webGroup = (out: string) => Number(out.match(/Starting the web server \(process group (\d+)\)/)?.[1]);
-const alive = (pid: number, group = false) => {
-  try {
-    process.kill(group ? -pid : pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const postmasterPid = (pgDir: string) =>
   existsSync(path.join(pgDir, 'postmaster.pid'))
     ? Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0])
@@ -59,7 +52,7 @@ describe('npm start failure paths', () => {
       await waitFor('the web server to be spawned', async () => webGroup(run.out()) > 0, 120_000);
       // The database dies under the starting server: /api/health answers 503 from now on.
       const pm = postmasterPid(run.pgDir)!;
-      expect(alive(pm)).toBe(true);
+      expect(isAlive(pm)).toBe(true);
       process.kill(pm, 'SIGKILL');
       await waitFor('the web server to listen', () => portInUse(run.port), 120_000, 250);
 
@@ -67,7 +60,7 @@ describe('npm start failure paths', () => {
       expect(code, run.out()).toBe(1);
       expect(run.out()).toContain('The server did not become healthy');
       expect(await portInUse(run.port)).toBe(false);
-      expect(alive(webGroup(run.out()), true)).toBe(false);
+      expect(isAlive(webGroup(run.out()), true)).toBe(false);
     },
   );
 
@@ -81,7 +74,7 @@ describe('npm start failure paths', () => {
       expect(run.out()).toContain('The server did not become healthy');
       const group = webGroup(run.out());
       expect(group).toBeGreaterThan(0);
-      expect(alive(group, true)).toBe(false);
+      expect(isAlive(group, true)).toBe(false);
       expect(await portInUse(run.port)).toBe(false);
       // PostgreSQL was running (it served the migrations) and is stopped, its port free for the next start.
       expect(run.out()).toContain('Migrations applied');

@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { PATCH as patchRoute } from '@/app/api/diagnoses/[id]/route';
 import { prisma } from '@/lib/db/prisma';
 import { editDiagnosis, saveDraft, submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
-import { AppError } from '@/lib/errors';
 import { claimNext } from '@/lib/queue/claim-next';
 import { createApiToken } from '@/lib/users/api-tokens';
 import { callRoute } from '../../helpers/call-route';
 import { createActor, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
+import { refusal } from '../../helpers/refusal';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
@@ -42,12 +42,6 @@ async function lapsedDraft() {
   return { benchmark, trajectoryId, a, b, body, draft, status, holder };
 }
 
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as AppError,
-  );
-
 describe('PATCH /api/diagnoses/:id on a draft submits it only through the claim, as submit does', () => {
   it("is refused with submit's 409 while another annotator holds the trajectory, and leaves the draft a draft", async () => {
     const { benchmark, trajectoryId, a, b, body, draft, status, holder } = await lapsedDraft();
@@ -56,8 +50,8 @@ describe('PATCH /api/diagnoses/:id on a draft submits it only through the claim,
     const bySubmit = await refusal(submitDiagnosis(a, body));
     const byPatch = await refusal(editDiagnosis(a, draft.id, body));
     expect(bySubmit).toMatchObject({ status: 409 });
-    expect(byPatch).toMatchObject({ status: 409, message: bySubmit!.message });
-    expect(byPatch!.message).toMatch(new RegExp(`^${b.name} is working on this trajectory`));
+    expect(byPatch).toMatchObject({ status: 409, message: bySubmit.message });
+    expect(byPatch.message).toMatch(new RegExp(`^${b.name} is working on this trajectory`));
 
     // The same through the route, as an API client would send it.
     const { token } = await createApiToken(await createActor('ADMIN'), {
@@ -73,7 +67,7 @@ describe('PATCH /api/diagnoses/:id on a draft submits it only through the claim,
     });
     expect({ status: res.status, message: (await res.json()).error.message }).toEqual({
       status: 409,
-      message: bySubmit!.message,
+      message: bySubmit.message,
     });
     expect({ status: await status(), holder: await holder() }).toEqual({ status: 'DRAFT', holder: b.userId });
   });

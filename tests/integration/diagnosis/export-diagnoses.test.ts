@@ -8,6 +8,7 @@ import { createApiToken } from '@/lib/users/api-tokens';
 import { callRoute } from '../../helpers/call-route';
 import { createActor, createUser, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
+import { writeDiagnosis } from '../../helpers/written-diagnosis';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
@@ -29,38 +30,29 @@ async function jsonl(token: string, query: Record<string, string>): Promise<Diag
     .map((l) => JSON.parse(l));
 }
 
-/** A submitted diagnosis written directly (the summary triggers keep the trajectory's counts). */
-async function diagnose(opts: {
+/** A submitted diagnosis written directly on the run's cp_0 unless `key` names another checkpoint. */
+const diagnose = (opts: {
   trajectoryId: string;
   key?: string;
   authorId: string;
   category?: string;
   whatWentWrong?: string;
   submittedAt?: Date;
-}) {
-  const result = await prisma.checkpointResult.findFirstOrThrow({
-    where: { trajectoryId: opts.trajectoryId, checkpoint: { key: opts.key ?? 'cp_0' } },
-  });
-  const category = await prisma.failureCategory.findFirstOrThrow({
-    where: opts.category ? { key: opts.category } : {},
-    orderBy: { position: 'asc' },
-  });
-  return prisma.diagnosis.create({
-    data: {
-      trajectoryId: opts.trajectoryId,
-      checkpointResultId: result.id,
-      authorId: opts.authorId,
-      categoryId: category.id,
+}) =>
+  writeDiagnosis({
+    trajectoryId: opts.trajectoryId,
+    authorId: opts.authorId,
+    at: { key: opts.key ?? 'cp_0' },
+    category: opts.category,
+    fields: {
       eventStart: 1,
       eventEnd: 2,
       whatWentWrong: opts.whatWentWrong ?? 'Looked up the wrong reservation.',
       whatShouldHaveHappened: 'Ask for the reservation id first.',
       confidence: 4,
-      status: 'SUBMITTED',
       submittedAt: opts.submittedAt ?? new Date(),
     },
   });
-}
 
 describe('diagnoses export', () => {
   it('has task, run, checkpoint, the anchored events, category, both texts, a pseudonymous annotator, agreement, adjudication and the cards fed', async () => {

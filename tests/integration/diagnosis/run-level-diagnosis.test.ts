@@ -4,15 +4,9 @@ import { prisma } from '@/lib/db/prisma';
 import { editDiagnosis, saveDraft, submitDiagnosis } from '@/lib/diagnosis/save-diagnosis';
 import { createActor, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
-import { maxStepsRecord } from '../../helpers/run-level';
+import { loopRunDiagnosis, maxStepsRecord } from '../../helpers/run-level';
 
-const content = (categoryId: string) => ({
-  categoryId,
-  eventStart: 3,
-  eventEnd: 12,
-  whatWentWrong: 'It repeated the same search after every empty result.',
-  whatShouldHaveHappened: 'Change strategy after an empty search: one-stop flights, or tell the user.',
-});
+const content = (categoryId: string) => ({ ...loopRunDiagnosis(categoryId), eventStart: 3 });
 
 describe('a diagnosis of a run as a whole', () => {
   it('is saved, submitted and edited like a checkpoint diagnosis: one per annotator per run, audited, counted in coverage', async () => {

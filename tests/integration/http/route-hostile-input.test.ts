@@ -62,13 +62,15 @@ describe('hostile input that used to answer 500', () => {
     const { user, cookie } = await sessionCookie('ANNOTATOR');
     const [trajectoryId] = await seedRecords([failedRecord({ benchmark: `sur-${uid()}`, failed: 1, events: 4 })]);
     const cp = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
-    const body = (text: string) => `{"checkpointResultId":"${cp.id}","whatWentWrong":"${text}"}`;
-    const res = await callRoute(draftRoute, '/api/diagnoses/draft', {
-      method: 'PUT',
-      cookie,
-      body: body('half \\ud800 a thought'),
-      headers: json,
-    });
+    // The texts are JSON escape sequences, put into the body as written (JSON.stringify would escape them again).
+    const putDraft = (text: string) =>
+      callRoute(draftRoute, '/api/diagnoses/draft', {
+        method: 'PUT',
+        cookie,
+        body: `{"checkpointResultId":"${cp.id}","whatWentWrong":"${text}"}`,
+        headers: json,
+      });
+    const res = await putDraft('half \\ud800 a thought');
     expect(res.status).toBe(400);
     const { error } = await res.json();
     expect(error.code).toBe('VALIDATION');
@@ -76,12 +78,7 @@ describe('hostile input that used to answer 500', () => {
     expect(error.details).toEqual([{ path: 'body.whatWentWrong', message: expect.stringContaining('lone surrogate') }]);
     expect(await prisma.diagnosis.count({ where: { authorId: user.id } })).toBe(0);
     // A whole character outside the BMP (a surrogate pair) is text like any other.
-    const ok = await callRoute(draftRoute, '/api/diagnoses/draft', {
-      method: 'PUT',
-      cookie,
-      body: body('tool \\ud83d\\udd27 misused'),
-      headers: json,
-    });
+    const ok = await putDraft('tool \\ud83d\\udd27 misused');
     expect(ok.status).toBe(200);
     expect((await prisma.diagnosis.findFirstOrThrow({ where: { authorId: user.id } })).whatWentWrong).toBe(
       'tool 🔧 misused',

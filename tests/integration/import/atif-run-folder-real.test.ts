@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { importFile } from '@/lib/import/run-import';
 import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-data';
 import { importedTrajectory } from '../../helpers/import-results';
+import { cli } from '../../helpers/import-files';
 
 const RUN = 'atif/regex-log_20251211-161750-ba4ddb16';
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 
 describe.skipIf(skipWithoutRealData(RUN, 'ATIF real run folder import'))('the real ATIF run folder', () => {
   it("imports as one run with its metrics; the verifier's output holds no result, so the self-report stays and the report says so", async () => {

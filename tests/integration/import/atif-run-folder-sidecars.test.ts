@@ -12,8 +12,7 @@ import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
 import { IMPORT_EXIT } from '../../../scripts/lib/import-cli';
 import { runScript } from '../../helpers/run-script';
-
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
+import { cli } from '../../helpers/import-files';
 
 const trajectory = (session: string, success: boolean) => ({
   schema_version: 'ATIF-v1.4',

@@ -7,8 +7,8 @@ import { pack } from 'tar-stream';
 import { describe, expect, it, vi } from 'vitest';
 import { prepareInput } from '@/lib/import/import-input';
 import { importFile } from '@/lib/import/run-import';
+import { cli } from '../../helpers/import-files';
 
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), p));
 
 function write(name: string, bytes: Uint8Array): string {

@@ -1,14 +1,10 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importFile } from '@/lib/import/run-import';
 import { importedTrajectory } from '../../helpers/import-results';
-
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
+import { importFixture } from '../../helpers/import-files';
 
 describe('ATIF trajectories', () => {
   it('imports a hand-edited ATIF file: each departure a warning, results placed after their calls, unmatched ones kept', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'atif-hand-edited.json') });
+    const report = await importFixture('atif-hand-edited.json');
     expect(report).toMatchObject({ format: 'atif', status: 'SUCCEEDED', importedCount: 1, warningCount: 4 });
     expect(report.errors.map((e) => [e.kind, e.path, e.reason])).toEqual([
       [
@@ -58,7 +54,7 @@ describe('ATIF trajectories', () => {
     expect(t.events[8]).toMatchObject({ callId: 'call-zzz', content: 'permission denied', error: true });
     expect((t.metadata as Record<string, unknown>).data_quality_warnings).toHaveLength(4);
 
-    const again = await importFile({ ...cli, filePath: path.join(FIXTURES, 'atif-hand-edited.json') });
+    const again = await importFixture('atif-hand-edited.json');
     expect(again).toMatchObject({ importedCount: 0, presentCount: 1 });
   });
 });

@@ -1,14 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
 import { REAL_DATA_DIR, skipWithoutRealData } from '../../../scripts/lib/real-data';
+import { cli, IMPORT_FIXTURES, importFixture, readFixture } from '../../helpers/import-files';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
 const SHARED = REAL_DATA_DIR;
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 
 async function resultsOf(externalId: string) {
   const t = await prisma.trajectory.findUniqueOrThrow({
@@ -28,7 +27,7 @@ async function resultsOf(externalId: string) {
 
 describe('τ²-bench adapter', () => {
   it('maps simulations to trajectories with ordered checkpoints, anchors and the reward as outcome, and flags foreign action ids', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-bakery.json') });
+    const report = await importFixture('tau2-bakery.json');
     expect(report).toMatchObject({
       format: 'tau2',
       status: 'SUCCEEDED',
@@ -110,7 +109,7 @@ describe('τ²-bench adapter', () => {
 
 describe('τ-bench (v1) adapter', () => {
   it('takes model and domain from the file name and derives action checkpoints; r_actions and outputs become results', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'wren-mini-retail.json') });
+    const report = await importFixture('wren-mini-retail.json');
     expect(report).toMatchObject({ format: 'tau1', status: 'SUCCEEDED', recordsTotal: 3, importedCount: 3 });
 
     const ok = await resultsOf('tau-bench:retail:wren-mini:3:0');
@@ -140,7 +139,7 @@ describe('τ-bench (v1) adapter', () => {
     const { copyFileSync, mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'tau1-')), 'results.json');
-    copyFileSync(path.join(FIXTURES, 'wren-mini-retail.json'), file);
+    copyFileSync(path.join(IMPORT_FIXTURES, 'wren-mini-retail.json'), file);
     const report = await importFile({ ...cli, filePath: file, format: 'tau1', domain: 'retail' });
     // The import's own message, not the same error once per record.
     expect(report).toMatchObject({ status: 'FAILED', importedCount: 0, errorCount: 0 });
@@ -245,7 +244,7 @@ describe('records without their identity', () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-identity-'));
 
   it('reports a τ-bench record without task_id or trial at that field instead of importing it under an "undefined" id', async () => {
-    const records = JSON.parse(readFileSync(path.join(FIXTURES, 'wren-mini-retail.json'), 'utf8'));
+    const records = JSON.parse(readFixture('wren-mini-retail.json'));
     delete records[0].task_id;
     delete records[2].trial;
     const file = path.join(tmp, 'wren-mini-retail.json');
@@ -261,7 +260,7 @@ describe('records without their identity', () => {
   });
 
   it('reports a τ²-bench simulation without an id at that field instead of importing it under an "undefined" id', async () => {
-    const doc = JSON.parse(readFileSync(path.join(FIXTURES, 'tau2-bakery.json'), 'utf8'));
+    const doc = JSON.parse(readFixture('tau2-bakery.json'));
     delete doc.simulations[1].id;
     doc.info.environment_info.domain_name = 'bakery-identity';
     const file = path.join(tmp, 'bakery-no-id.json');
@@ -279,7 +278,7 @@ describe('records without their identity', () => {
 
 describe('τ²-bench judged texts', () => {
   it('keeps a simulation whose task repeats an NL assertion or communicate text, with one result per checkpoint in order', async () => {
-    const doc = JSON.parse(readFileSync(path.join(FIXTURES, 'tau2-bakery.json'), 'utf8'));
+    const doc = JSON.parse(readFixture('tau2-bakery.json'));
     doc.info.environment_info.domain_name = 'bakery-repeat';
     const ec = doc.tasks.find((t: { id: string }) => t.id === '1').evaluation_criteria;
     ec.nl_assertions = ['Agent confirms the cancellation.', 'Agent confirms the cancellation.'];
@@ -310,7 +309,7 @@ describe('τ²-bench judged texts', () => {
 
 describe('a format named wrongly', () => {
   it('a τ²-bench file imported as τ-bench fails with a message saying what a τ-bench file is, not a silent success with no records', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-bakery.json'), format: 'tau1' });
+    const report = await importFixture('tau2-bakery.json', { format: 'tau1' });
     expect(report).toMatchObject({ status: 'FAILED', importedCount: 0 });
     expect(report.errors).toHaveLength(1);
     expect(report.errors[0].reason).toMatch(/no τ-bench records found: a τ-bench \(v1\) file is a JSON list/);

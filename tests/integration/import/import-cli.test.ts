@@ -16,8 +16,8 @@ import {
 } from '../../../scripts/lib/import-cli';
 import { demoRecord, uid } from '../../helpers/factories';
 import { runScript } from '../../helpers/run-script';
+import { IMPORT_FIXTURES } from '../../helpers/import-files';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-cli-'));
 
 const runImport = (args: string[]) => runScript('scripts/import.ts', args);
@@ -99,7 +99,7 @@ describe('the import command', () => {
       );
 
       // Importing the good part again: everything is present, nothing failed.
-      const again = await runImport([path.join(FIXTURES, 'native-valid.jsonl')]);
+      const again = await runImport([path.join(IMPORT_FIXTURES, 'native-valid.jsonl')]);
       expect(again.code).toBe(IMPORT_EXIT.OK);
     },
   );

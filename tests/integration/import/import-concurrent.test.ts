@@ -6,8 +6,8 @@ import { prisma } from '@/lib/db/prisma';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { importFile } from '@/lib/import/run-import';
 import { demoRecord } from '../../helpers/factories';
+import { cli } from '../../helpers/import-files';
 
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-concurrent-'));
 
 /** `count` records spread over a few tasks of one benchmark; record i always has the same content. */

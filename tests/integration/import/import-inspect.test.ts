@@ -10,11 +10,10 @@ import { callRoute } from '../../helpers/call-route';
 import { createActor } from '../../helpers/factories';
 import { importedTrajectory } from '../../helpers/import-results';
 import { runScript } from '../../helpers/run-script';
+import { cli, importFixture } from '../../helpers/import-files';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'inspect-'));
 
 const evalSpec = {
@@ -53,7 +52,7 @@ afterEach(() => {
 
 describe('Inspect AI logs', () => {
   it('imports what a cancelled .json log holds, scorers as checkpoints, epochs as trials, and says it was cancelled', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'inspect-cancelled.json') });
+    const report = await importFixture('inspect-cancelled.json');
     expect(report).toMatchObject({
       format: 'inspect',
       status: 'PARTIAL',
@@ -124,7 +123,7 @@ describe('Inspect AI logs', () => {
     expect(second.shape.at(-1)).toBe('ENVIRONMENT:NOTIFICATION:!');
     expect(second.results).toEqual({});
 
-    const again = await importFile({ ...cli, filePath: path.join(FIXTURES, 'inspect-cancelled.json') });
+    const again = await importFixture('inspect-cancelled.json');
     expect(again).toMatchObject({ importedCount: 0, presentCount: 2 });
   });
 

@@ -1,14 +1,10 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importFile } from '@/lib/import/run-import';
 import { importedTrajectory } from '../../helpers/import-results';
-
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
+import { importFixture } from '../../helpers/import-files';
 
 describe('Langfuse trace exports', () => {
   it('maps a list of traces: observations like spans, scores of each type as checkpoints, a trace without id refused', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'langfuse-kettle.json') });
+    const report = await importFixture('langfuse-kettle.json');
     expect(report).toMatchObject({
       format: 'langfuse',
       status: 'PARTIAL',

@@ -4,15 +4,14 @@
  * the file looks like; `[]` holds 0 records; a problem page past the end names
  * the last page.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERRORS_PER_PAGE, getImportReport } from '@/lib/import/import-jobs';
 import { importFile } from '@/lib/import/run-import';
+import { cli, readFixture } from '../../helpers/import-files';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-messages-'));
 
 function writeTmp(name: string, text: string): string {
@@ -23,7 +22,7 @@ function writeTmp(name: string, text: string): string {
 
 describe('a truncated τ²-bench results file', () => {
   it('keeps the complete simulations and says at which byte and line, and in which record, the file broke off', async () => {
-    const whole = readFileSync(path.join(FIXTURES, 'tau2-bakery.json'), 'utf8').replace(/"bakery"/g, '"bakery-cut"');
+    const whole = readFixture('tau2-bakery.json').replace(/"bakery"/g, '"bakery-cut"');
     // Cut inside the third simulation's id string: "sim-c" becomes "si.
     const cut = whole.slice(0, whole.indexOf('"sim-c"') + 3);
     const report = await importFile({ ...cli, filePath: writeTmp('bakery-cut.json', cut) });
@@ -65,7 +64,7 @@ describe('a truncated τ²-bench results file', () => {
 
 describe('format messages', () => {
   it('a τ²-bench file forced to native says the file looks like τ²-bench results', async () => {
-    const oneLine = JSON.stringify(JSON.parse(readFileSync(path.join(FIXTURES, 'tau2-bakery.json'), 'utf8')));
+    const oneLine = JSON.stringify(JSON.parse(readFixture('tau2-bakery.json')));
     const report = await importFile({ ...cli, filePath: writeTmp('bakery-as-native.json', oneLine), format: 'native' });
     expect(report).toMatchObject({ status: 'FAILED', importedCount: 0 });
     expect(report.errors.map((e) => e.reason).join('\n')).toContain('expected "trajectory.v1"');

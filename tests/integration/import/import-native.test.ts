@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
 import { createActor } from '../../helpers/factories';
+import { cli, IMPORT_FIXTURES, importFixture, readFixture } from '../../helpers/import-files';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-native-'));
 
 describe('native JSONL import', () => {
   it('imports every line with tasks, events, checkpoint results and anchors; unknown fields land in metadata', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'native-valid.jsonl') });
+    const report = await importFixture('native-valid.jsonl');
     expect(report).toMatchObject({
       status: 'SUCCEEDED',
       format: 'native',
@@ -62,7 +61,7 @@ describe('native JSONL import', () => {
   });
 
   it('re-importing the same file changes nothing and reports every record as already present', async () => {
-    const file = path.join(FIXTURES, 'native-valid.jsonl');
+    const file = path.join(IMPORT_FIXTURES, 'native-valid.jsonl');
     await importFile({ ...cli, filePath: file });
     const before = {
       t: await prisma.trajectory.count(),
@@ -85,7 +84,7 @@ describe('native JSONL import', () => {
   });
 
   it('reports a changed record with an existing id as a conflict and keeps the stored version', async () => {
-    const file = path.join(FIXTURES, 'native-valid.jsonl');
+    const file = path.join(IMPORT_FIXTURES, 'native-valid.jsonl');
     await importFile({ ...cli, filePath: file });
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     const changed = JSON.parse(lines[1]);
@@ -109,7 +108,7 @@ describe('native JSONL import', () => {
   });
 
   it('keeps every valid line of a file with malformed lines and reports each bad line with its field path', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'native-malformed.jsonl') });
+    const report = await importFixture('native-malformed.jsonl');
     expect(report).toMatchObject({
       status: 'PARTIAL',
       recordsTotal: 6,
@@ -133,7 +132,7 @@ describe('native JSONL import', () => {
   });
 
   it('imports the complete lines of a truncated file and says the last line looks cut off', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'native-truncated.jsonl') });
+    const report = await importFixture('native-truncated.jsonl');
     expect(report).toMatchObject({ status: 'PARTIAL', importedCount: 1, failedCount: 1 });
     expect(report.errors).toHaveLength(1);
     expect(report.errors[0]).toMatchObject({ line: 2, kind: 'INVALID' });
@@ -141,7 +140,7 @@ describe('native JSONL import', () => {
   });
 
   it('writes a trajectory whole or not at all when the database refuses it, and keeps the rest of the batch', async () => {
-    const lines = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'), 'utf8')
+    const lines = readFixture('native-valid.jsonl')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l.replace(/fixture-shop/g, 'fixture-db')));
@@ -166,7 +165,7 @@ describe('native JSONL import', () => {
   });
 
   it('reports a repeated checkpoint id (task definition or results) at its field path and keeps the other lines', async () => {
-    const lines = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'), 'utf8')
+    const lines = readFixture('native-valid.jsonl')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l.replace(/fixture-shop/g, 'fixture-dup')));
@@ -202,7 +201,7 @@ describe('native JSONL import', () => {
   });
 
   it('keeps records whose tool arguments hold a broken emoji (lone surrogate) or whose call id and agent hold NUL, storing U+FFFD in their place', async () => {
-    const lines = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'), 'utf8')
+    const lines = readFixture('native-valid.jsonl')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l.replace(/fixture-shop/g, 'fixture-odd')));
@@ -237,7 +236,11 @@ describe('native JSONL import', () => {
   it('refuses an annotator before reading the file', async () => {
     const annotator = await createActor('ANNOTATOR');
     await expect(
-      importFile({ by: { actor: annotator }, source: 'UPLOAD', filePath: path.join(FIXTURES, 'native-valid.jsonl') }),
+      importFile({
+        by: { actor: annotator },
+        source: 'UPLOAD',
+        filePath: path.join(IMPORT_FIXTURES, 'native-valid.jsonl'),
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
 import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-data';
+import { cli } from '../../helpers/import-files';
 
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 const TAC = 'theagentcompany';
 const OH = 'openhands';
 

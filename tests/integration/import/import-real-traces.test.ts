@@ -7,10 +7,9 @@ import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-dat
 import { callRoute } from '../../helpers/call-route';
 import { createActor } from '../../helpers/factories';
 import { importedTrajectory } from '../../helpers/import-results';
+import { cli } from '../../helpers/import-files';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
-
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 
 /*
  * Every expected count below was computed from the files with jq, not with the

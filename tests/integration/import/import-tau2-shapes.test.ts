@@ -4,7 +4,7 @@
  * against another task's actions (imported, flagged), a bare list of
  * simulations without the envelope, an empty results file and a 0-byte file.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,9 +14,7 @@ import { importFile } from '@/lib/import/run-import';
 import { aggregateToolCalls } from '@/lib/reflection/function-aggregate';
 import { getTrajectory } from '@/lib/trajectories/get-trajectory';
 import { createActor } from '../../helpers/factories';
-
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
+import { cli, IMPORT_FIXTURES, importFixture, readFixture } from '../../helpers/import-files';
 
 async function stored(externalId: string) {
   const t = await prisma.trajectory.findUniqueOrThrow({
@@ -33,7 +31,7 @@ async function stored(externalId: string) {
 
 describe('τ²-bench action ids: the ownership check', () => {
   it('imports a renumbered retail task whose actions (98_0, 98_1) are its own, and flags a simulation scored against another task', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-retail-renumbered.json') });
+    const report = await importFixture('tau2-retail-renumbered.json');
     expect(report).toMatchObject({
       format: 'tau2',
       status: 'SUCCEEDED',
@@ -72,7 +70,7 @@ describe('τ²-bench action ids: the ownership check', () => {
   });
 
   it("imports telecom: named action ids, user-side tool calls kept as the user's, their checkpoints anchored to them", async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-telecom-dual-control.json') });
+    const report = await importFixture('tau2-telecom-dual-control.json');
     expect(report).toMatchObject({
       status: 'SUCCEEDED',
       recordsTotal: 3,
@@ -124,7 +122,7 @@ describe('a bare τ²-bench list of simulations (no envelope)', () => {
   it('is detected as τ²-bench, takes domain and model from the file name, and says where the instruction came from', async () => {
     const report = await importFile({
       ...cli,
-      filePath: path.join(FIXTURES, 'kestrel-small_telecom_default_user-sim_2trials.json'),
+      filePath: path.join(IMPORT_FIXTURES, 'kestrel-small_telecom_default_user-sim_2trials.json'),
     });
     expect(report).toMatchObject({
       format: 'tau2',
@@ -156,9 +154,7 @@ describe('a bare τ²-bench list of simulations (no envelope)', () => {
 
   it('fails with a message naming --domain/--model when neither the options nor the file name say them', async () => {
     // The same simulations under other ids (trajectory ids are per simulation) and a name that says nothing.
-    const sims = JSON.parse(
-      readFileSync(path.join(FIXTURES, 'kestrel-small_telecom_default_user-sim_2trials.json'), 'utf8'),
-    ) as { id: string }[];
+    const sims = JSON.parse(readFixture('kestrel-small_telecom_default_user-sim_2trials.json')) as { id: string }[];
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'tau2-bare-')), 'results.json');
     writeFileSync(file, JSON.stringify(sims.map((s) => ({ ...s, id: `renamed-${s.id}` }))));
     const report = await importFile({ ...cli, filePath: file });
@@ -177,8 +173,8 @@ describe('a bare τ²-bench list of simulations (no envelope)', () => {
 
 describe('a bare list for tasks already imported from a results file', () => {
   it('lands on the stored task (its definition wins over the guessed one) instead of conflicting', async () => {
-    await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-telecom-dual-control.json') });
-    const doc = JSON.parse(readFileSync(path.join(FIXTURES, 'tau2-telecom-dual-control.json'), 'utf8')) as {
+    await importFixture('tau2-telecom-dual-control.json');
+    const doc = JSON.parse(readFixture('tau2-telecom-dual-control.json')) as {
       simulations: { id: string }[];
     };
     const file = path.join(
@@ -198,7 +194,7 @@ describe('a bare list for tasks already imported from a results file', () => {
 
 describe('files with nothing in them', () => {
   it('accepts a τ²-bench results file with an empty simulations list, with a warning', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'tau2-empty-simulations.json') });
+    const report = await importFixture('tau2-empty-simulations.json');
     expect(report).toMatchObject({
       format: 'tau2',
       status: 'SUCCEEDED',
@@ -213,7 +209,7 @@ describe('files with nothing in them', () => {
   });
 
   it('says a 0-byte file is empty instead of "unknown format"', async () => {
-    const report = await importFile({ ...cli, filePath: path.join(FIXTURES, 'empty.json') });
+    const report = await importFixture('empty.json');
     expect(report).toMatchObject({ status: 'FAILED', format: null, recordsTotal: 0 });
     expect(report.error).toBe('empty.json is empty (0 bytes): there is nothing to import.');
   });

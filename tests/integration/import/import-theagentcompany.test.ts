@@ -9,8 +9,7 @@ import { checkpointLabel } from '@/lib/queue/checkpoint-label';
 import { agentAndModel } from '@/lib/import/adapters/tac-names';
 import { createActor } from '../../helpers/factories';
 import { ARIA_AGENT, OPENHANDS_AGENT, tacZip, writeTacFolder } from '../../helpers/tac-fixture';
-
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
+import { cli } from '../../helpers/import-files';
 
 async function run(externalId: string) {
   return prisma.trajectory.findUniqueOrThrow({

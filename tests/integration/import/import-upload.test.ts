@@ -8,9 +8,9 @@ import { listImportJobs, getImportJob } from '@/lib/import/import-jobs';
 import { receiveUpload } from '@/lib/import/receive-upload';
 import { importFile } from '@/lib/import/run-import';
 import { createActor } from '../../helpers/factories';
+import { IMPORT_FIXTURES } from '../../helpers/import-files';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
-const body = readFileSync(path.join(FIXTURES, 'native-valid.jsonl'));
+const body = readFileSync(path.join(IMPORT_FIXTURES, 'native-valid.jsonl'));
 
 function chunked(bytes: Buffer, size = 100): ReadableStream<Uint8Array> {
   let at = 0;
@@ -21,6 +21,10 @@ function chunked(bytes: Buffer, size = 100): ReadableStream<Uint8Array> {
     },
   });
 }
+
+/** A POST streaming `stream` with no content-length (as a browser's streamed upload comes). */
+const chunkedUpload = (url: string, stream: ReadableStream<Uint8Array>) =>
+  new Request(url, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
 
 describe('import uploads', () => {
   it('refuses an upload over the limit by its declared length with a clear 413 message', async () => {
@@ -37,20 +41,12 @@ describe('import uploads', () => {
   });
 
   it('refuses a chunked upload without a length as soon as it passes the limit', async () => {
-    const req = new Request('http://x/api/imports', {
-      method: 'POST',
-      body: chunked(body),
-      duplex: 'half',
-    } as RequestInit);
+    const req = chunkedUpload('http://x/api/imports', chunked(body));
     await expect(receiveUpload(req, 1024)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('streams a raw body to a temporary file under its given name, and cleans up', async () => {
-    const req = new Request('http://x/api/imports?fileName=../../etc/run.jsonl&format=native', {
-      method: 'POST',
-      body: chunked(body),
-      duplex: 'half',
-    } as RequestInit);
+    const req = chunkedUpload('http://x/api/imports?fileName=../../etc/run.jsonl&format=native', chunked(body));
     const upload = await receiveUpload(req, 10 * 1024 * 1024);
     expect(upload.files).toHaveLength(1);
     expect(upload.files[0].fileName).toBe('run.jsonl');
@@ -125,7 +121,7 @@ describe('import uploads', () => {
     const report = await importFile({
       by: { actor: researcher },
       source: 'UPLOAD',
-      filePath: path.join(FIXTURES, 'native-malformed.jsonl'),
+      filePath: path.join(IMPORT_FIXTURES, 'native-malformed.jsonl'),
       fileName: 'mine.jsonl',
     });
     const page = await listImportJobs(researcher, { page: 1, pageSize: 10 });

@@ -8,8 +8,7 @@ import { coverage } from '@/lib/dashboard/coverage';
 import { passRates } from '@/lib/dashboard/pass-rates';
 import { importFile } from '@/lib/import/run-import';
 import { writeTacFolder } from '../../helpers/tac-fixture';
-
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
+import { cli } from '../../helpers/import-files';
 
 /**
  * The fixture's OpenHands agent ran four tasks: ds-sheets (failed, partial credit), finance-bonus

@@ -16,8 +16,8 @@ import { trajectoryHash } from '@/lib/import/write-record';
 import { getTrajectoryPolicy } from '@/lib/policies/get-trajectory-policy';
 import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-data';
 import { createActor } from '../../helpers/factories';
+import { cli } from '../../helpers/import-files';
 
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
 const dir = mkdtempSync(path.join(os.tmpdir(), 'policy-once-'));
 const POLICY =
   '# Bakery Agent Policy\n\nAuthenticate the customer first.\n\n## Refunds\n\nRefund within 7 days only.\n';

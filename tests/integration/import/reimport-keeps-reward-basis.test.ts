@@ -4,9 +4,6 @@
  * the migration derived for the stored rows stays as it is. Runs imported since (whose identity included the
  * standing) are present too.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { tau2SimulationToRecord } from '@/lib/import/adapters/tau2';
@@ -14,46 +11,23 @@ import { importFile } from '@/lib/import/run-import';
 import { validateRecord } from '@/lib/import/validate-record';
 import { trajectoryHash, trajectoryHashWithStanding } from '@/lib/import/write-record';
 import type { NativeRecord } from '@/lib/import/native-schema';
+import { cli, tempFolder } from '../../helpers/import-files';
+import { telecomResults } from '../../helpers/tau2-telecom';
 
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
-const dir = mkdtempSync(path.join(os.tmpdir(), 'reimport-basis-'));
+const write = tempFolder('reimport-basis-');
 
 /** A telecom-shaped file: reward basis ENV_ASSERTION only; run s1 scores 1.0 yet fails the db check, s2 fails. */
 function tau2Content(taskId = '7') {
-  const task = {
-    id: taskId,
-    user_scenario: { instructions: { domain: 'phone', reason_for_call: 'My mobile data does not work.' } },
-    evaluation_criteria: {
-      actions: [{ action_id: '7_0', name: 'toggle_data', arguments: {}, requestor: 'user' }],
-      env_assertions: [{ env_type: 'user', func_name: 'assert_mobile_data_status', arguments: { expected: true } }],
-      reward_basis: ['ENV_ASSERTION'],
-    },
-  };
-  const sim = (id: string, trial: number, works: boolean) => ({
-    id,
-    task_id: taskId,
-    trial,
-    termination_reason: 'user_stop',
-    messages: [
-      { role: 'user', content: 'My mobile data does not work.' },
-      { role: 'assistant', content: 'Please turn mobile data on in your settings.' },
-      { role: 'user', content: works ? 'Done, it works now.' : 'It still does not work.' },
+  return telecomResults({
+    taskId,
+    domain: 'phone',
+    llm: 'gpt-x',
+    actions: [{ action_id: '7_0', name: 'toggle_data', arguments: {}, requestor: 'user' }],
+    runs: [
+      { id: `${taskId}-s1`, trial: 0, works: true, dbMatch: false },
+      { id: `${taskId}-s2`, trial: 1, works: false, dbMatch: false },
     ],
-    reward_info: {
-      reward: works ? 1 : 0,
-      reward_basis: ['ENV_ASSERTION'],
-      db_check: { db_match: false, db_reward: 0 },
-      env_assertions: [
-        { env_assertion: task.evaluation_criteria.env_assertions[0], met: works, reward: works ? 1 : 0 },
-      ],
-    },
   });
-  return {
-    timestamp: '2026-12-01T00:00:00',
-    info: { agent_info: { implementation: 'llm_agent', llm: 'gpt-x' }, environment_info: { domain_name: 'phone' } },
-    tasks: [task],
-    simulations: [sim(`${taskId}-s1`, 0, true), sim(`${taskId}-s2`, 1, false)],
-  };
 }
 
 function records(content: ReturnType<typeof tau2Content>): NativeRecord[] {
@@ -78,8 +52,7 @@ function beforeRewardBasis(record: NativeRecord): NativeRecord {
 describe('re-importing a τ²-bench file imported before the reward basis was recorded', () => {
   it('reads "already present" for every run, whichever identity the stored run carries', async () => {
     const content = tau2Content();
-    const file = path.join(dir, 'phone.json');
-    writeFileSync(file, JSON.stringify(content));
+    const file = write('phone.json', content);
     expect(await importFile({ ...cli, filePath: file })).toMatchObject({ importedCount: 2, conflictCount: 0 });
     const [passed, failed] = records(content);
     expect(passed.checkpoints.map((c) => [c.id, c.passed, c.in_reward_basis])).toContainEqual(['db', false, false]);
@@ -112,11 +85,10 @@ describe('re-importing a τ²-bench file imported before the reward basis was re
 
   it('still reports a conflict when what the run did differs', async () => {
     const content = tau2Content('8');
-    const file = path.join(dir, 'phone-changed.json');
-    writeFileSync(file, JSON.stringify(content));
+    const file = write('phone-changed.json', content);
     await importFile({ ...cli, filePath: file });
     content.simulations[1].messages[2].content = 'Now it works.';
-    writeFileSync(file, JSON.stringify(content));
+    write('phone-changed.json', content);
     expect(await importFile({ ...cli, filePath: file })).toMatchObject({ presentCount: 1, conflictCount: 1 });
   });
 });

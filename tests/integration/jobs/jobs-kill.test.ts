@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
@@ -11,6 +10,7 @@ import { LLM_OPTIONS_SETTING } from '@/lib/llm/config';
 import { DEMO_BENCHMARK } from '@/lib/seed/demo-world';
 import { seedDemoWorkspace } from '@/lib/seed/seed-demo';
 import { waitFor } from '../../helpers/wait-for';
+import { listenOnLoopback } from '../../helpers/loopback-server';
 
 /**
  * The real thing: a standalone worker process (`npm run worker`) takes a run
@@ -19,6 +19,7 @@ import { waitFor } from '../../helpers/wait-for';
  */
 let mode: 'hang' | 'error' = 'hang';
 let llm: http.Server;
+let closeLlm: () => Promise<void>;
 let baseURL = '';
 const held: http.ServerResponse[] = [];
 
@@ -32,8 +33,9 @@ beforeAll(async () => {
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { message: 'test endpoint is down' } }));
   });
-  await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r));
-  baseURL = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
+  const { port, close } = await listenOnLoopback(llm);
+  closeLlm = close;
+  baseURL = `http://127.0.0.1:${port}/v1`;
   process.env.OPENAI_BASE_URL = baseURL;
   await seedDemoWorkspace();
   // No retries and a short timeout, so the recovered run fails fast.
@@ -46,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const r of held) r.destroy();
-  await new Promise((r) => llm.close(r));
+  await closeLlm();
   await stopBoss();
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,14 +8,14 @@ import { prisma } from '@/lib/db/prisma';
 import { EXACT_UP_TO } from '@/lib/live/large-count';
 import { createActor, seedTrajectory, uid } from '../../helpers/factories';
 import { readStatements } from '../../helpers/read-statements';
+import { IMPORT_FIXTURES, readFixture } from '../../helpers/import-files';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/import');
 const q = (input: Record<string, string> = {}) => taskListQuerySchema.parse(input);
 
 describe('task list', () => {
   it('shows each task with its runs by model, pass/fail per model and the checkpoint pass rate; filters and pages', async () => {
     for (const f of ['native-valid.jsonl', 'tau2-bakery.json'])
-      await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(FIXTURES, f) });
+      await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(IMPORT_FIXTURES, f) });
     const annotator = await createActor('ANNOTATOR');
 
     const shop = await listTasks(annotator, q({ benchmark: 'fixture-shop' }));
@@ -120,7 +120,7 @@ describe('task list', () => {
 
   it('orders task ids naturally within a benchmark (shop/2 before shop/10)', async () => {
     const line = JSON.parse(
-      readFileSync(path.join(FIXTURES, 'native-valid.jsonl'), 'utf8')
+      readFixture('native-valid.jsonl')
         .trim()
         .split('\n')[2]
         .replace(/fixture-shop/g, 'fixture-order'),

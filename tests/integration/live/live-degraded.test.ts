@@ -4,6 +4,7 @@ import { ensureListener } from '@/lib/live/listener';
 import { openLiveStream } from '@/lib/live/live-stream';
 import { databaseOutage, type DatabaseOutage } from '../../helpers/database-outage';
 import { createActor } from '../../helpers/factories';
+import { streamReader } from '../../helpers/live-stream-reader';
 
 let outage: DatabaseOutage;
 
@@ -23,20 +24,15 @@ describe('an open live stream while PostgreSQL goes down and comes back', () => 
     const reviewer = await createActor('REVIEWER');
     await ensureListener();
     const res = await openLiveStream(reviewer, 'proposals', new AbortController().signal);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (pattern: RegExp) => {
-      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
-    };
+    const { stream, readUntil } = streamReader(res);
     await readUntil(/event: ready/);
-    expect(text).not.toContain('event: degraded');
+    expect(stream.text).not.toContain('event: degraded');
     await outage.cut();
     // The listener's probe notices within a probe interval or two (PROBE_EVERY_MS).
     await readUntil(/event: degraded/);
     await outage.restore();
     await readUntil(/event: recovered[\s\S]*event: resync/);
-    expect(text.match(/event: degraded/g)).toHaveLength(1);
-    expect(text.match(/event: recovered/g)).toHaveLength(1);
+    expect(stream.text.match(/event: degraded/g)).toHaveLength(1);
+    expect(stream.text.match(/event: recovered/g)).toHaveLength(1);
   }, 60_000);
 });

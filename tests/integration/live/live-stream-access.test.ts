@@ -6,22 +6,14 @@ import { openLiveStream } from '@/lib/live/live-stream';
 import { notifyChange } from '@/lib/live/notify';
 import { updateUser } from '@/lib/users/manage-users';
 import { createActor, createUser } from '../../helpers/factories';
+import { streamReader } from '../../helpers/live-stream-reader';
 
 afterAll(() => closeListener());
 
 /** An open stream of `actor`'s and a way to read it until a pattern or its end. */
 async function openStream(actor: Actor, channels = 'proposals') {
   const res = await openLiveStream(actor, channels, new AbortController().signal);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const stream = { text: '', closed: false };
-  const readUntil = async (done: () => boolean) => {
-    while (!done() && !stream.closed) {
-      const { value, done: end } = await reader.read();
-      if (end) stream.closed = true;
-      else stream.text += decoder.decode(value);
-    }
-  };
+  const { stream, readUntil } = streamReader(res);
   await readUntil(() => stream.text.includes('event: ready'));
   return { stream, readUntil };
 }

@@ -6,6 +6,7 @@ import { openLiveStream } from '@/lib/live/live-stream';
 import { notifyChange } from '@/lib/live/notify';
 import { createActor } from '../../helpers/factories';
 import { waitFor } from '../../helpers/wait-for';
+import { streamReader } from '../../helpers/live-stream-reader';
 
 afterAll(() => closeListener());
 
@@ -49,16 +50,11 @@ describe('live updates through LISTEN/NOTIFY', () => {
     const abort = new AbortController();
     const res = await openLiveStream(reviewer, 'runs,batches', abort.signal);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (pattern: RegExp) => {
-      while (!pattern.test(text)) text += decoder.decode((await reader.read()).value);
-    };
+    const { stream, readUntil } = streamReader(res);
     await readUntil(/event: ready/);
     const run = await prisma.reflectionRun.create({ data: { provider: 'OFFLINE', batchId: 'b-sse' } });
     await readUntil(new RegExp(`event: change\\ndata: \\{"channel":"batches","id":"${run.id}"`));
-    expect(text).toContain(`"channel":"runs","id":"${run.id}"`);
+    expect(stream.text).toContain(`"channel":"runs","id":"${run.id}"`);
     abort.abort();
   });
 

@@ -1,10 +1,10 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POST } from '@/app/api/admin/llm-connection/route';
 import { prisma } from '@/lib/db/prisma';
 import { callRoute, sessionCookie } from '../../helpers/call-route';
 import { fakeOpenAiForFile, reply } from '../../helpers/fake-openai-server';
+import { listenOnLoopback } from '../../helpers/loopback-server';
 
 vi.mock('next/headers', () => import('../../helpers/next-headers-mock').then((m) => m.nextHeadersFromTestRequest()));
 
@@ -73,10 +73,10 @@ describe('testing the LLM connection from Admin → LLM', () => {
     const web = http.createServer((_req, res) =>
       res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'),
     );
-    await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
-    process.env.OPENAI_BASE_URL = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+    const { port, close } = await listenOnLoopback(web);
+    process.env.OPENAI_BASE_URL = `http://127.0.0.1:${port}`;
     const { body } = await test({ models: ['m'] });
-    await new Promise((r) => web.close(r));
+    await close();
     expect(body.checks[0]).toMatchObject({ ok: false, problem: 'unreachable' });
     expect(body.checks[0].message).toContain(
       '/chat/completions does not exist (404): OPENAI_BASE_URL should be the API root, usually ending in /v1',

@@ -6,23 +6,15 @@
  * - telecom runs that scored 1.0 yet failed the db check, outside telecom's reward basis (ENV_ASSERTION):
  *   informational, left out of the queue by default.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { importFile } from '@/lib/import/run-import';
 import { listQueue } from '@/lib/queue/list-queue';
 import { createActor } from '../../helpers/factories';
+import { cli, tempFolder } from '../../helpers/import-files';
+import { telecomResults } from '../../helpers/tau2-telecom';
 
-const cli = { by: { cli: true } as const, source: 'CLI' as const };
-const dir = mkdtempSync(path.join(os.tmpdir(), 'tau2-unshared-'));
-
-function writeFile(name: string, content: unknown): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, JSON.stringify(content));
-  return file;
-}
+const writeFile = tempFolder('tau2-unshared-');
 
 const search = { origin: 'JFK', destination: 'SEA', date: '2024-05-20' };
 
@@ -85,41 +77,18 @@ function airlineFile() {
 }
 
 function telecomFile() {
-  const assertion = { env_type: 'user', func_name: 'assert_mobile_data_status', arguments: { expected: true } };
-  const task = {
-    id: '[mobile_data_issue]data_off',
-    user_scenario: { instructions: { domain: 'telecom', reason_for_call: 'My mobile data does not work.' } },
-    evaluation_criteria: { env_assertions: [assertion], reward_basis: ['ENV_ASSERTION'] },
-  };
-  const sim = (id: string, trial: number, works: boolean, dbMatch: boolean) => ({
-    id,
-    task_id: task.id,
-    trial,
-    termination_reason: 'user_stop',
-    messages: [
-      { role: 'user', content: 'My mobile data does not work.' },
-      { role: 'assistant', content: 'Please turn mobile data on.' },
-      { role: 'user', content: works ? 'It works now.' : 'Still nothing.' },
-    ],
-    reward_info: {
-      reward: works ? 1 : 0,
-      reward_basis: ['ENV_ASSERTION'],
-      db_check: { db_match: dbMatch, db_reward: dbMatch ? 1 : 0 },
-      env_assertions: [{ env_assertion: assertion, met: works, reward: works ? 1 : 0 }],
-    },
-  });
-  return {
-    timestamp: '2026-12-01T00:00:00',
-    info: { agent_info: { implementation: 'llm_agent', llm: 'gpt-4.1' }, environment_info: { domain_name: 'telecom' } },
-    tasks: [task],
+  return telecomResults({
+    taskId: '[mobile_data_issue]data_off',
+    domain: 'telecom',
+    llm: 'gpt-4.1',
     // Two scored 1.0 failing only the db check; one failed (its assertion and the db); one passed everything.
-    simulations: [
-      sim('t-db-1', 0, true, false),
-      sim('t-db-2', 1, true, false),
-      sim('t-fail', 2, false, false),
-      sim('t-ok', 3, true, true),
+    runs: [
+      { id: 't-db-1', trial: 0, works: true, dbMatch: false },
+      { id: 't-db-2', trial: 1, works: true, dbMatch: false },
+      { id: 't-fail', trial: 2, works: false, dbMatch: false },
+      { id: 't-ok', trial: 3, works: true, dbMatch: true },
     ],
-  };
+  });
 }
 
 describe('τ²-bench shapes the shared sample lacks', () => {

@@ -14,57 +14,44 @@
  * gpt-oss-120b task 24), 10 failed checks between them; 185 failed checks in all, 137 outside the basis;
  * 48 failed checks inside the basis of a run that failed (the ones that decided the outcome).
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { importFile } from '@/lib/import/run-import';
 import { listQueue } from '@/lib/queue/list-queue';
 import { createActor } from '../../helpers/factories';
-import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-data';
+import { describeOnRealData, importRealSample } from '../../helpers/real-samples';
 
-const dir = realDataPath('tau2-bench/airline');
+describeOnRealData('tau2-bench/airline', 'informational checks on the τ²-bench airline sample', () => {
+  it('leaves the 4 passed runs that failed only checks outside DB + COMMUNICATE out of the queue by default', async () => {
+    await importRealSample('tau2-bench/airline');
+    const benchmark = 'tau2-bench';
+    const failed = { passed: false, trajectory: { benchmark } } as const;
+    expect(await prisma.trajectory.count({ where: { benchmark } })).toBe(78);
+    expect(await prisma.checkpointResult.count({ where: failed })).toBe(185);
+    expect(await prisma.checkpointResult.count({ where: { ...failed, inRewardBasis: false } })).toBe(137);
+    expect(
+      await prisma.checkpointResult.count({
+        where: { passed: false, inRewardBasis: true, trajectory: { benchmark, passed: false } },
+      }),
+    ).toBe(48);
+    expect(
+      await prisma.checkpointResult.count({
+        where: { passed: false, inRewardBasis: false, trajectory: { benchmark, informationalOnly: true } },
+      }),
+    ).toBe(10);
 
-describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'informational checks on the τ²-bench airline sample'))(
-  'informational checks on the τ²-bench airline sample',
-  () => {
-    it('leaves the 4 passed runs that failed only checks outside DB + COMMUNICATE out of the queue by default', async () => {
-      for (const f of readdirSync(dir)
-        .filter((n) => n.endsWith('.json'))
-        .sort()) {
-        const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(dir, f) });
-        expect(report.failedCount).toBe(0);
-      }
-      const benchmark = 'tau2-bench';
-      const failed = { passed: false, trajectory: { benchmark } } as const;
-      expect(await prisma.trajectory.count({ where: { benchmark } })).toBe(78);
-      expect(await prisma.checkpointResult.count({ where: failed })).toBe(185);
-      expect(await prisma.checkpointResult.count({ where: { ...failed, inRewardBasis: false } })).toBe(137);
-      expect(
-        await prisma.checkpointResult.count({
-          where: { passed: false, inRewardBasis: true, trajectory: { benchmark, passed: false } },
-        }),
-      ).toBe(48);
-      expect(
-        await prisma.checkpointResult.count({
-          where: { passed: false, inRewardBasis: false, trajectory: { benchmark, informationalOnly: true } },
-        }),
-      ).toBe(10);
-
-      const actor = await createActor('ANNOTATOR');
-      const total = async (informational?: string) =>
-        (await listQueue(actor, { benchmark, ...(informational ? { informational } : {}) })).counts.total;
-      expect(await total()).toBe(47);
-      expect(await total('include')).toBe(51);
-      expect(await total('only')).toBe(4);
-      const only = await listQueue(actor, { benchmark, informational: 'only' });
-      expect(only.items.map((i) => `${i.model} ${i.taskExternalId}`).sort()).toEqual([
-        'azure/gpt-4o-2024-11-20 airline/2',
-        'ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm airline/2',
-        'ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm airline/44',
-        'openai/gpt-oss-120b airline/24',
-      ]);
-      expect(only.items.every((i) => i.passed)).toBe(true);
-    });
-  },
-);
+    const actor = await createActor('ANNOTATOR');
+    const total = async (informational?: string) =>
+      (await listQueue(actor, { benchmark, ...(informational ? { informational } : {}) })).counts.total;
+    expect(await total()).toBe(47);
+    expect(await total('include')).toBe(51);
+    expect(await total('only')).toBe(4);
+    const only = await listQueue(actor, { benchmark, informational: 'only' });
+    expect(only.items.map((i) => `${i.model} ${i.taskExternalId}`).sort()).toEqual([
+      'azure/gpt-4o-2024-11-20 airline/2',
+      'ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm airline/2',
+      'ft:gpt-4.1-2025-04-14:sierra:tau2-full-sft:BzrYdMNm airline/44',
+      'openai/gpt-oss-120b airline/24',
+    ]);
+    expect(only.items.every((i) => i.passed)).toBe(true);
+  });
+});

@@ -7,23 +7,16 @@ import { claimNext } from '@/lib/queue/claim-next';
 import { listQueue } from '@/lib/queue/list-queue';
 import { setOverlap } from '@/lib/queue/overlap';
 import { annotatorProgress } from '@/lib/queue/progress';
-import { createActor, seedTrajectory, uid } from '../../helpers/factories';
+import { completeDiagnosis, createActor, seedTrajectory, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
 import { readStatements } from '../../helpers/read-statements';
 
-async function completeDiagnosis(actor: Awaited<ReturnType<typeof createActor>>, trajectoryId: string) {
+/** Submits a complete diagnosis of every failed checkpoint of the run. */
+async function diagnoseEveryFailure(actor: Awaited<ReturnType<typeof createActor>>, trajectoryId: string) {
   const category = await prisma.failureCategory.findFirstOrThrow();
   const failed = await prisma.checkpointResult.findMany({ where: { trajectoryId, passed: false } });
-  for (const cp of failed) {
-    await submitDiagnosis(actor, {
-      checkpointResultId: cp.id,
-      categoryId: category.id,
-      eventStart: 1,
-      eventEnd: 2,
-      whatWentWrong: 'w',
-      whatShouldHaveHappened: 's',
-    });
-  }
+  for (const cp of failed)
+    await submitDiagnosis(actor, { ...completeDiagnosis(cp.id, category.id), eventStart: 1, eventEnd: 2 });
 }
 
 describe('queue claims', () => {
@@ -80,7 +73,7 @@ describe('queue claims', () => {
     const [t] = await seedRecords([failedRecord({ benchmark, failed: 2 })]);
     const a = await createActor('ANNOTATOR');
     await claimNext(a, { benchmark });
-    await completeDiagnosis(a, t);
+    await diagnoseEveryFailure(a, t);
     expect(await prisma.queueClaim.findUnique({ where: { trajectoryId: t } })).toBeNull();
     const empty = await listQueue(a, { benchmark });
     // The page is empty; its counts and the caller's progress still come with it.
@@ -145,7 +138,7 @@ describe('queue list filters', () => {
     expect((await listQueue(a, { benchmark, checkpointKey: 'no-such-key' })).items).toEqual([]);
 
     expect(await claimNext(a, { benchmark, checkpointKey: own })).toEqual({ trajectoryId: ids[52] });
-    await completeDiagnosis(a, ids[52]);
+    await diagnoseEveryFailure(a, ids[52]);
     // Submitted (k = 1): the checkpoint is no longer pending for anyone.
     expect((await listQueue(await createActor('ANNOTATOR'), { benchmark, checkpointKey: own })).total).toBe(0);
   });

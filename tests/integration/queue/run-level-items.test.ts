@@ -6,7 +6,7 @@ import { listQueue } from '@/lib/queue/list-queue';
 import { setOverlap } from '@/lib/queue/overlap';
 import { createActor, uid } from '../../helpers/factories';
 import { failedRecord, seedRecords } from '../../helpers/failed-trajectories';
-import { maxStepsRecord } from '../../helpers/run-level';
+import { loopRunDiagnosis, maxStepsRecord } from '../../helpers/run-level';
 
 /** A failed run whose every checkpoint result passed (the reward failed elsewhere). */
 const failedAllPassed = (benchmark: string) => {
@@ -16,11 +16,7 @@ const failedAllPassed = (benchmark: string) => {
 
 const runDiagnosis = (runTrajectoryId: string, categoryId: string) => ({
   runTrajectoryId,
-  categoryId,
-  eventStart: 1,
-  eventEnd: 12,
-  whatWentWrong: 'The agent called search_direct_flight with the same arguments again and again.',
-  whatShouldHaveHappened: 'After an empty result, search one-stop flights or tell the user none exist.',
+  ...loopRunDiagnosis(categoryId),
 });
 
 describe('run-level queue items', () => {

@@ -12,66 +12,56 @@
  * simulation with its termination reason set to max_steps and its reward_info cleared in memory (as
  * τ²-bench leaves a run cut off at the step limit), never written to disk.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { tau2SimulationToRecord } from '@/lib/import/adapters/tau2';
 import { nativeRecordSchema } from '@/lib/import/native-schema';
-import { importFile } from '@/lib/import/run-import';
 import { writeNativeRecord } from '@/lib/import/write-record';
 import { listQueue } from '@/lib/queue/list-queue';
 import { createActor } from '../../helpers/factories';
-import { realDataPath, skipWithoutRealData } from '../../../scripts/lib/real-data';
+import { realDataPath } from '../../../scripts/lib/real-data';
+import { describeOnRealData, importRealSample } from '../../helpers/real-samples';
 
 const dir = realDataPath('tau2-bench/airline');
 
-describe.skipIf(skipWithoutRealData('tau2-bench/airline', 'run-level items on the τ²-bench airline sample'))(
-  'run-level items on the τ²-bench airline sample',
-  () => {
-    it('queues 51 checkpoint items (47 by default) and no run-level item; a gpt-oss run cut off at max_steps becomes one', async () => {
-      for (const f of readdirSync(dir)
-        .filter((n) => n.endsWith('.json'))
-        .sort()) {
-        const report = await importFile({ by: { cli: true }, source: 'CLI', filePath: path.join(dir, f) });
-        expect(report.failedCount).toBe(0);
-      }
-      const annotator = await createActor('ANNOTATOR');
-      const queue = await listQueue(annotator, { benchmark: 'tau2-bench' });
-      // 51 checkpoint items, 4 of them from runs that passed and failed only checks outside their reward basis,
-      // which the queue leaves out by default (tests/integration/queue/informational-checks-real-data.test.ts counts them).
-      expect(queue.counts).toMatchObject({ total: 47, checkpoint: 47, runLevel: 0 });
-      const withInformational = await listQueue(annotator, { benchmark: 'tau2-bench', informational: 'include' });
-      expect(withInformational.counts).toMatchObject({ total: 51, checkpoint: 51, runLevel: 0 });
-      expect(await prisma.trajectory.count({ where: { benchmark: 'tau2-bench', outcomeReason: 'user_stop' } })).toBe(
-        78,
-      );
+describeOnRealData('tau2-bench/airline', 'run-level items on the τ²-bench airline sample', () => {
+  it('queues 51 checkpoint items (47 by default) and no run-level item; a gpt-oss run cut off at max_steps becomes one', async () => {
+    await importRealSample('tau2-bench/airline');
+    const annotator = await createActor('ANNOTATOR');
+    const queue = await listQueue(annotator, { benchmark: 'tau2-bench' });
+    // 51 checkpoint items, 4 of them from runs that passed and failed only checks outside their reward basis,
+    // which the queue leaves out by default (tests/integration/queue/informational-checks-real-data.test.ts counts them).
+    expect(queue.counts).toMatchObject({ total: 47, checkpoint: 47, runLevel: 0 });
+    const withInformational = await listQueue(annotator, { benchmark: 'tau2-bench', informational: 'include' });
+    expect(withInformational.counts).toMatchObject({ total: 51, checkpoint: 51, runLevel: 0 });
+    expect(await prisma.trajectory.count({ where: { benchmark: 'tau2-bench', outcomeReason: 'user_stop' } })).toBe(78);
 
-      // The real gpt-oss-120b file, its first simulation cut off at the step limit (in memory only).
-      const file = JSON.parse(readFileSync(path.join(dir, 'gpt-oss-120b_langchain.json'), 'utf8'));
-      const sim = { ...file.simulations[0], id: 'max-steps-variant', termination_reason: 'max_steps' };
-      delete sim.reward_info;
-      const task = file.tasks.find((t: { id: unknown }) => String(t.id) === String(sim.task_id));
-      const record = nativeRecordSchema.parse(tau2SimulationToRecord(file.info, task, sim));
-      expect(record.trajectory.outcome).toMatchObject({ passed: false, reason: 'max_steps' });
-      expect(record.checkpoints).toEqual([]);
-      const written = await prisma.$transaction((tx) => writeNativeRecord(tx, record));
-      if (written.status === 'conflict') throw new Error(written.reason);
+    // The real gpt-oss-120b file, its first simulation cut off at the step limit (in memory only).
+    const file = JSON.parse(readFileSync(path.join(dir, 'gpt-oss-120b_langchain.json'), 'utf8'));
+    const sim = { ...file.simulations[0], id: 'max-steps-variant', termination_reason: 'max_steps' };
+    delete sim.reward_info;
+    const task = file.tasks.find((t: { id: unknown }) => String(t.id) === String(sim.task_id));
+    const record = nativeRecordSchema.parse(tau2SimulationToRecord(file.info, task, sim));
+    expect(record.trajectory.outcome).toMatchObject({ passed: false, reason: 'max_steps' });
+    expect(record.checkpoints).toEqual([]);
+    const written = await prisma.$transaction((tx) => writeNativeRecord(tx, record));
+    if (written.status === 'conflict') throw new Error(written.reason);
 
-      expect((await listQueue(annotator, { benchmark: 'tau2-bench' })).counts).toMatchObject({
-        total: 48,
-        checkpoint: 47,
-        runLevel: 1,
-      });
-      const after = await listQueue(annotator, { benchmark: 'tau2-bench', kind: 'run-level' });
-      expect(after.counts).toMatchObject({ total: 1, checkpoint: 0, runLevel: 1 });
-      expect(after.items).toEqual([
-        expect.objectContaining({
-          trajectoryId: written.trajectoryId,
-          outcomeReason: 'max_steps',
-          runLevel: { submitted: 0, k: 1 },
-        }),
-      ]);
+    expect((await listQueue(annotator, { benchmark: 'tau2-bench' })).counts).toMatchObject({
+      total: 48,
+      checkpoint: 47,
+      runLevel: 1,
     });
-  },
-);
+    const after = await listQueue(annotator, { benchmark: 'tau2-bench', kind: 'run-level' });
+    expect(after.counts).toMatchObject({ total: 1, checkpoint: 0, runLevel: 1 });
+    expect(after.items).toEqual([
+      expect.objectContaining({
+        trajectoryId: written.trajectoryId,
+        outcomeReason: 'max_steps',
+        runLevel: { submitted: 0, k: 1 },
+      }),
+    ]);
+  });
+});

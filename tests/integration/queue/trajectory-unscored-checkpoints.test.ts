@@ -7,22 +7,12 @@ describe("a run without a result for some of its task's checkpoints", () => {
   it('names the unscored checkpoints in task order, so a failed run whose recorded checks passed is not shown as all passed', async () => {
     const benchmark = `unscored-${uid()}`;
     // Like a τ-bench record without reward_info: the derived action checks passed, db and the output have no result.
-    const run = failedRecord({
-      benchmark,
-      taskId: 'shared',
-      failed: 0,
-      passed: 4,
-      keys: ['2_0', '2_1', 'db', 'output_0'],
-    });
+    const sharedTask = (failed: number) =>
+      failedRecord({ benchmark, taskId: 'shared', failed, passed: 4 - failed, keys: ['2_0', '2_1', 'db', 'output_0'] });
+    const run = sharedTask(0);
     run.checkpoints = run.checkpoints!.slice(0, 2);
     run.trajectory.outcome = { passed: false, score: 0 };
-    const scoredEverywhere = failedRecord({
-      benchmark,
-      taskId: 'shared',
-      failed: 1,
-      passed: 3,
-      keys: ['2_0', '2_1', 'db', 'output_0'],
-    });
+    const scoredEverywhere = sharedTask(1);
     const [unscoredId, scoredId] = await seedRecords([run, scoredEverywhere]);
 
     const actor = await createActor('ANNOTATOR');

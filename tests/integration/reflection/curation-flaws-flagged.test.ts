@@ -3,6 +3,7 @@ import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { getProposal } from '@/lib/review/get-proposal';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
+import { curatorDecision } from '../../helpers/curator-decision';
 import { createActor } from '../../helpers/factories';
 import { reply, stepOf, FAKE_LLM_RUN, fakeOpenAiPerTest, type FakeReply } from '../../helpers/fake-openai-server';
 import { createQueuedRun, createSkillCard, mailTaskWithDiagnosis, skillDelta } from '../../helpers/reflection-fixtures';
@@ -67,20 +68,22 @@ describe('curation flaws are flagged before a reviewer sees the proposal', () =>
   it('flags a PATCH of a card about another situation, naming the card and the shared share of words', async () => {
     const patched = { ...DEMO_SKILL_CARDS[1].versions[0] };
     const [p] = await curate([clean], (i, k) =>
-      reply.json({
-        delta_index: i,
-        operation: 'PATCH_CARD',
-        target_card_id: k.flags,
-        target_card_ids: [k.flags],
-        new_or_updated_card: {
-          ...patched,
-          skill: {
-            ...patched.skill,
-            failure_contrast: [...patched.skill.failure_contrast, clean.skill.failure_contrast[0]],
+      reply.json(
+        curatorDecision({
+          delta: i,
+          operation: 'PATCH_CARD',
+          target: k.flags,
+          targets: [k.flags],
+          card: {
+            ...patched,
+            skill: {
+              ...patched.skill,
+              failure_contrast: [...patched.skill.failure_contrast, clean.skill.failure_contrast[0]],
+            },
           },
-        },
-        reason: 'Close enough',
-      }),
+          reason: 'Close enough',
+        }),
+      ),
     );
     expect(p).toMatchObject({ operation: 'PATCH_CARD', valid: false, status: 'INVALID' });
     expect(p.validation).toEqual(

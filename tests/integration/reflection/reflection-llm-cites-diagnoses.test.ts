@@ -42,14 +42,7 @@ function script(deltas: { content: unknown; cite: (p: ContrastPacket) => unknown
     }
     if (step === 'curator') {
       const i = Number(req.messages[1].content.match(/^Delta (\d+):/m)?.[1]);
-      return reply.json({
-        delta_index: i,
-        operation: 'ADD_CARD',
-        target_card_id: null,
-        target_card_ids: [],
-        new_or_updated_card: deltas[i].content,
-        reason: 'No card states this rule',
-      });
+      return reply.addCard(i, deltas[i].content);
     }
     return reply.status(400, `unexpected ${step} request`);
   });

@@ -6,6 +6,7 @@ import { executeRun } from '@/lib/reflection/execute-run';
 import { getRunDetail } from '@/lib/reflection/read-run';
 import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
+import { curatorDecision } from '../../helpers/curator-decision';
 import { createActor } from '../../helpers/factories';
 import {
   FAKE_LLM_RUN,
@@ -86,14 +87,16 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
       curator: (i) =>
         i === 0
           ? add(0, replyThread)
-          : reply.json({
-              delta_index: 1,
-              operation: 'PATCH_CARD',
-              target_card_id: target.key,
-              target_card_ids: [target.key],
-              new_or_updated_card: patched,
-              reason: 'Adds the failing contrast',
-            }),
+          : reply.json(
+              curatorDecision({
+                delta: 1,
+                operation: 'PATCH_CARD',
+                target: target.key,
+                targets: [target.key],
+                card: patched,
+                reason: 'Adds the failing contrast',
+              }),
+            ),
     });
     const detail = await run(taskId);
     expect(detail.error).toBeNull();
@@ -307,22 +310,24 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
       reflector: () => reply.json({ deltas: [paginate, bulkArchive] }),
       curator: (i) =>
         i === 0
-          ? reply.json({
-              delta_index: 0,
-              operation: 'MERGE_CARD',
-              target_card_id: keep.key,
-              target_card_ids: [keep.key, dup.key],
-              new_or_updated_card: DEMO_SKILL_CARDS[0].versions[1],
-              reason: 'Both cards state the pagination rule',
-            })
-          : reply.json({
-              delta_index: 1,
-              operation: 'NARROW_TRIGGER',
-              target_card_id: flags.key,
-              target_card_ids: [],
-              new_or_updated_card: narrowed,
-              reason: 'The trigger is too broad',
-            }),
+          ? reply.json(
+              curatorDecision({
+                operation: 'MERGE_CARD',
+                target: keep.key,
+                targets: [keep.key, dup.key],
+                card: DEMO_SKILL_CARDS[0].versions[1],
+                reason: 'Both cards state the pagination rule',
+              }),
+            )
+          : reply.json(
+              curatorDecision({
+                delta: 1,
+                operation: 'NARROW_TRIGGER',
+                target: flags.key,
+                card: narrowed,
+                reason: 'The trigger is too broad',
+              }),
+            ),
     });
     const detail = await run(taskId);
     expect(detail.status).toBe('SUCCEEDED');
@@ -346,14 +351,14 @@ describe('reflection through an OpenAI-compatible endpoint', () => {
     script({
       reflector: () => reply.json({ deltas: [replyThread] }),
       curator: () =>
-        reply.json({
-          delta_index: 0,
-          operation: 'PATCH_CARD',
-          target_card_id: 'skill::skill_deadbeef',
-          target_card_ids: [],
-          new_or_updated_card: { ...replyThread, functions_used: ['mail.delete_everything'] },
-          reason: 'x',
-        }),
+        reply.json(
+          curatorDecision({
+            operation: 'PATCH_CARD',
+            target: 'skill::skill_deadbeef',
+            card: { ...replyThread, functions_used: ['mail.delete_everything'] },
+            reason: 'x',
+          }),
+        ),
     });
     const detail = await run(taskId);
     expect(detail.proposals[0]).toMatchObject({ status: 'INVALID', valid: false });

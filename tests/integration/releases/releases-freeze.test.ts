@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { freezeRelease } from '@/lib/releases/freeze-release';
 import { getRelease, listReleases } from '@/lib/releases/read-release';
@@ -138,33 +139,27 @@ describe('a release recipe', () => {
   // Last in the file: the recipe covers every card in the bank, so the earlier tests' runs are in it too.
   it("names each model and prompt version once: one name for the offline provider, an LLM run's models from its calls", async () => {
     const { taskId } = await seedDemoTask();
+    /** A card's second version, made by a reflection run on the task that `run` then describes. */
+    const versionByRun = async (name: string, run: Prisma.ReflectionRunUpdateInput) => {
+      const tags = [word, name.toLowerCase(), 'list'];
+      const v = await addVersion(
+        (await createSkillCard({ content: skillContent({ title: `${name} ${word}`, tags }) })).card.id,
+        skillContent({ title: `${name} two ${word}`, tags }),
+        { taskId },
+      );
+      await prisma.reflectionRun.update({ where: { id: v.run!.id }, data: run });
+    };
     // As offline runs are stored today (the factory's run is stored as seeded runs were: "rule-based", "offline").
-    const current = await addVersion(
-      (await createSkillCard({ content: skillContent({ title: `Now ${word}`, tags: [word, 'now', 'list'] }) })).card.id,
-      skillContent({ title: `Now two ${word}`, tags: [word, 'now', 'list'] }),
-      { taskId },
-    );
-    await prisma.reflectionRun.update({
-      where: { id: current.run!.id },
-      data: { model: 'rule-based (offline)', promptVersion: 'rule-based@4' },
-    });
-    const llm = await addVersion(
-      (await createSkillCard({ content: skillContent({ title: `Llm ${word}`, tags: [word, 'llm', 'list'] }) })).card.id,
-      skillContent({ title: `Llm two ${word}`, tags: [word, 'llm', 'list'] }),
-      { taskId },
-    );
-    await prisma.reflectionRun.update({
-      where: { id: llm.run!.id },
-      data: {
-        provider: 'OPENAI',
-        model: 'wren-large / wren-small',
-        promptVersion: 'reflector@3',
-        llmCalls: {
-          create: [
-            { step: 'reflector', model: 'wren-large', promptVersion: 'reflector@3', promptHash: 'h1', request: {} },
-            { step: 'curator', model: 'wren-small', promptVersion: 'curator@2', promptHash: 'h2', request: {} },
-          ],
-        },
+    await versionByRun('Now', { model: 'rule-based (offline)', promptVersion: 'rule-based@4' });
+    await versionByRun('Llm', {
+      provider: 'OPENAI',
+      model: 'wren-large / wren-small',
+      promptVersion: 'reflector@3',
+      llmCalls: {
+        create: [
+          { step: 'reflector', model: 'wren-large', promptVersion: 'reflector@3', promptHash: 'h1', request: {} },
+          { step: 'curator', model: 'wren-small', promptVersion: 'curator@2', promptHash: 'h2', request: {} },
+        ],
       },
     });
     const release = await freezeRelease(await createActor('RESEARCHER'), {

@@ -7,6 +7,7 @@ import { previewRetrieval } from '@/lib/releases/preview-retrieval';
 import { DEMO_TASKS } from '@/lib/seed/demo-world';
 import { addVersion, createSkillCard, skillContent } from '../../helpers/bank-factories';
 import { createActor, createUser, seedDemoTask, uid } from '../../helpers/factories';
+import { writeDiagnosis } from '../../helpers/written-diagnosis';
 
 // mail/2: "Archive all newsletters older than this week, but keep anything flagged as important in the inbox."
 const archive = (title: string) =>
@@ -17,17 +18,13 @@ const archive = (title: string) =>
   });
 
 async function diagnoseFailed(trajectoryId: string) {
-  const cr = await prisma.checkpointResult.findFirstOrThrow({ where: { trajectoryId, passed: false } });
   const author = await createUser('ANNOTATOR');
-  return prisma.diagnosis.create({
-    data: {
-      trajectoryId,
-      checkpointResultId: cr.id,
-      authorId: author.id,
-      status: 'SUBMITTED',
-      submittedAt: new Date(),
-      whatWentWrong: 'moved flagged',
-    },
+  return writeDiagnosis({
+    trajectoryId,
+    authorId: author.id,
+    at: { passed: false },
+    category: null,
+    fields: { whatWentWrong: 'moved flagged' },
   });
 }
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
-import { AppError } from '@/lib/errors';
 import { executeRun } from '@/lib/reflection/execute-run';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { createActor } from '../../helpers/factories';
 import { createQueuedRun, mailTaskWithDiagnosis } from '../../helpers/reflection-fixtures';
 import { twinProposal } from '../../helpers/review-fixtures';
+import { refusal } from '../../helpers/refusal';
 
 /** A real offline ADD in a bank of its own (no card yet), and a second pending ADD of the same card, as two deltas of one run make. */
 async function twoAddsOfOneCard() {
@@ -29,13 +29,9 @@ describe('approving an ADD whose title a card of the bank already has', () => {
     const { ability, add, twin } = await twoAddsOfOneCard();
     const reviewer = await createActor('REVIEWER');
     const { cardVersions } = await approveProposal(reviewer, add.id);
-    const err = await approveProposal(reviewer, twin.id).then(
-      () => null,
-      (e: unknown) => e as AppError,
-    );
-    expect(err).toBeInstanceOf(AppError);
-    expect([err!.status, err!.reason]).toEqual([409, 'DUPLICATE_TITLE']);
-    expect(err!.message).toContain(cardVersions[0].key);
+    const err = await refusal(approveProposal(reviewer, twin.id));
+    expect([err.status, err.reason]).toEqual([409, 'DUPLICATE_TITLE']);
+    expect(err.message).toContain(cardVersions[0].key);
     expect(await cardsOf(ability)).toBe(1);
     expect((await prisma.proposal.findUniqueOrThrow({ where: { id: twin.id } })).status).toBe('PENDING');
   });

@@ -5,19 +5,11 @@ import { executeRun } from '@/lib/reflection/execute-run';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { rejectProposal } from '@/lib/review/reject-proposal';
 import { createActor } from '../../helpers/factories';
+import { refusal } from '../../helpers/refusal';
 import { createQueuedRun } from '../../helpers/reflection-fixtures';
 import { pendingPatch, twinProposal, versionRows } from '../../helpers/review-fixtures';
 
 const offline = { provider: 'offline', scope: 'failed_and_passed', requireDiagnoses: true };
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, 'expected a refusal').toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 describe('approving a proposal (one transaction)', () => {
   it('applies a PATCH as version 2 whose parent is the base, with the review, proposal link and an audit entry', async () => {

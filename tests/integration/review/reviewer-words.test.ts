@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { loadProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
-import { AppError } from '@/lib/errors';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { checkEditedCard } from '@/lib/review/check-edited-card';
 import { createActor } from '../../helpers/factories';
+import { refusal } from '../../helpers/refusal';
 import { pendingPatch } from '../../helpers/review-fixtures';
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, 'expected a refusal').toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 // Words the curator's inputs never had: measured for traceability they would be refused (well under 60% of them appear).
 const OWN_RECOVERY =

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
-import { AppError } from '@/lib/errors';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { writeCard } from '@/lib/review/write-card';
 import { skillContent } from '../../helpers/bank-factories';
 import { createActor } from '../../helpers/factories';
+import { refusal } from '../../helpers/refusal';
 import { mailTaskWithDiagnosis } from '../../helpers/reflection-fixtures';
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, 'expected a refusal').toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 const handCard = (title: string) =>
   skillContent({

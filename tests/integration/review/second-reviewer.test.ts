@@ -3,33 +3,33 @@ import type { SkillCardContent } from '@/lib/cards/card-schemas';
 import { reviewThroughput } from '@/lib/dashboard/review-throughput';
 import { loadProposalProvenance } from '@/lib/cards/provenance';
 import { prisma } from '@/lib/db/prisma';
-import { AppError } from '@/lib/errors';
 import { approveProposal } from '@/lib/review/approve-proposal';
 import { getProposal } from '@/lib/review/get-proposal';
 import { updateReviewSettings } from '@/lib/review/review-settings';
 import { writeCard } from '@/lib/review/write-card';
 import { skillContent } from '../../helpers/bank-factories';
 import { createActor } from '../../helpers/factories';
+import { refusal } from '../../helpers/refusal';
 import { pendingPatch } from '../../helpers/review-fixtures';
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err, 'expected a refusal').toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 async function requireSecondReviewer(on: boolean) {
   await updateReviewSettings(await createActor('ADMIN'), { secondReviewerForReviewerWords: on });
 }
 
+/** Runs `test` with the second reviewer required, and switches the setting off again whatever happens. */
+async function withSecondReviewer(test: () => Promise<void>) {
+  await requireSecondReviewer(true);
+  try {
+    await test();
+  } finally {
+    await requireSecondReviewer(false);
+  }
+}
+
 // One database per test file: the setting is switched on in each test that needs it and off again after.
 describe('a second reviewer for a reviewer’s words (admin setting)', () => {
-  it('an edited card waits after the first approval, refuses its first approver, and applies on a different reviewer', async () => {
-    await requireSecondReviewer(true);
-    try {
+  it('an edited card waits after the first approval, refuses its first approver, and applies on a different reviewer', () =>
+    withSecondReviewer(async () => {
       const { proposal, card } = await pendingPatch();
       const [a, b] = [await createActor('REVIEWER'), await createActor('REVIEWER')];
       const base = proposal.proposedCard as SkillCardContent;
@@ -71,14 +71,10 @@ describe('a second reviewer for a reviewer’s words (admin setting)', () => {
           where: { action: 'proposal.approve', entityId: proposal.id, actorId: b.userId },
         }),
       ).toBe(1);
-    } finally {
-      await requireSecondReviewer(false);
-    }
-  });
+    }));
 
-  it('a hand-written card needs someone other than its author for the second approval', async () => {
-    await requireSecondReviewer(true);
-    try {
+  it('a hand-written card needs someone other than its author for the second approval', () =>
+    withSecondReviewer(async () => {
       const { taskId } = await pendingPatch();
       const [author, other] = [await createActor('REVIEWER'), await createActor('REVIEWER')];
       const { proposalId } = await writeCard(author, {
@@ -89,22 +85,15 @@ describe('a second reviewer for a reviewer’s words (admin setting)', () => {
       expect((await refusal(approveProposal(author, proposalId))).reason).toBe('OWN_WORK');
       const { cardVersions } = await approveProposal(other, proposalId);
       expect(cardVersions).toHaveLength(1);
-    } finally {
-      await requireSecondReviewer(false);
-    }
-  });
+    }));
 
-  it("a curator's card approved as proposed applies at once, setting on or off", async () => {
-    await requireSecondReviewer(true);
-    try {
+  it("a curator's card approved as proposed applies at once, setting on or off", () =>
+    withSecondReviewer(async () => {
       const { proposal } = await pendingPatch();
       const { cardVersions, awaitingSecond } = await approveProposal(await createActor('REVIEWER'), proposal.id);
       expect(cardVersions).toHaveLength(1);
       expect(awaitingSecond).toBeUndefined();
-    } finally {
-      await requireSecondReviewer(false);
-    }
-  });
+    }));
 
   it('scoped to other banks, an edited card of this bank applies on its one approval', async () => {
     const admin = await createActor('ADMIN');

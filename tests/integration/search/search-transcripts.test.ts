@@ -9,55 +9,39 @@ let actor: Actor;
 const bench = `search-${uid()}`;
 const ids: Record<string, string> = {};
 
+/** A run of the search benchmark: its task, model, checkpoint results and events. */
+const seed = async (
+  taskExternalId: string,
+  model: string,
+  checkpoints: Record<string, boolean>,
+  events: Parameters<typeof seedTrajectory>[0]['events'],
+) => (await seedTrajectory({ benchmark: bench, taskExternalId, model, checkpoints, events })).id;
+
 beforeAll(async () => {
   actor = await createActor('ANNOTATOR');
   // A: passed, cancels with the phrase twice (denser match → ranks first).
-  ids.a = (
-    await seedTrajectory({
-      benchmark: bench,
-      taskExternalId: 'airline/1',
-      model: 'kestrel',
-      checkpoints: { c0: true },
-      events: [
-        { source: 'USER', content: 'Hi, I want to cancel the reservation for my trip.' },
-        { tool: 'Flights.cancel_reservation', arguments: { reservation_id: 'ZX12' } },
-        {
-          source: 'ENVIRONMENT',
-          type: 'OBSERVATION',
-          tool: 'Flights.cancel_reservation',
-          content: 'Reservation ZX12 cancelled.',
-        },
-        { content: 'I cancel the reservation now: cancel the reservation confirmed.' },
-      ],
-    })
-  ).id;
+  ids.a = await seed('airline/1', 'kestrel', { c0: true }, [
+    { source: 'USER', content: 'Hi, I want to cancel the reservation for my trip.' },
+    { tool: 'Flights.cancel_reservation', arguments: { reservation_id: 'ZX12' } },
+    {
+      source: 'ENVIRONMENT',
+      type: 'OBSERVATION',
+      tool: 'Flights.cancel_reservation',
+      content: 'Reservation ZX12 cancelled.',
+    },
+    { content: 'I cancel the reservation now: cancel the reservation confirmed.' },
+  ]);
   // B: failed, mentions the words in another order (not the phrase).
-  ids.b = (
-    await seedTrajectory({
-      benchmark: bench,
-      taskExternalId: 'airline/2',
-      model: 'heron',
-      checkpoints: { c0: false, c1: true },
-      events: [
-        { source: 'USER', content: 'The reservation? Please do not cancel it.' },
-        { tool: 'Flights.get_reservation', arguments: { reservation_id: 'QQ9' } },
-        { content: 'I will <script>alert(1)</script> keep the booking.' },
-      ],
-    })
-  ).id;
+  ids.b = await seed('airline/2', 'heron', { c0: false, c1: true }, [
+    { source: 'USER', content: 'The reservation? Please do not cancel it.' },
+    { tool: 'Flights.get_reservation', arguments: { reservation_id: 'QQ9' } },
+    { content: 'I will <script>alert(1)</script> keep the booking.' },
+  ]);
   // C: unrelated.
-  ids.c = (
-    await seedTrajectory({
-      benchmark: bench,
-      taskExternalId: 'retail/3',
-      model: 'heron',
-      checkpoints: { c0: true },
-      events: [
-        { source: 'USER', content: 'Where is my parcel?' },
-        { tool: 'Shop.track_order', arguments: { order: 7 } },
-      ],
-    })
-  ).id;
+  ids.c = await seed('retail/3', 'heron', { c0: true }, [
+    { source: 'USER', content: 'Where is my parcel?' },
+    { tool: 'Shop.track_order', arguments: { order: 7 } },
+  ]);
 });
 
 const search = (q: Record<string, string>) => searchTranscripts(actor, { benchmark: bench, ...q });
