@@ -21,8 +21,9 @@ export function listPage<S extends z.ZodType, T>({
   ...load
 }: ListPageLoad<S, T> & {
   path: string;
-  title: string;
-  description: ReactNode;
+  /** The page header; a page whose header depends on its data (the dashboard drill-downs) leaves it out and renders its own. */
+  title?: string;
+  description?: ReactNode;
   render: (data: T, page: Opened<S, T>) => ReactNode;
 }) {
   return async function ListPage({ searchParams }: ListPageProps) {
@@ -30,7 +31,7 @@ export function listPage<S extends z.ZodType, T>({
     if (!page.ok) return <InvalidLinkNotice path={path} raw={page.raw} problems={page.problems} />;
     return (
       <>
-        <PageHeader title={title} description={description} />
+        {title && <PageHeader title={title} description={description} />}
         {render(page.data, page)}
       </>
     );

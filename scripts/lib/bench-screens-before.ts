@@ -10,18 +10,9 @@ import { Prisma } from '@prisma/client';
 import { prisma } from '@/lib/db/prisma';
 import { changedFields, diffFields } from '@/lib/diff/field-diff';
 import type { AgreementFilter, AgreementUnit } from '@/lib/diagnosis/agreement-report';
-import { cardTitle, findReleaseByName } from '@/lib/releases/read-release';
-import type { BankCard } from '@/lib/retrieval/bank-card';
+import { cardRef as ref } from '@/lib/releases/diff-releases';
+import { findReleaseByName } from '@/lib/releases/read-release';
 import { loadReleaseBankCards } from '@/lib/retrieval/load-bank';
-
-const ref = (c: BankCard) => ({
-  key: c.key,
-  kind: c.kind,
-  ability: c.ability,
-  title: cardTitle(c),
-  version: c.versionNumber,
-  versionId: c.versionId,
-});
 
 export async function diffReleasesBefore(fromName: string, toName: string) {
   const [a, b] = await Promise.all([findReleaseByName(fromName), findReleaseByName(toName)]);
