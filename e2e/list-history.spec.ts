@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { Prisma } from '@prisma/client';
 import { expect, test, type Page } from '@playwright/test';
 import { disconnectDatabase } from '@/lib/db/disconnect';
 import { prisma } from '@/lib/db/prisma';
-import { DEMO_SKILL_CARDS } from '@/lib/seed/demo-bank';
 import { loginAs } from './helpers';
 import { createOwnRun, createRunProposal, seedFinishedRuns } from './list-helpers';
 import { createCard, ownAbility } from './review-helpers';
@@ -13,7 +10,6 @@ import { createCard, ownAbility } from './review-helpers';
 // link shows the same filtered list. Every test filters to data of its own.
 test.afterAll(() => disconnectDatabase());
 
-const hex = () => randomBytes(4).toString('hex');
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 test('runs list: status and page changes are history entries, Back and Forward step through them, a reload keeps them', async ({

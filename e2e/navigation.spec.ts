@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Role } from '@prisma/client';
 import { navFor } from '@/lib/auth/navigation';
 import { barLinks, loginAs } from './helpers';

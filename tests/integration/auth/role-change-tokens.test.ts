@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actorFromApiToken } from '@/lib/users/sessions';
 import { prisma } from '@/lib/db/prisma';
 import { createApiToken, revokeApiToken } from '@/lib/users/api-tokens';
-import { createUser, listUsers, updateUser } from '@/lib/users/manage-users';
+import { listUsers, updateUser } from '@/lib/users/manage-users';
 import { tokensRevokedByRole } from '@/lib/users/token-revocation';
 import { createActor } from '../../helpers/factories';
 import { createManagedUser } from '../../helpers/managed-users';

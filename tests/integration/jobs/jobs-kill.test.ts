@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { prisma } from '@/lib/db/prisma';
 import { stopBoss } from '@/lib/jobs/boss';

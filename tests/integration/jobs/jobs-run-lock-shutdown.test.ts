@@ -52,7 +52,7 @@ it(
   'prints "run-lock connection lost" when the lock connection is lost while the process runs',
   { timeout: 90_000 },
   async () => {
-    const { child, out } = await startHolder();
+    const { out } = await startHolder();
     expect(await terminateLockConnection()).toBe(1);
     await waitFor(
       'the loss to be reported',
