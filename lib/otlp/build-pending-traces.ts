@@ -1,3 +1,4 @@
+import { transientDatabaseError } from '@/lib/db/transient-error';
 import { withPgTransaction, type ImportClient } from '@/lib/import/pg-store';
 import { notifyChangeOn } from '@/lib/live/notify';
 import { buildTraces, type BuildOutcome } from './build-trace';
@@ -41,17 +42,23 @@ export function handOverSpans(spansOf: Map<string, ReceivedSpan[]>): void {
  * requests that staged them committed, so a build sees every span its row counts; the mark is cleared
  * only when the build used exactly the row's count.
  */
-async function buildBatch(client: ImportClient, now: Date): Promise<{ picked: number; outcomes: BuildOutcome[] }> {
-  const cutoff = new Date(now.getTime() - OTLP_QUIET_PERIOD_MS).toISOString();
+// The traces ready to build, oldest request first: complete (root ended) or quiet for the quiet period.
+const READY = `"buildRequestedAt" IS NOT NULL AND ("rootEnded" OR "lastSeenAt" < ($1::timestamptz AT TIME ZONE 'UTC'))`;
+const quietCutoff = (now: Date) => new Date(now.getTime() - OTLP_QUIET_PERIOD_MS).toISOString();
+
+async function buildBatch(
+  client: ImportClient,
+  now: Date,
+  only?: string,
+): Promise<{ picked: number; outcomes: BuildOutcome[] }> {
   const { rows: picked } = await client.query<Pending>(
     `SELECT "traceId", "spanCount", "sourceKey", ("status" = 'OPEN') AS "neverBuilt"
      FROM "OtlpTrace"
-     WHERE "buildRequestedAt" IS NOT NULL
-       AND ("rootEnded" OR "lastSeenAt" < ($1::timestamptz AT TIME ZONE 'UTC'))
+     WHERE ${READY} AND ($3::text IS NULL OR "traceId" = $3)
      ORDER BY "buildRequestedAt"
      LIMIT $2
      FOR UPDATE SKIP LOCKED`,
-    [cutoff, BUILD_BATCH],
+    [quietCutoff(now), BUILD_BATCH, only ?? null],
   );
   if (!picked.length) return { picked: 0, outcomes: [] };
 
@@ -122,6 +129,47 @@ async function countBuilds(client: ImportClient, picked: Pending[], outcomes: Bu
   for (const key of keys) await notifyChangeOn(client, { channel: 'imports', id: key, status: 'otlp' });
 }
 
+/**
+ * After a batch's build threw. The batch is the oldest pending traces, so a trace whose build throws every
+ * time (a database constraint its spans break) would be picked first again and again, holding back every
+ * trace picked with it: each is built alone instead, and one whose build still throws is set aside as FAILED
+ * with the error, shown on the Imports page, until more spans of it arrive. A transient error (the database
+ * busy or gone) leaves them all pending for the next drain.
+ */
+async function buildOneByOne(batchError: unknown): Promise<{ picked: number; outcomes: BuildOutcome[] }> {
+  console.error('[otlp] a batch of traces failed to build; building them one by one', batchError);
+  const now = new Date();
+  const ids = await withPgTransaction(async (client) => {
+    const { rows } = await client.query<{ traceId: string }>(
+      `SELECT "traceId" FROM "OtlpTrace" WHERE ${READY} ORDER BY "buildRequestedAt" LIMIT $2`,
+      [quietCutoff(now), BUILD_BATCH],
+    );
+    return rows.map((r) => r.traceId);
+  });
+  const outcomes: BuildOutcome[] = [];
+  for (const traceId of ids) {
+    try {
+      outcomes.push(...(await withPgTransaction((client) => buildBatch(client, now, traceId))).outcomes);
+    } catch (err) {
+      if (transientDatabaseError(err)) throw err;
+      const error = `building the trace failed: ${err instanceof Error ? err.message : String(err)}`;
+      await withPgTransaction((client) => setAside(client, traceId, error, now));
+      outcomes.push({ traceId, status: 'failed', error });
+    }
+  }
+  return { picked: ids.length, outcomes };
+}
+
+async function setAside(client: ImportClient, traceId: string, error: string, now: Date): Promise<void> {
+  const { rows } = await client.query<Pending>(
+    `UPDATE "OtlpTrace" SET "status" = 'FAILED', "error" = $2, "buildRequestedAt" = NULL
+     WHERE "traceId" = $1 AND "buildRequestedAt" IS NOT NULL
+     RETURNING "traceId", "spanCount", "sourceKey", false AS "neverBuilt"`,
+    [traceId, error],
+  );
+  if (rows.length) await countBuilds(client, rows, [{ traceId, status: 'failed', error }], now);
+}
+
 /** Builds pending traces batch after batch until none is left that this process may take. */
 async function drain(): Promise<Map<string, BuildOutcome>> {
   const started = ++drains;
@@ -129,7 +177,13 @@ async function drain(): Promise<Map<string, BuildOutcome>> {
   try {
     for (let last = BUILD_BATCH; ;) {
       if (last < BUILD_BATCH / 4) await new Promise((resolve) => setTimeout(resolve, BUILD_SETTLE_MS));
-      const batch = await withPgTransaction((client) => buildBatch(client, new Date()));
+      let batch: { picked: number; outcomes: BuildOutcome[] };
+      try {
+        batch = await withPgTransaction((client) => buildBatch(client, new Date()));
+      } catch (err) {
+        if (transientDatabaseError(err)) throw err;
+        batch = await buildOneByOne(err);
+      }
       for (const o of batch.outcomes) outcomes.set(o.traceId, o);
       if (!batch.picked) break;
       last = batch.picked;

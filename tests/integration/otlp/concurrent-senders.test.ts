@@ -99,8 +99,9 @@ describe('a trace acknowledged but not built', () => {
     const actor = await createActor('RESEARCHER');
     const traceId = (uid() + uid() + uid() + uid()).slice(0, 32).padEnd(32, '0');
     const build = await import('@/lib/otlp/build-trace');
-    // The process building the trace dies mid-build: its transaction never commits.
-    vi.spyOn(build, 'buildTraces').mockRejectedValueOnce(new Error('process killed'));
+    // The process building the trace loses its database mid-build (it died, or PostgreSQL restarted): the
+    // transaction never commits, and the builder leaves the trace pending rather than calling it failed.
+    vi.spyOn(build, 'buildTraces').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const spans = traceSpans(traceId, `crash-${uid()}`);
     const result = await receiveTraces(actor, { encoding: 'json', readBody: async () => body(spans) });
@@ -123,6 +124,47 @@ describe('a trace acknowledged but not built', () => {
     expect(t!.events.filter((e) => e.type === 'TOOL_CALL')).toHaveLength(TOOLS);
     const ingest = await prisma.otlpIngest.findUniqueOrThrow({ where: { sourceKey: `user:${actor.userId}` } });
     expect(ingest).toMatchObject({ tracesReceived: 1, tracesBuilt: 1 });
+  });
+
+  it('whose build throws is set aside as failed, and the traces picked with it are built', async () => {
+    const actor = await createActor('RESEARCHER');
+    const newTraceId = () => (uid() + uid() + uid() + uid()).slice(0, 32).padEnd(32, '0');
+    const [poisoned, good] = [newTraceId(), newTraceId()];
+    // A trace whose trajectory the database refuses every time (a constraint its spans break, say).
+    const fn = `refuse_${uid().replace(/\W/g, '')}`;
+    await prisma.$executeRawUnsafe(
+      `CREATE FUNCTION "${fn}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+    );
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER "${fn}" BEFORE INSERT ON "Trajectory" FOR EACH ROW WHEN (NEW."externalId" = 'otlp-${poisoned}') EXECUTE FUNCTION "${fn}"()`,
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const benchmark = `poison-${uid()}`;
+      const spans = [...traceSpans(poisoned, benchmark), ...traceSpans(good, benchmark)];
+      const result = await receiveTraces(actor, { encoding: 'json', readBody: async () => body(spans) });
+      const built = new Map((await result.builds).map((o) => [o.traceId, o]));
+      expect(built.get(good)).toMatchObject({ status: 'built' });
+      expect(built.get(poisoned)).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining('refused by the test'),
+      });
+      expect(await prisma.otlpTrace.findUniqueOrThrow({ where: { traceId: poisoned } })).toMatchObject({
+        status: 'FAILED',
+        buildRequestedAt: null,
+        error: expect.stringContaining('refused by the test'),
+      });
+      expect((await trajectoryOfTrace(good))!.events.filter((e) => e.type === 'TOOL_CALL')).toHaveLength(TOOLS);
+      expect(await trajectoryOfTrace(poisoned)).toBeNull();
+      // Nothing is left pending for the next drain to trip over again.
+      expect((await kickTraceBuilds()).size).toBe(0);
+      const ingest = await prisma.otlpIngest.findUniqueOrThrow({ where: { sourceKey: `user:${actor.userId}` } });
+      expect(ingest.tracesBuilt).toBe(1);
+      expect(JSON.stringify(ingest.recentRejections)).toContain(`trace ${poisoned}: building the trace failed`);
+    } finally {
+      await prisma.$executeRawUnsafe(`DROP TRIGGER "${fn}" ON "Trajectory"`);
+      await prisma.$executeRawUnsafe(`DROP FUNCTION "${fn}"()`);
+    }
   });
 
   it('whose root never arrives is built by the sweep once the trace has been quiet for the quiet period', async () => {
