@@ -23,8 +23,8 @@ export type BankGrowth = {
 export async function bankGrowth(f: DashboardFilters): Promise<BankGrowth> {
   const abilityFilter = f.ability ? Prisma.sql`AND c.ability = ${f.ability}` : Prisma.empty;
   // Each version's size is measured once, with the time it stopped being the card's latest (the next
-  // version's creation); a week then takes the version in force at its end. Measured per (week, card)
-  // instead, with a sub-select per pair, it was ~1 s of the dashboard's render at 3,000 cards.
+  // version's creation); a week then takes the version in force at its end, rather than a sub-select per
+  // (week, card) pair, which grows with weeks × cards.
   const rows = await prisma.$queryRaw<{ week: Date; bank: string; cards: number; bytes: number }[]>(Prisma.sql`
     WITH weeks AS (
       SELECT generate_series(date_trunc('week', min(v."createdAt")), date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') AS week FROM "CardVersion" v

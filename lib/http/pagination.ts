@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The highest page number a list accepts. Past it the row offset (page × up to
- * 200) no longer fits the database's integer (`?page=99999999999` was a 500);
+ * 200) no longer fits the database's integer (`?page=99999999999` would fail in the database);
  * a million pages is far beyond any list here, so a bigger number is a broken
  * link, refused by name (400), not a page past the end.
  */

@@ -47,8 +47,8 @@ export async function claimNext(
     // longest ago: index scans that stop at their first row, instead of sorting the whole queue by "is it mine"
     // (50,000 rows at scale). Each runs only when the ones before it found nothing. Skips are per annotator
     // (skip-item.ts), so another annotator's order is the list's own.
-    // One statement that commits on its own, so it runs prepared on the read pool (planned once per connection;
-    // through Prisma it was planned on every call): see queryRows in lib/db/sql.ts.
+    // One statement that commits on its own, so it runs prepared on the read pool (planned once per connection,
+    // where Prisma plans each call anew): see queryRows in lib/db/sql.ts.
     const rows = await queryRows<{ trajectoryId: string }>(Prisma.sql`
       WITH mine AS (
         SELECT t.id FROM ${QUEUE_FROM} WHERE ${base} AND ${activeClaimBy(actor.userId)}

@@ -34,9 +34,9 @@ type WindowRow = { total: number } & ({ [K in keyof EventView]: EventView[K] } |
 /**
  * One window of a trajectory's events, by position: the trajectory's event
  * count and the window's events in one prepared statement on the read pool
- * (lib/db/sql.ts). The timeline asks for a window per scroll stop; through
- * Prisma it was two statements, each planned on every call and decoded by the
- * query engine (bench:api, a 100-event window: 0.31× the no-op, now ~0.5×).
+ * (lib/db/sql.ts). The timeline asks for a window per scroll stop, so the window
+ * costs one round trip, planned once per connection, not two statements planned
+ * on every call and decoded by Prisma's query engine (docs/benchmarks.md, API lists).
  */
 export async function listEvents(actor: Actor, trajectoryId: string, input: Record<string, unknown>) {
   requirePermission(actor, 'trajectory:read');
