@@ -58,7 +58,8 @@ async function body() {
   const { regressionDetails } = await import('@/lib/compare/regression-cards');
   const { MAX_DETAILED_REGRESSIONS } = await import('@/lib/compare/compare-arms');
   const { cardRecords } = await import('@/lib/compare/card-record');
-  const { cardRecordCounts } = await import('@/lib/compare/card-record-counts');
+  const { cardRecordJsonSql } = await import('@/lib/compare/card-record-counts');
+  const { Prisma } = await import('@prisma/client');
   const { listCards } = await import('@/lib/cards/list-cards');
   const admin = benchActor(3, 'ADMIN');
   const [{ a, b }] = await prisma.$queryRaw<{ a: number; b: number }[]>`
@@ -106,7 +107,13 @@ async function body() {
     ],
     [`  part: detail of ${broke.length} regressions (checkpoint, cards)`, () => regressionDetails(broke)],
     ['card record of one card, with pairs (the card page)', () => cardRecords(cards.slice(0, 1))],
-    [`kept counts of ${cards.length} cards (the review inbox)`, () => cardRecordCounts(cards)],
+    [
+      `kept counts of ${cards.length} cards (the review inbox)`,
+      () =>
+        prisma.$queryRaw(
+          Prisma.sql`SELECT c.id, ${cardRecordJsonSql('c')} AS record FROM "Card" c WHERE c.id = ANY(${cards.map((c) => c.id)}::text[])`,
+        ),
+    ],
     [`bank page of ${bankSize} cards, default order`, () => listCards(admin, { status: 'all' })],
     [`bank page of ${bankSize} cards, sorted by hurt`, () => listCards(admin, { status: 'all', sort: 'hurt' })],
     [

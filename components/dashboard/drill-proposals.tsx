@@ -35,12 +35,13 @@ const COLUMNS: ColumnDef<ProposalListItem>[] = [
       ),
   },
   { header: 'Status', cell: (p) => p.status.toLowerCase() },
-  { header: 'Validation', className: 'text-xs', cell: (p) => p.rules.join(', ') || '—' },
+  { header: 'Validation', className: 'text-xs', cell: (p) => p.rules?.join(', ') || '—' },
   {
     header: 'Decisions',
     className: 'text-xs',
     cell: (p) =>
-      p.decisions.map((d) => `${d.decision.toLowerCase().replace('_', ' ')} by ${d.reviewer}`).join('; ') || '—',
+      (p.decisions ?? []).map((d) => `${d.decision.toLowerCase().replace('_', ' ')} by ${d.reviewer}`).join('; ') ||
+      '—',
   },
   { header: 'Created', className: 'text-slate-600', cell: (p) => p.createdAt.slice(0, 10) },
 ];

@@ -1,5 +1,5 @@
 import { CardOperation, Prisma } from '@prisma/client';
-import { cardRecordCounts } from '@/lib/compare/card-record-counts';
+import { cardRecordJsonSql } from '@/lib/compare/card-record-counts';
 import { requirePermission, type Actor } from '@/lib/auth/permissions';
 import { isoTime, literalInt, queryRows } from '@/lib/db/sql';
 import { cursorQuerySchema, cursorsOf, inListOrder, keysetPage, keysetPageOf } from '@/lib/http/keyset';
@@ -20,13 +20,14 @@ export { proposalListQuerySchema, proposalDrillSchema, type ProposalListQuery } 
 
 /**
  * A list row: no card contents (the page opens the proposal for those). `title`: the proposed card's
- * title (a function card's tool), else its primary target card's; `rules`: the validation rules it failed.
+ * title (a function card's tool), else its primary target card's. The dashboard's drill-down rows also
+ * carry `rules` (the validation rules it failed) and `decisions`; the inbox opens the proposal for those.
  */
 export type ProposalListItem = ProposalSummary & {
   stale: boolean;
   title: string | null;
-  rules: string[];
-  decisions: { decision: string; reviewer: string; at: string }[];
+  rules?: string[];
+  decisions?: { decision: string; reviewer: string; at: string }[];
   reason: string;
   runId: string | null;
   task: { id: string; benchmark: string; externalId: string } | null;
@@ -58,6 +59,11 @@ const RECORD_OPERATIONS = new Set<string>([
   CardOperation.MERGE_CARD,
 ]);
 const STALE_TARGETS = Prisma.raw(STALE_TARGETS_SQL);
+// The primary target card's record, for the operations that change a card the bank already holds.
+const PRIMARY_TARGET_RECORD = Prisma.sql`CASE WHEN p.operation IN (${Prisma.raw(
+  [...RECORD_OPERATIONS].map((o) => `'${o}'`).join(', '),
+)}) THEN (SELECT ${cardRecordJsonSql('rc')} FROM "ProposalTarget" rt JOIN "Card" rc ON rc.id = rt."cardId"
+          WHERE rt."proposalId" = p.id AND rt."primary" LIMIT 1) END`;
 
 // Lists send rows, not documents: the proposal page shows the curator's whole reason.
 const REASON_EXCERPT = 280;
@@ -65,8 +71,8 @@ const REASON_EXCERPT = 280;
 type PageRow = ProposalSummary & {
   stale: boolean;
   title: string | null;
-  rules: string[];
-  decisions: ProposalListItem['decisions'];
+  rules: string[] | null;
+  decisions: ProposalListItem['decisions'] | null;
   reason: string;
   runId: string | null;
   taskId: string | null;
@@ -74,6 +80,7 @@ type PageRow = ProposalSummary & {
   externalId: string | null;
   createdAt: string;
   targets: ProposalListItem['targets'];
+  record: ProposalListItem['record'];
 };
 
 /**
@@ -83,21 +90,28 @@ type PageRow = ProposalSummary & {
  * target) and their target cards (primary first). The run carries its
  * task's label (prisma/sql/task-fields.sql): no look-up of the task.
  */
-function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number) {
+// The drill-down's extra columns, per row of the page: the inbox, read far more often, does without them.
+const REVIEW_DETAIL = Prisma.sql`
+  (SELECT coalesce(json_agg(v->>'rule'), '[]'::json) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.validation) = 'array' THEN p.validation ELSE '[]'::jsonb END) v
+   WHERE jsonb_typeof(v) = 'object' AND coalesce(v->>'rule', '') <> '') AS rules,
+  (SELECT coalesce(json_agg(json_build_object('decision', rv.decision, 'reviewer', u.name, 'at', ${isoTime(Prisma.sql`rv."createdAt"`)})
+                            ORDER BY rv."createdAt"), '[]'::json)
+   FROM "Review" rv JOIN "User" u ON u.id = rv."reviewerId" WHERE rv."proposalId" = p.id) AS decisions`;
+const NO_REVIEW_DETAIL = Prisma.sql`NULL::json AS rules, NULL::json AS decisions`;
+const TARGET_TITLE = Prisma.sql`, (SELECT tc.title FROM "Card" tc WHERE tc.id = p."targetCardId")`;
+
+function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: number, detail: boolean) {
   return queryRows<PageRow>(Prisma.sql`
     SELECT p.id, p.operation, p."cardKind", p.ability, p.status, p.valid, s.stale IS NOT NULL AS stale,
-           coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool', (SELECT tc.title FROM "Card" tc WHERE tc.id = p."targetCardId")) AS title,
-           (SELECT coalesce(json_agg(v->>'rule'), '[]'::json) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.validation) = 'array' THEN p.validation ELSE '[]'::jsonb END) v
-            WHERE jsonb_typeof(v) = 'object' AND coalesce(v->>'rule', '') <> '') AS rules,
-           (SELECT coalesce(json_agg(json_build_object('decision', rv.decision, 'reviewer', u.name, 'at', ${isoTime(Prisma.sql`rv."createdAt"`)})
-                                     ORDER BY rv."createdAt"), '[]'::json)
-            FROM "Review" rv JOIN "User" u ON u.id = rv."reviewerId" WHERE rv."proposalId" = p.id) AS decisions,
+           coalesce(p."proposedCard"->>'title', p."proposedCard"->>'tool'${detail ? TARGET_TITLE : Prisma.empty}) AS title,
+           ${detail ? REVIEW_DETAIL : NO_REVIEW_DETAIL},
            CASE WHEN length(p.reason) > ${REASON_EXCERPT} THEN left(p.reason, ${REASON_EXCERPT - 1}) || '…' ELSE p.reason END AS reason, p."runId",
            r."taskId", r."taskBenchmark" AS benchmark, r."taskExternalId" AS "externalId", ${isoTime(Prisma.sql`p."createdAt"`)} AS "createdAt",
            (SELECT coalesce(json_agg(json_build_object('cardId', pt."cardId", 'key', c.key, 'baseVersionId', pt."baseVersionId",
                                                        'currentVersionId', c."currentVersionId", 'primary', pt."primary")
                                      ORDER BY pt."primary" DESC, pt."cardId"), '[]'::json)
-            FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId" WHERE pt."proposalId" = p.id) AS targets
+            FROM "ProposalTarget" pt JOIN "Card" c ON c.id = pt."cardId" WHERE pt."proposalId" = p.id) AS targets,
+           ${PRIMARY_TARGET_RECORD} AS record
     FROM (SELECT * FROM "Proposal" p WHERE ${cond} ORDER BY ${orderBy} LIMIT ${literalInt(limit)} OFFSET ${literalInt(offset)}) p
     LEFT JOIN LATERAL (${STALE_TARGETS} LIMIT 1) s(stale) ON TRUE
     LEFT JOIN "ReflectionRun" r ON r.id = p."runId"
@@ -112,7 +126,7 @@ function pageRows(cond: Prisma.Sql, orderBy: Prisma.Sql, limit: number, offset: 
  */
 export async function listProposals(actor: Actor, raw: unknown): Promise<ProposalListPage> {
   requirePermission(actor, 'proposal:read');
-  return proposalPage(proposalListQuerySchema.parse(raw ?? {}), raw);
+  return proposalPage(proposalListQuerySchema.parse(raw ?? {}), raw, false);
 }
 
 /**
@@ -121,10 +135,10 @@ export async function listProposals(actor: Actor, raw: unknown): Promise<Proposa
  */
 export async function listDrillProposals(actor: Actor, raw: unknown): Promise<ProposalListPage> {
   requirePermission(actor, 'dashboard:read');
-  return proposalPage(proposalDrillSchema.parse(raw ?? {}), raw);
+  return proposalPage(proposalDrillSchema.parse(raw ?? {}), raw, true);
 }
 
-async function proposalPage(q: ProposalListFilters, raw: unknown): Promise<ProposalListPage> {
+async function proposalPage(q: ProposalListFilters, raw: unknown, detail: boolean): Promise<ProposalListPage> {
   const cursor = cursorQuerySchema.parse(raw ?? {});
   const keyset = keysetPage('p', 'desc', cursor);
   // The base every facet count applies (lib/review/proposal-facets.ts).
@@ -141,7 +155,7 @@ async function proposalPage(q: ProposalListFilters, raw: unknown): Promise<Propo
   const filtered = where.length > 1;
   const { page: _p, pageSize: _s, ...filters } = q;
 
-  const read = () => pageRows(pageCond, keyset.orderBy, q.pageSize, offset);
+  const read = () => pageRows(pageCond, keyset.orderBy, q.pageSize, offset, detail);
   const [[page, filteredTotal], facets] = await Promise.all([
     // Without filters the total is the scope's, already in the facet counts.
     filtered
@@ -164,14 +178,6 @@ async function proposalPage(q: ProposalListFilters, raw: unknown): Promise<Propo
     }),
   ]);
   const rows = inListOrder(page, keyset.reversed);
-  const primaryOf = (r: (typeof rows)[number]) =>
-    RECORD_OPERATIONS.has(r.operation) ? (r.targets.find((t) => t.primary) ?? null) : null;
-  const records = await cardRecordCounts(
-    rows.flatMap((r) => {
-      const t = primaryOf(r);
-      return t ? [{ id: t.cardId, key: t.key }] : [];
-    }),
-  );
 
   const toItem = (r: (typeof rows)[number]): ProposalListItem => ({
     id: r.id,
@@ -182,16 +188,12 @@ async function proposalPage(q: ProposalListFilters, raw: unknown): Promise<Propo
     valid: r.valid,
     stale: r.stale,
     title: r.title,
-    rules: r.rules,
-    decisions: r.decisions,
+    ...(r.rules && r.decisions ? { rules: r.rules, decisions: r.decisions } : {}),
     reason: r.reason,
     runId: r.runId,
     task: r.taskId ? { id: r.taskId, benchmark: r.benchmark!, externalId: r.externalId! } : null,
     targets: r.targets,
-    record: (() => {
-      const rec = records.get(primaryOf(r)?.cardId ?? '');
-      return rec ? { helped: rec.helped, hurt: rec.hurt } : null;
-    })(),
+    record: r.record,
     createdAt: r.createdAt,
   });
   const total = filteredTotal ? filteredTotal.count : facets.counts.total;
