@@ -20,8 +20,8 @@ export { proposalListQuerySchema, proposalDrillSchema, type ProposalListQuery } 
 
 /**
  * A list row: no card contents (the page opens the proposal for those). `title`: the proposed card's
- * title (a function card's tool), else its primary target card's. The dashboard's drill-down rows also
- * carry `rules` (the validation rules it failed) and `decisions`; the inbox opens the proposal for those.
+ * title (a function card's tool); on the dashboard's drill-down, else its target card's. Drill-down rows
+ * also carry `rules` (the validation rules it failed) and `decisions`; the inbox opens the proposal for those.
  */
 export type ProposalListItem = ProposalSummary & {
   stale: boolean;
